@@ -1,0 +1,121 @@
+//! The clap command tree and the dispatch from a parsed command to its verb.
+//! Argument types stay here; resolving them (voyage prefix, repository, token)
+//! happens in [`context`] and the verb modules.
+
+pub mod artifact;
+pub mod context;
+pub mod log;
+pub mod observe;
+pub mod slate;
+pub mod voyage;
+
+use clap::{Args, Parser, Subcommand};
+
+pub use context::Context;
+
+use crate::error::Result;
+use crate::output::Report;
+
+const AFTER_HELP: &str = "\
+A voyage, start to finish:
+  V=$(helm voyage new \"Advance #42: fix widget crash\")
+  export HELM_VOYAGE=$V
+  helm observe rust-project .
+  helm observe file-contents src/widget.rs
+  helm log --as alice --role planner --method human \\
+      --summary \"crash is a missing bounds check\" ready
+  helm voyage show $V
+  helm voyage end $V --status done
+
+Environment: HELM_HOME (default ~/.helm), HELM_VOYAGE (stands in for --voyage), NO_COLOR.";
+
+/// helm: structured collaborative software work.
+///
+/// Observe what you look at, steer what you change, log where you stand. Every
+/// voyage keeps a logbook in one SQLite file under $HELM_HOME/voyages.
+#[derive(Debug, Parser)]
+#[command(name = "helm", version, after_help = AFTER_HELP, max_term_width = 100)]
+pub struct Cli {
+    /// Print one JSON document on stdout (errors as JSON on stderr).
+    #[arg(long, global = true)]
+    pub json: bool,
+
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Start, list, show and end voyages.
+    #[command(subcommand)]
+    Voyage(voyage::VoyageCommand),
+    /// Look at something and put the observation on the voyage's slate.
+    Observe(observe::ObserveArgs),
+    /// See or tidy the observations gathered since the last entry.
+    #[command(subcommand)]
+    Slate(slate::SlateCommand),
+    /// Record a state (waiting, blocked, ready) without changing anything.
+    Log(log::LogArgs),
+    /// Inspect stored payloads.
+    #[command(subcommand)]
+    Artifact(artifact::ArtifactCommand),
+}
+
+/// `--voyage`, shared by every voyage-scoped command.
+#[derive(Debug, Args)]
+pub struct VoyageArg {
+    /// The voyage: a full id or any unambiguous prefix.
+    #[arg(
+        long,
+        short = 'V',
+        env = "HELM_VOYAGE",
+        value_name = "VOYAGE",
+        global = true
+    )]
+    pub voyage: Option<String>,
+}
+
+pub fn run(cli: Cli, ctx: &Context) -> Result<Box<dyn Report>> {
+    match cli.command {
+        Command::Voyage(command) => voyage::run(command, ctx),
+        Command::Observe(args) => observe::run(args, ctx),
+        Command::Slate(command) => slate::run(command, ctx),
+        Command::Log(args) => log::run(args, ctx),
+        Command::Artifact(command) => artifact::run(command, ctx),
+    }
+}
+
+/// A replayed request id must name the same kind of action; reusing an id for
+/// something else is a caller bug worth stopping on.
+pub fn check_replay(
+    entry: &crate::storage::logbook::Entry,
+    same: impl Fn(&crate::model::Action) -> bool,
+) -> Result<()> {
+    match entry.parsed_action() {
+        Some(action) if same(&action) => Ok(()),
+        _ => Err(crate::error::Error::new(
+            crate::error::Kind::Conflict,
+            format!(
+                "request id '{}' was already used for entry {} ({}), a different action",
+                entry
+                    .action
+                    .get("requestId")
+                    .and_then(|v| v.as_str())
+                    .unwrap_or_default(),
+                entry.id,
+                entry.headline()
+            ),
+        )
+        .hint("use a fresh --request-id for a new action")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use clap::CommandFactory;
+
+    #[test]
+    fn the_command_tree_is_well_formed() {
+        super::Cli::command().debug_assert();
+    }
+}

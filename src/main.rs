@@ -1,0 +1,71 @@
+//! The `helm` binary: parse, resolve the context, run, print, exit.
+
+use std::process::ExitCode;
+
+use clap::Parser;
+
+use helm::cli::{self, Cli, Context};
+use helm::error::{Error, Kind};
+use helm::output::{self, Style};
+
+fn main() -> ExitCode {
+    let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
+    let json = args.iter().any(|arg| arg == "--json");
+    let cli = match Cli::try_parse_from(&args) {
+        Ok(cli) => cli,
+        Err(err) => return usage_error(err, json),
+    };
+    let ctx = match Context::from_env(cli.json) {
+        Ok(ctx) => ctx,
+        Err(err) => return fail(&err, json),
+    };
+    match cli::run(cli, &ctx) {
+        Ok(report) => {
+            let style = Style { color: ctx.color };
+            match output::print(report.as_ref(), ctx.json, style, true) {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(err) => fail(&Error::io("cannot write the output", &err), ctx.json),
+            }
+        }
+        Err(err) => fail(&err, ctx.json),
+    }
+}
+
+fn fail(err: &Error, json: bool) -> ExitCode {
+    output::print_error(err, json);
+    ExitCode::from(err.kind().exit_code())
+}
+
+/// Help and version go to stdout with exit 0; anything else is a usage error
+/// (exit 2), rendered as JSON when `--json` was asked for.
+fn usage_error(err: clap::Error, json: bool) -> ExitCode {
+    use clap::error::ErrorKind;
+    match err.kind() {
+        ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => {
+            let _ = err.print();
+            ExitCode::SUCCESS
+        }
+        ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand if !json => {
+            let _ = err.print();
+            ExitCode::from(2)
+        }
+        _ if json => {
+            let message = err
+                .kind()
+                .as_str()
+                .unwrap_or("invalid arguments")
+                .to_string();
+            let rendered = err.render().to_string();
+            let detail = rendered
+                .lines()
+                .find_map(|line| line.strip_prefix("error: "))
+                .unwrap_or(&message);
+            output::print_error(&Error::new(Kind::Usage, detail), true);
+            ExitCode::from(2)
+        }
+        _ => {
+            let _ = err.print();
+            ExitCode::from(2)
+        }
+    }
+}

@@ -1,0 +1,231 @@
+//! What a logbook entry records: who acted and why ([`Provenance`]), and what
+//! was done ([`Action`], stored as JSON in `logbook.action`).
+
+use serde::{Deserialize, Serialize};
+
+/// Who acted, in what role, how the thinking was done, and why. All four are
+/// required on every `steer` and `log`: no defaults, no config file.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Provenance {
+    pub identity: String,
+    pub role: String,
+    pub method: String,
+    pub summary: String,
+}
+
+/// A deliberate state recorded with `helm log`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, clap::ValueEnum)]
+#[serde(rename_all = "kebab-case")]
+pub enum LogStatus {
+    /// Waiting for feedback from someone else.
+    Waiting,
+    /// Blocked on a decision or on something outside the voyage.
+    Blocked,
+    /// Ready for the next step.
+    Ready,
+}
+
+impl LogStatus {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            LogStatus::Waiting => "waiting",
+            LogStatus::Blocked => "blocked",
+            LogStatus::Ready => "ready",
+        }
+    }
+}
+
+/// The JSON in `logbook.action`: the entry kind and, for a steer, its result in
+/// the world. Field names are camelCase and only ever added to.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(
+    tag = "kind",
+    rename_all = "camelCase",
+    rename_all_fields = "camelCase"
+)]
+pub enum Action {
+    Log {
+        status: LogStatus,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        request_id: Option<String>,
+    },
+    Steer(Box<SteerRecord>),
+}
+
+/// Which steer action was performed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum SteerKind {
+    Comment,
+    CreateIssue,
+    EditIssue,
+    CloseIssue,
+    CreatePr,
+    EditPr,
+    ClosePr,
+    RequestReview,
+    ReplyInline,
+    MergePr,
+}
+
+/// A performed steer and what it produced on GitHub.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SteerRecord {
+    pub steer: SteerKind,
+    /// `owner/name` of the repository acted on.
+    pub repo: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub issue: Option<u64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pr: Option<u64>,
+    /// The comment created by `comment` or `reply-inline`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub comment_id: Option<u64>,
+    /// The review comment that `reply-inline` answered.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub in_reply_to: Option<u64>,
+    /// The web page of what was created or changed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub url: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub title: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub state: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub state_reason: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub draft: Option<bool>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub head: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub base: Option<String>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub reviewers: Vec<String>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub teams: Vec<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub merge_method: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub merge_sha: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub request_id: Option<String>,
+}
+
+impl SteerRecord {
+    /// A record with only the action and repository filled in.
+    pub fn new(steer: SteerKind, repo: impl Into<String>) -> Self {
+        SteerRecord {
+            steer,
+            repo: repo.into(),
+            issue: None,
+            pr: None,
+            comment_id: None,
+            in_reply_to: None,
+            url: None,
+            title: None,
+            state: None,
+            state_reason: None,
+            draft: None,
+            head: None,
+            base: None,
+            reviewers: Vec::new(),
+            teams: Vec::new(),
+            merge_method: None,
+            merge_sha: None,
+            request_id: None,
+        }
+    }
+}
+
+impl Action {
+    pub fn is_steer(&self) -> bool {
+        matches!(self, Action::Steer(_))
+    }
+
+    pub fn request_id(&self) -> Option<&str> {
+        match self {
+            Action::Log { request_id, .. } => request_id.as_deref(),
+            Action::Steer(record) => record.request_id.as_deref(),
+        }
+    }
+
+    pub fn set_request_id(&mut self, id: Option<String>) {
+        match self {
+            Action::Log { request_id, .. } => *request_id = id,
+            Action::Steer(record) => record.request_id = id,
+        }
+    }
+
+    /// The story line after `── Steer 3 ──`, e.g. `create PR #45`.
+    pub fn headline(&self) -> String {
+        let record = match self {
+            Action::Log { status, .. } => return status.as_str().to_string(),
+            Action::Steer(record) => record,
+        };
+        let issue = record.issue.map(|n| format!("issue #{n}"));
+        let pr = record.pr.map(|n| format!("PR #{n}"));
+        let subject = pr.or(issue).unwrap_or_else(|| record.repo.clone());
+        match record.steer {
+            SteerKind::Comment => format!("comment on {subject}"),
+            SteerKind::CreateIssue => format!("create {subject}"),
+            SteerKind::EditIssue => format!("edit {subject}"),
+            SteerKind::CloseIssue => match &record.state_reason {
+                Some(reason) => format!("close {subject} ({})", reason.replace('_', " ")),
+                None => format!("close {subject}"),
+            },
+            SteerKind::CreatePr if record.draft == Some(true) => format!("create draft {subject}"),
+            SteerKind::CreatePr => format!("create {subject}"),
+            SteerKind::EditPr => format!("edit {subject}"),
+            SteerKind::ClosePr => format!("close {subject}"),
+            SteerKind::RequestReview => {
+                let mut who: Vec<String> = record.reviewers.clone();
+                who.extend(record.teams.iter().map(|t| format!("team {t}")));
+                if who.is_empty() {
+                    format!("request review on {subject}")
+                } else {
+                    format!("request review on {subject} from {}", who.join(", "))
+                }
+            }
+            SteerKind::ReplyInline => format!("reply inline on {subject}"),
+            SteerKind::MergePr => match &record.merge_sha {
+                Some(sha) => format!("merge {subject} ({})", &sha[..sha.len().min(7)]),
+                None => format!("merge {subject}"),
+            },
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn log_actions_are_tagged_and_camel_case() {
+        let action = Action::Log {
+            status: LogStatus::Waiting,
+            request_id: Some("r1".into()),
+        };
+        let json = serde_json::to_string(&action).unwrap();
+        assert_eq!(
+            json,
+            r#"{"kind":"log","status":"waiting","requestId":"r1"}"#
+        );
+        assert_eq!(serde_json::from_str::<Action>(&json).unwrap(), action);
+    }
+
+    #[test]
+    fn steer_actions_flatten_their_record() {
+        let mut record = SteerRecord::new(SteerKind::MergePr, "o/r");
+        record.pr = Some(45);
+        record.merge_sha = Some("0123456789abcdef".into());
+        let action = Action::Steer(Box::new(record));
+        let json = serde_json::to_string(&action).unwrap();
+        assert_eq!(
+            json,
+            r#"{"kind":"steer","steer":"merge-pr","repo":"o/r","pr":45,"mergeSha":"0123456789abcdef"}"#
+        );
+        assert_eq!(action.headline(), "merge PR #45 (0123456)");
+    }
+}

@@ -1,0 +1,43 @@
+//! A voyage: a unit of work with a logbook.
+
+use serde::Serialize;
+use uuid::Uuid;
+
+#[derive(Clone, Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Voyage {
+    pub id: Uuid,
+    pub intent: String,
+    pub created_at: String,
+    #[serde(flatten)]
+    pub status: VoyageStatus,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(
+    tag = "status",
+    rename_all = "camelCase",
+    rename_all_fields = "camelCase"
+)]
+pub enum VoyageStatus {
+    Active,
+    Ended {
+        ended_at: String,
+        ended_status: Option<String>,
+    },
+}
+
+impl Voyage {
+    pub fn is_active(&self) -> bool {
+        self.status == VoyageStatus::Active
+    }
+
+    /// The first eight hex digits: what humans type and read.
+    pub fn short_id(&self) -> String {
+        short_id(&self.id)
+    }
+}
+
+pub fn short_id(id: &Uuid) -> String {
+    id.simple().to_string()[..8].to_string()
+}

@@ -1,0 +1,210 @@
+//! `file-contents`: reads files whole. Text (valid UTF-8) is stored as a JSON
+//! string; anything else as base64, so nothing is lost. Each file is streamed
+//! into the packer, so memory stays bounded by the compressed payload.
+//!
+//! Payload: `{"files": [{"path", "size", "encoding": "utf-8"|"base64", "content"}]}`.
+
+use std::fs::File;
+use std::io::{self, Read, Write};
+
+use base64::Engine;
+
+use super::json;
+use crate::error::{Error, Kind, Result};
+use crate::storage::artifact::{Packed, Packer};
+
+const CHUNK: usize = 1 << 20;
+
+/// What `file-contents` saw, for the one-line report.
+pub struct Report {
+    pub files: usize,
+    pub bytes: u64,
+    pub binary: usize,
+}
+
+pub fn observe(paths: &[String]) -> Result<(Packed, Report)> {
+    let mut plans = Vec::with_capacity(paths.len());
+    for path in paths {
+        plans.push(inspect(path)?);
+    }
+    let total: u64 = plans.iter().map(|p| p.size).sum();
+    let mut packer = Packer::new(total)?;
+    let report = Report {
+        files: plans.len(),
+        bytes: total,
+        binary: plans.iter().filter(|p| !p.text).count(),
+    };
+    write_payload(&mut packer, &plans).map_err(|err| match err.downcast::<Error>() {
+        Ok(err) => err,
+        Err(err) => Error::new(Kind::Io, format!("reading the files failed: {err}")),
+    })?;
+    Ok((packer.finish()?, report))
+}
+
+struct Plan<'a> {
+    path: &'a str,
+    size: u64,
+    text: bool,
+}
+
+fn open(path: &str) -> Result<File> {
+    let file = File::open(path).map_err(|err| {
+        let error = Error::io(format!("cannot read {path}"), &err);
+        match err.kind() {
+            io::ErrorKind::NotFound => error.hint("check the path; nothing was put on the slate"),
+            io::ErrorKind::PermissionDenied => error.hint("check the file's permissions"),
+            _ => error,
+        }
+    })?;
+    let meta = file
+        .metadata()
+        .map_err(|err| Error::io(format!("cannot read {path}"), &err))?;
+    if meta.is_dir() {
+        return Err(Error::usage(format!("{path} is a directory, not a file"))
+            .hint("observe it with `directory-tree` or `rust-project`"));
+    }
+    if !meta.is_file() {
+        return Err(Error::usage(format!(
+            "{path} is not a regular file (a device, socket or pipe)"
+        )));
+    }
+    Ok(file)
+}
+
+/// First pass: how big is it, and is it UTF-8 all the way through?
+fn inspect(path: &str) -> Result<Plan<'_>> {
+    let mut file = open(path)?;
+    let mut buf = vec![0u8; CHUNK];
+    let mut carry = 0usize;
+    let mut size = 0u64;
+    let mut text = true;
+    loop {
+        let read = file
+            .read(&mut buf[carry..])
+            .map_err(|err| Error::io(format!("cannot read {path}"), &err))?;
+        if read == 0 {
+            break;
+        }
+        size += read as u64;
+        if !text {
+            continue;
+        }
+        let filled = carry + read;
+        carry = match std::str::from_utf8(&buf[..filled]) {
+            Ok(_) => 0,
+            Err(err) if err.error_len().is_none() => {
+                let valid = err.valid_up_to();
+                buf.copy_within(valid..filled, 0);
+                filled - valid
+            }
+            Err(_) => {
+                text = false;
+                0
+            }
+        };
+    }
+    if carry > 0 {
+        text = false;
+    }
+    Ok(Plan { path, size, text })
+}
+
+/// Second pass: stream each file into the payload.
+fn write_payload(out: &mut Packer, plans: &[Plan<'_>]) -> anyhow::Result<()> {
+    out.write_all(b"{\"files\":[")?;
+    for (i, plan) in plans.iter().enumerate() {
+        if i > 0 {
+            out.write_all(b",")?;
+        }
+        out.write_all(b"{\"path\":")?;
+        json::write_str(out, plan.path)?;
+        write!(out, ",\"size\":{},\"encoding\":", plan.size)?;
+        let mut file = open(plan.path)?;
+        let written = if plan.text {
+            out.write_all(b"\"utf-8\",\"content\":\"")?;
+            stream_text(&mut file, out, plan.path)?
+        } else {
+            out.write_all(b"\"base64\",\"content\":\"")?;
+            stream_base64(&mut file, out, plan.path)?
+        };
+        if written != plan.size {
+            return Err(changed(plan.path).into());
+        }
+        out.write_all(b"\"}")?;
+    }
+    out.write_all(b"]}")?;
+    Ok(())
+}
+
+fn changed(path: &str) -> Error {
+    Error::new(
+        Kind::Io,
+        format!("{path} changed while helm was reading it"),
+    )
+    .hint("observe it again once it has stopped changing")
+}
+
+fn stream_text(file: &mut File, out: &mut Packer, path: &str) -> anyhow::Result<u64> {
+    let mut buf = vec![0u8; CHUNK];
+    let mut escaped = Vec::with_capacity(CHUNK + CHUNK / 8);
+    let mut carry = 0usize;
+    let mut total = 0u64;
+    loop {
+        let read = file.read(&mut buf[carry..])?;
+        total += read as u64;
+        let filled = carry + read;
+        if read == 0 {
+            if carry > 0 {
+                return Err(changed(path).into());
+            }
+            return Ok(total);
+        }
+        let valid = match std::str::from_utf8(&buf[..filled]) {
+            Ok(text) => text.len(),
+            Err(err) if err.error_len().is_none() => err.valid_up_to(),
+            Err(_) => return Err(changed(path).into()),
+        };
+        let text = std::str::from_utf8(&buf[..valid]).expect("validated above");
+        escaped.clear();
+        json::escape_into(text, &mut escaped);
+        out.write_all(&escaped)?;
+        buf.copy_within(valid..filled, 0);
+        carry = filled - valid;
+    }
+}
+
+fn stream_base64(file: &mut File, out: &mut Packer, _path: &str) -> anyhow::Result<u64> {
+    // A multiple of 3 so chunks encode without padding in the middle.
+    const RAW: usize = 3 << 18;
+    let mut buf = vec![0u8; RAW];
+    let mut encoded = vec![0u8; RAW / 3 * 4];
+    let mut total = 0u64;
+    loop {
+        let filled = read_full(file, &mut buf)?;
+        if filled == 0 {
+            return Ok(total);
+        }
+        total += filled as u64;
+        let n = base64::engine::general_purpose::STANDARD
+            .encode_slice(&buf[..filled], &mut encoded)
+            .map_err(io::Error::other)?;
+        out.write_all(&encoded[..n])?;
+        if filled < RAW {
+            return Ok(total);
+        }
+    }
+}
+
+/// Reads until `buf` is full or the file ends.
+fn read_full(file: &mut File, buf: &mut [u8]) -> io::Result<usize> {
+    let mut filled = 0;
+    while filled < buf.len() {
+        match file.read(&mut buf[filled..]) {
+            Ok(0) => break,
+            Ok(n) => filled += n,
+            Err(err) if err.kind() == io::ErrorKind::Interrupted => {}
+            Err(err) => return Err(err),
+        }
+    }
+    Ok(filled)
+}

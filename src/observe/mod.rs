@@ -1,0 +1,122 @@
+//! How helm looks at things. Each observation kind lives in its own file and
+//! turns a canonical target into a packed payload; this module dispatches and
+//! puts the result on the slate. Looking happens before any transaction opens,
+//! so a slow or failed look never holds the voyage's write lock.
+
+pub mod files;
+pub mod json;
+pub mod rust_project;
+pub mod target;
+pub mod tree;
+
+use rusqlite::Connection;
+
+use crate::error::{Error, Kind, Result};
+use crate::model::Observe;
+use crate::storage::{self, artifact::Packed, slate};
+
+/// A finished look, ready for the slate.
+#[derive(Debug)]
+pub struct Looked {
+    pub target: Observe,
+    pub packed: Packed,
+    /// A few words on what came back, for the stderr line.
+    pub summary: String,
+}
+
+/// Looks at a local target (files, trees, Rust projects).
+pub fn look_local(target: Observe) -> Result<Looked> {
+    let (packed, summary) = match &target {
+        Observe::FileContents { paths } => {
+            let (packed, report) = files::observe(paths)?;
+            let mut summary = format!(
+                "{} {}, {}",
+                report.files,
+                plural(report.files as u64, "file", "files"),
+                human_bytes(report.bytes)
+            );
+            if report.binary > 0 {
+                summary.push_str(&format!(", {} stored as base64", report.binary));
+            }
+            (packed, summary)
+        }
+        Observe::DirectoryTree {
+            root,
+            skip,
+            max_depth,
+        } => {
+            let tree = tree::walk(root, skip, *max_depth)?;
+            let summary = tree_summary(&tree);
+            (storage::artifact::Packer::pack(&tree)?, summary)
+        }
+        Observe::RustProject { root } => {
+            let project = rust_project::observe(root)?;
+            let summary = format!(
+                "{}, {} {}, {} {}, {} crate {}",
+                tree_summary(&project.tree),
+                project.manifests.len(),
+                plural(project.manifests.len() as u64, "manifest", "manifests"),
+                project.docs.len(),
+                plural(project.docs.len() as u64, "doc", "docs"),
+                project.crate_docs.len(),
+                plural(project.crate_docs.len() as u64, "doc", "docs"),
+            );
+            (storage::artifact::Packer::pack(&project)?, summary)
+        }
+        Observe::GitHubIssue { .. }
+        | Observe::GitHubPullRequest { .. }
+        | Observe::GitHubRepository { .. } => {
+            return Err(Error::new(
+                Kind::Usage,
+                format!("{} is not a local target", target.kind()),
+            ));
+        }
+    };
+    Ok(Looked {
+        target,
+        packed,
+        summary,
+    })
+}
+
+fn tree_summary(tree: &tree::Tree) -> String {
+    let mut text = format!(
+        "{} {}, {} {}",
+        tree.files,
+        plural(tree.files, "file", "files"),
+        tree.dirs,
+        plural(tree.dirs, "folder", "folders")
+    );
+    if !tree.errors.is_empty() {
+        text.push_str(&format!(", {} unreadable", tree.errors.len()));
+    }
+    text
+}
+
+/// Puts a finished look on the slate in one short write transaction.
+pub fn put_on_slate(conn: &mut Connection, looked: &Looked, observed_at: &str) -> Result<()> {
+    let tx = storage::write(conn)?;
+    storage::voyage::ensure_active(&tx)?;
+    slate::put(&tx, &looked.target.key(), &looked.packed, observed_at)?;
+    tx.commit()?;
+    Ok(())
+}
+
+pub fn plural(n: u64, one: &'static str, many: &'static str) -> &'static str {
+    if n == 1 { one } else { many }
+}
+
+pub fn human_bytes(n: u64) -> String {
+    const UNITS: [&str; 5] = ["B", "KiB", "MiB", "GiB", "TiB"];
+    let mut value = n as f64;
+    let mut unit = 0;
+    while value >= 1024.0 && unit < UNITS.len() - 1 {
+        value /= 1024.0;
+        unit += 1;
+    }
+    if unit == 0 {
+        format!("{n} B")
+    } else {
+        format!("{value:.1} {}", UNITS[unit])
+    }
+}

@@ -1,0 +1,135 @@
+//! Logbook entries: the story block humans read and the JSON shape machines
+//! parse (`{"id", "kind", "recordedAt", …, "action", "bearing"}`).
+
+use std::io::{self, Write};
+
+use serde_json::{Value, json};
+
+use super::{Report, Style, clean, clean_line, short_hash, when};
+use crate::model::Observe;
+use crate::storage::logbook::{Entry, Sealed};
+use crate::storage::slate::Observation;
+
+pub fn observation_json(observation: &Observation) -> Value {
+    json!({
+        "target": serde_json::from_str::<Value>(&observation.target)
+            .unwrap_or_else(|_| Value::String(observation.target.clone())),
+        "artifact": observation.artifact,
+        "observedAt": observation.observed_at,
+    })
+}
+
+pub fn entry_json(entry: &Entry) -> Value {
+    json!({
+        "id": entry.id,
+        "kind": if entry.is_steer() { "steer" } else { "log" },
+        "recordedAt": entry.recorded_at,
+        "identity": entry.provenance.identity,
+        "role": entry.provenance.role,
+        "method": entry.provenance.method,
+        "summary": entry.provenance.summary,
+        "action": entry.action,
+        "bearing": entry.bearing.iter().map(observation_json).collect::<Vec<_>>(),
+    })
+}
+
+/// A target as one human line, from its stored key.
+pub fn describe_target(key: &str) -> String {
+    match Observe::from_key(key) {
+        Some(target) => target.describe(),
+        None => key.to_string(),
+    }
+}
+
+/// `── Steer 3 ── create PR #45` and the lines under it.
+pub fn write_story_block(out: &mut dyn Write, entry: &Entry, style: Style) -> io::Result<()> {
+    let kind = if entry.is_steer() { "Steer" } else { "Log" };
+    writeln!(
+        out,
+        "{} {}",
+        style.bold(&format!("── {kind} {} ──", entry.id)),
+        style.accent(&clean_line(&entry.headline()))
+    )?;
+    let who = &entry.provenance;
+    writeln!(
+        out,
+        "   {} {} {} · {}",
+        style.bold(&clean_line(&who.identity)),
+        style.dim("as"),
+        clean_line(&who.role),
+        style.dim(&format!(
+            "{} · {}",
+            clean_line(&who.method),
+            when(&entry.recorded_at)
+        ))
+    )?;
+    if let Some(url) = entry.action.get("url").and_then(Value::as_str) {
+        writeln!(out, "   {}", style.dim(&clean_line(url)))?;
+    }
+    for line in clean(&who.summary).lines() {
+        writeln!(out, "   {line}")?;
+    }
+    if entry.bearing.is_empty() {
+        writeln!(out, "   {}", style.dim("bearing: no observations"))?;
+    } else {
+        writeln!(
+            out,
+            "   {}",
+            style.dim(&format!("bearing ({}):", entry.bearing.len()))
+        )?;
+        let described: Vec<String> = entry
+            .bearing
+            .iter()
+            .map(|o| clean_line(&describe_target(&o.target)))
+            .collect();
+        let width = described
+            .iter()
+            .map(|d| d.chars().count())
+            .max()
+            .unwrap_or(0)
+            .min(72);
+        for (observation, text) in entry.bearing.iter().zip(&described) {
+            writeln!(
+                out,
+                "     {}  {}",
+                super::pad(text, width),
+                style.dim(short_hash(&observation.artifact))
+            )?;
+        }
+    }
+    Ok(())
+}
+
+/// What `log` and `steer` print: the recorded entry.
+pub struct Recorded {
+    pub sealed: Sealed,
+}
+
+impl Report for Recorded {
+    fn human(&self, out: &mut dyn Write, style: Style) -> io::Result<()> {
+        write_story_block(out, &self.sealed.entry, style)
+    }
+
+    fn json(&self, out: &mut dyn Write) -> io::Result<()> {
+        let mut value = entry_json(&self.sealed.entry);
+        value["replayed"] = self.sealed.replayed.into();
+        super::write_json(out, &value)
+    }
+
+    fn status_line(&self) -> Option<String> {
+        let entry = &self.sealed.entry;
+        if self.sealed.replayed {
+            Some(format!(
+                "request id already recorded as entry {}; nothing was performed again",
+                entry.id
+            ))
+        } else {
+            Some(format!(
+                "recorded entry {} with a bearing of {} {}",
+                entry.id,
+                entry.bearing.len(),
+                crate::observe::plural(entry.bearing.len() as u64, "observation", "observations")
+            ))
+        }
+    }
+}

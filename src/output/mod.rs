@@ -1,0 +1,192 @@
+//! How results reach the user. A command returns a [`Report`]; this module
+//! prints it as human text or as one JSON document, from the same value, and
+//! renders errors. Text that came from files or GitHub goes through
+//! [`clean`] before it reaches a terminal.
+
+pub mod entry;
+pub mod observe;
+pub mod slate;
+pub mod voyage;
+
+use std::io::{self, Write};
+
+use crate::error::Error;
+
+/// Terminal styling, on only when stdout is a terminal and `NO_COLOR` is unset.
+#[derive(Clone, Copy, Debug)]
+pub struct Style {
+    pub color: bool,
+}
+
+impl Style {
+    fn wrap(&self, code: &str, text: &str) -> String {
+        if self.color {
+            format!("\x1b[{code}m{text}\x1b[0m")
+        } else {
+            text.to_string()
+        }
+    }
+
+    pub fn bold(&self, text: &str) -> String {
+        self.wrap("1", text)
+    }
+
+    pub fn dim(&self, text: &str) -> String {
+        self.wrap("2", text)
+    }
+
+    pub fn accent(&self, text: &str) -> String {
+        self.wrap("36", text)
+    }
+
+    pub fn good(&self, text: &str) -> String {
+        self.wrap("32", text)
+    }
+
+    pub fn warn(&self, text: &str) -> String {
+        self.wrap("33", text)
+    }
+}
+
+/// A command's result, printable both ways.
+pub trait Report {
+    fn human(&self, out: &mut dyn Write, style: Style) -> io::Result<()>;
+    fn json(&self, out: &mut dyn Write) -> io::Result<()>;
+    /// A short line for stderr, printed in both modes when present.
+    fn status_line(&self) -> Option<String> {
+        None
+    }
+}
+
+/// Prints a report; a closed pipe downstream is not an error.
+pub fn print(report: &dyn Report, json: bool, style: Style, stderr_note: bool) -> io::Result<()> {
+    let stdout = io::stdout();
+    let mut out = io::BufWriter::with_capacity(64 * 1024, stdout.lock());
+    let result = if json {
+        report.json(&mut out).and_then(|_| out.write_all(b"\n"))
+    } else {
+        report.human(&mut out, style)
+    };
+    let result = result.and_then(|_| out.flush());
+    if stderr_note && let Some(line) = report.status_line() {
+        eprintln!("{}", clean(&line));
+    }
+    match result {
+        Err(err) if err.kind() == io::ErrorKind::BrokenPipe => Ok(()),
+        other => other,
+    }
+}
+
+/// Writes a value as compact JSON.
+pub fn write_json<T: serde::Serialize>(out: &mut dyn Write, value: &T) -> io::Result<()> {
+    serde_json::to_writer(&mut *out, value).map_err(io::Error::other)
+}
+
+/// Prints an error: `error: …` and `hint: …` lines, or one JSON object.
+pub fn print_error(err: &Error, json: bool) {
+    let mut stderr = io::stderr().lock();
+    if json {
+        let mut body = serde_json::json!({
+            "kind": err.kind().as_str(),
+            "message": err.message(),
+        });
+        if let Some(hint) = err.hint_text() {
+            body["hint"] = hint.into();
+        }
+        let _ = writeln!(stderr, "{}", serde_json::json!({ "error": body }));
+    } else {
+        let _ = writeln!(stderr, "error: {}", clean(err.message()));
+        if let Some(hint) = err.hint_text() {
+            let _ = writeln!(stderr, "hint: {}", clean(hint));
+        }
+    }
+}
+
+/// Neutralises control characters and escape sequences, keeping newlines and
+/// tabs, so text from a file or an issue body cannot rewrite the terminal.
+pub fn clean(text: &str) -> String {
+    if !text.chars().any(is_hostile) {
+        return text.to_string();
+    }
+    text.chars()
+        .map(|c| if is_hostile(c) { '\u{fffd}' } else { c })
+        .collect()
+}
+
+fn is_hostile(c: char) -> bool {
+    (c.is_control() && c != '\n' && c != '\t')
+        || matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
+}
+
+/// One line: newlines and tabs become spaces as well.
+pub fn clean_line(text: &str) -> String {
+    clean(text).replace(['\n', '\t', '\r'], " ")
+}
+
+/// `2026-11-21T22:41:03.123456Z` → `2026-11-21 22:41:03 UTC`.
+pub fn when(timestamp: &str) -> String {
+    match timestamp.get(..19) {
+        Some(head) if timestamp.ends_with('Z') => format!("{} UTC", head.replacen('T', " ", 1)),
+        _ => timestamp.to_string(),
+    }
+}
+
+/// How long ago a timestamp was, in the largest whole unit: `5m`, `3h`, `2d`.
+pub fn age(timestamp: &str) -> String {
+    let Ok(then) = timestamp.parse::<jiff::Timestamp>() else {
+        return "?".to_string();
+    };
+    let seconds = jiff::Timestamp::now().as_second() - then.as_second();
+    match seconds.max(0) {
+        s if s < 60 => format!("{s}s"),
+        s if s < 3600 => format!("{}m", s / 60),
+        s if s < 86_400 => format!("{}h", s / 3600),
+        s => format!("{}d", s / 86_400),
+    }
+}
+
+/// The first `n` hex digits of a hash, for humans.
+pub fn short_hash(hash: &str) -> &str {
+    &hash[..hash.len().min(12)]
+}
+
+/// Pads `text` to `width` columns (counting chars, which is right for the
+/// ASCII-heavy text helm aligns).
+pub fn pad(text: &str, width: usize) -> String {
+    let len = text.chars().count();
+    if len >= width {
+        text.to_string()
+    } else {
+        format!("{text}{}", " ".repeat(width - len))
+    }
+}
+
+/// Cuts `text` to at most `width` chars, marking the cut with `…`.
+pub fn truncate(text: &str, width: usize) -> String {
+    if text.chars().count() <= width {
+        return text.to_string();
+    }
+    let mut out: String = text.chars().take(width.saturating_sub(1)).collect();
+    out.push('…');
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn escape_sequences_are_neutralised() {
+        assert_eq!(clean("ok\n\tfine"), "ok\n\tfine");
+        assert_eq!(clean("\x1b[2Jgone\x07"), "\u{fffd}[2Jgone\u{fffd}");
+        assert_eq!(clean("a\u{9b}b\u{202e}c"), "a\u{fffd}b\u{fffd}c");
+    }
+
+    #[test]
+    fn timestamps_read_as_utc() {
+        assert_eq!(
+            when("2026-11-21T22:41:03.123456Z"),
+            "2026-11-21 22:41:03 UTC"
+        );
+    }
+}

@@ -1,0 +1,93 @@
+//! `observe` output: `{"target", "observedAt", "artifact", "payload"}` on stdout
+//! in both modes (it is data), and one human line on stderr.
+//!
+//! The payload is streamed out of the compressed artifact rather than kept as
+//! a second copy in memory.
+
+use std::io::{self, Write};
+
+use super::{Report, Style, short_hash};
+use crate::model::Observe;
+use crate::storage::artifact;
+
+pub struct Observed {
+    pub target: Observe,
+    pub observed_at: String,
+    pub artifact: String,
+    pub compressed: Vec<u8>,
+    pub summary: String,
+    /// stdout is a terminal: escape characters that could drive it.
+    pub terminal: bool,
+}
+
+impl Observed {
+    fn write_document(&self, out: &mut dyn Write) -> io::Result<()> {
+        out.write_all(b"{\"target\":")?;
+        super::write_json(out, &self.target)?;
+        write!(
+            out,
+            ",\"observedAt\":\"{}\",\"artifact\":\"{}\",\"payload\":",
+            self.observed_at, self.artifact
+        )?;
+        if self.terminal {
+            let mut raw = Vec::new();
+            artifact::unpack(&self.compressed, &mut raw)?;
+            out.write_all(terminal_safe_json(&String::from_utf8_lossy(&raw)).as_bytes())?;
+        } else {
+            artifact::unpack(&self.compressed, out)?;
+        }
+        out.write_all(b"}\n")
+    }
+}
+
+impl Report for Observed {
+    fn human(&self, out: &mut dyn Write, _style: Style) -> io::Result<()> {
+        self.write_document(out)
+    }
+
+    fn json(&self, out: &mut dyn Write) -> io::Result<()> {
+        self.write_document(out)?;
+        Ok(())
+    }
+
+    fn status_line(&self) -> Option<String> {
+        Some(format!(
+            "observed {} ({}) → slate, artifact {}",
+            self.target.describe(),
+            self.summary,
+            short_hash(&self.artifact)
+        ))
+    }
+}
+
+/// Rewrites characters a terminal would act on (C1 controls, bidi overrides)
+/// as `\uXXXX` escapes. They only occur inside JSON strings, so the document
+/// means exactly the same.
+pub fn terminal_safe_json(json: &str) -> String {
+    let mut out = String::with_capacity(json.len());
+    for c in json.chars() {
+        if matches!(c, '\u{7f}'..='\u{9f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}') {
+            out.push_str(&format!("\\u{:04x}", c as u32));
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn terminal_escapes_keep_the_json_meaning() {
+        let original = serde_json::json!({"body": "a\u{9b}31mb\u{202e}c\u{7f}"});
+        let text = serde_json::to_string(&original).unwrap();
+        let safe = terminal_safe_json(&text);
+        assert!(!safe.contains('\u{9b}'));
+        assert_eq!(
+            serde_json::from_str::<serde_json::Value>(&safe).unwrap(),
+            original
+        );
+    }
+}

@@ -1,0 +1,113 @@
+//! `slate list`, `slate erase` and `slate clear` output.
+
+use std::io::{self, Write};
+
+use serde_json::{Value, json};
+
+use super::entry::{describe_target, observation_json};
+use super::{Report, Style, age, clean_line, pad, short_hash};
+use crate::observe::human_bytes;
+use crate::storage::slate::Observation;
+
+pub struct SlateList {
+    pub observations: Vec<Observation>,
+}
+
+impl Report for SlateList {
+    fn human(&self, out: &mut dyn Write, style: Style) -> io::Result<()> {
+        if self.observations.is_empty() {
+            return writeln!(out, "the slate is empty");
+        }
+        let targets: Vec<String> = self
+            .observations
+            .iter()
+            .map(|o| clean_line(&describe_target(&o.target)))
+            .collect();
+        let width = targets
+            .iter()
+            .map(|t| t.chars().count())
+            .max()
+            .unwrap_or(0)
+            .clamp(6, 80);
+        writeln!(
+            out,
+            "{}",
+            style.dim(&format!(
+                "{}  {:>5}  {:>9}  ARTIFACT",
+                pad("TARGET", width),
+                "AGE",
+                "STORED"
+            ))
+        )?;
+        for (observation, target) in self.observations.iter().zip(&targets) {
+            writeln!(
+                out,
+                "{}  {:>5}  {:>9}  {}",
+                pad(&super::truncate(target, width), width),
+                age(&observation.observed_at),
+                human_bytes(observation.stored_bytes),
+                style.dim(short_hash(&observation.artifact))
+            )?;
+        }
+        Ok(())
+    }
+
+    fn json(&self, out: &mut dyn Write) -> io::Result<()> {
+        let slate: Vec<Value> = self
+            .observations
+            .iter()
+            .map(|o| {
+                let mut value = observation_json(o);
+                value["storedBytes"] = o.stored_bytes.into();
+                value
+            })
+            .collect();
+        super::write_json(out, &json!({ "slate": slate }))
+    }
+}
+
+pub struct Erased {
+    pub target: Value,
+    pub description: String,
+    pub erased: bool,
+}
+
+impl Report for Erased {
+    fn human(&self, out: &mut dyn Write, _style: Style) -> io::Result<()> {
+        if self.erased {
+            writeln!(out, "erased {}", clean_line(&self.description))
+        } else {
+            writeln!(
+                out,
+                "{} was not on the slate",
+                clean_line(&self.description)
+            )
+        }
+    }
+
+    fn json(&self, out: &mut dyn Write) -> io::Result<()> {
+        super::write_json(
+            out,
+            &json!({ "target": self.target, "erased": self.erased }),
+        )
+    }
+}
+
+pub struct Cleared {
+    pub count: usize,
+}
+
+impl Report for Cleared {
+    fn human(&self, out: &mut dyn Write, _style: Style) -> io::Result<()> {
+        writeln!(
+            out,
+            "cleared {} {}",
+            self.count,
+            crate::observe::plural(self.count as u64, "observation", "observations")
+        )
+    }
+
+    fn json(&self, out: &mut dyn Write) -> io::Result<()> {
+        super::write_json(out, &json!({ "cleared": self.count }))
+    }
+}

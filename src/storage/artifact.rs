@@ -1,0 +1,228 @@
+//! Artifacts: payload JSON, keyed by the SHA-256 of its uncompressed bytes and
+//! stored zstd-compressed, once per voyage.
+//!
+//! A payload is written once, through [`Packer`], which feeds the same bytes to
+//! the hasher and the compressor: the JSON is never held whole in memory.
+
+use std::io::{self, Write};
+
+use rusqlite::{Connection, OptionalExtension, Transaction};
+use sha2::{Digest, Sha256};
+
+use crate::error::{Error, Kind, Result};
+
+/// zstd level 3: zstd's default, a good ratio at several hundred MB/s.
+const LEVEL: i32 = 3;
+
+/// Payloads at least this large are compressed on several threads.
+const PARALLEL_FROM: u64 = 8 << 20;
+
+/// SQLite refuses blobs above 1 GB (its default `SQLITE_MAX_LENGTH`).
+const MAX_STORED: usize = 1_000_000_000;
+
+/// A payload ready to be stowed.
+#[derive(Debug)]
+pub struct Packed {
+    /// Lowercase hex SHA-256 of the uncompressed JSON.
+    pub hash: String,
+    /// The zstd frame.
+    pub data: Vec<u8>,
+    /// Length of the uncompressed JSON.
+    pub raw_len: u64,
+}
+
+/// A `Write` sink that hashes and compresses payload JSON in one pass.
+pub struct Packer {
+    hasher: Sha256,
+    encoder: zstd::stream::Encoder<'static, Vec<u8>>,
+    raw_len: u64,
+}
+
+impl Packer {
+    /// `size_hint` is a guess of the payload size, used to decide whether to
+    /// compress on several threads.
+    pub fn new(size_hint: u64) -> Result<Self> {
+        let mut encoder = zstd::stream::Encoder::new(Vec::new(), LEVEL).map_err(compress_error)?;
+        encoder.include_checksum(true).map_err(compress_error)?;
+        if size_hint >= PARALLEL_FROM {
+            let threads = std::thread::available_parallelism().map_or(1, |n| n.get().min(4));
+            if threads > 1 {
+                // Without zstd built for threads this fails; one thread is still correct.
+                let _ = encoder.multithread(threads as u32);
+            }
+        }
+        Ok(Packer {
+            hasher: Sha256::new(),
+            encoder,
+            raw_len: 0,
+        })
+    }
+
+    /// Packs a value that is cheap to serialise in one go.
+    pub fn pack<T: serde::Serialize>(value: &T) -> Result<Packed> {
+        let mut packer = Packer::new(0)?;
+        serde_json::to_writer(&mut packer, value)?;
+        packer.finish()
+    }
+
+    pub fn finish(self) -> Result<Packed> {
+        let data = self.encoder.finish().map_err(compress_error)?;
+        if data.len() > MAX_STORED {
+            return Err(Error::new(
+                Kind::Io,
+                format!(
+                    "the payload is too large to store: {} bytes compressed, SQLite's limit is {MAX_STORED}",
+                    data.len()
+                ),
+            )
+            .hint("observe fewer or smaller files"));
+        }
+        Ok(Packed {
+            hash: hex(&self.hasher.finalize()),
+            data,
+            raw_len: self.raw_len,
+        })
+    }
+}
+
+impl Write for Packer {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        let written = self.encoder.write(buf)?;
+        self.hasher.update(&buf[..written]);
+        self.raw_len += written as u64;
+        Ok(written)
+    }
+
+    fn write_all(&mut self, buf: &[u8]) -> io::Result<()> {
+        self.encoder.write_all(buf)?;
+        self.hasher.update(buf);
+        self.raw_len += buf.len() as u64;
+        Ok(())
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        Ok(())
+    }
+}
+
+fn compress_error(err: io::Error) -> Error {
+    Error::new(Kind::Io, format!("compressing the payload failed: {err}"))
+}
+
+pub fn hex(bytes: &[u8]) -> String {
+    const DIGITS: &[u8; 16] = b"0123456789abcdef";
+    let mut out = String::with_capacity(bytes.len() * 2);
+    for byte in bytes {
+        out.push(DIGITS[(byte >> 4) as usize] as char);
+        out.push(DIGITS[(byte & 0xf) as usize] as char);
+    }
+    out
+}
+
+/// Stores a packed payload unless the voyage already has it. An artifact whose
+/// payload was reduced or jettisoned gets its payload back.
+pub fn stow(tx: &Transaction<'_>, packed: &Packed) -> Result<()> {
+    tx.prepare_cached(
+        "INSERT INTO artifacts (hash, data) VALUES (?1, ?2)
+         ON CONFLICT (hash) DO UPDATE SET data = excluded.data, status = 'stowed'
+         WHERE artifacts.status <> 'stowed'",
+    )?
+    .execute((&packed.hash, &packed.data))?;
+    Ok(())
+}
+
+/// A stored artifact, still compressed.
+pub struct Stored {
+    pub hash: String,
+    pub data: Vec<u8>,
+    pub status: String,
+}
+
+/// Loads an artifact by its full hash or a unique prefix of it.
+pub fn load(conn: &Connection, hash: &str) -> Result<Stored> {
+    let wanted = hash.trim().to_ascii_lowercase();
+    if wanted.is_empty() || wanted.len() > 64 || !wanted.chars().all(|c| c.is_ascii_hexdigit()) {
+        return Err(Error::usage(format!(
+            "'{}' is not an artifact hash: hashes are hexadecimal SHA-256",
+            hash.trim()
+        )));
+    }
+    let upper = format!("{wanted}g");
+    let mut stmt = conn.prepare_cached(
+        "SELECT hash, data, status FROM artifacts WHERE hash >= ?1 AND hash < ?2 LIMIT 2",
+    )?;
+    let mut rows: Vec<Stored> = stmt
+        .query_map((&wanted, &upper), |row| {
+            Ok(Stored {
+                hash: row.get(0)?,
+                data: row.get(1)?,
+                status: row.get(2)?,
+            })
+        })?
+        .collect::<rusqlite::Result<_>>()?;
+    match rows.len() {
+        1 => Ok(rows.remove(0)),
+        0 => Err(Error::new(
+            Kind::NotFound,
+            format!("no artifact {wanted} in this voyage"),
+        )
+        .hint("`helm voyage show` lists the artifacts of every bearing; `helm slate list` those on the slate")),
+        _ => Err(Error::new(
+            Kind::Ambiguous,
+            format!("artifact prefix '{wanted}' names more than one artifact"),
+        )
+        .hint("type more of the hash")),
+    }
+}
+
+/// Whether the voyage holds an artifact with exactly this hash.
+pub fn exists(conn: &Connection, hash: &str) -> Result<bool> {
+    Ok(conn
+        .prepare_cached("SELECT 1 FROM artifacts WHERE hash = ?1")?
+        .query_row([hash], |_| Ok(()))
+        .optional()?
+        .is_some())
+}
+
+/// Decompresses an artifact into `out`, returning the SHA-256 of what was written.
+pub fn unpack(data: &[u8], out: &mut dyn Write) -> io::Result<String> {
+    let mut tee = HashingWriter {
+        inner: out,
+        hasher: Sha256::new(),
+    };
+    zstd::stream::copy_decode(data, &mut tee)?;
+    Ok(hex(&tee.hasher.finalize()))
+}
+
+struct HashingWriter<'a> {
+    inner: &'a mut dyn Write,
+    hasher: Sha256,
+}
+
+impl Write for HashingWriter<'_> {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        let written = self.inner.write(buf)?;
+        self.hasher.update(&buf[..written]);
+        Ok(written)
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.inner.flush()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_key_is_the_sha256_of_the_uncompressed_json() {
+        let packed = Packer::pack(&serde_json::json!({"a": 1})).unwrap();
+        // sha256 of the bytes {"a":1}
+        assert_eq!(packed.hash, hex(&Sha256::digest(br#"{"a":1}"#)));
+        assert_eq!(packed.raw_len, 7);
+        assert_eq!(zstd::decode_all(&packed.data[..]).unwrap(), br#"{"a":1}"#);
+        let mut out = Vec::new();
+        assert_eq!(unpack(&packed.data, &mut out).unwrap(), packed.hash);
+    }
+}

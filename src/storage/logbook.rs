@@ -1,0 +1,212 @@
+//! The logbook: append-only entries, each with the bearing sealed from the
+//! slate at the moment it was recorded.
+//!
+//! [`seal`] is the one place an entry is written. It holds a single write
+//! transaction around the whole seal → perform → record → clear sequence, so a
+//! failed action (or a crash) leaves the slate and the logbook as they were.
+
+use rusqlite::{Connection, OptionalExtension, Row, Transaction};
+use serde_json::Value;
+
+use super::slate::{self, Observation};
+use crate::error::{Error, Kind, Result};
+use crate::model::{Action, Provenance};
+
+/// A recorded logbook entry with its bearing.
+#[derive(Clone, Debug)]
+pub struct Entry {
+    pub id: i64,
+    pub recorded_at: String,
+    pub provenance: Provenance,
+    /// The stored action JSON, kept as recorded so entries written by a newer
+    /// helm still show.
+    pub action: Value,
+    pub bearing: Vec<Observation>,
+}
+
+impl Entry {
+    pub fn parsed_action(&self) -> Option<Action> {
+        serde_json::from_value(self.action.clone()).ok()
+    }
+
+    pub fn is_steer(&self) -> bool {
+        self.action.get("kind").and_then(Value::as_str) == Some("steer")
+    }
+
+    /// `comment on issue #42`, `waiting`, …
+    pub fn headline(&self) -> String {
+        match self.parsed_action() {
+            Some(action) => action.headline(),
+            None => format!(
+                "{} (recorded by a newer helm)",
+                self.action
+                    .get("kind")
+                    .and_then(Value::as_str)
+                    .unwrap_or("unknown")
+            ),
+        }
+    }
+}
+
+/// What [`seal`] did.
+#[derive(Debug)]
+pub struct Sealed {
+    pub entry: Entry,
+    /// True when the request id was already recorded and nothing was performed.
+    pub replayed: bool,
+}
+
+/// Seals the slate into a bearing, performs the action, records one entry and
+/// clears the slate — all in one write transaction.
+///
+/// `perform` runs while the write lock is held and sees the bearing about to
+/// be sealed. If it fails, the transaction is rolled back: nothing recorded,
+/// slate untouched. With a `request_id` that is already recorded, `perform` is
+/// not called and the recorded entry is returned.
+pub fn seal<F>(
+    conn: &mut Connection,
+    provenance: &Provenance,
+    request_id: Option<&str>,
+    perform: F,
+) -> Result<Sealed>
+where
+    F: FnOnce(&[Observation]) -> Result<Action>,
+{
+    let tx = super::write(conn)?;
+    if let Some(request_id) = request_id
+        && let Some(entry) = find_by_request_id(&tx, request_id)?
+    {
+        return Ok(Sealed {
+            entry,
+            replayed: true,
+        });
+    }
+    super::voyage::ensure_active(&tx)?;
+    let bearing = slate::list(&tx)?;
+    let mut action = perform(&bearing)?;
+    action.set_request_id(request_id.map(str::to_string));
+    let id = record(&tx, provenance, &action, &crate::model::now())?;
+    tx.prepare_cached(
+        "INSERT INTO bearing_observations (logbook_id, target, artifact_hash, observed_at)
+         SELECT ?1, target, artifact_hash, observed_at FROM slate ORDER BY observed_at, target",
+    )?
+    .execute([id])?;
+    slate::clear(&tx)?;
+    let entry = get(&tx, id)?;
+    tx.commit()?;
+    Ok(Sealed {
+        entry,
+        replayed: false,
+    })
+}
+
+fn record(tx: &Transaction<'_>, who: &Provenance, action: &Action, now: &str) -> Result<i64> {
+    let action = serde_json::to_string(action)?;
+    tx.prepare_cached(
+        "INSERT INTO logbook (recorded_at, identity, action, summary, role, method)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+    )?
+    .execute((
+        now,
+        &who.identity,
+        &action,
+        &who.summary,
+        &who.role,
+        &who.method,
+    ))?;
+    Ok(tx.last_insert_rowid())
+}
+
+fn entry_from_row(row: &Row<'_>) -> rusqlite::Result<Entry> {
+    let action: String = row.get("action")?;
+    Ok(Entry {
+        id: row.get("id")?,
+        recorded_at: row.get("recorded_at")?,
+        provenance: Provenance {
+            identity: row.get("identity")?,
+            role: row.get("role")?,
+            method: row.get("method")?,
+            summary: row.get("summary")?,
+        },
+        action: serde_json::from_str(&action).unwrap_or(Value::String(action)),
+        bearing: Vec::new(),
+    })
+}
+
+const ENTRY_COLUMNS: &str = "id, recorded_at, identity, action, summary, role, method";
+
+fn get(conn: &Connection, id: i64) -> Result<Entry> {
+    let mut entry = conn
+        .prepare_cached(&format!(
+            "SELECT {ENTRY_COLUMNS} FROM logbook WHERE id = ?1"
+        ))?
+        .query_row([id], entry_from_row)?;
+    entry.bearing = bearing(conn, id)?;
+    Ok(entry)
+}
+
+/// The entry recorded with this request id, if any.
+pub fn find_by_request_id(conn: &Connection, request_id: &str) -> Result<Option<Entry>> {
+    let id: Option<i64> = conn
+        .prepare_cached(
+            "SELECT id FROM logbook WHERE json_valid(action)
+             AND json_extract(action, '$.requestId') = ?1 ORDER BY id LIMIT 1",
+        )?
+        .query_row([request_id], |row| row.get(0))
+        .optional()?;
+    id.map(|id| get(conn, id)).transpose()
+}
+
+fn bearing(conn: &Connection, id: i64) -> Result<Vec<Observation>> {
+    let mut stmt = conn.prepare_cached(
+        "SELECT b.target, b.artifact_hash, b.observed_at, length(a.data)
+         FROM bearing_observations b LEFT JOIN artifacts a ON a.hash = b.artifact_hash
+         WHERE b.logbook_id = ?1 ORDER BY b.rowid",
+    )?;
+    let rows = stmt
+        .query_map([id], |row| {
+            Ok(Observation {
+                target: row.get(0)?,
+                artifact: row.get(1)?,
+                observed_at: row.get(2)?,
+                stored_bytes: row.get::<_, Option<i64>>(3)?.unwrap_or(0) as u64,
+            })
+        })?
+        .collect::<rusqlite::Result<_>>()?;
+    Ok(rows)
+}
+
+/// Every entry with its bearing, oldest first.
+pub fn entries(conn: &Connection) -> Result<Vec<Entry>> {
+    let mut entries: Vec<Entry> = conn
+        .prepare_cached(&format!("SELECT {ENTRY_COLUMNS} FROM logbook ORDER BY id"))?
+        .query_map([], entry_from_row)?
+        .collect::<rusqlite::Result<_>>()?;
+    let mut stmt = conn.prepare_cached(
+        "SELECT b.logbook_id, b.target, b.artifact_hash, b.observed_at, length(a.data)
+         FROM bearing_observations b LEFT JOIN artifacts a ON a.hash = b.artifact_hash
+         ORDER BY b.logbook_id, b.rowid",
+    )?;
+    let mut rows = stmt.query([])?;
+    let mut index = 0;
+    while let Some(row) = rows.next()? {
+        let logbook_id: i64 = row.get(0)?;
+        while index < entries.len() && entries[index].id < logbook_id {
+            index += 1;
+        }
+        let Some(entry) = entries.get_mut(index).filter(|e| e.id == logbook_id) else {
+            return Err(Error::new(
+                Kind::Corrupt,
+                format!("a bearing observation refers to missing entry {logbook_id}"),
+            )
+            .hint("run `helm voyage verify` for a report"));
+        };
+        entry.bearing.push(Observation {
+            target: row.get(1)?,
+            artifact: row.get(2)?,
+            observed_at: row.get(3)?,
+            stored_bytes: row.get::<_, Option<i64>>(4)?.unwrap_or(0) as u64,
+        });
+    }
+    Ok(entries)
+}

@@ -1,0 +1,235 @@
+//! Where voyages live and how their SQLite files are opened.
+//!
+//! One file per voyage, `<home>/voyages/<uuid>.sqlite`. Every connection turns
+//! on foreign keys and waits (rather than fails) while another helm process
+//! holds the write lock; every write transaction takes that lock up front
+//! (`BEGIN IMMEDIATE`) so two writers can never deadlock on an upgrade.
+//! This module never prints and never reads the environment: callers hand it
+//! the home directory.
+
+pub mod artifact;
+pub mod logbook;
+pub mod schema;
+pub mod slate;
+pub mod voyage;
+
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use rusqlite::{Connection, OpenFlags, Transaction, TransactionBehavior};
+use uuid::Uuid;
+
+use crate::error::{Error, Kind, Result};
+
+/// How long a command waits for another process's write to finish. A steer
+/// holds the lock while GitHub answers, so this outlasts GitHub's timeouts.
+pub const BUSY_TIMEOUT: Duration = Duration::from_secs(300);
+
+/// helm's home directory (`$HELM_HOME`, by default `~/.helm`).
+#[derive(Clone, Debug)]
+pub struct Home {
+    root: PathBuf,
+}
+
+/// A voyage file found in the home, not yet opened.
+#[derive(Clone, Debug)]
+pub struct VoyageFile {
+    pub id: Uuid,
+    pub path: PathBuf,
+}
+
+impl Home {
+    pub fn new(root: impl Into<PathBuf>) -> Self {
+        Home { root: root.into() }
+    }
+
+    pub fn root(&self) -> &Path {
+        &self.root
+    }
+
+    pub fn voyages_dir(&self) -> PathBuf {
+        self.root.join("voyages")
+    }
+
+    pub fn voyage_path(&self, id: &Uuid) -> PathBuf {
+        self.voyages_dir()
+            .join(format!("{}.sqlite", id.hyphenated()))
+    }
+
+    /// Creates the home and its voyages folder, private to the user.
+    pub fn ensure(&self) -> Result<PathBuf> {
+        let dir = self.voyages_dir();
+        if dir.is_dir() {
+            return Ok(dir);
+        }
+        create_private_dir(&self.root)?;
+        create_private_dir(&dir)?;
+        Ok(dir)
+    }
+
+    /// Every voyage file, newest first (v7 ids sort by creation time).
+    /// A missing home simply has no voyages.
+    pub fn voyage_files(&self) -> Result<Vec<VoyageFile>> {
+        let dir = self.voyages_dir();
+        let entries = match fs::read_dir(&dir) {
+            Ok(entries) => entries,
+            Err(err) if err.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
+            Err(err) => {
+                return Err(Error::io(format!("cannot read {}", dir.display()), &err)
+                    .hint("check the permissions of $HELM_HOME"));
+            }
+        };
+        let mut files: Vec<VoyageFile> = entries
+            .filter_map(|entry| {
+                let entry = entry.ok()?;
+                let name = entry.file_name();
+                let id = Uuid::try_parse(name.to_str()?.strip_suffix(".sqlite")?).ok()?;
+                Some(VoyageFile {
+                    id,
+                    path: entry.path(),
+                })
+            })
+            .collect();
+        files.sort_by_key(|file| std::cmp::Reverse(file.id));
+        Ok(files)
+    }
+
+    /// Finds the voyage named by a full id or any unambiguous prefix of it.
+    pub fn resolve(&self, prefix: &str) -> Result<VoyageFile> {
+        let wanted = normalise_prefix(prefix)?;
+        if let Ok(id) = Uuid::try_parse(prefix.trim()) {
+            let path = self.voyage_path(&id);
+            if path.exists() {
+                return Ok(VoyageFile { id, path });
+            }
+        }
+        let mut matches: Vec<VoyageFile> = self
+            .voyage_files()?
+            .into_iter()
+            .filter(|file| file.id.simple().to_string().starts_with(&wanted))
+            .collect();
+        match matches.len() {
+            1 => Ok(matches.remove(0)),
+            0 => Err(Error::new(
+                Kind::NotFound,
+                format!("no voyage matches '{}'", prefix.trim()),
+            )
+            .hint("run `helm voyage list --all` to see every voyage")),
+            _ => {
+                let shown: Vec<String> = matches
+                    .iter()
+                    .take(8)
+                    .map(|file| {
+                        format!(
+                            "{}…",
+                            &file.id.simple().to_string()[..(wanted.len() + 4).clamp(12, 32)]
+                        )
+                    })
+                    .collect();
+                let more = if matches.len() > 8 {
+                    format!(" and {} more", matches.len() - 8)
+                } else {
+                    String::new()
+                };
+                Err(Error::new(
+                    Kind::Ambiguous,
+                    format!(
+                        "voyage prefix '{}' is ambiguous: {}{more}",
+                        prefix.trim(),
+                        shown.join(", ")
+                    ),
+                )
+                .hint("type more of the id"))
+            }
+        }
+    }
+}
+
+/// Lowercases a prefix and drops hyphens, refusing anything that cannot be
+/// part of a UUID.
+fn normalise_prefix(prefix: &str) -> Result<String> {
+    let trimmed = prefix.trim();
+    if trimmed.is_empty() {
+        return Err(Error::usage("the voyage id is empty")
+            .hint("pass a voyage id or prefix, or set HELM_VOYAGE"));
+    }
+    let wanted: String = trimmed
+        .chars()
+        .filter(|c| *c != '-')
+        .map(|c| c.to_ascii_lowercase())
+        .collect();
+    if wanted.is_empty() || wanted.len() > 32 || !wanted.chars().all(|c| c.is_ascii_hexdigit()) {
+        return Err(Error::usage(format!(
+            "'{trimmed}' is not a voyage id: ids are hexadecimal UUIDs"
+        ))
+        .hint("run `helm voyage list --all` to see every voyage"));
+    }
+    Ok(wanted)
+}
+
+#[cfg(unix)]
+fn create_private_dir(path: &Path) -> Result<()> {
+    use std::os::unix::fs::DirBuilderExt;
+    match fs::DirBuilder::new()
+        .recursive(true)
+        .mode(0o700)
+        .create(path)
+    {
+        Ok(()) => Ok(()),
+        Err(err) => Err(Error::io(format!("cannot create {}", path.display()), &err)
+            .hint("check that the parent folder is writable, or point HELM_HOME elsewhere")),
+    }
+}
+
+#[cfg(not(unix))]
+fn create_private_dir(path: &Path) -> Result<()> {
+    fs::create_dir_all(path)
+        .map_err(|err| Error::io(format!("cannot create {}", path.display()), &err))
+}
+
+/// Opens an existing voyage file with helm's connection settings and checks
+/// that it is a voyage this binary understands. Never creates and never writes.
+pub fn open(path: &Path) -> Result<Connection> {
+    let flags = OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX;
+    let conn = Connection::open_with_flags(path, flags).map_err(|err| match path.exists() {
+        false => Error::new(
+            Kind::NotFound,
+            format!("voyage file {} does not exist", path.display()),
+        ),
+        true => Error::from(err),
+    })?;
+    configure(&conn)?;
+    schema::check(&conn)?;
+    Ok(conn)
+}
+
+/// Settings every connection gets.
+pub fn configure(conn: &Connection) -> Result<()> {
+    conn.busy_timeout(BUSY_TIMEOUT)?;
+    conn.pragma_update(None, "foreign_keys", true)?;
+    Ok(())
+}
+
+/// Starts a write transaction holding the write lock from its first statement.
+pub fn write(conn: &mut Connection) -> Result<Transaction<'_>> {
+    Ok(conn.transaction_with_behavior(TransactionBehavior::Immediate)?)
+}
+
+/// Starts a read transaction: one consistent snapshot for a multi-query read.
+pub fn read(conn: &mut Connection) -> Result<Transaction<'_>> {
+    Ok(conn.transaction_with_behavior(TransactionBehavior::Deferred)?)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn prefixes_are_hex_and_may_carry_hyphens() {
+        assert_eq!(normalise_prefix(" 0195-AB ").unwrap(), "0195ab");
+        assert_eq!(normalise_prefix("xyz").unwrap_err().kind(), Kind::Usage);
+        assert_eq!(normalise_prefix("").unwrap_err().kind(), Kind::Usage);
+        assert_eq!(normalise_prefix("-").unwrap_err().kind(), Kind::Usage);
+    }
+}

@@ -1,0 +1,163 @@
+//! The `voyage` row: creating a voyage file, reading it, ending it.
+
+use std::fs;
+use std::path::Path;
+
+use rusqlite::{Connection, OptionalExtension, Row, Transaction};
+use uuid::Uuid;
+
+use super::{Home, VoyageFile, schema};
+use crate::error::{Error, Kind, Result};
+use crate::model::{Voyage, VoyageStatus};
+
+/// A voyage as `voyage list` shows it.
+#[derive(Clone, Debug)]
+pub struct Summary {
+    pub voyage: Voyage,
+    pub entries: u64,
+}
+
+/// Creates a voyage file atomically: the schema is written to a hidden temporary
+/// file which is renamed into place, so no reader ever sees half a voyage.
+pub fn create(home: &Home, intent: &str, now: &str) -> Result<Voyage> {
+    let dir = home.ensure()?;
+    let id = Uuid::now_v7();
+    let final_path = home.voyage_path(&id);
+    let temp_path = dir.join(format!(".{}.sqlite.new", id.hyphenated()));
+    let result = write_new(&temp_path, &id, intent, now).and_then(|voyage| {
+        fs::rename(&temp_path, &final_path)
+            .map_err(|err| Error::io(format!("cannot create {}", final_path.display()), &err))?;
+        sync_dir(&dir);
+        Ok(voyage)
+    });
+    if result.is_err() {
+        let _ = fs::remove_file(&temp_path);
+    }
+    result
+}
+
+fn write_new(path: &Path, id: &Uuid, intent: &str, now: &str) -> Result<Voyage> {
+    create_private_file(path)?;
+    let mut conn = Connection::open(path)?;
+    super::configure(&conn)?;
+    schema::create(&mut conn)?;
+    conn.execute(
+        "INSERT INTO voyage (id, intent, created_at, status) VALUES (?1, ?2, ?3, 'active')",
+        (id.hyphenated().to_string(), intent, now),
+    )?;
+    conn.close().map_err(|(_, err)| Error::from(err))?;
+    Ok(Voyage {
+        id: *id,
+        intent: intent.to_string(),
+        created_at: now.to_string(),
+        status: VoyageStatus::Active,
+    })
+}
+
+#[cfg(unix)]
+fn create_private_file(path: &Path) -> Result<()> {
+    use std::os::unix::fs::OpenOptionsExt;
+    fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .mode(0o600)
+        .open(path)
+        .map(drop)
+        .map_err(|err| {
+            Error::io(format!("cannot create {}", path.display()), &err)
+                .hint("check that $HELM_HOME/voyages is writable")
+        })
+}
+
+#[cfg(not(unix))]
+fn create_private_file(path: &Path) -> Result<()> {
+    fs::File::create_new(path)
+        .map(drop)
+        .map_err(|err| Error::io(format!("cannot create {}", path.display()), &err))
+}
+
+/// Makes the rename durable; failure only weakens durability, so it is ignored.
+fn sync_dir(dir: &Path) {
+    if let Ok(handle) = fs::File::open(dir) {
+        let _ = handle.sync_all();
+    }
+}
+
+fn from_row(row: &Row<'_>) -> rusqlite::Result<Voyage> {
+    let id: String = row.get("id")?;
+    let status: String = row.get("status")?;
+    let status = match status.as_str() {
+        "ended" => VoyageStatus::Ended {
+            ended_at: row
+                .get::<_, Option<String>>("ended_at")?
+                .unwrap_or_default(),
+            ended_status: row.get("ended_status")?,
+        },
+        _ => VoyageStatus::Active,
+    };
+    Ok(Voyage {
+        id: Uuid::try_parse(&id).unwrap_or_default(),
+        intent: row.get("intent")?,
+        created_at: row.get("created_at")?,
+        status,
+    })
+}
+
+/// Reads the voyage row; a voyage file always has exactly one.
+pub fn get(conn: &Connection) -> Result<Voyage> {
+    conn.query_row(
+        "SELECT id, intent, created_at, status, ended_at, ended_status FROM voyage LIMIT 1",
+        [],
+        from_row,
+    )
+    .optional()?
+    .ok_or_else(|| Error::new(Kind::Corrupt, "the voyage file has no voyage row"))
+}
+
+/// Reads what `voyage list` needs in one statement: the row and the entry count.
+pub fn summary(conn: &Connection) -> Result<Summary> {
+    let mut stmt = conn.prepare_cached(
+        "SELECT id, intent, created_at, status, ended_at, ended_status,
+                (SELECT count(*) FROM logbook) AS entries
+         FROM voyage LIMIT 1",
+    )?;
+    let summary = stmt
+        .query_row([], |row| {
+            Ok(Summary {
+                voyage: from_row(row)?,
+                entries: row.get::<_, i64>("entries")? as u64,
+            })
+        })
+        .optional()?;
+    summary.ok_or_else(|| Error::new(Kind::Corrupt, "the voyage file has no voyage row"))
+}
+
+/// Refuses to go on when the voyage has ended. Call inside the write
+/// transaction, so a concurrent `voyage end` cannot slip in between.
+pub fn ensure_active(tx: &Transaction<'_>) -> Result<Voyage> {
+    let voyage = get(tx)?;
+    if let VoyageStatus::Ended { ended_at, .. } = &voyage.status {
+        return Err(Error::new(
+            Kind::Ended,
+            format!("voyage {} ended at {ended_at}", voyage.short_id()),
+        )
+        .hint("start a new voyage with `helm voyage new <INTENT>`"));
+    }
+    Ok(voyage)
+}
+
+/// Ends the voyage with an optional freeform status.
+pub fn end(tx: &Transaction<'_>, status: Option<&str>, now: &str) -> Result<Voyage> {
+    ensure_active(tx)?;
+    tx.execute(
+        "UPDATE voyage SET status = 'ended', ended_at = ?1, ended_status = ?2",
+        (now, status),
+    )?;
+    get(tx)
+}
+
+/// Opens a voyage and reads its summary: the unit of work of `voyage list`.
+pub fn load_summary(file: &VoyageFile) -> Result<Summary> {
+    let conn = super::open(&file.path)?;
+    summary(&conn)
+}
