@@ -7,6 +7,7 @@ pub mod context;
 pub mod log;
 pub mod observe;
 pub mod slate;
+pub mod steer;
 pub mod voyage;
 
 use clap::{Args, Parser, Subcommand};
@@ -54,6 +55,8 @@ pub enum Command {
     /// See or tidy the observations gathered since the last entry.
     #[command(subcommand)]
     Slate(slate::SlateCommand),
+    /// Change shared state on GitHub, recording one logbook entry.
+    Steer(steer::SteerArgs),
     /// Record a state (waiting, blocked, ready) without changing anything.
     Log(log::LogArgs),
     /// Inspect stored payloads.
@@ -80,6 +83,7 @@ pub fn run(cli: Cli, ctx: &Context) -> Result<Box<dyn Report>> {
         Command::Voyage(command) => voyage::run(command, ctx),
         Command::Observe(args) => observe::run(args, ctx),
         Command::Slate(command) => slate::run(command, ctx),
+        Command::Steer(args) => steer::run(args, ctx),
         Command::Log(args) => log::run(args, ctx),
         Command::Artifact(command) => artifact::run(command, ctx),
     }

@@ -3,6 +3,7 @@
 
 pub mod entry;
 pub mod observe;
+pub mod steer;
 pub mod voyage;
 
 pub use entry::{Action, LogStatus, Provenance};

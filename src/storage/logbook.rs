@@ -210,3 +210,109 @@ pub fn entries(conn: &Connection) -> Result<Vec<Entry>> {
     }
     Ok(entries)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::LogStatus;
+    use crate::storage::artifact::Packer;
+    use crate::storage::{Home, open, voyage};
+
+    fn who() -> Provenance {
+        Provenance {
+            identity: "t".into(),
+            role: "r".into(),
+            method: "m".into(),
+            summary: "s".into(),
+        }
+    }
+
+    fn waiting() -> Action {
+        Action::Log {
+            status: LogStatus::Waiting,
+            request_id: None,
+        }
+    }
+
+    /// A real voyage file with two observations on the slate.
+    fn voyage_with_slate(dir: &std::path::Path) -> Connection {
+        let home = Home::new(dir);
+        let created = voyage::create(&home, "test", "2026-01-01T00:00:00.000000Z").unwrap();
+        let mut conn = open(&home.voyage_path(&created.id)).unwrap();
+        let tx = crate::storage::write(&mut conn).unwrap();
+        for n in 0..2 {
+            let packed = Packer::pack(&serde_json::json!({ "n": n })).unwrap();
+            slate::put(
+                &tx,
+                &format!("target-{n}"),
+                &packed,
+                "2026-01-01T00:00:01.000000Z",
+            )
+            .unwrap();
+        }
+        tx.commit().unwrap();
+        conn
+    }
+
+    fn snapshot(conn: &Connection) -> (Vec<String>, i64, i64) {
+        let slate = slate::list(conn)
+            .unwrap()
+            .into_iter()
+            .map(|o| o.target)
+            .collect();
+        let count = |t: &str| {
+            conn.query_row(&format!("SELECT count(*) FROM {t}"), [], |r| r.get(0))
+                .unwrap()
+        };
+        (slate, count("logbook"), count("bearing_observations"))
+    }
+
+    #[test]
+    fn a_failed_action_leaves_slate_and_logbook_as_they_were() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut conn = voyage_with_slate(dir.path());
+        let before = snapshot(&conn);
+        let result = seal(&mut conn, &who(), None, |bearing| {
+            assert_eq!(bearing.len(), 2);
+            Err(Error::new(Kind::GitHub, "refused"))
+        });
+        assert_eq!(result.unwrap_err().kind(), Kind::GitHub);
+        assert_eq!(snapshot(&conn), before);
+    }
+
+    #[test]
+    fn a_failure_after_the_entry_is_written_rolls_it_back() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut conn = voyage_with_slate(dir.path());
+        let before = snapshot(&conn);
+        // Make copying the bearing fail after the logbook row was inserted.
+        conn.execute_batch(
+            "CREATE TEMP TRIGGER boom BEFORE INSERT ON bearing_observations
+             BEGIN SELECT RAISE(ABORT, 'disk on fire'); END;",
+        )
+        .unwrap();
+        let result = seal(&mut conn, &who(), None, |_| Ok(waiting()));
+        assert!(result.unwrap_err().message().contains("disk on fire"));
+        assert_eq!(snapshot(&conn), before);
+
+        conn.execute_batch("DROP TRIGGER boom").unwrap();
+        let sealed = seal(&mut conn, &who(), None, |_| Ok(waiting())).unwrap();
+        assert_eq!(sealed.entry.id, 1);
+        assert_eq!(sealed.entry.bearing.len(), 2);
+        assert_eq!(snapshot(&conn), (vec![], 1, 2));
+    }
+
+    #[test]
+    fn a_recorded_request_id_is_not_performed_again() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut conn = voyage_with_slate(dir.path());
+        let first = seal(&mut conn, &who(), Some("r-1"), |_| Ok(waiting())).unwrap();
+        let second = seal(&mut conn, &who(), Some("r-1"), |_| -> Result<Action> {
+            panic!("must not perform twice")
+        })
+        .unwrap();
+        assert!(!first.replayed && second.replayed);
+        assert_eq!(first.entry.id, second.entry.id);
+        assert_eq!(entries(&conn).unwrap().len(), 1);
+    }
+}

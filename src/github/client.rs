@@ -1,0 +1,295 @@
+//! The transport: octocrab for authentication, base URL, TLS and timeouts;
+//! helm's own handling of statuses, pagination and retries on top.
+//!
+//! Reads are retried a bounded number of times on 5xx, timeouts and broken
+//! connections. Writes are never retried on those, because GitHub may have
+//! acted before the failure; only an explicit rate-limit refusal (which
+//! means GitHub did nothing) is waited out and retried, within a bound.
+
+use std::time::Duration;
+
+use http::{HeaderMap, Method, StatusCode};
+use http_body_util::BodyExt;
+use octocrab::Octocrab;
+use serde::de::DeserializeOwned;
+use serde_json::Value;
+
+use super::error::GitHubError;
+use super::repo::Repo;
+
+/// Read attempts on transient failures (the first try included).
+const READ_ATTEMPTS: u32 = 3;
+/// The longest helm waits in all for rate limits to lift before giving up.
+const MAX_RATE_WAIT: Duration = Duration::from_secs(60);
+/// How many rate-limit refusals helm waits out per request.
+const MAX_RATE_RETRIES: u32 = 3;
+/// Pages fetched at most per listing (100 items a page).
+pub const MAX_PAGES: usize = 50;
+
+pub struct Client {
+    crab: Octocrab,
+    /// The path part of the API base URL (`/api/v3` on Enterprise), stripped
+    /// from `Link` URLs so every request stays relative to the base.
+    base_path: String,
+    pub repo: Repo,
+    pub api_url: String,
+}
+
+/// A raw answer: status, headers and body bytes.
+pub struct Answer {
+    pub status: StatusCode,
+    pub headers: HeaderMap,
+    pub body: Vec<u8>,
+}
+
+impl Client {
+    pub fn new(crab: Octocrab, api_url: &str, repo: Repo) -> Client {
+        let base_path = api_url
+            .parse::<http::Uri>()
+            .map(|uri| uri.path().trim_end_matches('/').to_string())
+            .unwrap_or_default();
+        Client {
+            crab,
+            base_path,
+            repo,
+            api_url: api_url.to_string(),
+        }
+    }
+
+    /// `/repos/{owner}/{repo}` followed by `tail`.
+    pub fn repo_path(&self, tail: &str) -> String {
+        format!("/repos/{}/{}{tail}", self.repo.owner, self.repo.name)
+    }
+
+    async fn send_once(
+        &self,
+        method: &Method,
+        path: &str,
+        accept: &str,
+        body: Option<&Value>,
+    ) -> Result<Answer, GitHubError> {
+        let builder = http::Request::builder()
+            .method(method.clone())
+            .uri(path)
+            .header(http::header::ACCEPT, accept)
+            .header("X-GitHub-Api-Version", "2022-11-28");
+        let request = self
+            .crab
+            .build_request(builder, body)
+            .map_err(GitHubError::transport)?;
+        let response = self
+            .crab
+            .execute(request)
+            .await
+            .map_err(GitHubError::transport)?;
+        let (parts, body) = response.into_parts();
+        let body = body
+            .collect()
+            .await
+            .map_err(GitHubError::transport)?
+            .to_bytes()
+            .to_vec();
+        Ok(Answer {
+            status: parts.status,
+            headers: parts.headers,
+            body,
+        })
+    }
+
+    /// Sends a request with helm's retry rules, returning any answer GitHub
+    /// gave (successful or not) or the transport failure.
+    pub async fn send(
+        &self,
+        method: Method,
+        path: &str,
+        accept: &str,
+        body: Option<&Value>,
+    ) -> Result<Answer, GitHubError> {
+        let read = method == Method::GET;
+        let mut failures = 0;
+        let mut refusals = 0;
+        let mut waited = Duration::ZERO;
+        loop {
+            let result = self.send_once(&method, path, accept, body).await;
+            let wait = match &result {
+                Ok(answer) => match rate_limit_wait(answer) {
+                    Some(wait) => {
+                        refusals += 1;
+                        if refusals > MAX_RATE_RETRIES || waited + wait > MAX_RATE_WAIT {
+                            return result;
+                        }
+                        wait
+                    }
+                    None if read && answer.status.is_server_error() => {
+                        failures += 1;
+                        if failures >= READ_ATTEMPTS {
+                            return result;
+                        }
+                        backoff(failures)
+                    }
+                    None => return result,
+                },
+                Err(err) if read && err.is_transient() => {
+                    failures += 1;
+                    if failures >= READ_ATTEMPTS {
+                        return result;
+                    }
+                    backoff(failures)
+                }
+                Err(_) => return result,
+            };
+            tokio::time::sleep(wait).await;
+            waited += wait;
+        }
+    }
+
+    /// GET that must succeed, parsed as `T`.
+    pub async fn get_json<T: DeserializeOwned>(&self, path: &str) -> Result<T, GitHubError> {
+        let answer = self.send(Method::GET, path, JSON, None).await?;
+        parse(answer)
+    }
+
+    /// GET every page of a listing (following `Link: rel="next"`), up to
+    /// [`MAX_PAGES`]. Returns the items and whether the listing was cut.
+    pub async fn get_all<T: DeserializeOwned>(
+        &self,
+        path: &str,
+    ) -> Result<(Vec<T>, bool), GitHubError> {
+        self.get_all_in(path, Some).await
+    }
+
+    /// Like [`get_all`](Self::get_all) for listings wrapped in an object
+    /// (`{"total_count", "check_runs": [...]}`): `pick` extracts the array.
+    pub async fn get_all_in<T: DeserializeOwned>(
+        &self,
+        path: &str,
+        pick: impl Fn(Value) -> Option<Value>,
+    ) -> Result<(Vec<T>, bool), GitHubError> {
+        let separator = if path.contains('?') { '&' } else { '?' };
+        let mut next = Some(format!("{path}{separator}per_page=100"));
+        let mut items = Vec::new();
+        let mut pages = 0;
+        while let Some(url) = next.take() {
+            if pages == MAX_PAGES {
+                return Ok((items, true));
+            }
+            let answer = self.send(Method::GET, &url, JSON, None).await?;
+            next = next_link(&answer.headers).map(|link| self.relative(&link));
+            let page: Value = parse(answer)?;
+            let array = pick(page).unwrap_or(Value::Array(Vec::new()));
+            let page_items: Vec<T> = serde_json::from_value(array).map_err(GitHubError::shape)?;
+            items.extend(page_items);
+            pages += 1;
+        }
+        Ok((items, false))
+    }
+
+    /// Makes a `Link` URL relative to the API base, so it goes through the
+    /// same base URL (and carries the token) like every other request.
+    fn relative(&self, link: &str) -> String {
+        let path_and_query = match link.parse::<http::Uri>() {
+            Ok(uri) => uri
+                .path_and_query()
+                .map(|pq| pq.as_str().to_string())
+                .unwrap_or_else(|| link.to_string()),
+            Err(_) => link.to_string(),
+        };
+        match path_and_query.strip_prefix(&self.base_path) {
+            Some(rest) if !self.base_path.is_empty() && rest.starts_with('/') => rest.to_string(),
+            _ => path_and_query,
+        }
+    }
+
+    /// A write (POST, PATCH, PUT) that must succeed, parsed as `T`.
+    pub async fn write<T: DeserializeOwned>(
+        &self,
+        method: Method,
+        path: &str,
+        body: &Value,
+    ) -> Result<T, GitHubError> {
+        let answer = self.send(method, path, JSON, Some(body)).await?;
+        parse(answer)
+    }
+}
+
+pub const JSON: &str = "application/vnd.github+json";
+
+/// Parses a successful answer, or turns an unsuccessful one into an error.
+pub fn parse<T: DeserializeOwned>(answer: Answer) -> Result<T, GitHubError> {
+    if !answer.status.is_success() {
+        return Err(GitHubError::from_answer(&answer));
+    }
+    let body = if answer.body.is_empty() {
+        b"null".as_slice()
+    } else {
+        &answer.body
+    };
+    serde_json::from_slice(body).map_err(GitHubError::shape)
+}
+
+fn backoff(attempt: u32) -> Duration {
+    Duration::from_millis(250 * 2u64.pow(attempt.saturating_sub(1)))
+}
+
+/// How long GitHub asks us to wait, when the answer is a rate-limit refusal:
+/// 429, or 403 with `retry-after` or an exhausted `x-ratelimit-remaining`.
+fn rate_limit_wait(answer: &Answer) -> Option<Duration> {
+    let status = answer.status;
+    if status != StatusCode::TOO_MANY_REQUESTS && status != StatusCode::FORBIDDEN {
+        return None;
+    }
+    let header = |name: &str| {
+        answer
+            .headers
+            .get(name)
+            .and_then(|v| v.to_str().ok())
+            .and_then(|v| v.trim().parse::<u64>().ok())
+    };
+    if let Some(seconds) = header("retry-after") {
+        return Some(Duration::from_secs(seconds.max(1)));
+    }
+    if header("x-ratelimit-remaining") == Some(0) {
+        let reset = header("x-ratelimit-reset")?;
+        let now = jiff::Timestamp::now().as_second().max(0) as u64;
+        return Some(Duration::from_secs(reset.saturating_sub(now).max(1)));
+    }
+    if status == StatusCode::TOO_MANY_REQUESTS {
+        return Some(Duration::from_secs(60));
+    }
+    None
+}
+
+/// The `rel="next"` URL of a `Link` header.
+pub fn next_link(headers: &HeaderMap) -> Option<String> {
+    let link = headers.get(http::header::LINK)?.to_str().ok()?;
+    link.split(',').find_map(|part| {
+        let (url, params) = part.split_once(';')?;
+        let is_next = params
+            .split(';')
+            .any(|p| p.trim().replace(' ', "") == "rel=\"next\"");
+        is_next.then(|| {
+            url.trim()
+                .trim_start_matches('<')
+                .trim_end_matches('>')
+                .to_string()
+        })
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn finds_the_next_link() {
+        let mut headers = HeaderMap::new();
+        headers.insert(
+            http::header::LINK,
+            "<http://h/x?page=1>; rel=\"prev\", <http://h/x?page=3>; rel=\"next\", <http://h/x?page=9>; rel=\"last\""
+                .parse()
+                .unwrap(),
+        );
+        assert_eq!(next_link(&headers).as_deref(), Some("http://h/x?page=3"));
+        assert_eq!(next_link(&HeaderMap::new()), None);
+    }
+}

@@ -1,0 +1,168 @@
+//! GitHub failures, kept structured (status, message, validation errors,
+//! missing permission) until they are rendered as one line for the user.
+//!
+//! octocrab's own `Display` says only "GitHub"; helm reads the answer itself.
+
+use std::fmt::Write as _;
+
+use serde::Deserialize;
+
+use super::client::Answer;
+use crate::error::{Error, Kind};
+
+#[derive(Debug)]
+pub struct GitHubError {
+    /// The HTTP status, when GitHub answered at all.
+    pub status: Option<u16>,
+    pub message: String,
+    /// GitHub's validation errors, one line each.
+    pub details: Vec<String>,
+    /// From `X-Accepted-GitHub-Permissions`: what the token would need.
+    pub permission: Option<String>,
+    transient: bool,
+}
+
+#[derive(Deserialize)]
+struct Body {
+    message: Option<String>,
+    #[serde(default)]
+    errors: Vec<serde_json::Value>,
+}
+
+impl GitHubError {
+    pub fn from_answer(answer: &Answer) -> GitHubError {
+        let parsed: Option<Body> = serde_json::from_slice(&answer.body).ok();
+        let message = parsed
+            .as_ref()
+            .and_then(|b| b.message.clone())
+            .filter(|m| !m.trim().is_empty())
+            .unwrap_or_else(|| {
+                let text = String::from_utf8_lossy(&answer.body).trim().to_string();
+                if text.is_empty() || text.len() > 200 {
+                    answer
+                        .status
+                        .canonical_reason()
+                        .unwrap_or("no message")
+                        .to_string()
+                } else {
+                    text
+                }
+            });
+        let details = parsed
+            .map(|b| b.errors.iter().map(describe_detail).collect())
+            .unwrap_or_default();
+        let permission = answer
+            .headers
+            .get("x-accepted-github-permissions")
+            .and_then(|v| v.to_str().ok())
+            .map(str::to_string)
+            .filter(|p| !p.is_empty());
+        GitHubError {
+            status: Some(answer.status.as_u16()),
+            message,
+            details,
+            permission,
+            transient: answer.status.is_server_error(),
+        }
+    }
+
+    /// A failure before GitHub answered: connection, TLS, timeout.
+    pub fn transport(err: impl std::error::Error) -> GitHubError {
+        let mut message = err.to_string();
+        let mut source = err.source();
+        while let Some(cause) = source {
+            let text = cause.to_string();
+            if !message.contains(&text) {
+                let _ = write!(message, ": {text}");
+            }
+            source = cause.source();
+        }
+        if message == "GitHub" || message.is_empty() {
+            message = "the request failed".to_string();
+        }
+        GitHubError {
+            status: None,
+            message,
+            details: Vec::new(),
+            permission: None,
+            transient: true,
+        }
+    }
+
+    /// GitHub answered with something helm cannot read.
+    pub fn shape(err: serde_json::Error) -> GitHubError {
+        GitHubError {
+            status: None,
+            message: format!("GitHub's answer was not in the expected shape: {err}"),
+            details: Vec::new(),
+            permission: None,
+            transient: false,
+        }
+    }
+
+    pub fn is_transient(&self) -> bool {
+        self.transient
+    }
+
+    /// One line for the user: what failed, GitHub's status and message, and a
+    /// hint on what to do. `doing` reads like "comment on issue #42";
+    /// `nothing` says what was left unchanged.
+    pub fn into_error(self, doing: &str, repo: &str, nothing: &str) -> Error {
+        let mut text = match self.status {
+            Some(status) => format!("GitHub refused to {doing}: {status} {}", self.message),
+            None => format!("could not reach GitHub to {doing}: {}", self.message),
+        };
+        if !self.details.is_empty() {
+            let _ = write!(text, " ({})", self.details.join("; "));
+        }
+        let hint = match self.status {
+            Some(401) => "check the token: GH_TOKEN, GITHUB_TOKEN, `gh auth token`, or $HELM_HOME/gh-config/<identity>/".to_string(),
+            Some(403) => match &self.permission {
+                Some(permission) => format!("the token needs the permission {permission} on {repo}"),
+                None => format!("the token may lack access to {repo}, or a rate limit was hit; retry later"),
+            },
+            Some(404) => format!("check that {repo} and the number exist and that the token can see them"),
+            Some(409) => "the pull request's head changed; observe it again and retry with the new --sha".to_string(),
+            Some(405) => "the pull request cannot be merged as it stands; observe it for checks and reviews".to_string(),
+            Some(422) => "fix the request as GitHub describes and retry".to_string(),
+            Some(429) => "GitHub's rate limit did not lift in time; retry later".to_string(),
+            Some(status) if status >= 500 => "GitHub had a problem; retry later".to_string(),
+            Some(_) => "see GitHub's message above".to_string(),
+            None => "check the network and HELM_GITHUB_API_URL".to_string(),
+        };
+        let kind = match self.status {
+            Some(404) => Kind::NotFound,
+            _ => Kind::GitHub,
+        };
+        Error::new(kind, text).hint(format!("{hint}; {nothing}"))
+    }
+}
+
+/// `{"resource":"Issue","field":"title","code":"missing_field"}` → `Issue.title: missing_field`.
+fn describe_detail(detail: &serde_json::Value) -> String {
+    if let Some(text) = detail.as_str() {
+        return text.to_string();
+    }
+    let get = |key: &str| detail.get(key).and_then(|v| v.as_str());
+    if let Some(message) = get("message") {
+        return message.to_string();
+    }
+    match (get("resource"), get("field"), get("code")) {
+        (Some(resource), Some(field), Some(code)) => format!("{resource}.{field}: {code}"),
+        (_, _, Some(code)) => code.to_string(),
+        _ => detail.to_string(),
+    }
+}
+
+impl GitHubError {
+    /// GitHub answered 2xx but declined to do the thing (a merge that did not merge).
+    pub fn refused(message: String) -> GitHubError {
+        GitHubError {
+            status: None,
+            message,
+            details: Vec::new(),
+            permission: None,
+            transient: false,
+        }
+    }
+}
