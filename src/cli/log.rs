@@ -14,20 +14,20 @@ use crate::storage::logbook;
 #[derive(Debug, Args)]
 pub struct ProvenanceArgs {
     /// Who is acting: a person's or an agent's name (required).
-    #[arg(long = "as", value_name = "ID", global = true)]
+    #[arg(long = "as", value_name = "ID")]
     pub identity: Option<String>,
     /// The framing adopted, e.g. coder, reviewer, planner (required).
-    #[arg(long, value_name = "ROLE", global = true)]
+    #[arg(long, value_name = "ROLE")]
     pub role: Option<String>,
     /// How the thinking was done, e.g. human, "sonnet 4-6, thinking high" (required).
-    #[arg(long, value_name = "METHOD", global = true)]
+    #[arg(long, value_name = "METHOD")]
     pub method: Option<String>,
     /// Your reading of the bearing: why this entry, now (required).
-    #[arg(long, value_name = "TEXT", global = true)]
+    #[arg(long, value_name = "TEXT")]
     pub summary: Option<String>,
     /// An idempotency key: repeating a command with the same id on the same
     /// voyage performs nothing and prints the entry already recorded.
-    #[arg(long, value_name = "ID", global = true)]
+    #[arg(long, value_name = "ID")]
     pub request_id: Option<String>,
 }
 

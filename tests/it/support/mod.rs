@@ -1,0 +1,3 @@
+pub mod env;
+pub mod fake_github;
+pub mod openapi;
