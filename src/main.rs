@@ -23,7 +23,7 @@ fn main() -> ExitCode {
         Ok(report) => {
             let style = Style { color: ctx.color };
             match output::print(report.as_ref(), ctx.json, style, true) {
-                Ok(()) => ExitCode::SUCCESS,
+                Ok(()) => ExitCode::from(report.exit_code()),
                 Err(err) => fail(&Error::io("cannot write the output", &err), ctx.json),
             }
         }

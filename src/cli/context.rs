@@ -18,6 +18,31 @@ pub struct Context {
     pub stdout_tty: bool,
     pub stderr_tty: bool,
     pub color: bool,
+    /// The environment GitHub commands read, gathered here once.
+    pub github: GitHubEnv,
+}
+
+/// `HELM_GITHUB_API_URL`, `HELM_GITHUB_TIMEOUT`, `GH_REPO`, `GH_TOKEN`, `GITHUB_TOKEN`.
+#[derive(Default)]
+pub struct GitHubEnv {
+    pub api_url: Option<String>,
+    pub timeout: Option<String>,
+    pub repo: Option<String>,
+    pub gh_token: Option<String>,
+    pub github_token: Option<String>,
+}
+
+impl GitHubEnv {
+    fn from_env() -> GitHubEnv {
+        let var = |name: &str| std::env::var(name).ok();
+        GitHubEnv {
+            api_url: var("HELM_GITHUB_API_URL"),
+            timeout: var("HELM_GITHUB_TIMEOUT"),
+            repo: var("GH_REPO"),
+            gh_token: var("GH_TOKEN"),
+            github_token: var("GITHUB_TOKEN"),
+        }
+    }
 }
 
 impl Context {
@@ -43,6 +68,7 @@ impl Context {
             stdout_tty,
             stderr_tty: std::io::stderr().is_terminal(),
             color: stdout_tty && !no_color && !json,
+            github: GitHubEnv::from_env(),
         })
     }
 
@@ -85,7 +111,6 @@ pub fn name_file(err: Error, file: &VoyageFile) -> Error {
 impl Context {
     /// The repository for a GitHub target or action.
     pub fn repository(&self, flag: Option<&str>) -> Result<crate::github::repo::Repo> {
-        let env = std::env::var("GH_REPO").ok();
-        crate::github::repo::resolve(flag, env.as_deref(), &self.cwd)
+        crate::github::repo::resolve(flag, self.github.repo.as_deref(), &self.cwd)
     }
 }

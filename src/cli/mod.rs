@@ -8,6 +8,7 @@ pub mod log;
 pub mod observe;
 pub mod slate;
 pub mod steer;
+pub mod verify;
 pub mod voyage;
 
 use clap::{Args, Parser, Subcommand};

@@ -139,6 +139,9 @@ pub fn run(args: ObserveArgs, ctx: &Context) -> Result<Box<dyn Report>> {
     let file = ctx.voyage_file(&args.voyage)?;
     let target = args.target.resolve(ctx)?;
     let mut conn = super::context::open_named(&file)?;
+    // Fail before looking (which may be slow or talk to GitHub); the write
+    // transaction checks again.
+    crate::storage::voyage::ensure_active(&conn)?;
     let observed_at = crate::model::now();
     let looked = match target {
         Observe::GitHubIssue { .. }

@@ -52,6 +52,7 @@ pub fn run(command: SlateCommand, ctx: &Context) -> Result<Box<dyn Report>> {
             let target = args.target.resolve(ctx)?;
             let mut conn = super::context::open_named(&file)?;
             let tx = storage::write(&mut conn)?;
+            storage::voyage::ensure_active(&tx)?;
             let erased = slate::erase(&tx, &target.key())?;
             tx.commit()?;
             Ok(Box::new(Erased {
@@ -63,6 +64,7 @@ pub fn run(command: SlateCommand, ctx: &Context) -> Result<Box<dyn Report>> {
         SlateCommand::Clear(args) => {
             let (_, mut conn) = ctx.open_voyage(&args.voyage)?;
             let tx = storage::write(&mut conn)?;
+            storage::voyage::ensure_active(&tx)?;
             let count = slate::clear(&tx)?;
             tx.commit()?;
             Ok(Box::new(Cleared { count }))

@@ -15,6 +15,7 @@ use crate::model::steer::{CloseReason, MergeMethod, Steer, Thread};
 use crate::output::Report;
 use crate::output::entry::Recorded;
 use crate::storage::logbook;
+use crate::storage::pending::{self, Pending};
 
 #[derive(Debug, Args)]
 pub struct SteerArgs {
@@ -310,7 +311,7 @@ impl ActionArgs {
                 sha: match sha {
                     Some(sha) if !is_sha(sha) => {
                         return Err(Error::usage(format!(
-                            "--sha '{sha}' is not a commit sha: 40 hexadecimal digits"
+                            "--sha '{sha}' is not a commit sha: 40 (or 64) hexadecimal digits"
                         )));
                     }
                     other => other.clone(),
@@ -350,29 +351,131 @@ pub fn run(args: SteerArgs, ctx: &Context) -> Result<Box<dyn Report>> {
     let file = ctx.voyage_file(&args.voyage)?;
     let repo = ctx.repository(args.repo.as_deref())?.to_string();
     let mut conn = super::context::open_named(&file)?;
+    let kind = steer_kind(&steer);
+    // A retry of a recorded request needs no GitHub at all (seal checks again
+    // under the write lock, for a retry racing the original).
+    if let Some(request_id) = request_id
+        && let Some(entry) = logbook::find_by_request_id(&conn, request_id)?
+    {
+        return replayed(entry, kind);
+    }
+    let doing = format!("{} in {repo}", steer.doing());
+    let home = ctx.home.root();
+    if let Some(request_id) = request_id
+        && let Some(pending) = Pending::resume(home, &file.id, request_id)
+    {
+        return finish_interrupted(&mut conn, &provenance, request_id, pending, kind);
+    }
     let session = crate::github::connect(ctx, Some(&provenance.identity), &repo)?;
-    let doing = steer.doing();
+    let mut acted: Option<Pending> = None;
     let sealed = logbook::seal(&mut conn, &provenance, request_id, |_bearing| {
-        let record = session
+        let mut pending = Pending::begin(
+            home,
+            pending::Record {
+                voyage: file.id,
+                request_id: request_id.map(str::to_string),
+                doing: doing.clone(),
+                identity: provenance.identity.clone(),
+                started_at: crate::model::now(),
+                answer: None,
+            },
+        )?;
+        let answer = session
             .runtime
-            .block_on(crate::github::steer::perform(&session.client, &steer))
-            .map_err(|err| {
-                err.into_error(
-                    &doing,
+            .block_on(crate::github::steer::perform(&session.client, &steer));
+        match answer {
+            Ok(record) => {
+                pending.answered(&record);
+                acted = Some(pending);
+                Ok(Action::Steer(Box::new(record)))
+            }
+            Err(err) => {
+                pending.finish();
+                Err(err.into_error(
+                    &steer.doing(),
                     &repo,
                     "nothing was recorded and the slate is unchanged",
-                )
-            })?;
-        Ok(Action::Steer(Box::new(record)))
-    })?;
+                ))
+            }
+        }
+    });
+    let sealed = match (sealed, acted) {
+        (Ok(sealed), acted) => {
+            if let Some(pending) = acted {
+                pending.finish();
+            }
+            sealed
+        }
+        (Err(err), Some(_kept)) => {
+            // GitHub acted, but the entry could not be committed: say so,
+            // and keep the pending record so a retry can record it.
+            return Err(Error::new(
+                err.kind(),
+                format!("GitHub did {doing}, but recording the entry failed: {}", err.message()),
+            )
+            .hint(match request_id {
+                Some(_) => "retry the same command with the same --request-id: helm records GitHub's saved answer without acting again",
+                None => "the answer is kept under $HELM_HOME/pending; `helm voyage show` lists it",
+            }));
+        }
+        (Err(err), None) => return Err(err),
+    };
     if sealed.replayed {
-        let kind = steer_kind(&steer);
-        super::check_replay(
-            &sealed.entry,
-            |action| matches!(action, Action::Steer(record) if record.steer == kind),
-        )?;
+        return replayed(sealed.entry, kind);
     }
     Ok(Box::new(Recorded { sealed }))
+}
+
+/// A retry of a steer that was interrupted after it was sent: record GitHub's
+/// saved answer, or refuse when nobody knows whether GitHub acted.
+fn finish_interrupted(
+    conn: &mut rusqlite::Connection,
+    provenance: &crate::model::Provenance,
+    request_id: &str,
+    pending: Pending,
+    kind: crate::model::entry::SteerKind,
+) -> Result<Box<dyn Report>> {
+    let Some(answer) = pending.record().answer.clone() else {
+        return Err(Error::new(
+            crate::error::Kind::Conflict,
+            format!(
+                "an earlier attempt with request id '{request_id}' ({}) was interrupted while GitHub was answering; helm cannot tell whether GitHub acted",
+                pending.record().doing
+            ),
+        )
+        .hint("check on GitHub; to act again use a new --request-id (`helm voyage show` lists the interrupted attempt)"));
+    };
+    if answer.steer != kind {
+        return Err(Error::new(
+            crate::error::Kind::Conflict,
+            format!(
+                "request id '{request_id}' was already used for {}, a different action",
+                pending.record().doing
+            ),
+        )
+        .hint("use a fresh --request-id for a new action"));
+    }
+    let sealed = logbook::seal(conn, provenance, Some(request_id), |_bearing| {
+        Ok(Action::Steer(Box::new(answer)))
+    })?;
+    pending.finish();
+    Ok(Box::new(Recorded { sealed }))
+}
+
+fn replayed(
+    entry: logbook::Entry,
+    kind: crate::model::entry::SteerKind,
+) -> Result<Box<dyn Report>> {
+    super::check_replay(
+        &entry,
+        |action| matches!(action, Action::Steer(record) if record.steer == kind),
+    )?;
+    Ok(Box::new(Recorded {
+        sealed: logbook::Sealed {
+            entry,
+            replayed: true,
+        },
+    }))
 }
 
 fn steer_kind(steer: &Steer) -> crate::model::entry::SteerKind {

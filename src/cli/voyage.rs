@@ -1,12 +1,14 @@
-//! `helm voyage new|list|show|end`.
+//! `helm voyage new|list|show|end|export|import`.
 
-use clap::{Args, Subcommand};
+use std::path::PathBuf;
+
+use clap::{Args, Subcommand, ValueEnum};
 
 use super::context::{Context, name_file, open_named};
-use crate::error::{Error, Result};
+use crate::error::{Error, Kind, Result};
 use crate::output::Report;
-use crate::output::voyage::{Created, Ended, Story, VoyageList};
-use crate::storage::{self, logbook, slate, voyage};
+use crate::output::voyage::{Created, Ended, Exported, Imported, Story, StoryFormat, VoyageList};
+use crate::storage::{self, logbook, portable, slate, voyage};
 
 #[derive(Debug, Subcommand)]
 pub enum VoyageCommand {
@@ -18,6 +20,20 @@ pub enum VoyageCommand {
     Show(ShowArgs),
     /// End a voyage; it takes no more observations or entries.
     End(EndArgs),
+    /// Check voyages: integrity, foreign keys, artifact hashes, schema version.
+    Verify(super::verify::VerifyArgs),
+    /// Write a consistent single-file copy of a voyage, even while others write.
+    ///
+    /// The copy is one snapshot of the voyage (SQLite's VACUUM INTO), private
+    /// to you (mode 0600), and checked before it takes its name. Hand it to
+    /// another machine or CI job and add it there with `helm voyage import`.
+    Export(ExportArgs),
+    /// Add a voyage file written by `helm voyage export`; prints its id.
+    ///
+    /// The file is checked first: a helm voyage this helm understands, sound
+    /// by SQLite's integrity check, with a UUID id that is not already in
+    /// $HELM_HOME/voyages. It is copied in whole or not at all.
+    Import(ImportArgs),
 }
 
 #[derive(Debug, Args)]
@@ -42,6 +58,40 @@ pub struct ShowArgs {
     /// The voyage: a full id or any unambiguous prefix.
     #[arg(value_name = "VOYAGE", env = "HELM_VOYAGE")]
     pub voyage: String,
+    /// How to print the story.
+    #[arg(long, value_enum, value_name = "FORMAT", default_value_t = ShowFormat::Human)]
+    pub format: ShowFormat,
+}
+
+/// `voyage show --format`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ShowFormat {
+    /// The logbook as a story, for a terminal.
+    Human,
+    /// Markdown, for a pull request description or a report.
+    Markdown,
+    /// The whole voyage as one JSON document, the same as --json.
+    Json,
+}
+
+#[derive(Debug, Args)]
+pub struct ExportArgs {
+    /// The voyage: a full id or any unambiguous prefix.
+    #[arg(value_name = "VOYAGE", env = "HELM_VOYAGE")]
+    pub voyage: String,
+    /// The file to write, e.g. voyage.sqlite.
+    #[arg(long, value_name = "FILE")]
+    pub out: PathBuf,
+    /// Replace FILE if it already exists.
+    #[arg(long)]
+    pub force: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct ImportArgs {
+    /// A voyage file written by `helm voyage export`.
+    #[arg(value_name = "FILE")]
+    pub file: PathBuf,
 }
 
 #[derive(Debug, Args)]
@@ -60,6 +110,9 @@ pub fn run(command: VoyageCommand, ctx: &Context) -> Result<Box<dyn Report>> {
         VoyageCommand::List(args) => list(args, ctx),
         VoyageCommand::Show(args) => show(args, ctx),
         VoyageCommand::End(args) => end(args, ctx),
+        VoyageCommand::Verify(args) => super::verify::run(args, ctx),
+        VoyageCommand::Export(args) => export(args, ctx),
+        VoyageCommand::Import(args) => import(args, ctx),
     }
 }
 
@@ -77,7 +130,9 @@ fn new(args: NewArgs, ctx: &Context) -> Result<Box<dyn Report>> {
 fn list(args: ListArgs, ctx: &Context) -> Result<Box<dyn Report>> {
     let mut voyages = Vec::new();
     let mut unreadable = Vec::new();
-    for file in ctx.home.voyage_files()? {
+    let files = ctx.home.voyage_files()?;
+    let id_width = unique_prefix_len(&files);
+    for file in files {
         match voyage::load_summary(&file) {
             Ok(summary) => {
                 let keep = match (args.all, args.ended) {
@@ -99,10 +154,41 @@ fn list(args: ListArgs, ctx: &Context) -> Result<Box<dyn Report>> {
     Ok(Box::new(VoyageList {
         voyages,
         unreadable,
+        id_width,
     }))
 }
 
+/// The shortest prefix length (at least 8) that tells every voyage apart,
+/// so the ids `voyage list` prints can be typed back. v7 ids begin with a
+/// millisecond timestamp, so voyages started within a minute share 8 digits.
+fn unique_prefix_len(files: &[crate::storage::VoyageFile]) -> usize {
+    let ids: Vec<String> = files.iter().map(|f| f.id.simple().to_string()).collect();
+    let longest_shared = ids
+        .windows(2)
+        .map(|pair| {
+            pair[0]
+                .bytes()
+                .zip(pair[1].bytes())
+                .take_while(|(a, b)| a == b)
+                .count()
+        })
+        .max()
+        .unwrap_or(0);
+    (longest_shared + 1).clamp(8, 32)
+}
+
 fn show(args: ShowArgs, ctx: &Context) -> Result<Box<dyn Report>> {
+    let format = match args.format {
+        ShowFormat::Markdown if ctx.json => {
+            return Err(
+                Error::usage("--format markdown and --json ask for different output")
+                    .hint("drop --json for Markdown, or drop --format for JSON"),
+            );
+        }
+        ShowFormat::Human => StoryFormat::Human,
+        ShowFormat::Markdown => StoryFormat::Markdown,
+        ShowFormat::Json => StoryFormat::Json,
+    };
     let file = ctx.home.resolve(&args.voyage)?;
     let mut conn = open_named(&file)?;
     let tx = storage::read(&mut conn)?;
@@ -110,6 +196,8 @@ fn show(args: ShowArgs, ctx: &Context) -> Result<Box<dyn Report>> {
         voyage: voyage::get(&tx)?,
         entries: logbook::entries(&tx)?,
         slate: slate::list(&tx)?,
+        interrupted: crate::storage::pending::list(ctx.home.root(), &file.id),
+        format,
     };
     tx.commit()?;
     Ok(Box::new(story))
@@ -127,4 +215,19 @@ fn end(args: EndArgs, ctx: &Context) -> Result<Box<dyn Report>> {
     let voyage = voyage::end(&tx, status, &crate::model::now())?;
     tx.commit()?;
     Ok(Box::new(Ended { voyage }))
+}
+
+fn export(args: ExportArgs, ctx: &Context) -> Result<Box<dyn Report>> {
+    let file = ctx.home.resolve(&args.voyage)?;
+    let out = ctx.cwd.join(&args.out);
+    let exported = portable::export(&file.path, &out, args.force).map_err(|err| match err.kind() {
+        Kind::Conflict | Kind::Usage => err,
+        _ => name_file(err, &file),
+    })?;
+    Ok(Box::new(Exported { exported }))
+}
+
+fn import(args: ImportArgs, ctx: &Context) -> Result<Box<dyn Report>> {
+    let voyage = portable::import(&ctx.home, &ctx.cwd.join(&args.file))?;
+    Ok(Box::new(Imported { voyage }))
 }

@@ -20,6 +20,8 @@ pub struct GitHubError {
     /// From `X-Accepted-GitHub-Permissions`: what the token would need.
     pub permission: Option<String>,
     transient: bool,
+    /// GitHub answered with success but did not do it (a merge that did not merge).
+    declined: bool,
 }
 
 #[derive(Deserialize)]
@@ -63,6 +65,7 @@ impl GitHubError {
             details,
             permission,
             transient: answer.status.is_server_error(),
+            declined: false,
         }
     }
 
@@ -86,6 +89,7 @@ impl GitHubError {
             details: Vec::new(),
             permission: None,
             transient: true,
+            declined: false,
         }
     }
 
@@ -97,6 +101,7 @@ impl GitHubError {
             details: Vec::new(),
             permission: None,
             transient: false,
+            declined: false,
         }
     }
 
@@ -110,6 +115,7 @@ impl GitHubError {
     pub fn into_error(self, doing: &str, repo: &str, nothing: &str) -> Error {
         let mut text = match self.status {
             Some(status) => format!("GitHub refused to {doing}: {status} {}", self.message),
+            None if self.declined => format!("GitHub declined to {doing}: {}", self.message),
             None => format!("could not reach GitHub to {doing}: {}", self.message),
         };
         if !self.details.is_empty() {
@@ -128,6 +134,7 @@ impl GitHubError {
             Some(429) => "GitHub's rate limit did not lift in time; retry later".to_string(),
             Some(status) if status >= 500 => "GitHub had a problem; retry later".to_string(),
             Some(_) => "see GitHub's message above".to_string(),
+            None if self.declined => "observe the pull request to see why, then retry".to_string(),
             None => "check the network and HELM_GITHUB_API_URL".to_string(),
         };
         let kind = match self.status {
@@ -163,6 +170,7 @@ impl GitHubError {
             details: Vec::new(),
             permission: None,
             transient: false,
+            declined: true,
         }
     }
 }

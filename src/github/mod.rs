@@ -32,18 +32,20 @@ pub fn connect(ctx: &Context, identity: Option<&str>, repo: &str) -> Result<Sess
     let repo = repo::Repo::parse(repo).ok_or_else(|| {
         Error::usage(format!("'{repo}' is not a repository: expected OWNER/NAME"))
     })?;
-    let api_url = api_url(std::env::var("HELM_GITHUB_API_URL").ok().as_deref())?;
+    let env = &ctx.github;
+    let api_url = api_url(env.api_url.as_deref())?;
     let uri: http::Uri = api_url.parse().map_err(|_| bad_url(&api_url))?;
     let host = uri.host().filter(|h| *h != "api.github.com");
     let token = auth::resolve(&auth::Sources {
         home: ctx.home.root(),
         identity,
-        gh_token: std::env::var("GH_TOKEN").ok(),
-        github_token: std::env::var("GITHUB_TOKEN").ok(),
+        gh_token: env.gh_token.clone(),
+        github_token: env.github_token.clone(),
         host,
     })?;
-    let timeout = std::env::var("HELM_GITHUB_TIMEOUT")
-        .ok()
+    let timeout = env
+        .timeout
+        .as_deref()
         .and_then(|t| t.trim().parse::<u64>().ok())
         .filter(|t| *t > 0)
         .map_or(Duration::from_secs(30), Duration::from_secs);

@@ -259,7 +259,8 @@ async fn reviews(client: &Client, number: u64) -> std::result::Result<Value, Git
     let comments_path = client.repo_path(&format!("/pulls/{number}/comments"));
     let reviews = client.get_all::<Review>(&reviews_path);
     let comments = client.get_all::<ReviewComment>(&comments_path);
-    let ((reviews, _), (comments, truncated)) = tokio::try_join!(reviews, comments)?;
+    let ((reviews, reviews_truncated), (comments, truncated)) =
+        tokio::try_join!(reviews, comments)?;
     let mut threads: Vec<(u64, Vec<&ReviewComment>)> = Vec::new();
     for comment in &comments {
         let root = comment.in_reply_to_id.unwrap_or(comment.id);
@@ -284,6 +285,9 @@ async fn reviews(client: &Client, number: u64) -> std::result::Result<Value, Git
     let mut value = json!({"reviews": to_value(&reviews), "threads": threads});
     if truncated {
         value["commentsTruncated"] = true.into();
+    }
+    if reviews_truncated {
+        value["reviewsTruncated"] = true.into();
     }
     Ok(value)
 }

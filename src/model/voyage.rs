@@ -32,12 +32,4 @@ impl Voyage {
         self.status == VoyageStatus::Active
     }
 
-    /// The first eight hex digits: what humans type and read.
-    pub fn short_id(&self) -> String {
-        short_id(&self.id)
-    }
-}
-
-pub fn short_id(id: &Uuid) -> String {
-    id.simple().to_string()[..8].to_string()
 }

@@ -4,6 +4,7 @@
 //! [`clean`] before it reaches a terminal.
 
 pub mod entry;
+pub mod markdown;
 pub mod observe;
 pub mod slate;
 pub mod voyage;
@@ -55,6 +56,10 @@ pub trait Report {
     /// A short line for stderr, printed in both modes when present.
     fn status_line(&self) -> Option<String> {
         None
+    }
+    /// A report can carry a failure (e.g. `voyage verify` finding problems).
+    fn exit_code(&self) -> u8 {
+        0
     }
 }
 

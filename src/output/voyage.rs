@@ -44,8 +44,7 @@ impl Report for Created {
     fn status_line(&self) -> Option<String> {
         Some(format!(
             "started voyage {}: {}",
-            self.voyage.short_id(),
-            self.voyage.intent
+            self.voyage.id, self.voyage.intent
         ))
     }
 }
@@ -60,7 +59,7 @@ impl Report for Ended {
         writeln!(
             out,
             "ended voyage {} ({})",
-            self.voyage.short_id(),
+            self.voyage.id,
             status_text(&self.voyage)
         )
     }
@@ -74,6 +73,8 @@ impl Report for Ended {
 pub struct VoyageList {
     pub voyages: Vec<Summary>,
     pub unreadable: Vec<(PathBuf, String)>,
+    /// How many hex digits make every listed id unambiguous (at least 8).
+    pub id_width: usize,
 }
 
 impl Report for VoyageList {
@@ -86,7 +87,7 @@ impl Report for VoyageList {
                 "{}",
                 style.dim(&format!(
                     "{}  {:>4}  {}  {:>7}  INTENT",
-                    pad("ID", 8),
+                    pad("ID", self.id_width),
                     "AGE",
                     pad("STATUS", 8),
                     "ENTRIES"
@@ -101,7 +102,7 @@ impl Report for VoyageList {
                 writeln!(
                     out,
                     "{}  {:>4}  {}  {:>7}  {}",
-                    style.accent(&voyage.short_id()),
+                    style.accent(&voyage.id.simple().to_string()[..self.id_width]),
                     age(&voyage.created_at),
                     status,
                     summary.entries,
@@ -136,10 +137,31 @@ pub struct Story {
     pub voyage: Voyage,
     pub entries: Vec<Entry>,
     pub slate: Vec<Observation>,
+    /// Steers interrupted between sending and recording (see storage::pending).
+    pub interrupted: Vec<crate::storage::pending::Record>,
+    /// How to print without `--json`.
+    pub format: StoryFormat,
+}
+
+/// `voyage show --format`: the story for a terminal, Markdown, or the same
+/// document as `--json`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum StoryFormat {
+    #[default]
+    Human,
+    Markdown,
+    Json,
 }
 
 impl Report for Story {
     fn human(&self, out: &mut dyn Write, style: Style) -> io::Result<()> {
+        match self.format {
+            StoryFormat::Human => {}
+            StoryFormat::Markdown => {
+                return super::markdown::write_story(out, &self.voyage, &self.entries, &self.slate);
+            }
+            StoryFormat::Json => return self.json(out).and_then(|_| out.write_all(b"\n")),
+        }
         let voyage = &self.voyage;
         writeln!(
             out,
@@ -164,6 +186,34 @@ impl Report for Story {
             writeln!(out)?;
             writeln!(out, "{}", style.dim("the logbook is empty"))?;
         }
+        for record in &self.interrupted {
+            writeln!(out)?;
+            let outcome = match &record.answer {
+                Some(answer) => format!(
+                    "GitHub acted ({}) but no entry was recorded",
+                    answer.url.as_deref().unwrap_or("no URL")
+                ),
+                None => "interrupted while GitHub was answering; it may or may not have acted"
+                    .to_string(),
+            };
+            writeln!(
+                out,
+                "{}",
+                style.warn(&format!(
+                    "interrupted steer: {} by {} at {}: {outcome}",
+                    clean_line(&record.doing),
+                    clean_line(&record.identity),
+                    when(&record.started_at)
+                ))
+            )?;
+            if let Some(id) = &record.request_id {
+                writeln!(
+                    out,
+                    "   retry with --request-id {} to settle it",
+                    clean_line(id)
+                )?;
+            }
+        }
         if !self.slate.is_empty() {
             writeln!(out)?;
             writeln!(
@@ -186,7 +236,63 @@ impl Report for Story {
                 "voyage": voyage_json(&self.voyage),
                 "entries": self.entries.iter().map(entry_json).collect::<Vec<_>>(),
                 "slate": self.slate.iter().map(observation_json).collect::<Vec<_>>(),
+                "interrupted": self.interrupted,
             }),
         )
+    }
+}
+
+/// `voyage export`: the path written on stdout, what it holds on stderr.
+pub struct Exported {
+    pub exported: crate::storage::portable::Exported,
+}
+
+impl Report for Exported {
+    fn human(&self, out: &mut dyn Write, _style: Style) -> io::Result<()> {
+        writeln!(out, "{}", self.exported.path.display())
+    }
+
+    fn json(&self, out: &mut dyn Write) -> io::Result<()> {
+        super::write_json(
+            out,
+            &json!({
+                "voyage": voyage_json(&self.exported.voyage),
+                "path": self.exported.path,
+                "bytes": self.exported.bytes,
+            }),
+        )
+    }
+
+    fn status_line(&self) -> Option<String> {
+        Some(format!(
+            "exported voyage {} ({}) to {}",
+            self.exported.voyage.id,
+            crate::observe::human_bytes(self.exported.bytes),
+            self.exported.path.display()
+        ))
+    }
+}
+
+/// `voyage import`: the id alone on stdout, like `voyage new`.
+pub struct Imported {
+    pub voyage: Voyage,
+}
+
+impl Report for Imported {
+    fn human(&self, out: &mut dyn Write, _style: Style) -> io::Result<()> {
+        writeln!(out, "{}", self.voyage.id)
+    }
+
+    fn json(&self, out: &mut dyn Write) -> io::Result<()> {
+        super::write_json(out, &voyage_json(&self.voyage))
+    }
+
+    fn status_line(&self) -> Option<String> {
+        Some(format!(
+            "imported voyage {} ({}): {}",
+            self.voyage.id,
+            status_text(&self.voyage),
+            self.voyage.intent
+        ))
     }
 }

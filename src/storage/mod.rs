@@ -9,8 +9,11 @@
 
 pub mod artifact;
 pub mod logbook;
+pub mod pending;
+pub mod portable;
 pub mod schema;
 pub mod slate;
+pub mod verify;
 pub mod voyage;
 
 use std::fs;

@@ -40,6 +40,8 @@ fn write_new(path: &Path, id: &Uuid, intent: &str, now: &str) -> Result<Voyage> 
     create_private_file(path)?;
     let mut conn = Connection::open(path)?;
     super::configure(&conn)?;
+    // Rollback journal, so a voyage at rest is exactly one file (ADR 0001).
+    conn.pragma_update(None, "journal_mode", "DELETE")?;
     schema::create(&mut conn)?;
     conn.execute(
         "INSERT INTO voyage (id, intent, created_at, status) VALUES (?1, ?2, ?3, 'active')",
@@ -132,14 +134,15 @@ pub fn summary(conn: &Connection) -> Result<Summary> {
     summary.ok_or_else(|| Error::new(Kind::Corrupt, "the voyage file has no voyage row"))
 }
 
-/// Refuses to go on when the voyage has ended. Call inside the write
-/// transaction, so a concurrent `voyage end` cannot slip in between.
-pub fn ensure_active(tx: &Transaction<'_>) -> Result<Voyage> {
-    let voyage = get(tx)?;
+/// Refuses to go on when the voyage has ended. Writers call it inside their
+/// transaction, so a concurrent `voyage end` cannot slip in between; it is
+/// also a cheap early check before slow work.
+pub fn ensure_active(conn: &Connection) -> Result<Voyage> {
+    let voyage = get(conn)?;
     if let VoyageStatus::Ended { ended_at, .. } = &voyage.status {
         return Err(Error::new(
             Kind::Ended,
-            format!("voyage {} ended at {ended_at}", voyage.short_id()),
+            format!("voyage {} ended at {ended_at}", voyage.id),
         )
         .hint("start a new voyage with `helm voyage new <INTENT>`"));
     }

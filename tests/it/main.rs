@@ -6,3 +6,4 @@ mod observe_local;
 mod slate_log;
 mod support;
 mod voyage;
+mod reliability;

@@ -1,0 +1,295 @@
+//! `voyage show --format markdown`: the logbook as Markdown, for a pull
+//! request description or a report. Text that came from people or GitHub
+//! (intent, identities, summaries, targets) is escaped so it renders as the
+//! words that were written, never as markup someone slipped in.
+
+use std::io::{self, Write};
+
+use serde_json::Value;
+
+use super::entry::describe_target;
+use super::{clean, clean_line, short_hash, when};
+use crate::model::{Voyage, VoyageStatus};
+use crate::storage::logbook::Entry;
+use crate::storage::slate::Observation;
+
+/// Writes the whole story: a heading with the intent, a status line, then one
+/// `### Steer 3 — create PR #45` section per entry.
+pub fn write_story(
+    out: &mut dyn Write,
+    voyage: &Voyage,
+    entries: &[Entry],
+    slate: &[Observation],
+) -> io::Result<()> {
+    writeln!(out, "## {}", heading(&voyage.intent))?;
+    writeln!(out)?;
+    let mut facts = vec![match &voyage.status {
+        VoyageStatus::Active => "active".to_string(),
+        VoyageStatus::Ended {
+            ended_status: Some(status),
+            ..
+        } => format!("ended: {}", escape_inline(&clean_line(status))),
+        VoyageStatus::Ended { .. } => "ended".to_string(),
+    }];
+    facts.push(format!("started {}", when(&voyage.created_at)));
+    if let VoyageStatus::Ended { ended_at, .. } = &voyage.status {
+        facts.push(format!("ended {}", when(ended_at)));
+    }
+    facts.push(format!("voyage {}", code(&voyage.id.to_string())));
+    writeln!(out, "**Status:** {}", facts.join(" · "))?;
+    if entries.is_empty() {
+        writeln!(out)?;
+        writeln!(out, "_The logbook is empty._")?;
+    }
+    for entry in entries {
+        writeln!(out)?;
+        write_entry(out, entry)?;
+    }
+    if !slate.is_empty() {
+        writeln!(out)?;
+        writeln!(
+            out,
+            "_On the slate, not yet sealed: {} {}._",
+            slate.len(),
+            crate::observe::plural(slate.len() as u64, "observation", "observations")
+        )?;
+    }
+    Ok(())
+}
+
+fn write_entry(out: &mut dyn Write, entry: &Entry) -> io::Result<()> {
+    let kind = if entry.is_steer() { "Steer" } else { "Log" };
+    writeln!(
+        out,
+        "### {kind} {} — {}",
+        entry.id,
+        heading(&entry.headline())
+    )?;
+    writeln!(out)?;
+    let who = &entry.provenance;
+    let mut line = format!(
+        "**{}** as {} · {} · {}",
+        escape_inline(&clean_line(&who.identity)),
+        escape_inline(&clean_line(&who.role)),
+        escape_inline(&clean_line(&who.method)),
+        when(&entry.recorded_at)
+    );
+    if let Some(url) = entry.action.get("url").and_then(Value::as_str) {
+        line.push_str(" · ");
+        line.push_str(&link(url));
+    }
+    writeln!(out, "{line}")?;
+    writeln!(out)?;
+    write_paragraphs(out, &who.summary)?;
+    writeln!(out)?;
+    if entry.bearing.is_empty() {
+        writeln!(out, "Bearing: no observations.")?;
+        return Ok(());
+    }
+    writeln!(out, "Bearing:")?;
+    writeln!(out)?;
+    for observation in &entry.bearing {
+        writeln!(
+            out,
+            "- {} {}",
+            code(&clean_line(&describe_target(&observation.target))),
+            code(short_hash(&observation.artifact))
+        )?;
+    }
+    Ok(())
+}
+
+/// Multi-line text as escaped paragraphs: blank lines separate paragraphs and
+/// single line breaks are kept as hard breaks.
+fn write_paragraphs(out: &mut dyn Write, text: &str) -> io::Result<()> {
+    let text = clean(text);
+    let mut paragraphs: Vec<Vec<String>> = vec![Vec::new()];
+    for line in text.lines() {
+        let line = line.trim();
+        if line.is_empty() {
+            if paragraphs.last().is_some_and(|p| !p.is_empty()) {
+                paragraphs.push(Vec::new());
+            }
+        } else if let Some(last) = paragraphs.last_mut() {
+            last.push(escape_line(line));
+        }
+    }
+    let paragraphs: Vec<String> = paragraphs
+        .into_iter()
+        .filter(|p| !p.is_empty())
+        .map(|p| p.join("\\\n"))
+        .collect();
+    if paragraphs.is_empty() {
+        writeln!(out, "_No summary._")
+    } else {
+        writeln!(out, "{}", paragraphs.join("\n\n"))
+    }
+}
+
+/// Escapes the punctuation that means something inside a line of Markdown
+/// (emphasis, code, links, HTML, tables, strikethrough, entities, maths).
+pub fn escape_inline(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() + 8);
+    for c in text.chars() {
+        if matches!(
+            c,
+            '\\' | '`' | '*' | '_' | '[' | ']' | '<' | '>' | '|' | '~' | '&' | '$'
+        ) {
+            out.push('\\');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// Escapes one line that starts a block: leading spaces (an indented code
+/// block) are dropped, and a start that would open a heading, quote, list,
+/// rule or setext underline is defused.
+pub fn escape_line(line: &str) -> String {
+    let line = line.trim_start();
+    let escaped = escape_inline(line);
+    if escaped.starts_with(['#', '>', '+', '-', '=']) {
+        return format!("\\{escaped}");
+    }
+    let digits = escaped.chars().take_while(char::is_ascii_digit).count();
+    if digits > 0 && escaped[digits..].starts_with(['.', ')']) {
+        return format!("{}\\{}", &escaped[..digits], &escaped[digits..]);
+    }
+    escaped
+}
+
+/// Heading text on one line; a trailing `#` would be read as the heading's
+/// closing sequence and dropped, so it is escaped.
+fn heading(text: &str) -> String {
+    let mut text = escape_inline(clean_line(text).trim());
+    if text.ends_with('#') {
+        text.pop();
+        text.push_str("\\#");
+    }
+    text
+}
+
+/// An inline code span that holds `text` literally, backticks included.
+pub fn code(text: &str) -> String {
+    let mut longest = 0;
+    let mut run = 0;
+    for c in text.chars() {
+        run = if c == '`' { run + 1 } else { 0 };
+        longest = longest.max(run);
+    }
+    let fence = "`".repeat(longest + 1);
+    let pad = if text.starts_with(['`', ' ']) || text.ends_with(['`', ' ']) {
+        " "
+    } else {
+        ""
+    };
+    format!("{fence}{pad}{text}{pad}{fence}")
+}
+
+/// A web link as an autolink, or as escaped text when it is not a plain URL.
+fn link(url: &str) -> String {
+    let plain = (url.starts_with("https://") || url.starts_with("http://"))
+        && !url
+            .chars()
+            .any(|c| c.is_whitespace() || c.is_control() || matches!(c, '<' | '>'));
+    if plain {
+        format!("<{url}>")
+    } else {
+        escape_inline(&clean_line(url))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::Provenance;
+
+    fn entry(id: i64, action: Value, summary: &str, bearing: Vec<Observation>) -> Entry {
+        Entry {
+            id,
+            recorded_at: "2026-11-21T22:41:03.123456Z".into(),
+            provenance: Provenance {
+                identity: "alice".into(),
+                role: "coder".into(),
+                method: "human".into(),
+                summary: summary.into(),
+            },
+            action,
+            bearing,
+        }
+    }
+
+    #[test]
+    fn the_story_reads_as_markdown() {
+        let voyage = Voyage {
+            id: uuid::Uuid::nil(),
+            intent: "Advance #42: fix *widget* crash".into(),
+            created_at: "2026-11-21T22:40:00.000000Z".into(),
+            status: VoyageStatus::Ended {
+                ended_at: "2026-11-22T10:00:00.000000Z".into(),
+                ended_status: Some("merged".into()),
+            },
+        };
+        let bearing = vec![Observation {
+            target: r#"{"kind":"file-contents","paths":["/src/a`b.rs"]}"#.into(),
+            artifact: "1a2b3c4d5e6f7a8b9c0d".into(),
+            observed_at: "2026-11-21T22:41:00.000000Z".into(),
+            stored_bytes: 10,
+        }];
+        let entries = vec![
+            entry(
+                1,
+                serde_json::json!({"kind": "steer", "steer": "create-pr", "repo": "o/r",
+                    "pr": 45, "url": "https://github.com/o/r/pull/45"}),
+                "- not a list\n<b>not html</b>\n\n1. not a number",
+                bearing,
+            ),
+            entry(
+                2,
+                serde_json::json!({"kind": "log", "status": "waiting"}),
+                "",
+                vec![],
+            ),
+        ];
+        let mut out = Vec::new();
+        write_story(&mut out, &voyage, &entries, &[]).unwrap();
+        let text = String::from_utf8(out).unwrap();
+        assert_eq!(
+            text,
+            "## Advance #42: fix \\*widget\\* crash\n\
+             \n\
+             **Status:** ended: merged · started 2026-11-21 22:40:00 UTC · ended 2026-11-22 10:00:00 UTC · voyage `00000000-0000-0000-0000-000000000000`\n\
+             \n\
+             ### Steer 1 — create PR #45\n\
+             \n\
+             **alice** as coder · human · 2026-11-21 22:41:03 UTC · <https://github.com/o/r/pull/45>\n\
+             \n\
+             \\- not a list\\\n\
+             \\<b\\>not html\\</b\\>\n\
+             \n\
+             1\\. not a number\n\
+             \n\
+             Bearing:\n\
+             \n\
+             - ``file-contents /src/a`b.rs`` `1a2b3c4d5e6f`\n\
+             \n\
+             ### Log 2 — waiting\n\
+             \n\
+             **alice** as coder · human · 2026-11-21 22:41:03 UTC\n\
+             \n\
+             _No summary._\n\
+             \n\
+             Bearing: no observations.\n"
+        );
+    }
+
+    #[test]
+    fn code_spans_and_headings_hold_their_text() {
+        assert_eq!(code("a"), "`a`");
+        assert_eq!(code("`x``"), "``` `x`` ```");
+        assert_eq!(heading("close #"), "close \\#");
+        assert_eq!(escape_line("   # not a heading"), "\\# not a heading");
+        assert_eq!(escape_line("12) x"), "12\\) x");
+        assert_eq!(link("javascript:alert(1)"), "javascript:alert(1)");
+    }
+}

@@ -1,0 +1,359 @@
+//! Portable voyages: a consistent single-file copy of a voyage (`export`) and
+//! adding such a file to a home (`import`), so a CI job can hand a voyage to
+//! the next one as an artifact.
+//!
+//! Export copies with `VACUUM INTO`, which reads one snapshot of the voyage
+//! under a shared lock: writers queue behind it (they wait, never fail) and
+//! the copy never mixes two states. Import copies the file byte for byte into
+//! a private temporary file beside the voyages, checks that copy (so what is
+//! checked is what lands) and links it into place under its voyage id,
+//! refusing an id the home already has. Nothing here prints or reads the
+//! environment.
+
+use std::fs;
+use std::io;
+use std::path::{Path, PathBuf};
+
+use rusqlite::{Connection, OpenFlags};
+use uuid::Uuid;
+
+use super::{Home, schema, voyage};
+use crate::error::{Error, Kind, Result};
+use crate::model::Voyage;
+
+/// What [`export`] wrote.
+#[derive(Debug)]
+pub struct Exported {
+    pub voyage: Voyage,
+    pub path: PathBuf,
+    pub bytes: u64,
+}
+
+/// Writes a consistent copy of the voyage at `source` to `out` (mode 0600).
+/// An existing `out` is replaced only with `force`; the copy is written under
+/// a temporary name beside `out` and checked before it takes that name.
+pub fn export(source: &Path, out: &Path, force: bool) -> Result<Exported> {
+    let name = out.file_name().ok_or_else(|| {
+        Error::usage(format!("--out {} does not name a file", out.display()))
+            .hint("pass a file path, e.g. --out voyage.sqlite")
+    })?;
+    match fs::metadata(out) {
+        Ok(meta) if meta.is_dir() => {
+            return Err(Error::usage(format!("{} is a directory", out.display()))
+                .hint("pass a file path inside it, e.g. --out DIR/voyage.sqlite"));
+        }
+        Ok(_) if !force => return Err(exists(out)),
+        Ok(_) if same_file(source, out) => {
+            return Err(Error::usage(format!(
+                "{} is the voyage itself",
+                out.display()
+            ))
+            .hint("export to another path"));
+        }
+        _ => {}
+    }
+    let target = out.to_str().ok_or_else(|| {
+        Error::usage(format!("{} is not a UTF-8 path", out.display()))
+            .hint("choose a path SQLite can name")
+    })?;
+    let dir = match out.parent() {
+        Some(parent) if !parent.as_os_str().is_empty() => parent.to_path_buf(),
+        _ => PathBuf::from("."),
+    };
+    let temp = dir.join(format!(
+        ".{}.{}.helm-export",
+        name.to_string_lossy(),
+        Uuid::now_v7().simple()
+    ));
+    let temp_text = temp.to_str().ok_or_else(|| {
+        Error::usage(format!("{} is not a UTF-8 path", out.display()))
+            .hint("choose a path SQLite can name")
+    })?;
+    let conn = super::open(source)?;
+    create_private(&temp).map_err(|err| {
+        Error::io(format!("cannot write {}", out.display()), &err)
+            .hint("check that the folder exists and is writable")
+    })?;
+    let result = (|| {
+        // One read of one snapshot; an empty file of our own making is
+        // accepted as the destination, so it keeps its 0600 mode.
+        conn.execute("VACUUM INTO ?1", [temp_text])?;
+        drop(conn);
+        sync_file(&temp)?;
+        let voyage = check(&temp)?;
+        place(&temp, out, force)?;
+        sync_dir(&dir);
+        let bytes = fs::metadata(out).map(|m| m.len()).unwrap_or(0);
+        Ok(Exported {
+            voyage,
+            path: PathBuf::from(target),
+            bytes,
+        })
+    })();
+    if result.is_err() {
+        let _ = fs::remove_file(&temp);
+    }
+    result
+}
+
+/// Adds the voyage file `file` to `home` under its own id and returns the
+/// voyage. Refuses a file that is not a sound helm voyage this binary
+/// understands, and an id the home already holds.
+pub fn import(home: &Home, file: &Path) -> Result<Voyage> {
+    let named = |err: Error| prefix(err, file);
+    let mut source = fs::File::open(file).map_err(|err| {
+        Error::io(format!("cannot read {}", file.display()), &err)
+            .hint("pass the path of a file written by `helm voyage export`")
+    })?;
+    let meta = source
+        .metadata()
+        .map_err(|err| Error::io(format!("cannot read {}", file.display()), &err))?;
+    if !meta.is_file() {
+        return Err(Error::usage(format!("{} is not a file", file.display()))
+            .hint("pass the path of a file written by `helm voyage export`"));
+    }
+    let dir = home.ensure()?;
+    let temp = dir.join(format!(".import-{}.sqlite.new", Uuid::now_v7().simple()));
+    let result = (|| {
+        let mut copy = create_private(&temp).map_err(|err| {
+            Error::io(format!("cannot write in {}", dir.display()), &err)
+                .hint("check that $HELM_HOME/voyages is writable")
+        })?;
+        io::copy(&mut source, &mut copy)
+            .and_then(|_| copy.sync_all())
+            .map_err(|err| Error::io(format!("cannot copy {}", file.display()), &err))?;
+        drop(copy);
+        let voyage = check(&temp).map_err(named)?;
+        let path = home.voyage_path(&voyage.id);
+        place(&temp, &path, false).map_err(|err| match err.kind() {
+            Kind::Conflict => Error::new(
+                Kind::Conflict,
+                format!(
+                    "voyage {} is already in {}",
+                    voyage.id.hyphenated(),
+                    dir.display()
+                ),
+            )
+            .hint(format!(
+                "it was imported or created here before; see it with `helm voyage show {}`",
+                voyage.id.hyphenated()
+            )),
+            _ => err,
+        })?;
+        sync_dir(&dir);
+        Ok(voyage)
+    })();
+    if result.is_err() {
+        let _ = fs::remove_file(&temp);
+    }
+    result
+}
+
+/// Checks a copy this process owns: helm's schema at a version it
+/// understands, SQLite's integrity and foreign key checks, and one voyage row
+/// whose id is a UUID. Returns that voyage.
+fn check(path: &Path) -> Result<Voyage> {
+    let flags = OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX;
+    let conn = Connection::open_with_flags(path, flags)?;
+    super::configure(&conn)?;
+    schema::check(&conn)?;
+    let problems = |sql: &str| -> Result<Vec<String>> {
+        let mut stmt = conn.prepare(sql).map_err(unsound)?;
+        let rows = stmt
+            .query_map([], |row| row.get::<_, Option<String>>(0))
+            .map_err(unsound)?
+            .collect::<rusqlite::Result<Vec<_>>>()
+            .map_err(unsound)?;
+        Ok(rows
+            .into_iter()
+            .map(Option::unwrap_or_default)
+            .filter(|line| line != "ok")
+            .collect())
+    };
+    let mut found = problems("PRAGMA integrity_check")?;
+    found.extend(
+        problems("SELECT \"table\" || ' row ' || rowid || ' refers to a missing ' || parent FROM pragma_foreign_key_check")?,
+    );
+    if let Some(first) = found.first() {
+        return Err(Error::new(
+            Kind::Corrupt,
+            format!(
+                "the voyage fails SQLite's integrity check: {first}{}",
+                match found.len() {
+                    1 => String::new(),
+                    n => format!(" (and {} more problems)", n - 1),
+                }
+            ),
+        )
+        .hint("export it again from its source with `helm voyage export`"));
+    }
+    let ids: Vec<String> = conn
+        .prepare("SELECT id FROM voyage LIMIT 2")
+        .and_then(|mut stmt| {
+            stmt.query_map([], |row| row.get::<_, String>(0))?
+                .collect::<rusqlite::Result<_>>()
+        })
+        .map_err(unsound)?;
+    let [id] = ids.as_slice() else {
+        return Err(Error::new(
+            Kind::NotAVoyage,
+            format!(
+                "a voyage file holds one voyage row; this one holds {}",
+                if ids.is_empty() { "none" } else { "several" }
+            ),
+        ));
+    };
+    if Uuid::try_parse(id).is_err() {
+        return Err(Error::new(
+            Kind::NotAVoyage,
+            format!(
+                "the voyage id '{}' is not a UUID",
+                id.chars().take(40).collect::<String>()
+            ),
+        ));
+    }
+    // helm keeps voyages in SQLite's rollback journal mode (ADR 0001); a copy
+    // made by another tool in WAL mode is brought back to it. No-op otherwise.
+    conn.query_row("PRAGMA journal_mode = DELETE", [], |_| Ok(()))?;
+    let voyage = voyage::get(&conn)?;
+    conn.close().map_err(|(_, err)| Error::from(err))?;
+    Ok(voyage)
+}
+
+/// A SQLite failure while checking a file means the file is not sound.
+fn unsound(err: rusqlite::Error) -> Error {
+    match Error::from(err) {
+        err if err.kind() == Kind::NotAVoyage => err,
+        err => Error::new(
+            Kind::Corrupt,
+            format!("the voyage cannot be read: {}", err.message()),
+        )
+        .hint("export it again from its source with `helm voyage export`"),
+    }
+}
+
+/// Gives `temp` the name `path`: never over an existing file unless `replace`.
+fn place(temp: &Path, path: &Path, replace: bool) -> Result<()> {
+    let moved = if replace {
+        fs::rename(temp, path)
+    } else {
+        // A hard link fails when the name is taken, so two imports (or an
+        // export racing another writer of the same path) cannot clobber.
+        match fs::hard_link(temp, path) {
+            Ok(()) => fs::remove_file(temp),
+            Err(err) if err.kind() == io::ErrorKind::AlreadyExists => return Err(exists(path)),
+            // A file system without hard links: check, then rename.
+            Err(_) if path.exists() => return Err(exists(path)),
+            Err(_) => fs::rename(temp, path),
+        }
+    };
+    moved.map_err(|err| Error::io(format!("cannot write {}", path.display()), &err))
+}
+
+fn exists(path: &Path) -> Error {
+    Error::new(Kind::Conflict, format!("{} already exists", path.display()))
+        .hint("pass --force to replace it, or choose another path")
+}
+
+fn prefix(err: Error, file: &Path) -> Error {
+    let hint = err.hint_text().map(str::to_string);
+    let named = Error::new(
+        err.kind(),
+        format!("{}: {}", file.display(), err.message()),
+    );
+    match (hint, err.kind()) {
+        (Some(hint), _) => named.hint(hint),
+        (None, Kind::NotAVoyage) => {
+            named.hint("pass a file written by `helm voyage export`; nothing was imported")
+        }
+        (None, _) => named,
+    }
+}
+
+fn same_file(a: &Path, b: &Path) -> bool {
+    match (fs::canonicalize(a), fs::canonicalize(b)) {
+        (Ok(a), Ok(b)) => a == b,
+        _ => false,
+    }
+}
+
+#[cfg(unix)]
+fn create_private(path: &Path) -> io::Result<fs::File> {
+    use std::os::unix::fs::OpenOptionsExt;
+    fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .mode(0o600)
+        .open(path)
+}
+
+#[cfg(not(unix))]
+fn create_private(path: &Path) -> io::Result<fs::File> {
+    fs::File::create_new(path)
+}
+
+fn sync_file(path: &Path) -> Result<()> {
+    fs::File::open(path)
+        .and_then(|file| file.sync_all())
+        .map_err(|err| Error::io(format!("cannot write {}", path.display()), &err))
+}
+
+/// Makes a rename durable; failure only weakens durability, so it is ignored.
+fn sync_dir(dir: &Path) {
+    if let Ok(handle) = fs::File::open(dir) {
+        let _ = handle.sync_all();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn home_with_voyage(dir: &Path) -> (Home, Voyage) {
+        let home = Home::new(dir.join("home"));
+        let voyage = voyage::create(&home, "portable", "2026-01-01T00:00:00.000000Z").unwrap();
+        (home, voyage)
+    }
+
+    #[test]
+    fn an_export_imports_into_another_home() {
+        let dir = tempfile::tempdir().unwrap();
+        let (home, created) = home_with_voyage(dir.path());
+        let out = dir.path().join("copy.sqlite");
+        let exported = export(&home.voyage_path(&created.id), &out, false).unwrap();
+        assert_eq!(exported.voyage.id, created.id);
+        assert!(exported.bytes > 0);
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            let mode = fs::metadata(&out).unwrap().permissions().mode() & 0o777;
+            assert_eq!(mode, 0o600);
+        }
+        let err = export(&home.voyage_path(&created.id), &out, false).unwrap_err();
+        assert_eq!(err.kind(), Kind::Conflict);
+        export(&home.voyage_path(&created.id), &out, true).unwrap();
+
+        let other = Home::new(dir.path().join("other"));
+        let imported = import(&other, &out).unwrap();
+        assert_eq!(imported.id, created.id);
+        assert!(other.voyage_path(&created.id).is_file());
+        assert_eq!(import(&other, &out).unwrap_err().kind(), Kind::Conflict);
+        // Nothing but the voyage is left in the folder.
+        assert_eq!(fs::read_dir(other.voyages_dir()).unwrap().count(), 1);
+    }
+
+    #[test]
+    fn import_refuses_what_is_not_a_sound_voyage() {
+        let dir = tempfile::tempdir().unwrap();
+        let home = Home::new(dir.path().join("home"));
+        let text = dir.path().join("notes.txt");
+        fs::write(&text, "just some notes, long enough to not be a header").unwrap();
+        assert_eq!(import(&home, &text).unwrap_err().kind(), Kind::NotAVoyage);
+        let empty = dir.path().join("empty.sqlite");
+        fs::write(&empty, "").unwrap();
+        assert_eq!(import(&home, &empty).unwrap_err().kind(), Kind::NotAVoyage);
+        let missing = dir.path().join("missing.sqlite");
+        assert_eq!(import(&home, &missing).unwrap_err().kind(), Kind::NotFound);
+        assert_eq!(fs::read_dir(home.voyages_dir()).unwrap().count(), 0);
+    }
+}
