@@ -6,6 +6,7 @@ pub mod artifact;
 pub mod context;
 pub mod log;
 pub mod observe;
+pub mod shell;
 pub mod slate;
 pub mod steer;
 pub mod verify;
@@ -19,16 +20,25 @@ use crate::error::Result;
 use crate::output::Report;
 
 const AFTER_HELP: &str = "\
-A voyage, start to finish:
-  V=$(helm voyage new \"Advance #42: fix widget crash\")
-  export HELM_VOYAGE=$V
+A voyage, start to finish: advancing issue #42 through PR #45 to merge.
+  V=$(helm voyage new \"Advance #42: fix widget crash\")    # prints the voyage id
+  export HELM_VOYAGE=$V                                    # or pass --voyage V each time
+  helm observe github-issue 42                             # observations land on the slate
   helm observe rust-project .
-  helm observe file-contents src/widget.rs
-  helm log --as alice --role planner --method human \\
-      --summary \"crash is a missing bounds check\" ready
-  helm voyage show $V
-  helm voyage end $V --status done
+  WHO=\"--as alice --role coder --method human\"
+  helm steer $WHO --summary \"plan: bounds check\" comment --issue 42 --body \"Plan: …\"
+  helm log $WHO --summary \"asked for feedback on the plan\" waiting
+  helm observe github-issue 42 --focus comments
+  helm steer $WHO --summary \"plan agreed\" create-pr --title \"Fix widget crash\" \\
+      --head fix-42 --base main
+  helm steer $WHO --summary \"ready for review\" request-review --pr 45 --reviewer bob
+  helm observe github-pr 45 --focus reviews
+  helm steer $WHO --summary \"bob is right\" reply-inline --pr 45 --comment-id 901 --body \"Done.\"
+  helm steer $WHO --summary \"approved, checks green\" merge-pr --pr 45 --method squash
+  helm voyage show $V                                      # the logbook, as a story
+  helm voyage end $V --status merged
 
+Every steer and log seals the slate into the entry's bearing.
 Environment: HELM_HOME (default ~/.helm), HELM_VOYAGE (stands in for --voyage), NO_COLOR.";
 
 /// helm: structured collaborative software work.
@@ -63,6 +73,10 @@ pub enum Command {
     /// Inspect stored payloads.
     #[command(subcommand)]
     Artifact(artifact::ArtifactCommand),
+    /// Print a shell completion script for helm (see SHELL for where it goes).
+    Completions(shell::CompletionsArgs),
+    /// Print helm's man page (roff), e.g. `helm man | man -l -`.
+    Man,
 }
 
 /// `--voyage`, shared by every voyage-scoped command.
@@ -87,6 +101,8 @@ pub fn run(cli: Cli, ctx: &Context) -> Result<Box<dyn Report>> {
         Command::Steer(args) => steer::run(args, ctx),
         Command::Log(args) => log::run(args, ctx),
         Command::Artifact(command) => artifact::run(command, ctx),
+        Command::Completions(args) => shell::completions(args, ctx),
+        Command::Man => shell::man(ctx),
     }
 }
 

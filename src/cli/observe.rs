@@ -11,6 +11,7 @@ use crate::model::{IssueFocus, Observe, PullRequestFocus, RepositoryFocus};
 use crate::observe::{self, target};
 use crate::output::Report;
 use crate::output::observe::Observed;
+use crate::output::progress::Progress;
 
 #[derive(Debug, Args)]
 pub struct ObserveArgs {
@@ -147,7 +148,10 @@ pub fn run(args: ObserveArgs, ctx: &Context) -> Result<Box<dyn Report>> {
         Observe::GitHubIssue { .. }
         | Observe::GitHubPullRequest { .. }
         | Observe::GitHubRepository { .. } => crate::github::observe::look(target, ctx)?,
-        local => observe::look_local(local)?,
+        local => {
+            let progress = Progress::new(ctx.stderr_tty && !ctx.json, &local);
+            progress.run(|tally| observe::look_local(local, tally))?
+        }
     };
     observe::put_on_slate(&mut conn, &looked, &observed_at)?;
     Ok(Box::new(Observed {

@@ -493,3 +493,25 @@ fn steer_kind(steer: &Steer) -> crate::model::entry::SteerKind {
         Steer::MergePullRequest { .. } => SteerKind::MergePr,
     }
 }
+
+#[cfg(test)]
+mod properties {
+    use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        /// Any bytes in a body file are either taken as the exact text or
+        /// refused as a usage error, never mangled and never a panic.
+        #[test]
+        fn body_files_are_taken_verbatim_or_refused(bytes in prop::collection::vec(any::<u8>(), 0..512)) {
+            let dir = tempfile::tempdir().unwrap();
+            std::fs::write(dir.path().join("body"), &bytes).unwrap();
+            let args = BodyArgs { body: None, body_file: Some("body".into()) };
+            match (args.read(dir.path()), std::str::from_utf8(&bytes)) {
+                (Ok(Some(text)), Ok(expected)) => prop_assert_eq!(text, expected),
+                (Err(err), Err(_)) => prop_assert_eq!(err.kind(), crate::error::Kind::Usage),
+                (got, _) => prop_assert!(false, "unexpected {:?}", got.map_err(|e| e.to_string())),
+            }
+        }
+    }
+}

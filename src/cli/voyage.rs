@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use clap::{Args, Subcommand, ValueEnum};
 
 use super::context::{Context, name_file, open_named};
-use crate::error::{Error, Kind, Result};
+use crate::error::{Error, Result};
 use crate::output::Report;
 use crate::output::voyage::{Created, Ended, Exported, Imported, Story, StoryFormat, VoyageList};
 use crate::storage::{self, logbook, portable, slate, voyage};
@@ -219,11 +219,7 @@ fn end(args: EndArgs, ctx: &Context) -> Result<Box<dyn Report>> {
 
 fn export(args: ExportArgs, ctx: &Context) -> Result<Box<dyn Report>> {
     let file = ctx.home.resolve(&args.voyage)?;
-    let out = ctx.cwd.join(&args.out);
-    let exported = portable::export(&file.path, &out, args.force).map_err(|err| match err.kind() {
-        Kind::Conflict | Kind::Usage => err,
-        _ => name_file(err, &file),
-    })?;
+    let exported = portable::export(&file.path, &ctx.cwd.join(&args.out), args.force)?;
     Ok(Box::new(Exported { exported }))
 }
 

@@ -162,3 +162,43 @@ mod tests {
         }
     }
 }
+
+#[cfg(test)]
+mod properties {
+    use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        /// Nothing a user or a git config can hold makes parsing panic, and
+        /// whatever parses round-trips through its display form.
+        #[test]
+        fn parsing_never_panics_and_round_trips(text in "\\PC{0,80}") {
+            if let Some(repo) = Repo::parse(&text) {
+                prop_assert_eq!(Repo::parse(&repo.to_string()), Some(repo));
+            }
+            if let Some(repo) = Repo::from_remote(&text) {
+                prop_assert!(!repo.owner.is_empty() && !repo.name.is_empty());
+                prop_assert!(!repo.owner.contains('/') && !repo.name.contains('/'));
+            }
+        }
+
+        #[test]
+        fn every_remote_form_of_a_valid_repo_parses(
+            owner in "[A-Za-z0-9][A-Za-z0-9-]{0,20}",
+            name in "[A-Za-z0-9_][A-Za-z0-9._-]{0,20}",
+            host in "(github\\.com|ghe\\.example\\.org)",
+        ) {
+            prop_assume!(name != "." && name != ".." && !name.ends_with(".git"));
+            let expected = Some(Repo { owner: owner.clone(), name: name.clone() });
+            for url in [
+                format!("https://{host}/{owner}/{name}.git"),
+                format!("https://{host}/{owner}/{name}"),
+                format!("git@{host}:{owner}/{name}.git"),
+                format!("ssh://git@{host}/{owner}/{name}.git"),
+            ] {
+                prop_assert_eq!(Repo::from_remote(&url), expected.clone(), "{}", url);
+            }
+            prop_assert_eq!(Repo::parse(&format!("{owner}/{name}")), expected);
+        }
+    }
+}

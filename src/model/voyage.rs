@@ -31,5 +31,4 @@ impl Voyage {
     pub fn is_active(&self) -> bool {
         self.status == VoyageStatus::Active
     }
-
 }

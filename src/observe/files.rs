@@ -9,7 +9,7 @@ use std::io::{self, Read, Write};
 
 use base64::Engine;
 
-use super::json;
+use super::{Tally, json};
 use crate::error::{Error, Kind, Result};
 use crate::storage::artifact::{Packed, Packer};
 
@@ -22,19 +22,22 @@ pub struct Report {
     pub binary: usize,
 }
 
-pub fn observe(paths: &[String]) -> Result<(Packed, Report)> {
+/// Reads `paths`, counting bytes in `tally`: first the check pass (size not
+/// yet known), then the pass that packs them, out of their total size.
+pub fn observe(paths: &[String], tally: &Tally) -> Result<(Packed, Report)> {
     let mut plans = Vec::with_capacity(paths.len());
     for path in paths {
-        plans.push(inspect(path)?);
+        plans.push(inspect(path, tally)?);
     }
     let total: u64 = plans.iter().map(|p| p.size).sum();
+    tally.start(total);
     let mut packer = Packer::new(total)?;
     let report = Report {
         files: plans.len(),
         bytes: total,
         binary: plans.iter().filter(|p| !p.text).count(),
     };
-    write_payload(&mut packer, &plans).map_err(|err| match err.downcast::<Error>() {
+    write_payload(&mut packer, &plans, tally).map_err(|err| match err.downcast::<Error>() {
         Ok(err) => err,
         Err(err) => Error::new(Kind::Io, format!("reading the files failed: {err}")),
     })?;
@@ -48,14 +51,7 @@ struct Plan<'a> {
 }
 
 fn open(path: &str) -> Result<File> {
-    let file = File::open(path).map_err(|err| {
-        let error = Error::io(format!("cannot read {path}"), &err);
-        match err.kind() {
-            io::ErrorKind::NotFound => error.hint("check the path; nothing was put on the slate"),
-            io::ErrorKind::PermissionDenied => error.hint("check the file's permissions"),
-            _ => error,
-        }
-    })?;
+    let file = File::open(path).map_err(|err| open_error(path, &err))?;
     let meta = file
         .metadata()
         .map_err(|err| Error::io(format!("cannot read {path}"), &err))?;
@@ -71,8 +67,19 @@ fn open(path: &str) -> Result<File> {
     Ok(file)
 }
 
+fn open_error(path: &str, err: &io::Error) -> Error {
+    let error = Error::io(format!("cannot read {path}"), err);
+    match err.kind() {
+        io::ErrorKind::NotFound => error.hint("check the path; nothing was put on the slate"),
+        io::ErrorKind::PermissionDenied => {
+            error.hint("check the file's permissions; nothing was put on the slate")
+        }
+        _ => error,
+    }
+}
+
 /// First pass: how big is it, and is it UTF-8 all the way through?
-fn inspect(path: &str) -> Result<Plan<'_>> {
+fn inspect<'a>(path: &'a str, tally: &Tally) -> Result<Plan<'a>> {
     let mut file = open(path)?;
     let mut buf = vec![0u8; CHUNK];
     let mut carry = 0usize;
@@ -86,6 +93,7 @@ fn inspect(path: &str) -> Result<Plan<'_>> {
             break;
         }
         size += read as u64;
+        tally.add(read as u64);
         if !text {
             continue;
         }
@@ -110,7 +118,7 @@ fn inspect(path: &str) -> Result<Plan<'_>> {
 }
 
 /// Second pass: stream each file into the payload.
-fn write_payload(out: &mut Packer, plans: &[Plan<'_>]) -> anyhow::Result<()> {
+fn write_payload(out: &mut Packer, plans: &[Plan<'_>], tally: &Tally) -> anyhow::Result<()> {
     out.write_all(b"{\"files\":[")?;
     for (i, plan) in plans.iter().enumerate() {
         if i > 0 {
@@ -119,7 +127,10 @@ fn write_payload(out: &mut Packer, plans: &[Plan<'_>]) -> anyhow::Result<()> {
         out.write_all(b"{\"path\":")?;
         json::write_str(out, plan.path)?;
         write!(out, ",\"size\":{},\"encoding\":", plan.size)?;
-        let mut file = open(plan.path)?;
+        let mut file = Counted {
+            inner: open(plan.path)?,
+            tally,
+        };
         let written = if plan.text {
             out.write_all(b"\"utf-8\",\"content\":\"")?;
             stream_text(&mut file, out, plan.path)?
@@ -144,7 +155,7 @@ fn changed(path: &str) -> Error {
     .hint("observe it again once it has stopped changing")
 }
 
-fn stream_text(file: &mut File, out: &mut Packer, path: &str) -> anyhow::Result<u64> {
+fn stream_text(file: &mut impl Read, out: &mut Packer, path: &str) -> anyhow::Result<u64> {
     let mut buf = vec![0u8; CHUNK];
     let mut escaped = Vec::with_capacity(CHUNK + CHUNK / 8);
     let mut carry = 0usize;
@@ -173,7 +184,7 @@ fn stream_text(file: &mut File, out: &mut Packer, path: &str) -> anyhow::Result<
     }
 }
 
-fn stream_base64(file: &mut File, out: &mut Packer, _path: &str) -> anyhow::Result<u64> {
+fn stream_base64(file: &mut impl Read, out: &mut Packer, _path: &str) -> anyhow::Result<u64> {
     // A multiple of 3 so chunks encode without padding in the middle.
     const RAW: usize = 3 << 18;
     let mut buf = vec![0u8; RAW];
@@ -195,8 +206,22 @@ fn stream_base64(file: &mut File, out: &mut Packer, _path: &str) -> anyhow::Resu
     }
 }
 
+/// A file whose reads are counted in a [`Tally`].
+struct Counted<'t> {
+    inner: File,
+    tally: &'t Tally,
+}
+
+impl Read for Counted<'_> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let n = self.inner.read(buf)?;
+        self.tally.add(n as u64);
+        Ok(n)
+    }
+}
+
 /// Reads until `buf` is full or the file ends.
-fn read_full(file: &mut File, buf: &mut [u8]) -> io::Result<usize> {
+fn read_full(file: &mut impl Read, buf: &mut [u8]) -> io::Result<usize> {
     let mut filled = 0;
     while filled < buf.len() {
         match file.read(&mut buf[filled..]) {
@@ -207,4 +232,24 @@ fn read_full(file: &mut File, buf: &mut [u8]) -> io::Result<usize> {
         }
     }
     Ok(filled)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Root reads any file, so permission errors are checked here rather than
+    /// end to end.
+    #[test]
+    fn permission_errors_say_what_to_check() {
+        let err = open_error("/x", &io::Error::from(io::ErrorKind::PermissionDenied));
+        assert_eq!(err.kind(), Kind::Io);
+        assert!(
+            err.message()
+                .starts_with("cannot read /x: permission denied"),
+            "{}",
+            err.message()
+        );
+        assert!(err.hint_text().unwrap().contains("permissions"));
+    }
 }

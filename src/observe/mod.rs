@@ -9,6 +9,8 @@ pub mod rust_project;
 pub mod target;
 pub mod tree;
 
+use std::sync::atomic::{AtomicU64, Ordering};
+
 use rusqlite::Connection;
 
 use crate::error::{Error, Kind, Result};
@@ -24,11 +26,43 @@ pub struct Looked {
     pub summary: String,
 }
 
-/// Looks at a local target (files, trees, Rust projects).
-pub fn look_local(target: Observe) -> Result<Looked> {
+/// How far a look has got: counters the look bumps as it goes (folder
+/// entries seen, or bytes read) so that the command layer can show progress.
+/// Looking itself never prints. Bumps are relaxed atomics, one per 256
+/// entries or per chunk read, so counting costs nothing measurable.
+#[derive(Debug, Default)]
+pub struct Tally {
+    done: AtomicU64,
+    total: AtomicU64,
+}
+
+impl Tally {
+    pub fn add(&self, n: u64) {
+        self.done.fetch_add(n, Ordering::Relaxed);
+    }
+
+    /// Begins a phase whose size is known: `done` restarts from zero.
+    pub fn start(&self, total: u64) {
+        self.total.store(total, Ordering::Relaxed);
+        self.done.store(0, Ordering::Relaxed);
+    }
+
+    pub fn done(&self) -> u64 {
+        self.done.load(Ordering::Relaxed)
+    }
+
+    /// The size of the current phase, or 0 while it is not known.
+    pub fn total(&self) -> u64 {
+        self.total.load(Ordering::Relaxed)
+    }
+}
+
+/// Looks at a local target (files, trees, Rust projects), counting progress
+/// in `tally`.
+pub fn look_local(target: Observe, tally: &Tally) -> Result<Looked> {
     let (packed, summary) = match &target {
         Observe::FileContents { paths } => {
-            let (packed, report) = files::observe(paths)?;
+            let (packed, report) = files::observe(paths, tally)?;
             let mut summary = format!(
                 "{} {}, {}",
                 report.files,
@@ -45,12 +79,12 @@ pub fn look_local(target: Observe) -> Result<Looked> {
             skip,
             max_depth,
         } => {
-            let tree = tree::walk(root, skip, *max_depth)?;
+            let tree = tree::walk(root, skip, *max_depth, tally)?;
             let summary = tree_summary(&tree);
             (storage::artifact::Packer::pack(&tree)?, summary)
         }
         Observe::RustProject { root } => {
-            let project = rust_project::observe(root)?;
+            let project = rust_project::observe(root, tally)?;
             let summary = format!(
                 "{}, {} {}, {} {}, {} crate {}",
                 tree_summary(&project.tree),

@@ -6,6 +6,7 @@ use std::path::Path;
 
 use serde::Serialize;
 
+use super::Tally;
 use super::tree::{self, Tree};
 use crate::error::{Error, Result};
 
@@ -36,7 +37,7 @@ pub struct CrateDoc {
     pub doc: String,
 }
 
-pub fn observe(root: &str) -> Result<Project> {
+pub fn observe(root: &str, tally: &Tally) -> Result<Project> {
     let base = Path::new(root);
     if !base.join("Cargo.toml").is_file() {
         return Err(Error::usage(format!(
@@ -44,7 +45,7 @@ pub fn observe(root: &str) -> Result<Project> {
         ))
         .hint("observe it with `directory-tree` instead"));
     }
-    let tree = tree::walk(root, &["target".to_string()], None)?;
+    let tree = tree::walk(root, &["target".to_string()], None, tally)?;
     let mut manifests = Vec::new();
     let mut docs = Vec::new();
     let mut crate_docs = Vec::new();

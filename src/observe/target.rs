@@ -149,3 +149,42 @@ mod tests {
         assert!(skip_names(&["a/b".into()]).is_err());
     }
 }
+
+#[cfg(test)]
+mod properties {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// Path-like strings: segments of names, `.` and `..`, joined by slashes.
+    fn spelling() -> impl Strategy<Value = String> {
+        prop::collection::vec(
+            prop_oneof!["[a-z]{1,3}", Just(".".to_string()), Just("..".to_string())],
+            1..6,
+        )
+        .prop_map(|parts| parts.join("/"))
+    }
+
+    proptest! {
+        /// Canonical paths are absolute, free of `.`/`..`, and stable: the
+        /// canonical form of a canonical path is itself.
+        #[test]
+        fn canonical_paths_are_fixed_points(path in spelling()) {
+            let cwd = Path::new("/nonexistent-helm-test/work");
+            let once = canonical_path(Path::new(&path), cwd).unwrap();
+            prop_assert!(once.starts_with('/'));
+            prop_assert!(!once.split('/').any(|part| part == "." || part == ".."));
+            prop_assert_eq!(canonical_path(Path::new(&once), Path::new("/")).unwrap(), once);
+        }
+
+        /// Order and repetition do not change a path list's target.
+        #[test]
+        fn path_lists_ignore_order_and_repeats(mut paths in prop::collection::vec(spelling(), 1..6)) {
+            let cwd = Path::new("/nonexistent-helm-test/work");
+            let as_paths = |p: &[String]| p.iter().map(PathBuf::from).collect::<Vec<_>>();
+            let first = canonical_paths(&as_paths(&paths), cwd).unwrap();
+            paths.reverse();
+            paths.extend(paths.clone());
+            prop_assert_eq!(canonical_paths(&as_paths(&paths), cwd).unwrap(), first);
+        }
+    }
+}

@@ -12,6 +12,7 @@ use std::sync::Mutex;
 use ignore::{DirEntry, ParallelVisitor, ParallelVisitorBuilder, WalkBuilder, WalkState};
 use serde::Serialize;
 
+use super::Tally;
 use crate::error::{Error, Result};
 
 #[derive(Debug, Default, Serialize)]
@@ -34,8 +35,9 @@ fn is_zero(n: &u64) -> bool {
 }
 
 /// Walks `root`, honouring `.gitignore` and `.ignore` files (with or without a
-/// git repository), skipping `.git` and every name in `skip`.
-pub fn walk(root: &str, skip: &[String], max_depth: Option<u32>) -> Result<Tree> {
+/// git repository), skipping `.git` and every name in `skip`. Entries seen are
+/// counted in `tally`.
+pub fn walk(root: &str, skip: &[String], max_depth: Option<u32>, tally: &Tally) -> Result<Tree> {
     let meta =
         std::fs::metadata(root).map_err(|err| Error::io(format!("cannot read {root}"), &err))?;
     if !meta.is_dir() {
@@ -56,6 +58,7 @@ pub fn walk(root: &str, skip: &[String], max_depth: Option<u32>) -> Result<Tree>
     let mut visitors = Collectors {
         root: Path::new(root),
         shared: &shared,
+        tally,
     };
     builder.build_parallel().visit(&mut visitors);
     let mut tree = Tree {
@@ -77,6 +80,7 @@ pub fn walk(root: &str, skip: &[String], max_depth: Option<u32>) -> Result<Tree>
 struct Collectors<'s> {
     root: &'s Path,
     shared: &'s Mutex<Vec<Tree>>,
+    tally: &'s Tally,
 }
 
 impl<'s> ParallelVisitorBuilder<'s> for Collectors<'s> {
@@ -84,6 +88,7 @@ impl<'s> ParallelVisitorBuilder<'s> for Collectors<'s> {
         Box::new(Collector {
             root: self.root,
             shared: self.shared,
+            tally: self.tally,
             local: Tree::default(),
         })
     }
@@ -93,6 +98,7 @@ impl<'s> ParallelVisitorBuilder<'s> for Collectors<'s> {
 struct Collector<'s> {
     root: &'s Path,
     shared: &'s Mutex<Vec<Tree>>,
+    tally: &'s Tally,
     local: Tree,
 }
 
@@ -123,6 +129,9 @@ impl ParallelVisitor for Collector<'_> {
             self.local.files += 1;
         }
         self.local.entries.push(name);
+        if self.local.entries.len() % 256 == 0 {
+            self.tally.add(256);
+        }
         WalkState::Continue
     }
 }
@@ -155,7 +164,8 @@ mod tests {
         fs::write(root.join("target/out"), "").unwrap();
         let root = root.to_str().unwrap();
 
-        let tree = walk(root, &["target".into()], None).unwrap();
+        let tally = Tally::default();
+        let tree = walk(root, &["target".into()], None, &tally).unwrap();
         assert_eq!(
             tree.entries,
             [
@@ -168,7 +178,7 @@ mod tests {
         );
         assert_eq!((tree.files, tree.dirs), (3, 2));
 
-        let shallow = walk(root, &[], Some(1)).unwrap();
+        let shallow = walk(root, &[], Some(1), &tally).unwrap();
         assert_eq!(shallow.entries, [".gitignore", "src/", "target/"]);
     }
 }

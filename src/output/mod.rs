@@ -6,6 +6,7 @@
 pub mod entry;
 pub mod markdown;
 pub mod observe;
+pub mod progress;
 pub mod slate;
 pub mod voyage;
 

@@ -236,3 +236,35 @@ mod tests {
         assert_eq!(normalise_prefix("-").unwrap_err().kind(), Kind::Usage);
     }
 }
+
+#[cfg(test)]
+mod properties {
+    use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        /// Any text is either refused as a usage error or resolves without
+        /// panicking; prefixes of a real id always find it.
+        #[test]
+        fn prefixes_never_panic(text in "\\PC{0,40}") {
+            match normalise_prefix(&text) {
+                Ok(wanted) => prop_assert!(wanted.len() <= 32 && wanted.chars().all(|c| c.is_ascii_hexdigit())),
+                Err(err) => prop_assert_eq!(err.kind(), Kind::Usage),
+            }
+        }
+
+        #[test]
+        fn every_prefix_of_an_id_resolves(cut in 1usize..36, upper in any::<bool>()) {
+            let dir = tempfile::tempdir().unwrap();
+            let home = Home::new(dir.path());
+            home.ensure().unwrap();
+            let id = Uuid::now_v7();
+            fs::write(home.voyage_path(&id), b"").unwrap();
+            let text = id.hyphenated().to_string();
+            let prefix = &text[..cut];
+            let prefix = if upper { prefix.to_uppercase() } else { prefix.to_string() };
+            prop_assume!(prefix != "-" && !prefix.trim_matches('-').is_empty());
+            prop_assert_eq!(home.resolve(&prefix).unwrap().id, id);
+        }
+    }
+}

@@ -44,11 +44,10 @@ pub fn export(source: &Path, out: &Path, force: bool) -> Result<Exported> {
         }
         Ok(_) if !force => return Err(exists(out)),
         Ok(_) if same_file(source, out) => {
-            return Err(Error::usage(format!(
-                "{} is the voyage itself",
-                out.display()
-            ))
-            .hint("export to another path"));
+            return Err(
+                Error::usage(format!("{} is the voyage itself", out.display()))
+                    .hint("export to another path"),
+            );
         }
         _ => {}
     }
@@ -69,7 +68,7 @@ pub fn export(source: &Path, out: &Path, force: bool) -> Result<Exported> {
         Error::usage(format!("{} is not a UTF-8 path", out.display()))
             .hint("choose a path SQLite can name")
     })?;
-    let conn = super::open(source)?;
+    let conn = super::open(source).map_err(|err| prefix(err, source))?;
     create_private(&temp).map_err(|err| {
         Error::io(format!("cannot write {}", out.display()), &err)
             .hint("check that the folder exists and is writable")
@@ -257,10 +256,7 @@ fn exists(path: &Path) -> Error {
 
 fn prefix(err: Error, file: &Path) -> Error {
     let hint = err.hint_text().map(str::to_string);
-    let named = Error::new(
-        err.kind(),
-        format!("{}: {}", file.display(), err.message()),
-    );
+    let named = Error::new(err.kind(), format!("{}: {}", file.display(), err.message()));
     match (hint, err.kind()) {
         (Some(hint), _) => named.hint(hint),
         (None, Kind::NotAVoyage) => {

@@ -709,3 +709,96 @@ fn repository_and_token_sources_fail_clearly() {
         assert_eq!(doc["target"]["repo"], REPO);
     }
 }
+
+/// Every file under a folder, recursively.
+fn files_under(dir: &std::path::Path) -> Vec<std::path::PathBuf> {
+    let mut out = Vec::new();
+    for entry in std::fs::read_dir(dir).into_iter().flatten().flatten() {
+        let path = entry.path();
+        if path.is_dir() {
+            out.extend(files_under(&path));
+        } else {
+            out.push(path);
+        }
+    }
+    out
+}
+
+#[test]
+fn hostile_text_cannot_drive_the_terminal_and_the_token_stays_secret() {
+    let (env, gh, voyage) = setup();
+    let issue = gh.add_issue(
+        REPO,
+        "evil \u{1b}[2J\u{1b}]0;pwned\u{7} title",
+        "body \u{9b}31m red",
+    );
+    gh.add_issue_comment(REPO, issue, "x", "\u{1b}[31mred\u{1b}[0m");
+    let seen = env.run(&["observe", "github-issue", &issue.to_string()]);
+    seen.ok();
+    // Piped JSON escapes control characters; the document still means the same.
+    assert!(!seen.stdout.contains('\u{1b}'));
+    assert_eq!(
+        seen.json()["payload"]["summary"]["title"],
+        "evil \u{1b}[2J\u{1b}]0;pwned\u{7} title"
+    );
+    assert!(!seen.stderr.contains('\u{1b}'), "{:?}", seen.stderr);
+    steer(
+        &env,
+        "summary with \u{1b}[2J an escape",
+        &["comment", "--issue", &issue.to_string(), "--body", "ok"],
+    )
+    .json();
+    let story = env.run(&["voyage", "show", &voyage]);
+    story.ok();
+    assert!(
+        !story.stdout.contains('\u{1b}') && !story.stdout.contains('\u{9b}'),
+        "{:?}",
+        story.stdout
+    );
+    assert!(story.stdout.contains("summary with"));
+
+    // A failed request too: GitHub's error text is data as well.
+    gh.fail_next(
+        "POST",
+        "/comments",
+        422,
+        json!({"message": "bad \u{1b}[2J input"}),
+    );
+    let failed = steer(
+        &env,
+        "s",
+        &["comment", "--issue", &issue.to_string(), "--body", "x"],
+    );
+    assert_eq!(failed.code, 1);
+    let human = env.run(&[
+        "steer",
+        "--as",
+        "a",
+        "--role",
+        "r",
+        "--method",
+        "m",
+        "--summary",
+        "s",
+        "comment",
+        "--issue",
+        "999",
+        "--body",
+        "x",
+    ]);
+    assert!(!human.stderr.contains('\u{1b}'));
+
+    // The token appears in no file helm wrote and no output it printed.
+    let token = gh.token().as_bytes();
+    for file in files_under(&env.home()) {
+        let bytes = std::fs::read(&file).unwrap();
+        assert!(
+            !bytes.windows(token.len()).any(|w| w == token),
+            "token found in {}",
+            file.display()
+        );
+    }
+    for run in [&seen, &story, &failed, &human] {
+        assert!(!run.stdout.contains(gh.token()) && !run.stderr.contains(gh.token()));
+    }
+}

@@ -1,9 +1,14 @@
 //! helm integration tests: the real binary against real SQLite files.
 
+mod bad_input;
 mod fake_github_selftest;
 mod github;
+mod github_examples;
+mod json_docs;
 mod observe_local;
+mod portable;
+mod reliability;
+mod shell;
 mod slate_log;
 mod support;
 mod voyage;
-mod reliability;
