@@ -132,8 +132,8 @@ fn list(args: ListArgs, ctx: &Context) -> Result<Box<dyn Report>> {
     let mut unreadable = Vec::new();
     let files = ctx.home.voyage_files()?;
     let id_width = unique_prefix_len(&files);
-    for file in files {
-        match voyage::load_summary(&file) {
+    for (file, loaded) in summaries(files) {
+        match loaded {
             Ok(summary) => {
                 let keep = match (args.all, args.ended) {
                     (true, _) => true,
@@ -156,6 +156,54 @@ fn list(args: ListArgs, ctx: &Context) -> Result<Box<dyn Report>> {
         unreadable,
         id_width,
     }))
+}
+
+/// Reads every voyage's summary, on a few threads when there are many:
+/// each file is independent and the work is mostly waiting on file locks
+/// and reads. The order of `files` is kept.
+fn summaries(
+    files: Vec<crate::storage::VoyageFile>,
+) -> Vec<(crate::storage::VoyageFile, Result<voyage::Summary>)> {
+    const PER_THREAD: usize = 64;
+    let threads = std::thread::available_parallelism()
+        .map_or(1, |n| n.get())
+        .min(files.len().div_ceil(PER_THREAD))
+        .max(1);
+    if threads == 1 {
+        return files
+            .into_iter()
+            .map(|file| {
+                let loaded = voyage::load_summary(&file);
+                (file, loaded)
+            })
+            .collect();
+    }
+    let chunk = files.len().div_ceil(threads);
+    let mut parts: Vec<Vec<crate::storage::VoyageFile>> =
+        files.chunks(chunk).map(<[_]>::to_vec).collect();
+    std::thread::scope(|scope| {
+        let handles: Vec<_> = parts
+            .drain(..)
+            .map(|part| {
+                scope.spawn(move || {
+                    part.into_iter()
+                        .map(|file| {
+                            let loaded = voyage::load_summary(&file);
+                            (file, loaded)
+                        })
+                        .collect::<Vec<_>>()
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .flat_map(|handle| {
+                handle
+                    .join()
+                    .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+            })
+            .collect()
+    })
 }
 
 /// The shortest prefix length (at least 8) that tells every voyage apart,

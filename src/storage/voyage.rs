@@ -159,8 +159,40 @@ pub fn end(tx: &Transaction<'_>, status: Option<&str>, now: &str) -> Result<Voya
     get(tx)
 }
 
-/// Opens a voyage and reads its summary: the unit of work of `voyage list`.
+/// Opens a voyage and reads its summary: the unit of work of `voyage list`,
+/// run thousands of times, so the common case is one statement — one read
+/// transaction, one round of file locks. Anything unexpected falls back to
+/// the full schema check, which names the problem.
 pub fn load_summary(file: &VoyageFile) -> Result<Summary> {
-    let conn = super::open(&file.path)?;
-    summary(&conn)
+    let conn = super::open_unchecked(&file.path)?;
+    // Inside one deferred transaction, `PRAGMA user_version` (which needs no
+    // schema) takes the read lock and keeps it, so loading the schema and
+    // reading the row happen under that same lock: one round of locking.
+    let tx = conn.unchecked_transaction()?;
+    let version: i64 = tx.pragma_query_value(None, "user_version", |row| row.get(0))?;
+    let fast = (version == schema::VERSION)
+        .then(|| {
+            tx.query_row(
+                "SELECT id, intent, created_at, status, ended_at, ended_status,
+                        (SELECT count(*) FROM logbook) AS entries
+                 FROM voyage LIMIT 1",
+                [],
+                |row| {
+                    Ok(Summary {
+                        voyage: from_row(row)?,
+                        entries: row.get::<_, i64>("entries")? as u64,
+                    })
+                },
+            )
+            .ok()
+        })
+        .flatten();
+    drop(tx);
+    match fast {
+        Some(summary) => Ok(summary),
+        None => {
+            schema::check(&conn)?;
+            summary(&conn)
+        }
+    }
 }
