@@ -90,6 +90,13 @@ impl Context {
     }
 }
 
+/// Opens a voyage file for a command that writes: the schema is checked by
+/// `storage::write` inside the write transaction, saving a round of locking
+/// on the hot paths (`observe`, `log`).
+pub fn open_writer(file: &VoyageFile) -> Result<Connection> {
+    storage::open_unchecked(&file.path).map_err(|err| name_file(err, file))
+}
+
 /// Opens a voyage file, naming it in any error.
 pub fn open_named(file: &VoyageFile) -> Result<Connection> {
     storage::open(&file.path).map_err(|err| name_file(err, file))

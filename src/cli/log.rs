@@ -83,7 +83,7 @@ pub struct LogArgs {
 pub fn run(args: LogArgs, ctx: &Context) -> Result<Box<dyn Report>> {
     let provenance = args.provenance.resolve()?;
     let request_id = args.provenance.request_id()?;
-    let (_, mut conn) = ctx.open_voyage(&args.voyage)?;
+    let mut conn = super::context::open_writer(&ctx.voyage_file(&args.voyage)?)?;
     let status = args.status;
     let sealed = logbook::seal(&mut conn, &provenance, request_id, |_bearing| {
         Ok(Action::Log {

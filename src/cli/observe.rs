@@ -139,18 +139,20 @@ pub fn run(args: ObserveArgs, ctx: &Context) -> Result<Box<dyn Report>> {
     // Resolve everything before looking: a bad voyage fails fast and cheaply.
     let file = ctx.voyage_file(&args.voyage)?;
     let target = args.target.resolve(ctx)?;
-    let mut conn = super::context::open_named(&file)?;
-    // Fail before looking (which may be slow or talk to GitHub); the write
-    // transaction checks again.
-    crate::storage::voyage::ensure_active(&conn)?;
     let observed_at = crate::model::now();
-    let looked = match target {
+    let (mut conn, looked) = match target {
         Observe::GitHubIssue { .. }
         | Observe::GitHubPullRequest { .. }
-        | Observe::GitHubRepository { .. } => crate::github::observe::look(target, ctx)?,
+        | Observe::GitHubRepository { .. } => {
+            // Fail before talking to GitHub; the write transaction checks again.
+            let conn = super::context::open_named(&file)?;
+            crate::storage::voyage::ensure_active(&conn)?;
+            (conn, crate::github::observe::look(target, ctx)?)
+        }
         local => {
+            let conn = super::context::open_writer(&file)?;
             let progress = Progress::new(ctx.stderr_tty && !ctx.json, &local);
-            progress.run(|tally| observe::look_local(local, tally))?
+            (conn, progress.run(|tally| observe::look_local(local, tally))?)
         }
     };
     observe::put_on_slate(&mut conn, &looked, &observed_at)?;

@@ -50,7 +50,7 @@ pub fn run(command: SlateCommand, ctx: &Context) -> Result<Box<dyn Report>> {
         SlateCommand::Erase(args) => {
             let file = ctx.voyage_file(&args.voyage)?;
             let target = args.target.resolve(ctx)?;
-            let mut conn = super::context::open_named(&file)?;
+            let mut conn = super::context::open_writer(&file)?;
             let tx = storage::write(&mut conn)?;
             storage::voyage::ensure_active(&tx)?;
             let erased = slate::erase(&tx, &target.key())?;
@@ -62,7 +62,7 @@ pub fn run(command: SlateCommand, ctx: &Context) -> Result<Box<dyn Report>> {
             }))
         }
         SlateCommand::Clear(args) => {
-            let (_, mut conn) = ctx.open_voyage(&args.voyage)?;
+            let mut conn = super::context::open_writer(&ctx.voyage_file(&args.voyage)?)?;
             let tx = storage::write(&mut conn)?;
             storage::voyage::ensure_active(&tx)?;
             let count = slate::clear(&tx)?;

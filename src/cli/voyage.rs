@@ -253,7 +253,7 @@ fn show(args: ShowArgs, ctx: &Context) -> Result<Box<dyn Report>> {
 
 fn end(args: EndArgs, ctx: &Context) -> Result<Box<dyn Report>> {
     let file = ctx.home.resolve(&args.voyage)?;
-    let mut conn = open_named(&file)?;
+    let mut conn = super::context::open_writer(&file)?;
     let tx = storage::write(&mut conn)?;
     let status = args
         .status

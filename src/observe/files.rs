@@ -31,16 +31,24 @@ pub fn observe(paths: &[String], tally: &Tally) -> Result<(Packed, Report)> {
     }
     let total: u64 = plans.iter().map(|p| p.size).sum();
     tally.start(total);
-    let mut packer = Packer::new(total)?;
     let report = Report {
         files: plans.len(),
         bytes: total,
         binary: plans.iter().filter(|p| !p.text).count(),
     };
-    write_payload(&mut packer, &plans, tally).map_err(|err| match err.downcast::<Error>() {
+    let failed = |err: anyhow::Error| match err.downcast::<Error>() {
         Ok(err) => err,
         Err(err) => Error::new(Kind::Io, format!("reading the files failed: {err}")),
-    })?;
+    };
+    // Small files are already in memory: build the JSON there and let zstd
+    // know its size. Anything bigger streams.
+    if plans.iter().all(|p| p.bytes.is_some()) {
+        let mut json = Vec::with_capacity(total as usize + 256);
+        write_payload(&mut json, &plans, tally).map_err(failed)?;
+        return Ok((Packer::pack_json(&json)?, report));
+    }
+    let mut packer = Packer::new(total)?;
+    write_payload(&mut packer, &plans, tally).map_err(failed)?;
     Ok((packer.finish()?, report))
 }
 
@@ -48,7 +56,12 @@ struct Plan<'a> {
     path: &'a str,
     size: u64,
     text: bool,
+    /// A small file is read once and kept, instead of read again to write it.
+    bytes: Option<Vec<u8>>,
 }
+
+/// Files up to this size are read once into memory.
+const SMALL: u64 = 64 * 1024;
 
 fn open(path: &str) -> Result<File> {
     let file = File::open(path).map_err(|err| open_error(path, &err))?;
@@ -81,6 +94,25 @@ fn open_error(path: &str, err: &io::Error) -> Error {
 /// First pass: how big is it, and is it UTF-8 all the way through?
 fn inspect<'a>(path: &'a str, tally: &Tally) -> Result<Plan<'a>> {
     let mut file = open(path)?;
+    let len = file.metadata().map(|m| m.len()).unwrap_or(u64::MAX);
+    if len <= SMALL {
+        let mut bytes = Vec::with_capacity(len as usize);
+        (&mut file)
+            .take(SMALL + 1)
+            .read_to_end(&mut bytes)
+            .map_err(|err| Error::io(format!("cannot read {path}"), &err))?;
+        if bytes.len() as u64 <= SMALL {
+            tally.add(bytes.len() as u64);
+            return Ok(Plan {
+                path,
+                size: bytes.len() as u64,
+                text: std::str::from_utf8(&bytes).is_ok(),
+                bytes: Some(bytes),
+            });
+        }
+        // It grew past the limit while we read: take the streaming path.
+        file = open(path)?;
+    }
     let mut buf = vec![0u8; CHUNK];
     let mut carry = 0usize;
     let mut size = 0u64;
@@ -114,11 +146,16 @@ fn inspect<'a>(path: &'a str, tally: &Tally) -> Result<Plan<'a>> {
     if carry > 0 {
         text = false;
     }
-    Ok(Plan { path, size, text })
+    Ok(Plan {
+        path,
+        size,
+        text,
+        bytes: None,
+    })
 }
 
 /// Second pass: stream each file into the payload.
-fn write_payload(out: &mut Packer, plans: &[Plan<'_>], tally: &Tally) -> anyhow::Result<()> {
+fn write_payload(out: &mut impl Write, plans: &[Plan<'_>], tally: &Tally) -> anyhow::Result<()> {
     out.write_all(b"{\"files\":[")?;
     for (i, plan) in plans.iter().enumerate() {
         if i > 0 {
@@ -127,9 +164,12 @@ fn write_payload(out: &mut Packer, plans: &[Plan<'_>], tally: &Tally) -> anyhow:
         out.write_all(b"{\"path\":")?;
         json::write_str(out, plan.path)?;
         write!(out, ",\"size\":{},\"encoding\":", plan.size)?;
-        let mut file = Counted {
-            inner: open(plan.path)?,
-            tally,
+        let mut file: Box<dyn Read> = match &plan.bytes {
+            Some(bytes) => Box::new(bytes.as_slice()),
+            None => Box::new(Counted {
+                inner: open(plan.path)?,
+                tally,
+            }),
         };
         let written = if plan.text {
             out.write_all(b"\"utf-8\",\"content\":\"")?;
@@ -155,7 +195,7 @@ fn changed(path: &str) -> Error {
     .hint("observe it again once it has stopped changing")
 }
 
-fn stream_text(file: &mut impl Read, out: &mut Packer, path: &str) -> anyhow::Result<u64> {
+fn stream_text(file: &mut impl Read, out: &mut impl Write, path: &str) -> anyhow::Result<u64> {
     let mut buf = vec![0u8; CHUNK];
     let mut escaped = Vec::with_capacity(CHUNK + CHUNK / 8);
     let mut carry = 0usize;
@@ -184,7 +224,7 @@ fn stream_text(file: &mut impl Read, out: &mut Packer, path: &str) -> anyhow::Re
     }
 }
 
-fn stream_base64(file: &mut impl Read, out: &mut Packer, _path: &str) -> anyhow::Result<u64> {
+fn stream_base64(file: &mut impl Read, out: &mut impl Write, _path: &str) -> anyhow::Result<u64> {
     // A multiple of 3 so chunks encode without padding in the middle.
     const RAW: usize = 3 << 18;
     let mut buf = vec![0u8; RAW];

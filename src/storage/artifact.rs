@@ -58,10 +58,22 @@ impl Packer {
         })
     }
 
-    /// Packs a value that is cheap to serialise in one go.
+    /// Packs a value that is cheap to serialise in one go (its JSON is held
+    /// once, so zstd knows the size up front).
     pub fn pack<T: serde::Serialize>(value: &T) -> Result<Packed> {
-        let mut packer = Packer::new(0)?;
-        serde_json::to_writer(&mut packer, value)?;
+        Packer::pack_json(&serde_json::to_vec(value)?)
+    }
+
+    /// Packs JSON already in memory. zstd is told its exact size, so it
+    /// sizes its tables to it: for the small payloads of everyday commands,
+    /// setting up full-size tables costs more than compressing.
+    pub fn pack_json(json: &[u8]) -> Result<Packed> {
+        let mut packer = Packer::new(json.len() as u64)?;
+        packer
+            .encoder
+            .set_pledged_src_size(Some(json.len() as u64))
+            .map_err(compress_error)?;
+        packer.write_all(json).map_err(compress_error)?;
         packer.finish()
     }
 

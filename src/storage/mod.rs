@@ -224,9 +224,14 @@ pub fn configure(conn: &Connection) -> Result<()> {
     Ok(())
 }
 
-/// Starts a write transaction holding the write lock from its first statement.
+/// Starts a write transaction holding the write lock from its first
+/// statement, and checks the schema under that lock: a file this binary must
+/// not write is refused before anything is written, with no extra round of
+/// locking for the check.
 pub fn write(conn: &mut Connection) -> Result<Transaction<'_>> {
-    Ok(conn.transaction_with_behavior(TransactionBehavior::Immediate)?)
+    let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
+    schema::check(&tx)?;
+    Ok(tx)
 }
 
 /// Starts a read transaction: one consistent snapshot for a multi-query read.
