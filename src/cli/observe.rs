@@ -152,7 +152,10 @@ pub fn run(args: ObserveArgs, ctx: &Context) -> Result<Box<dyn Report>> {
         local => {
             let conn = super::context::open_writer(&file)?;
             let progress = Progress::new(ctx.stderr_tty && !ctx.json, &local);
-            (conn, progress.run(|tally| observe::look_local(local, tally))?)
+            (
+                conn,
+                progress.run(|tally| observe::look_local(local, tally))?,
+            )
         }
     };
     observe::put_on_slate(&mut conn, &looked, &observed_at)?;

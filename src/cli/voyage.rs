@@ -132,7 +132,7 @@ fn list(args: ListArgs, ctx: &Context) -> Result<Box<dyn Report>> {
     let mut unreadable = Vec::new();
     let files = ctx.home.voyage_files()?;
     let id_width = unique_prefix_len(&files);
-    for (file, loaded) in summaries(files) {
+    for (file, loaded) in cached_summaries(ctx, files) {
         match loaded {
             Ok(summary) => {
                 let keep = match (args.all, args.ended) {
@@ -156,6 +156,42 @@ fn list(args: ListArgs, ctx: &Context) -> Result<Box<dyn Report>> {
         unreadable,
         id_width,
     }))
+}
+
+/// Summaries from the listing cache where a voyage file is unchanged, from
+/// SQLite for the rest (which then refresh the cache). The order is kept.
+fn cached_summaries(
+    ctx: &Context,
+    files: Vec<crate::storage::VoyageFile>,
+) -> Vec<(crate::storage::VoyageFile, Result<voyage::Summary>)> {
+    use crate::storage::listing::{self, Listing};
+    let mut cache = Listing::load(ctx.home.root());
+    let ids: Vec<uuid::Uuid> = files.iter().map(|f| f.id).collect();
+    let mut out: Vec<Option<(crate::storage::VoyageFile, Result<voyage::Summary>)>> = Vec::new();
+    let mut misses = Vec::new();
+    let mut stamps = Vec::new();
+    for file in files {
+        let stamp = listing::stamp(&file.path);
+        match cache.get(&file, stamp) {
+            Some(summary) => out.push(Some((file, Ok(summary)))),
+            None => {
+                out.push(None);
+                stamps.push(stamp);
+                misses.push(file);
+            }
+        }
+    }
+    let mut loaded = summaries(misses).into_iter().zip(stamps);
+    for slot in out.iter_mut().filter(|slot| slot.is_none()) {
+        if let Some(((file, result), stamp)) = loaded.next() {
+            if let (Ok(summary), Some(stamp)) = (&result, stamp) {
+                cache.put(file.id, stamp, summary);
+            }
+            *slot = Some((file, result));
+        }
+    }
+    cache.save(&ids);
+    out.into_iter().flatten().collect()
 }
 
 /// Reads every voyage's summary, on a few threads when there are many:

@@ -8,7 +8,6 @@ use std::io::{self, Write};
 
 use super::{Report, Style, short_hash};
 use crate::model::Observe;
-use crate::storage::artifact;
 
 pub struct Observed {
     pub target: Observe,
@@ -31,10 +30,11 @@ impl Observed {
         )?;
         if self.terminal {
             let mut raw = Vec::new();
-            artifact::unpack(&self.compressed, &mut raw)?;
+            zstd::stream::copy_decode(&self.compressed[..], &mut raw)?;
             out.write_all(terminal_safe_json(&String::from_utf8_lossy(&raw)).as_bytes())?;
         } else {
-            artifact::unpack(&self.compressed, out)?;
+            // Just packed and hashed: no need to hash it again on the way out.
+            zstd::stream::copy_decode(&self.compressed[..], &mut *out)?;
         }
         out.write_all(b"}\n")
     }

@@ -8,6 +8,7 @@
 //! the home directory.
 
 pub mod artifact;
+pub mod listing;
 pub mod logbook;
 pub mod pending;
 pub mod portable;

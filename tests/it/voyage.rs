@@ -342,3 +342,30 @@ fn help_and_version_succeed() {
     let empty_intent = env.run(&["voyage", "new", "  "]);
     assert!(empty_intent.fails(2).contains("intent is empty"));
 }
+
+#[test]
+fn list_stays_true_through_its_cache() {
+    let env = TestEnv::new();
+    let id = env.new_voyage("cached");
+    let entries = |env: &TestEnv| {
+        let list = env.run(&["voyage", "list", "--all", "--json"]).json();
+        (
+            list["voyages"][0]["entries"].as_u64().unwrap(),
+            list["voyages"][0]["status"].clone(),
+        )
+    };
+    assert_eq!(entries(&env), (0, serde_json::json!("active")));
+    assert!(env.home().join("cache/voyage-list.json").is_file());
+    env.log(&id, "ready", "one").ok();
+    assert_eq!(entries(&env).0, 1);
+    env.log(&id, "ready", "two").ok();
+    env.run(&["voyage", "end", &id]).ok();
+    assert_eq!(entries(&env), (2, serde_json::json!("ended")));
+    // A damaged cache is ignored and rewritten.
+    std::fs::write(env.home().join("cache/voyage-list.json"), b"{not json").unwrap();
+    assert_eq!(entries(&env), (2, serde_json::json!("ended")));
+    // A voyage whose file is gone drops out.
+    std::fs::remove_file(env.voyage_file(&id)).unwrap();
+    let list = env.run(&["voyage", "list", "--all", "--json"]).json();
+    assert_eq!(list["voyages"].as_array().unwrap().len(), 0);
+}

@@ -1,0 +1,250 @@
+#!/usr/bin/env python3
+"""A local stand-in for the GitHub REST API, for benchmarks only.
+
+Every response is delayed by --delay-ms (default 50 ms) before it is sent, so a
+client that issues its requests one after another pays the delay once per
+request, and one that issues them concurrently pays it about once per round
+trip. Answers are GitHub-shaped JSON (snake_case, `user.login`, `html_url`),
+enough for `helm observe github-pr` and `github-issue` with every focus.
+No pagination: every listing fits on one page.
+
+Usage: fake_github.py [--port 0] [--delay-ms 50] [--port-file F] [--trace F]
+Prints "listening on PORT" on stdout once it accepts connections.
+"""
+
+import argparse
+import json
+import re
+import sys
+import time
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from urllib.parse import urlsplit
+
+HEAD_SHA = "6dcb09b5b57875f334f61aebed695e2e4193db5e"
+BASE_SHA = "a10867b14bb761a232cd80139fbd4c0d33264240"
+WHEN = "2026-11-20T10:{:02d}:00Z"
+
+
+def user(name):
+    return {"login": name, "id": abs(hash(name)) % 100000, "type": "User",
+            "html_url": f"https://github.com/{name}"}
+
+
+def issue_body(n, owner, repo, pr):
+    body = {
+        "id": 1000 + n, "number": n, "title": f"Fix widget crash when the list is empty (#{n})",
+        "state": "open", "state_reason": None, "user": user("alice"),
+        "labels": [{"name": "bug", "color": "d73a4a"}, {"name": "p1", "color": "b60205"}],
+        "assignees": [user("bob")], "comments": 12, "locked": False,
+        "created_at": WHEN.format(1), "updated_at": WHEN.format(30), "closed_at": None,
+        "html_url": f"https://github.com/{owner}/{repo}/issues/{n}",
+        "body": "The widget crashes when the list is empty.\n\n" + "Steps to reproduce:\n1. open\n2. clear\n" * 5,
+    }
+    if pr:
+        body["pull_request"] = {"url": f"https://api.github.com/repos/{owner}/{repo}/pulls/{n}"}
+    return body
+
+
+def pull_body(n, owner, repo):
+    return {
+        "id": 2000 + n, "number": n, "title": f"Guard the index in widget.rs (#{n})",
+        "state": "open", "draft": False, "merged": False, "mergeable": True,
+        "mergeable_state": "clean", "user": user("alice"),
+        "labels": [{"name": "bug"}], "assignees": [user("alice")],
+        "requested_reviewers": [user("carol")], "requested_teams": [{"slug": "core"}],
+        "head": {"ref": "fix-widget", "sha": HEAD_SHA, "label": "alice:fix-widget"},
+        "base": {"ref": "main", "sha": BASE_SHA, "label": f"{owner}:main"},
+        "additions": 120, "deletions": 30, "changed_files": 8, "commits": 3,
+        "created_at": WHEN.format(2), "updated_at": WHEN.format(40), "closed_at": None,
+        "merged_at": None, "merge_commit_sha": None,
+        "html_url": f"https://github.com/{owner}/{repo}/pull/{n}",
+        "body": "Adds a bounds check and a regression test.\n\nFixes #41.",
+    }
+
+
+def comments(owner, repo, n, count=12):
+    return [{
+        "id": 5000 + i, "user": user(["alice", "bob", "carol"][i % 3]),
+        "created_at": WHEN.format(3 + i), "updated_at": WHEN.format(3 + i),
+        "html_url": f"https://github.com/{owner}/{repo}/issues/{n}#issuecomment-{5000 + i}",
+        "body": f"Comment {i}: " + "looks reasonable, one nit about naming. " * (1 + i % 4),
+    } for i in range(count)]
+
+
+def files(count=8):
+    out = []
+    for i in range(count):
+        out.append({
+            "sha": f"{i:040x}", "filename": f"src/widget/part{i}.rs",
+            "status": "modified" if i else "added", "additions": 15, "deletions": 4,
+            "changes": 19, "patch": "@@ -1,4 +1,15 @@\n-old\n+new\n" * 3,
+        })
+    out[-1]["status"] = "renamed"
+    out[-1]["previous_filename"] = "src/widget/old.rs"
+    return out
+
+
+def diff_text(count=8):
+    parts = []
+    for i in range(count):
+        name = f"src/widget/part{i}.rs"
+        parts.append(f"diff --git a/{name} b/{name}\nindex 1111111..2222222 100644\n"
+                     f"--- a/{name}\n+++ b/{name}\n@@ -1,4 +1,15 @@\n"
+                     + "".join(f"-old line {j}\n+new line {j} with a bounds check\n" for j in range(15)))
+    return "".join(parts)
+
+
+def check_runs():
+    runs = [{
+        "id": 7000 + i, "name": name, "status": "completed", "conclusion": "success",
+        "started_at": WHEN.format(10), "completed_at": WHEN.format(12),
+        "html_url": f"https://github.com/o/r/runs/{7000 + i}",
+        "app": {"slug": "github-actions"}, "head_sha": HEAD_SHA,
+    } for i, name in enumerate(["build", "test (linux)", "test (macos)", "clippy", "fmt"])]
+    return {"total_count": len(runs), "check_runs": runs}
+
+
+def combined_status():
+    return {"state": "success", "sha": HEAD_SHA, "total_count": 2, "statuses": [
+        {"context": "ci/legacy", "state": "success", "description": "ok",
+         "target_url": "https://ci.example/1", "updated_at": WHEN.format(11)},
+        {"context": "coverage", "state": "success", "description": "91%",
+         "target_url": "https://ci.example/2", "updated_at": WHEN.format(11)},
+    ]}
+
+
+def reviews():
+    return [{
+        "id": 8000 + i, "user": user(name), "state": state, "submitted_at": WHEN.format(20 + i),
+        "commit_id": HEAD_SHA, "body": "Nice fix." if state == "APPROVED" else "A few comments inline.",
+    } for i, (name, state) in enumerate([("carol", "COMMENTED"), ("bob", "APPROVED")])]
+
+
+def review_comments(owner, repo, n):
+    out = []
+    for i in range(6):
+        root = 9000 + (i // 2) * 2
+        c = {
+            "id": 9000 + i, "pull_request_review_id": 8000, "path": f"src/widget/part{i // 2}.rs",
+            "line": 10 + i, "original_line": 10 + i, "side": "RIGHT",
+            "diff_hunk": "@@ -1,4 +1,15 @@\n-old\n+new", "user": user(["carol", "alice"][i % 2]),
+            "created_at": WHEN.format(21 + i),
+            "html_url": f"https://github.com/{owner}/{repo}/pull/{n}#discussion_r{9000 + i}",
+            "body": "Could this be a `get()` instead?" if i % 2 == 0 else "Done.",
+        }
+        if i % 2 == 1:
+            c["in_reply_to_id"] = root
+        out.append(c)
+    return out
+
+
+ROUTES = [
+    (re.compile(r"^/repos/([^/]+)/([^/]+)/pulls/(\d+)$"), "pull"),
+    (re.compile(r"^/repos/([^/]+)/([^/]+)/pulls/(\d+)/files$"), "files"),
+    (re.compile(r"^/repos/([^/]+)/([^/]+)/pulls/(\d+)/reviews$"), "reviews"),
+    (re.compile(r"^/repos/([^/]+)/([^/]+)/pulls/(\d+)/comments$"), "review_comments"),
+    (re.compile(r"^/repos/([^/]+)/([^/]+)/issues/(\d+)$"), "issue"),
+    (re.compile(r"^/repos/([^/]+)/([^/]+)/issues/(\d+)/comments$"), "comments"),
+    (re.compile(r"^/repos/([^/]+)/([^/]+)/commits/([^/]+)/check-runs$"), "check_runs"),
+    (re.compile(r"^/repos/([^/]+)/([^/]+)/commits/([^/]+)/status$"), "status"),
+    (re.compile(r"^/repos/([^/]+)/([^/]+)/issues$"), "issue_list"),
+    (re.compile(r"^/repos/([^/]+)/([^/]+)/pulls$"), "pull_list"),
+]
+
+
+class Handler(BaseHTTPRequestHandler):
+    protocol_version = "HTTP/1.1"
+    server_version = "fake-github/1"
+    delay = 0.05
+    trace = None
+    # Headers and body leave in one write with TCP_NODELAY: otherwise Nagle's
+    # algorithm holds the body back until the client's delayed ACK (~40 ms),
+    # which real GitHub does not do and which would swamp the 50 ms delay.
+    disable_nagle_algorithm = True
+
+    def log_message(self, *args):
+        pass
+
+    def parse_request(self):
+        ok = super().parse_request()
+        if ok and self.trace:
+            self.trace.write(f"{time.monotonic():.4f} start {self.client_address[1]} {self.path}\n")
+            self.trace.flush()
+        return ok
+
+    def answer(self, status, body, content_type="application/json; charset=utf-8"):
+        data = body if isinstance(body, bytes) else json.dumps(body).encode()
+        time.sleep(self.delay)
+        self.send_response(status)
+        self.send_header("Content-Type", content_type)
+        self.send_header("Content-Length", str(len(data)))
+        self.send_header("X-RateLimit-Remaining", "4999")
+        self._headers_buffer.append(b"\r\n")
+        self._headers_buffer.append(data)
+        self.flush_headers()
+        if self.trace:
+            self.trace.write(f"{time.monotonic():.4f} done  {self.client_address[1]} {self.path}\n")
+            self.trace.flush()
+
+    def do_GET(self):
+        path = urlsplit(self.path).path
+        for pattern, name in ROUTES:
+            m = pattern.match(path)
+            if not m:
+                continue
+            owner, repo = m.group(1), m.group(2)
+            arg = m.group(3) if m.lastindex and m.lastindex >= 3 else None
+            accept = self.headers.get("Accept", "")
+            if name == "pull":
+                n = int(arg)
+                if "diff" in accept:
+                    return self.answer(200, diff_text().encode(), "text/x-diff; charset=utf-8")
+                return self.answer(200, pull_body(n, owner, repo))
+            if name == "files":
+                return self.answer(200, files())
+            if name == "reviews":
+                return self.answer(200, reviews())
+            if name == "review_comments":
+                return self.answer(200, review_comments(owner, repo, int(arg)))
+            if name == "issue":
+                return self.answer(200, issue_body(int(arg), owner, repo, pr=False))
+            if name == "comments":
+                return self.answer(200, comments(owner, repo, int(arg)))
+            if name == "check_runs":
+                return self.answer(200, check_runs())
+            if name == "status":
+                return self.answer(200, combined_status())
+            if name == "issue_list":
+                return self.answer(200, [issue_body(n, owner, repo, pr=n % 3 == 0) for n in range(1, 21)])
+            if name == "pull_list":
+                return self.answer(200, [pull_body(n, owner, repo) for n in range(1, 11)])
+        self.answer(404, {"message": "Not Found",
+                          "documentation_url": "https://docs.github.com/rest"})
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--port", type=int, default=0)
+    ap.add_argument("--delay-ms", type=float, default=50.0)
+    ap.add_argument("--port-file")
+    ap.add_argument("--trace", help="append request start/finish times to this file")
+    args = ap.parse_args()
+    Handler.delay = args.delay_ms / 1000.0
+    if args.trace:
+        Handler.trace = open(args.trace, "a")
+    ThreadingHTTPServer.daemon_threads = True
+    ThreadingHTTPServer.request_queue_size = 64
+    server = ThreadingHTTPServer(("127.0.0.1", args.port), Handler)
+    port = server.server_address[1]
+    if args.port_file:
+        with open(args.port_file, "w") as f:
+            f.write(f"{port}\n")
+    print(f"listening on {port}", flush=True)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,385 @@
+#!/usr/bin/env bash
+# helm's performance benchmarks (issue 5): each helm job side by side with its
+# anchor, in one run, on this machine, printed as a markdown table of ratios.
+#
+#   bench/run.sh                 all jobs
+#   bench/run.sh big-tree ...    only these jobs (small-write big-tree big-file
+#                                many-voyages github-pr)
+#
+# Environment:
+#   BENCH_QUICK=1     fewer runs per command (a smoke test, noisy figures)
+#   BENCH_NO_BUILD=1  skip `cargo build --release --locked`
+#   BENCH_BIG_MIB=256 size of the big text file in MiB
+#   BENCH_VOYAGES=2000 number of voyages for `voyage list --all`
+#   BENCH_TIMER=python use bench/timeit.py instead of hyperfine
+#
+# Inputs and results go to bench/out/ (gitignored). Generated inputs (the big
+# file, the 2,000 voyages) are kept between runs and only remade when missing.
+# Benchmarks are not tests: CI does not run this script.
+#
+# Timings are medians of hyperfine runs (hyperfine -N, no shell in between),
+# taken in alternating rounds (helm, anchor, helm, anchor, ...) so that other
+# load on the machine hits both sides alike; without hyperfine,
+# bench/timeit.py does the same in Python.
+
+set -euo pipefail
+
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+BENCH=$ROOT/bench
+OUT=$BENCH/out
+mkdir -p "$OUT"
+
+QUICK=${BENCH_QUICK:-0}
+BIG_MIB=${BENCH_BIG_MIB:-256}
+VOYAGES=${BENCH_VOYAGES:-2000}
+JOBS=("$@")
+[ ${#JOBS[@]} -eq 0 ] && JOBS=(small-write big-tree big-file many-voyages github-pr)
+
+log() { printf '\033[2m# %s\033[0m\n' "$*" >&2; }
+want() { local j; for j in "${JOBS[@]}"; do [ "$j" = "$1" ] && return 0; done; return 1; }
+runs() { if [ "$QUICK" = 1 ]; then echo "$2"; else echo "$1"; fi; }
+
+# ---------------------------------------------------------------- tools
+
+apt_install() {
+    # Installs Debian packages when we are root (or have sudo) and apt exists.
+    local sudo=""
+    [ "$(id -u)" -ne 0 ] && command -v sudo >/dev/null && sudo="sudo"
+    if command -v apt-get >/dev/null && { [ "$(id -u)" -eq 0 ] || [ -n "$sudo" ]; }; then
+        if [ -z "${APT_UPDATED:-}" ]; then
+            $sudo apt-get update -qq >/dev/null 2>&1 || true
+            APT_UPDATED=1
+        fi
+        $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$@" >/dev/null 2>&1 || true
+    fi
+}
+
+need() { # need COMMAND PACKAGE
+    command -v "$1" >/dev/null || { log "installing $2"; apt_install "$2"; }
+}
+
+need sqlite3 sqlite3
+need rg ripgrep
+need zstd zstd
+need curl curl
+need python3 python3
+[ -x /usr/bin/time ] || { log "installing time"; apt_install time; }
+[ "${BENCH_TIMER:-}" = python ] || need hyperfine hyperfine
+for tool in sqlite3 rg zstd curl python3 sha256sum; do
+    command -v "$tool" >/dev/null || { echo "bench: $tool is required and could not be installed" >&2; exit 1; }
+done
+if [ "${BENCH_TIMER:-}" != python ] && command -v hyperfine >/dev/null; then
+    TIMER=(hyperfine -N --style basic)
+    TIMER_NAME="hyperfine $(hyperfine --version | awk '{print $2}')"
+else
+    TIMER=(python3 "$BENCH/timeit.py" -N)
+    TIMER_NAME="bench/timeit.py (hyperfine not available)"
+fi
+
+# ---------------------------------------------------------------- build
+
+if [ "${BENCH_NO_BUILD:-0}" != 1 ]; then
+    log "cargo build --release --locked"
+    (cd "$ROOT" && cargo build --release --locked)
+fi
+TARGET_DIR=${CARGO_TARGET_DIR:-$ROOT/target}
+HELM=$TARGET_DIR/release/helm
+[ -x "$HELM" ] || { echo "bench: $HELM not found" >&2; exit 1; }
+
+# ---------------------------------------------------------------- machine
+
+machine_info() {
+    local cpu mem
+    cpu=$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//')
+    mem=$(awk '/MemTotal/ {printf "%.1f GiB", $2/1048576}' /proc/meminfo)
+    echo "## Machine"
+    echo
+    echo "- cpu: ${cpu:-unknown}, nproc $(nproc)"
+    echo "- memory: $mem"
+    echo "- kernel: $(uname -sr); filesystem of bench/out: $(df -PT "$OUT" | awk 'NR==2 {print $2}')"
+    echo "- load average at start: $(cut -d' ' -f1-3 /proc/loadavg)"
+    echo "- helm: $("$HELM" --version) ($(cd "$ROOT" && git rev-parse --short HEAD 2>/dev/null || echo 'no git')$(cd "$ROOT" && [ -n "$(git status --porcelain -- src Cargo.toml Cargo.lock 2>/dev/null)" ] && echo ', with uncommitted changes in src'))"
+    echo "- binary: $HELM, $(stat -c %s "$HELM") bytes ($(awk -v b="$(stat -c %s "$HELM")" 'BEGIN {printf "%.1f MiB", b/1048576}'))"
+    echo "- rustc: $(rustc --version 2>/dev/null || echo unknown)"
+    echo "- timer: $TIMER_NAME; anchors: $(sqlite3 --version | cut -d' ' -f1) (sqlite3), $(rg --version | sed -n 1p), $(zstd --version | sed 's/.*v\([0-9.]*\).*/zstd \1/'), $(sha256sum --version | sed -n 1p)"
+    echo
+}
+machine_info | tee "$OUT/machine.md"
+
+# ---------------------------------------------------------------- helpers
+
+RESULTS=$OUT/results.tsv
+: >"$RESULTS"
+
+# new_home NAME: a throwaway HELM_HOME with one fresh voyage; sets HOME_DIR and VOYAGE.
+new_home() {
+    HOME_DIR=$OUT/home-$1
+    rm -rf "$HOME_DIR"
+    VOYAGE=$(HELM_HOME=$HOME_DIR "$HELM" voyage new "bench: $1" 2>/dev/null)
+}
+
+# bench NAME ROUNDS RUNS WARMUP [--prepare CMD ...] -- HELM_CMD ANCHOR_CMD
+# Times both commands in ROUNDS alternating rounds of RUNS runs each (helm,
+# anchor, helm, anchor, ...), so a change in the machine's load during the job
+# hits both sides alike; warm-up runs happen in the first round only. Leaves
+# $OUT/NAME.json with every run of every round merged, and the per-round
+# exports as $OUT/NAME.rK.json.
+bench() {
+    local name=$1 rounds=$2 runs=$3 warmup=$4
+    shift 4
+    local extra=()
+    while [ "$1" != "--" ]; do extra+=("$1"); shift; done
+    shift
+    log "timing $name: $rounds rounds of $runs runs"
+    local r
+    : >"$OUT/$name.log"
+    rm -f "$OUT/$name".r*.json
+    for ((r = 1; r <= rounds; r++)); do
+        "${TIMER[@]}" --warmup "$([ "$r" = 1 ] && echo "$warmup" || echo 0)" --runs "$runs" "${extra[@]}" \
+            --export-json "$OUT/$name.r$r.json" -n helm -n anchor "$1" "$2" >>"$OUT/$name.log" 2>&1 ||
+            { cat "$OUT/$name.log" >&2; return 1; }
+    done
+    python3 - "$OUT/$name" "$rounds" <<'PY'
+import json, statistics, sys
+base, rounds = sys.argv[1], int(sys.argv[2])
+merged = None
+for r in range(1, rounds + 1):
+    part = json.load(open(f"{base}.r{r}.json"))
+    if merged is None:
+        merged = part
+        for res in merged["results"]:
+            res["round_medians"] = [res["median"]]
+        continue
+    for res, more in zip(merged["results"], part["results"]):
+        res["times"] += more["times"]
+        res["round_medians"].append(more["median"])
+for res in merged["results"]:
+    t = res["times"]
+    res.update(mean=statistics.fmean(t), median=statistics.median(t), min=min(t), max=max(t),
+               stddev=statistics.stdev(t) if len(t) > 1 else 0.0)
+    print(f"  {res['command']:>6}: median {res['median'] * 1000:9.2f} ms  min {res['min'] * 1000:9.2f} ms"
+          f"  max {res['max'] * 1000:9.2f} ms  ({len(t)} runs)", file=sys.stderr)
+h, a = merged["results"]
+ratios = [x / y for x, y in zip(h["round_medians"], a["round_medians"])]
+print(f"  per-round ratios: {' '.join(f'{x:.2f}' for x in ratios)}", file=sys.stderr)
+json.dump(merged, open(f"{base}.json", "w"), indent=1)
+PY
+}
+
+# median NAME INDEX: median seconds of command INDEX in NAME.json
+median() {
+    python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["results"][int(sys.argv[2])]["median"])' \
+        "$OUT/$1.json" "$2"
+}
+
+# row JOB HELM_S ANCHOR_S GOAL_RATIO [NOTE]: appends a ratio row.
+row() {
+    printf '%s\t%s\t%s\t%s\tratio\t%s\n' "$1" "$2" "$3" "$4" "${5:-}" >>"$RESULTS"
+}
+
+# ---------------------------------------------------------------- inputs
+
+SMALL=$OUT/small
+if want small-write; then
+    mkdir -p "$SMALL"
+    for i in 1 2 3; do
+        [ -f "$SMALL/note$i.txt" ] || python3 "$BENCH/gen_text.py" $((2048 + i * 512)) "$SMALL/note$i.txt"
+    done
+fi
+
+BIG=$OUT/big.txt
+if want big-file; then
+    want_size=$((BIG_MIB << 20))
+    if [ ! -f "$BIG" ] || [ "$(stat -c %s "$BIG")" != "$want_size" ]; then
+        log "generating $BIG ($BIG_MIB MiB of varied text, ~40 s)"
+        python3 "$BENCH/gen_text.py" "$want_size" "$BIG"
+    fi
+fi
+
+MANY=$OUT/home-many
+if want many-voyages; then
+    have=$( (find "$MANY/voyages" -maxdepth 1 -name '*.sqlite' 2>/dev/null || true) | wc -l)
+    if [ "$have" != "$VOYAGES" ]; then
+        log "creating $VOYAGES voyages with helm voyage new (once)"
+        rm -rf "$MANY"
+        ids=$OUT/home-many.ids
+        : >"$ids"
+        for ((i = 1; i <= VOYAGES; i++)); do
+            HELM_HOME=$MANY "$HELM" voyage new "bench voyage $i: fix widget crash $i" 2>/dev/null >>"$ids"
+        done
+        # some voyages with entries and some ended, as in real use
+        for id in $(sed -n '1~40p' "$ids"); do
+            HELM_HOME=$MANY "$HELM" log -V "$id" --as bench --role coder --method script \
+                --summary checkpoint waiting >/dev/null 2>&1
+        done
+        for id in $(sed -n '7~100p' "$ids"); do
+            HELM_HOME=$MANY "$HELM" voyage end "$id" --status done >/dev/null 2>&1
+        done
+    fi
+fi
+
+# ---------------------------------------------------------------- jobs
+
+if want small-write; then
+    # Anchor: the sqlite3 CLI, one durable insert (default rollback journal,
+    # synchronous=FULL: the same settings helm uses) into a file.
+    ANCHOR_DB=$OUT/anchor.db
+    rm -f "$ANCHOR_DB"
+    sqlite3 "$ANCHOR_DB" "CREATE TABLE t (id INTEGER PRIMARY KEY, at TEXT, who TEXT, body TEXT)"
+    INSERT="INSERT INTO t (at, who, body) VALUES (strftime('%Y-%m-%dT%H:%M:%fZ'), 'alice', 'asked for feedback')"
+
+    # helm log with 3 observations on the slate: --prepare observes 3 small files.
+    new_home log
+    cat >"$OUT/prep-slate.sh" <<EOF
+#!/usr/bin/env bash
+set -e
+export HELM_HOME='$HOME_DIR' HELM_VOYAGE='$VOYAGE'
+for f in '$SMALL/note1.txt' '$SMALL/note2.txt' '$SMALL/note3.txt'; do
+    '$HELM' observe file-contents "\$f" >/dev/null 2>&1
+done
+EOF
+    (
+        export HELM_HOME=$HOME_DIR HELM_VOYAGE=$VOYAGE
+        bench small-log "$(runs 8 2)" 5 3 \
+            --prepare "bash $OUT/prep-slate.sh" --prepare "true" -- \
+            "$HELM log --as bench --role coder --method script --summary checkpoint waiting" \
+            "sqlite3 $ANCHOR_DB \"$INSERT\""
+    )
+    # check that each timed log really sealed 3 observations
+    sealed=$(HELM_HOME=$HOME_DIR "$HELM" --json voyage show "$VOYAGE" 2>/dev/null |
+        python3 -c 'import json,sys; e=json.load(sys.stdin)["entries"]; print(min(len(x.get("bearing", [])) for x in e), len(e))')
+    log "helm log entries: min bearing size, count = $sealed"
+    row "small write: \`helm log\` (3 observations on the slate)" "$(median small-log 0)" "$(median small-log 1)" 1.5
+
+    new_home observe-small
+    (
+        export HELM_HOME=$HOME_DIR HELM_VOYAGE=$VOYAGE
+        bench small-observe "$(runs 8 2)" 5 3 -- \
+            "$HELM observe file-contents $SMALL/note1.txt" \
+            "sqlite3 $ANCHOR_DB \"$INSERT\""
+    )
+    row "small write: \`helm observe file-contents\` (3 KiB file)" "$(median small-observe 0)" "$(median small-observe 1)" 1.5
+fi
+
+if want big-tree; then
+    SYSROOT=$(rustc --print sysroot)
+    new_home tree
+    (
+        export HELM_HOME=$HOME_DIR HELM_VOYAGE=$VOYAGE
+        bench big-tree "$(runs 5 2)" 3 2 -- \
+            "$HELM observe directory-tree $SYSROOT" \
+            "rg --files $SYSROOT"
+    )
+    files=$(rg --files "$SYSROOT" | wc -l)
+    row "big tree: \`helm observe directory-tree\` sysroot ($files files) vs \`rg --files\`" \
+        "$(median big-tree 0)" "$(median big-tree 1)" 2.0
+fi
+
+if want big-file; then
+    # Every timed run observes the file into a fresh voyage, so the artifact is
+    # really compressed and written (a re-observation of an already stowed
+    # artifact skips the blob write; it is measured separately below).
+    new_home big
+    cat >"$OUT/prep-big.sh" <<EOF
+#!/usr/bin/env bash
+set -e
+rm -rf '$OUT/home-big-fresh'
+HELM_HOME='$OUT/home-big-fresh' '$HELM' voyage new 'bench: big file' >'$OUT/home-big-fresh.id' 2>/dev/null
+EOF
+    cat >"$OUT/observe-big.sh" <<EOF
+#!/usr/bin/env bash
+exec env HELM_HOME='$OUT/home-big-fresh' HELM_VOYAGE="\$(cat '$OUT/home-big-fresh.id')" '$HELM' observe file-contents '$BIG'
+EOF
+    ANCHOR_BIG="bash -c 'sha256sum $BIG >/dev/null && zstd -q -3 -c $BIG >/dev/null'"
+    bench big-file "$(runs 5 2)" 1 1 --prepare "bash $OUT/prep-big.sh" --prepare "true" -- \
+        "bash $OUT/observe-big.sh" "$ANCHOR_BIG"
+    row "big file: \`helm observe file-contents\` ${BIG_MIB} MiB, new artifact" \
+        "$(median big-file 0)" "$(median big-file 1)" 1.3
+
+    (
+        export HELM_HOME=$HOME_DIR HELM_VOYAGE=$VOYAGE
+        "$HELM" observe file-contents "$BIG" >/dev/null 2>&1
+        bench big-file-again "$(runs 5 2)" 1 1 -- \
+            "$HELM observe file-contents $BIG" "$ANCHOR_BIG"
+    )
+    row "big file: same, artifact already stowed (re-observation)" \
+        "$(median big-file-again 0)" "$(median big-file-again 1)" 1.3
+
+    # Peak memory (maximum resident set size) against the file size.
+    bash "$OUT/prep-big.sh"
+    rss() { /usr/bin/time -v "$@" 2>&1 >/dev/null | awk -F: '/Maximum resident/ {gsub(/ /, "", $2); print $2}'; }
+    helm_kib=$(rss bash "$OUT/observe-big.sh")
+    sha_kib=$(rss sha256sum "$BIG")
+    zstd_kib=$(rss zstd -q -3 -c "$BIG")
+    file_kib=$(( $(stat -c %s "$BIG") / 1024 ))
+    printf '%s\t%s\t%s\t%s\trss\t%s\n' "big file: peak RSS (MiB) vs file size" \
+        "$helm_kib" "$file_kib" 2.5 "anchor RSS: sha256sum $((sha_kib / 1024)) MiB, zstd -3 $((zstd_kib / 1024)) MiB" >>"$RESULTS"
+fi
+
+if want many-voyages; then
+    n=$(find "$MANY/voyages" -maxdepth 1 -name '*.sqlite' | wc -l)
+    (
+        export HELM_HOME=$MANY
+        bench many-voyages "$(runs 5 2)" 3 2 -- \
+            "$HELM voyage list --all" "$HELM --version"
+    )
+    printf '%s\t%s\t%s\t%s\tper-voyage\t%s\n' "many voyages: \`helm voyage list --all\` ($n voyages) vs \`helm --version\`" \
+        "$(median many-voyages 0)" "$(median many-voyages 1)" 50 "$n" >>"$RESULTS"
+fi
+
+if want github-pr; then
+    PORT_FILE=$OUT/fake_github.port
+    rm -f "$PORT_FILE"
+    python3 "$BENCH/fake_github.py" --port 0 --delay-ms 50 --port-file "$PORT_FILE" >/dev/null 2>&1 &
+    SERVER_PID=$!
+    trap 'kill "$SERVER_PID" 2>/dev/null || true' EXIT
+    for _ in $(seq 100); do [ -s "$PORT_FILE" ] && break; sleep 0.05; done
+    PORT=$(cat "$PORT_FILE")
+    API=http://127.0.0.1:$PORT
+    new_home github
+    (
+        export HELM_HOME=$HOME_DIR HELM_VOYAGE=$VOYAGE HELM_GITHUB_API_URL=$API GH_TOKEN=x GH_REPO=o/r
+        unset GITHUB_TOKEN
+        "$HELM" observe github-pr 7 >"$OUT/github-pr.out" 2>"$OUT/github-pr.err" || {
+            echo "bench: helm observe github-pr failed:" >&2; cat "$OUT/github-pr.err" >&2; exit 1; }
+        bench github-pr "$(runs 5 2)" 4 2 -- \
+            "$HELM observe github-pr 7" \
+            "curl -s -o /dev/null -H 'Accept: application/vnd.github+json' $API/repos/o/r/pulls/7"
+    )
+    row "GitHub PR: \`helm observe github-pr\` (all focuses, 50 ms/response) vs one request" \
+        "$(median github-pr 0)" "$(median github-pr 1)" 4.0
+    kill "$SERVER_PID" 2>/dev/null || true
+    trap - EXIT
+fi
+
+# ---------------------------------------------------------------- table
+
+echo "- load average at end: $(cut -d' ' -f1-3 /proc/loadavg)" | tee -a "$OUT/machine.md"
+echo
+python3 - "$RESULTS" <<'EOF' | tee "$OUT/table.md"
+import sys
+
+def fmt(s):
+    s = float(s)
+    if s >= 1:
+        return f"{s:.2f} s"
+    return f"{s * 1000:.1f} ms"
+
+print("| job | helm | anchor | ratio | goal | met? |")
+print("|---|---|---|---|---|---|")
+for line in open(sys.argv[1]):
+    job, helm, anchor, goal, kind, note = line.rstrip("\n").split("\t")
+    helm, anchor, goal = float(helm), float(anchor), float(goal)
+    if kind == "ratio":
+        ratio = helm / anchor
+        print(f"| {job} | {fmt(helm)} | {fmt(anchor)} | {ratio:.2f}× | ≤ {goal:g}× | {'yes' if ratio <= goal else '**no**'} |")
+    elif kind == "rss":
+        ratio = helm / anchor
+        print(f"| {job} | {helm / 1024:.0f} MiB | file {anchor / 1024:.0f} MiB | {ratio:.2f}× the file | ≤ {goal:g}× | {'yes' if ratio <= goal else '**no**'} ({note}) |")
+    elif kind == "per-voyage":
+        n = int(note)
+        per = (helm - anchor) / n * 1e6
+        print(f"| {job} | {fmt(helm)} | {fmt(anchor)} | {per:.1f} µs/voyage | ≤ {goal:g} µs | {'yes' if per <= goal else '**no**'} |")
+EOF
+echo
+echo "Times are medians; raw hyperfine exports are in bench/out/*.json."
