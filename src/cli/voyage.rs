@@ -7,7 +7,7 @@ use clap::{Args, Subcommand, ValueEnum};
 use super::context::{Context, name_file, open_named};
 use crate::error::{Error, Result};
 use crate::output::Report;
-use crate::output::voyage::{Created, Ended, Exported, Imported, Story, StoryFormat, VoyageList};
+use crate::output::voyage::{Created, Ended, Exported, Story, StoryFormat, VoyageList};
 use crate::storage::{self, logbook, portable, slate, voyage};
 
 #[derive(Debug, Subcommand)]
@@ -124,7 +124,10 @@ fn new(args: NewArgs, ctx: &Context) -> Result<Box<dyn Report>> {
         ));
     }
     let voyage = voyage::create(&ctx.home, intent, &crate::model::now())?;
-    Ok(Box::new(Created { voyage }))
+    Ok(Box::new(Created {
+        voyage,
+        imported: false,
+    }))
 }
 
 fn list(args: ListArgs, ctx: &Context) -> Result<Box<dyn Report>> {
@@ -309,5 +312,8 @@ fn export(args: ExportArgs, ctx: &Context) -> Result<Box<dyn Report>> {
 
 fn import(args: ImportArgs, ctx: &Context) -> Result<Box<dyn Report>> {
     let voyage = portable::import(&ctx.home, &ctx.cwd.join(&args.file))?;
-    Ok(Box::new(Imported { voyage }))
+    Ok(Box::new(Created {
+        voyage,
+        imported: true,
+    }))
 }

@@ -27,9 +27,12 @@ fn status_text(voyage: &Voyage) -> String {
     }
 }
 
-/// `voyage new`: the id alone on stdout, so `V=$(helm voyage new …)` works.
+/// `voyage new` and `voyage import`: the id alone on stdout, so
+/// `V=$(helm voyage new …)` works.
 pub struct Created {
     pub voyage: Voyage,
+    /// True for `voyage import`: the status line says where it came from.
+    pub imported: bool,
 }
 
 impl Report for Created {
@@ -42,10 +45,16 @@ impl Report for Created {
     }
 
     fn status_line(&self) -> Option<String> {
-        Some(format!(
-            "started voyage {}: {}",
-            self.voyage.id, self.voyage.intent
-        ))
+        let voyage = &self.voyage;
+        Some(match self.imported {
+            false => format!("started voyage {}: {}", voyage.id, voyage.intent),
+            true => format!(
+                "imported voyage {} ({}): {}",
+                voyage.id,
+                status_text(voyage),
+                voyage.intent
+            ),
+        })
     }
 }
 
@@ -269,30 +278,6 @@ impl Report for Exported {
             self.exported.voyage.id,
             crate::observe::human_bytes(self.exported.bytes),
             self.exported.path.display()
-        ))
-    }
-}
-
-/// `voyage import`: the id alone on stdout, like `voyage new`.
-pub struct Imported {
-    pub voyage: Voyage,
-}
-
-impl Report for Imported {
-    fn human(&self, out: &mut dyn Write, _style: Style) -> io::Result<()> {
-        writeln!(out, "{}", self.voyage.id)
-    }
-
-    fn json(&self, out: &mut dyn Write) -> io::Result<()> {
-        super::write_json(out, &voyage_json(&self.voyage))
-    }
-
-    fn status_line(&self) -> Option<String> {
-        Some(format!(
-            "imported voyage {} ({}): {}",
-            self.voyage.id,
-            status_text(&self.voyage),
-            self.voyage.intent
         ))
     }
 }
