@@ -1,7 +1,7 @@
 //! The bad-input catalogue of docs/reliability.md, one test per row that is
 //! not covered where its feature is tested.
 
-use crate::support::env::{TestEnv, count};
+use crate::support::env::{TestEnv, count, steer_args};
 
 #[test]
 fn a_home_that_cannot_be_created_is_a_clear_error() {
@@ -79,18 +79,7 @@ fn unknown_commands_and_targets_are_usage_errors() {
     let env = TestEnv::new();
     let id = env.new_voyage("unknown");
     for args in [
-        vec![
-            "steer",
-            "--as",
-            "a",
-            "--role",
-            "r",
-            "--method",
-            "m",
-            "--summary",
-            "s",
-            "frobnicate",
-        ],
+        steer_args(&["frobnicate"]),
         vec!["observe", "-V", id.as_str(), "github-wiki", "1"],
         vec!["observe", "-V", id.as_str(), "github-issue", "not-a-number"],
         vec![
@@ -102,84 +91,11 @@ fn unknown_commands_and_targets_are_usage_errors() {
             "--focus",
             "everything",
         ],
-        vec![
-            "steer",
-            "--as",
-            "a",
-            "--role",
-            "r",
-            "--method",
-            "m",
-            "--summary",
-            "s",
-            "merge-pr",
-            "--pr",
-            "1",
-            "--method",
-            "fast-forward",
-        ],
-        vec![
-            "steer",
-            "--as",
-            "a",
-            "--role",
-            "r",
-            "--method",
-            "m",
-            "--summary",
-            "s",
-            "comment",
-            "--issue",
-            "1",
-            "--pr",
-            "2",
-            "--body",
-            "x",
-        ],
-        vec![
-            "steer",
-            "--as",
-            "a",
-            "--role",
-            "r",
-            "--method",
-            "m",
-            "--summary",
-            "s",
-            "request-review",
-            "--pr",
-            "1",
-        ],
-        vec![
-            "steer",
-            "--as",
-            "a",
-            "--role",
-            "r",
-            "--method",
-            "m",
-            "--summary",
-            "s",
-            "edit-issue",
-            "--issue",
-            "1",
-        ],
-        vec![
-            "steer",
-            "--as",
-            "a",
-            "--role",
-            "r",
-            "--method",
-            "m",
-            "--summary",
-            "s",
-            "merge-pr",
-            "--pr",
-            "1",
-            "--sha",
-            "abc",
-        ],
+        steer_args(&["merge-pr", "--pr", "1", "--method", "fast-forward"]),
+        steer_args(&["comment", "--issue", "1", "--pr", "2", "--body", "x"]),
+        steer_args(&["request-review", "--pr", "1"]),
+        steer_args(&["edit-issue", "--issue", "1"]),
+        steer_args(&["merge-pr", "--pr", "1", "--sha", "abc"]),
     ] {
         let run = env.run(&args);
         assert_eq!(run.code, 2, "{args:?}: {run:?}");

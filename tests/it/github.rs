@@ -3,7 +3,7 @@
 
 use serde_json::{Value, json};
 
-use crate::support::env::{TestEnv, count};
+use crate::support::env::{TestEnv, count, steer_args};
 use crate::support::fake_github::FakeGitHub;
 
 const REPO: &str = "acme/widgets";
@@ -360,22 +360,7 @@ fn bodies_come_from_files_and_stdin_and_must_be_text() {
     )
     .json();
     let run = env.run_with_stdin(
-        &[
-            "steer",
-            "--as",
-            "a",
-            "--role",
-            "r",
-            "--method",
-            "m",
-            "--summary",
-            "s",
-            "comment",
-            "--issue",
-            &issue.to_string(),
-            "--body-file",
-            "-",
-        ],
+        &steer_args(&["comment", "--issue", &issue.to_string(), "--body-file", "-"]),
         b"from stdin",
     );
     run.ok();
@@ -770,22 +755,7 @@ fn hostile_text_cannot_drive_the_terminal_and_the_token_stays_secret() {
         &["comment", "--issue", &issue.to_string(), "--body", "x"],
     );
     assert_eq!(failed.code, 1);
-    let human = env.run(&[
-        "steer",
-        "--as",
-        "a",
-        "--role",
-        "r",
-        "--method",
-        "m",
-        "--summary",
-        "s",
-        "comment",
-        "--issue",
-        "999",
-        "--body",
-        "x",
-    ]);
+    let human = env.run(&steer_args(&["comment", "--issue", "999", "--body", "x"]));
     assert!(!human.stderr.contains('\u{1b}'));
 
     // The token appears in no file helm wrote and no output it printed.

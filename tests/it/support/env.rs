@@ -173,3 +173,21 @@ pub fn count(conn: &rusqlite::Connection, table: &str) -> i64 {
     conn.query_row(&format!("SELECT count(*) FROM {table}"), [], |r| r.get(0))
         .unwrap()
 }
+
+/// `steer` with placeholder provenance, then `action`: for tests about the
+/// action, not about who performed it.
+pub fn steer_args<'a>(action: &[&'a str]) -> Vec<&'a str> {
+    let mut args = vec![
+        "steer",
+        "--as",
+        "a",
+        "--role",
+        "r",
+        "--method",
+        "m",
+        "--summary",
+        "s",
+    ];
+    args.extend_from_slice(action);
+    args
+}
