@@ -18,6 +18,11 @@ pub struct ObserveArgs {
     #[command(flatten)]
     pub voyage: VoyageArg,
 
+    /// Look at GitHub with this identity's credentials ($HELM_HOME/gh-config/<ID>/),
+    /// as `steer --as` does. Observations record no identity; this only picks the token.
+    #[arg(long = "as", value_name = "ID", global = true)]
+    pub identity: Option<String>,
+
     #[command(subcommand)]
     pub target: TargetArgs,
 }
@@ -147,7 +152,10 @@ pub fn run(args: ObserveArgs, ctx: &Context) -> Result<Box<dyn Report>> {
             // Fail before talking to GitHub; the write transaction checks again.
             let conn = super::context::open_named(&file)?;
             crate::storage::voyage::ensure_active(&conn)?;
-            (conn, crate::github::observe::look(target, ctx)?)
+            (
+                conn,
+                crate::github::observe::look(target, ctx, args.identity.as_deref())?,
+            )
         }
         local => {
             let conn = super::context::open_writer(&file)?;

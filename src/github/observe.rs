@@ -19,14 +19,14 @@ use crate::observe::Looked;
 use crate::storage::artifact::Packer;
 
 /// Observes a GitHub target; `target` is already canonical.
-pub fn look(target: Observe, ctx: &Context) -> Result<Looked> {
+pub fn look(target: Observe, ctx: &Context, identity: Option<&str>) -> Result<Looked> {
     let repo = match &target {
         Observe::GitHubIssue { repo, .. }
         | Observe::GitHubPullRequest { repo, .. }
         | Observe::GitHubRepository { repo, .. } => repo.clone(),
         _ => unreachable_local(&target)?,
     };
-    let session = super::connect(ctx, None, &repo)?;
+    let session = super::connect(ctx, identity, &repo)?;
     let client = &session.client;
     let doing = format!("show {}", target.describe());
     let (payload, summary) = session

@@ -772,3 +772,79 @@ fn hostile_text_cannot_drive_the_terminal_and_the_token_stays_secret() {
         assert!(!run.stdout.contains(gh.token()) && !run.stderr.contains(gh.token()));
     }
 }
+
+#[cfg(unix)]
+#[test]
+fn each_identity_can_bring_its_own_gh_credentials() {
+    use std::os::unix::fs::PermissionsExt;
+    let gh = FakeGitHub::start();
+    let mut env = TestEnv::new();
+    // A stand-in `gh` that knows a token only for agent-1's config folder.
+    let bin = env.root().join("bin");
+    std::fs::create_dir_all(&bin).unwrap();
+    let script = bin.join("gh");
+    std::fs::write(
+        &script,
+        format!(
+            "#!/bin/sh\ncase \"$GH_CONFIG_DIR\" in\n  */gh-config/agent-1) echo {};;\n  *) echo 'not logged in' >&2; exit 1;;\nesac\n",
+            gh.token()
+        ),
+    )
+    .unwrap();
+    std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let path = format!(
+        "{}:{}",
+        bin.display(),
+        std::env::var("PATH").unwrap_or_default()
+    );
+    env.set("PATH", &path)
+        .set("HELM_GITHUB_API_URL", &gh.url())
+        .set("GH_REPO", REPO);
+    std::fs::create_dir_all(env.home().join("gh-config/agent-1")).unwrap();
+    let voyage = env.new_voyage("identities");
+    env.set("HELM_VOYAGE", &voyage);
+    let issue = gh.add_issue(REPO, "t", "");
+
+    let seen = env.run(&[
+        "observe",
+        "github-issue",
+        &issue.to_string(),
+        "--as",
+        "agent-1",
+    ]);
+    assert_eq!(seen.json()["payload"]["summary"]["title"], "t");
+    let acted = env.run(&[
+        "steer",
+        "--as",
+        "agent-1",
+        "--role",
+        "r",
+        "--method",
+        "m",
+        "--summary",
+        "s",
+        "comment",
+        "--issue",
+        &issue.to_string(),
+        "--body",
+        "hi",
+    ]);
+    acted.ok();
+    // Without an identity there is no token anywhere: the error names every source.
+    let anonymous = env.run(&["observe", "github-issue", &issue.to_string()]);
+    let stderr = anonymous.fails(1);
+    assert!(
+        stderr.contains("GH_TOKEN") && stderr.contains("gh auth token"),
+        "{stderr}"
+    );
+    // An identity with a folder but no login says which folder.
+    std::fs::create_dir_all(env.home().join("gh-config/agent-2")).unwrap();
+    let stranger = env.run(&[
+        "observe",
+        "github-issue",
+        &issue.to_string(),
+        "--as",
+        "agent-2",
+    ]);
+    assert!(stranger.fails(1).contains("agent-2"), "{}", stranger.stderr);
+}
