@@ -19,8 +19,9 @@ use super::repo::Repo;
 
 /// Read attempts on transient failures (the first try included).
 const READ_ATTEMPTS: u32 = 3;
-/// The longest helm waits in all for rate limits to lift before giving up.
-const MAX_RATE_WAIT: Duration = Duration::from_secs(60);
+/// The longest helm waits in all for rate limits to lift before giving up:
+/// long enough for GitHub's usual `Retry-After`, short enough for an agent loop.
+const MAX_RATE_WAIT: Duration = Duration::from_secs(30);
 /// How many rate-limit refusals helm waits out per request.
 const MAX_RATE_RETRIES: u32 = 3;
 /// Pages fetched at most per listing (100 items a page).
@@ -253,9 +254,8 @@ fn rate_limit_wait(answer: &Answer) -> Option<Duration> {
         let now = jiff::Timestamp::now().as_second().max(0) as u64;
         return Some(Duration::from_secs(reset.saturating_sub(now).max(1)));
     }
-    if status == StatusCode::TOO_MANY_REQUESTS {
-        return Some(Duration::from_secs(60));
-    }
+    // A 429 that says nothing about when to come back is reported at once:
+    // guessing a wait would only stall the caller.
     None
 }
 
