@@ -11,11 +11,7 @@ const REPO: &str = "acme/widgets";
 /// A test environment pointed at a fresh fake GitHub, with a voyage.
 fn setup() -> (TestEnv, FakeGitHub, String) {
     let gh = FakeGitHub::start();
-    let mut env = TestEnv::new();
-    env.set("HELM_GITHUB_API_URL", &gh.url())
-        .set("GH_TOKEN", gh.token())
-        .set("GH_REPO", REPO)
-        .set("HELM_GITHUB_TIMEOUT", "5");
+    let mut env = TestEnv::for_github(&gh, REPO);
     let voyage = env.new_voyage("Advance #42: fix widget crash");
     env.set("HELM_VOYAGE", &voyage);
     (env, gh, voyage)

@@ -59,10 +59,7 @@ fn many_processes_on_one_voyage_lose_nothing() {
     const STEERERS: usize = 2;
     const OPS: usize = 25;
     let gh = FakeGitHub::start();
-    let mut env = TestEnv::new();
-    env.set("HELM_GITHUB_API_URL", &gh.url())
-        .set("GH_TOKEN", gh.token())
-        .set("GH_REPO", "acme/widgets");
+    let mut env = TestEnv::for_github(&gh, "acme/widgets");
     let voyage = env.new_voyage("crowded");
     env.set("HELM_VOYAGE", &voyage);
     let issue = gh.add_issue("acme/widgets", "busy", "");
@@ -212,10 +209,7 @@ fn kill_9_at_random_moments_leaves_a_consistent_voyage() {
 #[test]
 fn a_steer_killed_while_github_answers_is_settled_by_its_retry() {
     let gh = FakeGitHub::start();
-    let mut env = TestEnv::new();
-    env.set("HELM_GITHUB_API_URL", &gh.url())
-        .set("GH_TOKEN", gh.token())
-        .set("GH_REPO", "acme/widgets");
+    let mut env = TestEnv::for_github(&gh, "acme/widgets");
     let voyage = env.new_voyage("interrupted");
     env.set("HELM_VOYAGE", &voyage);
     let issue = gh.add_issue("acme/widgets", "t", "");
@@ -285,10 +279,7 @@ fn a_steer_killed_while_github_answers_is_settled_by_its_retry() {
 #[test]
 fn a_saved_answer_is_recorded_by_the_retry_without_acting_again() {
     let gh = FakeGitHub::start();
-    let mut env = TestEnv::new();
-    env.set("HELM_GITHUB_API_URL", &gh.url())
-        .set("GH_TOKEN", gh.token())
-        .set("GH_REPO", "acme/widgets");
+    let mut env = TestEnv::for_github(&gh, "acme/widgets");
     let voyage = env.new_voyage("saved");
     env.set("HELM_VOYAGE", &voyage);
     // What a steer killed after GitHub's answer, before its commit, leaves behind.

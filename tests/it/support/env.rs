@@ -191,3 +191,16 @@ pub fn steer_args<'a>(action: &[&'a str]) -> Vec<&'a str> {
     args.extend_from_slice(action);
     args
 }
+
+impl TestEnv {
+    /// An environment pointed at a local GitHub: its URL and token, `GH_REPO`
+    /// set to `repo`, and a short read timeout so a stuck test fails fast.
+    pub fn for_github(gh: &super::fake_github::FakeGitHub, repo: &str) -> TestEnv {
+        let mut env = TestEnv::new();
+        env.set("HELM_GITHUB_API_URL", &gh.url())
+            .set("GH_TOKEN", gh.token())
+            .set("GH_REPO", repo)
+            .set("HELM_GITHUB_TIMEOUT", "5");
+        env
+    }
+}
