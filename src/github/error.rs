@@ -22,6 +22,10 @@ pub struct GitHubError {
     transient: bool,
     /// GitHub answered with success but did not do it (a merge that did not merge).
     declined: bool,
+    /// The connection was never made: the request did not leave.
+    unsent: bool,
+    /// GitHub answered with success, but helm could not read the answer.
+    unreadable: bool,
 }
 
 #[derive(Deserialize)]
@@ -66,11 +70,13 @@ impl GitHubError {
             permission,
             transient: answer.status.is_server_error(),
             declined: false,
+            unsent: false,
+            unreadable: false,
         }
     }
 
     /// A failure before GitHub answered: connection, TLS, timeout.
-    pub fn transport(err: impl std::error::Error) -> GitHubError {
+    pub fn transport(err: impl std::error::Error + 'static) -> GitHubError {
         let mut message = err.to_string();
         let mut source = err.source();
         while let Some(cause) = source {
@@ -90,6 +96,8 @@ impl GitHubError {
             permission: None,
             transient: true,
             declined: false,
+            unsent: never_connected(&err),
+            unreadable: false,
         }
     }
 
@@ -102,11 +110,41 @@ impl GitHubError {
             permission: None,
             transient: false,
             declined: false,
+            unsent: false,
+            unreadable: true,
+        }
+    }
+
+    /// A failure described in words, not by an answer (e.g. a misuse).
+    pub fn shape_text(message: String) -> GitHubError {
+        GitHubError {
+            status: None,
+            message,
+            details: Vec::new(),
+            permission: None,
+            transient: false,
+            declined: false,
+            unsent: false,
+            unreadable: false,
         }
     }
 
     pub fn is_transient(&self) -> bool {
         self.transient
+    }
+
+    /// Whether GitHub may have performed a write that failed like this: it
+    /// did not refuse it (a 4xx), did not decline it, and the request was
+    /// not stopped before it left. A timeout, a dropped connection, a 5xx
+    /// or an unreadable success all leave the outcome unknown.
+    pub fn may_have_acted(&self) -> bool {
+        match self.status {
+            _ if self.declined || self.unsent => false,
+            _ if self.unreadable => true,
+            Some(408) => true,
+            Some(status) => status >= 500,
+            None => true,
+        }
     }
 
     /// One line for the user: what failed, GitHub's status and message, and a
@@ -145,6 +183,20 @@ impl GitHubError {
     }
 }
 
+/// Whether a transport failure happened while connecting, so nothing was
+/// sent (hyper's client says so; a timeout or a reset after connecting does
+/// not count).
+fn never_connected(err: &(dyn std::error::Error + 'static)) -> bool {
+    let mut source: Option<&(dyn std::error::Error + 'static)> = Some(err);
+    while let Some(cause) = source {
+        if let Some(client) = cause.downcast_ref::<hyper_util::client::legacy::Error>() {
+            return client.is_connect();
+        }
+        source = cause.source();
+    }
+    false
+}
+
 /// `{"resource":"Issue","field":"title","code":"missing_field"}` → `Issue.title: missing_field`.
 fn describe_detail(detail: &serde_json::Value) -> String {
     if let Some(text) = detail.as_str() {
@@ -171,6 +223,8 @@ impl GitHubError {
             permission: None,
             transient: false,
             declined: true,
+            unsent: false,
+            unreadable: false,
         }
     }
 }

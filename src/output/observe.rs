@@ -7,40 +7,36 @@
 use std::io::{self, Write};
 
 use super::{Report, Style, short_hash};
-use crate::model::Observe;
 
-pub struct Observed {
-    pub target: Observe,
-    pub observed_at: String,
-    pub artifact: String,
-    pub compressed: Vec<u8>,
-    pub summary: String,
+pub struct ObservedReport {
+    pub observed: crate::ops::observe::Observed,
     /// stdout is a terminal: escape characters that could drive it.
     pub terminal: bool,
 }
 
-impl Observed {
+impl ObservedReport {
     fn write_document(&self, out: &mut dyn Write) -> io::Result<()> {
+        let observed = &self.observed;
         out.write_all(b"{\"target\":")?;
-        super::write_json(out, &self.target)?;
+        super::write_json(out, &observed.target)?;
         write!(
             out,
             ",\"observedAt\":\"{}\",\"artifact\":\"{}\",\"payload\":",
-            self.observed_at, self.artifact
+            observed.observed_at, observed.artifact
         )?;
         if self.terminal {
             let mut raw = Vec::new();
-            zstd::stream::copy_decode(&self.compressed[..], &mut raw)?;
+            zstd::stream::copy_decode(&observed.compressed[..], &mut raw)?;
             out.write_all(terminal_safe_json(&String::from_utf8_lossy(&raw)).as_bytes())?;
         } else {
             // Just packed and hashed: no need to hash it again on the way out.
-            zstd::stream::copy_decode(&self.compressed[..], &mut *out)?;
+            zstd::stream::copy_decode(&observed.compressed[..], &mut *out)?;
         }
         out.write_all(b"}\n")
     }
 }
 
-impl Report for Observed {
+impl Report for ObservedReport {
     fn human(&self, out: &mut dyn Write, _style: Style) -> io::Result<()> {
         self.write_document(out)
     }
@@ -51,12 +47,21 @@ impl Report for Observed {
     }
 
     fn status_line(&self) -> Option<String> {
-        Some(format!(
+        let observed = &self.observed;
+        let mut line = format!(
             "observed {} ({}) → slate, artifact {}",
-            self.target.describe(),
-            self.summary,
-            short_hash(&self.artifact)
-        ))
+            observed.target.describe(),
+            observed.summary,
+            short_hash(&observed.artifact)
+        );
+        if observed.superseded {
+            line = format!(
+                "observed {} ({}), but a newer observation of it is on the slate and stays",
+                observed.target.describe(),
+                observed.summary
+            );
+        }
+        Some(line)
     }
 }
 
