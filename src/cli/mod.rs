@@ -3,6 +3,7 @@
 //! happens in [`context`] and the verb modules.
 
 pub mod artifact;
+pub mod compact;
 pub mod context;
 pub mod log;
 pub mod observe;
@@ -70,7 +71,7 @@ pub enum Command {
     Steer(steer::SteerArgs),
     /// Record a state (waiting, blocked, ready) without changing anything.
     Log(log::LogArgs),
-    /// Inspect stored payloads.
+    /// Inspect stored payloads, or lighten them: reduce to a summary, jettison.
     #[command(subcommand)]
     Artifact(artifact::ArtifactCommand),
     /// Print a shell completion script for helm (see SHELL for where it goes).

@@ -1,4 +1,4 @@
-//! `helm voyage new|list|show|end|export|import`.
+//! `helm voyage new|list|show|end|export|import` (and `compact`, in `compact.rs`).
 
 use std::path::PathBuf;
 
@@ -34,6 +34,12 @@ pub enum VoyageCommand {
     /// by SQLite's integrity check, with a UUID id that is not already in
     /// $HELM_HOME/voyages. It is copied in whole or not at all.
     Import(ImportArgs),
+    /// Give the space of reduced and jettisoned payloads back to the file
+    /// system; reports the file's size before and after.
+    ///
+    /// The voyage is rebuilt in place (SQLite's VACUUM) under helm's usual
+    /// locking: other helm commands wait for it and it waits for them.
+    Compact(super::compact::CompactArgs),
 }
 
 #[derive(Debug, Args)]
@@ -113,6 +119,7 @@ pub fn run(command: VoyageCommand, ctx: &Context) -> Result<Box<dyn Report>> {
         VoyageCommand::Verify(args) => super::verify::run(args, ctx),
         VoyageCommand::Export(args) => export(args, ctx),
         VoyageCommand::Import(args) => import(args, ctx),
+        VoyageCommand::Compact(args) => super::compact::run(args, ctx),
     }
 }
 

@@ -8,6 +8,8 @@
 //! the home directory.
 
 pub mod artifact;
+pub mod compact;
+pub mod lifecycle;
 pub mod listing;
 pub mod logbook;
 pub mod pending;
