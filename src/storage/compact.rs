@@ -4,8 +4,8 @@
 //! VACUUM takes the voyage's locks like any helm writer: it waits (the busy
 //! timeout every connection has) for a writer or reader to finish, holds the
 //! exclusive lock only while it copies the rebuilt file back, and others wait
-//! behind it the same way. Nothing is lost or refused; the rows, their rowids
-//! (so the order of each bearing) and the journal mode are kept. It never
+//! behind it the same way. Nothing is lost or refused; the rows, their order (so
+//! the order of each bearing) and the journal mode are kept. It never
 //! prints and never decides which voyage to compact.
 
 use std::fs;
