@@ -344,6 +344,36 @@ fn observing_the_same_payload_again_stows_it_again() {
     verify_ok(&env, &id);
 }
 
+/// A source stowed again can be reduced again: the same summary text gives
+/// the same summary artifact (one derivation), a new text a newer summary.
+#[test]
+fn a_restowed_artifact_can_be_reduced_again() {
+    let env = TestEnv::new();
+    let (id, big, _) = voyage_with_cargo(&env);
+    let summary_of = |text: &str| {
+        reduce(&env, &id, &[&big], text).json()["reduced"][0]["summary"]
+            .as_str()
+            .unwrap()
+            .to_string()
+    };
+    let restow = || {
+        env.run(&["observe", "-V", &id, "file-contents", "big.txt"])
+            .ok();
+    };
+    let first = summary_of("the build");
+    restow();
+    assert_eq!(summary_of("the build"), first);
+    assert_eq!(count(&env.sqlite(&id), "artifact_derivations"), 1);
+    restow();
+    let second = summary_of("the build, again");
+    assert_ne!(second, first);
+    assert_eq!(count(&env.sqlite(&id), "artifact_derivations"), 2);
+    assert_eq!(listed(&env, &id, &big)["summary"], second.as_str());
+    let shown = env.run(&["artifact", "show", "-V", &id, &big]);
+    assert!(shown.ok().stdout.contains("the build, again"), "{shown:?}");
+    verify_ok(&env, &id);
+}
+
 #[test]
 fn export_and_import_keep_the_states() {
     let env = TestEnv::new();
