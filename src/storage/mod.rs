@@ -8,7 +8,9 @@
 //! the home directory.
 
 pub mod artifact;
+pub mod compact;
 pub mod files;
+pub mod lifecycle;
 pub mod listing;
 pub mod logbook;
 pub mod portable;

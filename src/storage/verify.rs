@@ -96,5 +96,6 @@ fn check(conn: &Connection, findings: &mut Findings) -> Result<()> {
             )),
         }
     }
+    findings.problems.extend(super::lifecycle::check(conn)?);
     Ok(())
 }
