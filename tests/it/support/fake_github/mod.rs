@@ -1,0 +1,155 @@
+//! A local, stateful stand-in for GitHub's REST API, for helm's end-to-end tests.
+//!
+//! It serves the operations of the OpenAPI fixture (see [`openapi`]) on `127.0.0.1:<port>`.
+//! Answers start from GitHub's own documented example for the operation and overwrite the
+//! fields that carry state, so their shape is GitHub's, not a guess. Issues and pull requests
+//! share one number sequence per repository, as on GitHub. Every request is recorded and can
+//! be checked against the fixture ([`FakeGitHub::violations`]).
+//!
+//! ```ignore
+//! let gh = FakeGitHub::start();
+//! let n = gh.add_pr("acme/widgets", "Add feature", "feature", "main");
+//! // point helm at gh.url() with gh.token(), run it, then:
+//! assert!(gh.violations().is_empty());
+//! ```
+
+//!
+//! The files: [`model`] (the public records), [`seed`] (tests changing the world),
+//! [`control`] (switches and what was recorded), [`fault`], [`server`] (one request end to end),
+//! [`state`] (the stored world), [`reads`] and [`writes`] (the handlers), `answers_*` (JSON
+//! shapes per resource) and [`values`] (small helpers).
+
+mod answers_issue;
+mod answers_items;
+mod control;
+mod fault;
+mod model;
+mod reads;
+mod seed;
+mod server;
+mod state;
+mod values;
+mod writes;
+
+pub use fault::Fault;
+pub use model::{Comment, Diff, Issue, PrFile, Pull};
+pub use server::Recorded;
+
+use super::openapi;
+use answers_issue::*;
+use answers_items::*;
+use serde_json::{Map, Value, json};
+use server::*;
+use state::*;
+use std::collections::{BTreeMap, HashMap};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard};
+use std::thread::{self, JoinHandle};
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+use values::*;
+
+/// The token the fake accepts, as `Authorization: Bearer <token>` or `token <token>`.
+pub const TOKEN: &str = "ghp_helmFakeGitHubToken0000000000000000";
+/// Login of the authenticated user: the author of everything written through the API.
+pub const VIEWER: &str = "helm-bot";
+/// Author of seeded issues and pull requests (change it with [`FakeGitHub::edit_issue`]).
+pub const SEED_AUTHOR: &str = "octocat";
+
+/// Request-handling threads: enough for helm's concurrent reads even with added latency.
+const WORKERS: usize = 8;
+const DOCS: &str = "https://docs.github.com/rest";
+
+// Path templates exactly as in the fixture.
+const ISSUE: &str = "/repos/{owner}/{repo}/issues/{issue_number}";
+const ISSUE_COMMENTS: &str = "/repos/{owner}/{repo}/issues/{issue_number}/comments";
+const PULL: &str = "/repos/{owner}/{repo}/pulls/{pull_number}";
+const PULLS: &str = "/repos/{owner}/{repo}/pulls";
+const PULL_FILES: &str = "/repos/{owner}/{repo}/pulls/{pull_number}/files";
+const REVIEWS: &str = "/repos/{owner}/{repo}/pulls/{pull_number}/reviews";
+const REVIEW_COMMENTS: &str = "/repos/{owner}/{repo}/pulls/{pull_number}/comments";
+const CHECK_RUNS: &str = "/repos/{owner}/{repo}/commits/{ref}/check-runs";
+const STATUS: &str = "/repos/{owner}/{repo}/commits/{ref}/status";
+const MERGE: &str = "/repos/{owner}/{repo}/pulls/{pull_number}/merge";
+
+/// The running fake. Stops (and joins its threads) when dropped.
+pub struct FakeGitHub {
+    shared: Arc<Shared>,
+    server: Arc<tiny_http::Server>,
+    workers: Vec<JoinHandle<()>>,
+}
+
+struct Shared {
+    base_url: String,
+    stopping: AtomicBool,
+    state: Mutex<State>,
+}
+
+impl FakeGitHub {
+    /// Starts a fake on a free port of 127.0.0.1.
+    pub fn start() -> Self {
+        openapi::spec(); // a broken fixture should fail the test here, not in a worker thread
+        let server = Arc::new(tiny_http::Server::http("127.0.0.1:0").expect("bind 127.0.0.1:0"));
+        let addr = server.server_addr().to_ip().expect("an IP listener");
+        let shared = Arc::new(Shared {
+            base_url: format!("http://{addr}"),
+            stopping: AtomicBool::new(false),
+            state: Mutex::new(State::new()),
+        });
+        let workers = (0..WORKERS)
+            .map(|_| {
+                let (server, shared) = (Arc::clone(&server), Arc::clone(&shared));
+                thread::spawn(move || {
+                    loop {
+                        match server.recv() {
+                            Ok(request) => serve(&shared, request),
+                            Err(_) if shared.stopping.load(Ordering::SeqCst) => break,
+                            Err(_) => continue,
+                        }
+                    }
+                })
+            })
+            .collect();
+        FakeGitHub {
+            shared,
+            server,
+            workers,
+        }
+    }
+
+    /// Base URL to give the client, e.g. `http://127.0.0.1:41234` (no trailing slash).
+    pub fn url(&self) -> String {
+        self.shared.base_url.clone()
+    }
+
+    pub fn token(&self) -> &'static str {
+        TOKEN
+    }
+
+    fn state(&self) -> MutexGuard<'_, State> {
+        lock(&self.shared.state)
+    }
+}
+
+impl Drop for FakeGitHub {
+    fn drop(&mut self) {
+        self.shared.stopping.store(true, Ordering::SeqCst);
+        for _ in &self.workers {
+            self.server.unblock(); // each call releases one worker from `recv`
+        }
+        let panicked = self
+            .workers
+            .drain(..)
+            .filter_map(|w| w.join().err())
+            .count();
+        // A server bug must fail the test that hit it, not hide behind a dead worker.
+        if panicked > 0 && !thread::panicking() {
+            panic!("{panicked} fake GitHub worker thread(s) panicked");
+        }
+    }
+}
+
+fn lock(state: &Mutex<State>) -> MutexGuard<'_, State> {
+    state
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
+}
