@@ -208,7 +208,7 @@ impl State {
                 "comments": self.comment_count(cx, n),
                 "review_comments": review_comments,
                 "maintainer_can_modify": false,
-                "commits": 1,
+                "commits": pull.commits,
                 "additions": additions,
                 "deletions": deletions,
                 "changed_files": pull.files.len(),

@@ -70,7 +70,7 @@ pub(super) fn comment_json(cx: &Cx, issue: &Issue, c: &IssueComment) -> Value {
             "body": c.comment.body,
             "user": user_json(&c.comment.user),
             "created_at": c.created_at,
-            "updated_at": c.created_at,
+            "updated_at": c.updated_at,
             "issue_url": cx.api(&format!("/issues/{}", issue.number)),
         }),
     );
@@ -99,7 +99,7 @@ pub(super) fn review_comment_json(cx: &Cx, c: &ReviewComment) -> Value {
             "user": user_json(&c.user),
             "body": c.body,
             "created_at": c.created_at,
-            "updated_at": c.created_at,
+            "updated_at": c.updated_at,
             "html_url": html,
             "pull_request_url": pull_url,
             "_links": { "self": { "href": url }, "html": { "href": html }, "pull_request": { "href": pull_url } },

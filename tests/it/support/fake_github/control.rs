@@ -1,4 +1,5 @@
-//! Switching the fake's behaviour (latency, paging, faults) and reading what it recorded.
+//! Switching the fake's behaviour (latency, paging, faults, renamed repositories, dropped
+//! fields and permissions) and reading what it recorded.
 
 use super::*;
 
@@ -33,11 +34,62 @@ impl FakeGitHub {
         self.state().faults.clear();
     }
 
+    /// Renames a repository: its issues and PRs move to `new`, and requests to `old` are
+    /// redirected (301 for GET, 307 otherwise) as GitHub does after a rename or transfer.
+    pub fn rename_repo(&self, old: &str, new: &str) {
+        let mut state = self.state();
+        if let Some(moved) = state.repos.remove(old) {
+            state.repos.insert(new.to_owned(), moved);
+        }
+        let renamed = &mut state.switches.renamed;
+        renamed.remove(&new.to_ascii_lowercase()); // renaming back serves the name again
+        for current in renamed.values_mut() {
+            if current.eq_ignore_ascii_case(old) {
+                *current = new.to_owned();
+            }
+        }
+        renamed.insert(old.to_ascii_lowercase(), new.to_owned());
+    }
+
+    /// Removes `field` (dotted for nested ones, e.g. `head.sha`; arrays are entered item by
+    /// item) from every successful answer whose path contains `path_contains`: an answer
+    /// missing a field GitHub's description requires, to test strict reading.
+    pub fn strip_field(&self, path_contains: &str, field: &str) {
+        let stripped = (path_contains.to_owned(), field.to_owned());
+        self.state().switches.stripped.push(stripped);
+    }
+
+    /// From now on the token may set only these labels: others are dropped silently on
+    /// create and update, and the answer (201/200) shows only what was applied, as on GitHub.
+    pub fn allow_labels(&self, labels: &[&str]) {
+        self.state().switches.labels = Some(owned(labels));
+    }
+
+    /// Like [`FakeGitHub::allow_labels`], for assignees.
+    pub fn allow_assignees(&self, logins: &[&str]) {
+        self.state().switches.assignees = Some(owned(logins));
+    }
+
+    /// Like [`FakeGitHub::allow_labels`], for the users a review may be requested from.
+    pub fn allow_reviewers(&self, logins: &[&str]) {
+        self.state().switches.reviewers = Some(owned(logins));
+    }
+
     // ----- observation ---------------------------------------------------------------------
 
     /// Every request received so far, in the order they were answered.
     pub fn requests(&self) -> Vec<Recorded> {
         self.state().requests.clone()
+    }
+
+    /// How many GETs were answered `304 Not Modified`: a client that sent `If-None-Match`
+    /// (or `If-Modified-Since`) for something unchanged.
+    pub fn not_modified_count(&self) -> usize {
+        self.state()
+            .requests
+            .iter()
+            .filter(|r| r.status == 304)
+            .count()
     }
 
     /// The requests that were not GETs.
@@ -68,4 +120,8 @@ impl FakeGitHub {
         }
         found
     }
+}
+
+fn owned(names: &[&str]) -> Vec<String> {
+    names.iter().map(|n| (*n).to_owned()).collect()
 }

@@ -1,8 +1,24 @@
-//! Canned failures ([`Fault`]) and how a request is matched against them.
+//! Canned failures ([`Fault`]) and how a request is matched against them. Most answer
+//! instead of acting; the `*_after_acting` ones let the write happen first, so the client
+//! cannot tell from the answer whether GitHub acted (issue 10's "unknown outcome").
 
 use super::*;
 
-/// A canned failure: the next matching request(s) get this answer instead of the real one.
+/// When a fault strikes, relative to the request changing the state.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Acting {
+    /// The fault's answer replaces the request: nothing changes.
+    Instead,
+    /// The request acts, then the fault's answer replaces the real one (e.g. a 502).
+    ThenAnswer,
+    /// The request acts, then the real answer comes this late (past the client's timeout).
+    ThenHang(Duration),
+    /// The request acts, then the connection is closed without an answer.
+    ThenDrop,
+}
+
+/// A canned failure: the next matching request(s) get this answer instead of the real one
+/// (or, see [`Acting`], after the real action).
 #[derive(Clone, Debug)]
 pub struct Fault {
     /// HTTP method to match, or `"*"` for any.
@@ -14,6 +30,7 @@ pub struct Fault {
     pub headers: Vec<(String, String)>,
     /// How many requests it still applies to; `None` for all of them.
     pub times: Option<usize>,
+    pub acting: Acting,
 }
 
 impl Fault {
@@ -26,7 +43,51 @@ impl Fault {
             body,
             headers: Vec::new(),
             times: Some(1),
+            acting: Acting::Instead,
         }
+    }
+
+    /// The request acts (e.g. the comment is posted), then the answer is `status` + `body`.
+    pub fn answer_after_acting(
+        method: &str,
+        path_contains: &str,
+        status: u16,
+        body: Value,
+    ) -> Self {
+        Fault {
+            acting: Acting::ThenAnswer,
+            ..Fault::new(method, path_contains, status, body)
+        }
+    }
+
+    /// The request acts, then GitHub's front end answers 502 as it does when a backend is slow.
+    pub fn bad_gateway_after_acting(method: &str, path_contains: &str) -> Self {
+        let body = error_body(502, "Server Error");
+        Fault::answer_after_acting(method, path_contains, 502, body)
+    }
+
+    /// The request acts, then its real answer comes only after `delay`: longer than the
+    /// client's timeout, the client sees a timeout for a write that happened.
+    pub fn hang_after_acting(method: &str, path_contains: &str, delay: Duration) -> Self {
+        Fault {
+            acting: Acting::ThenHang(delay),
+            ..Fault::new(method, path_contains, 0, Value::Null)
+        }
+    }
+
+    /// The request acts, then the connection is closed without a word.
+    pub fn drop_after_acting(method: &str, path_contains: &str) -> Self {
+        Fault {
+            acting: Acting::ThenDrop,
+            ..Fault::new(method, path_contains, 0, Value::Null)
+        }
+    }
+
+    /// The answer this fault gives in place of the real one.
+    pub(super) fn reply(&self) -> Reply {
+        let mut reply = Reply::json(self.status, self.body.clone());
+        reply.headers = self.headers.clone();
+        reply
     }
 
     pub fn header(mut self, name: &str, value: &str) -> Self {

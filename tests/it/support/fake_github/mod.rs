@@ -21,31 +21,41 @@
 
 mod answers_issue;
 mod answers_items;
+mod change;
+mod clock;
+mod conditional;
 mod control;
 mod fault;
+mod http;
 mod model;
 mod reads;
+mod reads_commits;
+mod reply;
 mod seed;
 mod server;
 mod state;
+mod switches;
 mod values;
 mod writes;
 
-pub use fault::Fault;
+pub use fault::{Acting, Fault};
 pub use model::{Comment, Diff, Issue, PrFile, Pull};
 pub use server::Recorded;
 
 use super::openapi;
 use answers_issue::*;
 use answers_items::*;
+use reply::*;
 use serde_json::{Map, Value, json};
 use server::*;
 use state::*;
 use std::collections::{BTreeMap, HashMap};
+use std::net::TcpListener;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
-use std::thread::{self, JoinHandle};
+use std::thread;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
+use switches::*;
 use values::*;
 
 /// The token the fake accepts, as `Authorization: Bearer <token>` or `token <token>`.
@@ -55,8 +65,6 @@ pub const VIEWER: &str = "helm-bot";
 /// Author of seeded issues and pull requests (change it with [`FakeGitHub::edit_issue`]).
 pub const SEED_AUTHOR: &str = "octocat";
 
-/// Request-handling threads: enough for helm's concurrent reads even with added latency.
-const WORKERS: usize = 8;
 const DOCS: &str = "https://docs.github.com/rest";
 
 // Path templates exactly as in the fixture.
@@ -70,17 +78,19 @@ const REVIEW_COMMENTS: &str = "/repos/{owner}/{repo}/pulls/{pull_number}/comment
 const CHECK_RUNS: &str = "/repos/{owner}/{repo}/commits/{ref}/check-runs";
 const STATUS: &str = "/repos/{owner}/{repo}/commits/{ref}/status";
 const MERGE: &str = "/repos/{owner}/{repo}/pulls/{pull_number}/merge";
+const REQUESTED_REVIEWERS: &str = "/repos/{owner}/{repo}/pulls/{pull_number}/requested_reviewers";
+const USER: &str = "/user";
 
 /// The running fake. Stops (and joins its threads) when dropped.
 pub struct FakeGitHub {
     shared: Arc<Shared>,
-    server: Arc<tiny_http::Server>,
-    workers: Vec<JoinHandle<()>>,
+    listener: http::Listener,
 }
 
 struct Shared {
     base_url: String,
-    stopping: AtomicBool,
+    /// Set when the fake is dropped: long waits (latency, hanging faults) end early.
+    stopping: Arc<AtomicBool>,
     state: Mutex<State>,
 }
 
@@ -88,32 +98,18 @@ impl FakeGitHub {
     /// Starts a fake on a free port of 127.0.0.1.
     pub fn start() -> Self {
         openapi::spec(); // a broken fixture should fail the test here, not in a worker thread
-        let server = Arc::new(tiny_http::Server::http("127.0.0.1:0").expect("bind 127.0.0.1:0"));
-        let addr = server.server_addr().to_ip().expect("an IP listener");
+        let socket = TcpListener::bind("127.0.0.1:0").expect("bind 127.0.0.1:0");
+        let addr = socket.local_addr().expect("a local address");
+        let stopping = Arc::new(AtomicBool::new(false));
         let shared = Arc::new(Shared {
             base_url: format!("http://{addr}"),
-            stopping: AtomicBool::new(false),
+            stopping: Arc::clone(&stopping),
             state: Mutex::new(State::new()),
         });
-        let workers = (0..WORKERS)
-            .map(|_| {
-                let (server, shared) = (Arc::clone(&server), Arc::clone(&shared));
-                thread::spawn(move || {
-                    loop {
-                        match server.recv() {
-                            Ok(request) => serve(&shared, request),
-                            Err(_) if shared.stopping.load(Ordering::SeqCst) => break,
-                            Err(_) => continue,
-                        }
-                    }
-                })
-            })
-            .collect();
-        FakeGitHub {
-            shared,
-            server,
-            workers,
-        }
+        let served = Arc::clone(&shared);
+        let listener =
+            http::Listener::start(socket, stopping, move |request| serve(&served, request));
+        FakeGitHub { shared, listener }
     }
 
     /// Base URL to give the client, e.g. `http://127.0.0.1:41234` (no trailing slash).
@@ -132,15 +128,7 @@ impl FakeGitHub {
 
 impl Drop for FakeGitHub {
     fn drop(&mut self) {
-        self.shared.stopping.store(true, Ordering::SeqCst);
-        for _ in &self.workers {
-            self.server.unblock(); // each call releases one worker from `recv`
-        }
-        let panicked = self
-            .workers
-            .drain(..)
-            .filter_map(|w| w.join().err())
-            .count();
+        let panicked = self.listener.stop();
         // A server bug must fail the test that hit it, not hide behind a dead worker.
         if panicked > 0 && !thread::panicking() {
             panic!("{panicked} fake GitHub worker thread(s) panicked");

@@ -40,6 +40,8 @@ pub struct Pull {
     pub requested_teams: Vec<String>,
     pub diff: Diff,
     pub files: Vec<PrFile>,
+    /// Commits on the branch; [`super::FakeGitHub::push_commit`] adds one.
+    pub commits: u64,
 }
 
 /// What `GET pulls/{n}` with a diff media type answers.

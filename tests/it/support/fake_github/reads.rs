@@ -3,15 +3,17 @@
 use super::*;
 
 impl State {
-    // ----- reads ---------------------------------------------------------------------------
-
     pub(super) fn get_issue(&self, cx: &Cx) -> Result<Reply, Reply> {
         let issue = self
             .issue(&cx.repo, cx.number.unwrap_or_default())
             .ok_or_else(Reply::not_found)?;
-        Ok(Reply::json(200, self.issue_json(cx, issue)))
+        Ok(modified(
+            Reply::json(200, self.issue_json(cx, issue)),
+            issue,
+        ))
     }
 
+    /// Conversation comments, oldest first; `since` keeps those updated at or after it.
     pub(super) fn list_issue_comments(&self, cx: &Cx) -> Result<Reply, Reply> {
         let number = cx.number.unwrap_or_default();
         let issue = self.issue(&cx.repo, number).ok_or_else(Reply::not_found)?;
@@ -22,7 +24,7 @@ impl State {
             .into_iter()
             .flatten();
         let items = comments
-            .filter(|c| c.issue == number)
+            .filter(|c| c.issue == number && since_ok(cx, &c.updated_at))
             .map(|c| comment_json(cx, issue, c))
             .collect();
         Ok(self.page(cx, items))
@@ -31,22 +33,36 @@ impl State {
     pub(super) fn list_issues(&self, cx: &Cx) -> Reply {
         let items = self
             .listed(cx)
+            .into_iter()
+            .filter(|i| {
+                let creator = cx.query("creator");
+                creator.is_none_or(|c| i.user.eq_ignore_ascii_case(c))
+                    && since_ok(cx, &i.updated_at)
+                    && labelled(cx, i)
+                    && assigned(cx, i)
+            })
             .map(|issue| self.issue_json(cx, issue))
             .collect();
         self.page(cx, items)
     }
 
+    /// `head` is `owner:branch`, as GitHub wants it; a bare branch is matched leniently.
     pub(super) fn list_pulls(&self, cx: &Cx) -> Reply {
         let keys: Vec<String> = match shape("GET", PULLS)[0].as_object() {
             Some(item) => item.keys().cloned().collect(),
             None => Vec::new(),
         };
-        let head = cx.query("head").map(|h| h.rsplit(':').next().unwrap_or(h));
+        let owner = cx.repo.split('/').next().unwrap_or_default();
+        let head = cx.query("head").map(|h| match h.split_once(':') {
+            Some((who, branch)) => (who.eq_ignore_ascii_case(owner), branch),
+            None => (true, h),
+        });
         let items = self
             .listed(cx)
+            .into_iter()
             .filter_map(|issue| Some((issue, issue.pull.as_ref()?)))
             .filter(|(_, pull)| {
-                head.is_none_or(|h| pull.head == h)
+                head.is_none_or(|(same_owner, h)| same_owner && pull.head == h)
                     && cx.query("base").is_none_or(|b| pull.base == b)
             })
             .map(|(issue, pull)| {
@@ -61,10 +77,17 @@ impl State {
         self.page(cx, items)
     }
 
-    /// Issues (PRs included) filtered by `state` and ordered by `sort`/`direction` (created).
-    pub(super) fn listed<'a>(&'a self, cx: &Cx) -> impl Iterator<Item = &'a Issue> {
-        let state = cx.query("state").unwrap_or("open").to_owned();
-        let ascending = cx.query("direction") == Some("asc");
+    /// Issues (PRs included) filtered by `state` and ordered by `sort` (`created`, `updated`)
+    /// and `direction`: newest first, except that PRs sorted otherwise than by creation
+    /// default to ascending, as on GitHub.
+    pub(super) fn listed(&self, cx: &Cx) -> Vec<&Issue> {
+        let state = cx.query("state").unwrap_or("open");
+        let sort = cx.query("sort").unwrap_or("created");
+        let pulls = cx.path.ends_with("/pulls");
+        let ascending = match cx.query("direction") {
+            Some(direction) => direction == "asc",
+            None => pulls && sort != "created",
+        };
         let mut issues: Vec<&Issue> = self
             .repos
             .get(&cx.repo)
@@ -73,10 +96,35 @@ impl State {
             .flatten()
             .collect();
         issues.retain(|i| state == "all" || i.state == state);
+        match sort {
+            "updated" => issues.sort_by(|a, b| a.updated_at.cmp(&b.updated_at)),
+            "comments" => issues.sort_by_key(|i| self.comment_count(cx, i.number)),
+            _ => {}
+        }
         if !ascending {
             issues.reverse();
         }
-        issues.into_iter()
+        issues
+    }
+
+    /// The users and teams a review is still requested from.
+    pub(super) fn list_requested_reviewers(&self, cx: &Cx) -> Result<Reply, Reply> {
+        let (_, pull) = self
+            .pull(&cx.repo, cx.number.unwrap_or_default())
+            .ok_or_else(Reply::not_found)?;
+        let users: Vec<Value> = pull
+            .requested_reviewers
+            .iter()
+            .map(|r| user_json(r))
+            .collect();
+        let teams: Vec<Value> = pull
+            .requested_teams
+            .iter()
+            .map(|t| team_json(cx, t))
+            .collect();
+        let mut json = shape("GET", REQUESTED_REVIEWERS).clone();
+        set(&mut json, json!({ "users": users, "teams": teams }));
+        Ok(Reply::json(200, json))
     }
 
     pub(super) fn get_pull(&self, cx: &Cx) -> Result<Reply, Reply> {
@@ -84,7 +132,8 @@ impl State {
             .pull(&cx.repo, cx.number.unwrap_or_default())
             .ok_or_else(Reply::not_found)?;
         if !cx.accept.contains("diff") {
-            return Ok(Reply::json(200, self.pull_json(cx, issue, pull)));
+            let json = self.pull_json(cx, issue, pull);
+            return Ok(modified(Reply::json(200, json), issue));
         }
         let text = match &pull.diff {
             Diff::Text(text) => text.clone(),
@@ -102,13 +151,16 @@ impl State {
             }
         };
         let content_type = "application/vnd.github.diff; charset=utf-8";
-        Ok(Reply {
-            status: 200,
-            json: None,
-            text,
-            content_type,
-            headers: Vec::new(),
-        })
+        Ok(modified(
+            Reply {
+                status: 200,
+                json: None,
+                text,
+                content_type,
+                headers: Vec::new(),
+            },
+            issue,
+        ))
     }
 
     pub(super) fn list_files(&self, cx: &Cx) -> Result<Reply, Reply> {
@@ -148,97 +200,55 @@ impl State {
             .map(|r| r.review_comments.iter())
             .into_iter()
             .flatten();
-        let items = comments
-            .filter(|c| c.pr == number)
+        let mut items: Vec<Value> = comments
+            .filter(|c| c.pr == number && since_ok(cx, &c.updated_at))
             .map(|c| review_comment_json(cx, c))
             .collect();
+        // `direction` counts only with `sort`; oldest first otherwise.
+        if cx.query("sort").is_some() && cx.query("direction") == Some("desc") {
+            items.reverse();
+        }
         Ok(self.page(cx, items))
     }
+}
 
-    pub(super) fn list_check_runs(&self, cx: &Cx) -> Reply {
-        let sha = self.resolve_ref(&cx.repo, &cx.git_ref);
-        let runs = self
-            .repos
-            .get(&cx.repo)
-            .map(|r| r.check_runs.iter())
-            .into_iter()
-            .flatten();
-        let mut runs: Vec<&CheckRun> = runs
-            .filter(|r| r.sha == sha)
-            .filter(|r| cx.query("check_name").is_none_or(|name| r.name == name))
-            .filter(|r| cx.query("status").is_none_or(|status| r.status == status))
-            .collect();
-        if cx.query("filter") != Some("all") {
-            // `filter=latest` (the default): only the most recent run of each name.
-            let superseded: Vec<u64> = runs
-                .iter()
-                .filter(|r| runs.iter().any(|o| o.name == r.name && o.id > r.id))
-                .map(|r| r.id)
-                .collect();
-            runs.retain(|r| !superseded.contains(&r.id));
-        }
-        let total = runs.len();
-        let items = runs
-            .into_iter()
-            .map(|run| self.check_run_json(cx, run))
-            .collect();
-        let mut reply = self.page(cx, items);
-        if let Some(page) = reply.json.take() {
-            reply.json = Some(Box::new(
-                json!({ "total_count": total, "check_runs": page }),
-            ));
-        }
-        reply
+/// Adds `Last-Modified`, as GitHub does on a single issue or pull request.
+fn modified(reply: Reply, issue: &Issue) -> Reply {
+    match clock::last_modified(&issue.updated_at) {
+        Some(date) => reply.header("Last-Modified", date),
+        None => reply,
     }
+}
 
-    pub(super) fn combined_status(&self, cx: &Cx) -> Reply {
-        let sha = self.resolve_ref(&cx.repo, &cx.git_ref);
-        let all = self
-            .repos
-            .get(&cx.repo)
-            .map(|r| r.statuses.iter())
-            .into_iter()
-            .flatten();
-        // Only the latest status of each context counts, newest first.
-        let mut latest: Vec<&CommitStatus> = Vec::new();
-        for status in all
-            .filter(|s| s.sha == sha)
-            .collect::<Vec<_>>()
-            .into_iter()
-            .rev()
-        {
-            if !latest.iter().any(|s| s.context == status.context) {
-                latest.push(status);
-            }
-        }
-        let state = if latest
+/// GitHub's `since`: only what was updated at or after that time.
+pub(super) fn since_ok(cx: &Cx, updated_at: &str) -> bool {
+    let since = cx.query("since").and_then(clock::parse_rfc3339);
+    let updated = clock::parse_rfc3339(updated_at);
+    match (since, updated) {
+        (Some(since), Some(updated)) => updated >= since,
+        _ => true,
+    }
+}
+
+/// `labels=a,b`: issues carrying every one of them.
+fn labelled(cx: &Cx, issue: &Issue) -> bool {
+    cx.query("labels").is_none_or(|wanted| {
+        wanted
+            .split(',')
+            .filter(|l| !l.is_empty())
+            .all(|l| issue.labels.iter().any(|have| have.eq_ignore_ascii_case(l)))
+    })
+}
+
+/// `assignee`: a login, `none` (unassigned) or `*` (assigned to anyone).
+fn assigned(cx: &Cx, issue: &Issue) -> bool {
+    match cx.query("assignee") {
+        None => true,
+        Some("none") => issue.assignees.is_empty(),
+        Some("*") => !issue.assignees.is_empty(),
+        Some(login) => issue
+            .assignees
             .iter()
-            .any(|s| s.state == "error" || s.state == "failure")
-        {
-            "failure"
-        } else if latest.is_empty() || latest.iter().any(|s| s.state == "pending") {
-            "pending"
-        } else {
-            "success"
-        };
-        let total = latest.len();
-        let items = latest.into_iter().map(|s| status_json(cx, s)).collect();
-        let mut reply = self.page(cx, items);
-        let mut combined = shape("GET", STATUS).clone();
-        let repository = project(repo_json(cx), &shape("GET", STATUS)["repository"]);
-        set(
-            &mut combined,
-            json!({
-                "state": state,
-                "statuses": reply.json.take().map_or_else(|| json!([]), |page| *page),
-                "sha": sha,
-                "total_count": total,
-                "repository": repository,
-                "commit_url": cx.api(&format!("/commits/{sha}")),
-                "url": cx.api(&format!("/commits/{sha}/status")),
-            }),
-        );
-        reply.json = Some(Box::new(combined));
-        reply
+            .any(|a| a.eq_ignore_ascii_case(login)),
     }
 }

@@ -26,13 +26,19 @@ impl FakeGitHub {
         self.state().issue(repo, number).cloned()
     }
 
-    /// Changes a stored issue or PR in place. Panics if there is no such number.
+    /// Changes a stored issue or PR in place and moves its `updated_at` (unless `edit` set
+    /// it), as any change on GitHub does. Panics if there is no such number.
     pub fn edit_issue(&self, repo: &str, number: u64, edit: impl FnOnce(&mut Issue)) {
         let mut state = self.state();
+        let now = state.now();
         let issue = state
             .issue_mut(repo, number)
             .unwrap_or_else(|| panic!("no issue {repo}#{number}"));
+        let before = issue.updated_at.clone();
         edit(issue);
+        if issue.updated_at == before {
+            issue.updated_at = now;
+        }
     }
 
     /// Changes the pull-request half of a stored PR. Panics if `number` is not a PR.
@@ -118,6 +124,7 @@ impl FakeGitHub {
             .pull(repo, pr)
             .map(|(_, p)| p.head_sha.clone())
             .unwrap_or_else(|| panic!("no PR {repo}#{pr}"));
+        let now = state.now();
         let comment = ReviewComment {
             id: state.next_id(),
             pr,
@@ -127,10 +134,12 @@ impl FakeGitHub {
             in_reply_to: None,
             user: SEED_AUTHOR.to_owned(),
             body: body.to_owned(),
-            created_at: state.now(),
+            created_at: now.clone(),
+            updated_at: now,
         };
         let id = comment.id;
         state.repo(repo).review_comments.push(comment);
+        state.touch(repo, pr);
         id
     }
 
@@ -152,6 +161,7 @@ impl FakeGitHub {
         };
         let id = review.id;
         st.repo(repo).reviews.push(review);
+        st.touch(repo, pr);
         id
     }
 

@@ -3,7 +3,8 @@
 
 use super::*;
 
-/// One request as the fake received it, with the status (and JSON) it answered.
+/// One request as the fake received it, with the status (and JSON) it answered: the status
+/// sent, so 304 for a conditional hit, and 0 when a fault closed the connection instead.
 #[derive(Clone, Debug)]
 pub struct Recorded {
     pub method: String,
@@ -37,166 +38,62 @@ impl Recorded {
     }
 }
 
-/// What the handlers need to know about one request.
-pub(super) struct Cx {
-    pub(super) base: String,
-    pub(super) repo: String,
-    /// `issue_number` or `pull_number`, when the template has one.
-    pub(super) number: Option<u64>,
-    pub(super) comment_id: Option<u64>,
-    pub(super) git_ref: String,
-    pub(super) path: String,
-    pub(super) raw_query: String,
-    pub(super) query: Vec<(String, String)>,
-    pub(super) body: Value,
-    pub(super) accept: String,
+/// What the fake sends back once the state has been updated.
+pub(super) struct Answer {
+    /// `None`: close the connection without answering.
+    reply: Option<Reply>,
+    /// Extra wait before answering (a fault that hangs after acting).
+    delay: Duration,
 }
 
-impl Cx {
-    pub(super) fn query(&self, name: &str) -> Option<&str> {
-        self.query
-            .iter()
-            .find(|(n, _)| n == name)
-            .map(|(_, v)| v.as_str())
-    }
-
-    pub(super) fn field(&self, name: &str) -> Option<&Value> {
-        self.body.get(name).filter(|v| !v.is_null())
-    }
-
-    pub(super) fn text(&self, name: &str) -> Option<&str> {
-        self.body.get(name).and_then(Value::as_str)
-    }
-
-    pub(super) fn strings(&self, name: &str) -> Vec<String> {
-        let items = self
-            .body
-            .get(name)
-            .and_then(Value::as_array)
-            .into_iter()
-            .flatten();
-        // Labels may also be given as objects with a `name`.
-        items
-            .filter_map(|v| v.as_str().or_else(|| v.get("name").and_then(Value::as_str)))
-            .map(str::to_owned)
-            .collect()
-    }
-
-    pub(super) fn api(&self, rest: &str) -> String {
-        format!("{}/repos/{}{rest}", self.base, self.repo)
-    }
-
-    pub(super) fn html(&self, rest: &str) -> String {
-        format!("https://github.com/{}{rest}", self.repo)
-    }
-}
-
-/// An answer, kept as JSON until sent so it can be recorded and checked.
-pub(super) struct Reply {
-    pub(super) status: u16,
-    /// Boxed to keep `Result<Reply, Reply>` small.
-    pub(super) json: Option<Box<Value>>,
-    pub(super) text: String,
-    pub(super) content_type: &'static str,
-    pub(super) headers: Vec<(String, String)>,
-}
-
-impl Reply {
-    pub(super) fn json(status: u16, value: Value) -> Self {
-        let content_type = "application/json; charset=utf-8";
-        Reply {
-            status,
-            json: Some(Box::new(value)),
-            text: String::new(),
-            content_type,
-            headers: Vec::new(),
+impl Answer {
+    fn now(reply: Reply) -> Self {
+        Answer {
+            reply: Some(reply),
+            delay: Duration::ZERO,
         }
     }
-
-    pub(super) fn error(status: u16, message: &str) -> Self {
-        Reply::json(status, error_body(status, message))
-    }
-
-    /// 422 with one entry in `errors`, e.g. `{"resource":"Issue","code":"missing_field","field":"title"}`.
-    pub(super) fn invalid(error: Value) -> Self {
-        let mut body = error_body(422, "Validation Failed");
-        set(&mut body, json!({ "errors": [error] }));
-        Reply::json(422, body)
-    }
-
-    pub(super) fn not_found() -> Self {
-        Reply::error(404, "Not Found")
-    }
-
-    pub(super) fn header(mut self, name: &str, value: String) -> Self {
-        self.headers.push((name.to_owned(), value));
-        self
-    }
-
-    pub(super) fn into_response(self) -> tiny_http::Response<std::io::Cursor<Vec<u8>>> {
-        let body = match &self.json {
-            Some(json) => json.to_string(),
-            None => self.text,
-        };
-        // A Content-Length on every answer keeps keep-alive simple for minimal clients.
-        let mut response = tiny_http::Response::from_data(body.into_bytes())
-            .with_status_code(self.status)
-            .with_chunked_threshold(usize::MAX);
-        let headers = std::iter::once(("Content-Type".to_owned(), self.content_type.to_owned()))
-            .chain(self.headers);
-        for (name, value) in headers {
-            if let Ok(header) = tiny_http::Header::from_bytes(name.as_bytes(), value.as_bytes()) {
-                response.add_header(header);
-            }
-        }
-        response
-    }
-}
-
-pub(super) fn error_body(status: u16, message: &str) -> Value {
-    json!({ "message": message, "documentation_url": DOCS, "status": status.to_string() })
-}
-
-pub(super) fn lock(state: &Mutex<State>) -> MutexGuard<'_, State> {
-    state
-        .lock()
-        .unwrap_or_else(|poisoned| poisoned.into_inner())
 }
 
 /// Reads, answers and records one request. Never panics on what the client sends.
-pub(super) fn serve(shared: &Shared, mut request: tiny_http::Request) {
-    let mut raw = Vec::new();
-    let _ = request.as_reader().read_to_end(&mut raw);
+pub(super) fn serve(shared: &Shared, request: http::Request) -> http::Delivery {
     let recorded = Recorded {
-        method: request.method().as_str().to_ascii_uppercase(),
-        path_and_query: request.url().to_owned(),
-        headers: request
-            .headers()
-            .iter()
-            .map(|h| {
-                (
-                    h.field.as_str().as_str().to_ascii_lowercase(),
-                    h.value.as_str().to_owned(),
-                )
-            })
-            .collect(),
-        body: serde_json::from_slice(&raw).ok(),
-        raw_body: String::from_utf8_lossy(&raw).into_owned(),
+        method: request.method,
+        path_and_query: request.target,
+        headers: request.headers,
+        body: serde_json::from_slice(&request.body).ok(),
+        raw_body: String::from_utf8_lossy(&request.body).into_owned(),
         status: 0,
         response: None,
     };
-    let (reply, latency) = {
+    let (answer, latency) = {
         let mut state = lock(&shared.state);
-        let reply = state.answer(&shared.base_url, &recorded);
+        let answer = state.answer(&shared.base_url, &recorded);
+        let sent = answer.reply.as_ref();
         state.requests.push(Recorded {
-            status: reply.status,
-            response: reply.json.as_deref().cloned(),
+            status: sent.map_or(0, |r| r.status),
+            response: sent.and_then(|r| r.json.as_deref().cloned()),
             ..recorded
         });
-        (reply, state.latency)
+        (answer, state.latency)
     };
-    thread::sleep(latency);
-    let _ = request.respond(reply.into_response()); // the client may be gone: nothing to do
+    pause(&shared.stopping, latency + answer.delay);
+    match answer.reply {
+        Some(reply) => http::Delivery::Answer(reply.into_bytes()),
+        None => http::Delivery::Drop,
+    }
+}
+
+/// Sleeps `total`, but wakes early when the fake is stopping so that dropping it is quick.
+fn pause(stopping: &AtomicBool, total: Duration) {
+    let until = std::time::Instant::now() + total;
+    while !stopping.load(Ordering::SeqCst) {
+        let left = until.saturating_duration_since(std::time::Instant::now());
+        if left.is_zero() {
+            break;
+        }
+        thread::sleep(left.min(Duration::from_millis(20)));
+    }
 }
 
 pub(super) fn authorized(request: &Recorded) -> bool {
@@ -209,7 +106,8 @@ pub(super) fn authorized(request: &Recorded) -> bool {
 }
 
 impl State {
-    pub(super) fn take_fault(&mut self, request: &Recorded) -> Option<Reply> {
+    /// The first fault matching `request`, used up by one.
+    fn take_fault(&mut self, request: &Recorded) -> Option<Fault> {
         let index = self.faults.iter().position(|f| f.matches(request))?;
         let fault = self.faults[index].clone();
         match self.faults[index].times.as_mut() {
@@ -219,20 +117,43 @@ impl State {
             Some(left) => *left -= 1,
             None => {}
         }
-        let mut reply = Reply::json(fault.status, fault.body);
-        reply.headers = fault.headers;
-        Some(reply)
+        Some(fault)
     }
 
-    pub(super) fn answer(&mut self, base: &str, request: &Recorded) -> Reply {
+    /// Authentication, then faults: one that answers instead of acting stops here; one that
+    /// acts first lets the request change the state and then spoils (or withholds) the answer.
+    pub(super) fn answer(&mut self, base: &str, request: &Recorded) -> Answer {
         if !authorized(request) {
-            return Reply::error(401, "Bad credentials");
+            return Answer::now(Reply::error(401, "Bad credentials"));
         }
-        if let Some(reply) = self.take_fault(request) {
-            return reply;
+        let fault = self.take_fault(request);
+        if let Some(fault) = fault.as_ref().filter(|f| f.acting == Acting::Instead) {
+            return Answer::now(fault.reply());
         }
+        let reply = self.perform(base, request);
+        match fault {
+            None => Answer::now(reply),
+            Some(fault) => match fault.acting {
+                Acting::Instead | Acting::ThenAnswer => Answer::now(fault.reply()),
+                Acting::ThenHang(delay) => Answer {
+                    reply: Some(reply),
+                    delay,
+                },
+                Acting::ThenDrop => Answer {
+                    reply: None,
+                    delay: Duration::ZERO,
+                },
+            },
+        }
+    }
+
+    /// What GitHub would do with the request: redirect, act, answer, honour conditions.
+    fn perform(&mut self, base: &str, request: &Recorded) -> Reply {
         if request.body.is_none() && !request.raw_body.trim().is_empty() {
             return Reply::error(400, "Problems parsing JSON");
+        }
+        if let Some(moved) = self.redirect(base, request) {
+            return moved;
         }
         let Some((op, params)) = openapi::route(&request.method, &request.path_and_query) else {
             return Reply::not_found();
@@ -268,28 +189,7 @@ impl State {
                 .unwrap_or_default()
                 .to_ascii_lowercase(),
         };
-        let handled = match op.id.as_str() {
-            "issues/get" => self.get_issue(&cx),
-            "issues/list-comments" => self.list_issue_comments(&cx),
-            "issues/list-for-repo" => Ok(self.list_issues(&cx)),
-            "issues/create" => self.create_issue(&cx),
-            "issues/update" => self.update_issue(&cx),
-            "issues/create-comment" => self.create_issue_comment(&cx),
-            "pulls/get" => self.get_pull(&cx),
-            "pulls/list" => Ok(self.list_pulls(&cx)),
-            "pulls/list-files" => self.list_files(&cx),
-            "pulls/list-reviews" => self.list_reviews(&cx),
-            "pulls/list-review-comments" => self.list_review_comments(&cx),
-            "pulls/create" => self.create_pull(&cx),
-            "pulls/update" => self.update_pull(&cx),
-            "pulls/request-reviewers" => self.request_reviewers(&cx),
-            "pulls/create-reply-for-review-comment" => self.reply_to_review_comment(&cx),
-            "pulls/merge" => self.merge(&cx),
-            "checks/list-for-ref" => Ok(self.list_check_runs(&cx)),
-            "repos/get-combined-status-for-ref" => Ok(self.combined_status(&cx)),
-            _ => Err(Reply::not_found()),
-        };
-        let mut reply = handled.unwrap_or_else(|error| error);
+        let mut reply = self.dispatch(&op.id, &cx).unwrap_or_else(|error| error);
         if let Some(json) = reply.json.as_mut() {
             // Nested example objects (repositories, apps) still point at the example repo.
             rewrite_strings(
@@ -299,7 +199,39 @@ impl State {
                     ("octocat/Hello-World", &cx.repo),
                 ],
             );
+            if (200..300).contains(&reply.status) {
+                self.strip(request.path(), json);
+            }
+        }
+        if request.method == "GET" && reply.status == 200 {
+            reply = conditional::answer(reply, request);
         }
         reply
+    }
+
+    fn dispatch(&mut self, operation: &str, cx: &Cx) -> Result<Reply, Reply> {
+        match operation {
+            "users/get-authenticated" => Ok(self.get_viewer(cx)),
+            "issues/get" => self.get_issue(cx),
+            "issues/list-comments" => self.list_issue_comments(cx),
+            "issues/list-for-repo" => Ok(self.list_issues(cx)),
+            "issues/create" => self.create_issue(cx),
+            "issues/update" => self.update_issue(cx),
+            "issues/create-comment" => self.create_issue_comment(cx),
+            "pulls/get" => self.get_pull(cx),
+            "pulls/list" => Ok(self.list_pulls(cx)),
+            "pulls/list-files" => self.list_files(cx),
+            "pulls/list-reviews" => self.list_reviews(cx),
+            "pulls/list-review-comments" => self.list_review_comments(cx),
+            "pulls/list-requested-reviewers" => self.list_requested_reviewers(cx),
+            "pulls/create" => self.create_pull(cx),
+            "pulls/update" => self.update_pull(cx),
+            "pulls/request-reviewers" => self.request_reviewers(cx),
+            "pulls/create-reply-for-review-comment" => self.reply_to_review_comment(cx),
+            "pulls/merge" => self.merge(cx),
+            "checks/list-for-ref" => Ok(self.list_check_runs(cx)),
+            "repos/get-combined-status-for-ref" => Ok(self.combined_status(cx)),
+            _ => Err(Reply::not_found()),
+        }
     }
 }

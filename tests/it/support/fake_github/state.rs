@@ -3,8 +3,6 @@
 
 use super::*;
 
-// ----- state ---------------------------------------------------------------------------------
-
 pub(super) struct State {
     pub(super) repos: HashMap<String, Repo>,
     pub(super) next_id: u64,
@@ -14,6 +12,7 @@ pub(super) struct State {
     pub(super) latency: Duration,
     pub(super) faults: Vec<Fault>,
     pub(super) requests: Vec<Recorded>,
+    pub(super) switches: Switches,
 }
 
 #[derive(Default)]
@@ -30,6 +29,7 @@ pub(super) struct IssueComment {
     pub(super) issue: u64,
     pub(super) comment: Comment,
     pub(super) created_at: String,
+    pub(super) updated_at: String,
 }
 
 pub(super) struct ReviewComment {
@@ -42,6 +42,7 @@ pub(super) struct ReviewComment {
     pub(super) user: String,
     pub(super) body: String,
     pub(super) created_at: String,
+    pub(super) updated_at: String,
 }
 
 pub(super) struct Review {
@@ -81,6 +82,7 @@ impl State {
             latency: Duration::ZERO,
             faults: Vec::new(),
             requests: Vec::new(),
+            switches: Switches::default(),
         }
     }
 
@@ -172,6 +174,7 @@ impl State {
             requested_teams: Vec::new(),
             diff: Diff::default(),
             files: Vec::new(),
+            commits: 1,
         }
     }
 
@@ -192,9 +195,19 @@ impl State {
         self.repo(repo).comments.push(IssueComment {
             issue,
             comment,
+            updated_at: created_at.clone(),
             created_at,
         });
+        self.touch(repo, issue);
         id
+    }
+
+    /// Moves an issue's or PR's `updated_at` to now, as GitHub does on any change to it.
+    pub(super) fn touch(&mut self, repo: &str, number: u64) {
+        let now = self.now();
+        if let Some(issue) = self.issue_mut(repo, number) {
+            issue.updated_at = now;
+        }
     }
 
     /// GitHub accepts a sha or a branch for `{ref}`: map a PR head (or base) branch to its sha.

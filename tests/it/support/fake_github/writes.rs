@@ -8,8 +8,8 @@ impl State {
     pub(super) fn create_issue(&mut self, cx: &Cx) -> Result<Reply, Reply> {
         let title = title_of(cx).ok_or_else(|| missing("Issue", "title"))?;
         let mut issue = self.new_issue(&cx.repo, &title, cx.text("body"), VIEWER);
-        issue.labels = cx.strings("labels");
-        issue.assignees = cx.strings("assignees");
+        issue.labels = permitted(self.switches.labels.as_ref(), cx.strings("labels"));
+        issue.assignees = permitted(self.switches.assignees.as_ref(), cx.strings("assignees"));
         self.insert(&cx.repo, issue.clone());
         Ok(Reply::json(201, self.issue_json(cx, &issue)))
     }
@@ -20,6 +20,8 @@ impl State {
             None => None,
         };
         let now = self.now();
+        let labels = permitted(self.switches.labels.as_ref(), cx.strings("labels"));
+        let assignees = permitted(self.switches.assignees.as_ref(), cx.strings("assignees"));
         let issue = self
             .issue_mut(&cx.repo, cx.number.unwrap_or_default())
             .ok_or_else(Reply::not_found)?;
@@ -30,10 +32,10 @@ impl State {
             issue.body = body.as_str().map(str::to_owned);
         }
         if cx.body.get("labels").is_some() {
-            issue.labels = cx.strings("labels");
+            issue.labels = labels;
         }
         if cx.body.get("assignees").is_some() {
-            issue.assignees = cx.strings("assignees");
+            issue.assignees = assignees;
         }
         let reason = cx.text("state_reason").map(str::to_owned);
         match cx.text("state") {
@@ -160,7 +162,9 @@ impl State {
     }
 
     pub(super) fn request_reviewers(&mut self, cx: &Cx) -> Result<Reply, Reply> {
-        let (reviewers, teams) = (cx.strings("reviewers"), cx.strings("team_reviewers"));
+        let reviewers = permitted(self.switches.reviewers.as_ref(), cx.strings("reviewers"));
+        let teams = cx.strings("team_reviewers");
+        let now = self.now();
         let issue = self
             .issue_mut(&cx.repo, cx.number.unwrap_or_default())
             .ok_or_else(Reply::not_found)?;
@@ -180,6 +184,7 @@ impl State {
                 pull.requested_teams.push(team);
             }
         }
+        issue.updated_at = now;
         let issue = issue.clone();
         let pull = issue.pull.as_ref().ok_or_else(Reply::not_found)?;
         Ok(Reply::json(201, self.pull_json(cx, &issue, pull)))
@@ -201,6 +206,7 @@ impl State {
         let (path, line, commit_id) = (parent.path.clone(), parent.line, parent.commit_id.clone());
         // Replies hang off the thread's first comment, as on GitHub.
         let in_reply_to = Some(parent.in_reply_to.unwrap_or(parent.id));
+        let now = self.now();
         let reply = ReviewComment {
             id: self.next_id(),
             pr,
@@ -210,10 +216,12 @@ impl State {
             in_reply_to,
             user: VIEWER.to_owned(),
             body: body.to_owned(),
-            created_at: self.now(),
+            created_at: now.clone(),
+            updated_at: now,
         };
         let json = review_comment_json(cx, &reply);
         self.repo(&cx.repo).review_comments.push(reply);
+        self.touch(&cx.repo, pr);
         Ok(Reply::json(201, json))
     }
 
