@@ -12,12 +12,20 @@
 //! // point helm at gh.url() with gh.token(), run it, then:
 //! assert!(gh.violations().is_empty());
 //! ```
-
 //!
-//! The files: [`model`] (the public records), [`seed`] (tests changing the world),
-//! [`control`] (switches and what was recorded), [`fault`], [`server`] (one request end to end),
-//! [`state`] (the stored world), [`reads`] and [`writes`] (the handlers), `answers_*` (JSON
-//! shapes per resource) and [`values`] (small helpers).
+//! Like GitHub, every 200 GET carries a weak `ETag` and answers `304` to a matching
+//! `If-None-Match` ([`FakeGitHub::not_modified_count`]). Between two of helm's calls a test
+//! can change the world as other people would ([`change`]: close, push, comment, review),
+//! make a write act and then fail ([`Fault::hang_after_acting`] and friends), or switch on
+//! GitHub's quieter answers ([`control`]: redirects after a rename, silently dropped labels,
+//! assignees and reviewers, answers missing fields).
+//!
+//! The files: [`model`] (the public records), [`seed`] and [`change`] (tests changing the
+//! world), [`control`] (switches and what was recorded), [`fault`], [`http`] (the wire),
+//! [`server`] (one request end to end), [`reply`], [`conditional`] (ETags, 304),
+//! [`switches`] (redirects, dropped fields), [`state`] (the stored world), [`reads`],
+//! [`reads_commits`] and [`writes`] (the handlers), `answers_*` (JSON shapes per resource),
+//! [`clock`] (dates) and [`values`] (small helpers).
 
 mod answers_issue;
 mod answers_items;
