@@ -150,3 +150,30 @@ fn a_change_moves_the_etag_and_last_modified() {
     assert_eq!(since(&mut client, "garbage"), 200);
     assert_eq!(gh.not_modified_count(), 4);
 }
+
+#[test]
+fn a_304_costs_no_rate_limit() {
+    let gh = FakeGitHub::start();
+    let n = gh.add_issue(REPO, "Issue", "Body");
+    let mut client = Client::new(&gh);
+    let path = url(&format!("/issues/{n}"));
+    let first = client.get(&path);
+    assert_eq!(
+        (
+            first.header("x-ratelimit-limit"),
+            first.header("x-ratelimit-remaining"),
+            first.header("x-ratelimit-used")
+        ),
+        (Some("5000"), Some("4999"), Some("1"))
+    );
+    let tag = first.header("etag").expect("etag").to_owned();
+    let again = get_if_none_match(&mut client, &path, &tag);
+    assert_eq!(
+        (again.status, again.header("x-ratelimit-remaining")),
+        (304, Some("4999"))
+    );
+    assert_eq!(gh.rate_limit_used(), 1);
+    gh.add_issue_comment(REPO, n, "bob", "changed");
+    assert_eq!(get_if_none_match(&mut client, &path, &tag).status, 200);
+    assert_eq!(gh.rate_limit_used(), 2, "a changed answer costs one");
+}

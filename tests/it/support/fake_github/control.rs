@@ -92,6 +92,12 @@ impl FakeGitHub {
             .count()
     }
 
+    /// How much of the rate limit the requests so far used: every authenticated answer but
+    /// a 304, as on GitHub. Also sent as `x-ratelimit-used` / `x-ratelimit-remaining`.
+    pub fn rate_limit_used(&self) -> u64 {
+        self.state().rate_used
+    }
+
     /// The requests that were not GETs.
     pub fn writes(&self) -> Vec<Recorded> {
         self.requests()

@@ -38,6 +38,9 @@ impl Recorded {
     }
 }
 
+/// GitHub's hourly budget of requests for a token.
+const RATE_LIMIT: u64 = 5000;
+
 /// What the fake sends back once the state has been updated.
 pub(super) struct Answer {
     /// `None`: close the connection without answering.
@@ -126,6 +129,38 @@ impl State {
         if !authorized(request) {
             return Answer::now(Reply::error(401, "Bad credentials"));
         }
+        let mut answer = self.answer_authorized(base, request);
+        if let Some(reply) = answer.reply.as_mut() {
+            self.count_rate(reply);
+        }
+        answer
+    }
+
+    /// GitHub's primary rate limit headers on every authenticated answer. A 304 costs
+    /// nothing, which is why conditional requests are worth sending. A fault's own
+    /// `x-ratelimit-*` headers (see [`Fault::rate_limited`]) win.
+    fn count_rate(&mut self, reply: &mut Reply) {
+        if reply.header_value("x-ratelimit-remaining").is_some() {
+            return;
+        }
+        if reply.status != 304 {
+            self.rate_used += 1;
+        }
+        let used = self.rate_used.min(RATE_LIMIT);
+        let reset = clock::unix_now() + 3600;
+        reply.headers.extend(
+            [
+                ("x-ratelimit-limit", RATE_LIMIT.to_string()),
+                ("x-ratelimit-remaining", (RATE_LIMIT - used).to_string()),
+                ("x-ratelimit-used", used.to_string()),
+                ("x-ratelimit-reset", reset.to_string()),
+                ("x-ratelimit-resource", "core".to_owned()),
+            ]
+            .map(|(name, value)| (name.to_owned(), value)),
+        );
+    }
+
+    fn answer_authorized(&mut self, base: &str, request: &Recorded) -> Answer {
         let fault = self.take_fault(request);
         if let Some(fault) = fault.as_ref().filter(|f| f.acting == Acting::Instead) {
             return Answer::now(fault.reply());

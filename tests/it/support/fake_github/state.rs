@@ -12,6 +12,8 @@ pub(super) struct State {
     pub(super) latency: Duration,
     pub(super) faults: Vec<Fault>,
     pub(super) requests: Vec<Recorded>,
+    /// Answers that counted against the rate limit (not 304s, not 401s).
+    pub(super) rate_used: u64,
     pub(super) switches: Switches,
 }
 
@@ -82,6 +84,7 @@ impl State {
             latency: Duration::ZERO,
             faults: Vec::new(),
             requests: Vec::new(),
+            rate_used: 0,
             switches: Switches::default(),
         }
     }
