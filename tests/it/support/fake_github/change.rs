@@ -40,8 +40,10 @@ impl FakeGitHub {
         state.touch(repo, issue);
     }
 
-    /// Pushes a commit to the PR's head branch: a new head sha (returned), so files, diff
-    /// and checks now describe another commit, and checks of the old one no longer show.
+    /// Pushes a commit to the PR's head branch: a new head sha (returned). The PR, its
+    /// files (their URLs name the commit) and its checks (none yet on the new sha) change;
+    /// the diff keeps its text, as after an empty commit. [`FakeGitHub::push_file`] also
+    /// changes the content.
     pub fn push_commit(&self, repo: &str, pr: u64) -> String {
         let sha = self.state().sha();
         let pushed = sha.clone();
