@@ -299,3 +299,53 @@ fn answers_fit_the_documented_response_schemas() {
     assert_eq!(problems, Vec::<String>::new());
     assert_eq!(gh.violations(), Vec::<String>::new());
 }
+
+/// The fake's own HTTP layer: what no HTTP client would send still gets an answer.
+#[test]
+fn malformed_http_gets_400_and_the_fake_keeps_serving() {
+    let gh = FakeGitHub::start();
+    gh.add_issue(REPO, "Still here", "");
+    let addr = gh.url().trim_start_matches("http://").to_owned();
+    for raw in [
+        &b"NONSENSE\r\n\r\n"[..],
+        b"GET relative HTTP/1.1\r\n\r\n",
+        b"GET / HTTP/1.1\r\nno colon here\r\n\r\n",
+        b"POST /x HTTP/1.1\r\nContent-Length: 99999999999\r\n\r\n",
+        b"POST /x HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n",
+    ] {
+        let mut stream = TcpStream::connect(&addr).expect("connect");
+        stream
+            .set_read_timeout(Some(Duration::from_secs(10)))
+            .expect("timeout");
+        stream.write_all(raw).expect("send");
+        let mut answer = String::new();
+        let _ = stream.read_to_string(&mut answer); // the fake closes after a 400
+        assert!(
+            answer.starts_with("HTTP/1.1 400 "),
+            "{:?}: {answer:?}",
+            String::from_utf8_lossy(raw)
+        );
+    }
+    let body = r#"{"title": "sent in chunks"}"#;
+    let (head, tail) = body.split_at(10);
+    let raw = format!(
+        "POST {} HTTP/1.1\r\nAuthorization: Bearer {}\r\nTransfer-Encoding: chunked\r\n\
+         Connection: close\r\n\r\n{:x}\r\n{head}\r\n{:x};ext=1\r\n{tail}\r\n0\r\n\r\n",
+        url("/issues"),
+        gh.token(),
+        head.len(),
+        tail.len()
+    );
+    let mut stream = TcpStream::connect(&addr).expect("connect");
+    stream.write_all(raw.as_bytes()).expect("send");
+    let mut answer = String::new();
+    stream
+        .read_to_string(&mut answer)
+        .expect("answer, then close");
+    assert!(answer.starts_with("HTTP/1.1 201 Created\r\n"), "{answer}");
+    assert_eq!(
+        gh.issue(REPO, 2).map(|i| i.title),
+        Some("sent in chunks".to_owned())
+    );
+    assert_eq!(Client::new(&gh).get(&url("/issues/1")).status, 200);
+}

@@ -34,7 +34,8 @@ type Connections = Arc<Mutex<Vec<(TcpStream, JoinHandle<()>)>>>;
 pub struct Listener {
     addr: String,
     stopping: Arc<AtomicBool>,
-    accept: Option<JoinHandle<()>>,
+    /// Answers how many finished workers it reaped had panicked.
+    accept: Option<JoinHandle<usize>>,
     connections: Connections,
 }
 
@@ -54,6 +55,7 @@ impl Listener {
         let accept = {
             let (stopping, connections) = (Arc::clone(&stopping), Arc::clone(&connections));
             thread::spawn(move || {
+                let mut panicked = 0;
                 for stream in listener.incoming() {
                     if stopping.load(Ordering::SeqCst) {
                         break;
@@ -64,8 +66,10 @@ impl Listener {
                     };
                     let serve = Arc::clone(&serve);
                     let worker = thread::spawn(move || converse(stream, &*serve));
+                    panicked += reap(&connections);
                     lock(&connections).push((handle, worker));
                 }
+                panicked
             })
         };
         Listener {
@@ -80,10 +84,7 @@ impl Listener {
     pub fn stop(&mut self) -> usize {
         self.stopping.store(true, Ordering::SeqCst);
         let _ = TcpStream::connect(&self.addr); // wakes the accept loop
-        let mut panicked = self
-            .accept
-            .take()
-            .map_or(0, |a| usize::from(a.join().is_err()));
+        let mut panicked = self.accept.take().map_or(0, |a| a.join().unwrap_or(1));
         let connections = std::mem::take(&mut *lock(&self.connections));
         for (stream, _) in &connections {
             let _ = stream.shutdown(Shutdown::Both); // unblocks a worker waiting to read
@@ -96,21 +97,44 @@ impl Listener {
     }
 }
 
+/// Joins the workers whose connection ended, so that a long test does not hold a socket
+/// per connection it ever made; returns how many of them panicked.
+fn reap(connections: &Connections) -> usize {
+    let mut all = lock(connections);
+    let (done, open): (Vec<_>, Vec<_>) = all.drain(..).partition(|(_, w)| w.is_finished());
+    *all = open;
+    drop(all);
+    done.into_iter()
+        .filter_map(|(_, worker)| worker.join().err())
+        .count()
+}
+
 fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
     mutex
         .lock()
         .unwrap_or_else(|poisoned| poisoned.into_inner())
 }
 
-/// Serves the requests of one connection, in order, until the client closes it.
+/// Serves the requests of one connection, in order, until either side ends it. The socket
+/// is shut down on the way out: the listener holds a handle to it for [`Listener::stop`], so
+/// dropping ours alone would leave the client waiting.
 fn converse(stream: TcpStream, serve: &(impl Fn(Request) -> Delivery + ?Sized)) {
     let _ = stream.set_nodelay(true);
     let Ok(mut writer) = stream.try_clone() else {
         return;
     };
     let mut reader = BufReader::new(stream);
+    exchange(&mut reader, &mut writer, serve);
+    let _ = writer.shutdown(Shutdown::Both);
+}
+
+fn exchange(
+    reader: &mut BufReader<TcpStream>,
+    writer: &mut TcpStream,
+    serve: &(impl Fn(Request) -> Delivery + ?Sized),
+) {
     loop {
-        let request = match read_request(&mut reader) {
+        let request = match read_request(reader) {
             Ok(Some(request)) => request,
             Ok(None) => return,
             Err(_) => {
@@ -120,23 +144,15 @@ fn converse(stream: TcpStream, serve: &(impl Fn(Request) -> Delivery + ?Sized)) 
         };
         let close = header(&request.headers, "connection")
             .is_some_and(|c| c.to_ascii_lowercase().contains("close"));
-        match serve(request) {
-            Delivery::Answer(bytes) => {
-                if writer
-                    .write_all(&bytes)
-                    .and_then(|()| writer.flush())
-                    .is_err()
-                {
-                    return;
-                }
-            }
-            Delivery::Drop => {
-                let _ = writer.shutdown(Shutdown::Both);
-                return;
-            }
-        }
-        if close {
-            let _ = writer.shutdown(Shutdown::Both);
+        let Delivery::Answer(bytes) = serve(request) else {
+            return; // a fault: close without a word
+        };
+        if writer
+            .write_all(&bytes)
+            .and_then(|()| writer.flush())
+            .is_err()
+            || close
+        {
             return;
         }
     }
