@@ -11,5 +11,6 @@ mod portable;
 mod reliability;
 mod shell;
 mod slate_log;
+mod steer_retries;
 mod support;
 mod voyage;

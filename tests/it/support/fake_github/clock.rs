@@ -78,6 +78,18 @@ pub(super) fn parse_rfc3339(text: &str) -> Option<i64> {
 }
 
 /// `Mon, 01 Jan 2024 00:05:00 GMT`.
+/// `2026-11-22T05:13:00Z` for seconds since the Unix epoch.
+pub(super) fn rfc3339(secs: i64) -> String {
+    let (year, month, day) = civil_from_days(secs.div_euclid(86_400));
+    let rest = secs.rem_euclid(86_400);
+    format!(
+        "{year:04}-{month:02}-{day:02}T{:02}:{:02}:{:02}Z",
+        rest / 3600,
+        rest / 60 % 60,
+        rest % 60
+    )
+}
+
 pub(super) fn http_date(secs: i64) -> String {
     let (days, of_day) = (secs.div_euclid(86_400), secs.rem_euclid(86_400));
     let (year, month, day) = civil_from_days(days);

@@ -7,7 +7,7 @@ pub(super) struct State {
     pub(super) repos: HashMap<String, Repo>,
     pub(super) next_id: u64,
     /// Minutes since 2024-01-01T00:00Z: a deterministic, strictly increasing clock.
-    pub(super) clock: u64,
+    pub(super) clock: i64,
     pub(super) per_page_cap: usize,
     pub(super) latency: Duration,
     pub(super) faults: Vec<Fault>,
@@ -94,14 +94,13 @@ impl State {
         self.next_id
     }
 
+    /// GitHub's clock: the wall clock, as GitHub stamps what it records
+    /// (helm compares these with its own times when it settles an attempt),
+    /// moved on by a second when two events would share one, so that every
+    /// change moves `updated_at`.
     pub(super) fn now(&mut self) -> String {
-        self.clock += 1;
-        let (day, hour, minute) = (
-            (self.clock / 1440).min(30) + 1,
-            self.clock / 60 % 24,
-            self.clock % 60,
-        );
-        format!("2024-01-{day:02}T{hour:02}:{minute:02}:00Z")
+        self.clock = (self.clock + 1).max(super::clock::unix_now());
+        super::clock::rfc3339(self.clock)
     }
 
     /// A fresh, deterministic 40-hex-digit commit sha.
