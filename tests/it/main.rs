@@ -11,6 +11,7 @@ mod portable;
 mod reliability;
 mod shell;
 mod slate_log;
+mod snapshots;
 mod steer_retries;
 mod support;
 mod voyage;
