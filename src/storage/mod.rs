@@ -8,6 +8,7 @@
 //! the home directory.
 
 pub mod artifact;
+pub mod audit;
 pub mod listing;
 pub mod logbook;
 pub mod pending;
@@ -232,6 +233,7 @@ pub fn configure(conn: &Connection) -> Result<()> {
 pub fn write(conn: &mut Connection) -> Result<Transaction<'_>> {
     let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
     schema::check(&tx)?;
+    schema::ensure_indexes(&tx)?;
     Ok(tx)
 }
 
