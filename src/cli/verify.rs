@@ -14,12 +14,11 @@ use crate::storage::{pending, verify};
 
 #[derive(Debug, Args)]
 pub struct VerifyArgs {
-    /// The voyage to check: a full id or any unambiguous prefix.
-    #[arg(
-        value_name = "VOYAGE",
-        env = "HELM_VOYAGE",
-        required_unless_present = "all"
-    )]
+    /// The voyage to check: a full id or any unambiguous prefix
+    /// [default: $HELM_VOYAGE].
+    // HELM_VOYAGE is read in `run`, not by clap: clap counts an env value as
+    // given, so `--all` would conflict with it whenever it is set.
+    #[arg(value_name = "VOYAGE")]
     pub voyage: Option<String>,
     /// Check every voyage in $HELM_HOME.
     #[arg(long, conflicts_with = "voyage")]
@@ -32,7 +31,11 @@ pub fn run(args: VerifyArgs, ctx: &Context) -> Result<Box<dyn Report>> {
     } else {
         let prefix = args
             .voyage
-            .ok_or_else(|| Error::usage("name a voyage or pass --all"))?;
+            .or_else(|| std::env::var("HELM_VOYAGE").ok().filter(|v| !v.is_empty()))
+            .ok_or_else(|| {
+                Error::usage("name a voyage or pass --all")
+                    .hint("pass a voyage id or prefix, set HELM_VOYAGE, or pass --all")
+            })?;
         vec![ctx.home.resolve(&prefix)?]
     };
     let results = files

@@ -94,7 +94,10 @@ pub fn columns(conn: &Connection) -> Result<Problems> {
     let mut problems = Problems::default();
     for (table, columns) in COLUMNS {
         let names: Vec<&str> = columns.iter().map(|(name, _)| *name).collect();
-        let sql = format!("SELECT rowid, {} FROM {table} ORDER BY rowid", names.join(", "));
+        let sql = format!(
+            "SELECT rowid, {} FROM {table} ORDER BY rowid",
+            names.join(", ")
+        );
         let mut stmt = conn.prepare(&sql)?;
         let mut rows = stmt.query([])?;
         while let Some(row) = rows.next()? {
@@ -141,9 +144,7 @@ fn judge(value: ValueRef<'_>, rule: Rule) -> Option<&'static str> {
         return Some("is not UTF-8 text");
     };
     let ok = match rule {
-        Rule::VoyageId => {
-            Uuid::try_parse(text).is_ok_and(|id| id.hyphenated().to_string() == text)
-        }
+        Rule::VoyageId => Uuid::try_parse(text).is_ok_and(|id| id.hyphenated().to_string() == text),
         Rule::Hash => is_hash(text),
         Rule::Timestamp | Rule::OptionalTimestamp => text.parse::<jiff::Timestamp>().is_ok(),
         Rule::Json => serde_json::from_str::<serde::de::IgnoredAny>(text).is_ok(),

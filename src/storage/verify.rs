@@ -73,7 +73,8 @@ fn check(conn: &Connection, path: &Path, findings: &mut Findings) -> Result<()> 
             "the voyage table has {voyages} rows instead of one"
         ));
     }
-    findings.entries = conn.query_row("SELECT count(*) FROM logbook", [], |r| r.get::<_, i64>(0))? as u64;
+    findings.entries =
+        conn.query_row("SELECT count(*) FROM logbook", [], |r| r.get::<_, i64>(0))? as u64;
     let audit = audit::columns(conn)?;
     findings.problems.extend(audit.shown.iter().cloned());
     if audit.total > audit.shown.len() {

@@ -62,7 +62,11 @@ fn a_trigger_is_refused_by_import_flagged_by_verify_and_never_run() {
     let (id, file) = tampered_export(&env, TRIGGER);
     let before = std::fs::read(&file).unwrap();
     import_refused(&file, "trigger \"rewrite\"");
-    assert_eq!(std::fs::read(&file).unwrap(), before, "the file was changed");
+    assert_eq!(
+        std::fs::read(&file).unwrap(),
+        before,
+        "the file was changed"
+    );
 
     // The same file inside a home, as if copied there by hand.
     std::fs::copy(&file, env.voyage_file(&id)).unwrap();
@@ -258,4 +262,27 @@ fn the_original_helms_voyages_import_and_verify_cleanly() {
         std::fs::copy(fixture(id), copy.voyage_file(id)).unwrap();
     }
     copy.run(&["voyage", "verify", "--all"]).ok();
+}
+
+#[test]
+fn verify_all_wins_over_helm_voyage() {
+    let mut env = TestEnv::new();
+    let first = env.new_voyage("First");
+    let second = env.new_voyage("Second");
+    env.set("HELM_VOYAGE", &first);
+    let all = env.run(&["voyage", "verify", "--all"]);
+    all.ok();
+    assert!(
+        all.stdout.contains(&first) && all.stdout.contains(&second),
+        "{all:?}"
+    );
+    let one = env.run(&["voyage", "verify"]);
+    one.ok();
+    assert!(
+        one.stdout.contains(&first) && !one.stdout.contains(&second),
+        "{one:?}"
+    );
+    env.run(&["voyage", "verify", &second, "--all"]).fails(2);
+    env.set("HELM_VOYAGE", "");
+    env.run(&["voyage", "verify"]).fails(2);
 }
