@@ -190,7 +190,11 @@ impl Action {
             }
             SteerKind::ReplyInline => format!("reply inline on {subject}"),
             SteerKind::MergePr => match &record.merge_sha {
-                Some(sha) => format!("merge {subject} ({})", &sha[..sha.len().min(7)]),
+                // Stored text: cut on a character boundary, never mid-char.
+                Some(sha) => format!(
+                    "merge {subject} ({})",
+                    sha.chars().take(7).collect::<String>()
+                ),
                 None => format!("merge {subject}"),
             },
         }

@@ -3,3 +3,4 @@
 //! at, and with GitHub answers that are malformed, moved or long.
 
 mod files;
+mod terminal;
