@@ -3,4 +3,5 @@
 //! at, and with GitHub answers that are malformed, moved or long.
 
 mod files;
+mod looking;
 mod terminal;
