@@ -22,6 +22,8 @@ pub struct GitHubError {
     transient: bool,
     /// GitHub answered with success but did not do it (a merge that did not merge).
     declined: bool,
+    /// GitHub answered with success in a shape helm cannot read.
+    malformed: bool,
 }
 
 #[derive(Deserialize)]
@@ -66,6 +68,7 @@ impl GitHubError {
             permission,
             transient: answer.status.is_server_error(),
             declined: false,
+            malformed: false,
         }
     }
 
@@ -90,18 +93,30 @@ impl GitHubError {
             permission: None,
             transient: true,
             declined: false,
+            malformed: false,
         }
     }
 
-    /// GitHub answered with something helm cannot read.
+    /// GitHub answered with something helm cannot read: a field its API
+    /// description requires is missing, or a value has the wrong type. The
+    /// message completes "GitHub's answer to … ".
     pub fn shape(err: serde_json::Error) -> GitHubError {
+        let text = err.to_string();
+        let message = match text
+            .strip_prefix("missing field `")
+            .and_then(|rest| rest.split_once('`'))
+        {
+            Some((field, _)) => format!("was missing `{field}`"),
+            None => format!("was not in the expected shape: {text}"),
+        };
         GitHubError {
             status: None,
-            message: format!("GitHub's answer was not in the expected shape: {err}"),
+            message,
             details: Vec::new(),
             permission: None,
             transient: false,
             declined: false,
+            malformed: true,
         }
     }
 
@@ -116,6 +131,7 @@ impl GitHubError {
         let mut text = match self.status {
             Some(status) => format!("GitHub refused to {doing}: {status} {}", self.message),
             None if self.declined => format!("GitHub declined to {doing}: {}", self.message),
+            None if self.malformed => format!("GitHub's answer to {doing} {}", self.message),
             None => format!("could not reach GitHub to {doing}: {}", self.message),
         };
         if !self.details.is_empty() {
@@ -135,6 +151,7 @@ impl GitHubError {
             Some(status) if status >= 500 => "GitHub had a problem; retry later".to_string(),
             Some(_) => "see GitHub's message above".to_string(),
             None if self.declined => "observe the pull request to see why, then retry".to_string(),
+            None if self.malformed => "the server did not answer as GitHub's API describes; if this was a change, check on GitHub whether it was made before you retry".to_string(),
             None => "check the network and HELM_GITHUB_API_URL".to_string(),
         };
         let kind = match self.status {
@@ -162,6 +179,19 @@ fn describe_detail(detail: &serde_json::Value) -> String {
 }
 
 impl GitHubError {
+    /// GitHub kept redirecting.
+    pub fn redirects(hops: u32) -> GitHubError {
+        GitHubError {
+            status: None,
+            message: format!("GitHub redirected the request more than {hops} times"),
+            details: Vec::new(),
+            permission: None,
+            transient: false,
+            declined: false,
+            malformed: false,
+        }
+    }
+
     /// GitHub answered 2xx but declined to do the thing (a merge that did not merge).
     pub fn refused(message: String) -> GitHubError {
         GitHubError {
@@ -171,6 +201,7 @@ impl GitHubError {
             permission: None,
             transient: false,
             declined: true,
+            malformed: false,
         }
     }
 }

@@ -3,5 +3,6 @@
 //! at, and with GitHub answers that are malformed, moved or long.
 
 mod files;
+mod github;
 mod looking;
 mod terminal;
