@@ -7,7 +7,10 @@
 pub mod cli;
 pub mod error;
 pub mod github;
+pub mod inputs;
 pub mod model;
 pub mod observe;
+pub mod ops;
 pub mod output;
+pub mod steering;
 pub mod storage;

@@ -1,14 +1,16 @@
-//! `helm log <STATUS>`: record where the voyage stands, sealing the slate into
-//! the entry's bearing, without changing anything in the world.
+//! `helm log <STATE>`: record where the voyage stands, sealing the slate into
+//! the entry's bearing, without changing anything in the world. Also the
+//! provenance flags `steer` shares.
 
 use clap::Args;
+use clap::builder::{PossibleValue, TypedValueParser};
 
 use super::{Context, VoyageArg};
 use crate::error::{Error, Result};
-use crate::model::{Action, LogStatus, Provenance};
+use crate::model::Provenance;
+use crate::model::entry::SUGGESTED_STATES;
 use crate::output::Report;
 use crate::output::entry::Recorded;
-use crate::storage::logbook;
 
 /// Who acted and why: required on every `steer` and `log`, with no defaults.
 #[derive(Debug, Args)]
@@ -69,33 +71,52 @@ impl ProvenanceArgs {
     }
 }
 
+/// Any text is a state; the suggested words show in `--help` and in shell
+/// completions without limiting what may be said.
+#[derive(Clone, Debug)]
+struct StateParser;
+
+impl TypedValueParser for StateParser {
+    type Value = String;
+
+    fn parse_ref(
+        &self,
+        cmd: &clap::Command,
+        arg: Option<&clap::Arg>,
+        value: &std::ffi::OsStr,
+    ) -> std::result::Result<String, clap::Error> {
+        clap::builder::StringValueParser::new().parse_ref(cmd, arg, value)
+    }
+
+    fn possible_values(&self) -> Option<Box<dyn Iterator<Item = PossibleValue> + '_>> {
+        Some(Box::new(
+            SUGGESTED_STATES
+                .iter()
+                .map(|(word, help)| PossibleValue::new(*word).help(*help)),
+        ))
+    }
+}
+
 #[derive(Debug, Args)]
 pub struct LogArgs {
     #[command(flatten)]
     pub voyage: VoyageArg,
     #[command(flatten)]
     pub provenance: ProvenanceArgs,
-    /// The state to record.
-    #[arg(value_enum, value_name = "STATUS")]
-    pub status: LogStatus,
+    /// The state to record: waiting, blocked, ready, or your own words
+    /// ("waiting for review from bob").
+    #[arg(value_name = "STATE", value_parser = StateParser, hide_possible_values = true)]
+    pub state: String,
 }
 
 pub fn run(args: LogArgs, ctx: &Context) -> Result<Box<dyn Report>> {
     let provenance = args.provenance.resolve()?;
     let request_id = args.provenance.request_id()?;
-    let mut conn = super::context::open_writer(&ctx.voyage_file(&args.voyage)?)?;
-    let status = args.status;
-    let sealed = logbook::seal(&mut conn, &provenance, request_id, |_bearing| {
-        Ok(Action::Log {
-            status,
-            request_id: None,
-        })
-    })?;
-    if sealed.replayed {
-        super::check_replay(
-            &sealed.entry,
-            |action| matches!(action, Action::Log { status: s, .. } if *s == status),
-        )?;
-    }
-    Ok(Box::new(Recorded { sealed }))
+    let sealed = ctx
+        .helm
+        .log(args.voyage.name()?, &provenance, request_id, &args.state)?;
+    Ok(Box::new(Recorded {
+        sealed,
+        warnings: Vec::new(),
+    }))
 }

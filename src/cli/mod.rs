@@ -1,9 +1,11 @@
-//! The clap command tree and the dispatch from a parsed command to its verb.
-//! Argument types stay here; resolving them (voyage prefix, repository, token)
-//! happens in [`context`] and the verb modules.
+//! The CLI front end: the clap command tree, and the dispatch from a parsed
+//! command to the core operation (`ops`) it asks for. Each verb module turns
+//! its arguments into the operation's inputs and its value into a `Report`;
+//! nothing here reads or writes a voyage by itself.
 
 pub mod artifact;
 pub mod context;
+pub mod interrupted;
 pub mod log;
 pub mod observe;
 pub mod shell;
@@ -34,7 +36,7 @@ A voyage, start to finish: advancing issue #42 through PR #45 to merge.
   helm steer $WHO --summary \"ready for review\" request-review --pr 45 --reviewer bob
   helm observe github-pr 45 --focus reviews
   helm steer $WHO --summary \"bob is right\" reply-inline --pr 45 --comment-id 901 --body \"Done.\"
-  helm steer $WHO --summary \"approved, checks green\" merge-pr --pr 45 --method squash
+  helm steer $WHO --summary \"approved, checks green\" merge-pr --pr 45 --squash
   helm voyage show $V                                      # the logbook, as a story
   helm voyage end $V --status merged
 
@@ -68,8 +70,11 @@ pub enum Command {
     Slate(slate::SlateCommand),
     /// Change shared state on GitHub, recording one logbook entry.
     Steer(steer::SteerArgs),
-    /// Record a state (waiting, blocked, ready) without changing anything.
+    /// Record a state (waiting, blocked, ready, or your own words) without changing anything.
     Log(log::LogArgs),
+    /// List, settle or discard steers whose outcome was never recorded.
+    #[command(subcommand)]
+    Interrupted(interrupted::InterruptedCommand),
     /// Inspect stored payloads.
     #[command(subcommand)]
     Artifact(artifact::ArtifactCommand),
@@ -100,34 +105,17 @@ pub fn run(cli: Cli, ctx: &Context) -> Result<Box<dyn Report>> {
         Command::Slate(command) => slate::run(command, ctx),
         Command::Steer(args) => steer::run(args, ctx),
         Command::Log(args) => log::run(args, ctx),
+        Command::Interrupted(command) => interrupted::run(command, ctx),
         Command::Artifact(command) => artifact::run(command, ctx),
         Command::Completions(args) => shell::completions(args, ctx),
         Command::Man => shell::man(ctx),
     }
 }
 
-/// A replayed request id must name the same kind of action; reusing an id for
-/// something else is a caller bug worth stopping on.
-pub fn check_replay(
-    entry: &crate::storage::logbook::Entry,
-    same: impl Fn(&crate::model::Action) -> bool,
-) -> Result<()> {
-    match entry.parsed_action() {
-        Some(action) if same(&action) => Ok(()),
-        _ => Err(crate::error::Error::new(
-            crate::error::Kind::Conflict,
-            format!(
-                "request id '{}' was already used for entry {} ({}), a different action",
-                entry
-                    .action
-                    .get("requestId")
-                    .and_then(|v| v.as_str())
-                    .unwrap_or_default(),
-                entry.id,
-                entry.headline()
-            ),
-        )
-        .hint("use a fresh --request-id for a new action")),
+impl VoyageArg {
+    /// The voyage named, or the usage error that says how to name one.
+    pub fn name(&self) -> Result<&str> {
+        crate::ops::named(self.voyage.as_deref())
     }
 }
 

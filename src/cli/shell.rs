@@ -5,11 +5,11 @@
 use std::io::{self, Write};
 
 use clap::{Args, CommandFactory, ValueEnum};
-use serde_json::json;
 
 use super::{Cli, Context};
 use crate::error::{Error, Kind, Result};
-use crate::output::{Report, Style};
+use crate::output::Report;
+use crate::output::report::Text;
 
 #[derive(Debug, Args)]
 pub struct CompletionsArgs {
@@ -51,9 +51,8 @@ pub fn completions(args: CompletionsArgs, _ctx: &Context) -> Result<Box<dyn Repo
     };
     let mut script = Vec::new();
     clap_complete::generate(shell, &mut Cli::command(), "helm", &mut script);
-    Ok(Box::new(Text {
-        key: "script",
-        kind: ("shell", args.shell.name()),
+    Ok(Box::new(Text::Script {
+        shell: args.shell.name(),
         text: String::from_utf8(script)
             .map_err(|_| Error::new(Kind::Io, "the completion script is not UTF-8"))?,
     }))
@@ -62,9 +61,7 @@ pub fn completions(args: CompletionsArgs, _ctx: &Context) -> Result<Box<dyn Repo
 pub fn man(_ctx: &Context) -> Result<Box<dyn Report>> {
     let mut page = Vec::new();
     render_man(&mut page).map_err(|err| Error::io("cannot render the man page", &err))?;
-    Ok(Box::new(Text {
-        key: "page",
-        kind: ("format", "roff"),
+    Ok(Box::new(Text::Page {
         text: String::from_utf8(page)
             .map_err(|_| Error::new(Kind::Io, "the man page is not UTF-8"))?,
     }))
@@ -166,25 +163,6 @@ fn commands(cmd: &clap::Command) -> Vec<(Vec<String>, &clap::Command)> {
     let mut found = Vec::new();
     walk(cmd, &[cmd.get_name().to_string()], &mut found);
     found
-}
-
-/// A generated text: itself on stdout, or `{"<kind>": …, "<key>": text}` with `--json`.
-struct Text {
-    key: &'static str,
-    kind: (&'static str, &'static str),
-    text: String,
-}
-
-impl Report for Text {
-    fn human(&self, out: &mut dyn Write, _style: Style) -> io::Result<()> {
-        out.write_all(self.text.as_bytes())
-    }
-
-    fn json(&self, out: &mut dyn Write) -> io::Result<()> {
-        let mut value = json!({ self.kind.0: self.kind.1 });
-        value[self.key] = self.text.clone().into();
-        crate::output::write_json(out, &value)
-    }
 }
 
 /// `docs/cli.md`: every command's long help, rendered from the clap tree.

@@ -2,12 +2,11 @@
 
 use clap::{Args, Subcommand};
 
-use super::observe::TargetArgs;
 use super::{Context, VoyageArg};
 use crate::error::Result;
+use crate::inputs::TargetSpec;
 use crate::output::Report;
 use crate::output::slate::{Cleared, Erased, SlateList};
-use crate::storage::{self, slate};
 
 #[derive(Debug, Subcommand)]
 pub enum SlateCommand {
@@ -30,7 +29,7 @@ pub struct EraseArgs {
     #[command(flatten)]
     pub voyage: VoyageArg,
     #[command(subcommand)]
-    pub target: TargetArgs,
+    pub target: TargetSpec,
 }
 
 #[derive(Debug, Args)]
@@ -40,34 +39,20 @@ pub struct ClearArgs {
 }
 
 pub fn run(command: SlateCommand, ctx: &Context) -> Result<Box<dyn Report>> {
+    let helm = &ctx.helm;
     match command {
-        SlateCommand::List(args) => {
-            let (_, conn) = ctx.open_voyage(&args.voyage)?;
-            Ok(Box::new(SlateList {
-                observations: slate::list(&conn)?,
-            }))
-        }
+        SlateCommand::List(args) => Ok(Box::new(SlateList {
+            observations: helm.slate_list(args.voyage.name()?)?,
+        })),
         SlateCommand::Erase(args) => {
-            let file = ctx.voyage_file(&args.voyage)?;
-            let target = args.target.resolve(ctx)?;
-            let mut conn = super::context::open_writer(&file)?;
-            let tx = storage::write(&mut conn)?;
-            storage::voyage::ensure_active(&tx)?;
-            let erased = slate::erase(&tx, &target.key())?;
-            tx.commit()?;
-            Ok(Box::new(Erased {
-                target: serde_json::to_value(&target)?,
-                description: target.describe(),
-                erased,
-            }))
+            let voyage = args.voyage.name()?;
+            helm.voyage_file(voyage)?;
+            let target = helm.target(&args.target, None)?;
+            let erased = helm.slate_erase(voyage, &target)?;
+            Ok(Box::new(Erased { target, erased }))
         }
-        SlateCommand::Clear(args) => {
-            let mut conn = super::context::open_writer(&ctx.voyage_file(&args.voyage)?)?;
-            let tx = storage::write(&mut conn)?;
-            storage::voyage::ensure_active(&tx)?;
-            let count = slate::clear(&tx)?;
-            tx.commit()?;
-            Ok(Box::new(Cleared { count }))
-        }
+        SlateCommand::Clear(args) => Ok(Box::new(Cleared {
+            count: helm.slate_clear(args.voyage.name()?)?,
+        })),
     }
 }

@@ -142,7 +142,10 @@ impl Client {
                 return Ok(answer);
             };
             if hops == MAX_REDIRECTS {
-                return Err(GitHubError::redirects(MAX_REDIRECTS));
+                return Err(GitHubError::redirects(
+                    MAX_REDIRECTS,
+                    answer.status.as_u16(),
+                ));
             }
             hops += 1;
             // Relative to the API base, like `Link` URLs: the token never

@@ -22,8 +22,10 @@ pub struct GitHubError {
     transient: bool,
     /// GitHub answered with success but did not do it (a merge that did not merge).
     declined: bool,
-    /// GitHub answered with success in a shape helm cannot read.
-    malformed: bool,
+    /// The connection was never made: the request did not leave.
+    unsent: bool,
+    /// GitHub answered with success, but helm could not read the answer.
+    unreadable: bool,
 }
 
 #[derive(Deserialize)]
@@ -68,12 +70,13 @@ impl GitHubError {
             permission,
             transient: answer.status.is_server_error(),
             declined: false,
-            malformed: false,
+            unsent: false,
+            unreadable: false,
         }
     }
 
     /// A failure before GitHub answered: connection, TLS, timeout.
-    pub fn transport(err: impl std::error::Error) -> GitHubError {
+    pub fn transport(err: impl std::error::Error + 'static) -> GitHubError {
         let mut message = err.to_string();
         let mut source = err.source();
         while let Some(cause) = source {
@@ -93,7 +96,8 @@ impl GitHubError {
             permission: None,
             transient: true,
             declined: false,
-            malformed: false,
+            unsent: never_connected(&err),
+            unreadable: false,
         }
     }
 
@@ -116,12 +120,55 @@ impl GitHubError {
             permission: None,
             transient: false,
             declined: false,
-            malformed: true,
+            unsent: false,
+            unreadable: true,
+        }
+    }
+
+    /// GitHub kept redirecting (`status` is its last answer): it did not act.
+    pub fn redirects(hops: u32, status: u16) -> GitHubError {
+        GitHubError {
+            status: Some(status),
+            message: format!("GitHub redirected the request more than {hops} times"),
+            details: Vec::new(),
+            permission: None,
+            transient: false,
+            declined: false,
+            unsent: false,
+            unreadable: false,
+        }
+    }
+
+    /// A failure described in words, not by an answer (e.g. a misuse).
+    pub fn shape_text(message: String) -> GitHubError {
+        GitHubError {
+            status: None,
+            message,
+            details: Vec::new(),
+            permission: None,
+            transient: false,
+            declined: false,
+            unsent: false,
+            unreadable: false,
         }
     }
 
     pub fn is_transient(&self) -> bool {
         self.transient
+    }
+
+    /// Whether GitHub may have performed a write that failed like this: it
+    /// did not refuse it (a 4xx), did not decline it, and the request was
+    /// not stopped before it left. A timeout, a dropped connection, a 5xx
+    /// or an unreadable success all leave the outcome unknown.
+    pub fn may_have_acted(&self) -> bool {
+        match self.status {
+            _ if self.declined || self.unsent => false,
+            _ if self.unreadable => true,
+            Some(408) => true,
+            Some(status) => status >= 500,
+            None => true,
+        }
     }
 
     /// One line for the user: what failed, GitHub's status and message, and a
@@ -131,7 +178,7 @@ impl GitHubError {
         let mut text = match self.status {
             Some(status) => format!("GitHub refused to {doing}: {status} {}", self.message),
             None if self.declined => format!("GitHub declined to {doing}: {}", self.message),
-            None if self.malformed => format!("GitHub's answer to {doing} {}", self.message),
+            None if self.unreadable => format!("GitHub's answer to {doing} {}", self.message),
             None => format!("could not reach GitHub to {doing}: {}", self.message),
         };
         if !self.details.is_empty() {
@@ -151,7 +198,7 @@ impl GitHubError {
             Some(status) if status >= 500 => "GitHub had a problem; retry later".to_string(),
             Some(_) => "see GitHub's message above".to_string(),
             None if self.declined => "observe the pull request to see why, then retry".to_string(),
-            None if self.malformed => "the server did not answer as GitHub's API describes; if this was a change, check on GitHub whether it was made before you retry".to_string(),
+            None if self.unreadable => "the server did not answer as GitHub's API describes; if this was a change, check on GitHub whether it was made before you retry".to_string(),
             None => "check the network and HELM_GITHUB_API_URL".to_string(),
         };
         let kind = match self.status {
@@ -160,6 +207,20 @@ impl GitHubError {
         };
         Error::new(kind, text).hint(format!("{hint}; {nothing}"))
     }
+}
+
+/// Whether a transport failure happened while connecting, so nothing was
+/// sent (hyper's client says so; a timeout or a reset after connecting does
+/// not count).
+fn never_connected(err: &(dyn std::error::Error + 'static)) -> bool {
+    let mut source: Option<&(dyn std::error::Error + 'static)> = Some(err);
+    while let Some(cause) = source {
+        if let Some(client) = cause.downcast_ref::<hyper_util::client::legacy::Error>() {
+            return client.is_connect();
+        }
+        source = cause.source();
+    }
+    false
 }
 
 /// `{"resource":"Issue","field":"title","code":"missing_field"}` → `Issue.title: missing_field`.
@@ -179,19 +240,6 @@ fn describe_detail(detail: &serde_json::Value) -> String {
 }
 
 impl GitHubError {
-    /// GitHub kept redirecting.
-    pub fn redirects(hops: u32) -> GitHubError {
-        GitHubError {
-            status: None,
-            message: format!("GitHub redirected the request more than {hops} times"),
-            details: Vec::new(),
-            permission: None,
-            transient: false,
-            declined: false,
-            malformed: false,
-        }
-    }
-
     /// GitHub answered 2xx but declined to do the thing (a merge that did not merge).
     pub fn refused(message: String) -> GitHubError {
         GitHubError {
@@ -201,7 +249,8 @@ impl GitHubError {
             permission: None,
             transient: false,
             declined: true,
-            malformed: false,
+            unsent: false,
+            unreadable: false,
         }
     }
 }

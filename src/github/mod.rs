@@ -9,46 +9,101 @@ pub mod client;
 pub mod error;
 pub mod observe;
 pub mod repo;
+pub mod settle;
 pub mod steer;
 pub mod types;
 
+use std::path::Path;
 use std::time::Duration;
 
-use crate::cli::Context;
 use crate::error::{Error, Kind, Result};
+use crate::model::Repo;
 use client::Client;
 
 pub const DEFAULT_API_URL: &str = "https://api.github.com";
+
+/// The longest `HELM_GITHUB_TIMEOUT` helm accepts. A steer holds its
+/// voyage's write lock while GitHub answers, and other helm processes wait
+/// for that lock at most 300 s (`storage::BUSY_TIMEOUT`): one request, its
+/// retries and a look for an earlier attempt's effect must fit well inside.
+pub const MAX_TIMEOUT: Duration = Duration::from_secs(60);
+
+/// The GitHub environment as the caller read it; this module never reads
+/// the environment itself.
+#[derive(Clone, Debug, Default)]
+pub struct Env {
+    /// `HELM_GITHUB_API_URL`.
+    pub api_url: Option<String>,
+    /// `HELM_GITHUB_TIMEOUT`, in seconds.
+    pub timeout: Option<String>,
+    /// `GH_REPO`.
+    pub repo: Option<String>,
+    /// `GH_TOKEN` and `GITHUB_TOKEN`.
+    pub gh_token: Option<String>,
+    pub github_token: Option<String>,
+}
+
+/// Everything needed to talk to GitHub: checked server URL, token and timeout.
+#[derive(Debug)]
+pub struct Config {
+    pub api_url: String,
+    pub token: auth::Token,
+    pub timeout: Duration,
+}
+
+impl Config {
+    /// Resolves the server, the token (for `identity`'s own credentials when
+    /// given) and the timeout, each checked.
+    pub fn resolve(env: &Env, home: &Path, identity: Option<&str>) -> Result<Config> {
+        let api_url = api_url(env.api_url.as_deref())?;
+        let uri: http::Uri = api_url.parse().map_err(|_| bad_url(&api_url))?;
+        let host = uri.host().filter(|h| *h != "api.github.com");
+        let token = auth::resolve(&auth::Sources {
+            home,
+            identity,
+            gh_token: env.gh_token.clone(),
+            github_token: env.github_token.clone(),
+            host,
+        })?;
+        Ok(Config {
+            timeout: timeout(env.timeout.as_deref())?,
+            api_url,
+            token,
+        })
+    }
+}
+
+/// `HELM_GITHUB_TIMEOUT`: whole seconds from 1 to [`MAX_TIMEOUT`]; 30 when unset.
+pub fn timeout(text: Option<&str>) -> Result<Duration> {
+    let Some(text) = text.map(str::trim).filter(|t| !t.is_empty()) else {
+        return Ok(Duration::from_secs(30));
+    };
+    match text.parse::<u64>() {
+        Ok(seconds) if seconds >= 1 && seconds <= MAX_TIMEOUT.as_secs() => {
+            Ok(Duration::from_secs(seconds))
+        }
+        _ => Err(Error::new(
+            Kind::Config,
+            format!(
+                "HELM_GITHUB_TIMEOUT '{text}' is not a number of seconds from 1 to {}",
+                MAX_TIMEOUT.as_secs()
+            ),
+        )
+        .hint("a steer holds the voyage's lock while GitHub answers, and other helm commands wait for it at most 300 s; unset it for the default of 30")),
+    }
+}
 
 /// A connected client and the runtime that drives it.
 pub struct Session {
     pub runtime: tokio::runtime::Runtime,
     pub client: Client,
+    pub timeout: Duration,
 }
 
-/// Resolves the server, the token (for `identity` when acting) and the
-/// repository, and builds the client.
-pub fn connect(ctx: &Context, identity: Option<&str>, repo: &str) -> Result<Session> {
-    let repo = repo::Repo::parse(repo).ok_or_else(|| {
-        Error::usage(format!("'{repo}' is not a repository: expected OWNER/NAME"))
-    })?;
-    let env = &ctx.github;
-    let api_url = api_url(env.api_url.as_deref())?;
-    let uri: http::Uri = api_url.parse().map_err(|_| bad_url(&api_url))?;
-    let host = uri.host().filter(|h| *h != "api.github.com");
-    let token = auth::resolve(&auth::Sources {
-        home: ctx.home.root(),
-        identity,
-        gh_token: env.gh_token.clone(),
-        github_token: env.github_token.clone(),
-        host,
-    })?;
-    let timeout = env
-        .timeout
-        .as_deref()
-        .and_then(|t| t.trim().parse::<u64>().ok())
-        .filter(|t| *t > 0)
-        .map_or(Duration::from_secs(30), Duration::from_secs);
+/// Builds the client for one repository.
+pub fn connect(config: &Config, repo: &Repo) -> Result<Session> {
+    let timeout = config.timeout;
+    let api_url = &config.api_url;
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
@@ -57,8 +112,8 @@ pub fn connect(ctx: &Context, identity: Option<&str>, repo: &str) -> Result<Sess
         let _entered = runtime.enter();
         octocrab::Octocrab::builder()
             .base_uri(api_url.as_str())
-            .map_err(|_| bad_url(&api_url))?
-            .personal_token(token.expose().to_string())
+            .map_err(|_| bad_url(api_url))?
+            .personal_token(config.token.expose().to_string())
             .set_connect_timeout(Some(Duration::from_secs(10).min(timeout)))
             .set_read_timeout(Some(timeout))
             .set_write_timeout(Some(timeout))
@@ -76,7 +131,8 @@ pub fn connect(ctx: &Context, identity: Option<&str>, repo: &str) -> Result<Sess
     };
     Ok(Session {
         runtime,
-        client: Client::new(crab, &api_url, repo),
+        client: Client::new(crab, api_url, repo.clone()),
+        timeout,
     })
 }
 
@@ -131,6 +187,15 @@ mod tests {
             api_url(Some("https://ghe.example.com/api/v3")).unwrap(),
             "https://ghe.example.com/api/v3"
         );
+        assert_eq!(timeout(None).unwrap(), Duration::from_secs(30));
+        assert_eq!(timeout(Some(" 5 ")).unwrap(), Duration::from_secs(5));
+        for bad in ["0", "61", "300", "1.5", "soon", "-1"] {
+            assert_eq!(
+                timeout(Some(bad)).unwrap_err().kind(),
+                Kind::Config,
+                "{bad}"
+            );
+        }
         for bad in ["ftp://x", "not a url", "https://h/?q=1", "/relative"] {
             assert!(api_url(Some(bad)).is_err(), "{bad}");
         }

@@ -12,48 +12,38 @@ use super::error::GitHubError;
 use super::types::{
     CheckRun, CombinedStatus, Comment, Issue, Pull, PullFile, Review, ReviewComment,
 };
-use crate::cli::Context;
 use crate::error::Result;
 use crate::model::{IssueFocus, Observe, PullRequestFocus, RepositoryFocus};
-use crate::observe::Looked;
-use crate::storage::artifact::Packer;
 
-/// Observes a GitHub target; `target` is already canonical.
-pub fn look(target: Observe, ctx: &Context, identity: Option<&str>) -> Result<Looked> {
-    let repo = match &target {
-        Observe::GitHubIssue { repo, .. }
-        | Observe::GitHubPullRequest { repo, .. }
-        | Observe::GitHubRepository { repo, .. } => repo.clone(),
-        _ => unreachable_local(&target)?,
-    };
-    let session = super::connect(ctx, identity, &repo)?;
+/// What a GitHub look brought back: the payload, and a few words on it.
+pub struct GitHubLook {
+    pub payload: Value,
+    pub summary: String,
+}
+
+/// Observes a GitHub target (already canonical) through `session`, whose
+/// client is bound to the target's repository.
+pub fn look(session: &super::Session, target: &Observe) -> Result<GitHubLook> {
     let client = &session.client;
     let doing = format!("show {}", target.describe());
+    let repo = client.repo.to_string();
     let (payload, summary) = session
         .runtime
         .block_on(async {
-            match &target {
+            match target {
                 Observe::GitHubIssue { number, focus, .. } => issue(client, *number, focus).await,
                 Observe::GitHubPullRequest { number, focus, .. } => {
                     pull(client, *number, focus).await
                 }
                 Observe::GitHubRepository { focus, .. } => repository(client, focus).await,
-                _ => Ok((Value::Null, String::new())),
+                _ => Err(GitHubError::shape_text(format!(
+                    "{} is not a GitHub target",
+                    target.kind()
+                ))),
             }
         })
         .map_err(|err| err.into_error(&doing, &repo, "nothing was put on the slate"))?;
-    Ok(Looked {
-        packed: Packer::pack(&payload)?,
-        target,
-        summary,
-    })
-}
-
-fn unreachable_local(target: &Observe) -> Result<String> {
-    Err(crate::error::Error::new(
-        crate::error::Kind::Usage,
-        format!("{} is not a GitHub target", target.kind()),
-    ))
+    Ok(GitHubLook { payload, summary })
 }
 
 type Looking = std::result::Result<(Value, String), GitHubError>;

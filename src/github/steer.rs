@@ -8,11 +8,13 @@ use serde_json::{Map, Value, json};
 use super::client::Client;
 use super::error::GitHubError;
 use super::types::{Comment, Issue, MergeResult, Pull, ReviewComment};
-use crate::model::entry::{SteerKind, SteerRecord};
+use crate::model::entry::{Applied, SteerRecord};
 use crate::model::steer::{Steer, Thread};
 
+/// Performs `steer`; the record starts from what was asked
+/// ([`Steer::asked`]) and gains what GitHub produced and applied.
 pub async fn perform(client: &Client, steer: &Steer) -> Result<SteerRecord, GitHubError> {
-    let repo = client.repo.to_string();
+    let mut record = steer.asked(&client.repo);
     match steer {
         Steer::Comment { on, body } => {
             let number = match on {
@@ -25,11 +27,6 @@ pub async fn perform(client: &Client, steer: &Steer) -> Result<SteerRecord, GitH
                     &json!({ "body": body }),
                 )
                 .await?;
-            let mut record = SteerRecord::new(SteerKind::Comment, repo);
-            match on {
-                Thread::Issue(n) => record.issue = Some(*n),
-                Thread::PullRequest(n) => record.pr = Some(*n),
-            }
             record.comment_id = Some(comment.id);
             record.url = comment.url;
             Ok(record)
@@ -56,8 +53,13 @@ pub async fn perform(client: &Client, steer: &Steer) -> Result<SteerRecord, GitH
                     &Value::Object(request),
                 )
                 .await?;
-            let mut record = issue_record(SteerKind::CreateIssue, repo, &issue);
-            record.title = Some(issue.title);
+            issue_result(&mut record, &issue);
+            record.title = Some(issue.title.clone());
+            record.applied = Some(Applied {
+                labels: Some(issue.labels.iter().map(|l| l.name.clone()).collect()),
+                assignees: Some(issue.assignees.iter().map(|u| u.login.clone()).collect()),
+                ..Applied::default()
+            });
             Ok(record)
         }
         Steer::EditIssue { issue, title, body } => {
@@ -71,7 +73,7 @@ pub async fn perform(client: &Client, steer: &Steer) -> Result<SteerRecord, GitH
                     &Value::Object(request),
                 )
                 .await?;
-            let mut record = issue_record(SteerKind::EditIssue, repo, &issue);
+            issue_result(&mut record, &issue);
             record.title = title.as_ref().map(|_| issue.title.clone());
             Ok(record)
         }
@@ -83,7 +85,7 @@ pub async fn perform(client: &Client, steer: &Steer) -> Result<SteerRecord, GitH
                     &json!({ "state": "closed", "state_reason": reason.api_name() }),
                 )
                 .await?;
-            let mut record = issue_record(SteerKind::CloseIssue, repo, &issue);
+            issue_result(&mut record, &issue);
             record.state = Some(issue.state.clone());
             record.state_reason = issue.state_reason.or(Some(reason.api_name().to_string()));
             Ok(record)
@@ -110,7 +112,7 @@ pub async fn perform(client: &Client, steer: &Steer) -> Result<SteerRecord, GitH
                     &Value::Object(request),
                 )
                 .await?;
-            let mut record = pull_record(SteerKind::CreatePr, repo, &pr);
+            pull_result(&mut record, &pr);
             record.title = Some(pr.title.clone());
             record.head = Some(head.clone());
             record.base = Some(base.clone());
@@ -128,7 +130,7 @@ pub async fn perform(client: &Client, steer: &Steer) -> Result<SteerRecord, GitH
                     &Value::Object(request),
                 )
                 .await?;
-            let mut record = pull_record(SteerKind::EditPr, repo, &pr);
+            pull_result(&mut record, &pr);
             record.title = title.as_ref().map(|_| pr.title.clone());
             Ok(record)
         }
@@ -140,7 +142,7 @@ pub async fn perform(client: &Client, steer: &Steer) -> Result<SteerRecord, GitH
                     &json!({ "state": "closed" }),
                 )
                 .await?;
-            let mut record = pull_record(SteerKind::ClosePr, repo, &pr);
+            pull_result(&mut record, &pr);
             record.state = Some(pr.state.clone());
             Ok(record)
         }
@@ -163,9 +165,17 @@ pub async fn perform(client: &Client, steer: &Steer) -> Result<SteerRecord, GitH
                     &Value::Object(request),
                 )
                 .await?;
-            let mut record = pull_record(SteerKind::RequestReview, repo, &pr);
-            record.reviewers = reviewers.clone();
-            record.teams = teams.clone();
+            pull_result(&mut record, &pr);
+            record.applied = Some(Applied {
+                reviewers: Some(
+                    pr.requested_reviewers
+                        .iter()
+                        .map(|u| u.login.clone())
+                        .collect(),
+                ),
+                teams: Some(pr.requested_teams.iter().map(|t| t.slug.clone()).collect()),
+                ..Applied::default()
+            });
             Ok(record)
         }
         Steer::ReplyInline {
@@ -180,9 +190,6 @@ pub async fn perform(client: &Client, steer: &Steer) -> Result<SteerRecord, GitH
                     &json!({ "body": body }),
                 )
                 .await?;
-            let mut record = SteerRecord::new(SteerKind::ReplyInline, repo);
-            record.pr = Some(*pr);
-            record.in_reply_to = Some(*comment_id);
             record.comment_id = Some(reply.id);
             record.url = reply.url;
             Ok(record)
@@ -205,9 +212,6 @@ pub async fn perform(client: &Client, steer: &Steer) -> Result<SteerRecord, GitH
                         .unwrap_or_else(|| "GitHub did not merge the pull request".into()),
                 ));
             }
-            let mut record = SteerRecord::new(SteerKind::MergePr, repo);
-            record.pr = Some(*pr);
-            record.merge_method = Some(method.api_name().to_string());
             record.merge_sha = merge.sha;
             record.url = Some(client.web_url(&format!("/pull/{pr}")));
             Ok(record)
@@ -221,16 +225,12 @@ fn insert_some(map: &mut Map<String, Value>, key: &str, value: &Option<String>) 
     }
 }
 
-fn issue_record(kind: SteerKind, repo: String, issue: &Issue) -> SteerRecord {
-    let mut record = SteerRecord::new(kind, repo);
+fn issue_result(record: &mut SteerRecord, issue: &Issue) {
     record.issue = Some(issue.number);
     record.url = issue.url.clone();
-    record
 }
 
-fn pull_record(kind: SteerKind, repo: String, pr: &Pull) -> SteerRecord {
-    let mut record = SteerRecord::new(kind, repo);
+fn pull_result(record: &mut SteerRecord, pr: &Pull) {
     record.pr = Some(pr.number);
     record.url = pr.url.clone();
-    record
 }

@@ -14,27 +14,16 @@ pub struct Provenance {
     pub summary: String,
 }
 
-/// A deliberate state recorded with `helm log`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, clap::ValueEnum)]
-#[serde(rename_all = "kebab-case")]
-pub enum LogStatus {
-    /// Waiting for feedback from someone else.
-    Waiting,
-    /// Blocked on a decision or on something outside the voyage.
-    Blocked,
-    /// Ready for the next step.
-    Ready,
-}
-
-impl LogStatus {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            LogStatus::Waiting => "waiting",
-            LogStatus::Blocked => "blocked",
-            LogStatus::Ready => "ready",
-        }
-    }
-}
+/// The words `helm log` suggests for a state; any other non-blank text is
+/// recorded as given (`waiting for review from bob`), as the original helm does.
+pub const SUGGESTED_STATES: [(&str, &str); 3] = [
+    ("waiting", "waiting for feedback from someone else"),
+    (
+        "blocked",
+        "blocked on a decision or on something outside the voyage",
+    ),
+    ("ready", "ready for the next step"),
+];
 
 /// The JSON in `logbook.action`: the entry kind and, for a steer, its result in
 /// the world. Field names are camelCase and only ever added to.
@@ -46,7 +35,9 @@ impl LogStatus {
 )]
 pub enum Action {
     Log {
-        status: LogStatus,
+        /// The state recorded, freeform (stored under `status` since the first
+        /// helm that wrote this JSON).
+        status: String,
         #[serde(default, skip_serializing_if = "Option::is_none")]
         request_id: Option<String>,
     },
@@ -111,6 +102,64 @@ pub struct SteerRecord {
     pub merge_sha: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub request_id: Option<String>,
+    /// What was said: the comment, reply, issue or pull request body.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub body: Option<String>,
+    /// Labels and assignees asked for on `create-issue`.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub labels: Vec<String>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub assignees: Vec<String>,
+    /// What GitHub applied of what was asked (labels, assignees, reviewers,
+    /// teams), when it answered with it: GitHub drops silently what the
+    /// token may not set.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub applied: Option<Applied>,
+    /// The close reason asked for on `close-issue` (`completed`, `not-planned`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub close_reason: Option<String>,
+    /// The head sha a merge was pinned to (sent as `sha`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pinned_sha: Option<String>,
+    /// How the entry learnt the result when it was not GitHub's direct
+    /// answer: `saved-answer` or `found-on-github` (see ADR 0006).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub settled: Option<String>,
+}
+
+/// What GitHub applied of what a steer asked for.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Applied {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub labels: Option<Vec<String>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub assignees: Option<Vec<String>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reviewers: Option<Vec<String>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub teams: Option<Vec<String>>,
+}
+
+impl Applied {
+    /// What was asked but not applied, as `label 'x'`, `reviewer 'bob'`, ….
+    pub fn dropped(&self, record: &SteerRecord) -> Vec<String> {
+        let mut out = Vec::new();
+        let mut check = |what: &str, asked: &[String], applied: &Option<Vec<String>>| {
+            if let Some(applied) = applied {
+                for name in asked {
+                    if !applied.iter().any(|a| a.eq_ignore_ascii_case(name)) {
+                        out.push(format!("{what} '{name}'"));
+                    }
+                }
+            }
+        };
+        check("label", &record.labels, &self.labels);
+        check("assignee", &record.assignees, &self.assignees);
+        check("reviewer", &record.reviewers, &self.reviewers);
+        check("team", &record.teams, &self.teams);
+        out
+    }
 }
 
 impl SteerRecord {
@@ -135,6 +184,13 @@ impl SteerRecord {
             merge_method: None,
             merge_sha: None,
             request_id: None,
+            body: None,
+            labels: Vec::new(),
+            assignees: Vec::new(),
+            applied: None,
+            close_reason: None,
+            pinned_sha: None,
+            settled: None,
         }
     }
 }
@@ -161,7 +217,7 @@ impl Action {
     /// The story line after `── Steer 3 ──`, e.g. `create PR #45`.
     pub fn headline(&self) -> String {
         let record = match self {
-            Action::Log { status, .. } => return status.as_str().to_string(),
+            Action::Log { status, .. } => return status.clone(),
             Action::Steer(record) => record,
         };
         let issue = record.issue.map(|n| format!("issue #{n}"));
@@ -190,7 +246,6 @@ impl Action {
             }
             SteerKind::ReplyInline => format!("reply inline on {subject}"),
             SteerKind::MergePr => match &record.merge_sha {
-                // Stored text: cut on a character boundary, never mid-char.
                 Some(sha) => format!(
                     "merge {subject} ({})",
                     sha.chars().take(7).collect::<String>()
@@ -208,7 +263,7 @@ mod tests {
     #[test]
     fn log_actions_are_tagged_and_camel_case() {
         let action = Action::Log {
-            status: LogStatus::Waiting,
+            status: "waiting".into(),
             request_id: Some("r1".into()),
         };
         let json = serde_json::to_string(&action).unwrap();

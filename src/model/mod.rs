@@ -3,11 +3,14 @@
 
 pub mod entry;
 pub mod observe;
+pub mod repo;
 pub mod steer;
 pub mod voyage;
 
-pub use entry::{Action, LogStatus, Provenance};
-pub use observe::{IssueFocus, Observe, PullRequestFocus, RepositoryFocus};
+pub use entry::{Action, Provenance, SteerKind, SteerRecord};
+pub use observe::{IssueFocus, Observe, PullRequestFocus, RepositoryFocus, Source};
+pub use repo::Repo;
+pub use steer::Steer;
 pub use voyage::{Voyage, VoyageStatus};
 
 /// The current time as helm stores it: RFC 3339, UTC, microseconds, fixed width,

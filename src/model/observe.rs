@@ -6,6 +6,8 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::Repo;
+
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(
     tag = "kind",
@@ -25,19 +27,19 @@ pub enum Observe {
     RustProject { root: String },
     #[serde(rename = "github-issue")]
     GitHubIssue {
-        repo: String,
+        repo: Repo,
         number: u64,
         focus: Vec<IssueFocus>,
     },
     #[serde(rename = "github-pr")]
     GitHubPullRequest {
-        repo: String,
+        repo: Repo,
         number: u64,
         focus: Vec<PullRequestFocus>,
     },
     #[serde(rename = "github-repo")]
     GitHubRepository {
-        repo: String,
+        repo: Repo,
         focus: Vec<RepositoryFocus>,
     },
 }
@@ -93,6 +95,28 @@ impl Observe {
 
     pub fn from_key(key: &str) -> Option<Observe> {
         serde_json::from_str(key).ok()
+    }
+
+    /// Where looking happens: decided here, once, from the variant.
+    pub fn source(&self) -> Source<'_> {
+        match self {
+            Observe::FileContents { .. }
+            | Observe::DirectoryTree { .. }
+            | Observe::RustProject { .. } => Source::Local,
+            Observe::GitHubIssue { repo, .. }
+            | Observe::GitHubPullRequest { repo, .. }
+            | Observe::GitHubRepository { repo, .. } => Source::GitHub(repo),
+        }
+    }
+
+    /// The issue or pull request number a GitHub target is about, if any.
+    pub fn number(&self) -> Option<u64> {
+        match self {
+            Observe::GitHubIssue { number, .. } | Observe::GitHubPullRequest { number, .. } => {
+                Some(*number)
+            }
+            _ => None,
+        }
     }
 
     pub fn kind(&self) -> &'static str {
@@ -155,6 +179,15 @@ impl Observe {
     }
 }
 
+/// Where a target is looked at.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Source<'a> {
+    /// Files and folders on this machine.
+    Local,
+    /// A repository on GitHub.
+    GitHub(&'a Repo),
+}
+
 /// Lets target code treat the three focus enums alike.
 pub trait FocusName {
     fn name(&self) -> &'static str;
@@ -189,7 +222,7 @@ mod tests {
     #[test]
     fn github_targets_name_their_repository() {
         let target = Observe::GitHubPullRequest {
-            repo: "o/r".into(),
+            repo: Repo::parse("o/r").unwrap(),
             number: 7,
             focus: vec![PullRequestFocus::Diff, PullRequestFocus::Summary],
         };

@@ -1,15 +1,23 @@
 //! `Steer`: the actions helm performs on the collaborative boundary, typed by
 //! intent rather than by API call. Each variant is one `helm steer` subcommand.
+//! A value here is already checked (bodies read, titles non-blank); what a
+//! front end accepts before that lives in `inputs`.
+
+use serde::{Deserialize, Serialize};
+
+use super::entry::{SteerKind, SteerRecord};
 
 /// Where a comment goes: an issue's or a pull request's conversation.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", content = "number", rename_all = "kebab-case")]
 pub enum Thread {
     Issue(u64),
     PullRequest(u64),
 }
 
 /// Why an issue is closed (GitHub's `state_reason`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, clap::ValueEnum)]
+#[serde(rename_all = "kebab-case")]
 pub enum CloseReason {
     /// The work is done.
     Completed,
@@ -24,10 +32,18 @@ impl CloseReason {
             CloseReason::NotPlanned => "not_planned",
         }
     }
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            CloseReason::Completed => "completed",
+            CloseReason::NotPlanned => "not-planned",
+        }
+    }
 }
 
 /// How a pull request is merged.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, clap::ValueEnum)]
+#[serde(rename_all = "kebab-case")]
 pub enum MergeMethod {
     /// A merge commit.
     Merge,
@@ -47,7 +63,12 @@ impl MergeMethod {
     }
 }
 
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(
+    tag = "kind",
+    rename_all = "kebab-case",
+    rename_all_fields = "camelCase"
+)]
 pub enum Steer {
     Comment {
         on: Thread,
@@ -68,6 +89,7 @@ pub enum Steer {
         issue: u64,
         reason: CloseReason,
     },
+    #[serde(rename = "create-pr")]
     CreatePullRequest {
         title: String,
         head: String,
@@ -75,11 +97,13 @@ pub enum Steer {
         body: Option<String>,
         draft: bool,
     },
+    #[serde(rename = "edit-pr")]
     EditPullRequest {
         pr: u64,
         title: Option<String>,
         body: Option<String>,
     },
+    #[serde(rename = "close-pr")]
     ClosePullRequest {
         pr: u64,
     },
@@ -93,6 +117,7 @@ pub enum Steer {
         comment_id: u64,
         body: String,
     },
+    #[serde(rename = "merge-pr")]
     MergePullRequest {
         pr: u64,
         method: MergeMethod,
@@ -101,6 +126,39 @@ pub enum Steer {
 }
 
 impl Steer {
+    pub fn kind(&self) -> SteerKind {
+        match self {
+            Steer::Comment { .. } => SteerKind::Comment,
+            Steer::CreateIssue { .. } => SteerKind::CreateIssue,
+            Steer::EditIssue { .. } => SteerKind::EditIssue,
+            Steer::CloseIssue { .. } => SteerKind::CloseIssue,
+            Steer::CreatePullRequest { .. } => SteerKind::CreatePr,
+            Steer::EditPullRequest { .. } => SteerKind::EditPr,
+            Steer::ClosePullRequest { .. } => SteerKind::ClosePr,
+            Steer::RequestReview { .. } => SteerKind::RequestReview,
+            Steer::ReplyInline { .. } => SteerKind::ReplyInline,
+            Steer::MergePullRequest { .. } => SteerKind::MergePr,
+        }
+    }
+
+    /// The existing issue or pull request the action changes; `None` for
+    /// the actions that create one.
+    pub fn subject(&self) -> Option<u64> {
+        match self {
+            Steer::Comment {
+                on: Thread::Issue(n) | Thread::PullRequest(n),
+                ..
+            } => Some(*n),
+            Steer::CreateIssue { .. } | Steer::CreatePullRequest { .. } => None,
+            Steer::EditIssue { issue, .. } | Steer::CloseIssue { issue, .. } => Some(*issue),
+            Steer::EditPullRequest { pr, .. }
+            | Steer::ClosePullRequest { pr }
+            | Steer::RequestReview { pr, .. }
+            | Steer::ReplyInline { pr, .. }
+            | Steer::MergePullRequest { pr, .. } => Some(*pr),
+        }
+    }
+
     /// What the action does, for messages: "comment on issue #42".
     pub fn doing(&self) -> String {
         match self {
@@ -124,5 +182,145 @@ impl Steer {
             }
             Steer::MergePullRequest { pr, .. } => format!("merge PR #{pr}"),
         }
+    }
+
+    /// The record of what was asked, before GitHub adds what it produced:
+    /// the entry keeps what was said and asked, not only what came back.
+    pub fn asked(&self, repo: &super::Repo) -> SteerRecord {
+        let mut record = SteerRecord::new(self.kind(), repo.to_string());
+        match self {
+            Steer::Comment { on, body } => {
+                match on {
+                    Thread::Issue(n) => record.issue = Some(*n),
+                    Thread::PullRequest(n) => record.pr = Some(*n),
+                }
+                record.body = Some(body.clone());
+            }
+            Steer::CreateIssue {
+                title,
+                body,
+                labels,
+                assignees,
+            } => {
+                record.title = Some(title.clone());
+                record.body = body.clone();
+                record.labels = labels.clone();
+                record.assignees = assignees.clone();
+            }
+            Steer::EditIssue { issue, title, body } => {
+                record.issue = Some(*issue);
+                record.title = title.clone();
+                record.body = body.clone();
+            }
+            Steer::CloseIssue { issue, reason } => {
+                record.issue = Some(*issue);
+                record.close_reason = Some(reason.as_str().to_string());
+            }
+            Steer::CreatePullRequest {
+                title,
+                head,
+                base,
+                body,
+                draft,
+            } => {
+                record.title = Some(title.clone());
+                record.head = Some(head.clone());
+                record.base = Some(base.clone());
+                record.body = body.clone();
+                record.draft = Some(*draft);
+            }
+            Steer::EditPullRequest { pr, title, body } => {
+                record.pr = Some(*pr);
+                record.title = title.clone();
+                record.body = body.clone();
+            }
+            Steer::ClosePullRequest { pr } => record.pr = Some(*pr),
+            Steer::RequestReview {
+                pr,
+                reviewers,
+                teams,
+            } => {
+                record.pr = Some(*pr);
+                record.reviewers = reviewers.clone();
+                record.teams = teams.clone();
+            }
+            Steer::ReplyInline {
+                pr,
+                comment_id,
+                body,
+            } => {
+                record.pr = Some(*pr);
+                record.in_reply_to = Some(*comment_id);
+                record.body = Some(body.clone());
+            }
+            Steer::MergePullRequest { pr, method, sha } => {
+                record.pr = Some(*pr);
+                record.merge_method = Some(method.api_name().to_string());
+                record.pinned_sha = sha.clone();
+            }
+        }
+        record
+    }
+
+    /// Whether a recorded steer is this same request: the same kind,
+    /// repository, number and text. Fields a record does not carry (entries
+    /// written before bodies were kept) are not held against it.
+    pub fn same_request(&self, repo: &super::Repo, recorded: &SteerRecord) -> bool {
+        let asked = self.asked(repo);
+        let same = |a: &Option<String>, b: &Option<String>| b.is_none() || a == b;
+        let created = matches!(
+            self,
+            Steer::CreateIssue { .. } | Steer::CreatePullRequest { .. }
+        );
+        asked.steer == recorded.steer
+            && asked.repo == recorded.repo
+            && (created || (asked.issue == recorded.issue && asked.pr == recorded.pr))
+            && asked
+                .in_reply_to
+                .is_none_or(|id| recorded.in_reply_to == Some(id))
+            && same(&asked.body, &recorded.body)
+            && same(&asked.head, &recorded.head)
+            && same(&asked.base, &recorded.base)
+            && (!created || same(&asked.title, &recorded.title))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::Repo;
+
+    #[test]
+    fn a_request_is_the_same_only_with_the_same_target_and_text() {
+        let repo = Repo::parse("o/r").unwrap();
+        let comment = |n, body: &str| Steer::Comment {
+            on: Thread::Issue(n),
+            body: body.into(),
+        };
+        let recorded = comment(42, "hi").asked(&repo);
+        assert!(comment(42, "hi").same_request(&repo, &recorded));
+        assert!(!comment(43, "hi").same_request(&repo, &recorded));
+        assert!(!comment(42, "bye").same_request(&repo, &recorded));
+        let other = Repo::parse("o/other").unwrap();
+        assert!(!comment(42, "hi").same_request(&other, &recorded));
+        // An entry recorded before bodies were kept matches on what it has.
+        let mut old = recorded.clone();
+        old.body = None;
+        assert!(comment(42, "bye").same_request(&repo, &old));
+    }
+
+    #[test]
+    fn steers_round_trip_through_json() {
+        let steer = Steer::MergePullRequest {
+            pr: 45,
+            method: MergeMethod::Squash,
+            sha: None,
+        };
+        let json = serde_json::to_string(&steer).unwrap();
+        assert_eq!(
+            json,
+            r#"{"kind":"merge-pr","pr":45,"method":"squash","sha":null}"#
+        );
+        assert_eq!(serde_json::from_str::<Steer>(&json).unwrap(), steer);
     }
 }

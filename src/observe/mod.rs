@@ -1,7 +1,7 @@
-//! How helm looks at things. Each observation kind lives in its own file and
-//! turns a canonical target into a packed payload; this module dispatches and
-//! puts the result on the slate. Looking happens before any transaction opens,
-//! so a slow or failed look never holds the voyage's write lock.
+//! How helm looks at local things. Each observation kind lives in its own
+//! file and turns a canonical target into a packed payload; this module
+//! dispatches. It never opens a voyage: `ops::observe` puts the result on
+//! the slate, after the look.
 
 pub mod files;
 pub mod json;
@@ -12,16 +12,13 @@ pub mod tree;
 
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use rusqlite::Connection;
-
 use crate::error::{Error, Kind, Result};
 use crate::model::Observe;
-use crate::storage::{self, artifact::Packed, slate};
+use crate::storage::{self, artifact::Packed};
 
 /// A finished look, ready for the slate.
 #[derive(Debug)]
 pub struct Looked {
-    pub target: Observe,
     pub packed: Packed,
     /// A few words on what came back, for the stderr line.
     pub summary: String,
@@ -60,8 +57,8 @@ impl Tally {
 
 /// Looks at a local target (files, trees, Rust projects), counting progress
 /// in `tally`.
-pub fn look_local(target: Observe, tally: &Tally) -> Result<Looked> {
-    let (packed, summary) = match &target {
+pub fn look_local(target: &Observe, tally: &Tally) -> Result<Looked> {
+    let (packed, summary) = match target {
         Observe::FileContents { paths } => {
             let (packed, report) = files::observe(paths, tally)?;
             let mut summary = format!(
@@ -107,11 +104,7 @@ pub fn look_local(target: Observe, tally: &Tally) -> Result<Looked> {
             ));
         }
     };
-    Ok(Looked {
-        target,
-        packed,
-        summary,
-    })
+    Ok(Looked { packed, summary })
 }
 
 fn tree_summary(tree: &tree::Tree) -> String {
@@ -126,15 +119,6 @@ fn tree_summary(tree: &tree::Tree) -> String {
         text.push_str(&format!(", {} unreadable", tree.errors.len()));
     }
     text
-}
-
-/// Puts a finished look on the slate in one short write transaction.
-pub fn put_on_slate(conn: &mut Connection, looked: &Looked, observed_at: &str) -> Result<()> {
-    let tx = storage::write(conn)?;
-    storage::voyage::ensure_active(&tx)?;
-    slate::put(&tx, &looked.target.key(), &looked.packed, observed_at)?;
-    tx.commit()?;
-    Ok(())
 }
 
 pub fn plural(n: u64, one: &'static str, many: &'static str) -> &'static str {

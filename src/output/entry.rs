@@ -3,35 +3,12 @@
 
 use std::io::{self, Write};
 
-use serde_json::{Value, json};
+use serde_json::Value;
 
+use super::views::{EntryView, RecordedView};
 use super::{Report, Style, clean, clean_line, short_hash, when};
 use crate::model::Observe;
 use crate::storage::logbook::{Entry, Sealed};
-use crate::storage::slate::Observation;
-
-pub fn observation_json(observation: &Observation) -> Value {
-    json!({
-        "target": serde_json::from_str::<Value>(&observation.target)
-            .unwrap_or_else(|_| Value::String(observation.target.clone())),
-        "artifact": observation.artifact,
-        "observedAt": observation.observed_at,
-    })
-}
-
-pub fn entry_json(entry: &Entry) -> Value {
-    json!({
-        "id": entry.id,
-        "kind": if entry.is_steer() { "steer" } else { "log" },
-        "recordedAt": entry.recorded_at,
-        "identity": entry.provenance.identity,
-        "role": entry.provenance.role,
-        "method": entry.provenance.method,
-        "summary": entry.provenance.summary,
-        "action": entry.action,
-        "bearing": entry.bearing.iter().map(observation_json).collect::<Vec<_>>(),
-    })
-}
 
 /// A target as one human line, from its stored key.
 pub fn describe_target(key: &str) -> String {
@@ -103,6 +80,8 @@ pub fn write_story_block(out: &mut dyn Write, entry: &Entry, style: Style) -> io
 /// What `log` and `steer` print: the recorded entry.
 pub struct Recorded {
     pub sealed: Sealed,
+    /// What the caller should know although the steer succeeded.
+    pub warnings: Vec<String>,
 }
 
 impl Report for Recorded {
@@ -111,25 +90,36 @@ impl Report for Recorded {
     }
 
     fn json(&self, out: &mut dyn Write) -> io::Result<()> {
-        let mut value = entry_json(&self.sealed.entry);
-        value["replayed"] = self.sealed.replayed.into();
-        super::write_json(out, &value)
+        super::write_json(
+            out,
+            &RecordedView {
+                entry: EntryView::of(&self.sealed.entry),
+                replayed: self.sealed.replayed,
+                warnings: &self.warnings,
+            },
+        )
     }
 
     fn status_line(&self) -> Option<String> {
         let entry = &self.sealed.entry;
+        let mut lines: Vec<String> = self
+            .warnings
+            .iter()
+            .map(|w| format!("warning: {w}"))
+            .collect();
         if self.sealed.replayed {
-            Some(format!(
+            lines.push(format!(
                 "request id already recorded as entry {}; nothing was performed again",
                 entry.id
-            ))
+            ));
         } else {
-            Some(format!(
+            lines.push(format!(
                 "recorded entry {} with a bearing of {} {}",
                 entry.id,
                 entry.bearing.len(),
                 crate::observe::plural(entry.bearing.len() as u64, "observation", "observations")
-            ))
+            ));
         }
+        Some(lines.join("\n"))
     }
 }

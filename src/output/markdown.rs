@@ -235,6 +235,7 @@ mod tests {
             artifact: "1a2b3c4d5e6f7a8b9c0d".into(),
             observed_at: "2026-11-21T22:41:00.000000Z".into(),
             stored_bytes: 10,
+            status: "stowed".into(),
         }];
         let entries = vec![
             entry(

@@ -7,7 +7,9 @@ pub mod entry;
 pub mod markdown;
 pub mod observe;
 pub mod progress;
+pub mod report;
 pub mod slate;
+pub mod views;
 pub mod voyage;
 
 use std::io::{self, Write};
@@ -92,14 +94,8 @@ pub fn write_json<T: serde::Serialize>(out: &mut dyn Write, value: &T) -> io::Re
 pub fn print_error(err: &Error, json: bool) {
     let mut stderr = io::stderr().lock();
     if json {
-        let mut body = serde_json::json!({
-            "kind": err.kind().as_str(),
-            "message": err.message(),
-        });
-        if let Some(hint) = err.hint_text() {
-            body["hint"] = hint.into();
-        }
-        let _ = writeln!(stderr, "{}", serde_json::json!({ "error": body }));
+        let _ = write_json(&mut stderr, &views::ErrorDoc::of(err));
+        let _ = writeln!(stderr);
     } else {
         let _ = writeln!(stderr, "error: {}", clean(err.message()));
         if let Some(hint) = err.hint_text() {

@@ -7,23 +7,19 @@
 use std::io::{self, Write};
 
 use super::{Report, Style, short_hash};
-use crate::model::Observe;
 
-pub struct Observed {
-    pub target: Observe,
-    pub observed_at: String,
-    pub artifact: String,
-    pub compressed: Vec<u8>,
-    pub summary: String,
+pub struct ObservedReport {
+    pub observed: crate::ops::observe::Observed,
     /// stdout is a terminal: escape characters that could drive it.
     pub terminal: bool,
 }
 
-impl Observed {
+impl ObservedReport {
     fn write_document(&self, out: &mut dyn Write) -> io::Result<()> {
+        let observed = &self.observed;
         out.write_all(b"{\"target\":")?;
         // Target paths are user text: on a terminal, escaped like the payload.
-        let target = serde_json::to_string(&self.target).map_err(io::Error::other)?;
+        let target = serde_json::to_string(&observed.target).map_err(io::Error::other)?;
         if self.terminal {
             out.write_all(terminal_safe_json(&target).as_bytes())?;
         } else {
@@ -32,21 +28,21 @@ impl Observed {
         write!(
             out,
             ",\"observedAt\":\"{}\",\"artifact\":\"{}\",\"payload\":",
-            self.observed_at, self.artifact
+            observed.observed_at, observed.artifact
         )?;
         if self.terminal {
             let mut raw = Vec::new();
-            zstd::stream::copy_decode(&self.compressed[..], &mut raw)?;
+            zstd::stream::copy_decode(&observed.compressed[..], &mut raw)?;
             out.write_all(terminal_safe_json(&String::from_utf8_lossy(&raw)).as_bytes())?;
         } else {
             // Just packed and hashed: no need to hash it again on the way out.
-            zstd::stream::copy_decode(&self.compressed[..], &mut *out)?;
+            zstd::stream::copy_decode(&observed.compressed[..], &mut *out)?;
         }
         out.write_all(b"}\n")
     }
 }
 
-impl Report for Observed {
+impl Report for ObservedReport {
     fn human(&self, out: &mut dyn Write, _style: Style) -> io::Result<()> {
         self.write_document(out)
     }
@@ -57,12 +53,21 @@ impl Report for Observed {
     }
 
     fn status_line(&self) -> Option<String> {
-        Some(format!(
+        let observed = &self.observed;
+        let mut line = format!(
             "observed {} ({}) → slate, artifact {}",
-            self.target.describe(),
-            self.summary,
-            short_hash(&self.artifact)
-        ))
+            observed.target.describe(),
+            observed.summary,
+            short_hash(&observed.artifact)
+        );
+        if observed.superseded {
+            line = format!(
+                "observed {} ({}), but a newer observation of it is on the slate and stays",
+                observed.target.describe(),
+                observed.summary
+            );
+        }
+        Some(line)
     }
 }
 
@@ -101,26 +106,29 @@ mod tests {
     fn the_target_is_terminal_safe_on_a_terminal() {
         let mut compressed = Vec::new();
         zstd::stream::copy_encode(&b"{}"[..], &mut compressed, 1).unwrap();
-        let mut observed = Observed {
-            target: Observe::FileContents {
-                paths: vec!["a\u{9b}31m\u{202e}b".to_string()],
+        let mut report = ObservedReport {
+            observed: crate::ops::observe::Observed {
+                target: crate::model::Observe::FileContents {
+                    paths: vec!["a\u{9b}31m\u{202e}b".to_string()],
+                },
+                observed_at: "2026-01-01T00:00:00.000000Z".to_string(),
+                artifact: "0".repeat(64),
+                compressed,
+                summary: String::new(),
+                superseded: false,
             },
-            observed_at: "2026-01-01T00:00:00.000000Z".to_string(),
-            artifact: "0".repeat(64),
-            compressed,
-            summary: String::new(),
             terminal: true,
         };
         let mut out = Vec::new();
-        observed.write_document(&mut out).unwrap();
+        report.write_document(&mut out).unwrap();
         let text = String::from_utf8(out).unwrap();
         assert!(!text.contains(['\u{9b}', '\u{202e}']), "{text}");
         let document: serde_json::Value = serde_json::from_str(&text).unwrap();
         assert_eq!(document["target"]["paths"][0], "a\u{9b}31m\u{202e}b");
         // Piped, the bytes are left as they are (the JSON is the same).
-        observed.terminal = false;
+        report.terminal = false;
         let mut out = Vec::new();
-        observed.write_document(&mut out).unwrap();
+        report.write_document(&mut out).unwrap();
         assert!(String::from_utf8(out).unwrap().contains('\u{9b}'));
     }
 }

@@ -140,7 +140,7 @@ mod tests {
         assert_eq!(value, 3);
         assert!(Progress::new(false, &target).what.is_none());
         let github = Observe::GitHubRepository {
-            repo: "o/r".into(),
+            repo: crate::model::Repo::parse("o/r").unwrap(),
             focus: vec![],
         };
         assert!(Progress::new(true, &github).what.is_none());

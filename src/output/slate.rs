@@ -2,9 +2,8 @@
 
 use std::io::{self, Write};
 
-use serde_json::{Value, json};
-
-use super::entry::{describe_target, observation_json};
+use super::entry::describe_target;
+use super::views::{ClearedView, ErasedView, ObservationView, SlateView};
 use super::{Report, Style, age, clean_line, pad, short_hash};
 use crate::observe::human_bytes;
 use crate::storage::slate::Observation;
@@ -53,34 +52,29 @@ impl Report for SlateList {
     }
 
     fn json(&self, out: &mut dyn Write) -> io::Result<()> {
-        let slate: Vec<Value> = self
+        let slate = self
             .observations
             .iter()
-            .map(|o| {
-                let mut value = observation_json(o);
-                value["storedBytes"] = o.stored_bytes.into();
-                value
-            })
+            .map(ObservationView::with_size)
             .collect();
-        super::write_json(out, &json!({ "slate": slate }))
+        super::write_json(out, &SlateView { slate })
     }
 }
 
 pub struct Erased {
-    pub target: Value,
-    pub description: String,
+    pub target: crate::model::Observe,
     pub erased: bool,
 }
 
 impl Report for Erased {
     fn human(&self, out: &mut dyn Write, _style: Style) -> io::Result<()> {
         if self.erased {
-            writeln!(out, "erased {}", clean_line(&self.description))
+            writeln!(out, "erased {}", clean_line(&self.target.describe()))
         } else {
             writeln!(
                 out,
                 "{} was not on the slate",
-                clean_line(&self.description)
+                clean_line(&self.target.describe())
             )
         }
     }
@@ -88,7 +82,10 @@ impl Report for Erased {
     fn json(&self, out: &mut dyn Write) -> io::Result<()> {
         super::write_json(
             out,
-            &json!({ "target": self.target, "erased": self.erased }),
+            &ErasedView {
+                target: &self.target,
+                erased: self.erased,
+            },
         )
     }
 }
@@ -108,6 +105,11 @@ impl Report for Cleared {
     }
 
     fn json(&self, out: &mut dyn Write) -> io::Result<()> {
-        super::write_json(out, &json!({ "cleared": self.count }))
+        super::write_json(
+            out,
+            &ClearedView {
+                cleared: self.count,
+            },
+        )
     }
 }

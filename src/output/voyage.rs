@@ -1,20 +1,14 @@
 //! `voyage new|list|show|end` output. `show` tells the logbook as a story.
 
 use std::io::{self, Write};
-use std::path::PathBuf;
 
-use serde_json::{Value, json};
-
-use super::entry::{entry_json, observation_json, write_story_block};
+use super::entry::write_story_block;
+use super::views::{
+    EntryView, ExportedView, ListView, ListedView, ObservationView, StoryView, UnreadableView,
+};
 use super::{Report, Style, age, clean_line, pad, truncate, when};
 use crate::model::{Voyage, VoyageStatus};
-use crate::storage::logbook::Entry;
-use crate::storage::slate::Observation;
-use crate::storage::voyage::Summary;
-
-fn voyage_json(voyage: &Voyage) -> Value {
-    serde_json::to_value(voyage).unwrap_or(Value::Null)
-}
+use crate::ops::voyage::{Listing, Story};
 
 fn status_text(voyage: &Voyage) -> String {
     match &voyage.status {
@@ -41,7 +35,7 @@ impl Report for Created {
     }
 
     fn json(&self, out: &mut dyn Write) -> io::Result<()> {
-        super::write_json(out, &voyage_json(&self.voyage))
+        super::write_json(out, &self.voyage)
     }
 
     fn status_line(&self) -> Option<String> {
@@ -74,21 +68,19 @@ impl Report for Ended {
     }
 
     fn json(&self, out: &mut dyn Write) -> io::Result<()> {
-        super::write_json(out, &voyage_json(&self.voyage))
+        super::write_json(out, &self.voyage)
     }
 }
 
 /// `voyage list`: the readable voyages and the files that could not be read.
 pub struct VoyageList {
-    pub voyages: Vec<Summary>,
-    pub unreadable: Vec<(PathBuf, String)>,
-    /// How many hex digits make every listed id unambiguous (at least 8).
-    pub id_width: usize,
+    pub listing: Listing,
 }
 
 impl Report for VoyageList {
     fn human(&self, out: &mut dyn Write, style: Style) -> io::Result<()> {
-        if self.voyages.is_empty() {
+        let listing = &self.listing;
+        if listing.voyages.is_empty() {
             writeln!(out, "no voyages")?;
         } else {
             writeln!(
@@ -96,13 +88,13 @@ impl Report for VoyageList {
                 "{}",
                 style.dim(&format!(
                     "{}  {:>4}  {}  {:>7}  INTENT",
-                    pad("ID", self.id_width),
+                    pad("ID", listing.id_width),
                     "AGE",
                     pad("STATUS", 8),
                     "ENTRIES"
                 ))
             )?;
-            for summary in &self.voyages {
+            for summary in &listing.voyages {
                 let voyage = &summary.voyage;
                 let status = match voyage.status {
                     VoyageStatus::Active => style.good(&pad("active", 8)),
@@ -111,7 +103,7 @@ impl Report for VoyageList {
                 writeln!(
                     out,
                     "{}  {:>4}  {}  {:>7}  {}",
-                    style.accent(&voyage.id.simple().to_string()[..self.id_width]),
+                    style.accent(&voyage.id.simple().to_string()[..listing.id_width]),
                     age(&voyage.created_at),
                     status,
                     summary.entries,
@@ -123,31 +115,42 @@ impl Report for VoyageList {
     }
 
     fn json(&self, out: &mut dyn Write) -> io::Result<()> {
-        let voyages: Vec<Value> = self
-            .voyages
-            .iter()
-            .map(|s| {
-                let mut value = voyage_json(&s.voyage);
-                value["entries"] = s.entries.into();
-                value
-            })
-            .collect();
-        let unreadable: Vec<Value> = self
+        let listing = &self.listing;
+        let view = ListView {
+            voyages: listing
+                .voyages
+                .iter()
+                .map(|s| ListedView {
+                    voyage: &s.voyage,
+                    entries: s.entries,
+                })
+                .collect(),
+            unreadable: listing
+                .unreadable
+                .iter()
+                .map(|u| UnreadableView {
+                    path: &u.path,
+                    error: &u.error,
+                })
+                .collect(),
+        };
+        super::write_json(out, &view)
+    }
+
+    fn status_line(&self) -> Option<String> {
+        let warnings: Vec<String> = self
+            .listing
             .unreadable
             .iter()
-            .map(|(path, error)| json!({"path": path, "error": error}))
+            .map(|u| format!("warning: {}", u.error))
             .collect();
-        super::write_json(out, &json!({"voyages": voyages, "unreadable": unreadable}))
+        (!warnings.is_empty()).then(|| warnings.join("\n"))
     }
 }
 
 /// `voyage show`: the logbook story.
-pub struct Story {
-    pub voyage: Voyage,
-    pub entries: Vec<Entry>,
-    pub slate: Vec<Observation>,
-    /// Steers interrupted between sending and recording (see storage::pending).
-    pub interrupted: Vec<crate::storage::pending::Record>,
+pub struct StoryReport {
+    pub story: Story,
     /// How to print without `--json`.
     pub format: StoryFormat,
 }
@@ -162,16 +165,22 @@ pub enum StoryFormat {
     Json,
 }
 
-impl Report for Story {
+impl Report for StoryReport {
     fn human(&self, out: &mut dyn Write, style: Style) -> io::Result<()> {
+        let snapshot = &self.story.snapshot;
         match self.format {
             StoryFormat::Human => {}
             StoryFormat::Markdown => {
-                return super::markdown::write_story(out, &self.voyage, &self.entries, &self.slate);
+                return super::markdown::write_story(
+                    out,
+                    &snapshot.voyage,
+                    &snapshot.entries,
+                    &snapshot.slate,
+                );
             }
             StoryFormat::Json => return self.json(out).and_then(|_| out.write_all(b"\n")),
         }
-        let voyage = &self.voyage;
+        let voyage = &snapshot.voyage;
         writeln!(
             out,
             "{} {}",
@@ -187,15 +196,15 @@ impl Report for Story {
             facts.push(format!("ended {}", when(ended_at)));
         }
         writeln!(out, "{}", style.dim(&facts.join(" · ")))?;
-        for entry in &self.entries {
+        for entry in &snapshot.entries {
             writeln!(out)?;
             write_story_block(out, entry, style)?;
         }
-        if self.entries.is_empty() {
+        if snapshot.entries.is_empty() {
             writeln!(out)?;
             writeln!(out, "{}", style.dim("the logbook is empty"))?;
         }
-        for record in &self.interrupted {
+        for record in &self.story.interrupted {
             writeln!(out)?;
             let outcome = match &record.answer {
                 Some(answer) => format!(
@@ -218,20 +227,25 @@ impl Report for Story {
             if let Some(id) = &record.request_id {
                 writeln!(
                     out,
-                    "   retry with --request-id {} to settle it",
+                    "   settle it: `helm interrupted settle {}` (or retry with --request-id {})",
+                    clean_line(id),
                     clean_line(id)
                 )?;
             }
         }
-        if !self.slate.is_empty() {
+        if !snapshot.slate.is_empty() {
             writeln!(out)?;
             writeln!(
                 out,
                 "{}",
                 style.warn(&format!(
                     "on the slate, not yet sealed: {} {}",
-                    self.slate.len(),
-                    crate::observe::plural(self.slate.len() as u64, "observation", "observations")
+                    snapshot.slate.len(),
+                    crate::observe::plural(
+                        snapshot.slate.len() as u64,
+                        "observation",
+                        "observations"
+                    )
                 ))
             )?;
         }
@@ -239,14 +253,15 @@ impl Report for Story {
     }
 
     fn json(&self, out: &mut dyn Write) -> io::Result<()> {
+        let snapshot = &self.story.snapshot;
         super::write_json(
             out,
-            &json!({
-                "voyage": voyage_json(&self.voyage),
-                "entries": self.entries.iter().map(entry_json).collect::<Vec<_>>(),
-                "slate": self.slate.iter().map(observation_json).collect::<Vec<_>>(),
-                "interrupted": self.interrupted,
-            }),
+            &StoryView {
+                voyage: &snapshot.voyage,
+                entries: snapshot.entries.iter().map(EntryView::of).collect(),
+                slate: snapshot.slate.iter().map(ObservationView::of).collect(),
+                interrupted: &self.story.interrupted,
+            },
         )
     }
 }
@@ -264,11 +279,11 @@ impl Report for Exported {
     fn json(&self, out: &mut dyn Write) -> io::Result<()> {
         super::write_json(
             out,
-            &json!({
-                "voyage": voyage_json(&self.exported.voyage),
-                "path": self.exported.path,
-                "bytes": self.exported.bytes,
-            }),
+            &ExportedView {
+                voyage: &self.exported.voyage,
+                path: &self.exported.path,
+                bytes: self.exported.bytes,
+            },
         )
     }
 

@@ -8,7 +8,7 @@
 use rusqlite::{Connection, OptionalExtension, Row, Transaction};
 use serde_json::Value;
 
-use super::slate::{self, Observation};
+use super::slate::{self, OBSERVATION_COLUMNS, Observation};
 use crate::error::{Error, Kind, Result};
 use crate::model::{Action, Provenance};
 
@@ -63,7 +63,7 @@ pub struct Sealed {
 /// be sealed. If it fails, the transaction is rolled back: nothing recorded,
 /// slate untouched. With a `request_id` that is already recorded, `perform` is
 /// not called and the recorded entry is returned.
-pub fn seal<F>(
+pub(super) fn seal<F>(
     conn: &mut Connection,
     provenance: &Provenance,
     request_id: Option<&str>,
@@ -157,21 +157,46 @@ pub fn find_by_request_id(conn: &Connection, request_id: &str) -> Result<Option<
     id.map(|id| get(conn, id)).transpose()
 }
 
+/// The entry, recorded at or after `since`, that records this result in the
+/// world (the same steer and URL, and comment id when there is one): how a
+/// pending record left after its commit is recognised.
+pub fn find_by_result(
+    conn: &Connection,
+    result: &crate::model::SteerRecord,
+    since: &str,
+) -> Result<Option<Entry>> {
+    let Some(url) = &result.url else {
+        return Ok(None);
+    };
+    let steer = serde_json::to_value(result.steer)?;
+    let id: Option<i64> = conn
+        .prepare_cached(
+            "SELECT id FROM logbook WHERE recorded_at >= ?1 AND json_valid(action)
+             AND json_extract(action, '$.steer') = ?2 AND json_extract(action, '$.url') = ?3
+             AND (?4 IS NULL OR json_extract(action, '$.commentId') = ?4)
+             ORDER BY id LIMIT 1",
+        )?
+        .query_row(
+            (
+                since,
+                steer.as_str().unwrap_or_default(),
+                url,
+                result.comment_id.map(|c| c as i64),
+            ),
+            |row| row.get(0),
+        )
+        .optional()?;
+    id.map(|id| get(conn, id)).transpose()
+}
+
 fn bearing(conn: &Connection, id: i64) -> Result<Vec<Observation>> {
-    let mut stmt = conn.prepare_cached(
-        "SELECT b.target, b.artifact_hash, b.observed_at, length(a.data)
-         FROM bearing_observations b LEFT JOIN artifacts a ON a.hash = b.artifact_hash
-         WHERE b.logbook_id = ?1 ORDER BY b.rowid",
-    )?;
+    let mut stmt = conn.prepare_cached(&format!(
+        "SELECT {OBSERVATION_COLUMNS}
+         FROM bearing_observations o LEFT JOIN artifacts a ON a.hash = o.artifact_hash
+         WHERE o.logbook_id = ?1 ORDER BY o.rowid"
+    ))?;
     let rows = stmt
-        .query_map([id], |row| {
-            Ok(Observation {
-                target: row.get(0)?,
-                artifact: row.get(1)?,
-                observed_at: row.get(2)?,
-                stored_bytes: row.get::<_, Option<i64>>(3)?.unwrap_or(0) as u64,
-            })
-        })?
+        .query_map([id], Observation::from_row)?
         .collect::<rusqlite::Result<_>>()?;
     Ok(rows)
 }
@@ -182,11 +207,11 @@ pub fn entries(conn: &Connection) -> Result<Vec<Entry>> {
         .prepare_cached(&format!("SELECT {ENTRY_COLUMNS} FROM logbook ORDER BY id"))?
         .query_map([], entry_from_row)?
         .collect::<rusqlite::Result<_>>()?;
-    let mut stmt = conn.prepare_cached(
-        "SELECT b.logbook_id, b.target, b.artifact_hash, b.observed_at, length(a.data)
-         FROM bearing_observations b LEFT JOIN artifacts a ON a.hash = b.artifact_hash
-         ORDER BY b.logbook_id, b.rowid",
-    )?;
+    let mut stmt = conn.prepare_cached(&format!(
+        "SELECT o.logbook_id, {OBSERVATION_COLUMNS}
+         FROM bearing_observations o LEFT JOIN artifacts a ON a.hash = o.artifact_hash
+         ORDER BY o.logbook_id, o.rowid"
+    ))?;
     let mut rows = stmt.query([])?;
     let mut index = 0;
     while let Some(row) = rows.next()? {
@@ -201,12 +226,7 @@ pub fn entries(conn: &Connection) -> Result<Vec<Entry>> {
             )
             .hint("run `helm voyage verify` for a report"));
         };
-        entry.bearing.push(Observation {
-            target: row.get(1)?,
-            artifact: row.get(2)?,
-            observed_at: row.get(3)?,
-            stored_bytes: row.get::<_, Option<i64>>(4)?.unwrap_or(0) as u64,
-        });
+        entry.bearing.push(Observation::from_row(row)?);
     }
     Ok(entries)
 }
@@ -214,7 +234,6 @@ pub fn entries(conn: &Connection) -> Result<Vec<Entry>> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::LogStatus;
     use crate::storage::artifact::Packer;
     use crate::storage::{Home, open, voyage};
 
@@ -229,7 +248,7 @@ mod tests {
 
     fn waiting() -> Action {
         Action::Log {
-            status: LogStatus::Waiting,
+            status: "waiting".into(),
             request_id: None,
         }
     }

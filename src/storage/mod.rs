@@ -9,14 +9,17 @@
 
 pub mod artifact;
 pub mod audit;
+pub mod files;
 pub mod listing;
 pub mod logbook;
-pub mod pending;
 pub mod portable;
 pub mod schema;
 pub mod slate;
+pub mod store;
 pub mod verify;
 pub mod voyage;
+
+pub use store::VoyageStore;
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -174,24 +177,8 @@ fn normalise_prefix(prefix: &str) -> Result<String> {
     Ok(wanted)
 }
 
-#[cfg(unix)]
 fn create_private_dir(path: &Path) -> Result<()> {
-    use std::os::unix::fs::DirBuilderExt;
-    match fs::DirBuilder::new()
-        .recursive(true)
-        .mode(0o700)
-        .create(path)
-    {
-        Ok(()) => Ok(()),
-        Err(err) => Err(Error::io(format!("cannot create {}", path.display()), &err)
-            .hint("check that the parent folder is writable, or point HELM_HOME elsewhere")),
-    }
-}
-
-#[cfg(not(unix))]
-fn create_private_dir(path: &Path) -> Result<()> {
-    fs::create_dir_all(path)
-        .map_err(|err| Error::io(format!("cannot create {}", path.display()), &err))
+    files::create_private_dir(path)
 }
 
 /// Opens an existing voyage file with helm's connection settings and checks
@@ -230,7 +217,7 @@ pub fn configure(conn: &Connection) -> Result<()> {
 /// statement, and checks the schema under that lock: a file this binary must
 /// not write is refused before anything is written, with no extra round of
 /// locking for the check.
-pub fn write(conn: &mut Connection) -> Result<Transaction<'_>> {
+fn write(conn: &mut Connection) -> Result<Transaction<'_>> {
     let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
     schema::check(&tx)?;
     schema::ensure_indexes(&tx)?;
@@ -238,8 +225,21 @@ pub fn write(conn: &mut Connection) -> Result<Transaction<'_>> {
 }
 
 /// Starts a read transaction: one consistent snapshot for a multi-query read.
-pub fn read(conn: &mut Connection) -> Result<Transaction<'_>> {
+fn read(conn: &mut Connection) -> Result<Transaction<'_>> {
     Ok(conn.transaction_with_behavior(TransactionBehavior::Deferred)?)
+}
+
+/// Prefixes an error about a voyage file with which file it was.
+pub fn name_file(err: Error, file: &VoyageFile) -> Error {
+    let hint = err.hint_text().map(str::to_string);
+    let named = Error::new(
+        err.kind(),
+        format!("voyage {}: {}", file.path.display(), err.message()),
+    );
+    match hint {
+        Some(hint) => named.hint(hint),
+        None => named,
+    }
 }
 
 #[cfg(test)]

@@ -1,8 +1,8 @@
 //! The slate: observations gathered since the last entry, one row per target.
-//! Set semantics come from the primary key: observing a target again replaces
-//! its row, the newest payload wins.
+//! Set semantics come from the primary key; of two observations of the same
+//! target the one with the later `observed_at` stays, whichever commits last.
 
-use rusqlite::{Connection, Transaction};
+use rusqlite::{Connection, OptionalExtension, Row, Transaction};
 
 use super::artifact::{self, Packed};
 use crate::error::Result;
@@ -16,17 +16,59 @@ pub struct Observation {
     pub observed_at: String,
     /// Size of the stored (compressed) payload in bytes.
     pub stored_bytes: u64,
+    /// The artifact's condition: `stowed`, `reduced` or `jettisoned`.
+    pub status: String,
 }
 
-/// Stows the payload and puts the observation on the slate, replacing any
-/// earlier observation of the same target.
-pub fn put(tx: &Transaction<'_>, target: &str, packed: &Packed, observed_at: &str) -> Result<()> {
+/// The columns [`Observation::from_row`] reads, for a row source aliased `o`
+/// left-joined to `artifacts a`.
+pub const OBSERVATION_COLUMNS: &str = "o.target, o.artifact_hash, o.observed_at, \
+     length(a.data) AS stored_bytes, a.status AS artifact_status";
+
+impl Observation {
+    /// One row selected with [`OBSERVATION_COLUMNS`]: the single mapping from
+    /// slate and bearing rows alike.
+    pub fn from_row(row: &Row<'_>) -> rusqlite::Result<Observation> {
+        Ok(Observation {
+            target: row.get("target")?,
+            artifact: row.get("artifact_hash")?,
+            observed_at: row.get("observed_at")?,
+            stored_bytes: row.get::<_, Option<i64>>("stored_bytes")?.unwrap_or(0) as u64,
+            status: row
+                .get::<_, Option<String>>("artifact_status")?
+                .unwrap_or_else(|| "missing".to_string()),
+        })
+    }
+}
+
+/// What putting an observation on the slate did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Put {
+    /// It is on the slate now.
+    Stored,
+    /// A newer observation of the same target was already there and stays.
+    Superseded,
+}
+
+/// Stows the payload and puts the observation on the slate, unless a newer
+/// observation of the same target is there already (a slower look that
+/// finishes last must not overwrite a newer one).
+pub fn put(tx: &Transaction<'_>, target: &str, packed: &Packed, observed_at: &str) -> Result<Put> {
+    let newer: Option<String> = tx
+        .prepare_cached("SELECT observed_at FROM slate WHERE target = ?1 AND observed_at > ?2")?
+        .query_row((target, observed_at), |row| row.get(0))
+        .optional()?;
+    if newer.is_some() {
+        return Ok(Put::Superseded);
+    }
     artifact::stow(tx, packed)?;
     tx.prepare_cached(
-        "INSERT OR REPLACE INTO slate (target, artifact_hash, observed_at) VALUES (?1, ?2, ?3)",
+        "INSERT INTO slate (target, artifact_hash, observed_at) VALUES (?1, ?2, ?3)
+         ON CONFLICT (target) DO UPDATE
+         SET artifact_hash = excluded.artifact_hash, observed_at = excluded.observed_at",
     )?
     .execute((target, &packed.hash, observed_at))?;
-    Ok(())
+    Ok(Put::Stored)
 }
 
 /// Removes one target; returns whether it was there.
@@ -44,20 +86,13 @@ pub fn clear(tx: &Transaction<'_>) -> Result<usize> {
 
 /// The slate, oldest observation first.
 pub fn list(conn: &Connection) -> Result<Vec<Observation>> {
-    let mut stmt = conn.prepare_cached(
-        "SELECT s.target, s.artifact_hash, s.observed_at, length(a.data)
-         FROM slate s JOIN artifacts a ON a.hash = s.artifact_hash
-         ORDER BY s.observed_at, s.target",
-    )?;
+    let mut stmt = conn.prepare_cached(&format!(
+        "SELECT {OBSERVATION_COLUMNS}
+         FROM slate o LEFT JOIN artifacts a ON a.hash = o.artifact_hash
+         ORDER BY o.observed_at, o.target"
+    ))?;
     let rows = stmt
-        .query_map([], |row| {
-            Ok(Observation {
-                target: row.get(0)?,
-                artifact: row.get(1)?,
-                observed_at: row.get(2)?,
-                stored_bytes: row.get::<_, Option<i64>>(3)?.unwrap_or(0) as u64,
-            })
-        })?
+        .query_map([], Observation::from_row)?
         .collect::<rusqlite::Result<_>>()?;
     Ok(rows)
 }

@@ -27,7 +27,7 @@ pub fn create(home: &Home, intent: &str, now: &str) -> Result<Voyage> {
     let result = write_new(&temp_path, &id, intent, now).and_then(|voyage| {
         fs::rename(&temp_path, &final_path)
             .map_err(|err| Error::io(format!("cannot create {}", final_path.display()), &err))?;
-        sync_dir(&dir);
+        super::files::sync_dir(&dir);
         Ok(voyage)
     });
     if result.is_err() {
@@ -56,33 +56,13 @@ fn write_new(path: &Path, id: &Uuid, intent: &str, now: &str) -> Result<Voyage> 
     })
 }
 
-#[cfg(unix)]
 fn create_private_file(path: &Path) -> Result<()> {
-    use std::os::unix::fs::OpenOptionsExt;
-    fs::OpenOptions::new()
-        .write(true)
-        .create_new(true)
-        .mode(0o600)
-        .open(path)
+    super::files::create_private_new(path)
         .map(drop)
         .map_err(|err| {
             Error::io(format!("cannot create {}", path.display()), &err)
                 .hint("check that $HELM_HOME/voyages is writable")
         })
-}
-
-#[cfg(not(unix))]
-fn create_private_file(path: &Path) -> Result<()> {
-    fs::File::create_new(path)
-        .map(drop)
-        .map_err(|err| Error::io(format!("cannot create {}", path.display()), &err))
-}
-
-/// Makes the rename durable; failure only weakens durability, so it is ignored.
-fn sync_dir(dir: &Path) {
-    if let Ok(handle) = fs::File::open(dir) {
-        let _ = handle.sync_all();
-    }
 }
 
 fn from_row(row: &Row<'_>) -> rusqlite::Result<Voyage> {

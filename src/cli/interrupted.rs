@@ -1,0 +1,55 @@
+//! `helm interrupted list|settle|discard`: steers whose outcome was never
+//! recorded (the process died, or GitHub's answer was lost after it may have
+//! acted). Settling looks on GitHub and records what happened, never acting;
+//! discarding drops the record once a person has checked by hand.
+
+use clap::{Args, Subcommand};
+
+use super::{Context, VoyageArg};
+use crate::error::Result;
+use crate::output::Report;
+use crate::output::report::{Interrupted, Settled};
+
+#[derive(Debug, Subcommand)]
+pub enum InterruptedCommand {
+    /// List the voyage's interrupted steers, with the id to settle each by.
+    List(ListArgs),
+    /// Record what an interrupted steer did: from GitHub's saved answer, or
+    /// from what GitHub shows (a comment with the same body by you, the issue
+    /// or PR created, the merge at the pinned sha …). helm never acts here;
+    /// when GitHub shows nothing happened, the record is removed.
+    Settle(AttemptArgs),
+    /// Drop an interrupted steer's record without recording anything, after
+    /// you have checked GitHub yourself.
+    Discard(AttemptArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct ListArgs {
+    #[command(flatten)]
+    pub voyage: VoyageArg,
+}
+
+#[derive(Debug, Args)]
+pub struct AttemptArgs {
+    #[command(flatten)]
+    pub voyage: VoyageArg,
+    /// The attempt: its --request-id, or the `attempt-…` id helm printed.
+    #[arg(value_name = "ID")]
+    pub attempt: String,
+}
+
+pub fn run(command: InterruptedCommand, ctx: &Context) -> Result<Box<dyn Report>> {
+    let helm = &ctx.helm;
+    match command {
+        InterruptedCommand::List(args) => Ok(Box::new(Interrupted {
+            records: helm.interrupted(args.voyage.name()?)?,
+        })),
+        InterruptedCommand::Settle(args) => Ok(Box::new(Settled::Settlement(
+            helm.settle(args.voyage.name()?, args.attempt.trim())?,
+        ))),
+        InterruptedCommand::Discard(args) => Ok(Box::new(Settled::Discarded(Box::new(
+            helm.discard(args.voyage.name()?, args.attempt.trim())?,
+        )))),
+    }
+}

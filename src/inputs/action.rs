@@ -1,0 +1,454 @@
+//! `ActionSpec`: a steer action as given (bodies inline, from a file or from
+//! stdin; the merge strategy as gh's flags or as `strategy`), and its
+//! resolution into a checked [`Steer`]: everything that can fail before
+//! GitHub is contacted fails here.
+
+use std::io::Read;
+use std::path::{Path, PathBuf};
+
+use clap::{Args, Subcommand};
+use serde::Deserialize;
+
+use crate::error::{Error, Result};
+use crate::model::steer::{CloseReason, MergeMethod, Steer, Thread};
+
+/// Text for a comment or description: inline, from a file, or from stdin.
+#[derive(Debug, Clone, Default, Args, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct BodySpec {
+    /// The text, in GitHub Markdown.
+    #[arg(long, value_name = "TEXT", conflicts_with = "body_file")]
+    #[serde(default)]
+    pub body: Option<String>,
+    /// Read the text from a file, or from stdin with `-`.
+    #[arg(long, value_name = "PATH")]
+    #[serde(default)]
+    pub body_file: Option<PathBuf>,
+}
+
+#[derive(Debug, Clone, Subcommand, Deserialize)]
+#[serde(
+    tag = "kind",
+    rename_all = "kebab-case",
+    rename_all_fields = "camelCase",
+    deny_unknown_fields
+)]
+pub enum ActionSpec {
+    /// Comment on an issue or on a pull request's conversation.
+    Comment {
+        /// The issue to comment on.
+        #[arg(
+            long,
+            value_name = "N",
+            conflicts_with = "pr",
+            required_unless_present = "pr"
+        )]
+        #[serde(default)]
+        issue: Option<u64>,
+        /// The pull request to comment on.
+        #[arg(long, value_name = "N")]
+        #[serde(default)]
+        pr: Option<u64>,
+        #[command(flatten)]
+        #[serde(flatten)]
+        body: BodySpec,
+    },
+    /// Open a new issue.
+    CreateIssue {
+        /// The issue's title.
+        #[arg(long, value_name = "TITLE")]
+        title: String,
+        #[command(flatten)]
+        #[serde(flatten)]
+        body: BodySpec,
+        /// A label to add (repeatable).
+        #[arg(long = "label", value_name = "LABEL")]
+        #[serde(default)]
+        labels: Vec<String>,
+        /// A user to assign (repeatable).
+        #[arg(long = "assignee", value_name = "LOGIN")]
+        #[serde(default)]
+        assignees: Vec<String>,
+    },
+    /// Change an issue's title or body.
+    EditIssue {
+        /// The issue to edit.
+        #[arg(long, value_name = "N")]
+        issue: u64,
+        /// The new title.
+        #[arg(long, value_name = "TITLE")]
+        #[serde(default)]
+        title: Option<String>,
+        #[command(flatten)]
+        #[serde(flatten)]
+        body: BodySpec,
+    },
+    /// Close an issue.
+    CloseIssue {
+        /// The issue to close.
+        #[arg(long, value_name = "N")]
+        issue: u64,
+        /// Why it is closed.
+        #[arg(long, value_enum, default_value = "completed")]
+        #[serde(default = "completed")]
+        reason: CloseReason,
+    },
+    /// Open a pull request from HEAD into BASE.
+    CreatePr {
+        /// The pull request's title.
+        #[arg(long, value_name = "TITLE")]
+        title: String,
+        /// The branch with the changes (OWNER:BRANCH for a fork).
+        #[arg(long, value_name = "BRANCH")]
+        head: String,
+        /// The branch to merge into.
+        #[arg(long, value_name = "BRANCH")]
+        base: String,
+        #[command(flatten)]
+        #[serde(flatten)]
+        body: BodySpec,
+        /// Open it as a draft.
+        #[arg(long)]
+        #[serde(default)]
+        draft: bool,
+    },
+    /// Change a pull request's title or body.
+    EditPr {
+        /// The pull request to edit.
+        #[arg(long, value_name = "N")]
+        pr: u64,
+        /// The new title.
+        #[arg(long, value_name = "TITLE")]
+        #[serde(default)]
+        title: Option<String>,
+        #[command(flatten)]
+        #[serde(flatten)]
+        body: BodySpec,
+    },
+    /// Close a pull request without merging it.
+    ClosePr {
+        /// The pull request to close.
+        #[arg(long, value_name = "N")]
+        pr: u64,
+    },
+    /// Ask people or teams to review a pull request.
+    RequestReview {
+        /// The pull request.
+        #[arg(long, value_name = "N")]
+        pr: u64,
+        /// A user to ask (repeatable).
+        #[arg(long = "reviewer", value_name = "LOGIN")]
+        #[serde(default)]
+        reviewers: Vec<String>,
+        /// A team to ask, by slug (repeatable).
+        #[arg(long = "team", value_name = "SLUG")]
+        #[serde(default)]
+        teams: Vec<String>,
+    },
+    /// Reply to an inline review comment.
+    ///
+    /// Pass the id of the review comment that starts the thread: GitHub takes
+    /// no replies to replies. `helm observe github-pr N --focus reviews` lists
+    /// the threads; a thread's `id` is the one to pass.
+    ReplyInline {
+        /// The pull request.
+        #[arg(long, value_name = "N")]
+        pr: u64,
+        /// The review comment that starts the thread (a thread's `id` in
+        /// `observe github-pr --focus reviews`).
+        #[arg(long, value_name = "ID")]
+        comment_id: u64,
+        #[command(flatten)]
+        #[serde(flatten)]
+        body: BodySpec,
+    },
+    /// Merge a pull request (a merge commit unless --squash or --rebase).
+    MergePr {
+        /// The pull request.
+        #[arg(long, value_name = "N")]
+        pr: u64,
+        /// Merge with a merge commit (the default).
+        #[arg(long, conflicts_with_all = ["squash", "rebase"])]
+        #[serde(skip)]
+        merge: bool,
+        /// Squash the commits into one.
+        #[arg(long, conflicts_with = "rebase")]
+        #[serde(skip)]
+        squash: bool,
+        /// Rebase the commits onto the base branch.
+        #[arg(long)]
+        #[serde(skip)]
+        rebase: bool,
+        /// The strategy, for front ends without flags (MCP's `strategy`).
+        #[arg(skip)]
+        #[serde(default)]
+        strategy: Option<MergeMethod>,
+        /// Caught only to explain: steer's `--method` is the thinking method
+        /// and goes before the action; the strategy is --merge/--squash/--rebase.
+        #[arg(long = "method", value_name = "METHOD", hide = true)]
+        #[serde(skip)]
+        misplaced_method: Option<String>,
+        /// Merge only if the head is still this commit (default: the head
+        /// sha of the slate's latest observation of the PR).
+        #[arg(long, value_name = "HEAD_SHA")]
+        #[serde(default)]
+        sha: Option<String>,
+    },
+}
+
+fn completed() -> CloseReason {
+    CloseReason::Completed
+}
+
+impl BodySpec {
+    /// The body if one was given: `body`, or the UTF-8 contents of
+    /// `body_file` (relative to `cwd`; `-` is stdin).
+    pub fn read(&self, cwd: &Path) -> Result<Option<String>> {
+        if let Some(text) = &self.body {
+            return Ok(Some(text.clone()));
+        }
+        let Some(path) = &self.body_file else {
+            return Ok(None);
+        };
+        let mut bytes = Vec::new();
+        let from = if path.as_os_str() == "-" {
+            std::io::stdin()
+                .lock()
+                .read_to_end(&mut bytes)
+                .map_err(|err| Error::io("cannot read the body from stdin", &err))?;
+            "stdin".to_string()
+        } else {
+            bytes = std::fs::read(cwd.join(path)).map_err(|err| {
+                Error::io(format!("cannot read --body-file {}", path.display()), &err)
+            })?;
+            path.display().to_string()
+        };
+        String::from_utf8(bytes).map(Some).map_err(|err| {
+            Error::usage(format!(
+                "the body in {from} is not valid UTF-8 (first bad byte at offset {})",
+                err.utf8_error().valid_up_to()
+            ))
+            .hint("GitHub takes UTF-8 text; convert the file, e.g. with iconv")
+        })
+    }
+
+    /// A body that must be present and not blank.
+    fn required(&self, cwd: &Path, what: &str) -> Result<String> {
+        match self.read(cwd)? {
+            Some(text) if !text.trim().is_empty() => Ok(text),
+            Some(_) => Err(Error::usage(format!("the {what} is empty"))
+                .hint("GitHub refuses empty text; write something in --body or --body-file")),
+            None => Err(Error::usage(format!("the {what} is missing"))
+                .hint("pass --body TEXT or --body-file PATH (- for stdin)")),
+        }
+    }
+}
+
+fn non_blank(value: &str, flag: &str) -> Result<String> {
+    let trimmed = value.trim();
+    if trimmed.is_empty() {
+        return Err(Error::usage(format!("{flag} is empty")));
+    }
+    Ok(trimmed.to_string())
+}
+
+impl ActionSpec {
+    /// Checks the action and reads its body: everything that can fail
+    /// before GitHub is contacted.
+    pub fn resolve(&self, cwd: &Path) -> Result<Steer> {
+        Ok(match self {
+            ActionSpec::Comment { issue, pr, body } => Steer::Comment {
+                on: match (issue, pr) {
+                    (Some(n), None) => Thread::Issue(*n),
+                    (None, Some(n)) => Thread::PullRequest(*n),
+                    _ => {
+                        return Err(Error::usage(
+                            "comment needs exactly one of --issue N or --pr N",
+                        ));
+                    }
+                },
+                body: body.required(cwd, "comment body")?,
+            },
+            ActionSpec::CreateIssue {
+                title,
+                body,
+                labels,
+                assignees,
+            } => Steer::CreateIssue {
+                title: non_blank(title, "--title")?,
+                body: body.read(cwd)?,
+                labels: labels.clone(),
+                assignees: assignees.clone(),
+            },
+            ActionSpec::EditIssue { issue, title, body } => {
+                let (title, body) = edits(title, body, cwd)?;
+                Steer::EditIssue {
+                    issue: *issue,
+                    title,
+                    body,
+                }
+            }
+            ActionSpec::CloseIssue { issue, reason } => Steer::CloseIssue {
+                issue: *issue,
+                reason: *reason,
+            },
+            ActionSpec::CreatePr {
+                title,
+                head,
+                base,
+                body,
+                draft,
+            } => Steer::CreatePullRequest {
+                title: non_blank(title, "--title")?,
+                head: non_blank(head, "--head")?,
+                base: non_blank(base, "--base")?,
+                body: body.read(cwd)?,
+                draft: *draft,
+            },
+            ActionSpec::EditPr { pr, title, body } => {
+                let (title, body) = edits(title, body, cwd)?;
+                Steer::EditPullRequest {
+                    pr: *pr,
+                    title,
+                    body,
+                }
+            }
+            ActionSpec::ClosePr { pr } => Steer::ClosePullRequest { pr: *pr },
+            ActionSpec::RequestReview {
+                pr,
+                reviewers,
+                teams,
+            } => {
+                if reviewers.is_empty() && teams.is_empty() {
+                    return Err(Error::usage(
+                        "request-review needs at least one --reviewer or --team",
+                    ));
+                }
+                Steer::RequestReview {
+                    pr: *pr,
+                    reviewers: reviewers.clone(),
+                    teams: teams.clone(),
+                }
+            }
+            ActionSpec::ReplyInline {
+                pr,
+                comment_id,
+                body,
+            } => Steer::ReplyInline {
+                pr: *pr,
+                comment_id: *comment_id,
+                body: body.required(cwd, "reply body")?,
+            },
+            ActionSpec::MergePr {
+                pr,
+                merge,
+                squash,
+                rebase,
+                strategy,
+                misplaced_method,
+                sha,
+            } => {
+                if let Some(method) = misplaced_method {
+                    return Err(Error::usage(format!(
+                        "merge-pr takes --merge, --squash or --rebase, not --method {method}"
+                    ))
+                    .hint("--method is how the thinking was done and goes before the action: helm steer --as … --method human … merge-pr --pr N --squash"));
+                }
+                let flagged = match (merge, squash, rebase) {
+                    (_, true, _) => Some(MergeMethod::Squash),
+                    (_, _, true) => Some(MergeMethod::Rebase),
+                    (true, _, _) => Some(MergeMethod::Merge),
+                    _ => None,
+                };
+                Steer::MergePullRequest {
+                    pr: *pr,
+                    method: flagged.or(*strategy).unwrap_or(MergeMethod::Merge),
+                    sha: match sha {
+                        Some(sha) if !is_sha(sha) => {
+                            return Err(Error::usage(format!(
+                                "--sha '{sha}' is not a commit sha: 40 (or 64) hexadecimal digits"
+                            )));
+                        }
+                        other => other.clone(),
+                    },
+                }
+            }
+        })
+    }
+}
+
+pub fn is_sha(text: &str) -> bool {
+    (text.len() == 40 || text.len() == 64) && text.chars().all(|c| c.is_ascii_hexdigit())
+}
+
+/// An edit changes the title, the body or both; it cannot change nothing.
+fn edits(
+    title: &Option<String>,
+    body: &BodySpec,
+    cwd: &Path,
+) -> Result<(Option<String>, Option<String>)> {
+    let title = title
+        .as_deref()
+        .map(|t| non_blank(t, "--title"))
+        .transpose()?;
+    let body = body.read(cwd)?;
+    if title.is_none() && body.is_none() {
+        return Err(Error::usage(
+            "nothing to change: pass --title, --body or --body-file",
+        ));
+    }
+    Ok((title, body))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn actions_parse_from_the_contracts_json() {
+        let spec: ActionSpec =
+            serde_json::from_str(r#"{"kind":"merge-pr","pr":45,"strategy":"squash"}"#).unwrap();
+        assert_eq!(
+            spec.resolve(Path::new("/")).unwrap(),
+            Steer::MergePullRequest {
+                pr: 45,
+                method: MergeMethod::Squash,
+                sha: None
+            }
+        );
+        let spec: ActionSpec = serde_json::from_str(
+            r#"{"kind":"reply-inline","pr":45,"commentId":901,"body":"Done."}"#,
+        )
+        .unwrap();
+        assert!(matches!(
+            spec.resolve(Path::new("/")).unwrap(),
+            Steer::ReplyInline {
+                comment_id: 901,
+                ..
+            }
+        ));
+        assert!(serde_json::from_str::<ActionSpec>(r#"{"kind":"comment","isue":1}"#).is_err());
+    }
+}
+
+#[cfg(test)]
+mod properties {
+    use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        /// Any bytes in a body file are either taken as the exact text or
+        /// refused as a usage error, never mangled and never a panic.
+        #[test]
+        fn body_files_are_taken_verbatim_or_refused(bytes in prop::collection::vec(any::<u8>(), 0..512)) {
+            let dir = tempfile::tempdir().unwrap();
+            std::fs::write(dir.path().join("body"), &bytes).unwrap();
+            let args = BodySpec { body: None, body_file: Some("body".into()) };
+            match (args.read(dir.path()), std::str::from_utf8(&bytes)) {
+                (Ok(Some(text)), Ok(expected)) => prop_assert_eq!(text, expected),
+                (Err(err), Err(_)) => prop_assert_eq!(err.kind(), crate::error::Kind::Usage),
+                (got, _) => prop_assert!(false, "unexpected {:?}", got.map_err(|e| e.to_string())),
+            }
+        }
+    }
+}

@@ -1,0 +1,12 @@
+//! What a front end may ask helm to look at and to do: observation targets
+//! ([`TargetSpec`]) and steer actions ([`ActionSpec`]) as the user or agent
+//! gives them. One type per surface serves every front end: clap parses it
+//! from the command line, serde from an MCP tool call, so a new target or
+//! action reaches both at once. Resolving it checks it and makes it
+//! canonical: a `model::Observe` or a `model::Steer`.
+
+pub mod action;
+pub mod target;
+
+pub use action::{ActionSpec, BodySpec};
+pub use target::TargetSpec;

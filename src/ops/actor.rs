@@ -1,0 +1,100 @@
+//! The GitHub side of the steer protocol: performing a steer and looking for
+//! an earlier attempt's effect, within a time budget that keeps the voyage's
+//! write lock (held meanwhile) shorter than other writers will wait.
+
+use std::time::Duration;
+
+use crate::error::{Error, Kind, Result};
+use crate::github::{self, settle::Seen};
+use crate::model::{Steer, SteerRecord};
+use crate::steering::{ActError, Actor, Effect, Outcome};
+
+/// All GitHub work one steer does under the voyage's lock must end within
+/// this: other helm processes wait 300 s for the lock (`storage::BUSY_TIMEOUT`).
+pub const LOCK_BUDGET: Duration = Duration::from_secs(240);
+
+pub struct GitHubActor {
+    session: github::Session,
+    deadline: tokio::time::Instant,
+}
+
+impl GitHubActor {
+    pub fn new(session: github::Session) -> GitHubActor {
+        let deadline = {
+            let _entered = session.runtime.enter();
+            tokio::time::Instant::now() + LOCK_BUDGET
+        };
+        GitHubActor { session, deadline }
+    }
+
+    fn repo(&self) -> String {
+        self.session.client.repo.to_string()
+    }
+}
+
+impl Actor for GitHubActor {
+    fn act(&mut self, steer: &Steer) -> std::result::Result<SteerRecord, ActError> {
+        let client = &self.session.client;
+        let deadline = self.deadline;
+        let answer = self.session.runtime.block_on(async {
+            tokio::time::timeout_at(deadline, github::steer::perform(client, steer)).await
+        });
+        let doing = steer.doing();
+        match answer {
+            Ok(Ok(record)) => Ok(record),
+            Ok(Err(err)) if err.may_have_acted() => Err(ActError {
+                outcome: Outcome::Unknown,
+                error: Error::new(
+                    Kind::GitHub,
+                    match err.status {
+                        Some(status) => {
+                            format!("GitHub answered {status} {} to {doing}", err.message)
+                        }
+                        None => format!("no answer from GitHub to {doing}: {}", err.message),
+                    },
+                ),
+            }),
+            Ok(Err(err)) => Err(ActError {
+                outcome: Outcome::NotDone,
+                error: err.into_error(
+                    &doing,
+                    &self.repo(),
+                    "nothing was recorded and the slate is unchanged",
+                ),
+            }),
+            Err(_elapsed) => Err(ActError {
+                outcome: Outcome::Unknown,
+                error: Error::new(
+                    Kind::GitHub,
+                    format!(
+                        "GitHub did not answer to {doing} within {} s",
+                        LOCK_BUDGET.as_secs()
+                    ),
+                ),
+            }),
+        }
+    }
+
+    fn look(&mut self, steer: &Steer, since: &str) -> Result<Effect> {
+        let client = &self.session.client;
+        let deadline = self.deadline;
+        let seen = self.session.runtime.block_on(async {
+            tokio::time::timeout_at(deadline, github::settle::look(client, steer, since)).await
+        });
+        let doing = format!("look for an earlier attempt to {}", steer.doing());
+        match seen {
+            Ok(Ok(Seen::Done(record))) => Ok(Effect::Done(record)),
+            Ok(Ok(Seen::NotDone)) => Ok(Effect::NotDone),
+            Ok(Ok(Seen::Unclear(why))) => Ok(Effect::CannotTell(why)),
+            Ok(Err(err)) => Ok(Effect::CannotTell(
+                err.into_error(&doing, &self.repo(), "nothing was recorded")
+                    .message()
+                    .to_string(),
+            )),
+            Err(_elapsed) => Ok(Effect::CannotTell(format!(
+                "GitHub did not answer within {} s",
+                LOCK_BUDGET.as_secs()
+            ))),
+        }
+    }
+}

@@ -1,0 +1,141 @@
+//! The operations that write the logbook: `log` and `steer`, each sealing the
+//! slate into its entry's bearing, and the explicit settling of a steer whose
+//! outcome was unknown.
+
+use super::Helm;
+use super::actor::GitHubActor;
+use crate::error::{Error, Kind, Result};
+use crate::github;
+use crate::inputs::ActionSpec;
+use crate::model::{Action, Provenance, Repo};
+use crate::steering::pending::{self, Record};
+use crate::steering::{self, Attempt, Live, Steered};
+use crate::storage::logbook::Sealed;
+
+/// A steer as a front end asks for it.
+pub struct SteerRequest<'a> {
+    pub provenance: &'a Provenance,
+    pub request_id: Option<&'a str>,
+    pub action: &'a ActionSpec,
+    /// `--repo`, else `GH_REPO`, else the git remote.
+    pub repo: Option<&'a str>,
+}
+
+pub use crate::steering::Settlement;
+
+impl Helm {
+    /// Records a freeform state, sealing the slate into the entry's bearing.
+    pub fn log(
+        &self,
+        voyage: &str,
+        provenance: &Provenance,
+        request_id: Option<&str>,
+        state: &str,
+    ) -> Result<Sealed> {
+        let state = state.trim();
+        if state.is_empty() {
+            return Err(Error::usage("the state is empty").hint(
+                "say where the voyage stands, e.g. waiting, blocked, ready, or your own words",
+            ));
+        }
+        let mut store = self.open_for_write(voyage)?;
+        let sealed = store.seal(provenance, request_id, |_bearing| {
+            Ok(Action::Log {
+                status: state.to_string(),
+                request_id: None,
+            })
+        })?;
+        if sealed.replayed {
+            match sealed.entry.parsed_action() {
+                Some(Action::Log { status, .. }) if status == state => {}
+                _ => {
+                    return Err(Error::new(
+                        Kind::Conflict,
+                        format!(
+                            "request id '{}' was already used for entry {} ({}), a different action",
+                            request_id.unwrap_or_default(),
+                            sealed.entry.id,
+                            sealed.entry.headline()
+                        ),
+                    )
+                    .hint("use a fresh --request-id for a new action"));
+                }
+            }
+        }
+        Ok(sealed)
+    }
+
+    /// Performs a steer on GitHub and records it (see `steering`).
+    pub fn steer(&self, voyage: &str, request: &SteerRequest<'_>) -> Result<Steered> {
+        let steer = request.action.resolve(&self.cwd)?;
+        let file = self.voyage_file(voyage)?;
+        let repo = self.repository(request.repo)?;
+        let mut store = crate::storage::VoyageStore::open(file)?;
+        let mut actor = self.actor(&repo, Some(&request.provenance.identity))?;
+        let attempt = Attempt {
+            home: self.home.root(),
+            provenance: request.provenance,
+            request_id: request.request_id,
+            repo: &repo,
+            steer: &steer,
+            annotate: &|_record| {},
+        };
+        steering::steer(&mut store, &attempt, &mut actor, &mut Live)
+    }
+
+    /// The steers interrupted on a voyage, oldest first.
+    pub fn interrupted(&self, voyage: &str) -> Result<Vec<Record>> {
+        let file = self.voyage_file(voyage)?;
+        Ok(pending::list(self.home.root(), &file.id))
+    }
+
+    /// Settles an interrupted steer by its attempt id: records it from its
+    /// saved answer or from what GitHub shows, or discards it when GitHub
+    /// shows nothing happened. Never acts.
+    pub fn settle(&self, voyage: &str, attempt: &str) -> Result<Settlement> {
+        let mut store = self.open(voyage)?;
+        let record = pending::Pending::find(self.home.root(), &store.id(), attempt)?;
+        let request = record.as_ref().and_then(|p| p.record().request.clone());
+        let mut actor = match &request {
+            Some(request) => Some(self.actor(&request.repo, Some(&request.provenance.identity))?),
+            None => None,
+        };
+        match actor.as_mut() {
+            Some(actor) => steering::settle(&mut store, self.home.root(), attempt, actor),
+            None => steering::settle(&mut store, self.home.root(), attempt, &mut NoGitHub),
+        }
+    }
+
+    /// Drops an interrupted steer's record without recording anything.
+    pub fn discard(&self, voyage: &str, attempt: &str) -> Result<Record> {
+        let store = self.open(voyage)?;
+        steering::discard(&store, self.home.root(), attempt)
+    }
+
+    fn actor(&self, repo: &Repo, identity: Option<&str>) -> Result<GitHubActor> {
+        let config = github::Config::resolve(&self.github, self.home.root(), identity)?;
+        Ok(GitHubActor::new(github::connect(&config, repo)?))
+    }
+}
+
+/// An actor for records that cannot be looked up (no request kept): it is
+/// never asked, because settling such a record stops earlier.
+struct NoGitHub;
+
+impl steering::Actor for NoGitHub {
+    fn act(
+        &mut self,
+        _steer: &crate::model::Steer,
+    ) -> std::result::Result<crate::model::SteerRecord, steering::ActError> {
+        Err(steering::ActError {
+            outcome: steering::Outcome::NotDone,
+            error: Error::new(Kind::Conflict, "helm does not act while settling"),
+        })
+    }
+
+    fn look(&mut self, _steer: &crate::model::Steer, _since: &str) -> Result<steering::Effect> {
+        Ok(steering::Effect::CannotTell(
+            "the record does not say what was asked".into(),
+        ))
+    }
+}

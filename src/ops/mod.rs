@@ -1,0 +1,91 @@
+//! The core API: every operation helm offers, as a function taking typed
+//! inputs and returning a typed value. Front ends (the CLI in `cli/`, the MCP
+//! server) turn their arguments into these inputs and render the values
+//! (`output`); nothing here parses arguments, prints, or keeps state between
+//! calls, so a long-lived server stays as correct as one process per command.
+
+pub mod actor;
+pub mod artifact;
+pub mod logbook;
+pub mod observe;
+pub mod slate;
+pub mod voyage;
+
+use std::path::PathBuf;
+
+use crate::error::{Error, Kind, Result};
+use crate::github;
+use crate::model::Repo;
+use crate::storage::{Home, VoyageFile, VoyageStore};
+
+/// What every operation needs from its surroundings, read once.
+#[derive(Clone, Debug)]
+pub struct Helm {
+    pub home: Home,
+    /// Relative paths (targets, body files, export paths) resolve here.
+    pub cwd: PathBuf,
+    pub github: github::Env,
+}
+
+impl Helm {
+    /// Reads helm's environment: `HELM_HOME` (default `~/.helm`), the working
+    /// directory and the GitHub variables. The one place helm reads its
+    /// environment; the front ends call it once.
+    pub fn from_env() -> Result<Helm> {
+        let home = match std::env::var_os("HELM_HOME").filter(|v| !v.is_empty()) {
+            Some(home) => PathBuf::from(home),
+            None => match std::env::home_dir() {
+                Some(dir) => dir.join(".helm"),
+                None => {
+                    return Err(Error::new(Kind::Config, "cannot tell where helm's home is")
+                        .hint("set HELM_HOME to a folder helm may use"));
+                }
+            },
+        };
+        let cwd = std::env::current_dir()
+            .map_err(|err| Error::io("cannot read the current directory", &err))?;
+        let var = |name: &str| std::env::var(name).ok();
+        Ok(Helm {
+            home: Home::new(home),
+            cwd,
+            github: github::Env {
+                api_url: var("HELM_GITHUB_API_URL"),
+                timeout: var("HELM_GITHUB_TIMEOUT"),
+                repo: var("GH_REPO"),
+                gh_token: var("GH_TOKEN"),
+                github_token: var("GITHUB_TOKEN"),
+            },
+        })
+    }
+
+    /// The voyage named by a full id or unambiguous prefix.
+    pub fn voyage_file(&self, voyage: &str) -> Result<VoyageFile> {
+        self.home.resolve(voyage)
+    }
+
+    /// Opens a voyage for reading (schema checked first).
+    pub fn open(&self, voyage: &str) -> Result<VoyageStore> {
+        VoyageStore::open(self.voyage_file(voyage)?)
+    }
+
+    /// Opens a voyage for a command that writes (schema checked under the lock).
+    pub fn open_for_write(&self, voyage: &str) -> Result<VoyageStore> {
+        VoyageStore::open_for_write(self.voyage_file(voyage)?)
+    }
+
+    /// The repository for a GitHub target or action: the flag, else
+    /// `GH_REPO`, else the git remote `origin` of the working directory.
+    pub fn repository(&self, flag: Option<&str>) -> Result<Repo> {
+        github::repo::resolve(flag, self.github.repo.as_deref(), &self.cwd)
+    }
+}
+
+/// The voyage a voyage-scoped command names, or the error that says how to
+/// name one.
+pub fn named(voyage: Option<&str>) -> Result<&str> {
+    voyage.ok_or_else(|| {
+        Error::usage("no voyage given").hint(
+            "pass --voyage <VOYAGE> or set HELM_VOYAGE; `helm voyage list` shows your voyages",
+        )
+    })
+}

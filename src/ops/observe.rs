@@ -1,0 +1,73 @@
+//! `observe`: look at a target (local or on GitHub), then put the observation
+//! on the slate in one short write transaction. Looking happens before any
+//! transaction opens, so a slow look never holds the voyage's lock.
+
+use super::Helm;
+use crate::error::Result;
+use crate::github;
+use crate::inputs::TargetSpec;
+use crate::model::{Observe, Source};
+use crate::observe::{self as look, Tally};
+use crate::storage::artifact::Packer;
+use crate::storage::slate::Put;
+
+/// A finished observation, on the slate.
+#[derive(Debug)]
+pub struct Observed {
+    pub target: Observe,
+    pub observed_at: String,
+    pub artifact: String,
+    /// The payload as stored (zstd), streamed out by the renderer.
+    pub compressed: Vec<u8>,
+    /// A few words on what came back.
+    pub summary: String,
+    /// A newer observation of the same target was already on the slate and
+    /// stays there; this one only stowed nothing.
+    pub superseded: bool,
+}
+
+impl Helm {
+    /// The canonical target for what a front end gave; `repo` is a
+    /// repository given apart from the target.
+    pub fn target(&self, spec: &TargetSpec, repo: Option<&str>) -> Result<Observe> {
+        spec.resolve(&self.cwd, repo, &|flag| self.repository(flag))
+    }
+
+    /// Looks at `target` and puts the observation on the voyage's slate.
+    /// `identity` picks GitHub credentials only; observations record none.
+    pub fn observe(
+        &self,
+        voyage: &str,
+        target: Observe,
+        identity: Option<&str>,
+        tally: &Tally,
+    ) -> Result<Observed> {
+        let file = self.voyage_file(voyage)?;
+        let observed_at = crate::model::now();
+        let (mut store, packed, summary) = match target.source() {
+            Source::GitHub(repo) => {
+                // Fail before talking to GitHub; the write checks again.
+                let store = crate::storage::VoyageStore::open(file)?;
+                store.ensure_active()?;
+                let config = github::Config::resolve(&self.github, self.home.root(), identity)?;
+                let session = github::connect(&config, repo)?;
+                let seen = github::observe::look(&session, &target)?;
+                (store, Packer::pack(&seen.payload)?, seen.summary)
+            }
+            Source::Local => {
+                let store = crate::storage::VoyageStore::open_for_write(file)?;
+                let looked = look::look_local(&target, tally)?;
+                (store, looked.packed, looked.summary)
+            }
+        };
+        let put = store.put_observation(&target.key(), &packed, &observed_at)?;
+        Ok(Observed {
+            artifact: packed.hash,
+            target,
+            observed_at,
+            compressed: packed.data,
+            summary,
+            superseded: put == Put::Superseded,
+        })
+    }
+}

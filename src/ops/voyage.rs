@@ -1,0 +1,248 @@
+//! Voyage operations: start, list, show, end, verify, export, import.
+
+use std::path::{Path, PathBuf};
+
+use super::Helm;
+use crate::error::{Error, Result};
+use crate::model::Voyage;
+use crate::steering::pending::{self, Record};
+use crate::storage::store::Snapshot;
+use crate::storage::voyage::{self, Summary};
+use crate::storage::{Home, portable, verify};
+
+/// Which voyages `voyage list` shows.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum ListFilter {
+    /// Active voyages only (the default).
+    #[default]
+    Active,
+    /// Ended voyages only.
+    Ended,
+    /// Every voyage.
+    All,
+}
+
+/// What `voyage list` found.
+#[derive(Debug)]
+pub struct Listing {
+    pub voyages: Vec<Summary>,
+    /// Files that could not be read, with the reason.
+    pub unreadable: Vec<Unreadable>,
+    /// How many hex digits make every listed id unambiguous (at least 8).
+    pub id_width: usize,
+}
+
+#[derive(Debug)]
+pub struct Unreadable {
+    pub path: PathBuf,
+    pub error: String,
+}
+
+/// What `voyage show` tells: the voyage in one snapshot, and the steers
+/// interrupted on it.
+#[derive(Debug)]
+pub struct Story {
+    pub snapshot: Snapshot,
+    pub interrupted: Vec<Record>,
+}
+
+/// One voyage's verification.
+#[derive(Debug)]
+pub struct Verified {
+    pub id: String,
+    pub path: PathBuf,
+    pub findings: verify::Findings,
+    /// Pending steers are worth knowing about, not corruption.
+    pub interrupted: usize,
+}
+
+impl Helm {
+    pub fn voyage_new(&self, intent: &str) -> Result<Voyage> {
+        let intent = intent.trim();
+        if intent.is_empty() {
+            return Err(Error::usage("the intent is empty").hint(
+                "say what the voyage is for, e.g. helm voyage new \"Advance #42: fix widget crash\"",
+            ));
+        }
+        voyage::create(&self.home, intent, &crate::model::now())
+    }
+
+    pub fn voyage_list(&self, filter: ListFilter) -> Result<Listing> {
+        let files = self.home.voyage_files()?;
+        let id_width = unique_prefix_len(&files);
+        let mut voyages = Vec::new();
+        let mut unreadable = Vec::new();
+        for (file, loaded) in cached_summaries(&self.home, files) {
+            match loaded {
+                Ok(summary) => {
+                    let keep = match filter {
+                        ListFilter::All => true,
+                        ListFilter::Ended => !summary.voyage.is_active(),
+                        ListFilter::Active => summary.voyage.is_active(),
+                    };
+                    if keep {
+                        voyages.push(summary);
+                    }
+                }
+                Err(err) => unreadable.push(Unreadable {
+                    error: crate::storage::name_file(err, &file).message().to_string(),
+                    path: file.path,
+                }),
+            }
+        }
+        Ok(Listing {
+            voyages,
+            unreadable,
+            id_width,
+        })
+    }
+
+    pub fn voyage_show(&self, voyage: &str) -> Result<Story> {
+        let mut store = self.open(voyage)?;
+        let snapshot = store.snapshot()?;
+        Ok(Story {
+            snapshot,
+            interrupted: pending::list(self.home.root(), &store.id()),
+        })
+    }
+
+    pub fn voyage_end(&self, voyage: &str, status: Option<&str>) -> Result<Voyage> {
+        let status = status.map(str::trim).filter(|s| !s.is_empty());
+        self.open_for_write(voyage)?
+            .end(status, &crate::model::now())
+    }
+
+    /// Verifies one voyage, or every voyage with `None`.
+    pub fn voyage_verify(&self, voyage: Option<&str>) -> Result<Vec<Verified>> {
+        let files = match voyage {
+            None => self.home.voyage_files()?,
+            Some(prefix) => vec![self.voyage_file(prefix)?],
+        };
+        Ok(files
+            .into_iter()
+            .map(|file| Verified {
+                findings: verify::verify(&file.path),
+                interrupted: pending::list(self.home.root(), &file.id).len(),
+                id: file.id.to_string(),
+                path: file.path,
+            })
+            .collect())
+    }
+
+    pub fn voyage_export(
+        &self,
+        voyage: &str,
+        out: &Path,
+        force: bool,
+    ) -> Result<portable::Exported> {
+        let file = self.voyage_file(voyage)?;
+        portable::export(&file.path, &self.cwd.join(out), force)
+    }
+
+    pub fn voyage_import(&self, file: &Path) -> Result<Voyage> {
+        portable::import(&self.home, &self.cwd.join(file))
+    }
+}
+
+/// Summaries from the listing cache where a voyage file is unchanged, from
+/// SQLite for the rest (which then refresh the cache). The order is kept.
+fn cached_summaries(
+    home: &Home,
+    files: Vec<crate::storage::VoyageFile>,
+) -> Vec<(crate::storage::VoyageFile, Result<voyage::Summary>)> {
+    use crate::storage::listing::{self, Listing};
+    let mut cache = Listing::load(home.root());
+    let ids: Vec<uuid::Uuid> = files.iter().map(|f| f.id).collect();
+    let mut out: Vec<Option<(crate::storage::VoyageFile, Result<voyage::Summary>)>> = Vec::new();
+    let mut misses = Vec::new();
+    let mut stamps = Vec::new();
+    for file in files {
+        let stamp = listing::stamp(&file.path);
+        match cache.get(&file, stamp) {
+            Some(summary) => out.push(Some((file, Ok(summary)))),
+            None => {
+                out.push(None);
+                stamps.push(stamp);
+                misses.push(file);
+            }
+        }
+    }
+    let mut loaded = summaries(misses).into_iter().zip(stamps);
+    for slot in out.iter_mut().filter(|slot| slot.is_none()) {
+        if let Some(((file, result), stamp)) = loaded.next() {
+            if let (Ok(summary), Some(stamp)) = (&result, stamp) {
+                cache.put(file.id, stamp, summary);
+            }
+            *slot = Some((file, result));
+        }
+    }
+    cache.save(&ids);
+    out.into_iter().flatten().collect()
+}
+
+/// Reads every voyage's summary, on a few threads when there are many:
+/// each file is independent and the work is mostly waiting on file locks
+/// and reads. The order of `files` is kept.
+fn summaries(
+    files: Vec<crate::storage::VoyageFile>,
+) -> Vec<(crate::storage::VoyageFile, Result<voyage::Summary>)> {
+    const PER_THREAD: usize = 64;
+    let threads = std::thread::available_parallelism()
+        .map_or(1, |n| n.get())
+        .min(files.len().div_ceil(PER_THREAD))
+        .max(1);
+    if threads == 1 {
+        return files
+            .into_iter()
+            .map(|file| {
+                let loaded = voyage::load_summary(&file);
+                (file, loaded)
+            })
+            .collect();
+    }
+    let chunk = files.len().div_ceil(threads);
+    let mut parts: Vec<Vec<crate::storage::VoyageFile>> =
+        files.chunks(chunk).map(<[_]>::to_vec).collect();
+    std::thread::scope(|scope| {
+        let handles: Vec<_> = parts
+            .drain(..)
+            .map(|part| {
+                scope.spawn(move || {
+                    part.into_iter()
+                        .map(|file| {
+                            let loaded = voyage::load_summary(&file);
+                            (file, loaded)
+                        })
+                        .collect::<Vec<_>>()
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .flat_map(|handle| {
+                handle
+                    .join()
+                    .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+            })
+            .collect()
+    })
+}
+
+/// The shortest prefix length (at least 8) that tells every voyage apart,
+/// so the ids `voyage list` prints can be typed back. v7 ids begin with a
+/// millisecond timestamp, so voyages started within a minute share 8 digits.
+fn unique_prefix_len(files: &[crate::storage::VoyageFile]) -> usize {
+    let ids: Vec<String> = files.iter().map(|f| f.id.simple().to_string()).collect();
+    let longest_shared = ids
+        .windows(2)
+        .map(|pair| {
+            pair[0]
+                .bytes()
+                .zip(pair[1].bytes())
+                .take_while(|(a, b)| a == b)
+                .count()
+        })
+        .max()
+        .unwrap_or(0);
+    (longest_shared + 1).clamp(8, 32)
+}

@@ -1,0 +1,250 @@
+//! The JSON documents helm prints (`--json`, MCP tool results), one
+//! `#[derive(Serialize)]` type each, borrowing from the values the core
+//! returns. docs/json.md describes them; field names are camelCase and only
+//! ever added to.
+
+use std::path::Path;
+
+use serde::Serialize;
+use serde_json::Value;
+use serde_json::value::RawValue;
+
+use crate::model::Voyage;
+use crate::steering::pending::Record;
+use crate::storage::logbook::Entry;
+use crate::storage::slate::Observation;
+
+/// `{"error": {kind, message, hint?}}`.
+#[derive(Serialize)]
+pub struct ErrorDoc<'a> {
+    pub error: ErrorBody<'a>,
+}
+
+#[derive(Serialize)]
+pub struct ErrorBody<'a> {
+    pub kind: &'a str,
+    pub message: &'a str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub hint: Option<&'a str>,
+}
+
+impl<'a> ErrorDoc<'a> {
+    pub fn of(err: &'a crate::error::Error) -> ErrorDoc<'a> {
+        ErrorDoc {
+            error: ErrorBody {
+                kind: err.kind().as_str(),
+                message: err.message(),
+                hint: err.hint_text(),
+            },
+        }
+    }
+}
+
+/// A target as stored: its JSON, or the text itself when it is not JSON.
+pub enum TargetJson<'a> {
+    Json(&'a RawValue),
+    Text(&'a str),
+}
+
+impl Serialize for TargetJson<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match self {
+            TargetJson::Json(raw) => raw.serialize(s),
+            TargetJson::Text(text) => s.serialize_str(text),
+        }
+    }
+}
+
+impl<'a> TargetJson<'a> {
+    pub fn of(stored: &'a str) -> TargetJson<'a> {
+        match serde_json::from_str::<&RawValue>(stored) {
+            Ok(raw) => TargetJson::Json(raw),
+            Err(_) => TargetJson::Text(stored),
+        }
+    }
+}
+
+/// One observation on the slate or in a bearing.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ObservationView<'a> {
+    pub target: TargetJson<'a>,
+    pub artifact: &'a str,
+    pub observed_at: &'a str,
+    /// The compressed size, on slate rows only.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub stored_bytes: Option<u64>,
+    /// `reduced` or `jettisoned`; absent while the payload is stowed.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub artifact_status: Option<&'a str>,
+}
+
+impl<'a> ObservationView<'a> {
+    pub fn of(observation: &'a Observation) -> ObservationView<'a> {
+        ObservationView {
+            target: TargetJson::of(&observation.target),
+            artifact: &observation.artifact,
+            observed_at: &observation.observed_at,
+            stored_bytes: None,
+            artifact_status: (observation.status != "stowed").then_some(&*observation.status),
+        }
+    }
+
+    pub fn with_size(observation: &'a Observation) -> ObservationView<'a> {
+        ObservationView {
+            stored_bytes: Some(observation.stored_bytes),
+            ..ObservationView::of(observation)
+        }
+    }
+}
+
+/// One logbook entry, the shape `voyage show`, `steer` and `log` share.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct EntryView<'a> {
+    pub id: i64,
+    pub kind: &'static str,
+    pub recorded_at: &'a str,
+    pub identity: &'a str,
+    pub role: &'a str,
+    pub method: &'a str,
+    pub summary: &'a str,
+    /// The stored action JSON, as recorded.
+    pub action: &'a Value,
+    pub bearing: Vec<ObservationView<'a>>,
+}
+
+impl<'a> EntryView<'a> {
+    pub fn of(entry: &'a Entry) -> EntryView<'a> {
+        EntryView {
+            id: entry.id,
+            kind: if entry.is_steer() { "steer" } else { "log" },
+            recorded_at: &entry.recorded_at,
+            identity: &entry.provenance.identity,
+            role: &entry.provenance.role,
+            method: &entry.provenance.method,
+            summary: &entry.provenance.summary,
+            action: &entry.action,
+            bearing: entry.bearing.iter().map(ObservationView::of).collect(),
+        }
+    }
+}
+
+/// What `steer` and `log` print: the entry, whether it was replayed, and
+/// what the caller should know.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct RecordedView<'a> {
+    #[serde(flatten)]
+    pub entry: EntryView<'a>,
+    pub replayed: bool,
+    #[serde(skip_serializing_if = "<[String]>::is_empty")]
+    pub warnings: &'a [String],
+}
+
+/// `voyage show --json`.
+#[derive(Serialize)]
+pub struct StoryView<'a> {
+    pub voyage: &'a Voyage,
+    pub entries: Vec<EntryView<'a>>,
+    pub slate: Vec<ObservationView<'a>>,
+    pub interrupted: &'a [Record],
+}
+
+/// One voyage of `voyage list`.
+#[derive(Serialize)]
+pub struct ListedView<'a> {
+    #[serde(flatten)]
+    pub voyage: &'a Voyage,
+    pub entries: u64,
+}
+
+#[derive(Serialize)]
+pub struct UnreadableView<'a> {
+    pub path: &'a Path,
+    pub error: &'a str,
+}
+
+/// `voyage list --json`.
+#[derive(Serialize)]
+pub struct ListView<'a> {
+    pub voyages: Vec<ListedView<'a>>,
+    pub unreadable: Vec<UnreadableView<'a>>,
+}
+
+/// `slate list --json`.
+#[derive(Serialize)]
+pub struct SlateView<'a> {
+    pub slate: Vec<ObservationView<'a>>,
+}
+
+/// `slate erase --json`.
+#[derive(Serialize)]
+pub struct ErasedView<'a> {
+    pub target: &'a crate::model::Observe,
+    pub erased: bool,
+}
+
+/// `slate clear --json`.
+#[derive(Serialize)]
+pub struct ClearedView {
+    pub cleared: usize,
+}
+
+/// `voyage export --json`.
+#[derive(Serialize)]
+pub struct ExportedView<'a> {
+    pub voyage: &'a Voyage,
+    pub path: &'a Path,
+    pub bytes: u64,
+}
+
+/// One voyage of `voyage verify --json`.
+#[derive(Serialize)]
+pub struct VerifiedView<'a> {
+    pub id: &'a str,
+    pub path: &'a Path,
+    pub ok: bool,
+    pub problems: &'a [String],
+    pub entries: u64,
+    pub artifacts: u64,
+    pub interrupted: usize,
+}
+
+/// `voyage verify --json`.
+#[derive(Serialize)]
+pub struct VerificationView<'a> {
+    pub ok: bool,
+    pub voyages: Vec<VerifiedView<'a>>,
+}
+
+/// `completions --json` and `man --json`.
+#[derive(Serialize)]
+pub struct ScriptView<'a> {
+    pub shell: &'a str,
+    pub script: &'a str,
+}
+
+#[derive(Serialize)]
+pub struct PageView<'a> {
+    pub format: &'a str,
+    pub page: &'a str,
+}
+
+/// `interrupted list --json`.
+#[derive(Serialize)]
+pub struct InterruptedView<'a> {
+    pub interrupted: &'a [Record],
+}
+
+/// `interrupted settle|discard --json`: what became of the attempt.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SettledView<'a> {
+    /// `recorded`, `already-recorded`, `nothing-happened` or `discarded`.
+    pub outcome: &'a str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub entry: Option<EntryView<'a>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub attempt: Option<&'a Record>,
+}

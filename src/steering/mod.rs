@@ -1,0 +1,87 @@
+//! The steer recording protocol: how a steer is acted and recorded so that
+//! it is recorded once, never acted twice on a guess, and never lost.
+//!
+//! Under the voyage's write lock (inside [`VoyageStore::seal`]): a request id
+//! already recorded replays its entry; a pending record left by an earlier
+//! attempt is settled first (its saved answer recorded, or GitHub looked at
+//! for the effect); only then is the action performed, with a pending record
+//! written before the request leaves. What happened to a request is decided
+//! by [`Outcome`]: GitHub refused (nothing happened, the record goes), or
+//! the outcome is unknown (the record stays until a look settles it).
+//!
+//! This module knows nothing of HTTP: the world is an [`Actor`], so every
+//! kill point in DESIGN.md can be tested by injecting failures.
+
+pub mod pending;
+mod protocol;
+#[cfg(test)]
+mod tests;
+
+pub use protocol::{Attempt, Settlement, Steered, discard, settle, steer};
+
+use crate::error::{Error, Result};
+use crate::model::{Steer, SteerRecord};
+
+/// What is known about a request that failed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// GitHub refused, or the request never left: nothing happened.
+    NotDone,
+    /// GitHub may have acted: a timeout, a dropped connection, a 5xx to a
+    /// write, an answer helm could not read.
+    Unknown,
+}
+
+/// A failed action and what is known about its effect.
+#[derive(Debug)]
+pub struct ActError {
+    pub outcome: Outcome,
+    pub error: Error,
+}
+
+/// What GitHub shows about an earlier attempt.
+#[derive(Debug)]
+pub enum Effect {
+    /// The effect is there: record it without acting.
+    Done(Box<SteerRecord>),
+    /// GitHub shows it did not happen: acting is safe.
+    NotDone,
+    /// helm cannot tell; the reason says what to check.
+    CannotTell(String),
+}
+
+/// The world a steer acts on.
+pub trait Actor {
+    /// Performs the action, returning what it produced.
+    fn act(&mut self, steer: &Steer) -> std::result::Result<SteerRecord, ActError>;
+    /// Looks for the effect of an attempt that started at `since`.
+    fn look(&mut self, steer: &Steer, since: &str) -> Result<Effect>;
+}
+
+/// Where a process can die during a steer; tests stop the protocol there,
+/// skipping everything after it, as `kill -9` would.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum KillPoint {
+    /// The pending record is written; the request has not left.
+    BeforeRequest,
+    /// GitHub acted; its answer has not been saved.
+    WhileAnswering,
+    /// The answer is saved; the entry is not committed.
+    BeforeCommit,
+    /// The entry is committed; the pending record is still there.
+    AfterCommit,
+}
+
+/// Lets tests die at a [`KillPoint`]; in helm it never does.
+pub trait Probe {
+    fn dies_at(&mut self, point: KillPoint) -> bool;
+}
+
+/// The probe of a real run: nothing dies on purpose.
+pub struct Live;
+
+impl Probe for Live {
+    fn dies_at(&mut self, _point: KillPoint) -> bool {
+        false
+    }
+}

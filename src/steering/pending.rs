@@ -1,0 +1,161 @@
+//! Pending steer records: the one window SQLite cannot close. A steer holds
+//! its write transaction while GitHub answers; if the process dies, or the
+//! answer never arrives, after GitHub may have acted, the voyage rolls back
+//! cleanly, yet the comment or merge may exist. A record written (and synced)
+//! outside the voyage before the request, and updated with GitHub's answer,
+//! keeps that knowledge until a retry or `helm interrupted settle` decides
+//! what happened. Records live in `<home>/pending/<voyage>.<key>.json`, where
+//! the key is a hash of the attempt id, so a retry with the same id finds it.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use serde::{Deserialize, Serialize};
+use sha2::{Digest, Sha256};
+use uuid::Uuid;
+
+use crate::error::{Error, Kind, Result};
+use crate::model::entry::SteerRecord;
+use crate::model::{Provenance, Repo, Steer};
+use crate::storage::files::{self, Durability};
+
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Record {
+    pub voyage: Uuid,
+    /// The `--request-id` given, or the id helm made up for this attempt
+    /// (`attempt-…`), which a retry or `helm interrupted settle` names.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub request_id: Option<String>,
+    /// What was being done, e.g. "comment on issue #42 in acme/widgets".
+    pub doing: String,
+    pub identity: String,
+    pub started_at: String,
+    /// GitHub's answer, once it came.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub answer: Option<SteerRecord>,
+    /// The rest of the request, so the attempt can be settled later exactly
+    /// as it was asked (records of older helms lack them).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub request: Option<Request>,
+}
+
+/// Everything needed to record the steer later: who, why, what, where.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Request {
+    pub provenance: Provenance,
+    pub repo: Repo,
+    pub steer: Steer,
+    /// The caller's own `--request-id`, recorded with the entry.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub request_id: Option<String>,
+}
+
+impl Record {
+    /// The id a retry or `helm interrupted settle` names this attempt by.
+    pub fn attempt(&self) -> &str {
+        self.request_id.as_deref().unwrap_or("")
+    }
+}
+
+/// A pending record on disk, owned by the steer that wrote it.
+#[derive(Debug)]
+pub struct Pending {
+    path: PathBuf,
+    record: Record,
+}
+
+fn dir(home: &Path) -> PathBuf {
+    home.join("pending")
+}
+
+fn path(home: &Path, voyage: &Uuid, attempt: &str) -> PathBuf {
+    let key = crate::storage::artifact::hex(&Sha256::digest(attempt.as_bytes()));
+    dir(home).join(format!("{}.{}.json", voyage.hyphenated(), &key[..24]))
+}
+
+/// A fresh attempt id for a steer given no `--request-id`.
+pub fn new_attempt_id() -> String {
+    format!("attempt-{}", &Uuid::now_v7().simple().to_string()[20..])
+}
+
+impl Pending {
+    /// Writes the record before the request is sent.
+    pub fn begin(home: &Path, record: Record) -> Result<Pending> {
+        files::create_private_dir(&dir(home))?;
+        let pending = Pending {
+            path: path(home, &record.voyage, record.attempt()),
+            record,
+        };
+        pending.save()?;
+        Ok(pending)
+    }
+
+    /// Saves GitHub's answer, so a crash before the commit loses nothing.
+    /// Returns whether it reached the disk; the caller says so if the
+    /// commit fails too.
+    pub fn answered(&mut self, answer: &SteerRecord) -> bool {
+        self.record.answer = Some(answer.clone());
+        self.save().is_ok()
+    }
+
+    /// The entry is committed, or GitHub showed that nothing happened.
+    pub fn finish(self) {
+        let _ = fs::remove_file(&self.path);
+    }
+
+    fn save(&self) -> Result<()> {
+        let bytes = serde_json::to_vec_pretty(&self.record)?;
+        files::write_atomic(&self.path, &bytes, Durability::Synced).map_err(|err| {
+            Error::io(format!("cannot write {}", self.path.display()), &err)
+                .hint("helm records a steer here before acting; check that $HELM_HOME is writable")
+        })
+    }
+
+    /// Finds the record of an attempt, if one was left behind.
+    pub fn find(home: &Path, voyage: &Uuid, attempt: &str) -> Result<Option<Pending>> {
+        let path = path(home, voyage, attempt);
+        let bytes = match fs::read(&path) {
+            Ok(bytes) => bytes,
+            Err(err) if err.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+            Err(err) => return Err(Error::io(format!("cannot read {}", path.display()), &err)),
+        };
+        let record: Record = serde_json::from_slice(&bytes).map_err(|err| {
+            Error::new(
+                Kind::Corrupt,
+                format!(
+                    "the pending record {} is not readable: {err}",
+                    path.display()
+                ),
+            )
+            .hint("check it by hand, then remove it with `helm interrupted discard`")
+        })?;
+        Ok((record.request_id.as_deref() == Some(attempt)).then_some(Pending { path, record }))
+    }
+
+    pub fn record(&self) -> &Record {
+        &self.record
+    }
+}
+
+/// Every pending record of a voyage, oldest first. Unreadable files are
+/// skipped here; `helm voyage verify` counts what this lists.
+pub fn list(home: &Path, voyage: &Uuid) -> Vec<Record> {
+    let prefix = format!("{}.", voyage.hyphenated());
+    let Ok(entries) = fs::read_dir(dir(home)) else {
+        return Vec::new();
+    };
+    let mut records: Vec<Record> = entries
+        .filter_map(|entry| {
+            let entry = entry.ok()?;
+            let name = entry.file_name().into_string().ok()?;
+            if !name.starts_with(&prefix) || !name.ends_with(".json") {
+                return None;
+            }
+            serde_json::from_slice(&fs::read(entry.path()).ok()?).ok()
+        })
+        .collect();
+    records.sort_by(|a, b| a.started_at.cmp(&b.started_at));
+    records
+}

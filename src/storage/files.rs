@@ -1,0 +1,106 @@
+//! Private files and folders: everything helm writes outside SQLite (pending
+//! steer records, the listing cache) and the temporary files voyages are
+//! born in. Folders are 0700, files 0600; a file that must never be seen half
+//! written is written under a temporary name and renamed into place.
+
+use std::fs;
+use std::io::{self, Write};
+use std::path::Path;
+
+use crate::error::{Error, Result};
+
+/// Creates a folder (and its parents) private to the user.
+pub fn create_private_dir(path: &Path) -> Result<()> {
+    #[cfg(unix)]
+    let result = {
+        use std::os::unix::fs::DirBuilderExt;
+        fs::DirBuilder::new()
+            .recursive(true)
+            .mode(0o700)
+            .create(path)
+    };
+    #[cfg(not(unix))]
+    let result = fs::create_dir_all(path);
+    result.map_err(|err| {
+        Error::io(format!("cannot create {}", path.display()), &err)
+            .hint("check that the parent folder is writable, or point HELM_HOME elsewhere")
+    })
+}
+
+/// Opens a new private file; fails if the name is taken.
+pub fn create_private_new(path: &Path) -> io::Result<fs::File> {
+    let mut options = fs::OpenOptions::new();
+    options.write(true).create_new(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.mode(0o600);
+    }
+    options.open(path)
+}
+
+/// How much a [`write_atomic`] must survive.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Durability {
+    /// A cache: losing it to a crash costs only time.
+    BestEffort,
+    /// A record a retry depends on: synced, and its folder synced.
+    Synced,
+}
+
+/// Writes `bytes` to `path` privately and atomically: a reader sees the old
+/// file or the new one, never a mix. The temporary name carries the process
+/// id so concurrent writers never share one.
+pub fn write_atomic(path: &Path, bytes: &[u8], durability: Durability) -> io::Result<()> {
+    let mut temp_name = path.file_name().unwrap_or_default().to_os_string();
+    temp_name.push(format!(".{}.new", std::process::id()));
+    let temp = path.with_file_name(temp_name);
+    let _ = fs::remove_file(&temp);
+    let written = (|| {
+        let mut file = create_private_new(&temp)?;
+        file.write_all(bytes)?;
+        if durability == Durability::Synced {
+            file.sync_all()?;
+        }
+        fs::rename(&temp, path)?;
+        if durability == Durability::Synced
+            && let Some(parent) = path.parent()
+        {
+            sync_dir(parent);
+        }
+        Ok(())
+    })();
+    if written.is_err() {
+        let _ = fs::remove_file(&temp);
+    }
+    written
+}
+
+/// Makes a rename in `dir` durable; failure only weakens durability, so it
+/// is ignored.
+pub fn sync_dir(dir: &Path) {
+    if let Ok(handle) = fs::File::open(dir) {
+        let _ = handle.sync_all();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn atomic_writes_replace_whole_files_privately() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("record.json");
+        write_atomic(&path, b"one", Durability::Synced).unwrap();
+        write_atomic(&path, b"two", Durability::BestEffort).unwrap();
+        assert_eq!(fs::read(&path).unwrap(), b"two");
+        assert_eq!(fs::read_dir(dir.path()).unwrap().count(), 1);
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            let mode = fs::metadata(&path).unwrap().permissions().mode() & 0o777;
+            assert_eq!(mode, 0o600);
+        }
+    }
+}

@@ -1,0 +1,169 @@
+//! `VoyageStore`: one voyage file and its connection, with every read the
+//! commands need and every write as a method. Each write method opens and
+//! commits its own transaction here, so no code outside `storage` ever
+//! begins one; `seal` keeps seal → perform → record → clear in one.
+
+use rusqlite::Connection;
+use uuid::Uuid;
+
+use super::artifact::{self, Packed, Stored};
+use super::logbook::{self, Entry, Sealed};
+use super::slate::{self, Observation, Put};
+use super::{VoyageFile, name_file, voyage};
+use crate::error::{Error, Result};
+use crate::model::{Action, Provenance, Voyage};
+
+pub struct VoyageStore {
+    file: VoyageFile,
+    conn: Connection,
+}
+
+/// A voyage read in one snapshot: what `voyage show` tells.
+#[derive(Debug)]
+pub struct Snapshot {
+    pub voyage: Voyage,
+    pub entries: Vec<Entry>,
+    pub slate: Vec<Observation>,
+}
+
+impl VoyageStore {
+    /// Opens a voyage for reading: the schema is checked before anything is read.
+    pub fn open(file: VoyageFile) -> Result<VoyageStore> {
+        let conn = super::open(&file.path).map_err(|err| name_file(err, &file))?;
+        Ok(VoyageStore { file, conn })
+    }
+
+    /// Opens a voyage for a command that writes: the schema is checked
+    /// inside the write transaction instead, saving a round of locking on
+    /// the hot paths (`observe`, `log`).
+    pub fn open_for_write(file: VoyageFile) -> Result<VoyageStore> {
+        let conn = super::open_unchecked(&file.path).map_err(|err| name_file(err, &file))?;
+        Ok(VoyageStore { file, conn })
+    }
+
+    pub fn id(&self) -> Uuid {
+        self.file.id
+    }
+
+    pub fn file(&self) -> &VoyageFile {
+        &self.file
+    }
+
+    fn named(&self, err: Error) -> Error {
+        name_file(err, &self.file)
+    }
+
+    // ---- reads
+
+    pub fn voyage(&self) -> Result<Voyage> {
+        voyage::get(&self.conn)
+    }
+
+    /// Refuses early when the voyage has ended (writers check again under
+    /// their lock).
+    pub fn ensure_active(&self) -> Result<Voyage> {
+        voyage::ensure_active(&self.conn)
+    }
+
+    pub fn slate(&self) -> Result<Vec<Observation>> {
+        slate::list(&self.conn)
+    }
+
+    /// The voyage, every entry with its bearing, and the slate, from one
+    /// consistent snapshot.
+    pub fn snapshot(&mut self) -> Result<Snapshot> {
+        let tx = super::read(&mut self.conn)?;
+        let snapshot = Snapshot {
+            voyage: voyage::get(&tx)?,
+            entries: logbook::entries(&tx)?,
+            slate: slate::list(&tx)?,
+        };
+        tx.commit()?;
+        Ok(snapshot)
+    }
+
+    /// The entry recorded with this request id, if any.
+    pub fn entry_by_request_id(&self, request_id: &str) -> Result<Option<Entry>> {
+        logbook::find_by_request_id(&self.conn, request_id)
+    }
+
+    /// The entry that already records this result, if any (see
+    /// [`logbook::find_by_result`]).
+    pub fn entry_with_result(
+        &self,
+        result: &crate::model::SteerRecord,
+        since: &str,
+    ) -> Result<Option<Entry>> {
+        logbook::find_by_result(&self.conn, result, since)
+    }
+
+    /// An artifact by full hash or unique prefix, still compressed.
+    pub fn artifact(&self, hash: &str) -> Result<Stored> {
+        artifact::load(&self.conn, hash)
+    }
+
+    // ---- writes, each one transaction
+
+    /// Stows the payload and puts the observation on the slate, unless a
+    /// newer observation of the same target is already there.
+    pub fn put_observation(
+        &mut self,
+        target: &str,
+        packed: &Packed,
+        observed_at: &str,
+    ) -> Result<Put> {
+        let tx = super::write(&mut self.conn)?;
+        voyage::ensure_active(&tx)?;
+        let put = slate::put(&tx, target, packed, observed_at)?;
+        tx.commit()?;
+        Ok(put)
+    }
+
+    /// Takes one target off the slate; returns whether it was there.
+    pub fn erase(&mut self, target: &str) -> Result<bool> {
+        let tx = super::write(&mut self.conn)?;
+        voyage::ensure_active(&tx)?;
+        let erased = slate::erase(&tx, target)?;
+        tx.commit()?;
+        Ok(erased)
+    }
+
+    /// Empties the slate without recording anything; returns how many
+    /// observations were removed.
+    pub fn clear_slate(&mut self) -> Result<usize> {
+        let tx = super::write(&mut self.conn)?;
+        voyage::ensure_active(&tx)?;
+        let cleared = slate::clear(&tx)?;
+        tx.commit()?;
+        Ok(cleared)
+    }
+
+    /// Ends the voyage with an optional freeform status.
+    pub fn end(&mut self, status: Option<&str>, now: &str) -> Result<Voyage> {
+        let tx = super::write(&mut self.conn)?;
+        let voyage = voyage::end(&tx, status, now)?;
+        tx.commit()?;
+        Ok(voyage)
+    }
+
+    /// Seals the slate into a bearing, performs the action, records one entry
+    /// and clears the slate, in one write transaction (see
+    /// [`logbook::seal`]). `perform` runs under the voyage's write lock.
+    pub fn seal<F>(
+        &mut self,
+        provenance: &Provenance,
+        request_id: Option<&str>,
+        perform: F,
+    ) -> Result<Sealed>
+    where
+        F: FnOnce(&[Observation]) -> Result<Action>,
+    {
+        logbook::seal(&mut self.conn, provenance, request_id, perform)
+    }
+
+    /// Prefixes an error with this voyage's file, for errors that came
+    /// from reading it.
+    pub fn name(&self, err: Error) -> Error {
+        self.named(err)
+    }
+}
