@@ -1,16 +1,41 @@
-//! `helm artifact show <HASH>`: the decompressed payload of one artifact.
+//! `helm artifact show|list|reduce|jettison`: read one payload, list every
+//! artifact with where it is referenced, and lighten the cargo.
+
+use std::io::{self, Read};
+use std::path::PathBuf;
 
 use clap::{Args, Subcommand};
 
 use super::{Context, VoyageArg};
-use crate::error::Result;
+use crate::error::{Error, Result};
 use crate::output::Report;
+use crate::output::lifecycle::{ArtifactList, JettisonReport, ReduceReport};
 use crate::output::report::Payload;
 
 #[derive(Debug, Subcommand)]
 pub enum ArtifactCommand {
     /// Print an artifact's payload JSON (a unique hash prefix is enough).
+    ///
+    /// A reduced artifact prints its summary's payload instead, and says so
+    /// on stderr. A jettisoned one is an error: its payload is gone.
     Show(ShowArgs),
+    /// List every artifact, largest first: stored and payload size, status,
+    /// the slate and entries that reference it, and a reduced one's summary.
+    List(ListArgs),
+    /// Replace artifacts' payloads by a summary, keeping their hashes.
+    ///
+    /// Each artifact gets its own summary artifact
+    /// ({"kind": "summary", "of", "method", "text"}), linked as its
+    /// derivation; the payload bytes are dropped. All artifacts or none.
+    /// Works on ended voyages; no entry changes. `helm voyage compact` then
+    /// gives the space back to the file system.
+    Reduce(ReduceArgs),
+    /// Drop artifacts' payloads, keeping their hashes and every reference.
+    ///
+    /// All artifacts or none; one already jettisoned is left as it is.
+    /// Works on ended voyages; no entry changes. `helm voyage compact` then
+    /// gives the space back to the file system.
+    Jettison(JettisonArgs),
 }
 
 #[derive(Debug, Args)]
@@ -22,11 +47,91 @@ pub struct ShowArgs {
     pub hash: String,
 }
 
+#[derive(Debug, Args)]
+pub struct ListArgs {
+    #[command(flatten)]
+    pub voyage: VoyageArg,
+}
+
+#[derive(Debug, Args)]
+pub struct ReduceArgs {
+    #[command(flatten)]
+    pub voyage: VoyageArg,
+    /// The artifacts to reduce: SHA-256 hashes or unique prefixes.
+    #[arg(value_name = "HASH", required = true)]
+    pub hashes: Vec<String>,
+    /// How the summary was made, e.g. "human" or "llm: sonnet 4-6".
+    #[arg(long, value_name = "METHOD")]
+    pub method: String,
+    /// The summary text (UTF-8): a file, or `-` for stdin.
+    #[arg(long, value_name = "FILE")]
+    pub summary_file: PathBuf,
+}
+
+#[derive(Debug, Args)]
+pub struct JettisonArgs {
+    #[command(flatten)]
+    pub voyage: VoyageArg,
+    /// The artifacts to jettison: SHA-256 hashes or unique prefixes.
+    #[arg(value_name = "HASH", required = true)]
+    pub hashes: Vec<String>,
+}
+
 pub fn run(command: ArtifactCommand, ctx: &Context) -> Result<Box<dyn Report>> {
-    let ArtifactCommand::Show(args) = command;
-    let stored = ctx.helm.artifact_show(args.voyage.name()?, &args.hash)?;
-    Ok(Box::new(Payload {
-        data: stored.data,
-        terminal: ctx.stdout_tty,
-    }))
+    let helm = &ctx.helm;
+    match command {
+        ArtifactCommand::Show(args) => {
+            let shown = helm.artifact_show(args.voyage.name()?, &args.hash)?;
+            Ok(Box::new(Payload {
+                data: shown.data,
+                note: shown.note,
+                terminal: ctx.stdout_tty,
+            }))
+        }
+        ArtifactCommand::List(args) => Ok(Box::new(ArtifactList {
+            artifacts: helm.artifact_list(args.voyage.name()?)?,
+        })),
+        ArtifactCommand::Reduce(args) => {
+            let text = read_summary(&args.summary_file, ctx)?;
+            let voyage = args.voyage.name()?;
+            let reduced = helm.artifact_reduce(voyage, &args.hashes, &args.method, &text)?;
+            Ok(Box::new(ReduceReport {
+                voyage: helm.voyage_file(voyage)?.id.to_string(),
+                reduced,
+            }))
+        }
+        ArtifactCommand::Jettison(args) => {
+            let voyage = args.voyage.name()?;
+            let jettisoned = helm.artifact_jettison(voyage, &args.hashes)?;
+            Ok(Box::new(JettisonReport {
+                voyage: helm.voyage_file(voyage)?.id.to_string(),
+                jettisoned,
+            }))
+        }
+    }
+}
+
+/// The summary text from `--summary-file` (`-` is stdin), as UTF-8.
+fn read_summary(path: &std::path::Path, ctx: &Context) -> Result<String> {
+    let mut bytes = Vec::new();
+    if path.as_os_str() == "-" {
+        io::stdin()
+            .lock()
+            .read_to_end(&mut bytes)
+            .map_err(|err| Error::io("cannot read the summary from stdin", &err))?;
+    } else {
+        bytes = std::fs::read(ctx.helm.cwd.join(path)).map_err(|err| {
+            Error::io(
+                format!("cannot read --summary-file {}", path.display()),
+                &err,
+            )
+        })?;
+    }
+    String::from_utf8(bytes).map_err(|err| {
+        Error::usage(format!(
+            "the summary is not valid UTF-8 (first bad byte at offset {})",
+            err.utf8_error().valid_up_to()
+        ))
+        .hint("write the summary as UTF-8 text; nothing was reduced")
+    })
 }

@@ -75,7 +75,7 @@ pub enum Command {
     /// List, settle or discard steers whose outcome was never recorded.
     #[command(subcommand)]
     Interrupted(interrupted::InterruptedCommand),
-    /// Inspect stored payloads.
+    /// Inspect stored payloads, or lighten them: reduce to a summary, jettison.
     #[command(subcommand)]
     Artifact(artifact::ArtifactCommand),
     /// Print a shell completion script for helm (see SHELL for where it goes).

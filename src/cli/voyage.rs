@@ -1,4 +1,4 @@
-//! `helm voyage new|list|show|end|export|import`.
+//! `helm voyage new|list|show|end|export|import` (and `compact`, in `compact.rs`).
 
 use std::path::PathBuf;
 
@@ -8,6 +8,7 @@ use super::Context;
 use crate::error::{Error, Result};
 use crate::ops::voyage::ListFilter;
 use crate::output::Report;
+use crate::output::lifecycle::Compacted;
 use crate::output::voyage::{Created, Ended, Exported, StoryFormat, StoryReport, VoyageList};
 
 #[derive(Debug, Subcommand)]
@@ -34,6 +35,12 @@ pub enum VoyageCommand {
     /// by SQLite's integrity check, with a UUID id that is not already in
     /// $HELM_HOME/voyages. It is copied in whole or not at all.
     Import(ImportArgs),
+    /// Give the space of reduced and jettisoned payloads back to the file
+    /// system; reports the file's size before and after.
+    ///
+    /// The voyage is rebuilt in place (SQLite's VACUUM) under helm's usual
+    /// locking: other helm commands wait for it and it waits for them.
+    Compact(CompactArgs),
 }
 
 #[derive(Debug, Args)]
@@ -95,6 +102,13 @@ pub struct ImportArgs {
 }
 
 #[derive(Debug, Args)]
+pub struct CompactArgs {
+    /// The voyage: a full id or any unambiguous prefix.
+    #[arg(value_name = "VOYAGE", env = "HELM_VOYAGE")]
+    pub voyage: String,
+}
+
+#[derive(Debug, Args)]
 pub struct EndArgs {
     /// The voyage: a full id or any unambiguous prefix.
     #[arg(value_name = "VOYAGE", env = "HELM_VOYAGE")]
@@ -132,6 +146,9 @@ pub fn run(command: VoyageCommand, ctx: &Context) -> Result<Box<dyn Report>> {
         VoyageCommand::Import(args) => Ok(Box::new(Created {
             voyage: helm.voyage_import(&args.file)?,
             imported: true,
+        })),
+        VoyageCommand::Compact(args) => Ok(Box::new(Compacted {
+            compacted: helm.voyage_compact(&args.voyage)?,
         })),
     }
 }

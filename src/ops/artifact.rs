@@ -1,23 +1,73 @@
-//! Artifact operations.
+//! Artifact operations: show one payload, list them all, and lighten the
+//! cargo (reduce to a summary, jettison), which works on ended voyages too.
 
 use super::Helm;
 use crate::error::{Error, Kind, Result};
-use crate::storage::artifact::Stored;
+use crate::storage::lifecycle::{Jettisoned, Listed, Reduced};
+
+/// What `artifact show` prints: a payload, and a note when it is a
+/// reduced artifact's summary rather than the payload itself.
+#[derive(Debug)]
+pub struct Shown {
+    pub data: Vec<u8>,
+    pub note: Option<String>,
+}
 
 impl Helm {
-    /// One artifact by hash or unique prefix, still compressed; refused when
-    /// its payload is no longer stored.
-    pub fn artifact_show(&self, voyage: &str, hash: &str) -> Result<Stored> {
-        let stored = self.open(voyage)?.artifact(hash)?;
-        if stored.status != "stowed" {
-            return Err(Error::new(
+    /// One artifact by hash or unique prefix, still compressed. A reduced
+    /// one shows its summary; a jettisoned one is refused.
+    pub fn artifact_show(&self, voyage: &str, hash: &str) -> Result<Shown> {
+        let (stored, summary) = self.open(voyage)?.artifact_with_summary(hash)?;
+        match (stored.status.as_str(), summary) {
+            ("stowed", _) => Ok(Shown {
+                data: stored.data,
+                note: None,
+            }),
+            ("reduced", Some((derivation, summary))) => Ok(Shown {
+                note: Some(format!(
+                    "artifact {} is reduced ({}, {}): this is its summary, artifact {}",
+                    stored.hash,
+                    derivation.method,
+                    crate::output::when(&derivation.created_at),
+                    derivation.summary
+                )),
+                data: summary.data,
+            }),
+            ("reduced", None) => Err(Error::new(
+                Kind::Corrupt,
+                format!(
+                    "artifact {} is reduced but its summary is missing",
+                    stored.hash
+                ),
+            )
+            .hint("run `helm voyage verify` for a report")),
+            (status, _) => Err(Error::new(
                 Kind::NotFound,
                 format!(
-                    "artifact {} was {}: its payload is no longer stored",
-                    stored.hash, stored.status
+                    "artifact {} was {status}: its payload is gone, only its hash remains",
+                    stored.hash
                 ),
-            ));
+            )
+            .hint("the bearings still name it; observe the target again to stow a fresh payload")),
         }
-        Ok(stored)
+    }
+
+    pub fn artifact_list(&self, voyage: &str) -> Result<Vec<Listed>> {
+        self.open(voyage)?.artifacts()
+    }
+
+    pub fn artifact_reduce(
+        &self,
+        voyage: &str,
+        hashes: &[String],
+        method: &str,
+        summary: &str,
+    ) -> Result<Vec<Reduced>> {
+        self.open_for_write(voyage)?
+            .reduce(hashes, method, summary, &crate::model::now())
+    }
+
+    pub fn artifact_jettison(&self, voyage: &str, hashes: &[String]) -> Result<Vec<Jettisoned>> {
+        self.open_for_write(voyage)?.jettison(hashes)
     }
 }

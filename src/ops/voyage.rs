@@ -46,6 +46,15 @@ pub struct Story {
     pub interrupted: Vec<Record>,
 }
 
+/// What `voyage compact` did.
+#[derive(Debug, serde::Serialize)]
+pub struct Compacted {
+    pub id: String,
+    pub path: PathBuf,
+    #[serde(flatten)]
+    pub sizes: crate::storage::compact::Sizes,
+}
+
 /// One voyage's verification.
 #[derive(Debug)]
 pub struct Verified {
@@ -137,6 +146,18 @@ impl Helm {
     ) -> Result<portable::Exported> {
         let file = self.voyage_file(voyage)?;
         portable::export(&file.path, &self.cwd.join(out), force)
+    }
+
+    /// Gives the space of dropped payloads back to the file system, safely
+    /// while other helm processes read and write.
+    pub fn voyage_compact(&self, voyage: &str) -> Result<Compacted> {
+        let mut store = self.open(voyage)?;
+        let sizes = store.compact()?;
+        Ok(Compacted {
+            id: store.id().to_string(),
+            path: store.file().path.clone(),
+            sizes,
+        })
     }
 
     pub fn voyage_import(&self, file: &Path) -> Result<Voyage> {

@@ -4,6 +4,7 @@
 //! [`clean`] before it reaches a terminal.
 
 pub mod entry;
+pub mod lifecycle;
 pub mod markdown;
 pub mod observe;
 pub mod progress;

@@ -109,6 +109,8 @@ impl Report for Verification {
 /// `artifact show`: the payload JSON, streamed out of its zstd frame.
 pub struct Payload {
     pub data: Vec<u8>,
+    /// Said on stderr when the payload shown is a reduced artifact's summary.
+    pub note: Option<String>,
     /// stdout is a terminal: escape what could drive it.
     pub terminal: bool,
 }
@@ -128,6 +130,10 @@ impl Report for Payload {
         } else {
             artifact::unpack(&self.data, out).map(drop)
         }
+    }
+
+    fn status_line(&self) -> Option<String> {
+        self.note.clone()
     }
 }
 

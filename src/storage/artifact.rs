@@ -152,6 +152,21 @@ pub struct Stored {
 
 /// Loads an artifact by its full hash or a unique prefix of it.
 pub fn load(conn: &Connection, hash: &str) -> Result<Stored> {
+    let hash = resolve(conn, hash)?;
+    Ok(conn
+        .prepare_cached("SELECT hash, data, status FROM artifacts WHERE hash = ?1")?
+        .query_row([&hash], |row| {
+            Ok(Stored {
+                hash: row.get(0)?,
+                data: row.get(1)?,
+                status: row.get(2)?,
+            })
+        })?)
+}
+
+/// The full hash of the artifact named by a full hash or a unique prefix,
+/// without reading its payload.
+pub fn resolve(conn: &Connection, hash: &str) -> Result<String> {
     let wanted = hash.trim().to_ascii_lowercase();
     if wanted.is_empty() || wanted.len() > 64 || !wanted.chars().all(|c| c.is_ascii_hexdigit()) {
         return Err(Error::usage(format!(
@@ -160,17 +175,10 @@ pub fn load(conn: &Connection, hash: &str) -> Result<Stored> {
         )));
     }
     let upper = format!("{wanted}g");
-    let mut stmt = conn.prepare_cached(
-        "SELECT hash, data, status FROM artifacts WHERE hash >= ?1 AND hash < ?2 LIMIT 2",
-    )?;
-    let mut rows: Vec<Stored> = stmt
-        .query_map((&wanted, &upper), |row| {
-            Ok(Stored {
-                hash: row.get(0)?,
-                data: row.get(1)?,
-                status: row.get(2)?,
-            })
-        })?
+    let mut stmt =
+        conn.prepare_cached("SELECT hash FROM artifacts WHERE hash >= ?1 AND hash < ?2 LIMIT 2")?;
+    let mut rows: Vec<String> = stmt
+        .query_map((&wanted, &upper), |row| row.get(0))?
         .collect::<rusqlite::Result<_>>()?;
     match rows.len() {
         1 => Ok(rows.remove(0)),

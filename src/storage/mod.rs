@@ -9,7 +9,9 @@
 
 pub mod artifact;
 pub mod audit;
+pub mod compact;
 pub mod files;
+pub mod lifecycle;
 pub mod listing;
 pub mod logbook;
 pub mod portable;

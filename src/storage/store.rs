@@ -7,6 +7,7 @@ use rusqlite::Connection;
 use uuid::Uuid;
 
 use super::artifact::{self, Packed, Stored};
+use super::lifecycle;
 use super::logbook::{self, Entry, Sealed};
 use super::slate::{self, Observation, Put};
 use super::{VoyageFile, name_file, voyage};
@@ -159,6 +160,66 @@ impl VoyageStore {
         F: FnOnce(&[Observation]) -> Result<Action>,
     {
         logbook::seal(&mut self.conn, provenance, request_id, perform)
+    }
+
+    /// Replaces artifacts' payloads by a summary, all or none; works on
+    /// ended voyages and changes no entry.
+    pub fn reduce(
+        &mut self,
+        hashes: &[String],
+        method: &str,
+        text: &str,
+        now: &str,
+    ) -> Result<Vec<lifecycle::Reduced>> {
+        let tx = super::write(&mut self.conn)?;
+        let done = lifecycle::reduce(&tx, hashes, method, text, now)?;
+        tx.commit()?;
+        Ok(done)
+    }
+
+    /// Drops artifacts' payloads, keeping their rows, all or none.
+    pub fn jettison(&mut self, hashes: &[String]) -> Result<Vec<lifecycle::Jettisoned>> {
+        let tx = super::write(&mut self.conn)?;
+        let done = lifecycle::jettison(&tx, hashes)?;
+        tx.commit()?;
+        Ok(done)
+    }
+
+    /// Every artifact with where it is referenced, largest first, from one
+    /// snapshot.
+    pub fn artifacts(&mut self) -> Result<Vec<lifecycle::Listed>> {
+        let tx = super::read(&mut self.conn)?;
+        let listed = lifecycle::list(&tx)?;
+        tx.commit()?;
+        Ok(listed)
+    }
+
+    /// An artifact and, when it is reduced, its newest summary, from one
+    /// snapshot.
+    pub fn artifact_with_summary(
+        &mut self,
+        hash: &str,
+    ) -> Result<(Stored, Option<(lifecycle::Derivation, Stored)>)> {
+        let tx = super::read(&mut self.conn)?;
+        let stored = artifact::load(&tx, hash)?;
+        let summary = match stored.status.as_str() {
+            "reduced" => match lifecycle::summary_of(&tx, &stored.hash)? {
+                Some(derivation) => {
+                    let summary = artifact::load(&tx, &derivation.summary)?;
+                    Some((derivation, summary))
+                }
+                None => None,
+            },
+            _ => None,
+        };
+        tx.commit()?;
+        Ok((stored, summary))
+    }
+
+    /// Gives the space of dropped payloads back to the file system (VACUUM
+    /// under helm's usual locking), reporting the sizes before and after.
+    pub fn compact(&mut self) -> Result<super::compact::Sizes> {
+        super::compact::compact(&self.conn, &self.file.path)
     }
 
     /// Prefixes an error with this voyage's file, for errors that came

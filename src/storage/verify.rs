@@ -124,5 +124,6 @@ fn check(conn: &Connection, path: &Path, findings: &mut Findings) -> Result<()> 
             )),
         }
     }
+    findings.problems.extend(super::lifecycle::check(conn)?);
     Ok(())
 }

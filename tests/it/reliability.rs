@@ -262,18 +262,20 @@ fn a_steer_killed_while_github_answers_is_settled_by_its_retry() {
     assert_eq!(count(&conn, "slate"), 1);
     assert_consistent(&env, &voyage);
 
-    // The story says so, and a retry refuses to comment twice.
+    // The story says so; the retry looks on GitHub, finds the comment and
+    // records it without commenting a second time (issue 10).
     let story = env.run(&["voyage", "show", "--json"]).json();
     assert_eq!(story["interrupted"][0]["requestId"], "req-1");
-    let args = steer("req-1");
+    let mut args = steer("req-1");
+    args.push("--json".into());
     let args: Vec<&str> = args.iter().map(String::as_str).collect();
-    let retry = env.run(&args);
-    assert!(
-        retry.fails(1).contains("cannot tell whether GitHub acted"),
-        "{}",
-        retry.stderr
-    );
+    let entry = env.run(&args).json();
+    assert_eq!(entry["action"]["settled"], "found-on-github");
+    assert_eq!(entry["action"]["body"], "hello");
+    assert_eq!(entry["bearing"].as_array().unwrap().len(), 1);
     assert_eq!(gh.comments("acme/widgets", issue).len(), 1);
+    let story = env.run(&["voyage", "show", "--json"]).json();
+    assert_eq!(story["interrupted"].as_array().unwrap().len(), 0);
 }
 
 #[test]
