@@ -4,6 +4,7 @@ mod bad_input;
 mod fake_github_selftest;
 mod github;
 mod github_examples;
+mod hardening;
 mod json_docs;
 mod lifecycle;
 mod observe_local;
