@@ -1,12 +1,13 @@
 //! Voyage operations: start, list, show, end, verify, export, import.
 
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
 use super::Helm;
 use crate::error::{Error, Result};
 use crate::model::Voyage;
 use crate::steering::pending::{self, Record};
-use crate::storage::store::Snapshot;
+use crate::storage::store::{Payload, Snapshot};
 use crate::storage::voyage::{self, Summary};
 use crate::storage::{Home, portable, verify};
 
@@ -38,13 +39,19 @@ pub struct Unreadable {
     pub error: String,
 }
 
-/// What `voyage show` tells: the voyage in one snapshot, and the steers
-/// interrupted on it.
+/// What `voyage show` tells: the voyage in one snapshot, the steers
+/// interrupted on it, and (for people) a digest of what each observation saw.
 #[derive(Debug)]
 pub struct Story {
     pub snapshot: Snapshot,
     pub interrupted: Vec<Record>,
+    /// Artifact hash → one line on what it holds; empty when not asked for.
+    pub digests: HashMap<String, String>,
 }
+
+/// Payloads stored larger than this are not opened for a digest: the story
+/// stays fast and says how big they are instead.
+const DIGEST_LIMIT: u64 = 4 << 20;
 
 /// What `voyage compact` did.
 #[derive(Debug, serde::Serialize)]
@@ -99,6 +106,16 @@ impl Helm {
                 }),
             }
         }
+        // Newest first by when each voyage began: the original helm's ids
+        // are random (v4), so the id says nothing about time.
+        voyages.sort_by_cached_key(|s| {
+            std::cmp::Reverse(
+                s.voyage
+                    .created_at
+                    .parse::<jiff::Timestamp>()
+                    .map_or(i128::MIN, |t| t.as_nanosecond()),
+            )
+        });
         Ok(Listing {
             voyages,
             unreadable,
@@ -106,12 +123,42 @@ impl Helm {
         })
     }
 
-    pub fn voyage_show(&self, voyage: &str) -> Result<Story> {
+    /// The whole voyage; with `digests`, a line on what each observation
+    /// saw, read from its artifact (each artifact opened once).
+    pub fn voyage_show(&self, voyage: &str, digests: bool) -> Result<Story> {
         let mut store = self.open(voyage)?;
         let snapshot = store.snapshot()?;
+        let mut lines = HashMap::new();
+        if digests {
+            let mut hashes: Vec<&str> = snapshot
+                .entries
+                .iter()
+                .flat_map(|e| e.bearing.iter())
+                .chain(snapshot.slate.iter())
+                .map(|o| o.artifact.as_str())
+                .collect();
+            hashes.sort_unstable();
+            hashes.dedup();
+            store.payloads(&hashes, DIGEST_LIMIT, |hash, payload| {
+                let line = match payload {
+                    Payload::Stowed(Some(json)) | Payload::Reduced(Some(json)) => {
+                        super::digest::of(&json)
+                    }
+                    Payload::Jettisoned => Some("jettisoned: the payload is gone".to_string()),
+                    Payload::TooLarge(size) => {
+                        Some(format!("{} stored", crate::observe::human_bytes(size)))
+                    }
+                    _ => None,
+                };
+                if let Some(line) = line {
+                    lines.insert(hash.to_string(), line);
+                }
+            })?;
+        }
         Ok(Story {
             snapshot,
             interrupted: pending::list(self.home.root(), &store.id()),
+            digests: lines,
         })
     }
 

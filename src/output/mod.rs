@@ -9,6 +9,7 @@ pub mod markdown;
 pub mod observe;
 pub mod progress;
 pub mod report;
+pub mod said;
 pub mod slate;
 pub mod views;
 pub mod voyage;

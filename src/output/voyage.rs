@@ -176,6 +176,7 @@ impl Report for StoryReport {
                     &snapshot.voyage,
                     &snapshot.entries,
                     &snapshot.slate,
+                    &self.story.digests,
                 );
             }
             StoryFormat::Json => return self.json(out).and_then(|_| out.write_all(b"\n")),
@@ -198,7 +199,7 @@ impl Report for StoryReport {
         writeln!(out, "{}", style.dim(&facts.join(" · ")))?;
         for entry in &snapshot.entries {
             writeln!(out)?;
-            write_story_block(out, entry, style)?;
+            write_story_block(out, entry, style, &self.story.digests)?;
         }
         if snapshot.entries.is_empty() {
             writeln!(out)?;

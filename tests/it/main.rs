@@ -14,5 +14,6 @@ mod shell;
 mod slate_log;
 mod snapshots;
 mod steer_retries;
+mod story;
 mod support;
 mod voyage;

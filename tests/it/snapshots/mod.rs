@@ -11,9 +11,12 @@ mod story;
 use crate::support::env::{Run, TestEnv};
 
 /// The filters every snapshot goes through, plus the test's temp root.
-fn settings(env: &TestEnv) -> insta::Settings {
+pub fn settings(env: &TestEnv) -> insta::Settings {
     let mut settings = insta::Settings::clone_current();
-    settings.set_snapshot_path("../snapshots/files");
+    settings.set_snapshot_path(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/it/snapshots/files"
+    ));
     settings.set_prepend_module_to_snapshot(false);
     let root = regex_escape(&env.root().display().to_string());
     let filters: Vec<(String, &str)> = vec![
@@ -56,7 +59,7 @@ fn regex_escape(text: &str) -> String {
 }
 
 /// stdout, stderr and the exit code of one run, as one text.
-fn shown(run: &Run) -> String {
+pub fn shown(run: &Run) -> String {
     format!(
         "exit: {}\n--- stdout\n{}--- stderr\n{}",
         run.code, run.stdout, run.stderr
