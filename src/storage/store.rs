@@ -68,6 +68,12 @@ impl VoyageStore {
         &self.file
     }
 
+    /// The connection, for tests that make SQLite fail on purpose.
+    #[cfg(test)]
+    pub(crate) fn connection(&self) -> &Connection {
+        &self.conn
+    }
+
     fn named(&self, err: Error) -> Error {
         name_file(err, &self.file)
     }
