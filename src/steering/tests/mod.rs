@@ -2,6 +2,8 @@
 //! state in memory: every kill point of DESIGN.md, each outcome of a failed
 //! request, and the retries that settle them.
 
+mod disk;
+
 use std::path::Path;
 
 use super::pending::{self, Pending};
@@ -398,62 +400,4 @@ fn settling_an_attempt_github_never_saw_discards_it_without_acting() {
             .unwrap()
             .is_none()
     );
-}
-
-/// The commit fails after GitHub acted: a full disk, say.
-fn fail_commits(f: &Fixture) {
-    f.store
-        .connection()
-        .execute_batch(
-            "CREATE TEMP TRIGGER full BEFORE INSERT ON logbook
-             BEGIN SELECT RAISE(ABORT, 'database or disk is full'); END;",
-        )
-        .unwrap();
-}
-
-#[test]
-fn when_the_commit_fails_after_github_acted_the_answer_is_kept_and_said() {
-    let mut f = fixture();
-    let mut world = World::default();
-    fail_commits(&f);
-    let err = run(&mut f, &mut world, &mut Live, Some("r1"), &comment("hi")).unwrap_err();
-    assert!(
-        err.message().contains("GitHub did comment on issue #1"),
-        "{}",
-        err.message()
-    );
-    assert!(err.message().contains("comment 1"), "{}", err.message());
-    assert!(
-        err.message().contains("issuecomment-1"),
-        "{}",
-        err.message()
-    );
-    assert!(err.hint_text().unwrap().contains("answer is saved"));
-    assert_eq!((entries(&mut f), records(&f).len()), (0, 1));
-    // Once the disk has room, the retry records the saved answer.
-    f.store
-        .connection()
-        .execute_batch("DROP TRIGGER full")
-        .unwrap();
-    run(&mut f, &mut world, &mut Live, Some("r1"), &comment("hi")).unwrap();
-    assert_eq!((world.acts, entries(&mut f), records(&f).len()), (1, 1, 0));
-}
-
-#[test]
-fn when_neither_the_answer_nor_the_entry_can_be_saved_the_error_says_what_github_did() {
-    let mut f = fixture();
-    let mut world = World {
-        break_records: Some(f.home.root().join("pending")),
-        ..World::default()
-    };
-    fail_commits(&f);
-    let err = run(&mut f, &mut world, &mut Live, Some("r1"), &comment("hi")).unwrap_err();
-    assert!(
-        err.message().contains("issuecomment-1"),
-        "{}",
-        err.message()
-    );
-    let hint = err.hint_text().unwrap();
-    assert!(hint.contains("could not be saved either"), "{hint}");
-    assert!(!hint.contains("answer is saved"), "{hint}");
 }
