@@ -131,137 +131,30 @@ fn new(args: NewArgs, ctx: &Context) -> Result<Box<dyn Report>> {
 }
 
 fn list(args: ListArgs, ctx: &Context) -> Result<Box<dyn Report>> {
-    let mut voyages = Vec::new();
-    let mut unreadable = Vec::new();
-    let files = ctx.home.voyage_files()?;
-    let id_width = unique_prefix_len(&files);
-    for (file, loaded) in cached_summaries(ctx, files) {
-        match loaded {
-            Ok(summary) => {
-                let keep = match (args.all, args.ended) {
-                    (true, _) => true,
-                    (false, true) => !summary.voyage.is_active(),
-                    (false, false) => summary.voyage.is_active(),
-                };
-                if keep {
-                    voyages.push(summary);
-                }
-            }
-            Err(err) => {
-                let err = name_file(err, &file);
-                eprintln!("warning: {}", crate::output::clean(err.message()));
-                unreadable.push((file.path, err.message().to_string()));
-            }
-        }
+    let listed = storage::listing::list(&ctx.home)?;
+    for warning in &listed.warnings {
+        eprintln!("warning: {}", crate::output::clean(warning));
     }
+    let mut unreadable = Vec::new();
+    for (file, err) in listed.unreadable {
+        let err = name_file(err, &file);
+        eprintln!("warning: {}", crate::output::clean(err.message()));
+        unreadable.push((file.path, err.message().to_string()));
+    }
+    let voyages = listed
+        .voyages
+        .into_iter()
+        .filter(|summary| match (args.all, args.ended) {
+            (true, _) => true,
+            (false, true) => !summary.voyage.is_active(),
+            (false, false) => summary.voyage.is_active(),
+        })
+        .collect();
     Ok(Box::new(VoyageList {
         voyages,
         unreadable,
-        id_width,
+        id_width: listed.id_width,
     }))
-}
-
-/// Summaries from the listing cache where a voyage file is unchanged, from
-/// SQLite for the rest (which then refresh the cache). The order is kept.
-fn cached_summaries(
-    ctx: &Context,
-    files: Vec<crate::storage::VoyageFile>,
-) -> Vec<(crate::storage::VoyageFile, Result<voyage::Summary>)> {
-    use crate::storage::listing::{self, Listing};
-    let mut cache = Listing::load(ctx.home.root());
-    let ids: Vec<uuid::Uuid> = files.iter().map(|f| f.id).collect();
-    let mut out: Vec<Option<(crate::storage::VoyageFile, Result<voyage::Summary>)>> = Vec::new();
-    let mut misses = Vec::new();
-    let mut stamps = Vec::new();
-    for file in files {
-        let stamp = listing::stamp(&file.path);
-        match cache.get(&file, stamp) {
-            Some(summary) => out.push(Some((file, Ok(summary)))),
-            None => {
-                out.push(None);
-                stamps.push(stamp);
-                misses.push(file);
-            }
-        }
-    }
-    let mut loaded = summaries(misses).into_iter().zip(stamps);
-    for slot in out.iter_mut().filter(|slot| slot.is_none()) {
-        if let Some(((file, result), stamp)) = loaded.next() {
-            if let (Ok(summary), Some(stamp)) = (&result, stamp) {
-                cache.put(file.id, stamp, summary);
-            }
-            *slot = Some((file, result));
-        }
-    }
-    cache.save(&ids);
-    out.into_iter().flatten().collect()
-}
-
-/// Reads every voyage's summary, on a few threads when there are many:
-/// each file is independent and the work is mostly waiting on file locks
-/// and reads. The order of `files` is kept.
-fn summaries(
-    files: Vec<crate::storage::VoyageFile>,
-) -> Vec<(crate::storage::VoyageFile, Result<voyage::Summary>)> {
-    const PER_THREAD: usize = 64;
-    let threads = std::thread::available_parallelism()
-        .map_or(1, |n| n.get())
-        .min(files.len().div_ceil(PER_THREAD))
-        .max(1);
-    if threads == 1 {
-        return files
-            .into_iter()
-            .map(|file| {
-                let loaded = voyage::load_summary(&file);
-                (file, loaded)
-            })
-            .collect();
-    }
-    let chunk = files.len().div_ceil(threads);
-    let mut parts: Vec<Vec<crate::storage::VoyageFile>> =
-        files.chunks(chunk).map(<[_]>::to_vec).collect();
-    std::thread::scope(|scope| {
-        let handles: Vec<_> = parts
-            .drain(..)
-            .map(|part| {
-                scope.spawn(move || {
-                    part.into_iter()
-                        .map(|file| {
-                            let loaded = voyage::load_summary(&file);
-                            (file, loaded)
-                        })
-                        .collect::<Vec<_>>()
-                })
-            })
-            .collect();
-        handles
-            .into_iter()
-            .flat_map(|handle| {
-                handle
-                    .join()
-                    .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
-            })
-            .collect()
-    })
-}
-
-/// The shortest prefix length (at least 8) that tells every voyage apart,
-/// so the ids `voyage list` prints can be typed back. v7 ids begin with a
-/// millisecond timestamp, so voyages started within a minute share 8 digits.
-fn unique_prefix_len(files: &[crate::storage::VoyageFile]) -> usize {
-    let ids: Vec<String> = files.iter().map(|f| f.id.simple().to_string()).collect();
-    let longest_shared = ids
-        .windows(2)
-        .map(|pair| {
-            pair[0]
-                .bytes()
-                .zip(pair[1].bytes())
-                .take_while(|(a, b)| a == b)
-                .count()
-        })
-        .max()
-        .unwrap_or(0);
-    (longest_shared + 1).clamp(8, 32)
 }
 
 fn show(args: ShowArgs, ctx: &Context) -> Result<Box<dyn Report>> {

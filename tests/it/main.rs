@@ -5,6 +5,7 @@ mod fake_github_selftest;
 mod github;
 mod github_examples;
 mod json_docs;
+mod listing;
 mod observe_local;
 mod portable;
 mod reliability;
