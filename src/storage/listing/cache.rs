@@ -163,10 +163,9 @@ impl Cache {
     }
 }
 
-/// The stamp of a voyage file whose header says it is a voyage of this
+/// The stamp of an open voyage file whose header says it is a voyage of this
 /// version; `None` sends it through SQLite, which names any problem.
-pub fn stamp(path: &Path) -> Option<Stamp> {
-    let mut handle = fs::File::open(path).ok()?;
+pub fn stamp(mut handle: fs::File) -> Option<Stamp> {
     let meta = handle.metadata().ok()?;
     let mut header = [0u8; 100];
     handle.read_exact(&mut header).ok()?;

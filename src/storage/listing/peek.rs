@@ -12,7 +12,6 @@
 
 use std::fs;
 use std::os::unix::fs::FileExt;
-use std::path::Path;
 
 use uuid::Uuid;
 
@@ -30,16 +29,14 @@ const VOYAGE_SQL: &str = "CREATE TABLE voyage ( id TEXT PRIMARY KEY, intent TEXT
 /// A corrupt file could make a b-tree loop; no voyage needs more pages read.
 const MAX_PAGES: usize = 1 << 20;
 
-/// The summary and the stamp it holds for, or `None` to ask SQLite.
-pub fn peek(path: &Path) -> Option<(Stamp, Summary)> {
-    let file = fs::File::open(path).ok()?;
+/// The summary of an open voyage file and the stamp it holds for, or `None`
+/// to ask SQLite. `has_journal` tells whether the file's `-journal` exists.
+pub fn peek(file: fs::File, has_journal: impl FnOnce() -> bool) -> Option<(Stamp, Summary)> {
     // Non-blocking: a writer holding any lock sends this file to SQLite,
     // which knows how to wait. Closing the file releases the lock.
     rustix::fs::fcntl_lock(&file, rustix::fs::FlockOperation::NonBlockingLockShared).ok()?;
     // A journal may be hot (a writer died mid-commit): only SQLite may roll it back.
-    let mut journal = path.as_os_str().to_owned();
-    journal.push("-journal");
-    if fs::symlink_metadata(&journal).is_ok() {
+    if has_journal() {
         return None;
     }
     let meta = file.metadata().ok()?;

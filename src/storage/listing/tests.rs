@@ -8,6 +8,13 @@ use super::unique_prefix_len;
 use crate::storage::{Home, VoyageFile, voyage};
 use uuid::Uuid;
 
+/// The peek as `list` makes it: the file opened in its folder, the journal looked for there.
+fn peek_at(path: &Path) -> Option<(super::cache::Stamp, voyage::Summary)> {
+    let dir = super::Dir::open(path.parent().unwrap());
+    let file = dir.open_file(path)?;
+    peek(file, || dir.has_journal(path))
+}
+
 fn new_voyage(dir: &Path, intent: &str) -> PathBuf {
     let home = Home::new(dir);
     let made = voyage::create(&home, intent, "2026-11-22T04:55:58.828755Z").unwrap();
@@ -29,7 +36,7 @@ fn through_sqlite(path: &Path) -> String {
 }
 
 fn peeked(path: &Path) -> String {
-    format!("{:?}", peek(path).expect("peek answers").1)
+    format!("{:?}", peek_at(path).expect("peek answers").1)
 }
 
 #[test]
@@ -61,7 +68,7 @@ fn peek_reads_what_sqlite_reads_at_every_size() {
          COMMIT;",
     )
     .unwrap();
-    let summary = peek(&path).unwrap().1;
+    let summary = peek_at(&path).unwrap().1;
     assert_eq!(summary.entries, 30_000);
     assert_eq!(format!("{summary:?}"), through_sqlite(&path));
     conn.execute("UPDATE voyage SET ended_status = 'merged'", [])
@@ -90,23 +97,23 @@ fn peek_leaves_to_sqlite_what_only_sqlite_may_read() {
     let mut journal = path.clone().into_os_string();
     journal.push("-journal");
     std::fs::write(&journal, b"").unwrap();
-    assert!(peek(&path).is_none(), "a journal may be hot");
+    assert!(peek_at(&path).is_none(), "a journal may be hot");
     std::fs::remove_file(&journal).unwrap();
 
     let conn = rusqlite::Connection::open(&path).unwrap();
     conn.pragma_update(None, "user_version", 2).unwrap();
-    assert!(peek(&path).is_none(), "another schema version");
+    assert!(peek_at(&path).is_none(), "another schema version");
     conn.pragma_update(None, "user_version", 1).unwrap();
     conn.execute_batch("ALTER TABLE voyage ADD COLUMN extra TEXT")
         .unwrap();
-    assert!(peek(&path).is_none(), "another voyage table");
+    assert!(peek_at(&path).is_none(), "another voyage table");
     drop(conn);
 
     let wal = new_voyage(dir.path(), "wal");
     let conn = rusqlite::Connection::open(&wal).unwrap();
     conn.pragma_update(None, "journal_mode", "WAL").unwrap();
     assert!(
-        peek(&wal).is_none(),
+        peek_at(&wal).is_none(),
         "WAL commits do not show in the main file"
     );
     drop(conn);
@@ -114,7 +121,7 @@ fn peek_leaves_to_sqlite_what_only_sqlite_may_read() {
     for garbage in [&b""[..], b"not a database", &[0u8; 8192]] {
         let path = dir.path().join("garbage.sqlite");
         std::fs::write(&path, garbage).unwrap();
-        assert!(peek(&path).is_none());
+        assert!(peek_at(&path).is_none());
     }
 }
 
@@ -129,7 +136,7 @@ fn peek_survives_every_flipped_byte() {
         let mut bad = good.clone();
         bad[at] ^= 0xa5;
         std::fs::write(&probe, &bad).unwrap();
-        let _ = peek(&probe);
+        let _ = peek_at(&probe);
     }
 }
 
