@@ -107,7 +107,11 @@ machine_info() {
     echo "- memory: $mem"
     echo "- kernel: $(uname -sr); filesystem of bench/out: $(df -PT "$OUT" | awk 'NR==2 {print $2}')"
     echo "- load average at start: $(cut -d' ' -f1-3 /proc/loadavg)"
-    echo "- helm: $("$HELM" --version) ($(cd "$ROOT" && git rev-parse --short HEAD 2>/dev/null || echo 'no git')$(cd "$ROOT" && [ -n "$(git status --porcelain -- src Cargo.toml Cargo.lock 2>/dev/null)" ] && echo ', with uncommitted changes in src'))"
+    if [ -n "${BENCH_HELM:-}" ]; then
+        echo "- helm: $("$HELM" --version) (given by BENCH_HELM; bench scripts at $(cd "$ROOT" && git rev-parse --short HEAD 2>/dev/null || echo 'no git'))"
+    else
+        echo "- helm: $("$HELM" --version) ($(cd "$ROOT" && git rev-parse --short HEAD 2>/dev/null || echo 'no git')$(cd "$ROOT" && [ -n "$(git status --porcelain -- src Cargo.toml Cargo.lock 2>/dev/null)" ] && echo ', with uncommitted changes in src'))"
+    fi
     echo "- binary: $HELM, $(stat -c %s "$HELM") bytes ($(awk -v b="$(stat -c %s "$HELM")" 'BEGIN {printf "%.1f MiB", b/1048576}'))"
     echo "- rustc: $(rustc --version 2>/dev/null || echo unknown)"
     echo "- timer: $TIMER_NAME; anchors: $(sqlite3 --version | cut -d' ' -f1) (sqlite3), $(rg --version | sed -n 1p), $(zstd --version | sed 's/.*v\([0-9.]*\).*/zstd \1/'), $(sha256sum --version | sed -n 1p)"
