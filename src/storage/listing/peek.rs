@@ -26,9 +26,6 @@ const VOYAGE_SQL: &str = "CREATE TABLE voyage ( id TEXT PRIMARY KEY, intent TEXT
     created_at TEXT NOT NULL, status TEXT NOT NULL CHECK(status IN ('active', 'ended')), \
     ended_at TEXT, ended_status TEXT )";
 
-/// A corrupt file could make a b-tree loop; no voyage needs more pages read.
-const MAX_PAGES: usize = 1 << 20;
-
 /// The summary of an open voyage file and the stamp it holds for, or `None`
 /// to ask SQLite. `has_journal` tells whether the file's `-journal` exists.
 pub fn peek(file: fs::File, has_journal: impl FnOnce() -> bool) -> Option<(Stamp, Summary)> {
@@ -97,6 +94,12 @@ impl<'a> Db<'a> {
         })
     }
 
+    /// A corrupt file could make a b-tree or an overflow chain loop; a sound
+    /// walk never reads more pages than the file has.
+    fn budget(&self) -> usize {
+        usize::try_from(self.pages).unwrap_or(usize::MAX)
+    }
+
     fn page(&self, number: u32) -> Option<Vec<u8>> {
         if number == 1 {
             return Some(self.page1.clone());
@@ -149,7 +152,7 @@ impl<'a> Db<'a> {
     /// Calls `visit` with each row's payload of the table b-tree at `root`, in
     /// rowid order, until it returns `Some(false)`; `None` anywhere gives up.
     fn walk(&self, root: u32, visit: &mut dyn FnMut(&Self, &[u8]) -> Option<bool>) -> Option<bool> {
-        let mut budget = MAX_PAGES;
+        let mut budget = self.budget();
         self.walk_page(root, visit, &mut budget, 0)
     }
 
@@ -188,7 +191,7 @@ impl<'a> Db<'a> {
 
     /// Rows in the table b-tree at `root`: its leaves' cell counts, added up.
     fn count(&self, root: u32) -> Option<u64> {
-        let mut budget = MAX_PAGES;
+        let mut budget = self.budget();
         let mut stack = vec![(root, 0usize)];
         let mut rows = 0u64;
         while let Some((number, depth)) = stack.pop() {
@@ -229,7 +232,7 @@ impl<'a> Db<'a> {
             true => u32::from_be_bytes(page.get(at + local..at + local + 4)?.try_into().ok()?),
             false => 0,
         };
-        let mut budget = MAX_PAGES;
+        let mut budget = self.budget();
         while out.len() < size {
             budget = budget.checked_sub(1)?;
             let overflow = self.page(next)?;
@@ -254,7 +257,7 @@ impl<'a> Db<'a> {
                 0 => (Value::Null, 0),
                 1..=6 => {
                     let len = [0, 1, 2, 3, 4, 6, 8][kind as usize];
-                    let bytes = payload.get(body..body + len)?;
+                    let bytes = payload.get(body..body.checked_add(len)?)?;
                     let mut v = i64::from(bytes[0] as i8);
                     for b in &bytes[1..] {
                         v = (v << 8) | i64::from(*b);
@@ -265,13 +268,14 @@ impl<'a> Db<'a> {
                 9 => (Value::Int(1), 0),
                 k if k >= 13 && k % 2 == 1 => {
                     let len = usize::try_from((k - 13) / 2).ok()?;
-                    let text = std::str::from_utf8(payload.get(body..body + len)?).ok()?;
+                    let text =
+                        std::str::from_utf8(payload.get(body..body.checked_add(len)?)?).ok()?;
                     (Value::Text(text.to_string()), len)
                 }
                 k if k >= 12 => (Value::Blob, usize::try_from((k - 12) / 2).ok()?),
                 _ => return None,
             };
-            body += len;
+            body = body.checked_add(len)?;
             values.push(value);
         }
         (body <= payload.len()).then_some(values)

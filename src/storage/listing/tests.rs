@@ -125,18 +125,33 @@ fn peek_leaves_to_sqlite_what_only_sqlite_may_read() {
     }
 }
 
-/// Any damage to a voyage file gives an answer or `None`, never a panic or a hang.
+/// Any damage to a voyage file gives an answer or `None`, never a panic or a
+/// hang: a new voyage (all leaves) and one with interior and overflow pages.
 #[test]
-fn peek_survives_every_flipped_byte() {
+fn peek_survives_flipped_bytes() {
     let dir = tempfile::tempdir().unwrap();
-    let path = new_voyage(dir.path(), "flip");
-    let good = std::fs::read(&path).unwrap();
-    let probe = dir.path().join("probe.sqlite");
-    for at in (0..good.len()).step_by(11) {
-        let mut bad = good.clone();
-        bad[at] ^= 0xa5;
-        std::fs::write(&probe, &bad).unwrap();
-        let _ = peek_at(&probe);
+    let small = new_voyage(dir.path(), "flip");
+    let grown = new_voyage(dir.path(), "flip grown");
+    rusqlite::Connection::open(&grown)
+        .unwrap()
+        .execute_batch(
+            "BEGIN;
+             UPDATE voyage SET intent = printf('%.*c', 9000, 'i');
+             WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 3000)
+             INSERT INTO logbook (recorded_at, identity, action, summary, role, method)
+                 SELECT 'at', 'who', '{}', printf('%.*c', i % 500, 's'), 'r', 'm' FROM n;
+             COMMIT;",
+        )
+        .unwrap();
+    use std::os::unix::fs::FileExt;
+    for (path, step) in [(&small, 11), (&grown, 223)] {
+        let good = std::fs::read(path).unwrap();
+        let file = std::fs::OpenOptions::new().write(true).open(path).unwrap();
+        for at in (0..good.len()).step_by(step) {
+            file.write_all_at(&[good[at] ^ 0xa5], at as u64).unwrap();
+            let _ = peek_at(path);
+            file.write_all_at(&good[at..=at], at as u64).unwrap();
+        }
     }
 }
 
