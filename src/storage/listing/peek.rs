@@ -9,6 +9,10 @@
 //! is locked, has a journal, is in WAL mode, is of another version or looks in
 //! any way unexpected gives `None`, and the caller asks SQLite, which waits for
 //! locks, rolls back hot journals and names every problem. It never writes.
+//!
+//! POSIX locks belong to the process, and closing any descriptor of a file
+//! drops them all: never peek at a file this process also holds open in
+//! SQLite (the listing peeks first and asks SQLite after).
 
 use std::fs;
 use std::os::unix::fs::FileExt;
