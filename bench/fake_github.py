@@ -267,7 +267,7 @@ def main():
     ap.add_argument("--port", type=int, default=0)
     ap.add_argument("--delay-ms", type=float, default=50.0)
     ap.add_argument("--port-file")
-    ap.add_argument("--trace", help="append request start/finish times to this file")
+    ap.add_argument("--trace", help="append request start/finish times (and the status answered) to this file")
     args = ap.parse_args()
     Handler.delay = args.delay_ms / 1000.0
     if args.trace:
