@@ -9,7 +9,7 @@ use crate::model::Voyage;
 use crate::steering::pending::{self, Record};
 use crate::storage::store::{Payload, Snapshot};
 use crate::storage::voyage::{self, Summary};
-use crate::storage::{Home, portable, verify};
+use crate::storage::{portable, verify};
 
 /// Which voyages `voyage list` shows.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -29,6 +29,8 @@ pub struct Listing {
     pub voyages: Vec<Summary>,
     /// Files that could not be read, with the reason.
     pub unreadable: Vec<Unreadable>,
+    /// Listed all the same, but worth saying (a file named for another id).
+    pub warnings: Vec<String>,
     /// How many hex digits make every listed id unambiguous (at least 8).
     pub id_width: usize,
 }
@@ -84,42 +86,28 @@ impl Helm {
     }
 
     pub fn voyage_list(&self, filter: ListFilter) -> Result<Listing> {
-        let files = self.home.voyage_files()?;
-        let id_width = unique_prefix_len(&files);
-        let mut voyages = Vec::new();
-        let mut unreadable = Vec::new();
-        for (file, loaded) in cached_summaries(&self.home, files) {
-            match loaded {
-                Ok(summary) => {
-                    let keep = match filter {
-                        ListFilter::All => true,
-                        ListFilter::Ended => !summary.voyage.is_active(),
-                        ListFilter::Active => summary.voyage.is_active(),
-                    };
-                    if keep {
-                        voyages.push(summary);
-                    }
-                }
-                Err(err) => unreadable.push(Unreadable {
-                    error: crate::storage::name_file(err, &file).message().to_string(),
-                    path: file.path,
-                }),
-            }
-        }
-        // Newest first by when each voyage began: the original helm's ids
-        // are random (v4), so the id says nothing about time.
-        voyages.sort_by_cached_key(|s| {
-            std::cmp::Reverse(
-                s.voyage
-                    .created_at
-                    .parse::<jiff::Timestamp>()
-                    .map_or(i128::MIN, |t| t.as_nanosecond()),
-            )
-        });
+        let listed = crate::storage::listing::list(&self.home)?;
+        let voyages = listed
+            .voyages
+            .into_iter()
+            .filter(|summary| match filter {
+                ListFilter::All => true,
+                ListFilter::Ended => !summary.voyage.is_active(),
+                ListFilter::Active => summary.voyage.is_active(),
+            })
+            .collect();
         Ok(Listing {
             voyages,
-            unreadable,
-            id_width,
+            unreadable: listed
+                .unreadable
+                .into_iter()
+                .map(|(file, err)| Unreadable {
+                    error: crate::storage::name_file(err, &file).message().to_string(),
+                    path: file.path,
+                })
+                .collect(),
+            warnings: listed.warnings,
+            id_width: listed.id_width,
         })
     }
 
@@ -210,107 +198,4 @@ impl Helm {
     pub fn voyage_import(&self, file: &Path) -> Result<Voyage> {
         portable::import(&self.home, &self.cwd.join(file))
     }
-}
-
-/// Summaries from the listing cache where a voyage file is unchanged, from
-/// SQLite for the rest (which then refresh the cache). The order is kept.
-fn cached_summaries(
-    home: &Home,
-    files: Vec<crate::storage::VoyageFile>,
-) -> Vec<(crate::storage::VoyageFile, Result<voyage::Summary>)> {
-    use crate::storage::listing::{self, Listing};
-    let mut cache = Listing::load(home.root());
-    let ids: Vec<uuid::Uuid> = files.iter().map(|f| f.id).collect();
-    let mut out: Vec<Option<(crate::storage::VoyageFile, Result<voyage::Summary>)>> = Vec::new();
-    let mut misses = Vec::new();
-    let mut stamps = Vec::new();
-    for file in files {
-        let stamp = listing::stamp(&file.path);
-        match cache.get(&file, stamp) {
-            Some(summary) => out.push(Some((file, Ok(summary)))),
-            None => {
-                out.push(None);
-                stamps.push(stamp);
-                misses.push(file);
-            }
-        }
-    }
-    let mut loaded = summaries(misses).into_iter().zip(stamps);
-    for slot in out.iter_mut().filter(|slot| slot.is_none()) {
-        if let Some(((file, result), stamp)) = loaded.next() {
-            if let (Ok(summary), Some(stamp)) = (&result, stamp) {
-                cache.put(file.id, stamp, summary);
-            }
-            *slot = Some((file, result));
-        }
-    }
-    cache.save(&ids);
-    out.into_iter().flatten().collect()
-}
-
-/// Reads every voyage's summary, on a few threads when there are many:
-/// each file is independent and the work is mostly waiting on file locks
-/// and reads. The order of `files` is kept.
-fn summaries(
-    files: Vec<crate::storage::VoyageFile>,
-) -> Vec<(crate::storage::VoyageFile, Result<voyage::Summary>)> {
-    const PER_THREAD: usize = 64;
-    let threads = std::thread::available_parallelism()
-        .map_or(1, |n| n.get())
-        .min(files.len().div_ceil(PER_THREAD))
-        .max(1);
-    if threads == 1 {
-        return files
-            .into_iter()
-            .map(|file| {
-                let loaded = voyage::load_summary(&file);
-                (file, loaded)
-            })
-            .collect();
-    }
-    let chunk = files.len().div_ceil(threads);
-    let mut parts: Vec<Vec<crate::storage::VoyageFile>> =
-        files.chunks(chunk).map(<[_]>::to_vec).collect();
-    std::thread::scope(|scope| {
-        let handles: Vec<_> = parts
-            .drain(..)
-            .map(|part| {
-                scope.spawn(move || {
-                    part.into_iter()
-                        .map(|file| {
-                            let loaded = voyage::load_summary(&file);
-                            (file, loaded)
-                        })
-                        .collect::<Vec<_>>()
-                })
-            })
-            .collect();
-        handles
-            .into_iter()
-            .flat_map(|handle| {
-                handle
-                    .join()
-                    .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
-            })
-            .collect()
-    })
-}
-
-/// The shortest prefix length (at least 8) that tells every voyage apart,
-/// so the ids `voyage list` prints can be typed back. v7 ids begin with a
-/// millisecond timestamp, so voyages started within a minute share 8 digits.
-fn unique_prefix_len(files: &[crate::storage::VoyageFile]) -> usize {
-    let ids: Vec<String> = files.iter().map(|f| f.id.simple().to_string()).collect();
-    let longest_shared = ids
-        .windows(2)
-        .map(|pair| {
-            pair[0]
-                .bytes()
-                .zip(pair[1].bytes())
-                .take_while(|(a, b)| a == b)
-                .count()
-        })
-        .max()
-        .unwrap_or(0);
-    (longest_shared + 1).clamp(8, 32)
 }

@@ -140,9 +140,10 @@ impl Report for VoyageList {
     fn status_line(&self) -> Option<String> {
         let warnings: Vec<String> = self
             .listing
-            .unreadable
+            .warnings
             .iter()
-            .map(|u| format!("warning: {}", u.error))
+            .chain(self.listing.unreadable.iter().map(|u| &u.error))
+            .map(|w| format!("warning: {w}"))
             .collect();
         (!warnings.is_empty()).then(|| warnings.join("\n"))
     }

@@ -7,6 +7,7 @@ mod github_examples;
 mod hardening;
 mod json_docs;
 mod lifecycle;
+mod listing;
 mod observe_local;
 mod portable;
 mod reliability;

@@ -35,6 +35,9 @@ pub fn settings(env: &TestEnv) -> insta::Settings {
             "[TIMESTAMP]",
         ),
         (r"(?m)^([0-9a-f]{8,32})  ".into(), "[SHORT-ID]  "),
+        // The id column is as wide as the ids need to tell voyages apart,
+        // which depends on how close in time they were started.
+        (r"(?m)^ID +".into(), "ID  "),
         (r"  +\d+[smhd]  ".into(), "  [AGE]  "),
         (r"issuecomment-\d+".into(), "issuecomment-[N]"),
         (r"127\.0\.0\.1:\d+".into(), "[GITHUB]"),
