@@ -68,12 +68,16 @@ impl Client {
         path: &str,
         accept: &str,
         body: Option<&Value>,
+        extra: &[(http::HeaderName, String)],
     ) -> Result<Answer, GitHubError> {
-        let builder = http::Request::builder()
+        let mut builder = http::Request::builder()
             .method(method.clone())
             .uri(path)
             .header(http::header::ACCEPT, accept)
             .header("X-GitHub-Api-Version", "2022-11-28");
+        for (name, value) in extra {
+            builder = builder.header(name, value.as_str());
+        }
         let request = self
             .crab
             .build_request(builder, body)
@@ -106,12 +110,24 @@ impl Client {
         accept: &str,
         body: Option<&Value>,
     ) -> Result<Answer, GitHubError> {
+        self.send_with(method, path, accept, body, &[]).await
+    }
+
+    /// [`send`](Self::send) with extra request headers (`If-None-Match`).
+    pub async fn send_with(
+        &self,
+        method: Method,
+        path: &str,
+        accept: &str,
+        body: Option<&Value>,
+        extra: &[(http::HeaderName, String)],
+    ) -> Result<Answer, GitHubError> {
         let read = method == Method::GET;
         let mut failures = 0;
         let mut refusals = 0;
         let mut waited = Duration::ZERO;
         loop {
-            let result = self.send_once(&method, path, accept, body).await;
+            let result = self.send_once(&method, path, accept, body, extra).await;
             let wait = match &result {
                 Ok(answer) => match rate_limit_wait(answer) {
                     Some(wait) => {
@@ -187,7 +203,7 @@ impl Client {
 
     /// Makes a `Link` URL relative to the API base, so it goes through the
     /// same base URL (and carries the token) like every other request.
-    fn relative(&self, link: &str) -> String {
+    pub(super) fn relative(&self, link: &str) -> String {
         let path_and_query = match link.parse::<http::Uri>() {
             Ok(uri) => uri
                 .path_and_query()

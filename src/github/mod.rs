@@ -6,8 +6,10 @@
 
 pub mod auth;
 pub mod client;
+pub mod conditional;
 pub mod error;
 pub mod observe;
+mod parts;
 pub mod repo;
 pub mod settle;
 pub mod steer;

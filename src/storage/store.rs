@@ -3,7 +3,7 @@
 //! commits its own transaction here, so no code outside `storage` ever
 //! begins one; `seal` keeps seal → perform → record → clear in one.
 
-use rusqlite::Connection;
+use rusqlite::{Connection, OptionalExtension};
 use uuid::Uuid;
 
 use super::artifact::{self, Packed, Stored};
@@ -96,6 +96,26 @@ impl VoyageStore {
         since: &str,
     ) -> Result<Option<Entry>> {
         logbook::find_by_result(&self.conn, result, since)
+    }
+
+    /// The artifact of the latest observation of `target`: its slate row,
+    /// else the newest bearing that holds it. Re-observing starts from it.
+    pub fn latest_artifact_of(&self, target: &str) -> Result<Option<Stored>> {
+        let hash: Option<String> = self
+            .conn
+            .prepare_cached(
+                "SELECT artifact_hash FROM slate WHERE target = ?1
+                 UNION ALL
+                 SELECT * FROM (SELECT artifact_hash FROM bearing_observations
+                                WHERE target = ?1 ORDER BY observed_at DESC LIMIT 1)
+                 LIMIT 1",
+            )?
+            .query_row([target], |row| row.get(0))
+            .optional()?;
+        match hash {
+            Some(hash) => Ok(Some(artifact::load(&self.conn, &hash)?)),
+            None => Ok(None),
+        }
     }
 
     /// An artifact by full hash or unique prefix, still compressed.

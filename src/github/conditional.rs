@@ -1,0 +1,208 @@
+//! Conditional requests: the validators (`ETag`, `Last-Modified`) a GitHub
+//! observation keeps for each request behind its payload, and the GETs that
+//! send them back so GitHub can answer `304 Not Modified` (no body, no rate
+//! limit). Knows nothing of payload shapes or of the voyage.
+
+use futures_util::future::join_all;
+use http::header::{ETAG, IF_MODIFIED_SINCE, IF_NONE_MATCH, LAST_MODIFIED};
+use http::{HeaderMap, HeaderName, Method, StatusCode};
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use super::client::{Answer, Client, JSON, MAX_PAGES, next_link, parse};
+use super::error::GitHubError;
+
+/// What GitHub said identifies one answer, and the request that got it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Validator {
+    /// The request path, relative to the API base. For a listing of several
+    /// pages, its last page.
+    pub path: String,
+    /// The media type asked for, when not GitHub's JSON (the unified diff).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub accept: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub etag: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub last_modified: Option<String>,
+    /// Pages the listing had, when more than one: only its last page can be
+    /// asked about, so re-observing fetches such a listing again.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pages: Option<usize>,
+}
+
+impl Validator {
+    fn from_headers(path: &str, accept: &str, headers: &HeaderMap) -> Validator {
+        let header = |name: &HeaderName| {
+            headers
+                .get(name)
+                .and_then(|v| v.to_str().ok())
+                .map(str::to_string)
+        };
+        Validator {
+            path: path.to_string(),
+            accept: (accept != JSON).then(|| accept.to_string()),
+            etag: header(&ETAG),
+            last_modified: header(&LAST_MODIFIED),
+            pages: None,
+        }
+    }
+
+    pub fn accept(&self) -> &str {
+        self.accept.as_deref().unwrap_or(JSON)
+    }
+
+    /// Whether a conditional request can stand for the whole answer.
+    pub fn usable(&self) -> bool {
+        self.pages.is_none() && (self.etag.is_some() || self.last_modified.is_some())
+    }
+
+    fn conditions(&self) -> Vec<(HeaderName, String)> {
+        match (&self.etag, &self.last_modified) {
+            (Some(tag), _) => vec![(IF_NONE_MATCH, tag.clone())],
+            (None, Some(date)) => vec![(IF_MODIFIED_SINCE, date.clone())],
+            (None, None) => Vec::new(),
+        }
+    }
+}
+
+/// An answer to a conditional GET.
+pub enum Fetched<T> {
+    /// 304: what was seen is still current.
+    Unchanged,
+    /// A new answer and its validator.
+    Fresh(T, Validator),
+}
+
+/// A GET sent with `known`'s conditions: `Unchanged` on 304, else the
+/// answer (successful or not) for the caller to judge.
+pub async fn probe(client: &Client, known: &Validator) -> Result<Fetched<Answer>, GitHubError> {
+    let answer = client
+        .send_with(
+            Method::GET,
+            &known.path,
+            known.accept(),
+            None,
+            &known.conditions(),
+        )
+        .await?;
+    if answer.status == StatusCode::NOT_MODIFIED {
+        return Ok(Fetched::Unchanged);
+    }
+    let validator = Validator::from_headers(&known.path, known.accept(), &answer.headers);
+    Ok(Fetched::Fresh(answer, validator))
+}
+
+/// Whether every one of `known` still answers 304, asked concurrently.
+/// Nothing known (an older payload, a listing of many pages) counts as changed.
+pub async fn all_unchanged(client: &Client, known: &[Validator]) -> Result<bool, GitHubError> {
+    if known.is_empty() || !known.iter().all(Validator::usable) {
+        return Ok(false);
+    }
+    let answers = join_all(known.iter().map(|v| probe(client, v))).await;
+    for answer in answers {
+        match answer? {
+            Fetched::Unchanged => {}
+            Fetched::Fresh(answer, _) if !answer.status.is_success() => {
+                return Err(GitHubError::from_answer(&answer));
+            }
+            Fetched::Fresh(..) => return Ok(false),
+        }
+    }
+    Ok(true)
+}
+
+/// One resource as `T`, conditionally on `known` (when usable).
+pub async fn get_one<T: DeserializeOwned>(
+    client: &Client,
+    path: &str,
+    known: Option<&Validator>,
+) -> Result<Fetched<T>, GitHubError> {
+    get_raw(client, path, JSON, known)
+        .await
+        .and_then(|fetched| match fetched {
+            Fetched::Unchanged => Ok(Fetched::Unchanged),
+            Fetched::Fresh(answer, validator) => Ok(Fetched::Fresh(parse(answer)?, validator)),
+        })
+}
+
+/// One answer that must succeed, conditionally on `known` (when usable).
+pub async fn get_raw(
+    client: &Client,
+    path: &str,
+    accept: &str,
+    known: Option<&Validator>,
+) -> Result<Fetched<Answer>, GitHubError> {
+    let conditions = known
+        .filter(|v| v.usable() && v.path == path)
+        .map(Validator::conditions)
+        .unwrap_or_default();
+    let answer = client
+        .send_with(Method::GET, path, accept, None, &conditions)
+        .await?;
+    if answer.status == StatusCode::NOT_MODIFIED && !conditions.is_empty() {
+        return Ok(Fetched::Unchanged);
+    }
+    let validator = Validator::from_headers(path, accept, &answer.headers);
+    Ok(Fetched::Fresh(answer, validator))
+}
+
+/// Every page of a listing (up to [`MAX_PAGES`]), conditionally on its first
+/// page when `known` says it had only one. `pick` extracts the array from a
+/// wrapped page. The validator is the first page's for a one-page listing,
+/// else the last page's, marked with the number of pages.
+pub async fn get_listing<T: DeserializeOwned>(
+    client: &Client,
+    path: &str,
+    pick: impl Fn(Value) -> Option<Value>,
+    known: Option<&Validator>,
+) -> Result<Fetched<(Vec<T>, bool)>, GitHubError> {
+    let separator = if path.contains('?') { '&' } else { '?' };
+    let first = format!("{path}{separator}per_page=100");
+    let mut next = Some(first.clone());
+    let mut items = Vec::new();
+    let mut pages = 0;
+    let mut validator = None;
+    while let Some(url) = next.take() {
+        if pages == MAX_PAGES {
+            return Ok(Fetched::Fresh(
+                (items, true),
+                listing_validator(validator, pages),
+            ));
+        }
+        let known = if pages == 0 { known } else { None };
+        let answer = match get_raw(client, &url, JSON, known).await? {
+            Fetched::Unchanged => return Ok(Fetched::Unchanged),
+            Fetched::Fresh(answer, seen) => {
+                validator = Some(seen);
+                answer
+            }
+        };
+        next = next_link(&answer.headers).map(|link| client.relative(&link));
+        let page: Value = parse(answer)?;
+        let array = pick(page).unwrap_or(Value::Array(Vec::new()));
+        let page_items: Vec<T> = serde_json::from_value(array).map_err(GitHubError::shape)?;
+        items.extend(page_items);
+        pages += 1;
+    }
+    Ok(Fetched::Fresh(
+        (items, false),
+        listing_validator(validator, pages),
+    ))
+}
+
+fn listing_validator(seen: Option<Validator>, pages: usize) -> Validator {
+    let mut validator = seen.unwrap_or(Validator {
+        path: String::new(),
+        accept: None,
+        etag: None,
+        last_modified: None,
+        pages: None,
+    });
+    if pages > 1 {
+        validator.pages = Some(pages);
+    }
+    validator
+}
