@@ -19,6 +19,9 @@ pub struct SteerRequest<'a> {
     pub action: &'a ActionSpec,
     /// `--repo`, else `GH_REPO`, else the git remote.
     pub repo: Option<&'a str>,
+    /// Act even when the target changed since it was observed
+    /// (`--allow-stale`, MCP `allowStale`); the entry records what changed.
+    pub allow_stale: bool,
 }
 
 pub use crate::steering::Settlement;
@@ -70,8 +73,14 @@ impl Helm {
         let steer = request.action.resolve(&self.cwd)?;
         let file = self.voyage_file(voyage)?;
         let repo = self.repository(request.repo)?;
+        let guard = super::fresh::Guard {
+            file: file.clone(),
+            allow_stale: request.allow_stale,
+        };
         let mut store = crate::storage::VoyageStore::open(file)?;
-        let mut actor = self.actor(&repo, Some(&request.provenance.identity))?;
+        let mut actor = self
+            .actor(&repo, Some(&request.provenance.identity))?
+            .guarded(guard);
         let attempt = Attempt {
             home: self.home.root(),
             provenance: request.provenance,

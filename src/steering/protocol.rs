@@ -50,7 +50,7 @@ pub fn steer(
     let mut acted: Option<(SteerRecord, bool)> = None;
     let mut settled: Option<Pending> = None;
     let mut died = false;
-    let sealed = store.seal(attempt.provenance, attempt.request_id, |_bearing| {
+    let sealed = store.seal(attempt.provenance, attempt.request_id, |bearing| {
         if let Some(earlier) = Pending::find(attempt.home, &voyage, &attempt_id)? {
             check_same_attempt(earlier.record(), attempt)?;
             if let Some(mut answer) = earlier.record().answer.clone() {
@@ -70,6 +70,9 @@ pub fn steer(
                 Effect::CannotTell(why) => return Err(cannot_tell(&doing, &attempt_id, &why)),
             }
         }
+        // Under the lock: the bearing checked is the one sealed.
+        let preflight = actor.preflight(steer, bearing)?;
+        let acting = preflight.steer.as_ref().unwrap_or(steer);
         let mut record = Pending::begin(
             attempt.home,
             Record {
@@ -91,12 +94,13 @@ pub fn steer(
             died = true;
             return Err(killed(KillPoint::BeforeRequest));
         }
-        match actor.act(steer) {
+        match actor.act(acting) {
             Ok(mut result) => {
                 if probe.dies_at(KillPoint::WhileAnswering) {
                     died = true;
                     return Err(killed(KillPoint::WhileAnswering));
                 }
+                result.freshness = preflight.freshness;
                 (attempt.annotate)(&mut result);
                 let saved = record.answered(&result);
                 if probe.dies_at(KillPoint::BeforeCommit) {
