@@ -3,7 +3,8 @@
 //! record to be written or fails, and then nothing is written.
 
 use http::Method;
-use serde_json::{Map, Value, json};
+use serde::Serialize;
+use serde_json::Value;
 
 use super::client::Client;
 use super::error::GitHubError;
@@ -24,7 +25,7 @@ pub async fn perform(client: &Client, steer: &Steer) -> Result<SteerRecord, GitH
                 .write(
                     Method::POST,
                     &client.repo_path(&format!("/issues/{number}/comments")),
-                    &json!({ "body": body }),
+                    &body_of(&Text { body }),
                 )
                 .await?;
             record.comment_id = Some(comment.id);
@@ -37,20 +38,17 @@ pub async fn perform(client: &Client, steer: &Steer) -> Result<SteerRecord, GitH
             labels,
             assignees,
         } => {
-            let mut request = Map::new();
-            request.insert("title".into(), title.clone().into());
-            insert_some(&mut request, "body", body);
-            if !labels.is_empty() {
-                request.insert("labels".into(), json!(labels));
-            }
-            if !assignees.is_empty() {
-                request.insert("assignees".into(), json!(assignees));
-            }
+            let request = NewIssue {
+                title,
+                body,
+                labels,
+                assignees,
+            };
             let issue: Issue = client
                 .write(
                     Method::POST,
                     &client.repo_path("/issues"),
-                    &Value::Object(request),
+                    &body_of(&request),
                 )
                 .await?;
             issue_result(&mut record, &issue);
@@ -63,14 +61,11 @@ pub async fn perform(client: &Client, steer: &Steer) -> Result<SteerRecord, GitH
             Ok(record)
         }
         Steer::EditIssue { issue, title, body } => {
-            let mut request = Map::new();
-            insert_some(&mut request, "title", title);
-            insert_some(&mut request, "body", body);
             let issue: Issue = client
                 .write(
                     Method::PATCH,
                     &client.repo_path(&format!("/issues/{issue}")),
-                    &Value::Object(request),
+                    &body_of(&Edit { title, body }),
                 )
                 .await?;
             issue_result(&mut record, &issue);
@@ -82,7 +77,10 @@ pub async fn perform(client: &Client, steer: &Steer) -> Result<SteerRecord, GitH
                 .write(
                     Method::PATCH,
                     &client.repo_path(&format!("/issues/{issue}")),
-                    &json!({ "state": "closed", "state_reason": reason.api_name() }),
+                    &body_of(&Close {
+                        state: "closed",
+                        state_reason: Some(reason.api_name()),
+                    }),
                 )
                 .await?;
             issue_result(&mut record, &issue);
@@ -97,19 +95,18 @@ pub async fn perform(client: &Client, steer: &Steer) -> Result<SteerRecord, GitH
             body,
             draft,
         } => {
-            let mut request = Map::new();
-            request.insert("title".into(), title.clone().into());
-            request.insert("head".into(), head.clone().into());
-            request.insert("base".into(), base.clone().into());
-            insert_some(&mut request, "body", body);
-            if *draft {
-                request.insert("draft".into(), true.into());
-            }
+            let request = NewPull {
+                title,
+                head,
+                base,
+                body,
+                draft: *draft,
+            };
             let pr: Pull = client
                 .write(
                     Method::POST,
                     &client.repo_path("/pulls"),
-                    &Value::Object(request),
+                    &body_of(&request),
                 )
                 .await?;
             pull_result(&mut record, &pr);
@@ -120,14 +117,11 @@ pub async fn perform(client: &Client, steer: &Steer) -> Result<SteerRecord, GitH
             Ok(record)
         }
         Steer::EditPullRequest { pr, title, body } => {
-            let mut request = Map::new();
-            insert_some(&mut request, "title", title);
-            insert_some(&mut request, "body", body);
             let pr: Pull = client
                 .write(
                     Method::PATCH,
                     &client.repo_path(&format!("/pulls/{pr}")),
-                    &Value::Object(request),
+                    &body_of(&Edit { title, body }),
                 )
                 .await?;
             pull_result(&mut record, &pr);
@@ -139,7 +133,10 @@ pub async fn perform(client: &Client, steer: &Steer) -> Result<SteerRecord, GitH
                 .write(
                     Method::PATCH,
                     &client.repo_path(&format!("/pulls/{pr}")),
-                    &json!({ "state": "closed" }),
+                    &body_of(&Close {
+                        state: "closed",
+                        state_reason: None,
+                    }),
                 )
                 .await?;
             pull_result(&mut record, &pr);
@@ -151,18 +148,15 @@ pub async fn perform(client: &Client, steer: &Steer) -> Result<SteerRecord, GitH
             reviewers,
             teams,
         } => {
-            let mut request = Map::new();
-            if !reviewers.is_empty() {
-                request.insert("reviewers".into(), json!(reviewers));
-            }
-            if !teams.is_empty() {
-                request.insert("team_reviewers".into(), json!(teams));
-            }
+            let request = Reviewers {
+                reviewers,
+                team_reviewers: teams,
+            };
             let pr: Pull = client
                 .write(
                     Method::POST,
                     &client.repo_path(&format!("/pulls/{pr}/requested_reviewers")),
-                    &Value::Object(request),
+                    &body_of(&request),
                 )
                 .await?;
             pull_result(&mut record, &pr);
@@ -187,7 +181,7 @@ pub async fn perform(client: &Client, steer: &Steer) -> Result<SteerRecord, GitH
                 .write(
                     Method::POST,
                     &client.repo_path(&format!("/pulls/{pr}/comments/{comment_id}/replies")),
-                    &json!({ "body": body }),
+                    &body_of(&Text { body }),
                 )
                 .await?;
             record.comment_id = Some(reply.id);
@@ -195,14 +189,15 @@ pub async fn perform(client: &Client, steer: &Steer) -> Result<SteerRecord, GitH
             Ok(record)
         }
         Steer::MergePullRequest { pr, method, sha } => {
-            let mut request = Map::new();
-            request.insert("merge_method".into(), method.api_name().into());
-            insert_some(&mut request, "sha", sha);
+            let request = Merge {
+                merge_method: method.api_name(),
+                sha,
+            };
             let merge: MergeResult = client
                 .write(
                     Method::PUT,
                     &client.repo_path(&format!("/pulls/{pr}/merge")),
-                    &Value::Object(request),
+                    &body_of(&request),
                 )
                 .await?;
             if !merge.merged {
@@ -219,10 +214,66 @@ pub async fn perform(client: &Client, steer: &Steer) -> Result<SteerRecord, GitH
     }
 }
 
-fn insert_some(map: &mut Map<String, Value>, key: &str, value: &Option<String>) {
-    if let Some(value) = value {
-        map.insert(key.to_string(), value.clone().into());
-    }
+/// The request bodies, in GitHub's snake_case; absent fields are left out.
+#[derive(Serialize)]
+struct Text<'a> {
+    body: &'a str,
+}
+
+#[derive(Serialize)]
+struct NewIssue<'a> {
+    title: &'a str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    body: &'a Option<String>,
+    #[serde(skip_serializing_if = "<[String]>::is_empty")]
+    labels: &'a [String],
+    #[serde(skip_serializing_if = "<[String]>::is_empty")]
+    assignees: &'a [String],
+}
+
+#[derive(Serialize)]
+struct Edit<'a> {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    title: &'a Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    body: &'a Option<String>,
+}
+
+#[derive(Serialize)]
+struct Close {
+    state: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    state_reason: Option<&'static str>,
+}
+
+#[derive(Serialize)]
+struct NewPull<'a> {
+    title: &'a str,
+    head: &'a str,
+    base: &'a str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    body: &'a Option<String>,
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    draft: bool,
+}
+
+#[derive(Serialize)]
+struct Reviewers<'a> {
+    #[serde(skip_serializing_if = "<[String]>::is_empty")]
+    reviewers: &'a [String],
+    #[serde(skip_serializing_if = "<[String]>::is_empty")]
+    team_reviewers: &'a [String],
+}
+
+#[derive(Serialize)]
+struct Merge<'a> {
+    merge_method: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    sha: &'a Option<String>,
+}
+
+fn body_of<T: Serialize>(request: &T) -> Value {
+    serde_json::to_value(request).unwrap_or(Value::Null)
 }
 
 fn issue_result(record: &mut SteerRecord, issue: &Issue) {
