@@ -23,7 +23,10 @@ pub struct SteerArgs {
     #[arg(long, value_name = "OWNER/NAME", global = true)]
     pub repo: Option<String>,
     /// Act even if the issue or PR changed on GitHub since the slate's
-    /// observations of it; the entry records what had changed.
+    /// observations of it. Without it, a steer on an issue or PR first asks
+    /// GitHub whether every slate observation of it is still current
+    /// (conditional requests) and refuses if anything changed. The entry
+    /// records what had changed.
     #[arg(long, global = true)]
     pub allow_stale: bool,
     #[command(subcommand)]

@@ -3,7 +3,6 @@
 //! send them back so GitHub can answer `304 Not Modified` (no body, no rate
 //! limit). Knows nothing of payload shapes or of the voyage.
 
-use futures_util::future::join_all;
 use http::header::{ETAG, IF_MODIFIED_SINCE, IF_NONE_MATCH, LAST_MODIFIED};
 use http::{HeaderMap, HeaderName, Method, StatusCode};
 use serde::de::DeserializeOwned;
@@ -93,25 +92,6 @@ pub async fn probe(client: &Client, known: &Validator) -> Result<Fetched<Answer>
     }
     let validator = Validator::from_headers(&known.path, known.accept(), &answer.headers);
     Ok(Fetched::Fresh(answer, validator))
-}
-
-/// Whether every one of `known` still answers 304, asked concurrently.
-/// Nothing known (an older payload, a listing of many pages) counts as changed.
-pub async fn all_unchanged(client: &Client, known: &[Validator]) -> Result<bool, GitHubError> {
-    if known.is_empty() || !known.iter().all(Validator::usable) {
-        return Ok(false);
-    }
-    let answers = join_all(known.iter().map(|v| probe(client, v))).await;
-    for answer in answers {
-        match answer? {
-            Fetched::Unchanged => {}
-            Fetched::Fresh(answer, _) if !answer.status.is_success() => {
-                return Err(GitHubError::from_answer(&answer));
-            }
-            Fetched::Fresh(..) => return Ok(false),
-        }
-    }
-    Ok(true)
 }
 
 /// One resource as `T`, conditionally on `known` (when usable).

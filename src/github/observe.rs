@@ -7,7 +7,7 @@
 //! conditionally (ADR 0008): a part GitHub answers 304 is kept as it was, and
 //! only the parts that changed are fetched again.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 use serde::Serialize;
 use serde_json::Value;
@@ -80,11 +80,12 @@ pub(super) fn to_value<T: Serialize>(value: &T) -> Value {
 /// The prior part `name` with its validators, when the prior payload has both.
 fn prior_part<'a>(
     prior: Option<&'a ThreadPayload>,
+    held: &BTreeSet<String>,
     name: &str,
     value: impl Fn(&'a ThreadPayload) -> Option<&'a Value>,
     truncated: impl Fn(&ThreadPayload) -> bool,
 ) -> Option<Part> {
-    let prior = prior?;
+    let prior = prior.filter(|_| held.contains(name))?;
     let validators = prior.validators.get(name)?.clone();
     Some(Part {
         value: value(prior).cloned().unwrap_or(Value::Null),
@@ -94,33 +95,41 @@ fn prior_part<'a>(
     })
 }
 
-/// One resource, kept when it answers 304 to the prior part's validator.
+/// One resource: the held prior part, else fetched.
 async fn resource<T: serde::de::DeserializeOwned + Serialize>(
     client: &Client,
     path: &str,
     prior: Option<Part>,
 ) -> std::result::Result<Part, GitHubError> {
-    let known = prior.as_ref().and_then(|p| p.validators.first());
-    match get_one::<T>(client, path, known).await? {
-        Fetched::Unchanged => Ok(prior.unwrap_or_default()),
+    if let Some(prior) = prior {
+        return Ok(prior);
+    }
+    match get_one::<T>(client, path, None).await? {
+        Fetched::Unchanged => Err(unasked()),
         Fetched::Fresh(item, validator) => Ok(Part::fresh(to_value(&item), false, vec![validator])),
     }
 }
 
-/// A listing, kept when its one page answers 304.
+/// A listing: the held prior part, else fetched.
 async fn listing<T: serde::de::DeserializeOwned + Serialize>(
     client: &Client,
     path: &str,
     prior: Option<Part>,
     shape: impl Fn(Vec<T>) -> Value,
 ) -> std::result::Result<Part, GitHubError> {
-    let known = prior.as_ref().and_then(|p| p.validators.first());
-    match get_listing::<T>(client, path, Some, known).await? {
-        Fetched::Unchanged => Ok(prior.unwrap_or_default()),
+    if let Some(prior) = prior {
+        return Ok(prior);
+    }
+    match get_listing::<T>(client, path, Some, None).await? {
+        Fetched::Unchanged => Err(unasked()),
         Fetched::Fresh((items, truncated), validator) => {
             Ok(Part::fresh(shape(items), truncated, vec![validator]))
         }
     }
+}
+
+fn unasked() -> GitHubError {
+    GitHubError::shape_text("GitHub answered 304 to a request that was not conditional".to_string())
 }
 
 async fn issue(
@@ -129,6 +138,7 @@ async fn issue(
     focus: &[IssueFocus],
     prior: Option<&ThreadPayload>,
 ) -> Looking {
+    let held = parts::holding(client, prior.map(|p| &p.validators)).await?;
     let wants = |f| focus.contains(&f);
     let summary_path = client.repo_path(&format!("/issues/{number}"));
     let summary = parts::optional(
@@ -136,7 +146,7 @@ async fn issue(
         resource::<Issue>(
             client,
             &summary_path,
-            prior_part(prior, "summary", |p| p.summary.as_ref(), |_| false),
+            prior_part(prior, &held, "summary", |p| p.summary.as_ref(), |_| false),
         ),
     );
     let comments_path = client.repo_path(&format!("/issues/{number}/comments"));
@@ -147,6 +157,7 @@ async fn issue(
             &comments_path,
             prior_part(
                 prior,
+                &held,
                 "comments",
                 |p| p.comments.as_ref(),
                 |p| p.comments_truncated,
@@ -169,6 +180,8 @@ async fn pull(
     focus: &[PullRequestFocus],
     prior: Option<&ThreadPayload>,
 ) -> Looking {
+    // One round of conditional requests says which parts still hold.
+    let held = parts::holding(client, prior.map(|p| &p.validators)).await?;
     let wants = |f| focus.contains(&f);
     let pr_path = client.repo_path(&format!("/pulls/{number}"));
     // The PR itself is needed for its summary and for the head sha of checks.
@@ -176,7 +189,7 @@ async fn pull(
         if !wants(PullRequestFocus::Summary) && !wants(PullRequestFocus::Checks) {
             return Ok((None, None));
         }
-        let known = prior_part(prior, "summary", |p| p.summary.as_ref(), |_| false);
+        let known = prior_part(prior, &held, "summary", |p| p.summary.as_ref(), |_| false);
         let prior_sha = prior.and_then(ThreadPayload::head_sha);
         let pr = resource::<Pull>(client, &pr_path, known).await?;
         let checks = if wants(PullRequestFocus::Checks) {
@@ -189,9 +202,9 @@ async fn pull(
                     "the pull request has no head sha".to_string(),
                 ));
             };
-            let known = prior_part(prior, "checks", |p| p.checks.as_ref(), |_| false)
+            let known = prior_part(prior, &held, "checks", |p| p.checks.as_ref(), |_| false)
                 .filter(|_| prior_sha.as_deref() == Some(sha.as_str()));
-            Some(parts::kept_or(client, known, checks(client, &sha)).await?)
+            Some(parts::kept_or(known, checks(client, &sha)).await?)
         } else {
             None
         };
@@ -205,6 +218,7 @@ async fn pull(
             &comments_path,
             prior_part(
                 prior,
+                &held,
                 "comments",
                 |p| p.comments.as_ref(),
                 |p| p.comments_truncated,
@@ -218,7 +232,13 @@ async fn pull(
         listing::<PullFile>(
             client,
             &files_path,
-            prior_part(prior, "files", |p| p.files.as_ref(), |p| p.files_truncated),
+            prior_part(
+                prior,
+                &held,
+                "files",
+                |p| p.files.as_ref(),
+                |p| p.files_truncated,
+            ),
             |mut files| {
                 for file in &mut files {
                     file.patch = None;
@@ -230,16 +250,14 @@ async fn pull(
     let diff = parts::optional(
         wants(PullRequestFocus::Diff),
         parts::kept_or(
-            client,
-            prior_part(prior, "diff", |p| p.diff.as_ref(), |_| false),
+            prior_part(prior, &held, "diff", |p| p.diff.as_ref(), |_| false),
             parts::diff(client, number),
         ),
     );
     let reviews = parts::optional(
         wants(PullRequestFocus::Reviews),
         parts::kept_or(
-            client,
-            prior_part(prior, "reviews", |p| p.reviews.as_ref(), |_| false),
+            prior_part(prior, &held, "reviews", |p| p.reviews.as_ref(), |_| false),
             parts::reviews(client, number),
         ),
     );
@@ -271,9 +289,10 @@ async fn repository(
     focus: &[RepositoryFocus],
     prior: Option<&RepoPayload>,
 ) -> Looking {
+    let held = parts::holding(client, prior.map(|p| &p.validators)).await?;
     let wants = |f| focus.contains(&f);
     let prior_of = |name: &str| {
-        let prior = prior?;
+        let prior = prior.filter(|_| held.contains(name))?;
         Some(Part {
             value: match name {
                 "issues" => prior.issues.clone(),

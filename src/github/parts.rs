@@ -2,7 +2,9 @@
 //! take more than one request (the diff, reviews). A payload part is kept
 //! from the prior payload when every request behind it answers 304.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
+
+use futures_util::future::join_all;
 use std::future::Future;
 
 use http::StatusCode;
@@ -10,7 +12,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use super::client::Client;
-use super::conditional::{Fetched, Validator, all_unchanged, get_listing, get_raw};
+use super::conditional::{Fetched, Validator, get_listing, get_raw, probe};
 use super::error::GitHubError;
 use super::observe::to_value;
 use super::types::{Pull, PullFile, Review, ReviewComment};
@@ -184,18 +186,40 @@ pub async fn optional<T>(
     }
 }
 
-/// The prior part when all its requests still answer 304, else `fetch`.
+/// The held prior part, else `fetch`.
 pub async fn kept_or(
-    client: &Client,
     prior: Option<Part>,
     fetch: impl Future<Output = Result<Part, GitHubError>>,
 ) -> Result<Part, GitHubError> {
-    if let Some(prior) = prior
-        && all_unchanged(client, &prior.validators).await?
-    {
-        return Ok(prior);
+    match prior {
+        Some(prior) => Ok(prior),
+        None => fetch.await,
     }
-    fetch.await
+}
+
+/// The parts of a prior payload that still hold: every validator it kept is
+/// asked about in one concurrent round, and a part holds when all of its
+/// requests answer 304. Parts without usable validators never hold.
+pub async fn holding(
+    client: &Client,
+    validators: Option<&BTreeMap<String, Vec<Validator>>>,
+) -> Result<BTreeSet<String>, GitHubError> {
+    let Some(validators) = validators else {
+        return Ok(BTreeSet::new());
+    };
+    let asks: Vec<(&String, &Validator)> = validators
+        .iter()
+        .filter(|(_, list)| !list.is_empty() && list.iter().all(Validator::usable))
+        .flat_map(|(name, list)| list.iter().map(move |v| (name, v)))
+        .collect();
+    let answers = join_all(asks.iter().map(|(_, v)| probe(client, v))).await;
+    let mut held: BTreeSet<String> = asks.iter().map(|(name, _)| (*name).clone()).collect();
+    for ((name, _), answer) in asks.iter().zip(answers) {
+        if let Fetched::Fresh(..) = answer? {
+            held.remove(*name);
+        }
+    }
+    Ok(held)
 }
 
 /// A pull request as a line of the repository's listing.

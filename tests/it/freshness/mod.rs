@@ -158,3 +158,35 @@ fn a_fresh_bearing_acts_and_records_what_was_checked() {
     // The summary request is shared by both observations: asked once.
     assert_eq!(gh.not_modified_count(), before + 2);
 }
+
+#[test]
+fn reobserving_an_unchanged_pr_asks_each_part_once_and_fetches_nothing() {
+    let (env, gh, _) = setup();
+    let pr = gh.add_pr(REPO, "Fix crash", "fix", "main");
+    gh.add_issue_comment(REPO, pr, "erin", "Looks right.");
+    gh.add_pr_file(REPO, pr, "src/lib.rs", "@@ -1 +1 @@\n-a\n+b");
+    gh.add_review_comment(REPO, pr, "src/lib.rs", 1, "Why?");
+    let sha = gh.head_sha(REPO, pr);
+    gh.add_check_run(REPO, &sha, "build", "completed", Some("success"));
+    let number = pr.to_string();
+    let first = observe(&env, &["github-pr", &number]).json();
+    let seen = gh.requests().len();
+
+    let run = observe(&env, &["github-pr", &number]);
+    assert!(run.stderr.contains("unchanged"), "{}", run.stderr);
+    assert_eq!(run.json()["artifact"], first["artifact"]);
+    let asked: Vec<String> = gh.requests()[seen..]
+        .iter()
+        .map(|r| {
+            assert_eq!(r.status, 304, "nothing fetched: {r:?}");
+            format!("{} {:?}", r.path_and_query, r.header("accept"))
+        })
+        .collect();
+    let mut distinct = asked.clone();
+    distinct.sort();
+    distinct.dedup();
+    assert_eq!(distinct.len(), asked.len(), "{asked:#?}");
+    // The PR, its diff, comments, files, check runs, status, reviews and
+    // review comments.
+    assert_eq!(asked.len(), 8, "{asked:#?}");
+}
