@@ -94,72 +94,47 @@ pub async fn probe(client: &Client, known: &Validator) -> Result<Fetched<Answer>
     Ok(Fetched::Fresh(answer, validator))
 }
 
-/// One resource as `T`, conditionally on `known` (when usable).
+/// One resource as `T`, with its validator.
 pub async fn get_one<T: DeserializeOwned>(
     client: &Client,
     path: &str,
-    known: Option<&Validator>,
-) -> Result<Fetched<T>, GitHubError> {
-    get_raw(client, path, JSON, known)
-        .await
-        .and_then(|fetched| match fetched {
-            Fetched::Unchanged => Ok(Fetched::Unchanged),
-            Fetched::Fresh(answer, validator) => Ok(Fetched::Fresh(parse(answer)?, validator)),
-        })
+) -> Result<(T, Validator), GitHubError> {
+    let (answer, validator) = get_raw(client, path, JSON).await?;
+    Ok((parse(answer)?, validator))
 }
 
-/// One answer that must succeed, conditionally on `known` (when usable).
+/// One answer (successful or not, for the caller to judge) and the
+/// validator it carried.
 pub async fn get_raw(
     client: &Client,
     path: &str,
     accept: &str,
-    known: Option<&Validator>,
-) -> Result<Fetched<Answer>, GitHubError> {
-    let conditions = known
-        .filter(|v| v.usable() && v.path == path)
-        .map(Validator::conditions)
-        .unwrap_or_default();
-    let answer = client
-        .send_with(Method::GET, path, accept, None, &conditions)
-        .await?;
-    if answer.status == StatusCode::NOT_MODIFIED && !conditions.is_empty() {
-        return Ok(Fetched::Unchanged);
-    }
+) -> Result<(Answer, Validator), GitHubError> {
+    let answer = client.send(Method::GET, path, accept, None).await?;
     let validator = Validator::from_headers(path, accept, &answer.headers);
-    Ok(Fetched::Fresh(answer, validator))
+    Ok((answer, validator))
 }
 
-/// Every page of a listing (up to [`MAX_PAGES`]), conditionally on its first
-/// page when `known` says it had only one. `pick` extracts the array from a
-/// wrapped page. The validator is the first page's for a one-page listing,
-/// else the last page's, marked with the number of pages.
+/// Every page of a listing (up to [`MAX_PAGES`]): the items, whether the
+/// listing was cut, and its validator: the first page's for a one-page
+/// listing, else the last page's, marked with the number of pages. `pick`
+/// extracts the array from a wrapped page.
 pub async fn get_listing<T: DeserializeOwned>(
     client: &Client,
     path: &str,
     pick: impl Fn(Value) -> Option<Value>,
-    known: Option<&Validator>,
-) -> Result<Fetched<(Vec<T>, bool)>, GitHubError> {
+) -> Result<(Vec<T>, bool, Validator), GitHubError> {
     let separator = if path.contains('?') { '&' } else { '?' };
-    let first = format!("{path}{separator}per_page=100");
-    let mut next = Some(first.clone());
+    let mut next = Some(format!("{path}{separator}per_page=100"));
     let mut items = Vec::new();
     let mut pages = 0;
     let mut validator = None;
     while let Some(url) = next.take() {
         if pages == MAX_PAGES {
-            return Ok(Fetched::Fresh(
-                (items, true),
-                listing_validator(validator, pages),
-            ));
+            return Ok((items, true, listing_validator(validator, pages)));
         }
-        let known = if pages == 0 { known } else { None };
-        let answer = match get_raw(client, &url, JSON, known).await? {
-            Fetched::Unchanged => return Ok(Fetched::Unchanged),
-            Fetched::Fresh(answer, seen) => {
-                validator = Some(seen);
-                answer
-            }
-        };
+        let (answer, seen) = get_raw(client, &url, JSON).await?;
+        validator = Some(seen);
         next = next_link(&answer.headers).map(|link| client.relative(&link));
         let page: Value = parse(answer)?;
         let array = pick(page).unwrap_or(Value::Array(Vec::new()));
@@ -167,10 +142,7 @@ pub async fn get_listing<T: DeserializeOwned>(
         items.extend(page_items);
         pages += 1;
     }
-    Ok(Fetched::Fresh(
-        (items, false),
-        listing_validator(validator, pages),
-    ))
+    Ok((items, false, listing_validator(validator, pages)))
 }
 
 fn listing_validator(seen: Option<Validator>, pages: usize) -> Validator {

@@ -13,7 +13,7 @@ use serde::Serialize;
 use serde_json::Value;
 
 use super::client::{Client, JSON, parse};
-use super::conditional::{Fetched, Validator, get_listing, get_one, get_raw};
+use super::conditional::{Validator, get_listing, get_one, get_raw};
 use super::error::GitHubError;
 use super::parts::{self, Part};
 use super::types::{CheckRun, CombinedStatus, Comment, Issue, Pull, PullFile, Status};
@@ -104,10 +104,8 @@ async fn resource<T: serde::de::DeserializeOwned + Serialize>(
     if let Some(prior) = prior {
         return Ok(prior);
     }
-    match get_one::<T>(client, path, None).await? {
-        Fetched::Unchanged => Err(unasked()),
-        Fetched::Fresh(item, validator) => Ok(Part::fresh(to_value(&item), false, vec![validator])),
-    }
+    let (item, validator) = get_one::<T>(client, path).await?;
+    Ok(Part::fresh(to_value(&item), false, vec![validator]))
 }
 
 /// A listing: the held prior part, else fetched.
@@ -120,16 +118,8 @@ async fn listing<T: serde::de::DeserializeOwned + Serialize>(
     if let Some(prior) = prior {
         return Ok(prior);
     }
-    match get_listing::<T>(client, path, Some, None).await? {
-        Fetched::Unchanged => Err(unasked()),
-        Fetched::Fresh((items, truncated), validator) => {
-            Ok(Part::fresh(shape(items), truncated, vec![validator]))
-        }
-    }
-}
-
-fn unasked() -> GitHubError {
-    GitHubError::shape_text("GitHub answered 304 to a request that was not conditional".to_string())
+    let (items, truncated, validator) = get_listing::<T>(client, path, Some).await?;
+    Ok(Part::fresh(shape(items), truncated, vec![validator]))
 }
 
 async fn issue(
@@ -375,20 +365,12 @@ struct Checks {
 /// Check runs and commit statuses of the head commit.
 async fn checks(client: &Client, sha: &str) -> std::result::Result<Part, GitHubError> {
     let runs_path = client.repo_path(&format!("/commits/{sha}/check-runs"));
-    let runs = get_listing::<CheckRun>(
-        client,
-        &runs_path,
-        |mut page| page.get_mut("check_runs").map(Value::take),
-        None,
-    );
+    let runs = get_listing::<CheckRun>(client, &runs_path, |mut page| {
+        page.get_mut("check_runs").map(Value::take)
+    });
     let status_path = client.repo_path(&format!("/commits/{sha}/status"));
-    let status = get_raw(client, &status_path, JSON, None);
-    let (runs, status) = tokio::try_join!(runs, status)?;
-    let (Fetched::Fresh((runs, truncated), runs_seen), Fetched::Fresh(status, status_seen)) =
-        (runs, status)
-    else {
-        return Err(GitHubError::shape_text("an unasked 304".to_string()));
-    };
+    let status = get_raw(client, &status_path, JSON);
+    let ((runs, truncated, runs_seen), (status, status_seen)) = tokio::try_join!(runs, status)?;
     let status = parse::<CombinedStatus>(status)?;
     let value = to_value(&Checks {
         head_sha: sha.to_string(),

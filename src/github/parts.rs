@@ -280,11 +280,7 @@ struct PerFilePatches {
 /// whose validator is then the files listing's.
 pub async fn diff(client: &Client, number: u64) -> Result<Part, GitHubError> {
     let path = client.repo_path(&format!("/pulls/{number}"));
-    let Fetched::Fresh(answer, validator) =
-        get_raw(client, &path, "application/vnd.github.diff", None).await?
-    else {
-        return Err(GitHubError::shape_text("an unasked 304".to_string()));
-    };
+    let (answer, validator) = get_raw(client, &path, "application/vnd.github.diff").await?;
     if answer.status.is_success() {
         let text = String::from_utf8_lossy(&answer.body).into_owned();
         let value = to_value(&Unified {
@@ -298,11 +294,7 @@ pub async fn diff(client: &Client, number: u64) -> Result<Part, GitHubError> {
     }
     let refusal = GitHubError::from_answer(&answer).message;
     let files_path = client.repo_path(&format!("/pulls/{number}/files"));
-    let Fetched::Fresh((files, truncated), validator) =
-        get_listing::<PullFile>(client, &files_path, Some, None).await?
-    else {
-        return Err(GitHubError::shape_text("an unasked 304".to_string()));
-    };
+    let (files, truncated, validator) = get_listing::<PullFile>(client, &files_path, Some).await?;
     let without_patch = files.iter().filter(|f| f.patch.is_none()).count();
     let value = to_value(&PerFilePatches {
         format: "per-file-patches",
@@ -346,16 +338,10 @@ struct Reviews<'a> {
 pub async fn reviews(client: &Client, number: u64) -> Result<Part, GitHubError> {
     let reviews_path = client.repo_path(&format!("/pulls/{number}/reviews"));
     let comments_path = client.repo_path(&format!("/pulls/{number}/comments"));
-    let reviews = get_listing::<Review>(client, &reviews_path, Some, None);
-    let comments = get_listing::<ReviewComment>(client, &comments_path, Some, None);
-    let (reviews, comments) = tokio::try_join!(reviews, comments)?;
-    let (
-        Fetched::Fresh((reviews, reviews_truncated), reviews_seen),
-        Fetched::Fresh((comments, truncated), comments_seen),
-    ) = (reviews, comments)
-    else {
-        return Err(GitHubError::shape_text("an unasked 304".to_string()));
-    };
+    let reviews = get_listing::<Review>(client, &reviews_path, Some);
+    let comments = get_listing::<ReviewComment>(client, &comments_path, Some);
+    let ((reviews, reviews_truncated, reviews_seen), (comments, truncated, comments_seen)) =
+        tokio::try_join!(reviews, comments)?;
     let mut threads: Vec<(u64, Vec<&ReviewComment>)> = Vec::new();
     for comment in &comments {
         let root = comment.in_reply_to_id.unwrap_or(comment.id);
