@@ -209,3 +209,47 @@ fn reviews(new: &[Review], old: &Value) -> Vec<String> {
         })
         .collect()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn comment_listings_say_who_wrote_what() {
+        let old = json!([{"id": 1, "author": "erin", "body": "hi"}]);
+        let new = json!([
+            {"id": 1, "author": "erin", "body": "hi, edited"},
+            {"id": 2, "author": "bob", "body": "wait"}
+        ]);
+        assert_eq!(
+            listing(&new, &old, "comment"),
+            ["1 new comment by bob", "1 comment(s) edited"]
+        );
+        assert_eq!(
+            listing(&json!([]), &old, "comment"),
+            ["1 comment(s) deleted"]
+        );
+    }
+
+    #[test]
+    fn summaries_say_what_moved() {
+        let payload = json!({"summary": {
+            "state": "open", "title": "Fix", "body": "b", "head": {"sha": "6dcb09b5b57875f334f61aebed695e2e4193db5e"}
+        }});
+        let new = json!({
+            "state": "closed", "title": "Fix it", "body": "b", "head": {"sha": "1a2b3c4d5e6f"}
+        });
+        assert_eq!(
+            summary(&new, &payload),
+            [
+                "head moved from 6dcb09b to 1a2b3c4",
+                "closed",
+                "title edited"
+            ]
+        );
+        // Seen for its head only (checks): an unmoved head is no change.
+        let checks_only = json!({"checks": {"headSha": "1a2b3c4d5e6f"}});
+        assert!(summary(&new, &checks_only).is_empty());
+    }
+}
