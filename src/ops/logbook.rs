@@ -7,6 +7,7 @@ use super::actor::GitHubActor;
 use crate::error::{Error, Kind, Result};
 use crate::github;
 use crate::inputs::ActionSpec;
+use crate::model::entry::Verdict;
 use crate::model::{Action, Provenance, Repo};
 use crate::steering::pending::{self, Record};
 use crate::steering::{self, Attempt, Live, Steered};
@@ -89,7 +90,11 @@ impl Helm {
             steer: &steer,
             annotate: &|_record| {},
         };
-        steering::steer(&mut store, &attempt, &mut actor, &mut Live)
+        let mut steered = steering::steer(&mut store, &attempt, &mut actor, &mut Live)?;
+        if !steered.sealed.replayed {
+            steered.warnings.extend(stale_warning(&steered.sealed));
+        }
+        Ok(steered)
     }
 
     /// The steers interrupted on a voyage, oldest first.
@@ -124,6 +129,22 @@ impl Helm {
     fn actor(&self, repo: &Repo, identity: Option<&str>) -> Result<GitHubActor> {
         let config = github::Config::resolve(&self.github, self.home.root(), identity)?;
         Ok(GitHubActor::new(github::connect(&config, repo)?))
+    }
+}
+
+/// Says so when `--allow-stale` acted on a stale or unchecked bearing.
+fn stale_warning(sealed: &Sealed) -> Option<String> {
+    let Some(Action::Steer(record)) = sealed.entry.parsed_action() else {
+        return None;
+    };
+    let freshness = record.freshness?;
+    let what = freshness.changed.join("; ");
+    match freshness.verdict {
+        Verdict::Stale => Some(format!("acted on a stale bearing (--allow-stale): {what}")),
+        Verdict::Unchecked => Some(format!(
+            "acted without the freshness check (--allow-stale): {what}"
+        )),
+        _ => None,
     }
 }
 

@@ -19,6 +19,11 @@ fn refused_then_allowed(
     let mut stale = action.to_vec();
     stale.push("--allow-stale");
     let run = steer(env, &stale);
+    assert!(
+        run.stderr.contains("warning: acted on a stale bearing"),
+        "{}",
+        run.stderr
+    );
     let recorded = freshness(&run);
     assert_eq!(recorded["verdict"], "stale", "{recorded}");
     let changed = recorded["changed"].to_string();
