@@ -46,6 +46,11 @@ pub async fn changes(client: &Client, observations: &[&Value]) -> Result<Vec<Str
         let Fetched::Fresh(answer, _) = answer? else {
             continue;
         };
+        // Gone is a change; any other refusal means the check could not be made.
+        let gone = matches!(answer.status.as_u16(), 404 | 410);
+        if !answer.status.is_success() && !gone {
+            return Err(GitHubError::from_answer(&answer));
+        }
         for (index, part) in askers {
             let said = describe(part, validator, &answer, observations[*index]);
             for words in said {

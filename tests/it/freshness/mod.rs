@@ -190,3 +190,45 @@ fn reobserving_an_unchanged_pr_asks_each_part_once_and_fetches_nothing() {
     // review comments.
     assert_eq!(asked.len(), 8, "{asked:#?}");
 }
+
+#[test]
+fn reobserving_after_a_steer_starts_from_the_bearing() {
+    let (env, gh, _) = setup();
+    let pr = gh.add_pr(REPO, "Fix", "fix", "main").to_string();
+    let other = gh.add_issue(REPO, "Other", "Elsewhere.").to_string();
+    let first = observe(&env, &["github-pr", &pr, "--focus", "summary,files"]).json();
+    steer(&env, &["comment", "--issue", &other, "--body", "Noted."]).ok();
+    // The slate is empty now; the PR's latest observation is in the bearing.
+    let run = observe(&env, &["github-pr", &pr, "--focus", "summary,files"]);
+    assert!(run.stderr.contains("unchanged"), "{}", run.stderr);
+    assert_eq!(run.json()["artifact"], first["artifact"]);
+}
+
+#[test]
+fn a_check_github_cannot_answer_refuses_unless_allowed_and_records_unchecked() {
+    let (env, gh, voyage) = setup();
+    let issue = gh.add_issue(REPO, "Crash", "Steps.");
+    let number = issue.to_string();
+    observe(&env, &["github-issue", &number, "--focus", "summary"]).ok();
+    let body = serde_json::json!({"message": "Server Error"});
+    gh.fail_always("GET", &format!("/issues/{issue}"), 502, body);
+    let action = ["comment", "--issue", number.as_str(), "--body", "Plan."];
+    let run = steer(&env, &action);
+    let error = run.error_json();
+    assert_eq!(error["error"]["kind"], "github", "{error}");
+    assert!(
+        error["error"]["hint"]
+            .as_str()
+            .unwrap()
+            .contains("--allow-stale")
+    );
+    assert_eq!(count(&env.sqlite(&voyage), "logbook"), 0);
+    assert!(gh.writes().is_empty());
+
+    let mut allowed = action.to_vec();
+    allowed.push("--allow-stale");
+    let run = steer(&env, &allowed);
+    let recorded = freshness(&run);
+    assert_eq!(recorded["verdict"], "unchecked", "{recorded}");
+    assert!(recorded["changed"][0].as_str().unwrap().contains("502"));
+}
