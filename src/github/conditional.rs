@@ -145,7 +145,9 @@ pub async fn get_listing<T: DeserializeOwned>(
     Ok((items, false, listing_validator(validator, pages)))
 }
 
-fn listing_validator(seen: Option<Validator>, pages: usize) -> Validator {
+/// A listing's validator from its last page seen: marked with the number of
+/// pages when there were several.
+pub fn listing_validator(seen: Option<Validator>, pages: usize) -> Validator {
     let mut validator = seen.unwrap_or(Validator {
         path: String::new(),
         accept: None,

@@ -12,8 +12,8 @@ use std::collections::{BTreeMap, BTreeSet};
 use serde::Serialize;
 use serde_json::Value;
 
-use super::client::{Client, JSON, parse};
-use super::conditional::{Validator, get_listing, get_one, get_raw};
+use super::client::{Client, JSON, MAX_PAGES, next_link, parse};
+use super::conditional::{Validator, get_listing, get_one, get_raw, listing_validator};
 use super::error::GitHubError;
 use super::parts::{self, Part};
 use super::types::{CheckRun, CombinedStatus, Comment, Issue, Pull, PullFile, Status};
@@ -360,6 +360,8 @@ struct Checks {
     statuses: Vec<Status>,
     #[serde(skip_serializing_if = "parts::is_false")]
     check_runs_truncated: bool,
+    #[serde(skip_serializing_if = "parts::is_false")]
+    statuses_truncated: bool,
 }
 
 /// Check runs and commit statuses of the head commit.
@@ -368,16 +370,41 @@ async fn checks(client: &Client, sha: &str) -> std::result::Result<Part, GitHubE
     let runs = get_listing::<CheckRun>(client, &runs_path, |mut page| {
         page.get_mut("check_runs").map(Value::take)
     });
-    let status_path = client.repo_path(&format!("/commits/{sha}/status"));
-    let status = get_raw(client, &status_path, JSON);
-    let ((runs, truncated, runs_seen), (status, status_seen)) = tokio::try_join!(runs, status)?;
-    let status = parse::<CombinedStatus>(status)?;
+    // The combined status pages its statuses (30 by default): every page is
+    // read, 100 at a time, up to the same limit as other lists, and a cut
+    // is flagged like theirs.
+    let status = async {
+        let mut next = Some(client.repo_path(&format!("/commits/{sha}/status?per_page=100")));
+        let mut combined: Option<CombinedStatus> = None;
+        let mut pages = 0;
+        let mut seen = None;
+        while let Some(url) = next.take() {
+            if pages == MAX_PAGES {
+                let validator = listing_validator(seen, pages);
+                return Ok((combined.unwrap_or_default(), true, validator));
+            }
+            let (answer, validator) = get_raw(client, &url, JSON).await?;
+            seen = Some(validator);
+            next = next_link(&answer.headers).map(|link| client.relative(&link));
+            let page = parse::<CombinedStatus>(answer)?;
+            match combined.as_mut() {
+                Some(all) => all.statuses.extend(page.statuses),
+                None => combined = Some(page),
+            }
+            pages += 1;
+        }
+        let validator = listing_validator(seen, pages);
+        Ok::<_, GitHubError>((combined.unwrap_or_default(), false, validator))
+    };
+    let ((runs, truncated, runs_seen), (status, statuses_truncated, status_seen)) =
+        tokio::try_join!(runs, status)?;
     let value = to_value(&Checks {
         head_sha: sha.to_string(),
         check_runs: runs,
         combined_state: status.state,
         statuses: status.statuses,
         check_runs_truncated: truncated,
+        statuses_truncated,
     });
     Ok(Part::fresh(value, false, vec![runs_seen, status_seen]))
 }

@@ -25,7 +25,10 @@ pub async fn perform(client: &Client, steer: &Steer) -> Result<SteerRecord, GitH
                 .write(
                     Method::POST,
                     &client.repo_path(&format!("/issues/{number}/comments")),
-                    &body_of(&Text { body }),
+                    &request(Request {
+                        body: Some(body),
+                        ..Request::default()
+                    }),
                 )
                 .await?;
             record.comment_id = Some(comment.id);
@@ -38,17 +41,17 @@ pub async fn perform(client: &Client, steer: &Steer) -> Result<SteerRecord, GitH
             labels,
             assignees,
         } => {
-            let request = NewIssue {
-                title,
-                body,
-                labels,
-                assignees,
-            };
             let issue: Issue = client
                 .write(
                     Method::POST,
                     &client.repo_path("/issues"),
-                    &body_of(&request),
+                    &request(Request {
+                        title: Some(title),
+                        body: body.as_deref(),
+                        labels: (!labels.is_empty()).then_some(labels),
+                        assignees: (!assignees.is_empty()).then_some(assignees),
+                        ..Request::default()
+                    }),
                 )
                 .await?;
             issue_result(&mut record, &issue);
@@ -65,7 +68,11 @@ pub async fn perform(client: &Client, steer: &Steer) -> Result<SteerRecord, GitH
                 .write(
                     Method::PATCH,
                     &client.repo_path(&format!("/issues/{issue}")),
-                    &body_of(&Edit { title, body }),
+                    &request(Request {
+                        title: title.as_deref(),
+                        body: body.as_deref(),
+                        ..Request::default()
+                    }),
                 )
                 .await?;
             issue_result(&mut record, &issue);
@@ -77,9 +84,10 @@ pub async fn perform(client: &Client, steer: &Steer) -> Result<SteerRecord, GitH
                 .write(
                     Method::PATCH,
                     &client.repo_path(&format!("/issues/{issue}")),
-                    &body_of(&Close {
-                        state: "closed",
+                    &request(Request {
+                        state: Some("closed"),
                         state_reason: Some(reason.api_name()),
+                        ..Request::default()
                     }),
                 )
                 .await?;
@@ -95,18 +103,18 @@ pub async fn perform(client: &Client, steer: &Steer) -> Result<SteerRecord, GitH
             body,
             draft,
         } => {
-            let request = NewPull {
-                title,
-                head,
-                base,
-                body,
-                draft: *draft,
-            };
             let pr: Pull = client
                 .write(
                     Method::POST,
                     &client.repo_path("/pulls"),
-                    &body_of(&request),
+                    &request(Request {
+                        title: Some(title),
+                        head: Some(head),
+                        base: Some(base),
+                        body: body.as_deref(),
+                        draft: draft.then_some(true),
+                        ..Request::default()
+                    }),
                 )
                 .await?;
             pull_result(&mut record, &pr);
@@ -121,7 +129,11 @@ pub async fn perform(client: &Client, steer: &Steer) -> Result<SteerRecord, GitH
                 .write(
                     Method::PATCH,
                     &client.repo_path(&format!("/pulls/{pr}")),
-                    &body_of(&Edit { title, body }),
+                    &request(Request {
+                        title: title.as_deref(),
+                        body: body.as_deref(),
+                        ..Request::default()
+                    }),
                 )
                 .await?;
             pull_result(&mut record, &pr);
@@ -133,9 +145,9 @@ pub async fn perform(client: &Client, steer: &Steer) -> Result<SteerRecord, GitH
                 .write(
                     Method::PATCH,
                     &client.repo_path(&format!("/pulls/{pr}")),
-                    &body_of(&Close {
-                        state: "closed",
-                        state_reason: None,
+                    &request(Request {
+                        state: Some("closed"),
+                        ..Request::default()
                     }),
                 )
                 .await?;
@@ -148,15 +160,15 @@ pub async fn perform(client: &Client, steer: &Steer) -> Result<SteerRecord, GitH
             reviewers,
             teams,
         } => {
-            let request = Reviewers {
-                reviewers,
-                team_reviewers: teams,
-            };
             let pr: Pull = client
                 .write(
                     Method::POST,
                     &client.repo_path(&format!("/pulls/{pr}/requested_reviewers")),
-                    &body_of(&request),
+                    &request(Request {
+                        reviewers: (!reviewers.is_empty()).then_some(reviewers),
+                        team_reviewers: (!teams.is_empty()).then_some(teams),
+                        ..Request::default()
+                    }),
                 )
                 .await?;
             pull_result(&mut record, &pr);
@@ -181,7 +193,10 @@ pub async fn perform(client: &Client, steer: &Steer) -> Result<SteerRecord, GitH
                 .write(
                     Method::POST,
                     &client.repo_path(&format!("/pulls/{pr}/comments/{comment_id}/replies")),
-                    &body_of(&Text { body }),
+                    &request(Request {
+                        body: Some(body),
+                        ..Request::default()
+                    }),
                 )
                 .await?;
             record.comment_id = Some(reply.id);
@@ -189,15 +204,15 @@ pub async fn perform(client: &Client, steer: &Steer) -> Result<SteerRecord, GitH
             Ok(record)
         }
         Steer::MergePullRequest { pr, method, sha } => {
-            let request = Merge {
-                merge_method: method.api_name(),
-                sha,
-            };
             let merge: MergeResult = client
                 .write(
                     Method::PUT,
                     &client.repo_path(&format!("/pulls/{pr}/merge")),
-                    &body_of(&request),
+                    &request(Request {
+                        merge_method: Some(method.api_name()),
+                        sha: sha.as_deref(),
+                        ..Request::default()
+                    }),
                 )
                 .await?;
             if !merge.merged {
@@ -214,66 +229,40 @@ pub async fn perform(client: &Client, steer: &Steer) -> Result<SteerRecord, GitH
     }
 }
 
-/// The request bodies, in GitHub's snake_case; absent fields are left out.
-#[derive(Serialize)]
-struct Text<'a> {
-    body: &'a str,
-}
-
-#[derive(Serialize)]
-struct NewIssue<'a> {
-    title: &'a str,
+/// The body of a write, in GitHub's field names; fields left `None` are
+/// not sent.
+#[derive(Default, Serialize)]
+struct Request<'a> {
     #[serde(skip_serializing_if = "Option::is_none")]
-    body: &'a Option<String>,
-    #[serde(skip_serializing_if = "<[String]>::is_empty")]
-    labels: &'a [String],
-    #[serde(skip_serializing_if = "<[String]>::is_empty")]
-    assignees: &'a [String],
-}
-
-#[derive(Serialize)]
-struct Edit<'a> {
+    title: Option<&'a str>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    title: &'a Option<String>,
+    body: Option<&'a str>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    body: &'a Option<String>,
-}
-
-#[derive(Serialize)]
-struct Close {
-    state: &'static str,
+    state: Option<&'a str>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    state_reason: Option<&'static str>,
-}
-
-#[derive(Serialize)]
-struct NewPull<'a> {
-    title: &'a str,
-    head: &'a str,
-    base: &'a str,
+    state_reason: Option<&'a str>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    body: &'a Option<String>,
-    #[serde(skip_serializing_if = "std::ops::Not::not")]
-    draft: bool,
-}
-
-#[derive(Serialize)]
-struct Reviewers<'a> {
-    #[serde(skip_serializing_if = "<[String]>::is_empty")]
-    reviewers: &'a [String],
-    #[serde(skip_serializing_if = "<[String]>::is_empty")]
-    team_reviewers: &'a [String],
-}
-
-#[derive(Serialize)]
-struct Merge<'a> {
-    merge_method: &'static str,
+    labels: Option<&'a [String]>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    sha: &'a Option<String>,
+    assignees: Option<&'a [String]>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    head: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    base: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    draft: Option<bool>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    reviewers: Option<&'a [String]>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    team_reviewers: Option<&'a [String]>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    merge_method: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    sha: Option<&'a str>,
 }
 
-fn body_of<T: Serialize>(request: &T) -> Value {
-    serde_json::to_value(request).unwrap_or(Value::Null)
+fn request(fields: Request<'_>) -> Value {
+    serde_json::to_value(fields).unwrap_or(Value::Null)
 }
 
 fn issue_result(record: &mut SteerRecord, issue: &Issue) {

@@ -109,6 +109,9 @@ pub struct EntryView<'a> {
     pub role: &'a str,
     pub method: &'a str,
     pub summary: &'a str,
+    /// The story line after `── Steer 3 ──`, e.g. `create PR #45`: the
+    /// action read by this helm, whichever helm recorded it.
+    pub headline: String,
     /// The stored action JSON, as recorded.
     pub action: &'a Value,
     pub bearing: Vec<ObservationView<'a>>,
@@ -124,6 +127,7 @@ impl<'a> EntryView<'a> {
             role: &entry.provenance.role,
             method: &entry.provenance.method,
             summary: &entry.provenance.summary,
+            headline: entry.headline(),
             action: &entry.action,
             bearing: entry.bearing.iter().map(ObservationView::of).collect(),
         }

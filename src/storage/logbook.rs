@@ -6,6 +6,7 @@
 //! failed action (or a crash) leaves the slate and the logbook as they were.
 
 use rusqlite::{Connection, OptionalExtension, Row, Transaction};
+use serde::Deserialize;
 use serde_json::Value;
 
 use super::slate::{self, OBSERVATION_COLUMNS, Observation};
@@ -25,8 +26,12 @@ pub struct Entry {
 }
 
 impl Entry {
+    /// The action as helm's own type: as this helm writes it, or as the
+    /// original helm wrote it (read only).
     pub fn parsed_action(&self) -> Option<Action> {
-        serde_json::from_value(self.action.clone()).ok()
+        Action::deserialize(&self.action)
+            .ok()
+            .or_else(|| crate::model::upstream::action(&self.action))
     }
 
     pub fn is_steer(&self) -> bool {

@@ -96,3 +96,42 @@ pub fn list(conn: &Connection) -> Result<Vec<Observation>> {
         .collect::<rusqlite::Result<_>>()?;
     Ok(rows)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::storage::artifact::Packer;
+    use crate::storage::{Home, VoyageStore, voyage};
+
+    #[test]
+    fn an_older_observation_that_commits_last_does_not_replace_a_newer_one() {
+        let dir = tempfile::tempdir().unwrap();
+        let home = Home::new(dir.path());
+        let created = voyage::create(&home, "slate", "2026-01-01T00:00:00.000000Z").unwrap();
+        let mut store = VoyageStore::open(home.resolve(&created.id.to_string()).unwrap()).unwrap();
+        let newer = Packer::pack(&"newer").unwrap();
+        let older = Packer::pack(&"older").unwrap();
+        let at = |s: u32| format!("2026-01-01T00:00:{s:02}.000000Z");
+        assert_eq!(
+            store.put_observation("t", &newer, &at(5)).unwrap(),
+            Put::Stored
+        );
+        // A slower look that began earlier commits after it.
+        assert_eq!(
+            store.put_observation("t", &older, &at(3)).unwrap(),
+            Put::Superseded
+        );
+        let slate = store.slate().unwrap();
+        assert_eq!(
+            (slate.len(), slate[0].artifact.as_str()),
+            (1, newer.hash.as_str())
+        );
+        assert_eq!(slate[0].observed_at, at(5));
+        // A newer one still replaces it, as observing again always has.
+        assert_eq!(
+            store.put_observation("t", &older, &at(7)).unwrap(),
+            Put::Stored
+        );
+        assert_eq!(store.slate().unwrap()[0].artifact, older.hash);
+    }
+}

@@ -2,6 +2,8 @@
 //! state in memory: every kill point of DESIGN.md, each outcome of a failed
 //! request, and the retries that settle them.
 
+mod disk;
+
 use std::path::Path;
 
 use super::pending::{self, Pending};
@@ -24,6 +26,8 @@ struct World {
     refuse: bool,
     /// Looks cannot tell.
     unclear: bool,
+    /// Acting also breaks the place pending records are saved.
+    break_records: Option<std::path::PathBuf>,
 }
 
 impl Actor for World {
@@ -39,6 +43,15 @@ impl Actor for World {
             });
         }
         self.comments.push(body.clone());
+        if let Some(dir) = self.break_records.take() {
+            // Every record becomes a folder with something in it: a
+            // rename onto it fails, as a full disk would.
+            for entry in std::fs::read_dir(&dir).unwrap() {
+                let path = entry.unwrap().path();
+                std::fs::remove_file(&path).unwrap();
+                std::fs::create_dir_all(path.join("x")).unwrap();
+            }
+        }
         if let Some(outcome) = self.then_fail.take() {
             return Err(ActError {
                 outcome,
