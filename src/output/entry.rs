@@ -54,7 +54,7 @@ pub fn write_story_block(
             when(&entry.recorded_at)
         ))
     )?;
-    if let Some(url) = entry.action.get("url").and_then(Value::as_str) {
+    if let Some(url) = entry.url() {
         writeln!(out, "   {}", style.dim(&clean_line(url)))?;
     }
     for line in clean(&who.summary).lines() {

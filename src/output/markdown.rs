@@ -6,8 +6,6 @@
 use std::collections::HashMap;
 use std::io::{self, Write};
 
-use serde_json::Value;
-
 use super::entry::describe_target;
 use super::{clean, clean_line, short_hash, when};
 use crate::model::{Voyage, VoyageStatus};
@@ -80,7 +78,7 @@ fn write_entry(
         escape_inline(&clean_line(&who.method)),
         when(&entry.recorded_at)
     );
-    if let Some(url) = entry.action.get("url").and_then(Value::as_str) {
+    if let Some(url) = entry.url() {
         line.push_str(" · ");
         line.push_str(&link(url));
     }
@@ -253,19 +251,24 @@ mod tests {
     use super::*;
     use crate::model::Provenance;
 
-    fn entry(id: i64, action: Value, summary: &str, bearing: Vec<Observation>) -> Entry {
-        Entry {
+    fn entry(
+        id: i64,
+        action: serde_json::Value,
+        summary: &str,
+        bearing: Vec<Observation>,
+    ) -> Entry {
+        Entry::new(
             id,
-            recorded_at: "2026-11-21T22:41:03.123456Z".into(),
-            provenance: Provenance {
+            "2026-11-21T22:41:03.123456Z".into(),
+            Provenance {
                 identity: "alice".into(),
                 role: "coder".into(),
                 method: "human".into(),
                 summary: summary.into(),
             },
-            action,
+            action.to_string(),
             bearing,
-        }
+        )
     }
 
     #[test]

@@ -17,7 +17,7 @@ pub struct Said {
 
 pub fn of(entry: &Entry) -> Said {
     match entry.parsed_action() {
-        Some(Action::Steer(record)) => steer(&record),
+        Some(Action::Steer(record)) => steer(record),
         _ => Said::default(),
     }
 }

@@ -6,7 +6,6 @@
 use std::path::Path;
 
 use serde::Serialize;
-use serde_json::Value;
 use serde_json::value::RawValue;
 
 use crate::model::Voyage;
@@ -40,7 +39,8 @@ impl<'a> ErrorDoc<'a> {
     }
 }
 
-/// A target as stored: its JSON, or the text itself when it is not JSON.
+/// JSON text as stored (a target, an action): printed as it is, or as a
+/// string when it is not JSON.
 pub enum TargetJson<'a> {
     Json(&'a RawValue),
     Text(&'a str),
@@ -113,7 +113,7 @@ pub struct EntryView<'a> {
     /// action read by this helm, whichever helm recorded it.
     pub headline: String,
     /// The stored action JSON, as recorded.
-    pub action: &'a Value,
+    pub action: TargetJson<'a>,
     pub bearing: Vec<ObservationView<'a>>,
 }
 
@@ -128,7 +128,7 @@ impl<'a> EntryView<'a> {
             method: &entry.provenance.method,
             summary: &entry.provenance.summary,
             headline: entry.headline(),
-            action: &entry.action,
+            action: TargetJson::of(&entry.action),
             bearing: entry.bearing.iter().map(ObservationView::of).collect(),
         }
     }

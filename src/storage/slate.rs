@@ -26,18 +26,25 @@ pub const OBSERVATION_COLUMNS: &str = "o.target, o.artifact_hash, o.observed_at,
      length(a.data) AS stored_bytes, a.status AS artifact_status";
 
 impl Observation {
-    /// One row selected with [`OBSERVATION_COLUMNS`]: the single mapping from
-    /// slate and bearing rows alike.
-    pub fn from_row(row: &Row<'_>) -> rusqlite::Result<Observation> {
+    /// One row selected with [`OBSERVATION_COLUMNS`] starting at column
+    /// `at`: the single mapping from slate and bearing rows alike. Columns
+    /// are read by position: by name, SQLite compares every column name on
+    /// every read, which shows in `voyage show` of a long voyage.
+    pub fn from_row_at(row: &Row<'_>, at: usize) -> rusqlite::Result<Observation> {
         Ok(Observation {
-            target: row.get("target")?,
-            artifact: row.get("artifact_hash")?,
-            observed_at: row.get("observed_at")?,
-            stored_bytes: row.get::<_, Option<i64>>("stored_bytes")?.unwrap_or(0) as u64,
+            target: row.get(at)?,
+            artifact: row.get(at + 1)?,
+            observed_at: row.get(at + 2)?,
+            stored_bytes: row.get::<_, Option<i64>>(at + 3)?.unwrap_or(0) as u64,
             status: row
-                .get::<_, Option<String>>("artifact_status")?
+                .get::<_, Option<String>>(at + 4)?
                 .unwrap_or_else(|| "missing".to_string()),
         })
+    }
+
+    /// [`Observation::from_row_at`] for rows that start with the observation.
+    pub fn from_row(row: &Row<'_>) -> rusqlite::Result<Observation> {
+        Observation::from_row_at(row, 0)
     }
 }
 

@@ -168,7 +168,7 @@ fn records(f: &Fixture) -> Vec<pending::Record> {
 fn settled(f: &mut Fixture) -> Option<String> {
     let snapshot = f.store.snapshot().unwrap();
     match snapshot.entries.last()?.parsed_action()? {
-        Action::Steer(record) => record.settled,
+        Action::Steer(record) => record.settled.clone(),
         Action::Log { .. } => None,
     }
 }
