@@ -137,7 +137,7 @@ fn stale_warning(sealed: &Sealed) -> Option<String> {
     let Some(Action::Steer(record)) = sealed.entry.parsed_action() else {
         return None;
     };
-    let freshness = record.freshness?;
+    let freshness = record.freshness.as_ref()?;
     let what = freshness.changed.join("; ");
     match freshness.verdict {
         Verdict::Stale => Some(format!("acted on a stale bearing (--allow-stale): {what}")),
