@@ -59,7 +59,13 @@ pub fn steer(
                 settled = Some(earlier);
                 return Ok(Action::Steer(Box::new(answer)));
             }
-            match actor.look(steer, &earlier.record().started_at)? {
+            // The steer as performed (a merge pinned to the head seen).
+            let performed = earlier
+                .record()
+                .request
+                .as_ref()
+                .map_or(steer, |r| &r.steer);
+            match actor.look(performed, &earlier.record().started_at)? {
                 Effect::Done(mut found) => {
                     fill_asked(&mut found, &steer.asked(attempt.repo));
                     found.settled = Some("found-on-github".into());
@@ -85,7 +91,7 @@ pub fn steer(
                 request: Some(Request {
                     provenance: attempt.provenance.clone(),
                     repo: attempt.repo.clone(),
-                    steer: steer.clone(),
+                    steer: acting.clone(),
                     request_id: attempt.request_id.map(str::to_string),
                 }),
             },
@@ -248,7 +254,10 @@ fn find(home: &Path, voyage: &uuid::Uuid, attempt_id: &str) -> Result<Pending> {
 /// The same attempt id must name the same request.
 fn check_same_attempt(record: &Record, attempt: &Attempt<'_>) -> Result<()> {
     let same = match &record.request {
-        Some(request) => request.repo == *attempt.repo && request.steer == *attempt.steer,
+        Some(request) => {
+            request.repo == *attempt.repo
+                && (request.steer == *attempt.steer || request.steer.unpinned() == *attempt.steer)
+        }
         // An older helm's record: compare what it kept.
         None => record.doing == format!("{} in {}", attempt.steer.doing(), attempt.repo),
     };
