@@ -13,7 +13,7 @@ use crate::error::{Error, Result};
 use crate::model::steer::{CloseReason, MergeMethod, Steer, Thread};
 
 /// Text for a comment or description: inline, from a file, or from stdin.
-#[derive(Debug, Clone, Default, Args, Deserialize)]
+#[derive(Debug, Clone, Default, Args, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct BodySpec {
     /// The text, in GitHub Markdown.
@@ -26,7 +26,7 @@ pub struct BodySpec {
     pub body_file: Option<PathBuf>,
 }
 
-#[derive(Debug, Clone, Subcommand, Deserialize)]
+#[derive(Debug, Clone, Subcommand, Deserialize, schemars::JsonSchema)]
 #[serde(
     tag = "kind",
     rename_all = "kebab-case",
@@ -163,6 +163,9 @@ pub enum ActionSpec {
         body: BodySpec,
     },
     /// Merge a pull request (a merge commit unless --squash or --rebase).
+    #[schemars(
+        description = "Merge a pull request (a merge commit unless `strategy` says otherwise)."
+    )]
     MergePr {
         /// The pull request.
         #[arg(long, value_name = "N")]
@@ -179,7 +182,7 @@ pub enum ActionSpec {
         #[arg(long)]
         #[serde(skip)]
         rebase: bool,
-        /// The strategy, for front ends without flags (MCP's `strategy`).
+        /// How to merge: `merge` (a merge commit, the default), `squash` or `rebase`.
         #[arg(skip)]
         #[serde(default)]
         strategy: Option<MergeMethod>,
