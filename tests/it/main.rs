@@ -6,6 +6,7 @@ mod github;
 mod github_examples;
 mod json_docs;
 mod lifecycle;
+mod mcp;
 mod observe_local;
 mod portable;
 mod reliability;
