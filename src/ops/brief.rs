@@ -65,6 +65,7 @@ pub struct Touched {
 #[serde(rename_all = "camelCase")]
 pub struct Done {
     pub entry: i64,
+    pub recorded_at: String,
     /// The steer action, e.g. `comment`, `create-pr`, `merge-pr`.
     pub steer: String,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -148,6 +149,7 @@ fn touched(entries: &[Entry]) -> Vec<Touched> {
             .unwrap_or_default();
         let done = Done {
             entry: entry.id,
+            recorded_at: entry.recorded_at.clone(),
             steer,
             comment_id: record.comment_id,
             url: record.url.clone(),

@@ -189,11 +189,23 @@ fn write_touched(out: &mut dyn Write, thing: &Touched) -> io::Result<()> {
                 .as_deref()
                 .map(|t| format!(" \"{}\"", truncate(&clean_line(t), 80)))
                 .unwrap_or_default();
+            // Steers recorded after that observation changed it since.
+            let since: Vec<String> = thing
+                .steers
+                .iter()
+                .filter(|done| done.recorded_at > seen.observed_at)
+                .map(|done| format!("{} (entry {})", done.steer, done.entry))
+                .collect();
+            let since = match since.is_empty() {
+                true => String::new(),
+                false => format!("; since then: {}", since.join(", ")),
+            };
             writeln!(
                 out,
-                "     last seen {}{title} at {}",
+                "     last seen {}{title} at {}{}",
                 clean_line(&state),
-                when(&seen.observed_at)
+                when(&seen.observed_at),
+                truncate(&since, 100)
             )
         }
         None => writeln!(out, "     not observed by this voyage"),

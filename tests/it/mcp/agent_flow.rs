@@ -163,6 +163,12 @@ fn the_seed_flow_from_issue_to_merge_over_one_session() {
     assert!(human.stdout.len() <= 4096);
     assert!(human.stdout.contains("State: waiting"), "{}", human.stdout);
     assert!(human.stdout.contains("said: Done."), "{}", human.stdout);
+    // The PR was last seen open; the merge came after that observation.
+    assert!(
+        human.stdout.contains("since then: merge-pr (entry 6)"),
+        "{}",
+        human.stdout
+    );
     assert!(
         human.stdout.contains(&format!("pr {REPO}#{pr}")),
         "{}",

@@ -4,6 +4,7 @@
 //! the same voyage during a session.
 
 mod agent_flow;
+mod brief;
 mod errors;
 mod schemas;
 mod tools;
