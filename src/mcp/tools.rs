@@ -80,7 +80,8 @@ impl HelmServer {
     #[tool(
         name = "voyage_list",
         description = "List voyages, newest first: active ones unless `all` or `ended` is set. Reads only.",
-        input_schema = input::<ListArgs>()
+        input_schema = input::<ListArgs>(),
+        annotations(read_only_hint = true)
     )]
     async fn voyage_list(&self, args: JsonObject) -> Answer {
         call(&self.ctx, "voyage_list", args, |ctx, a: ListArgs| {
@@ -103,7 +104,8 @@ impl HelmServer {
     #[tool(
         name = "voyage_show",
         description = "The whole voyage: every logbook entry with who acted, why and its bearing, the slate, and interrupted steers. Reads only; voyage_brief is shorter.",
-        input_schema = input::<VoyageArgs>()
+        input_schema = input::<VoyageArgs>(),
+        annotations(read_only_hint = true)
     )]
     async fn voyage_show(&self, args: JsonObject) -> Answer {
         call(&self.ctx, "voyage_show", args, |ctx, a: VoyageArgs| {
@@ -118,7 +120,8 @@ impl HelmServer {
     #[tool(
         name = "voyage_brief",
         description = "Where a voyage stands, short enough to resume from: intent and status, the last entries, the last logged state, what it did on GitHub with the last known state of each, interrupted steers and the slate. Reads only.",
-        input_schema = input::<VoyageArgs>()
+        input_schema = input::<VoyageArgs>(),
+        annotations(read_only_hint = true)
     )]
     async fn voyage_brief(&self, args: JsonObject) -> Answer {
         call(&self.ctx, "voyage_brief", args, |ctx, a: VoyageArgs| {
@@ -168,7 +171,8 @@ impl HelmServer {
     #[tool(
         name = "slate_list",
         description = "What is on the voyage's slate: the observations gathered since the last entry, which the next steer or log seals into its bearing. Reads only.",
-        input_schema = input::<VoyageArgs>()
+        input_schema = input::<VoyageArgs>(),
+        annotations(read_only_hint = true)
     )]
     async fn slate_list(&self, args: JsonObject) -> Answer {
         call(&self.ctx, "slate_list", args, |ctx, a: VoyageArgs| {
@@ -284,7 +288,8 @@ impl HelmServer {
     #[tool(
         name = "artifact_show",
         description = "An artifact's payload JSON by hash or unique prefix: what an observation saw, as the bearings and the slate name it. Reads only.",
-        input_schema = input::<ArtifactArgs>()
+        input_schema = input::<ArtifactArgs>(),
+        annotations(read_only_hint = true)
     )]
     async fn artifact_show(&self, args: JsonObject) -> Answer {
         call(&self.ctx, "artifact_show", args, |ctx, a: ArtifactArgs| {

@@ -161,6 +161,28 @@ fn descriptions_teach_the_invariants() {
     assert!(description("steer").contains("seals the slate"));
     assert!(description("log").contains("seals the slate"));
     assert!(description("steer").contains("nothing is recorded"));
+    // The tools that only read say so, for hosts that approve those freely.
+    let mut read_only: Vec<&str> = tools
+        .iter()
+        .filter(|t| {
+            t.annotations
+                .as_ref()
+                .and_then(|a| a.read_only_hint)
+                .unwrap_or(false)
+        })
+        .map(|t| t.name.as_ref())
+        .collect();
+    read_only.sort();
+    assert_eq!(
+        read_only,
+        [
+            "artifact_show",
+            "slate_list",
+            "voyage_brief",
+            "voyage_list",
+            "voyage_show"
+        ]
+    );
 }
 
 #[test]
