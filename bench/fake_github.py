@@ -8,25 +8,37 @@ trip. Answers are GitHub-shaped JSON (snake_case, `user.login`, `html_url`),
 enough for `helm observe github-pr` and `github-issue` with every focus.
 No pagination: every listing fits on one page.
 
+Conditional requests work as on GitHub: every answer carries an `ETag` (strong
+for single resources, weak `W/"…"` for lists, and different for each
+representation of a URL, e.g. the PR as JSON and as a diff) and a
+`Last-Modified`. A request whose `If-None-Match` names the current ETag (or,
+without `If-None-Match`, whose `If-Modified-Since` is not older than
+`Last-Modified`) gets `304 Not Modified` with no body, after the same delay.
+The answers never change, so a repeated request always may get a 304.
+
 Usage: fake_github.py [--port 0] [--delay-ms 50] [--port-file F] [--trace F]
 Prints "listening on PORT" on stdout once it accepts connections.
 """
 
 import argparse
+import hashlib
 import json
 import re
 import sys
 import time
+from email.utils import parsedate_to_datetime
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import urlsplit
 
 HEAD_SHA = "6dcb09b5b57875f334f61aebed695e2e4193db5e"
 BASE_SHA = "a10867b14bb761a232cd80139fbd4c0d33264240"
 WHEN = "2026-11-20T10:{:02d}:00Z"
+LAST_MODIFIED = "Fri, 20 Nov 2026 10:40:00 GMT"
 
 
 def user(name):
-    return {"login": name, "id": abs(hash(name)) % 100000, "type": "User",
+    # a stable id (not hash(), which changes per process) so ETags are stable too
+    return {"login": name, "id": int(hashlib.sha256(name.encode()).hexdigest()[:8], 16) % 100000, "type": "User",
             "html_url": f"https://github.com/{name}"}
 
 
@@ -174,17 +186,45 @@ class Handler(BaseHTTPRequestHandler):
 
     def answer(self, status, body, content_type="application/json; charset=utf-8"):
         data = body if isinstance(body, bytes) else json.dumps(body).encode()
+        etag = None
+        if status == 200:
+            # One tag per representation: the bytes and their media type.
+            digest = hashlib.sha256(content_type.encode() + b"\0" + data).hexdigest()[:40]
+            etag = f'W/"{digest}"' if data[:1] == b"[" else f'"{digest}"'
+            if self.not_modified(etag):
+                status, data = 304, b""
         time.sleep(self.delay)
         self.send_response(status)
-        self.send_header("Content-Type", content_type)
-        self.send_header("Content-Length", str(len(data)))
+        if status != 304:
+            self.send_header("Content-Type", content_type)
+            self.send_header("Content-Length", str(len(data)))
+        if etag:
+            self.send_header("ETag", etag)
+            self.send_header("Last-Modified", LAST_MODIFIED)
+            self.send_header("Cache-Control", "private, max-age=60, s-maxage=60")
+            self.send_header("Vary", "Accept, Authorization, Cookie")
         self.send_header("X-RateLimit-Remaining", "4999")
         self._headers_buffer.append(b"\r\n")
         self._headers_buffer.append(data)
         self.flush_headers()
         if self.trace:
-            self.trace.write(f"{time.monotonic():.4f} done  {self.client_address[1]} {self.path}\n")
+            self.trace.write(f"{time.monotonic():.4f} done  {self.client_address[1]} {status} {self.path}\n")
             self.trace.flush()
+
+    def not_modified(self, etag):
+        """RFC 9110 13.1.2 and 13.1.3: If-None-Match by weak comparison; If-Modified-Since only without it."""
+        wanted = self.headers.get("If-None-Match")
+        if wanted is not None:
+            tags = [t.strip() for t in wanted.split(",")]
+            bare = etag.removeprefix("W/")
+            return "*" in tags or any(t.removeprefix("W/") == bare for t in tags)
+        since = self.headers.get("If-Modified-Since")
+        if since is None:
+            return False
+        try:
+            return parsedate_to_datetime(since) >= parsedate_to_datetime(LAST_MODIFIED)
+        except (TypeError, ValueError):
+            return False
 
     def do_GET(self):
         path = urlsplit(self.path).path
@@ -227,7 +267,7 @@ def main():
     ap.add_argument("--port", type=int, default=0)
     ap.add_argument("--delay-ms", type=float, default=50.0)
     ap.add_argument("--port-file")
-    ap.add_argument("--trace", help="append request start/finish times to this file")
+    ap.add_argument("--trace", help="append request start/finish times (and the status answered) to this file")
     args = ap.parse_args()
     Handler.delay = args.delay_ms / 1000.0
     if args.trace:

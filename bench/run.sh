@@ -1,20 +1,25 @@
 #!/usr/bin/env bash
-# helm's performance benchmarks (issue 5): each helm job side by side with its
-# anchor, in one run, on this machine, printed as a markdown table of ratios.
+# helm's performance benchmarks (issues 5, 12 and 15): each helm job side by
+# side with its anchor, in one run, on this machine, printed as a markdown
+# table of ratios.
 #
 #   bench/run.sh                 all jobs
 #   bench/run.sh big-tree ...    only these jobs (small-write big-tree big-file
-#                                many-voyages github-pr)
+#                                many-voyages list-cold big-voyage github-pr)
 #
 # Environment:
 #   BENCH_QUICK=1     fewer runs per command (a smoke test, noisy figures)
 #   BENCH_NO_BUILD=1  skip `cargo build --release --locked`
 #   BENCH_BIG_MIB=256 size of the big text file in MiB
 #   BENCH_VOYAGES=2000 number of voyages for `voyage list --all`
+#   BENCH_ENTRIES=20000 entries in the big voyage
+#   BENCH_HELM=PATH   time this helm binary instead of target/release/helm
+#                     (implies BENCH_NO_BUILD=1), e.g. a copy built from main
 #   BENCH_TIMER=python use bench/timeit.py instead of hyperfine
 #
 # Inputs and results go to bench/out/ (gitignored). Generated inputs (the big
-# file, the 2,000 voyages) are kept between runs and only remade when missing.
+# file, the 2,000 voyages, the 20,000-entry voyage) are kept between runs and
+# only remade when missing.
 # Benchmarks are not tests: CI does not run this script.
 #
 # Timings are medians of hyperfine runs (hyperfine -N, no shell in between),
@@ -32,8 +37,9 @@ mkdir -p "$OUT"
 QUICK=${BENCH_QUICK:-0}
 BIG_MIB=${BENCH_BIG_MIB:-256}
 VOYAGES=${BENCH_VOYAGES:-2000}
+ENTRIES=${BENCH_ENTRIES:-20000}
 JOBS=("$@")
-[ ${#JOBS[@]} -eq 0 ] && JOBS=(small-write big-tree big-file many-voyages github-pr)
+[ ${#JOBS[@]} -eq 0 ] && JOBS=(small-write big-tree big-file many-voyages list-cold big-voyage github-pr)
 
 log() { printf '\033[2m# %s\033[0m\n' "$*" >&2; }
 want() { local j; for j in "${JOBS[@]}"; do [ "$j" = "$1" ] && return 0; done; return 1; }
@@ -78,12 +84,15 @@ fi
 
 # ---------------------------------------------------------------- build
 
-if [ "${BENCH_NO_BUILD:-0}" != 1 ]; then
-    log "cargo build --release --locked"
-    (cd "$ROOT" && cargo build --release --locked)
+if [ -n "${BENCH_HELM:-}" ]; then
+    HELM=$(cd "$(dirname "$BENCH_HELM")" && pwd)/$(basename "$BENCH_HELM")
+else
+    if [ "${BENCH_NO_BUILD:-0}" != 1 ]; then
+        log "cargo build --release --locked"
+        (cd "$ROOT" && cargo build --release --locked)
+    fi
+    HELM=${CARGO_TARGET_DIR:-$ROOT/target}/release/helm
 fi
-TARGET_DIR=${CARGO_TARGET_DIR:-$ROOT/target}
-HELM=$TARGET_DIR/release/helm
 [ -x "$HELM" ] || { echo "bench: $HELM not found" >&2; exit 1; }
 
 # ---------------------------------------------------------------- machine
@@ -98,7 +107,11 @@ machine_info() {
     echo "- memory: $mem"
     echo "- kernel: $(uname -sr); filesystem of bench/out: $(df -PT "$OUT" | awk 'NR==2 {print $2}')"
     echo "- load average at start: $(cut -d' ' -f1-3 /proc/loadavg)"
-    echo "- helm: $("$HELM" --version) ($(cd "$ROOT" && git rev-parse --short HEAD 2>/dev/null || echo 'no git')$(cd "$ROOT" && [ -n "$(git status --porcelain -- src Cargo.toml Cargo.lock 2>/dev/null)" ] && echo ', with uncommitted changes in src'))"
+    if [ -n "${BENCH_HELM:-}" ]; then
+        echo "- helm: $("$HELM" --version) (given by BENCH_HELM; bench scripts at $(cd "$ROOT" && git rev-parse --short HEAD 2>/dev/null || echo 'no git'))"
+    else
+        echo "- helm: $("$HELM" --version) ($(cd "$ROOT" && git rev-parse --short HEAD 2>/dev/null || echo 'no git')$(cd "$ROOT" && [ -n "$(git status --porcelain -- src Cargo.toml Cargo.lock 2>/dev/null)" ] && echo ', with uncommitted changes in src'))"
+    fi
     echo "- binary: $HELM, $(stat -c %s "$HELM") bytes ($(awk -v b="$(stat -c %s "$HELM")" 'BEGIN {printf "%.1f MiB", b/1048576}'))"
     echo "- rustc: $(rustc --version 2>/dev/null || echo unknown)"
     echo "- timer: $TIMER_NAME; anchors: $(sqlite3 --version | cut -d' ' -f1) (sqlite3), $(rg --version | sed -n 1p), $(zstd --version | sed 's/.*v\([0-9.]*\).*/zstd \1/'), $(sha256sum --version | sed -n 1p)"
@@ -139,31 +152,7 @@ bench() {
             --export-json "$OUT/$name.r$r.json" -n helm -n anchor "$1" "$2" >>"$OUT/$name.log" 2>&1 ||
             { cat "$OUT/$name.log" >&2; return 1; }
     done
-    python3 - "$OUT/$name" "$rounds" <<'PY'
-import json, statistics, sys
-base, rounds = sys.argv[1], int(sys.argv[2])
-merged = None
-for r in range(1, rounds + 1):
-    part = json.load(open(f"{base}.r{r}.json"))
-    if merged is None:
-        merged = part
-        for res in merged["results"]:
-            res["round_medians"] = [res["median"]]
-        continue
-    for res, more in zip(merged["results"], part["results"]):
-        res["times"] += more["times"]
-        res["round_medians"].append(more["median"])
-for res in merged["results"]:
-    t = res["times"]
-    res.update(mean=statistics.fmean(t), median=statistics.median(t), min=min(t), max=max(t),
-               stddev=statistics.stdev(t) if len(t) > 1 else 0.0)
-    print(f"  {res['command']:>6}: median {res['median'] * 1000:9.2f} ms  min {res['min'] * 1000:9.2f} ms"
-          f"  max {res['max'] * 1000:9.2f} ms  ({len(t)} runs)", file=sys.stderr)
-h, a = merged["results"]
-ratios = [x / y for x, y in zip(h["round_medians"], a["round_medians"])]
-print(f"  per-round ratios: {' '.join(f'{x:.2f}' for x in ratios)}", file=sys.stderr)
-json.dump(merged, open(f"{base}.json", "w"), indent=1)
-PY
+    python3 "$BENCH/merge_rounds.py" "$OUT/$name" "$rounds"
 }
 
 # median NAME INDEX: median seconds of command INDEX in NAME.json
@@ -197,7 +186,7 @@ if want big-file; then
 fi
 
 MANY=$OUT/home-many
-if want many-voyages; then
+if want many-voyages || want list-cold; then
     have=$( (find "$MANY/voyages" -maxdepth 1 -name '*.sqlite' 2>/dev/null || true) | wc -l)
     if [ "$have" != "$VOYAGES" ]; then
         log "creating $VOYAGES voyages with helm voyage new (once)"
@@ -215,6 +204,19 @@ if want many-voyages; then
         for id in $(sed -n '7~100p' "$ids"); do
             HELM_HOME=$MANY "$HELM" voyage end "$id" --status done >/dev/null 2>&1
         done
+    fi
+fi
+
+# The big voyage: made once by bench/big_voyage.sh (a few seconds) and kept;
+# remade when missing or not of ENTRIES entries.
+BIGV_HOME=$OUT/home-bigvoyage
+if want big-voyage; then
+    BIGV=$(cat "$OUT/home-bigvoyage.id" 2>/dev/null || true)
+    have=$(sqlite3 "$BIGV_HOME/voyages/$BIGV.sqlite" "SELECT count(*) FROM logbook" 2>/dev/null || echo 0)
+    if [ -z "$BIGV" ] || [ "$have" != "$ENTRIES" ]; then
+        log "making a voyage of $ENTRIES entries (once)"
+        BIGV=$(bash "$BENCH/big_voyage.sh" "$HELM" "$BIGV_HOME" "$ENTRIES")
+        echo "$BIGV" >"$OUT/home-bigvoyage.id"
     fi
 fi
 
@@ -249,7 +251,7 @@ EOF
     sealed=$(HELM_HOME=$HOME_DIR "$HELM" --json voyage show "$VOYAGE" 2>/dev/null |
         python3 -c 'import json,sys; e=json.load(sys.stdin)["entries"]; print(min(len(x.get("bearing", [])) for x in e), len(e))')
     log "helm log entries: min bearing size, count = $sealed"
-    row "small write: \`helm log\` (3 observations on the slate)" "$(median small-log 0)" "$(median small-log 1)" 1.5
+    row "small write: \`helm log\` (3 observations on the slate) vs one \`sqlite3\` insert" "$(median small-log 0)" "$(median small-log 1)" 1.25
 
     new_home observe-small
     (
@@ -258,7 +260,7 @@ EOF
             "$HELM observe file-contents $SMALL/note1.txt" \
             "sqlite3 $ANCHOR_DB \"$INSERT\""
     )
-    row "small write: \`helm observe file-contents\` (3 KiB file)" "$(median small-observe 0)" "$(median small-observe 1)" 1.5
+    row "small write: \`helm observe file-contents\` (3 KiB file) vs one \`sqlite3\` insert" "$(median small-observe 0)" "$(median small-observe 1)" 1.25
 fi
 
 if want big-tree; then
@@ -272,7 +274,7 @@ if want big-tree; then
     )
     files=$(rg --files "$SYSROOT" | wc -l)
     row "big tree: \`helm observe directory-tree\` sysroot ($files files) vs \`rg --files\`" \
-        "$(median big-tree 0)" "$(median big-tree 1)" 2.0
+        "$(median big-tree 0)" "$(median big-tree 1)" 1.25
 fi
 
 if want big-file; then
@@ -293,8 +295,8 @@ EOF
     ANCHOR_BIG="bash -c 'sha256sum $BIG >/dev/null && zstd -q -3 -c $BIG >/dev/null'"
     bench big-file "$(runs 5 2)" 1 1 --prepare "bash $OUT/prep-big.sh" --prepare "true" -- \
         "bash $OUT/observe-big.sh" "$ANCHOR_BIG"
-    row "big file: \`helm observe file-contents\` ${BIG_MIB} MiB, new artifact" \
-        "$(median big-file 0)" "$(median big-file 1)" 1.3
+    row "big file: \`helm observe file-contents\` ${BIG_MIB} MiB, new artifact, vs \`sha256sum\` + \`zstd -3\`" \
+        "$(median big-file 0)" "$(median big-file 1)" 0.8
 
     (
         export HELM_HOME=$HOME_DIR HELM_VOYAGE=$VOYAGE
@@ -303,7 +305,7 @@ EOF
             "$HELM observe file-contents $BIG" "$ANCHOR_BIG"
     )
     row "big file: same, artifact already stowed (re-observation)" \
-        "$(median big-file-again 0)" "$(median big-file-again 1)" 1.3
+        "$(median big-file-again 0)" "$(median big-file-again 1)" 0.8
 
     # Peak memory (maximum resident set size) against the file size.
     bash "$OUT/prep-big.sh"
@@ -313,30 +315,74 @@ EOF
     zstd_kib=$(rss zstd -q -3 -c "$BIG")
     file_kib=$(( $(stat -c %s "$BIG") / 1024 ))
     printf '%s\t%s\t%s\t%s\trss\t%s\n' "big file: peak RSS (MiB) vs file size" \
-        "$helm_kib" "$file_kib" 2.5 "anchor RSS: sha256sum $((sha_kib / 1024)) MiB, zstd -3 $((zstd_kib / 1024)) MiB" >>"$RESULTS"
+        "$helm_kib" "$file_kib" 0.5 "anchor RSS: sha256sum $((sha_kib / 1024)) MiB, zstd -3 $((zstd_kib / 1024)) MiB" >>"$RESULTS"
 fi
 
 if want many-voyages; then
     n=$(find "$MANY/voyages" -maxdepth 1 -name '*.sqlite' | wc -l)
     (
         export HELM_HOME=$MANY
+        "$HELM" voyage list --all >/dev/null # fills the cache
         bench many-voyages "$(runs 5 2)" 3 2 -- \
             "$HELM voyage list --all" "$HELM --version"
     )
-    printf '%s\t%s\t%s\t%s\tper-voyage\t%s\n' "many voyages: \`helm voyage list --all\` ($n voyages) vs \`helm --version\`" \
-        "$(median many-voyages 0)" "$(median many-voyages 1)" 50 "$n" >>"$RESULTS"
+    printf '%s\t%s\t%s\t%s\tper-voyage\t%s\n' "many voyages, warm: \`helm voyage list --all\` ($n voyages) vs \`helm --version\`" \
+        "$(median many-voyages 0)" "$(median many-voyages 1)" 10 "$n" >>"$RESULTS"
+fi
+
+if want list-cold; then
+    # Cold: no $HELM_HOME/cache before every timed listing, as after an
+    # upgrade, a new machine, or a cache deleted by hand.
+    n=$(find "$MANY/voyages" -maxdepth 1 -name '*.sqlite' | wc -l)
+    (
+        export HELM_HOME=$MANY
+        bench list-cold "$(runs 5 2)" 3 1 --prepare "rm -rf $MANY/cache" --prepare "true" -- \
+            "$HELM voyage list --all" "$HELM --version"
+    )
+    printf '%s\t%s\t%s\t%s\tper-voyage\t%s\n' "many voyages, cold (no cache): \`helm voyage list --all\` ($n voyages) vs \`helm --version\`" \
+        "$(median list-cold 0)" "$(median list-cold 1)" 50 "$n" >>"$RESULTS"
+fi
+
+if want big-voyage; then
+    # The same query helm's story needs: every entry with its bearing.
+    JOIN="SELECT l.*, b.target, b.artifact_hash, b.observed_at FROM logbook l LEFT JOIN bearing_observations b ON b.logbook_id = l.id ORDER BY l.id"
+    BIGV_FILE=$BIGV_HOME/voyages/$BIGV.sqlite
+    # `log` writes, so it runs on a copy; the kept voyage stays as made.
+    rm -rf "$OUT/home-biglog"
+    mkdir -p "$OUT/home-biglog/voyages"
+    cp "$BIGV_FILE" "$OUT/home-biglog/voyages/"
+    new_home smalllog
+    LOGARGS="log --as bench --role coder --method script --summary checkpoint waiting"
+    bench big-voyage-log "$(runs 8 2)" 5 3 -- \
+        "env HELM_HOME=$OUT/home-biglog HELM_VOYAGE=$BIGV $HELM $LOGARGS" \
+        "env HELM_HOME=$HOME_DIR HELM_VOYAGE=$VOYAGE $HELM $LOGARGS"
+    row "big voyage: \`helm log\` on $ENTRIES entries vs on a new voyage" \
+        "$(median big-voyage-log 0)" "$(median big-voyage-log 1)" 1.2
+    (
+        export HELM_HOME=$BIGV_HOME
+        bench big-voyage-json "$(runs 5 2)" 3 1 -- \
+            "$HELM --json voyage show $BIGV" "sqlite3 -json $BIGV_FILE \"$JOIN\""
+        bench big-voyage-human "$(runs 5 2)" 3 1 -- \
+            "$HELM voyage show $BIGV" "sqlite3 -json $BIGV_FILE \"$JOIN\""
+    )
+    row "big voyage: \`helm voyage show --json\` of $ENTRIES entries vs \`sqlite3 -json\` of the join" \
+        "$(median big-voyage-json 0)" "$(median big-voyage-json 1)" 2.0
+    row "big voyage: human \`helm voyage show\` of $ENTRIES entries vs \`sqlite3 -json\` of the join" \
+        "$(median big-voyage-human 0)" "$(median big-voyage-human 1)" 2.0
 fi
 
 if want github-pr; then
     PORT_FILE=$OUT/fake_github.port
-    rm -f "$PORT_FILE"
-    python3 "$BENCH/fake_github.py" --port 0 --delay-ms 50 --port-file "$PORT_FILE" >/dev/null 2>&1 &
+    TRACE=$OUT/fake_github.trace
+    rm -f "$PORT_FILE" "$TRACE"
+    python3 "$BENCH/fake_github.py" --port 0 --delay-ms 50 --port-file "$PORT_FILE" --trace "$TRACE" >/dev/null 2>&1 &
     SERVER_PID=$!
     trap 'kill "$SERVER_PID" 2>/dev/null || true' EXIT
     for _ in $(seq 100); do [ -s "$PORT_FILE" ] && break; sleep 0.05; done
     PORT=$(cat "$PORT_FILE")
     API=http://127.0.0.1:$PORT
     new_home github
+    GH_ENV="HELM_GITHUB_API_URL=$API GH_TOKEN=x GH_REPO=o/r"
     (
         export HELM_HOME=$HOME_DIR HELM_VOYAGE=$VOYAGE HELM_GITHUB_API_URL=$API GH_TOKEN=x GH_REPO=o/r
         unset GITHUB_TOKEN
@@ -348,6 +394,28 @@ if want github-pr; then
     )
     row "GitHub PR: \`helm observe github-pr\` (all focuses, 50 ms/response) vs one request" \
         "$(median github-pr 0)" "$(median github-pr 1)" 4.0
+
+    # Issue 12: re-observing an unchanged PR (the voyage already holds its
+    # observation, and the server answers 304 to any conditional request)
+    # against a first observation (a fresh voyage before every run).
+    cat >"$OUT/prep-github-first.sh" <<EOF
+#!/usr/bin/env bash
+set -e
+rm -rf '$OUT/home-github-first'
+HELM_HOME='$OUT/home-github-first' '$HELM' voyage new 'bench: first look' >'$OUT/home-github-first.id' 2>/dev/null
+EOF
+    cat >"$OUT/observe-github-first.sh" <<EOF
+#!/usr/bin/env bash
+exec env -u GITHUB_TOKEN $GH_ENV HELM_HOME='$OUT/home-github-first' HELM_VOYAGE="\$(cat '$OUT/home-github-first.id')" '$HELM' observe github-pr 7
+EOF
+    : >"$TRACE"
+    bench github-pr-again "$(runs 5 2)" 4 2 --prepare "true" --prepare "bash $OUT/prep-github-first.sh" -- \
+        "env -u GITHUB_TOKEN $GH_ENV HELM_HOME=$HOME_DIR HELM_VOYAGE=$VOYAGE $HELM observe github-pr 7" \
+        "bash $OUT/observe-github-first.sh"
+    answers=$(grep -c ' done ' "$TRACE" || true)
+    unchanged=$(grep -c ' done  [0-9]* 304 ' "$TRACE" || true)
+    row "GitHub PR: re-observing it unchanged vs its first observation ($unchanged of $answers answers were 304)" \
+        "$(median github-pr-again 0)" "$(median github-pr-again 1)" 0.5
     kill "$SERVER_PID" 2>/dev/null || true
     trap - EXIT
 fi
@@ -368,30 +436,6 @@ fi
 
 echo "- load average at end: $(cut -d' ' -f1-3 /proc/loadavg)" | tee -a "$OUT/machine.md"
 echo
-python3 - "$RESULTS" <<'EOF' | tee "$OUT/table.md"
-import sys
-
-def fmt(s):
-    s = float(s)
-    if s >= 1:
-        return f"{s:.2f} s"
-    return f"{s * 1000:.1f} ms"
-
-print("| job | helm | anchor | ratio | goal | met? |")
-print("|---|---|---|---|---|---|")
-for line in open(sys.argv[1]):
-    job, helm, anchor, goal, kind, note = line.rstrip("\n").split("\t")
-    helm, anchor, goal = float(helm), float(anchor), float(goal)
-    if kind == "ratio":
-        ratio = helm / anchor
-        print(f"| {job} | {fmt(helm)} | {fmt(anchor)} | {ratio:.2f}× | ≤ {goal:g}× | {'yes' if ratio <= goal else '**no**'} |")
-    elif kind == "rss":
-        ratio = helm / anchor
-        print(f"| {job} | {helm / 1024:.0f} MiB | file {anchor / 1024:.0f} MiB | {ratio:.2f}× the file | ≤ {goal:g}× | {'yes' if ratio <= goal else '**no**'} ({note}) |")
-    elif kind == "per-voyage":
-        n = int(note)
-        per = (helm - anchor) / n * 1e6
-        print(f"| {job} | {fmt(helm)} | {fmt(anchor)} | {per:.1f} µs/voyage | ≤ {goal:g} µs | {'yes' if per <= goal else '**no**'} |")
-EOF
+python3 "$BENCH/table.py" "$RESULTS" | tee "$OUT/table.md"
 echo
 echo "Times are medians; raw hyperfine exports are in bench/out/*.json."

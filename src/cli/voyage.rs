@@ -180,7 +180,9 @@ fn show(args: ShowArgs, ctx: &Context) -> Result<Box<dyn Report>> {
         ShowFormat::Json => StoryFormat::Json,
     };
     Ok(Box::new(StoryReport {
-        story: ctx.helm.voyage_show(&args.voyage)?,
+        story: ctx
+            .helm
+            .voyage_show(&args.voyage, format != StoryFormat::Json && !ctx.json)?,
         format,
     }))
 }

@@ -39,7 +39,7 @@ pub fn resolve(sources: &Sources<'_>) -> Result<Token> {
     if let Some(identity) = sources.identity.filter(|id| is_plain_name(id)) {
         let dir = sources.home.join("gh-config").join(identity);
         if dir.is_dir() {
-            return gh_token(Some(&dir), sources.host).map_err(|reason| {
+            let token = gh_token(Some(&dir), sources.host).map_err(|reason| {
                 Error::new(
                     Kind::Config,
                     format!(
@@ -51,19 +51,21 @@ pub fn resolve(sources: &Sources<'_>) -> Result<Token> {
                     "log that identity in with `GH_CONFIG_DIR={} gh auth login`, or remove the folder to fall back to GH_TOKEN",
                     dir.display()
                 ))
-            });
+            })?;
+            return checked(token, &format!("`gh auth token` for identity '{identity}'"));
         }
     }
-    for value in [&sources.gh_token, &sources.github_token]
-        .into_iter()
-        .flatten()
-    {
+    for (name, value) in [
+        ("GH_TOKEN", &sources.gh_token),
+        ("GITHUB_TOKEN", &sources.github_token),
+    ] {
+        let Some(value) = value else { continue };
         let token = value.trim();
         if !token.is_empty() {
-            return Ok(Token(token.to_string()));
+            return checked(Token(token.to_string()), name);
         }
     }
-    gh_token(None, sources.host).map_err(|reason| {
+    let token = gh_token(None, sources.host).map_err(|reason| {
         Error::new(
             Kind::Config,
             format!(
@@ -71,7 +73,29 @@ pub fn resolve(sources: &Sources<'_>) -> Result<Token> {
             ),
         )
         .hint("set GH_TOKEN to a token with access to the repository, or run `gh auth login`")
-    })
+    })?;
+    checked(token, "`gh auth token`")
+}
+
+/// A token goes into an HTTP header, where only visible ASCII is valid
+/// (octocrab panics on anything else). The error names the source, never
+/// the token.
+fn checked(token: Token, source: &str) -> Result<Token> {
+    let Some(bad) = token.0.chars().find(|c| !c.is_ascii_graphic()) else {
+        return Ok(token);
+    };
+    let what = match bad {
+        ' ' => "a space",
+        c if c.is_control() => "a control character",
+        _ => "a character that is not ASCII",
+    };
+    Err(Error::new(
+        Kind::Config,
+        format!("the GitHub token from {source} contains {what}; tokens are visible ASCII only"),
+    )
+    .hint(format!(
+        "set the token from {source} again, without stray characters (the token is not shown here)"
+    )))
 }
 
 /// An identity is used as a folder name only when it is one plain component.
@@ -138,6 +162,31 @@ mod tests {
             format!("{:?}", resolve(&sources).unwrap()),
             "Token(<redacted>)"
         );
+    }
+
+    #[test]
+    fn tokens_with_invisible_characters_are_refused_unechoed() {
+        let dir = tempfile::tempdir().unwrap();
+        for (token, what) in [
+            ("ghp_a\u{7}b", "control"),
+            ("ghp_a b", "space"),
+            ("ghp_é", "not ASCII"),
+            ("ghp_a\u{9b}", "control"),
+        ] {
+            let sources = Sources {
+                home: dir.path(),
+                identity: None,
+                gh_token: None,
+                github_token: Some(token.into()),
+                host: None,
+            };
+            let err = resolve(&sources).unwrap_err();
+            assert_eq!(err.kind(), Kind::Config);
+            assert!(err.message().contains("GITHUB_TOKEN"), "{}", err.message());
+            assert!(err.message().contains(what), "{}", err.message());
+            let shown = format!("{} {}", err.message(), err.hint_text().unwrap());
+            assert!(!shown.contains("ghp_"), "{shown}");
+        }
     }
 
     #[test]

@@ -26,6 +26,8 @@ const MAX_RATE_WAIT: Duration = Duration::from_secs(30);
 const MAX_RATE_RETRIES: u32 = 3;
 /// Pages fetched at most per listing (100 items a page).
 pub const MAX_PAGES: usize = 50;
+/// Redirects followed per request.
+const MAX_REDIRECTS: u32 = 3;
 
 pub struct Client {
     crab: Octocrab,
@@ -34,6 +36,16 @@ pub struct Client {
     base_path: String,
     pub repo: Repo,
     pub api_url: String,
+    /// Set when GitHub redirected a request to another repository.
+    moved: std::sync::Mutex<Option<Moved>>,
+}
+
+/// A repository GitHub says has moved: `to` is `OWNER/NAME` when its
+/// redirect named it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Moved {
+    pub from: String,
+    pub to: Option<String>,
 }
 
 /// A raw answer: status, headers and body bytes.
@@ -54,6 +66,7 @@ impl Client {
             base_path,
             repo,
             api_url: api_url.to_string(),
+            moved: std::sync::Mutex::new(None),
         }
     }
 
@@ -97,8 +110,10 @@ impl Client {
         })
     }
 
-    /// Sends a request with helm's retry rules, returning any answer GitHub
-    /// gave (successful or not) or the transport failure.
+    /// Sends a request with helm's retry rules, following GitHub's redirects
+    /// (a renamed or transferred repository answers 301 to reads and 307 to
+    /// writes), and returns any answer GitHub gave (successful or not) or the
+    /// transport failure.
     pub async fn send(
         &self,
         method: Method,
@@ -106,12 +121,98 @@ impl Client {
         accept: &str,
         body: Option<&Value>,
     ) -> Result<Answer, GitHubError> {
-        let read = method == Method::GET;
+        let mut path = path.to_string();
+        let mut hops = 0;
+        loop {
+            let answer = self.send_retrying(&method, &path, accept, body).await?;
+            // 307 and 308 repeat the request as it was; 301 and 302 are
+            // followed only for reads, since a client may turn them into a
+            // GET, and a write must never quietly become one.
+            let follow = match answer.status.as_u16() {
+                301 | 302 => method == Method::GET,
+                307 | 308 => true,
+                _ => false,
+            };
+            let location = answer
+                .headers
+                .get(http::header::LOCATION)
+                .and_then(|v| v.to_str().ok())
+                .filter(|l| !l.is_empty());
+            let (true, Some(location)) = (follow, location) else {
+                return Ok(answer);
+            };
+            if hops == MAX_REDIRECTS {
+                return Err(GitHubError::redirects(
+                    MAX_REDIRECTS,
+                    answer.status.as_u16(),
+                ));
+            }
+            hops += 1;
+            // Relative to the API base, like `Link` URLs: the token never
+            // follows a redirect to another host.
+            let next = self.relative(location);
+            self.note_move(&next);
+            path = next;
+        }
+    }
+
+    /// Where GitHub said the repository now lives, if it redirected a
+    /// request to another repository (`None` when it gave only a
+    /// `/repositories/{id}` address, or did not redirect).
+    pub fn moved(&self) -> Option<Moved> {
+        self.moved.lock().map(|m| m.clone()).unwrap_or(None)
+    }
+
+    /// Remembers a redirect to another repository, and says so once on
+    /// stderr so the user can switch to the new name.
+    fn note_move(&self, next: &str) {
+        let mut parts = next.trim_start_matches('/').split(['/', '?']);
+        let to = match (parts.next(), parts.next(), parts.next()) {
+            (Some("repos"), Some(owner), Some(name)) => Repo::parse(&format!("{owner}/{name}")),
+            (Some("repositories"), Some(_), _) => None,
+            _ => return,
+        };
+        let to_text = to.as_ref().map(|r| r.to_string());
+        if to_text.as_deref() == Some(self.repo.to_string().as_str()) {
+            return;
+        }
+        let Ok(mut moved) = self.moved.lock() else {
+            return;
+        };
+        if moved.is_some() {
+            return;
+        }
+        let line = match &to_text {
+            Some(to) => format!(
+                "warning: GitHub moved {} to {to}; use --repo {to}",
+                self.repo
+            ),
+            None => format!(
+                "warning: GitHub moved {} (it answers under a repository id); \
+                 find its new name on GitHub and use --repo with it",
+                self.repo
+            ),
+        };
+        eprintln!("{}", crate::output::clean_line(&line));
+        *moved = Some(Moved {
+            from: self.repo.to_string(),
+            to: to_text,
+        });
+    }
+
+    async fn send_retrying(
+        &self,
+        method: &Method,
+        path: &str,
+        accept: &str,
+        body: Option<&Value>,
+    ) -> Result<Answer, GitHubError> {
+        let read = *method == Method::GET;
         let mut failures = 0;
         let mut refusals = 0;
         let mut waited = Duration::ZERO;
         loop {
-            let result = self.send_once(&method, path, accept, body).await;
+            let result = self.send_once(method, path, accept, body).await;
             let wait = match &result {
                 Ok(answer) => match rate_limit_wait(answer) {
                     Some(wait) => {
@@ -187,7 +288,7 @@ impl Client {
 
     /// Makes a `Link` URL relative to the API base, so it goes through the
     /// same base URL (and carries the token) like every other request.
-    fn relative(&self, link: &str) -> String {
+    pub fn relative(&self, link: &str) -> String {
         let path_and_query = match link.parse::<http::Uri>() {
             Ok(uri) => uri
                 .path_and_query()

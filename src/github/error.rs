@@ -101,17 +101,41 @@ impl GitHubError {
         }
     }
 
-    /// GitHub answered with something helm cannot read.
+    /// GitHub answered with something helm cannot read: a field its API
+    /// description requires is missing, or a value has the wrong type. The
+    /// message completes "GitHub's answer to … ".
     pub fn shape(err: serde_json::Error) -> GitHubError {
+        let text = err.to_string();
+        let message = match text
+            .strip_prefix("missing field `")
+            .and_then(|rest| rest.split_once('`'))
+        {
+            Some((field, _)) => format!("was missing `{field}`"),
+            None => format!("was not in the expected shape: {text}"),
+        };
         GitHubError {
             status: None,
-            message: format!("GitHub's answer was not in the expected shape: {err}"),
+            message,
             details: Vec::new(),
             permission: None,
             transient: false,
             declined: false,
             unsent: false,
             unreadable: true,
+        }
+    }
+
+    /// GitHub kept redirecting (`status` is its last answer): it did not act.
+    pub fn redirects(hops: u32, status: u16) -> GitHubError {
+        GitHubError {
+            status: Some(status),
+            message: format!("GitHub redirected the request more than {hops} times"),
+            details: Vec::new(),
+            permission: None,
+            transient: false,
+            declined: false,
+            unsent: false,
+            unreadable: false,
         }
     }
 
@@ -154,6 +178,7 @@ impl GitHubError {
         let mut text = match self.status {
             Some(status) => format!("GitHub refused to {doing}: {status} {}", self.message),
             None if self.declined => format!("GitHub declined to {doing}: {}", self.message),
+            None if self.unreadable => format!("GitHub's answer to {doing} {}", self.message),
             None => format!("could not reach GitHub to {doing}: {}", self.message),
         };
         if !self.details.is_empty() {
@@ -173,6 +198,7 @@ impl GitHubError {
             Some(status) if status >= 500 => "GitHub had a problem; retry later".to_string(),
             Some(_) => "see GitHub's message above".to_string(),
             None if self.declined => "observe the pull request to see why, then retry".to_string(),
+            None if self.unreadable => "the server did not answer as GitHub's API describes; if this was a change, check on GitHub whether it was made before you retry".to_string(),
             None => "check the network and HELM_GITHUB_API_URL".to_string(),
         };
         let kind = match self.status {

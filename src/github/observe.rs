@@ -218,18 +218,31 @@ async fn checks(client: &Client, sha: &str) -> std::result::Result<Value, GitHub
     let runs = client.get_all_in::<CheckRun>(&runs_path, |mut page| {
         page.get_mut("check_runs").map(Value::take)
     });
+    // The combined status pages its statuses (30 by default): every page is
+    // read, 100 at a time, up to the same limit as other lists, and a cut
+    // is flagged like theirs.
     let status = async {
-        let answer = client
-            .send(
-                Method::GET,
-                &client.repo_path(&format!("/commits/{sha}/status")),
-                super::client::JSON,
-                None,
-            )
-            .await?;
-        parse::<CombinedStatus>(answer)
+        let mut next = Some(client.repo_path(&format!("/commits/{sha}/status?per_page=100")));
+        let mut combined: Option<CombinedStatus> = None;
+        let mut pages = 0;
+        while let Some(url) = next.take() {
+            if pages == super::client::MAX_PAGES {
+                return Ok((combined.unwrap_or_default(), true));
+            }
+            let answer = client
+                .send(Method::GET, &url, super::client::JSON, None)
+                .await?;
+            next = super::client::next_link(&answer.headers).map(|link| client.relative(&link));
+            let page = parse::<CombinedStatus>(answer)?;
+            match combined.as_mut() {
+                Some(all) => all.statuses.extend(page.statuses),
+                None => combined = Some(page),
+            }
+            pages += 1;
+        }
+        Ok((combined.unwrap_or_default(), false))
     };
-    let ((runs, truncated), status) = tokio::try_join!(runs, status)?;
+    let ((runs, truncated), (status, statuses_truncated)) = tokio::try_join!(runs, status)?;
     let mut value = json!({
         "headSha": sha,
         "checkRuns": to_value(&runs),
@@ -238,6 +251,9 @@ async fn checks(client: &Client, sha: &str) -> std::result::Result<Value, GitHub
     });
     if truncated {
         value["checkRunsTruncated"] = true.into();
+    }
+    if statuses_truncated {
+        value["statusesTruncated"] = true.into();
     }
     Ok(value)
 }

@@ -3,7 +3,8 @@
 //! record to be written or fails, and then nothing is written.
 
 use http::Method;
-use serde_json::{Map, Value, json};
+use serde::Serialize;
+use serde_json::Value;
 
 use super::client::Client;
 use super::error::GitHubError;
@@ -24,7 +25,10 @@ pub async fn perform(client: &Client, steer: &Steer) -> Result<SteerRecord, GitH
                 .write(
                     Method::POST,
                     &client.repo_path(&format!("/issues/{number}/comments")),
-                    &json!({ "body": body }),
+                    &request(Request {
+                        body: Some(body),
+                        ..Request::default()
+                    }),
                 )
                 .await?;
             record.comment_id = Some(comment.id);
@@ -37,20 +41,17 @@ pub async fn perform(client: &Client, steer: &Steer) -> Result<SteerRecord, GitH
             labels,
             assignees,
         } => {
-            let mut request = Map::new();
-            request.insert("title".into(), title.clone().into());
-            insert_some(&mut request, "body", body);
-            if !labels.is_empty() {
-                request.insert("labels".into(), json!(labels));
-            }
-            if !assignees.is_empty() {
-                request.insert("assignees".into(), json!(assignees));
-            }
             let issue: Issue = client
                 .write(
                     Method::POST,
                     &client.repo_path("/issues"),
-                    &Value::Object(request),
+                    &request(Request {
+                        title: Some(title),
+                        body: body.as_deref(),
+                        labels: (!labels.is_empty()).then_some(labels),
+                        assignees: (!assignees.is_empty()).then_some(assignees),
+                        ..Request::default()
+                    }),
                 )
                 .await?;
             issue_result(&mut record, &issue);
@@ -63,14 +64,15 @@ pub async fn perform(client: &Client, steer: &Steer) -> Result<SteerRecord, GitH
             Ok(record)
         }
         Steer::EditIssue { issue, title, body } => {
-            let mut request = Map::new();
-            insert_some(&mut request, "title", title);
-            insert_some(&mut request, "body", body);
             let issue: Issue = client
                 .write(
                     Method::PATCH,
                     &client.repo_path(&format!("/issues/{issue}")),
-                    &Value::Object(request),
+                    &request(Request {
+                        title: title.as_deref(),
+                        body: body.as_deref(),
+                        ..Request::default()
+                    }),
                 )
                 .await?;
             issue_result(&mut record, &issue);
@@ -82,7 +84,11 @@ pub async fn perform(client: &Client, steer: &Steer) -> Result<SteerRecord, GitH
                 .write(
                     Method::PATCH,
                     &client.repo_path(&format!("/issues/{issue}")),
-                    &json!({ "state": "closed", "state_reason": reason.api_name() }),
+                    &request(Request {
+                        state: Some("closed"),
+                        state_reason: Some(reason.api_name()),
+                        ..Request::default()
+                    }),
                 )
                 .await?;
             issue_result(&mut record, &issue);
@@ -97,19 +103,18 @@ pub async fn perform(client: &Client, steer: &Steer) -> Result<SteerRecord, GitH
             body,
             draft,
         } => {
-            let mut request = Map::new();
-            request.insert("title".into(), title.clone().into());
-            request.insert("head".into(), head.clone().into());
-            request.insert("base".into(), base.clone().into());
-            insert_some(&mut request, "body", body);
-            if *draft {
-                request.insert("draft".into(), true.into());
-            }
             let pr: Pull = client
                 .write(
                     Method::POST,
                     &client.repo_path("/pulls"),
-                    &Value::Object(request),
+                    &request(Request {
+                        title: Some(title),
+                        head: Some(head),
+                        base: Some(base),
+                        body: body.as_deref(),
+                        draft: draft.then_some(true),
+                        ..Request::default()
+                    }),
                 )
                 .await?;
             pull_result(&mut record, &pr);
@@ -120,14 +125,15 @@ pub async fn perform(client: &Client, steer: &Steer) -> Result<SteerRecord, GitH
             Ok(record)
         }
         Steer::EditPullRequest { pr, title, body } => {
-            let mut request = Map::new();
-            insert_some(&mut request, "title", title);
-            insert_some(&mut request, "body", body);
             let pr: Pull = client
                 .write(
                     Method::PATCH,
                     &client.repo_path(&format!("/pulls/{pr}")),
-                    &Value::Object(request),
+                    &request(Request {
+                        title: title.as_deref(),
+                        body: body.as_deref(),
+                        ..Request::default()
+                    }),
                 )
                 .await?;
             pull_result(&mut record, &pr);
@@ -139,7 +145,10 @@ pub async fn perform(client: &Client, steer: &Steer) -> Result<SteerRecord, GitH
                 .write(
                     Method::PATCH,
                     &client.repo_path(&format!("/pulls/{pr}")),
-                    &json!({ "state": "closed" }),
+                    &request(Request {
+                        state: Some("closed"),
+                        ..Request::default()
+                    }),
                 )
                 .await?;
             pull_result(&mut record, &pr);
@@ -151,18 +160,15 @@ pub async fn perform(client: &Client, steer: &Steer) -> Result<SteerRecord, GitH
             reviewers,
             teams,
         } => {
-            let mut request = Map::new();
-            if !reviewers.is_empty() {
-                request.insert("reviewers".into(), json!(reviewers));
-            }
-            if !teams.is_empty() {
-                request.insert("team_reviewers".into(), json!(teams));
-            }
             let pr: Pull = client
                 .write(
                     Method::POST,
                     &client.repo_path(&format!("/pulls/{pr}/requested_reviewers")),
-                    &Value::Object(request),
+                    &request(Request {
+                        reviewers: (!reviewers.is_empty()).then_some(reviewers),
+                        team_reviewers: (!teams.is_empty()).then_some(teams),
+                        ..Request::default()
+                    }),
                 )
                 .await?;
             pull_result(&mut record, &pr);
@@ -187,7 +193,10 @@ pub async fn perform(client: &Client, steer: &Steer) -> Result<SteerRecord, GitH
                 .write(
                     Method::POST,
                     &client.repo_path(&format!("/pulls/{pr}/comments/{comment_id}/replies")),
-                    &json!({ "body": body }),
+                    &request(Request {
+                        body: Some(body),
+                        ..Request::default()
+                    }),
                 )
                 .await?;
             record.comment_id = Some(reply.id);
@@ -195,14 +204,15 @@ pub async fn perform(client: &Client, steer: &Steer) -> Result<SteerRecord, GitH
             Ok(record)
         }
         Steer::MergePullRequest { pr, method, sha } => {
-            let mut request = Map::new();
-            request.insert("merge_method".into(), method.api_name().into());
-            insert_some(&mut request, "sha", sha);
             let merge: MergeResult = client
                 .write(
                     Method::PUT,
                     &client.repo_path(&format!("/pulls/{pr}/merge")),
-                    &Value::Object(request),
+                    &request(Request {
+                        merge_method: Some(method.api_name()),
+                        sha: sha.as_deref(),
+                        ..Request::default()
+                    }),
                 )
                 .await?;
             if !merge.merged {
@@ -219,10 +229,40 @@ pub async fn perform(client: &Client, steer: &Steer) -> Result<SteerRecord, GitH
     }
 }
 
-fn insert_some(map: &mut Map<String, Value>, key: &str, value: &Option<String>) {
-    if let Some(value) = value {
-        map.insert(key.to_string(), value.clone().into());
-    }
+/// The body of a write, in GitHub's field names; fields left `None` are
+/// not sent.
+#[derive(Default, Serialize)]
+struct Request<'a> {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    title: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    body: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    state: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    state_reason: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    labels: Option<&'a [String]>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    assignees: Option<&'a [String]>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    head: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    base: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    draft: Option<bool>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    reviewers: Option<&'a [String]>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    team_reviewers: Option<&'a [String]>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    merge_method: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    sha: Option<&'a str>,
+}
+
+fn request(fields: Request<'_>) -> Value {
+    serde_json::to_value(fields).unwrap_or(Value::Null)
 }
 
 fn issue_result(record: &mut SteerRecord, issue: &Issue) {

@@ -1,24 +1,59 @@
 //! GitHub's answers, read into helm's own types. Each type deserialises from
 //! GitHub's snake_case JSON and serialises, for payloads, as helm's camelCase
-//! with people as logins and labels as names. Every field is optional or
-//! defaulted, so a missing or null field in an answer never fails a read.
+//! with people as logins and labels as names.
+//!
+//! Reads are strict where GitHub's OpenAPI description is: a field it marks
+//! required (in every operation helm reads the type from) must be present,
+//! so a malformed answer is an error rather than a record of zeros and empty
+//! strings. Required fields GitHub may set to null are `Option`s read with
+//! [`present`]; fields it marks optional are defaulted.
 
-use serde::{Deserialize, Serialize, Serializer};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+/// A required field that may be null: present, with a value or null.
+/// (serde would otherwise read a missing `Option` as `None`.)
+fn present<'de, D, T>(d: D) -> Result<Option<T>, D::Error>
+where
+    D: Deserializer<'de>,
+    T: Deserialize<'de>,
+{
+    Option::<T>::deserialize(d)
+}
 
 #[derive(Clone, Debug, Default, Deserialize)]
-#[serde(default)]
 pub struct User {
     pub login: String,
 }
 
+/// An issue's labels are objects whose `name` GitHub does not promise, or
+/// plain strings; both are read.
 #[derive(Clone, Debug, Default, Deserialize)]
-#[serde(default)]
+#[serde(from = "LabelForm")]
 pub struct Label {
     pub name: String,
 }
 
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum LabelForm {
+    Name(String),
+    Object {
+        #[serde(default)]
+        name: Option<String>,
+    },
+}
+
+impl From<LabelForm> for Label {
+    fn from(form: LabelForm) -> Label {
+        let name = match form {
+            LabelForm::Name(name) => name,
+            LabelForm::Object { name } => name.unwrap_or_default(),
+        };
+        Label { name }
+    }
+}
+
 #[derive(Clone, Debug, Default, Deserialize)]
-#[serde(default)]
 pub struct Team {
     pub slug: String,
 }
@@ -43,91 +78,125 @@ fn team_slugs<S: Serializer>(teams: &[Team], s: S) -> Result<S::Ok, S::Error> {
 }
 
 #[derive(Clone, Debug, Default, Deserialize, Serialize)]
-#[serde(default, rename_all(serialize = "camelCase"))]
+#[serde(rename_all(serialize = "camelCase"))]
 pub struct Issue {
     pub number: u64,
     pub title: String,
     pub state: String,
+    #[serde(default)]
     pub state_reason: Option<String>,
     #[serde(rename(deserialize = "user"), serialize_with = "login")]
+    #[serde(deserialize_with = "present")]
     pub author: Option<User>,
     #[serde(serialize_with = "label_names")]
     pub labels: Vec<Label>,
     #[serde(serialize_with = "logins")]
+    #[serde(default)]
     pub assignees: Vec<User>,
     pub comments: u64,
     pub locked: bool,
+    #[serde(deserialize_with = "present")]
     pub created_at: Option<String>,
+    #[serde(deserialize_with = "present")]
     pub updated_at: Option<String>,
+    #[serde(deserialize_with = "present")]
     pub closed_at: Option<String>,
     #[serde(rename(deserialize = "html_url"))]
+    #[serde(deserialize_with = "present")]
     pub url: Option<String>,
+    #[serde(default)]
     pub body: Option<String>,
     /// Present when the "issue" is a pull request (the issues API returns both).
     #[serde(skip_serializing)]
+    #[serde(default)]
     pub pull_request: Option<serde_json::Value>,
 }
 
 #[derive(Clone, Debug, Default, Deserialize, Serialize)]
-#[serde(default, rename_all(serialize = "camelCase"))]
+#[serde(rename_all(serialize = "camelCase"))]
 pub struct Comment {
     pub id: u64,
     #[serde(rename(deserialize = "user"), serialize_with = "login")]
+    #[serde(deserialize_with = "present")]
     pub author: Option<User>,
+    #[serde(deserialize_with = "present")]
     pub created_at: Option<String>,
+    #[serde(deserialize_with = "present")]
     pub updated_at: Option<String>,
     #[serde(rename(deserialize = "html_url"))]
+    #[serde(deserialize_with = "present")]
     pub url: Option<String>,
+    #[serde(default)]
     pub body: Option<String>,
 }
 
 #[derive(Clone, Debug, Default, Deserialize, Serialize)]
-#[serde(default, rename_all(serialize = "camelCase"))]
+#[serde(rename_all(serialize = "camelCase"))]
 pub struct Branch {
     #[serde(rename = "ref")]
     pub name: String,
     pub sha: String,
+    #[serde(deserialize_with = "present")]
     pub label: Option<String>,
 }
 
 #[derive(Clone, Debug, Default, Deserialize, Serialize)]
-#[serde(default, rename_all(serialize = "camelCase"))]
+#[serde(rename_all(serialize = "camelCase"))]
 pub struct Pull {
     pub number: u64,
     pub title: String,
     pub state: String,
+    #[serde(default)]
     pub draft: Option<bool>,
+    #[serde(default)]
     pub merged: Option<bool>,
+    #[serde(default)]
     pub mergeable: Option<bool>,
+    #[serde(default)]
     pub mergeable_state: Option<String>,
     #[serde(rename(deserialize = "user"), serialize_with = "login")]
+    #[serde(deserialize_with = "present")]
     pub author: Option<User>,
     #[serde(serialize_with = "label_names")]
     pub labels: Vec<Label>,
     #[serde(serialize_with = "logins")]
+    #[serde(default)]
     pub assignees: Vec<User>,
     #[serde(serialize_with = "logins")]
+    #[serde(default)]
     pub requested_reviewers: Vec<User>,
     #[serde(serialize_with = "team_slugs")]
+    #[serde(default)]
     pub requested_teams: Vec<Team>,
     pub head: Branch,
     pub base: Branch,
+    #[serde(default)]
     pub additions: Option<u64>,
+    #[serde(default)]
     pub deletions: Option<u64>,
+    #[serde(default)]
     pub changed_files: Option<u64>,
+    #[serde(default)]
     pub commits: Option<u64>,
+    #[serde(deserialize_with = "present")]
     pub created_at: Option<String>,
+    #[serde(deserialize_with = "present")]
     pub updated_at: Option<String>,
+    #[serde(deserialize_with = "present")]
     pub closed_at: Option<String>,
+    #[serde(deserialize_with = "present")]
     pub merged_at: Option<String>,
+    #[serde(deserialize_with = "present")]
     pub merge_commit_sha: Option<String>,
     #[serde(rename(deserialize = "html_url"))]
+    #[serde(deserialize_with = "present")]
     pub url: Option<String>,
+    #[serde(deserialize_with = "present")]
     pub body: Option<String>,
 }
 
 #[derive(Clone, Debug, Default, Deserialize, Serialize)]
-#[serde(default, rename_all(serialize = "camelCase"))]
+#[serde(rename_all(serialize = "camelCase"))]
 pub struct PullFile {
     pub filename: String,
     pub status: String,
@@ -135,86 +204,112 @@ pub struct PullFile {
     pub deletions: u64,
     pub changes: u64,
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub previous_filename: Option<String>,
     /// Kept only where a payload asks for patches.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub patch: Option<String>,
 }
 
 #[derive(Clone, Debug, Default, Deserialize, Serialize)]
-#[serde(default, rename_all(serialize = "camelCase"))]
+#[serde(rename_all(serialize = "camelCase"))]
 pub struct App {
+    #[serde(default)]
     pub slug: Option<String>,
 }
 
 #[derive(Clone, Debug, Default, Deserialize, Serialize)]
-#[serde(default, rename_all(serialize = "camelCase"))]
+#[serde(rename_all(serialize = "camelCase"))]
 pub struct CheckRun {
     pub id: u64,
     pub name: String,
     pub status: String,
+    #[serde(deserialize_with = "present")]
     pub conclusion: Option<String>,
+    #[serde(deserialize_with = "present")]
     pub started_at: Option<String>,
+    #[serde(deserialize_with = "present")]
     pub completed_at: Option<String>,
     #[serde(rename(deserialize = "html_url"))]
+    #[serde(deserialize_with = "present")]
     pub url: Option<String>,
+    #[serde(deserialize_with = "present")]
     pub app: Option<App>,
 }
 
 #[derive(Clone, Debug, Default, Deserialize, Serialize)]
-#[serde(default, rename_all(serialize = "camelCase"))]
+#[serde(rename_all(serialize = "camelCase"))]
 pub struct Status {
     pub context: String,
     pub state: String,
+    #[serde(deserialize_with = "present")]
     pub description: Option<String>,
+    #[serde(deserialize_with = "present")]
     pub target_url: Option<String>,
+    #[serde(deserialize_with = "present")]
     pub updated_at: Option<String>,
 }
 
 #[derive(Clone, Debug, Default, Deserialize, Serialize)]
-#[serde(default, rename_all(serialize = "camelCase"))]
+#[serde(rename_all(serialize = "camelCase"))]
 pub struct CombinedStatus {
     pub state: String,
     pub statuses: Vec<Status>,
 }
 
 #[derive(Clone, Debug, Default, Deserialize, Serialize)]
-#[serde(default, rename_all(serialize = "camelCase"))]
+#[serde(rename_all(serialize = "camelCase"))]
 pub struct Review {
     pub id: u64,
     #[serde(rename(deserialize = "user"), serialize_with = "login")]
+    #[serde(deserialize_with = "present")]
     pub author: Option<User>,
     pub state: String,
+    #[serde(default)]
     pub submitted_at: Option<String>,
+    #[serde(deserialize_with = "present")]
     pub commit_id: Option<String>,
+    #[serde(deserialize_with = "present")]
     pub body: Option<String>,
 }
 
 #[derive(Clone, Debug, Default, Deserialize, Serialize)]
-#[serde(default, rename_all(serialize = "camelCase"))]
+#[serde(rename_all(serialize = "camelCase"))]
 pub struct ReviewComment {
     pub id: u64,
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub in_reply_to_id: Option<u64>,
+    #[serde(deserialize_with = "present")]
     pub pull_request_review_id: Option<u64>,
     pub path: String,
+    #[serde(default)]
     pub line: Option<u64>,
+    #[serde(default)]
     pub original_line: Option<u64>,
+    #[serde(default)]
     pub side: Option<String>,
+    #[serde(deserialize_with = "present")]
     pub diff_hunk: Option<String>,
     #[serde(rename(deserialize = "user"), serialize_with = "login")]
+    #[serde(deserialize_with = "present")]
     pub author: Option<User>,
+    #[serde(deserialize_with = "present")]
     pub created_at: Option<String>,
     #[serde(rename(deserialize = "html_url"))]
+    #[serde(deserialize_with = "present")]
     pub url: Option<String>,
+    #[serde(deserialize_with = "present")]
     pub body: Option<String>,
 }
 
 /// The answer to a merge.
 #[derive(Clone, Debug, Default, Deserialize)]
-#[serde(default)]
 pub struct MergeResult {
+    #[serde(deserialize_with = "present")]
     pub sha: Option<String>,
     pub merged: bool,
+    #[serde(deserialize_with = "present")]
     pub message: Option<String>,
 }

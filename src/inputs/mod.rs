@@ -6,7 +6,9 @@
 //! canonical: a `model::Observe` or a `model::Steer`.
 
 pub mod action;
+pub mod body;
 pub mod target;
 
-pub use action::{ActionSpec, BodySpec};
+pub use action::ActionSpec;
+pub use body::BodySpec;
 pub use target::TargetSpec;

@@ -110,7 +110,8 @@ impl HelmServer {
     async fn voyage_show(&self, args: JsonObject) -> Answer {
         call(&self.ctx, "voyage_show", args, |ctx, a: VoyageArgs| {
             Ok(Box::new(StoryReport {
-                story: ctx.helm.voyage_show(&ctx.voyage(a.voyage)?)?,
+                // JSON carries no digests, as with `voyage show --json`.
+                story: ctx.helm.voyage_show(&ctx.voyage(a.voyage)?, false)?,
                 format: StoryFormat::Json,
             }) as Box<dyn Report>)
         })

@@ -5,6 +5,7 @@ pub mod entry;
 pub mod observe;
 pub mod repo;
 pub mod steer;
+pub mod upstream;
 pub mod voyage;
 
 pub use entry::{Action, Provenance, SteerKind, SteerRecord};

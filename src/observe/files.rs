@@ -9,6 +9,7 @@ use std::io::{self, Read, Write};
 
 use base64::Engine;
 
+use super::regular::open;
 use super::{Tally, json};
 use crate::error::{Error, Kind, Result};
 use crate::storage::artifact::{Packed, Packer};
@@ -62,34 +63,6 @@ struct Plan<'a> {
 
 /// Files up to this size are read once into memory.
 const SMALL: u64 = 64 * 1024;
-
-fn open(path: &str) -> Result<File> {
-    let file = File::open(path).map_err(|err| open_error(path, &err))?;
-    let meta = file
-        .metadata()
-        .map_err(|err| Error::io(format!("cannot read {path}"), &err))?;
-    if meta.is_dir() {
-        return Err(Error::usage(format!("{path} is a directory, not a file"))
-            .hint("observe it with `directory-tree` or `rust-project`"));
-    }
-    if !meta.is_file() {
-        return Err(Error::usage(format!(
-            "{path} is not a regular file (a device, socket or pipe)"
-        )));
-    }
-    Ok(file)
-}
-
-fn open_error(path: &str, err: &io::Error) -> Error {
-    let error = Error::io(format!("cannot read {path}"), err);
-    match err.kind() {
-        io::ErrorKind::NotFound => error.hint("check the path; nothing was put on the slate"),
-        io::ErrorKind::PermissionDenied => {
-            error.hint("check the file's permissions; nothing was put on the slate")
-        }
-        _ => error,
-    }
-}
 
 /// First pass: how big is it, and is it UTF-8 all the way through?
 fn inspect<'a>(path: &'a str, tally: &Tally) -> Result<Plan<'a>> {
@@ -272,24 +245,4 @@ fn read_full(file: &mut impl Read, buf: &mut [u8]) -> io::Result<usize> {
         }
     }
     Ok(filled)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// Root reads any file, so permission errors are checked here rather than
-    /// end to end.
-    #[test]
-    fn permission_errors_say_what_to_check() {
-        let err = open_error("/x", &io::Error::from(io::ErrorKind::PermissionDenied));
-        assert_eq!(err.kind(), Kind::Io);
-        assert!(
-            err.message()
-                .starts_with("cannot read /x: permission denied"),
-            "{}",
-            err.message()
-        );
-        assert!(err.hint_text().unwrap().contains("permissions"));
-    }
 }

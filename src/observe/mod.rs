@@ -5,6 +5,7 @@
 
 pub mod files;
 pub mod json;
+mod regular;
 pub mod rust_project;
 pub mod target;
 pub mod tree;

@@ -1,12 +1,19 @@
 //! `rust-project`: an orientation to a Rust project — its tree (without
 //! `target/`), every Cargo manifest, the READMEs and docs, and each crate's
 //! `//!` documentation. Source files are left to `file-contents`.
+//!
+//! Projects are shared and voyages are exported, so a look never leaves the
+//! root: a link is followed only while it stays inside, only regular files
+//! are read, each at most [`DOC_LIMIT`] bytes. A file that cannot be read
+//! that way is listed in `unreadable` with the reason, and the rest of the
+//! look goes on.
 
 use std::path::Path;
 
 use serde::Serialize;
 
 use super::Tally;
+use super::regular::Confined;
 use super::tree::{self, Tree};
 use crate::error::{Error, Result};
 
@@ -21,6 +28,15 @@ pub struct Project {
     pub manifests: Vec<Document>,
     pub docs: Vec<Document>,
     pub crate_docs: Vec<CrateDoc>,
+    /// Files the look chose but did not read, and why (absent when none).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub unreadable: Vec<Unreadable>,
+}
+
+#[derive(Debug, Serialize)]
+pub struct Unreadable {
+    pub path: String,
+    pub reason: String,
 }
 
 #[derive(Debug, Serialize)]
@@ -46,9 +62,11 @@ pub fn observe(root: &str, tally: &Tally) -> Result<Project> {
         .hint("observe it with `directory-tree` instead"));
     }
     let tree = tree::walk(root, &["target".to_string()], None, tally)?;
+    let confined = Confined::new(root)?;
     let mut manifests = Vec::new();
     let mut docs = Vec::new();
     let mut crate_docs = Vec::new();
+    let mut unreadable = Vec::new();
     let crate_dirs: Vec<&str> = tree
         .entries
         .iter()
@@ -71,10 +89,16 @@ pub fn observe(root: &str, tally: &Tally) -> Result<Project> {
             || ((entry.starts_with("docs/") || entry.starts_with("doc/"))
                 && has_doc_extension(name))
             || (crate_dirs.contains(&dir) && is_readme(name));
-        if is_manifest {
-            manifests.push(read_document(base, entry)?);
-        } else if is_doc {
-            docs.push(read_document(base, entry)?);
+        if !is_manifest && !is_doc {
+            continue;
+        }
+        match read_document(&confined, entry) {
+            Ok(document) if is_manifest => manifests.push(document),
+            Ok(document) => docs.push(document),
+            Err(reason) => unreadable.push(Unreadable {
+                path: entry.clone(),
+                reason,
+            }),
         }
     }
     for dir in &crate_dirs {
@@ -84,11 +108,19 @@ pub fn observe(root: &str, tally: &Tally) -> Result<Project> {
             } else {
                 format!("{dir}/{file}")
             };
-            if let Ok(source) = std::fs::read_to_string(base.join(&path)) {
-                let doc = crate_doc(&source);
-                if !doc.is_empty() {
-                    crate_docs.push(CrateDoc { path, doc });
+            // Crate roots are not in the walk's list when absent: only
+            // read the ones the walk saw.
+            if !tree.entries.contains(&path) {
+                continue;
+            }
+            match read_document(&confined, &path) {
+                Ok(source) => {
+                    let doc = crate_doc(&source.content);
+                    if !doc.is_empty() {
+                        crate_docs.push(CrateDoc { path, doc });
+                    }
                 }
+                Err(reason) => unreadable.push(Unreadable { path, reason }),
             }
         }
     }
@@ -98,6 +130,7 @@ pub fn observe(root: &str, tally: &Tally) -> Result<Project> {
         manifests,
         docs,
         crate_docs,
+        unreadable,
     })
 }
 
@@ -112,19 +145,19 @@ fn has_doc_extension(name: &str) -> bool {
         .any(|ext| lower.ends_with(ext))
 }
 
-fn read_document(base: &Path, relative: &str) -> Result<Document> {
-    let bytes = std::fs::read(base.join(relative))
-        .map_err(|err| Error::io(format!("cannot read {relative}"), &err))?;
-    let truncated = bytes.len() > DOC_LIMIT;
-    let mut content = String::from_utf8_lossy(&bytes[..bytes.len().min(DOC_LIMIT)]).into_owned();
-    if truncated {
+/// Reads one chosen file inside the project, cut at [`DOC_LIMIT`]; the error
+/// is the reason it was not read.
+fn read_document(confined: &Confined, relative: &str) -> Result<Document, String> {
+    let read = confined.read(relative, DOC_LIMIT)?;
+    let mut content = String::from_utf8_lossy(&read.bytes).into_owned();
+    if read.truncated {
         // The cut may have split a character; drop the replacement it left.
         content = content.trim_end_matches('\u{fffd}').to_string();
     }
     Ok(Document {
         path: relative.to_string(),
         content,
-        truncated,
+        truncated: read.truncated,
     })
 }
 

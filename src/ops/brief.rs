@@ -103,7 +103,7 @@ impl Helm {
             .find_map(|entry| match entry.parsed_action() {
                 Some(Action::Log { status, .. }) => Some(LoggedState {
                     entry: entry.id,
-                    state: status,
+                    state: status.clone(),
                     recorded_at: entry.recorded_at.clone(),
                     identity: entry.provenance.identity.clone(),
                 }),

@@ -7,6 +7,7 @@
 pub mod actor;
 pub mod artifact;
 pub mod brief;
+pub mod digest;
 pub mod logbook;
 pub mod observe;
 pub mod slate;

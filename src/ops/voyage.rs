@@ -1,14 +1,15 @@
 //! Voyage operations: start, list, show, end, verify, export, import.
 
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
 use super::Helm;
 use crate::error::{Error, Result};
 use crate::model::Voyage;
 use crate::steering::pending::{self, Record};
-use crate::storage::store::Snapshot;
+use crate::storage::store::{Payload, Snapshot};
 use crate::storage::voyage::{self, Summary};
-use crate::storage::{Home, portable, verify};
+use crate::storage::{portable, verify};
 
 /// Which voyages `voyage list` shows.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -28,6 +29,8 @@ pub struct Listing {
     pub voyages: Vec<Summary>,
     /// Files that could not be read, with the reason.
     pub unreadable: Vec<Unreadable>,
+    /// Listed all the same, but worth saying (a file named for another id).
+    pub warnings: Vec<String>,
     /// How many hex digits make every listed id unambiguous (at least 8).
     pub id_width: usize,
 }
@@ -38,13 +41,19 @@ pub struct Unreadable {
     pub error: String,
 }
 
-/// What `voyage show` tells: the voyage in one snapshot, and the steers
-/// interrupted on it.
+/// What `voyage show` tells: the voyage in one snapshot, the steers
+/// interrupted on it, and (for people) a digest of what each observation saw.
 #[derive(Debug)]
 pub struct Story {
     pub snapshot: Snapshot,
     pub interrupted: Vec<Record>,
+    /// Artifact hash → one line on what it holds; empty when not asked for.
+    pub digests: HashMap<String, String>,
 }
+
+/// Payloads stored larger than this are not opened for a digest: the story
+/// stays fast and says how big they are instead.
+const DIGEST_LIMIT: u64 = 4 << 20;
 
 /// What `voyage compact` did.
 #[derive(Debug, serde::Serialize)]
@@ -77,41 +86,67 @@ impl Helm {
     }
 
     pub fn voyage_list(&self, filter: ListFilter) -> Result<Listing> {
-        let files = self.home.voyage_files()?;
-        let id_width = unique_prefix_len(&files);
-        let mut voyages = Vec::new();
-        let mut unreadable = Vec::new();
-        for (file, loaded) in cached_summaries(&self.home, files) {
-            match loaded {
-                Ok(summary) => {
-                    let keep = match filter {
-                        ListFilter::All => true,
-                        ListFilter::Ended => !summary.voyage.is_active(),
-                        ListFilter::Active => summary.voyage.is_active(),
-                    };
-                    if keep {
-                        voyages.push(summary);
-                    }
-                }
-                Err(err) => unreadable.push(Unreadable {
-                    error: crate::storage::name_file(err, &file).message().to_string(),
-                    path: file.path,
-                }),
-            }
-        }
+        let listed = crate::storage::listing::list(&self.home)?;
+        let voyages = listed
+            .voyages
+            .into_iter()
+            .filter(|summary| match filter {
+                ListFilter::All => true,
+                ListFilter::Ended => !summary.voyage.is_active(),
+                ListFilter::Active => summary.voyage.is_active(),
+            })
+            .collect();
         Ok(Listing {
             voyages,
-            unreadable,
-            id_width,
+            unreadable: listed
+                .unreadable
+                .into_iter()
+                .map(|(file, err)| Unreadable {
+                    error: crate::storage::name_file(err, &file).message().to_string(),
+                    path: file.path,
+                })
+                .collect(),
+            warnings: listed.warnings,
+            id_width: listed.id_width,
         })
     }
 
-    pub fn voyage_show(&self, voyage: &str) -> Result<Story> {
+    /// The whole voyage; with `digests`, a line on what each observation
+    /// saw, read from its artifact (each artifact opened once).
+    pub fn voyage_show(&self, voyage: &str, digests: bool) -> Result<Story> {
         let mut store = self.open(voyage)?;
         let snapshot = store.snapshot()?;
+        let mut lines = HashMap::new();
+        if digests {
+            let mut hashes: Vec<&str> = snapshot
+                .entries
+                .iter()
+                .flat_map(|e| e.bearing.iter())
+                .chain(snapshot.slate.iter())
+                .map(|o| o.artifact.as_str())
+                .collect();
+            hashes.sort_unstable();
+            hashes.dedup();
+            store.payloads(&hashes, DIGEST_LIMIT, |hash, payload| {
+                let line = match payload {
+                    Payload::Stowed(Some(json)) | Payload::Reduced(Some(json)) => {
+                        super::digest::of(&json)
+                    }
+                    Payload::Jettisoned => Some("jettisoned: the payload is gone".to_string()),
+                    Payload::TooLarge(size) => {
+                        Some(format!("{} stored", crate::observe::human_bytes(size)))
+                    }
+                    _ => None,
+                };
+                if let Some(line) = line {
+                    lines.insert(hash.to_string(), line);
+                }
+            })?;
+        }
         Ok(Story {
             snapshot,
             interrupted: pending::list(self.home.root(), &store.id()),
+            digests: lines,
         })
     }
 
@@ -163,107 +198,4 @@ impl Helm {
     pub fn voyage_import(&self, file: &Path) -> Result<Voyage> {
         portable::import(&self.home, &self.cwd.join(file))
     }
-}
-
-/// Summaries from the listing cache where a voyage file is unchanged, from
-/// SQLite for the rest (which then refresh the cache). The order is kept.
-fn cached_summaries(
-    home: &Home,
-    files: Vec<crate::storage::VoyageFile>,
-) -> Vec<(crate::storage::VoyageFile, Result<voyage::Summary>)> {
-    use crate::storage::listing::{self, Listing};
-    let mut cache = Listing::load(home.root());
-    let ids: Vec<uuid::Uuid> = files.iter().map(|f| f.id).collect();
-    let mut out: Vec<Option<(crate::storage::VoyageFile, Result<voyage::Summary>)>> = Vec::new();
-    let mut misses = Vec::new();
-    let mut stamps = Vec::new();
-    for file in files {
-        let stamp = listing::stamp(&file.path);
-        match cache.get(&file, stamp) {
-            Some(summary) => out.push(Some((file, Ok(summary)))),
-            None => {
-                out.push(None);
-                stamps.push(stamp);
-                misses.push(file);
-            }
-        }
-    }
-    let mut loaded = summaries(misses).into_iter().zip(stamps);
-    for slot in out.iter_mut().filter(|slot| slot.is_none()) {
-        if let Some(((file, result), stamp)) = loaded.next() {
-            if let (Ok(summary), Some(stamp)) = (&result, stamp) {
-                cache.put(file.id, stamp, summary);
-            }
-            *slot = Some((file, result));
-        }
-    }
-    cache.save(&ids);
-    out.into_iter().flatten().collect()
-}
-
-/// Reads every voyage's summary, on a few threads when there are many:
-/// each file is independent and the work is mostly waiting on file locks
-/// and reads. The order of `files` is kept.
-fn summaries(
-    files: Vec<crate::storage::VoyageFile>,
-) -> Vec<(crate::storage::VoyageFile, Result<voyage::Summary>)> {
-    const PER_THREAD: usize = 64;
-    let threads = std::thread::available_parallelism()
-        .map_or(1, |n| n.get())
-        .min(files.len().div_ceil(PER_THREAD))
-        .max(1);
-    if threads == 1 {
-        return files
-            .into_iter()
-            .map(|file| {
-                let loaded = voyage::load_summary(&file);
-                (file, loaded)
-            })
-            .collect();
-    }
-    let chunk = files.len().div_ceil(threads);
-    let mut parts: Vec<Vec<crate::storage::VoyageFile>> =
-        files.chunks(chunk).map(<[_]>::to_vec).collect();
-    std::thread::scope(|scope| {
-        let handles: Vec<_> = parts
-            .drain(..)
-            .map(|part| {
-                scope.spawn(move || {
-                    part.into_iter()
-                        .map(|file| {
-                            let loaded = voyage::load_summary(&file);
-                            (file, loaded)
-                        })
-                        .collect::<Vec<_>>()
-                })
-            })
-            .collect();
-        handles
-            .into_iter()
-            .flat_map(|handle| {
-                handle
-                    .join()
-                    .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
-            })
-            .collect()
-    })
-}
-
-/// The shortest prefix length (at least 8) that tells every voyage apart,
-/// so the ids `voyage list` prints can be typed back. v7 ids begin with a
-/// millisecond timestamp, so voyages started within a minute share 8 digits.
-fn unique_prefix_len(files: &[crate::storage::VoyageFile]) -> usize {
-    let ids: Vec<String> = files.iter().map(|f| f.id.simple().to_string()).collect();
-    let longest_shared = ids
-        .windows(2)
-        .map(|pair| {
-            pair[0]
-                .bytes()
-                .zip(pair[1].bytes())
-                .take_while(|(a, b)| a == b)
-                .count()
-        })
-        .max()
-        .unwrap_or(0);
-    (longest_shared + 1).clamp(8, 32)
 }

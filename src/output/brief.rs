@@ -3,12 +3,10 @@
 
 use std::io::{self, Write};
 
-use serde_json::Value;
-
 use super::entry::describe_target;
 use super::views::{BriefEntryView, BriefView, ObservationView};
 use super::{Report, Style, age, clean_line, truncate, when};
-use crate::model::VoyageStatus;
+use crate::model::{Action, VoyageStatus};
 use crate::ops::brief::{Brief, Touched};
 
 /// The human brief never exceeds this many bytes.
@@ -115,7 +113,9 @@ impl BriefReport {
                 "     why: {}",
                 truncate(&clean_line(&who.summary), 110)
             )?;
-            if let Some(body) = entry.action.get("body").and_then(Value::as_str) {
+            if let Some(Action::Steer(record)) = entry.parsed_action()
+                && let Some(body) = &record.body
+            {
                 writeln!(out, "     said: {}", truncate(&clean_line(body), 110))?;
             }
         }

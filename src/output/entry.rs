@@ -1,6 +1,7 @@
 //! Logbook entries: the story block humans read and the JSON shape machines
 //! parse (`{"id", "kind", "recordedAt", …, "action", "bearing"}`).
 
+use std::collections::HashMap;
 use std::io::{self, Write};
 
 use serde_json::Value;
@@ -12,14 +13,27 @@ use crate::storage::logbook::{Entry, Sealed};
 
 /// A target as one human line, from its stored key.
 pub fn describe_target(key: &str) -> String {
-    match Observe::from_key(key) {
-        Some(target) => target.describe(),
-        None => key.to_string(),
+    if let Some(target) = Observe::from_key(key) {
+        return target.describe();
     }
+    serde_json::from_str::<Value>(key)
+        .ok()
+        .and_then(|value| crate::model::upstream::describe_target(&value))
+        .unwrap_or_else(|| key.to_string())
 }
 
-/// `── Steer 3 ── create PR #45` and the lines under it.
-pub fn write_story_block(out: &mut dyn Write, entry: &Entry, style: Style) -> io::Result<()> {
+/// How many lines of a body the story shows before "… N more lines".
+const BODY_LINES: usize = 4;
+
+/// `── Steer 3 ── create PR #45` and the lines under it: who, when, where,
+/// why, what was said, and the bearing (with a digest of each observation
+/// when `digests` has one).
+pub fn write_story_block(
+    out: &mut dyn Write,
+    entry: &Entry,
+    style: Style,
+    digests: &HashMap<String, String>,
+) -> io::Result<()> {
     let kind = if entry.is_steer() { "Steer" } else { "Log" };
     writeln!(
         out,
@@ -40,11 +54,34 @@ pub fn write_story_block(out: &mut dyn Write, entry: &Entry, style: Style) -> io
             when(&entry.recorded_at)
         ))
     )?;
-    if let Some(url) = entry.action.get("url").and_then(Value::as_str) {
+    if let Some(url) = entry.url() {
         writeln!(out, "   {}", style.dim(&clean_line(url)))?;
     }
     for line in clean(&who.summary).lines() {
         writeln!(out, "   {line}")?;
+    }
+    let said = super::said::of(entry);
+    for detail in &said.details {
+        writeln!(out, "   {}", style.dim(&clean_line(detail)))?;
+    }
+    if let Some(body) = &said.body {
+        let body = clean(body);
+        let lines: Vec<&str> = body.lines().collect();
+        let shown = if lines.len() > BODY_LINES + 1 {
+            BODY_LINES
+        } else {
+            lines.len()
+        };
+        for line in &lines[..shown] {
+            writeln!(out, "   > {line}")?;
+        }
+        if shown < lines.len() {
+            writeln!(
+                out,
+                "   > {}",
+                style.dim(&format!("… {} more lines", lines.len() - shown))
+            )?;
+        }
     }
     if entry.bearing.is_empty() {
         writeln!(out, "   {}", style.dim("bearing: no observations"))?;
@@ -66,12 +103,21 @@ pub fn write_story_block(out: &mut dyn Write, entry: &Entry, style: Style) -> io
             .unwrap_or(0)
             .min(72);
         for (observation, text) in entry.bearing.iter().zip(&described) {
-            writeln!(
-                out,
+            let mut line = format!(
                 "     {}  {}",
                 super::pad(text, width),
                 style.dim(short_hash(&observation.artifact))
-            )?;
+            );
+            if observation.status != "stowed" {
+                line.push_str(&format!(
+                    " {}",
+                    style.warn(&format!("[{}]", observation.status))
+                ));
+            }
+            if let Some(digest) = digests.get(&observation.artifact) {
+                line.push_str(&format!("  {}", clean_line(digest)));
+            }
+            writeln!(out, "{}", line.trim_end())?;
         }
     }
     Ok(())
@@ -86,7 +132,7 @@ pub struct Recorded {
 
 impl Report for Recorded {
     fn human(&self, out: &mut dyn Write, style: Style) -> io::Result<()> {
-        write_story_block(out, &self.sealed.entry, style)
+        write_story_block(out, &self.sealed.entry, style, &HashMap::new())
     }
 
     fn json(&self, out: &mut dyn Write) -> io::Result<()> {

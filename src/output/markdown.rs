@@ -3,9 +3,8 @@
 //! (intent, identities, summaries, targets) is escaped so it renders as the
 //! words that were written, never as markup someone slipped in.
 
+use std::collections::HashMap;
 use std::io::{self, Write};
-
-use serde_json::Value;
 
 use super::entry::describe_target;
 use super::{clean, clean_line, short_hash, when};
@@ -20,6 +19,7 @@ pub fn write_story(
     voyage: &Voyage,
     entries: &[Entry],
     slate: &[Observation],
+    digests: &HashMap<String, String>,
 ) -> io::Result<()> {
     writeln!(out, "## {}", heading(&voyage.intent))?;
     writeln!(out)?;
@@ -43,7 +43,7 @@ pub fn write_story(
     }
     for entry in entries {
         writeln!(out)?;
-        write_entry(out, entry)?;
+        write_entry(out, entry, digests)?;
     }
     if !slate.is_empty() {
         writeln!(out)?;
@@ -57,7 +57,11 @@ pub fn write_story(
     Ok(())
 }
 
-fn write_entry(out: &mut dyn Write, entry: &Entry) -> io::Result<()> {
+fn write_entry(
+    out: &mut dyn Write,
+    entry: &Entry,
+    digests: &HashMap<String, String>,
+) -> io::Result<()> {
     let kind = if entry.is_steer() { "Steer" } else { "Log" };
     writeln!(
         out,
@@ -74,7 +78,7 @@ fn write_entry(out: &mut dyn Write, entry: &Entry) -> io::Result<()> {
         escape_inline(&clean_line(&who.method)),
         when(&entry.recorded_at)
     );
-    if let Some(url) = entry.action.get("url").and_then(Value::as_str) {
+    if let Some(url) = entry.url() {
         line.push_str(" · ");
         line.push_str(&link(url));
     }
@@ -82,6 +86,7 @@ fn write_entry(out: &mut dyn Write, entry: &Entry) -> io::Result<()> {
     writeln!(out)?;
     write_paragraphs(out, &who.summary)?;
     writeln!(out)?;
+    write_said(out, entry)?;
     if entry.bearing.is_empty() {
         writeln!(out, "Bearing: no observations.")?;
         return Ok(());
@@ -89,14 +94,56 @@ fn write_entry(out: &mut dyn Write, entry: &Entry) -> io::Result<()> {
     writeln!(out, "Bearing:")?;
     writeln!(out)?;
     for observation in &entry.bearing {
-        writeln!(
-            out,
+        let mut line = format!(
             "- {} {}",
             code(&clean_line(&describe_target(&observation.target))),
             code(short_hash(&observation.artifact))
-        )?;
+        );
+        if observation.status != "stowed" {
+            line.push_str(&format!(" _({})_", escape_inline(&observation.status)));
+        }
+        if let Some(digest) = digests.get(&observation.artifact) {
+            line.push_str(&format!(" · {}", escape_inline(&clean_line(digest))));
+        }
+        writeln!(out, "{line}")?;
     }
     Ok(())
+}
+
+/// What a steer said: its particulars as a list, and its whole body as a
+/// quote (folded into `<details>` when long).
+fn write_said(out: &mut dyn Write, entry: &Entry) -> io::Result<()> {
+    let said = super::said::of(entry);
+    for detail in &said.details {
+        writeln!(out, "- {}", escape_inline(&clean_line(detail)))?;
+    }
+    if !said.details.is_empty() {
+        writeln!(out)?;
+    }
+    let Some(body) = &said.body else {
+        return Ok(());
+    };
+    let body = clean(body);
+    let lines: Vec<&str> = body.lines().collect();
+    let folded = lines.len() > 12;
+    if folded {
+        writeln!(
+            out,
+            "<details><summary>What was said ({} lines)</summary>\n",
+            lines.len()
+        )?;
+    }
+    for line in &lines {
+        if line.trim().is_empty() {
+            writeln!(out, ">")?;
+        } else {
+            writeln!(out, "> {}", escape_line(line))?;
+        }
+    }
+    if folded {
+        writeln!(out, "\n</details>")?;
+    }
+    writeln!(out)
 }
 
 /// Multi-line text as escaped paragraphs: blank lines separate paragraphs and
@@ -204,19 +251,24 @@ mod tests {
     use super::*;
     use crate::model::Provenance;
 
-    fn entry(id: i64, action: Value, summary: &str, bearing: Vec<Observation>) -> Entry {
-        Entry {
+    fn entry(
+        id: i64,
+        action: serde_json::Value,
+        summary: &str,
+        bearing: Vec<Observation>,
+    ) -> Entry {
+        Entry::new(
             id,
-            recorded_at: "2026-11-21T22:41:03.123456Z".into(),
-            provenance: Provenance {
+            "2026-11-21T22:41:03.123456Z".into(),
+            Provenance {
                 identity: "alice".into(),
                 role: "coder".into(),
                 method: "human".into(),
                 summary: summary.into(),
             },
-            action,
+            action.to_string(),
             bearing,
-        }
+        )
     }
 
     #[test]
@@ -253,7 +305,7 @@ mod tests {
             ),
         ];
         let mut out = Vec::new();
-        write_story(&mut out, &voyage, &entries, &[]).unwrap();
+        write_story(&mut out, &voyage, &entries, &[], &HashMap::new()).unwrap();
         let text = String::from_utf8(out).unwrap();
         assert_eq!(
             text,

@@ -10,6 +10,7 @@ pub mod markdown;
 pub mod observe;
 pub mod progress;
 pub mod report;
+pub mod said;
 pub mod slate;
 pub mod views;
 pub mod voyage;
@@ -127,11 +128,12 @@ pub fn clean_line(text: &str) -> String {
     clean(text).replace(['\n', '\t', '\r'], " ")
 }
 
-/// `2026-11-21T22:41:03.123456Z` → `2026-11-21 22:41:03 UTC`.
+/// `2026-11-21T22:41:03.123456Z` → `2026-11-21 22:41:03 UTC`. Text that is
+/// not a timestamp came from a file helm did not write: shown cleaned, never raw.
 pub fn when(timestamp: &str) -> String {
-    match timestamp.get(..19) {
-        Some(head) if timestamp.ends_with('Z') => format!("{} UTC", head.replacen('T', " ", 1)),
-        _ => timestamp.to_string(),
+    match timestamp.parse::<jiff::Timestamp>() {
+        Ok(ts) => ts.strftime("%Y-%m-%d %H:%M:%S UTC").to_string(),
+        Err(_) => clean_line(timestamp),
     }
 }
 
@@ -149,9 +151,17 @@ pub fn age(timestamp: &str) -> String {
     }
 }
 
-/// The first `n` hex digits of a hash, for humans.
+/// The first 12 hex digits of a hash, for humans. A stored hash can be any
+/// text: the cut falls on a character boundary, and before the first
+/// character that could drive a terminal.
 pub fn short_hash(hash: &str) -> &str {
-    &hash[..hash.len().min(12)]
+    let end = hash
+        .char_indices()
+        .take(12)
+        .take_while(|(_, c)| !is_hostile(*c) && !c.is_control())
+        .last()
+        .map_or(0, |(i, c)| i + c.len_utf8());
+    &hash[..end]
 }
 
 /// Pads `text` to `width` columns (counting chars, which is right for the
@@ -192,5 +202,23 @@ mod tests {
             when("2026-11-21T22:41:03.123456Z"),
             "2026-11-21 22:41:03 UTC"
         );
+        assert_eq!(
+            when("2026-11-22T04:16:51.04161425Z"),
+            "2026-11-22 04:16:51 UTC"
+        );
+        assert_eq!(when("2026-11-21T23:41:03+01:00"), "2026-11-21 22:41:03 UTC");
+    }
+
+    #[test]
+    fn stored_text_is_never_passed_through_raw() {
+        assert_eq!(
+            when("\x1b[2J2026-11-21T22:41:03Z"),
+            "\u{fffd}[2J2026-11-21T22:41:03Z"
+        );
+        assert_eq!(when("soon\u{9b}"), "soon\u{fffd}");
+        assert_eq!(short_hash(&"aé".repeat(20)), "aéaéaéaéaéaé");
+        assert_eq!(short_hash("abc\x1b[2J"), "abc");
+        assert_eq!(short_hash("0123456789abcdef"), "0123456789ab");
+        assert_eq!(short_hash(""), "");
     }
 }

@@ -18,7 +18,13 @@ impl ObservedReport {
     fn write_document(&self, out: &mut dyn Write) -> io::Result<()> {
         let observed = &self.observed;
         out.write_all(b"{\"target\":")?;
-        super::write_json(out, &observed.target)?;
+        // Target paths are user text: on a terminal, escaped like the payload.
+        let target = serde_json::to_string(&observed.target).map_err(io::Error::other)?;
+        if self.terminal {
+            out.write_all(terminal_safe_json(&target).as_bytes())?;
+        } else {
+            out.write_all(target.as_bytes())?;
+        }
         write!(
             out,
             ",\"observedAt\":\"{}\",\"artifact\":\"{}\",\"payload\":",
@@ -94,5 +100,35 @@ mod tests {
             serde_json::from_str::<serde_json::Value>(&safe).unwrap(),
             original
         );
+    }
+
+    #[test]
+    fn the_target_is_terminal_safe_on_a_terminal() {
+        let mut compressed = Vec::new();
+        zstd::stream::copy_encode(&b"{}"[..], &mut compressed, 1).unwrap();
+        let mut report = ObservedReport {
+            observed: crate::ops::observe::Observed {
+                target: crate::model::Observe::FileContents {
+                    paths: vec!["a\u{9b}31m\u{202e}b".to_string()],
+                },
+                observed_at: "2026-01-01T00:00:00.000000Z".to_string(),
+                artifact: "0".repeat(64),
+                compressed,
+                summary: String::new(),
+                superseded: false,
+            },
+            terminal: true,
+        };
+        let mut out = Vec::new();
+        report.write_document(&mut out).unwrap();
+        let text = String::from_utf8(out).unwrap();
+        assert!(!text.contains(['\u{9b}', '\u{202e}']), "{text}");
+        let document: serde_json::Value = serde_json::from_str(&text).unwrap();
+        assert_eq!(document["target"]["paths"][0], "a\u{9b}31m\u{202e}b");
+        // Piped, the bytes are left as they are (the JSON is the same).
+        report.terminal = false;
+        let mut out = Vec::new();
+        report.write_document(&mut out).unwrap();
+        assert!(String::from_utf8(out).unwrap().contains('\u{9b}'));
     }
 }

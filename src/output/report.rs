@@ -229,7 +229,7 @@ impl Report for Settled {
     fn human(&self, out: &mut dyn Write, style: Style) -> io::Result<()> {
         match self {
             Settled::Settlement(Settlement::Recorded(sealed)) => {
-                write_story_block(out, &sealed.entry, style)
+                write_story_block(out, &sealed.entry, style, &Default::default())
             }
             Settled::Settlement(Settlement::AlreadyRecorded(entry)) => writeln!(
                 out,

@@ -6,7 +6,6 @@
 use std::path::Path;
 
 use serde::Serialize;
-use serde_json::Value;
 use serde_json::value::RawValue;
 
 use crate::model::Voyage;
@@ -40,7 +39,8 @@ impl<'a> ErrorDoc<'a> {
     }
 }
 
-/// A target as stored: its JSON, or the text itself when it is not JSON.
+/// JSON text as stored (a target, an action): printed as it is, or as a
+/// string when it is not JSON.
 pub enum TargetJson<'a> {
     Json(&'a RawValue),
     Text(&'a str),
@@ -109,8 +109,11 @@ pub struct EntryView<'a> {
     pub role: &'a str,
     pub method: &'a str,
     pub summary: &'a str,
+    /// The story line after `── Steer 3 ──`, e.g. `create PR #45`: the
+    /// action read by this helm, whichever helm recorded it.
+    pub headline: String,
     /// The stored action JSON, as recorded.
-    pub action: &'a Value,
+    pub action: TargetJson<'a>,
     pub bearing: Vec<ObservationView<'a>>,
 }
 
@@ -124,7 +127,8 @@ impl<'a> EntryView<'a> {
             role: &entry.provenance.role,
             method: &entry.provenance.method,
             summary: &entry.provenance.summary,
-            action: &entry.action,
+            headline: entry.headline(),
+            action: TargetJson::of(&entry.action),
             bearing: entry.bearing.iter().map(ObservationView::of).collect(),
         }
     }
@@ -261,8 +265,10 @@ pub struct BriefEntryView<'a> {
     pub role: &'a str,
     pub method: &'a str,
     pub summary: &'a str,
+    /// The story line, e.g. `create PR #45`.
+    pub headline: String,
     /// The stored action JSON, as recorded (a steer's carries `body`, `title`, `url`, …).
-    pub action: &'a Value,
+    pub action: TargetJson<'a>,
     pub bearing_size: usize,
 }
 
@@ -277,6 +283,7 @@ impl<'a> BriefEntryView<'a> {
             role: full.role,
             method: full.method,
             summary: full.summary,
+            headline: full.headline,
             action: full.action,
             bearing_size: entry.bearing.len(),
         }

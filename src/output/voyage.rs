@@ -140,9 +140,10 @@ impl Report for VoyageList {
     fn status_line(&self) -> Option<String> {
         let warnings: Vec<String> = self
             .listing
-            .unreadable
+            .warnings
             .iter()
-            .map(|u| format!("warning: {}", u.error))
+            .chain(self.listing.unreadable.iter().map(|u| &u.error))
+            .map(|w| format!("warning: {w}"))
             .collect();
         (!warnings.is_empty()).then(|| warnings.join("\n"))
     }
@@ -176,6 +177,7 @@ impl Report for StoryReport {
                     &snapshot.voyage,
                     &snapshot.entries,
                     &snapshot.slate,
+                    &self.story.digests,
                 );
             }
             StoryFormat::Json => return self.json(out).and_then(|_| out.write_all(b"\n")),
@@ -198,7 +200,7 @@ impl Report for StoryReport {
         writeln!(out, "{}", style.dim(&facts.join(" · ")))?;
         for entry in &snapshot.entries {
             writeln!(out)?;
-            write_story_block(out, entry, style)?;
+            write_story_block(out, entry, style, &self.story.digests)?;
         }
         if snapshot.entries.is_empty() {
             writeln!(out)?;

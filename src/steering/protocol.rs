@@ -266,7 +266,7 @@ fn check_same_attempt(record: &Record, attempt: &Attempt<'_>) -> Result<()> {
 /// repository, number and text.
 fn check_replay(entry: &Entry, attempt: &Attempt<'_>) -> Result<()> {
     match entry.parsed_action() {
-        Some(Action::Steer(record)) if attempt.steer.same_request(attempt.repo, &record) => Ok(()),
+        Some(Action::Steer(record)) if attempt.steer.same_request(attempt.repo, record) => Ok(()),
         _ => Err(Error::new(
             Kind::Conflict,
             format!(
@@ -319,7 +319,7 @@ fn dropped_warnings(entry: &Entry) -> Vec<String> {
         return Vec::new();
     };
     applied
-        .dropped(&record)
+        .dropped(record)
         .into_iter()
         .map(|what| format!("GitHub did not apply {what}; the token may not be allowed to set it"))
         .collect()

@@ -78,7 +78,9 @@ mod tests {
         tx.commit().unwrap();
         let sizes = compact(&conn, &path).unwrap();
         assert!(sizes.bytes_before > 200_000, "{sizes:?}");
-        assert!(sizes.bytes_after < 50_000, "{sizes:?}");
+        // What is left is the empty voyage: 14 pages of 4 KiB (six tables,
+        // their automatic indexes and helm's two indexes, ADR 0007).
+        assert!(sizes.bytes_after < 64_000, "{sizes:?}");
         let journal: String = conn
             .query_row("PRAGMA journal_mode", [], |row| row.get(0))
             .unwrap();

@@ -1,182 +1,254 @@
-//! A cache of voyage summaries for `voyage list`, so listing thousands of
-//! voyages does not open thousands of SQLite connections.
+//! `voyage list`: every voyage in the home with its summary, newest first.
 //!
-//! Each summary is keyed by what SQLite itself changes on every commit: the
-//! file's size and modification time and the change counter in its header
-//! (bytes 24..28), read with one small `pread`. Any difference, an unreadable
-//! header or a cache that does not parse sends that voyage through SQLite as
-//! before. The cache is only ever a copy: `show`, `verify` and every write
-//! read the voyage itself.
+//! Each file is read the cheapest way that is still true: the summary cache
+//! when the file is unchanged since it was cached, else the file itself read
+//! under a lock ([`peek`]), else SQLite (WAL files, journals, locks, anything
+//! odd), which also names what is wrong with a file. Ids come from the voyage
+//! row inside each file, never from its name, and the order from each
+//! voyage's `created_at`, so a warm and a cold listing answer the same.
+//! Prints nothing: what is worth a warning comes back in [`Listed`].
 
-use std::collections::HashMap;
+mod cache;
+#[cfg(unix)]
+mod peek;
+#[cfg(unix)]
+use peek::peek;
+
+/// Without POSIX locks every uncached file goes through SQLite.
+#[cfg(not(unix))]
+fn peek(_: fs::File, _: impl FnOnce() -> bool) -> Option<(cache::Stamp, Summary)> {
+    None
+}
+
+use std::collections::HashSet;
 use std::fs;
-use std::io::Read;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
-use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
-use super::voyage::Summary;
-use super::{VoyageFile, schema};
-use crate::model::{Voyage, VoyageStatus};
+use super::voyage::{self, Summary};
+use super::{Home, VoyageFile};
+use crate::error::{Error, Kind, Result};
 
-const FORMAT: u32 = 1;
-
-/// What must be unchanged for a cached summary to hold.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Stamp {
-    len: u64,
-    mtime_ns: i128,
-    counter: u32,
+/// What `voyage list` shows.
+#[derive(Debug)]
+pub struct Listed {
+    /// Every readable voyage, newest first by `created_at`.
+    pub voyages: Vec<Summary>,
+    /// Files that could not be read, with why (not yet naming the file).
+    pub unreadable: Vec<(VoyageFile, Error)>,
+    /// Listed all the same, but worth saying (e.g. a file named for another id).
+    pub warnings: Vec<String>,
+    /// How many hex digits tell every listed id apart (at least 8).
+    pub id_width: usize,
 }
 
-#[derive(Clone, Debug, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-struct Cached {
-    stamp: Stamp,
-    intent: String,
-    created_at: String,
-    ended_at: Option<String>,
-    ended_status: Option<String>,
-    ended: bool,
-    entries: u64,
-}
-
-#[derive(Default, Serialize, Deserialize)]
-struct File {
-    format: u32,
-    voyages: HashMap<Uuid, Cached>,
-}
-
-pub struct Listing {
-    path: PathBuf,
-    file: File,
-    dirty: bool,
-}
-
-impl Listing {
-    pub fn load(home: &Path) -> Listing {
-        let path = home.join("cache").join("voyage-list.json");
-        let file = fs::read(&path)
-            .ok()
-            .and_then(|bytes| serde_json::from_slice::<File>(&bytes).ok())
-            .filter(|file| file.format == FORMAT)
-            .unwrap_or_default();
-        Listing {
-            path,
-            file,
-            dirty: false,
-        }
-    }
-
-    /// The cached summary, if the file has not changed since it was cached.
-    pub fn get(&self, file: &VoyageFile, stamp: Option<Stamp>) -> Option<Summary> {
-        let cached = self.file.voyages.get(&file.id)?;
-        (Some(cached.stamp) == stamp).then(|| Summary {
-            voyage: Voyage {
-                id: file.id,
-                intent: cached.intent.clone(),
-                created_at: cached.created_at.clone(),
-                status: match cached.ended {
-                    false => VoyageStatus::Active,
-                    true => VoyageStatus::Ended {
-                        ended_at: cached.ended_at.clone().unwrap_or_default(),
-                        ended_status: cached.ended_status.clone(),
-                    },
-                },
-            },
-            entries: cached.entries,
+/// Lists every voyage in `home`, refreshing the summary cache on the way.
+pub fn list(home: &Home) -> Result<Listed> {
+    let files = home.voyage_files()?;
+    let present: HashSet<Uuid> = files.iter().map(|file| file.id).collect();
+    let mut cache = cache::Cache::load(home.root());
+    let dir = Dir::open(&home.voyages_dir());
+    // A few syscalls a file, on one thread: two threads measured no faster
+    // (the kernel's path and page-cache work does not spread).
+    let looked: Vec<(VoyageFile, Look)> = files
+        .into_iter()
+        .map(|file| {
+            let stamp = match cache.knows(&file) {
+                true => dir.open_file(&file.path).and_then(cache::stamp),
+                false => None,
+            };
+            if let Some(summary) = stamp.and_then(|stamp| cache.get(&file, Some(stamp))) {
+                return (file, Look::Cached(summary));
+            }
+            let peeked = dir
+                .open_file(&file.path)
+                .and_then(|handle| peek(handle, || dir.has_journal(&file.path)));
+            match peeked {
+                Some((stamp, summary)) => (file, Look::Peeked(stamp, summary)),
+                // Stamped before SQLite reads it: a write in between only makes
+                // the stamp stale, which the next listing takes as a change.
+                None => {
+                    let stamp = stamp.or_else(|| dir.open_file(&file.path).and_then(cache::stamp));
+                    (file, Look::Miss(stamp))
+                }
+            }
         })
+        .collect();
+    let mut read = Vec::with_capacity(looked.len());
+    let mut misses = Vec::new();
+    for (file, look) in looked {
+        match look {
+            Look::Cached(summary) => read.push((file, Ok(summary))),
+            Look::Peeked(stamp, summary) => {
+                cache.put(file.id, stamp, &summary);
+                read.push((file, Ok(summary)));
+            }
+            Look::Miss(stamp) => misses.push((stamp, file)),
+        }
+    }
+    // SQLite mostly waits on locks and reads: a few threads help.
+    let loaded = in_parallel(misses, 64, |(stamp, file)| {
+        let loaded = voyage::load_summary(&file);
+        (stamp, file, loaded)
+    });
+    for (stamp, file, loaded) in loaded {
+        if let (Ok(summary), Some(stamp)) = (&loaded, stamp) {
+            cache.put(file.id, stamp, summary);
+        }
+        read.push((file, loaded));
+    }
+    cache.save(&present);
+
+    let mut listed = Listed {
+        voyages: Vec::with_capacity(read.len()),
+        unreadable: Vec::new(),
+        warnings: Vec::new(),
+        id_width: 8,
+    };
+    for (file, loaded) in read {
+        match loaded {
+            Ok(summary) if summary.voyage.id.is_nil() => listed.unreadable.push((
+                file,
+                Error::new(Kind::Corrupt, "its voyage row's id is not a UUID")
+                    .hint("check the file with `helm voyage verify --all`"),
+            )),
+            Ok(summary) => {
+                if summary.voyage.id != file.id {
+                    listed.warnings.push(format!(
+                        "{} holds voyage {}, so it is listed under that id; rename the file to {}.sqlite so that commands find it by that id",
+                        file.path.display(),
+                        summary.voyage.id,
+                        summary.voyage.id
+                    ));
+                }
+                listed.voyages.push(summary);
+            }
+            Err(err) => listed.unreadable.push((file, err)),
+        }
+    }
+    listed.voyages.sort_by_cached_key(|summary| {
+        let created = summary.voyage.created_at.parse::<jiff::Timestamp>().ok();
+        std::cmp::Reverse((created, summary.voyage.id))
+    });
+    listed.unreadable.sort_by_key(|(file, _)| file.path.clone());
+    let mut ids: Vec<Uuid> = listed.voyages.iter().map(|s| s.voyage.id).collect();
+    ids.extend(listed.unreadable.iter().map(|(file, _)| file.id));
+    listed.id_width = unique_prefix_len(ids);
+    Ok(listed)
+}
+
+/// The voyages folder, opened once: each file is opened relative to it,
+/// which spares the kernel walking the whole path for every voyage (most of
+/// a warm listing's time).
+struct Dir {
+    #[cfg(unix)]
+    handle: Option<fs::File>,
+}
+
+impl Dir {
+    fn open(path: &Path) -> Dir {
+        Dir {
+            #[cfg(unix)]
+            handle: fs::File::open(path).ok(),
+        }
     }
 
-    pub fn put(&mut self, id: Uuid, stamp: Stamp, summary: &Summary) {
-        let (ended, ended_at, ended_status) = match &summary.voyage.status {
-            VoyageStatus::Active => (false, None, None),
-            VoyageStatus::Ended {
-                ended_at,
-                ended_status,
-            } => (true, Some(ended_at.clone()), ended_status.clone()),
-        };
-        self.file.voyages.insert(
-            id,
-            Cached {
-                stamp,
-                intent: summary.voyage.intent.clone(),
-                created_at: summary.voyage.created_at.clone(),
-                ended_at,
-                ended_status,
-                ended,
-                entries: summary.entries,
-            },
-        );
-        self.dirty = true;
+    #[cfg(unix)]
+    fn open_file(&self, path: &Path) -> Option<fs::File> {
+        use rustix::fs::{Mode, OFlags};
+        match (&self.handle, path.file_name()) {
+            (Some(dir), Some(name)) => {
+                let flags = OFlags::RDONLY | OFlags::CLOEXEC | OFlags::NOCTTY;
+                rustix::fs::openat(dir, name, flags, Mode::empty())
+                    .ok()
+                    .map(fs::File::from)
+            }
+            _ => fs::File::open(path).ok(),
+        }
     }
 
-    /// Writes the cache back if anything changed, dropping voyages that are
-    /// gone. Best effort: a cache that cannot be written is just not used.
-    pub fn save(mut self, present: &[Uuid]) {
-        let before = self.file.voyages.len();
-        self.file.voyages.retain(|id, _| present.contains(id));
-        if !self.dirty && self.file.voyages.len() == before {
-            return;
-        }
-        self.file.format = FORMAT;
-        let Some(dir) = self.path.parent() else {
-            return;
-        };
-        if super::create_private_dir(dir).is_err() {
-            return;
-        }
-        let temp = self
-            .path
-            .with_extension(format!("json.{}", std::process::id()));
-        let written = serde_json::to_vec(&self.file)
-            .ok()
-            .is_some_and(|bytes| write_private(&temp, &bytes).is_ok());
-        if !written || fs::rename(&temp, &self.path).is_err() {
-            let _ = fs::remove_file(&temp);
+    #[cfg(not(unix))]
+    fn open_file(&self, path: &Path) -> Option<fs::File> {
+        fs::File::open(path).ok()
+    }
+
+    #[cfg(unix)]
+    fn has_journal(&self, path: &Path) -> bool {
+        let mut journal = path.file_name().unwrap_or_default().to_owned();
+        journal.push("-journal");
+        match &self.handle {
+            Some(dir) => rustix::fs::statat(
+                dir,
+                journal.as_os_str(),
+                rustix::fs::AtFlags::SYMLINK_NOFOLLOW,
+            )
+            .is_ok(),
+            None => fs::symlink_metadata(path.with_file_name(journal)).is_ok(),
         }
     }
 }
 
-/// The stamp of a voyage file whose header says it is a voyage of this
-/// version; `None` sends it through SQLite, which names any problem.
-pub fn stamp(path: &Path) -> Option<Stamp> {
-    let mut handle = fs::File::open(path).ok()?;
-    let meta = handle.metadata().ok()?;
-    let mut header = [0u8; 100];
-    handle.read_exact(&mut header).ok()?;
-    if &header[..16] != b"SQLite format 3\0" {
-        return None;
+/// How a file's summary was found without SQLite, or that it was not.
+enum Look {
+    Cached(Summary),
+    Peeked(cache::Stamp, Summary),
+    Miss(Option<cache::Stamp>),
+}
+
+/// `items.map(work)` on up to as many threads as there are cores, one per
+/// `per_thread` items, keeping the order.
+fn in_parallel<T: Send, R: Send>(
+    items: Vec<T>,
+    per_thread: usize,
+    work: impl Fn(T) -> R + Sync,
+) -> Vec<R> {
+    let threads = std::thread::available_parallelism()
+        .map_or(1, |n| n.get())
+        .min(items.len().div_ceil(per_thread));
+    if threads <= 1 {
+        return items.into_iter().map(work).collect();
     }
-    // In WAL mode (byte 18 = 2) commits do not touch the main file's change
-    // counter, so such a file is never served from the cache.
-    if header[18] != 1 {
-        return None;
-    }
-    let user_version = i32::from_be_bytes(header[60..64].try_into().ok()?);
-    if i64::from(user_version) != schema::VERSION {
-        return None;
-    }
-    let mtime = meta.modified().ok()?;
-    let mtime_ns = match mtime.duration_since(std::time::UNIX_EPOCH) {
-        Ok(after) => after.as_nanos() as i128,
-        Err(before) => -(before.duration().as_nanos() as i128),
-    };
-    Some(Stamp {
-        len: meta.len(),
-        mtime_ns,
-        counter: u32::from_be_bytes(header[24..28].try_into().ok()?),
+    let chunk = items.len().div_ceil(threads);
+    let mut items = items.into_iter();
+    let parts: Vec<Vec<T>> = (0..threads)
+        .map(|_| items.by_ref().take(chunk).collect())
+        .collect();
+    let work = &work;
+    std::thread::scope(|scope| {
+        let handles: Vec<_> = parts
+            .into_iter()
+            .map(|part| scope.spawn(move || part.into_iter().map(work).collect::<Vec<_>>()))
+            .collect();
+        handles
+            .into_iter()
+            .flat_map(|handle| {
+                handle
+                    .join()
+                    .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+            })
+            .collect()
     })
 }
 
-fn write_private(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
-    let mut options = fs::OpenOptions::new();
-    options.write(true).create(true).truncate(true);
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::OpenOptionsExt;
-        options.mode(0o600);
-    }
-    std::io::Write::write_all(&mut options.open(path)?, bytes)
+/// The shortest prefix length (at least 8) that tells every id apart, so the
+/// ids `voyage list` prints can be typed back. v7 ids begin with a
+/// millisecond timestamp, so voyages started within a minute share 8 digits.
+fn unique_prefix_len(mut ids: Vec<Uuid>) -> usize {
+    ids.sort_unstable();
+    // a copied file holds the same id twice; it is still one id to type
+    ids.dedup();
+    let longest_shared = ids
+        .windows(2)
+        .map(|pair| {
+            let (a, b) = (pair[0].as_u128(), pair[1].as_u128());
+            // hex digits in common: leading zero bits of the difference, in nibbles
+            ((a ^ b).leading_zeros() / 4) as usize
+        })
+        .max()
+        .unwrap_or(0);
+    (longest_shared + 1).clamp(8, 32)
 }
+
+#[cfg(all(test, unix))]
+mod tests;

@@ -6,6 +6,7 @@
 //! failed action (or a crash) leaves the slate and the logbook as they were.
 
 use rusqlite::{Connection, OptionalExtension, Row, Transaction};
+use serde::Deserialize;
 use serde_json::Value;
 
 use super::slate::{self, OBSERVATION_COLUMNS, Observation};
@@ -18,31 +19,80 @@ pub struct Entry {
     pub id: i64,
     pub recorded_at: String,
     pub provenance: Provenance,
-    /// The stored action JSON, kept as recorded so entries written by a newer
-    /// helm still show.
-    pub action: Value,
+    /// The stored action JSON text, kept as recorded so entries written by
+    /// a newer helm still show, and printed as it is.
+    pub action: String,
+    /// The action read as helm's own type, as this helm writes it or as the
+    /// original helm wrote it; `None` when neither reads it.
+    parsed: Option<Action>,
     pub bearing: Vec<Observation>,
 }
 
 impl Entry {
-    pub fn parsed_action(&self) -> Option<Action> {
-        serde_json::from_value(self.action.clone()).ok()
+    pub fn new(
+        id: i64,
+        recorded_at: String,
+        provenance: Provenance,
+        action: String,
+        bearing: Vec<Observation>,
+    ) -> Entry {
+        let parsed = serde_json::from_str::<Action>(&action).ok().or_else(|| {
+            let value: Value = serde_json::from_str(&action).ok()?;
+            crate::model::upstream::action(&value)
+        });
+        Entry {
+            id,
+            recorded_at,
+            provenance,
+            action,
+            parsed,
+            bearing,
+        }
+    }
+
+    /// The action as helm's own type (see [`Entry::parsed`]).
+    pub fn parsed_action(&self) -> Option<&Action> {
+        self.parsed.as_ref()
+    }
+
+    /// The stored action as a JSON value (a string when it is not JSON).
+    pub fn action_value(&self) -> Value {
+        serde_json::from_str(&self.action).unwrap_or_else(|_| Value::String(self.action.clone()))
+    }
+
+    /// The stored action's `kind`, whatever helm wrote it.
+    fn stored_kind(&self) -> Option<String> {
+        #[derive(Deserialize)]
+        struct Kind {
+            kind: String,
+        }
+        serde_json::from_str::<Kind>(&self.action)
+            .ok()
+            .map(|k| k.kind)
     }
 
     pub fn is_steer(&self) -> bool {
-        self.action.get("kind").and_then(Value::as_str) == Some("steer")
+        match &self.parsed {
+            Some(action) => action.is_steer(),
+            None => self.stored_kind().as_deref() == Some("steer"),
+        }
+    }
+
+    /// The web page of what a steer created or changed.
+    pub fn url(&self) -> Option<&str> {
+        match &self.parsed {
+            Some(Action::Steer(record)) => record.url.as_deref(),
+            _ => None,
+        }
     }
 
     /// `comment on issue #42`, `waiting`, …
     pub fn headline(&self) -> String {
-        match self.parsed_action() {
+        match &self.parsed {
             Some(action) => action.headline(),
             None => format!(
                 "{} (recorded by a newer helm)",
-                self.action
-                    .get("kind")
-                    .and_then(Value::as_str)
-                    .unwrap_or("unknown")
+                self.stored_kind().as_deref().unwrap_or("unknown")
             ),
         }
     }
@@ -118,19 +168,19 @@ fn record(tx: &Transaction<'_>, who: &Provenance, action: &Action, now: &str) ->
 }
 
 fn entry_from_row(row: &Row<'_>) -> rusqlite::Result<Entry> {
-    let action: String = row.get("action")?;
-    Ok(Entry {
-        id: row.get("id")?,
-        recorded_at: row.get("recorded_at")?,
-        provenance: Provenance {
-            identity: row.get("identity")?,
-            role: row.get("role")?,
-            method: row.get("method")?,
-            summary: row.get("summary")?,
+    // By position, in ENTRY_COLUMNS' order.
+    Ok(Entry::new(
+        row.get(0)?,
+        row.get(1)?,
+        Provenance {
+            identity: row.get(2)?,
+            summary: row.get(4)?,
+            role: row.get(5)?,
+            method: row.get(6)?,
         },
-        action: serde_json::from_str(&action).unwrap_or(Value::String(action)),
-        bearing: Vec::new(),
-    })
+        row.get(3)?,
+        Vec::new(),
+    ))
 }
 
 const ENTRY_COLUMNS: &str = "id, recorded_at, identity, action, summary, role, method";
@@ -226,7 +276,7 @@ pub fn entries(conn: &Connection) -> Result<Vec<Entry>> {
             )
             .hint("run `helm voyage verify` for a report"));
         };
-        entry.bearing.push(Observation::from_row(row)?);
+        entry.bearing.push(Observation::from_row_at(row, 1)?);
     }
     Ok(entries)
 }

@@ -8,6 +8,7 @@
 //! the home directory.
 
 pub mod artifact;
+pub mod audit;
 pub mod compact;
 pub mod files;
 pub mod lifecycle;
@@ -221,6 +222,7 @@ pub fn configure(conn: &Connection) -> Result<()> {
 fn write(conn: &mut Connection) -> Result<Transaction<'_>> {
     let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
     schema::check(&tx)?;
+    schema::ensure_indexes(&tx)?;
     Ok(tx)
 }
 

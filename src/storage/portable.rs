@@ -17,7 +17,7 @@ use std::path::{Path, PathBuf};
 use rusqlite::{Connection, OpenFlags};
 use uuid::Uuid;
 
-use super::{Home, schema, voyage};
+use super::{Home, audit, schema, voyage};
 use crate::error::{Error, Kind, Result};
 use crate::model::Voyage;
 
@@ -149,8 +149,9 @@ pub fn import(home: &Home, file: &Path) -> Result<Voyage> {
 }
 
 /// Checks a copy this process owns: helm's schema at a version it
-/// understands, SQLite's integrity and foreign key checks, and one voyage row
-/// whose id is a UUID. Returns that voyage.
+/// understands with nothing helm did not create, SQLite's integrity and
+/// foreign key checks, every column helm reads (ids, hashes, timestamps,
+/// JSON) and one voyage row whose id is a UUID. Returns that voyage.
 fn check(path: &Path) -> Result<Voyage> {
     let flags = OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX;
     let conn = Connection::open_with_flags(path, flags)?;
@@ -186,6 +187,22 @@ fn check(path: &Path) -> Result<Voyage> {
         )
         .hint("export it again from its source with `helm voyage export`"));
     }
+    let audit = audit::columns(&conn).map_err(unsound)?;
+    if !audit.is_empty() {
+        // Sound SQLite holding what helm never writes: not a helm voyage.
+        return Err(Error::new(
+            Kind::NotAVoyage,
+            format!(
+                "{}{}",
+                audit.shown[..audit.shown.len().min(3)].join("; "),
+                match audit.total {
+                    n if n <= 3 => String::new(),
+                    n => format!(" (and {} more problems)", n - 3),
+                }
+            ),
+        )
+        .hint("nothing was imported; `helm voyage verify` on the source lists every problem"));
+    }
     let ids: Vec<String> = conn
         .prepare("SELECT id FROM voyage LIMIT 2")
         .and_then(|mut stmt| {
@@ -220,8 +237,8 @@ fn check(path: &Path) -> Result<Voyage> {
 }
 
 /// A SQLite failure while checking a file means the file is not sound.
-fn unsound(err: rusqlite::Error) -> Error {
-    match Error::from(err) {
+fn unsound(err: impl Into<Error>) -> Error {
+    match err.into() {
         err if err.kind() == Kind::NotAVoyage => err,
         err => Error::new(
             Kind::Corrupt,

@@ -26,18 +26,25 @@ pub const OBSERVATION_COLUMNS: &str = "o.target, o.artifact_hash, o.observed_at,
      length(a.data) AS stored_bytes, a.status AS artifact_status";
 
 impl Observation {
-    /// One row selected with [`OBSERVATION_COLUMNS`]: the single mapping from
-    /// slate and bearing rows alike.
-    pub fn from_row(row: &Row<'_>) -> rusqlite::Result<Observation> {
+    /// One row selected with [`OBSERVATION_COLUMNS`] starting at column
+    /// `at`: the single mapping from slate and bearing rows alike. Columns
+    /// are read by position: by name, SQLite compares every column name on
+    /// every read, which shows in `voyage show` of a long voyage.
+    pub fn from_row_at(row: &Row<'_>, at: usize) -> rusqlite::Result<Observation> {
         Ok(Observation {
-            target: row.get("target")?,
-            artifact: row.get("artifact_hash")?,
-            observed_at: row.get("observed_at")?,
-            stored_bytes: row.get::<_, Option<i64>>("stored_bytes")?.unwrap_or(0) as u64,
+            target: row.get(at)?,
+            artifact: row.get(at + 1)?,
+            observed_at: row.get(at + 2)?,
+            stored_bytes: row.get::<_, Option<i64>>(at + 3)?.unwrap_or(0) as u64,
             status: row
-                .get::<_, Option<String>>("artifact_status")?
+                .get::<_, Option<String>>(at + 4)?
                 .unwrap_or_else(|| "missing".to_string()),
         })
+    }
+
+    /// [`Observation::from_row_at`] for rows that start with the observation.
+    pub fn from_row(row: &Row<'_>) -> rusqlite::Result<Observation> {
+        Observation::from_row_at(row, 0)
     }
 }
 
@@ -95,4 +102,43 @@ pub fn list(conn: &Connection) -> Result<Vec<Observation>> {
         .query_map([], Observation::from_row)?
         .collect::<rusqlite::Result<_>>()?;
     Ok(rows)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::storage::artifact::Packer;
+    use crate::storage::{Home, VoyageStore, voyage};
+
+    #[test]
+    fn an_older_observation_that_commits_last_does_not_replace_a_newer_one() {
+        let dir = tempfile::tempdir().unwrap();
+        let home = Home::new(dir.path());
+        let created = voyage::create(&home, "slate", "2026-01-01T00:00:00.000000Z").unwrap();
+        let mut store = VoyageStore::open(home.resolve(&created.id.to_string()).unwrap()).unwrap();
+        let newer = Packer::pack(&"newer").unwrap();
+        let older = Packer::pack(&"older").unwrap();
+        let at = |s: u32| format!("2026-01-01T00:00:{s:02}.000000Z");
+        assert_eq!(
+            store.put_observation("t", &newer, &at(5)).unwrap(),
+            Put::Stored
+        );
+        // A slower look that began earlier commits after it.
+        assert_eq!(
+            store.put_observation("t", &older, &at(3)).unwrap(),
+            Put::Superseded
+        );
+        let slate = store.slate().unwrap();
+        assert_eq!(
+            (slate.len(), slate[0].artifact.as_str()),
+            (1, newer.hash.as_str())
+        );
+        assert_eq!(slate[0].observed_at, at(5));
+        // A newer one still replaces it, as observing again always has.
+        assert_eq!(
+            store.put_observation("t", &older, &at(7)).unwrap(),
+            Put::Stored
+        );
+        assert_eq!(store.slate().unwrap()[0].artifact, older.hash);
+    }
 }

@@ -3,7 +3,7 @@
 //! commits its own transaction here, so no code outside `storage` ever
 //! begins one; `seal` keeps seal → perform → record → clear in one.
 
-use rusqlite::Connection;
+use rusqlite::{Connection, OptionalExtension};
 use uuid::Uuid;
 
 use super::artifact::{self, Packed, Stored};
@@ -13,6 +13,24 @@ use super::slate::{self, Observation, Put};
 use super::{VoyageFile, name_file, voyage};
 use crate::error::{Error, Result};
 use crate::model::{Action, Provenance, Voyage};
+
+/// A payload as [`VoyageStore::payloads`] hands it over.
+#[derive(Debug)]
+pub enum Payload {
+    /// The payload JSON (`None` if it does not decompress).
+    Stowed(Option<Vec<u8>>),
+    /// The summary's payload JSON, in place of a reduced payload.
+    Reduced(Option<Vec<u8>>),
+    Jettisoned,
+    /// Stored larger than the limit asked for: its compressed size.
+    TooLarge(u64),
+    /// No such artifact (a voyage that fails verification).
+    Missing,
+}
+
+fn decompress(data: &[u8]) -> Option<Vec<u8>> {
+    zstd::decode_all(data).ok()
+}
 
 pub struct VoyageStore {
     file: VoyageFile,
@@ -48,6 +66,12 @@ impl VoyageStore {
 
     pub fn file(&self) -> &VoyageFile {
         &self.file
+    }
+
+    /// The connection, for tests that make SQLite fail on purpose.
+    #[cfg(test)]
+    pub(crate) fn connection(&self) -> &Connection {
+        &self.conn
     }
 
     fn named(&self, err: Error) -> Error {
@@ -214,6 +238,48 @@ impl VoyageStore {
         };
         tx.commit()?;
         Ok((stored, summary))
+    }
+
+    /// Reads the payloads of `hashes` in one snapshot, one at a time, and
+    /// hands each to `each` decompressed: a reduced artifact's summary in
+    /// its place, nothing for a jettisoned one, and nothing for a payload
+    /// stored larger than `limit` bytes (the story shows its size instead).
+    pub fn payloads(
+        &mut self,
+        hashes: &[&str],
+        limit: u64,
+        mut each: impl FnMut(&str, Payload),
+    ) -> Result<()> {
+        let tx = super::read(&mut self.conn)?;
+        for hash in hashes {
+            let row: Option<(String, i64)> = tx
+                .prepare_cached("SELECT status, length(data) FROM artifacts WHERE hash = ?1")?
+                .query_row([hash], |row| Ok((row.get(0)?, row.get(1)?)))
+                .optional()?;
+            let payload = match row {
+                None => Payload::Missing,
+                Some((status, _)) if status == "jettisoned" => Payload::Jettisoned,
+                Some((status, _)) if status == "reduced" => {
+                    match lifecycle::summary_of(&tx, hash)? {
+                        Some(derivation) => {
+                            let summary = artifact::load(&tx, &derivation.summary)?;
+                            Payload::Reduced(decompress(&summary.data))
+                        }
+                        None => Payload::Missing,
+                    }
+                }
+                Some((_, stored)) if stored as u64 > limit => Payload::TooLarge(stored as u64),
+                Some(_) => {
+                    let data: Vec<u8> = tx
+                        .prepare_cached("SELECT data FROM artifacts WHERE hash = ?1")?
+                        .query_row([hash], |row| row.get(0))?;
+                    Payload::Stowed(decompress(&data))
+                }
+            };
+            each(hash, payload);
+        }
+        tx.commit()?;
+        Ok(())
     }
 
     /// Gives the space of dropped payloads back to the file system (VACUUM

@@ -159,7 +159,7 @@ fn show_formats_tell_the_same_story() {
             .to_string();
     let path = env.work().join("src/widget.rs").canonicalize().unwrap();
     assert!(
-        md.contains(&format!("- `file-contents {}` `{hash}`\n", path.display())),
+        md.contains(&format!("- `file-contents {}` `{hash}` · ", path.display())),
         "{md}"
     );
 

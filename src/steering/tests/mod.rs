@@ -2,6 +2,8 @@
 //! state in memory: every kill point of DESIGN.md, each outcome of a failed
 //! request, and the retries that settle them.
 
+mod disk;
+
 use std::path::Path;
 
 use super::pending::{self, Pending};
@@ -24,6 +26,8 @@ struct World {
     refuse: bool,
     /// Looks cannot tell.
     unclear: bool,
+    /// Acting also breaks the place pending records are saved.
+    break_records: Option<std::path::PathBuf>,
 }
 
 impl Actor for World {
@@ -39,6 +43,15 @@ impl Actor for World {
             });
         }
         self.comments.push(body.clone());
+        if let Some(dir) = self.break_records.take() {
+            // Every record becomes a folder with something in it: a
+            // rename onto it fails, as a full disk would.
+            for entry in std::fs::read_dir(&dir).unwrap() {
+                let path = entry.unwrap().path();
+                std::fs::remove_file(&path).unwrap();
+                std::fs::create_dir_all(path.join("x")).unwrap();
+            }
+        }
         if let Some(outcome) = self.then_fail.take() {
             return Err(ActError {
                 outcome,
@@ -155,7 +168,7 @@ fn records(f: &Fixture) -> Vec<pending::Record> {
 fn settled(f: &mut Fixture) -> Option<String> {
     let snapshot = f.store.snapshot().unwrap();
     match snapshot.entries.last()?.parsed_action()? {
-        Action::Steer(record) => record.settled,
+        Action::Steer(record) => record.settled.clone(),
         Action::Log { .. } => None,
     }
 }

@@ -1,0 +1,29 @@
+#!/usr/bin/env python3
+"""Prints bench/run.sh's results (a TSV of job, helm, anchor, goal, kind, note)
+as the markdown table that docs/performance.md quotes.
+
+Usage: table.py RESULTS.tsv
+"""
+import sys
+
+def fmt(s):
+    s = float(s)
+    if s >= 1:
+        return f"{s:.2f} s"
+    return f"{s * 1000:.1f} ms"
+
+print("| job | helm | anchor | ratio | goal | met? |")
+print("|---|---|---|---|---|---|")
+for line in open(sys.argv[1]):
+    job, helm, anchor, goal, kind, note = line.rstrip("\n").split("\t")
+    helm, anchor, goal = float(helm), float(anchor), float(goal)
+    if kind == "ratio":
+        ratio = helm / anchor
+        print(f"| {job} | {fmt(helm)} | {fmt(anchor)} | {ratio:.2f}× | ≤ {goal:g}× | {'yes' if ratio <= goal else '**no**'} |")
+    elif kind == "rss":
+        ratio = helm / anchor
+        print(f"| {job} | {helm / 1024:.0f} MiB | file {anchor / 1024:.0f} MiB | {ratio:.2f}× the file | ≤ {goal:g}× | {'yes' if ratio <= goal else '**no**'} ({note}) |")
+    elif kind == "per-voyage":
+        n = int(note)
+        per = (helm - anchor) / n * 1e6
+        print(f"| {job} | {fmt(helm)} | {fmt(anchor)} | {per:.1f} µs/voyage | ≤ {goal:g} µs | {'yes' if per <= goal else '**no**'} |")

@@ -1,0 +1,161 @@
+//! Reading what the original helm (github.com/dyreby/helm) wrote: its action
+//! JSON (`{"kind":"log","data":"<state>"}`, `{"kind":"steer","data":{…}}`)
+//! and its targets (camelCase kinds, paths as typed, no repository). helm
+//! only reads these shapes, to tell such a voyage's story; it never writes them.
+
+use serde::Deserialize;
+use serde_json::Value;
+
+use super::entry::{Action, SteerKind, SteerRecord};
+
+#[derive(Deserialize)]
+#[serde(tag = "kind", content = "data", rename_all = "camelCase")]
+enum OriginalAction {
+    Log(String),
+    Steer(OriginalSteer),
+}
+
+#[derive(Deserialize)]
+struct OriginalSteer {
+    kind: String,
+    #[serde(default)]
+    number: Option<u64>,
+    #[serde(default)]
+    body: Option<String>,
+    #[serde(default)]
+    title: Option<String>,
+    #[serde(default)]
+    target: Option<OriginalThread>,
+}
+
+#[derive(Deserialize)]
+#[serde(tag = "kind", rename_all = "camelCase")]
+enum OriginalThread {
+    Issue,
+    PullRequest,
+    ReviewFeedback { comment_id: u64 },
+}
+
+/// An action written by the original helm, as helm's own [`Action`].
+pub fn action(value: &Value) -> Option<Action> {
+    match OriginalAction::deserialize(value).ok()? {
+        OriginalAction::Log(state) => Some(Action::Log {
+            status: state,
+            request_id: None,
+        }),
+        OriginalAction::Steer(steer) => {
+            let kind = match (steer.kind.as_str(), &steer.target) {
+                ("comment", Some(OriginalThread::ReviewFeedback { .. })) => SteerKind::ReplyInline,
+                ("comment", _) => SteerKind::Comment,
+                ("createIssue", _) => SteerKind::CreateIssue,
+                ("editIssue", _) => SteerKind::EditIssue,
+                ("closeIssue", _) => SteerKind::CloseIssue,
+                ("createPullRequest", _) => SteerKind::CreatePr,
+                ("editPullRequest", _) => SteerKind::EditPr,
+                ("closePullRequest", _) => SteerKind::ClosePr,
+                ("requestReview", _) => SteerKind::RequestReview,
+                ("replyInline", _) => SteerKind::ReplyInline,
+                ("mergePullRequest", _) => SteerKind::MergePr,
+                _ => return None,
+            };
+            let mut record = SteerRecord::new(kind, String::new());
+            match (&steer.target, kind) {
+                (Some(OriginalThread::Issue), _) => record.issue = steer.number,
+                (Some(OriginalThread::ReviewFeedback { comment_id }), _) => {
+                    record.pr = steer.number;
+                    record.in_reply_to = Some(*comment_id);
+                }
+                (_, SteerKind::CreateIssue | SteerKind::EditIssue | SteerKind::CloseIssue) => {
+                    record.issue = steer.number
+                }
+                _ => record.pr = steer.number,
+            }
+            record.body = steer.body;
+            record.title = steer.title;
+            Some(Action::Steer(Box::new(record)))
+        }
+    }
+}
+
+/// One line for a target the original helm wrote, e.g.
+/// `file-contents proj/src/lib.rs` or `github-issue #42`.
+pub fn describe_target(value: &Value) -> Option<String> {
+    let text = |key: &str| value.get(key).and_then(Value::as_str);
+    let kind = text("kind")?;
+    Some(match kind {
+        "fileContents" => {
+            let paths: Vec<&str> = value
+                .get("paths")?
+                .as_array()?
+                .iter()
+                .filter_map(Value::as_str)
+                .collect();
+            match paths.as_slice() {
+                [one] => format!("file-contents {one}"),
+                [first, rest @ ..] => format!("file-contents {first} (+{} more)", rest.len()),
+                [] => "file-contents".to_string(),
+            }
+        }
+        "directoryTree" => {
+            let mut line = format!("directory-tree {}", text("root")?);
+            for name in value
+                .get("skip")
+                .and_then(Value::as_array)
+                .into_iter()
+                .flatten()
+                .filter_map(Value::as_str)
+            {
+                line.push_str(&format!(" --skip {name}"));
+            }
+            if let Some(depth) = value.get("max_depth").and_then(Value::as_u64) {
+                line.push_str(&format!(" --max-depth {depth}"));
+            }
+            line
+        }
+        "rustProject" => format!("rust-project {}", text("root")?),
+        "gitHubIssue" => format!("github-issue #{}", value.get("number")?.as_u64()?),
+        "gitHubPullRequest" => format!("github-pr #{}", value.get("number")?.as_u64()?),
+        "gitHubRepository" => "github-repo".to_string(),
+        _ => return None,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn the_originals_actions_read_as_helms() {
+        let log = action(&json!({"kind": "log", "data": "waiting on review"})).unwrap();
+        assert_eq!(log.headline(), "waiting on review");
+        let comment = action(
+            &json!({"kind": "steer", "data": {"kind": "comment", "number": 42,
+            "body": "Plan.", "target": {"kind": "issue"}}}),
+        )
+        .unwrap();
+        assert_eq!(comment.headline(), "comment on issue #42");
+        let reply = action(
+            &json!({"kind": "steer", "data": {"kind": "comment", "number": 45,
+            "body": "Renamed.", "target": {"kind": "reviewFeedback", "comment_id": 901}}}),
+        )
+        .unwrap();
+        assert_eq!(reply.headline(), "reply inline on PR #45");
+        assert!(action(&json!({"kind": "steer", "data": {"kind": "teleport"}})).is_none());
+    }
+
+    #[test]
+    fn the_originals_targets_read_as_one_line() {
+        let tree =
+            json!({"kind": "directoryTree", "root": "proj", "skip": ["target"], "max_depth": null});
+        assert_eq!(
+            describe_target(&tree).unwrap(),
+            "directory-tree proj --skip target"
+        );
+        let files = json!({"kind": "fileContents", "paths": ["a", "b"]});
+        assert_eq!(
+            describe_target(&files).unwrap(),
+            "file-contents a (+1 more)"
+        );
+    }
+}

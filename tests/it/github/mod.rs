@@ -1,0 +1,48 @@
+//! GitHub end to end: the real binary against a local, stateful GitHub that
+//! checks every request against GitHub's OpenAPI description.
+
+mod actions;
+mod faults;
+mod flow;
+mod looks;
+mod secrets;
+
+use crate::support::env::TestEnv;
+use crate::support::fake_github::FakeGitHub;
+
+pub const REPO: &str = "acme/widgets";
+
+/// A test environment pointed at a fresh fake GitHub, with a voyage.
+pub fn setup() -> (TestEnv, FakeGitHub, String) {
+    let gh = FakeGitHub::start();
+    let mut env = TestEnv::for_github(&gh, REPO);
+    let voyage = env.new_voyage("Advance #42: fix widget crash");
+    env.set("HELM_VOYAGE", &voyage);
+    (env, gh, voyage)
+}
+
+/// `helm steer` with full provenance, `--json`, and `action` after it.
+pub fn steer(env: &TestEnv, summary: &str, action: &[&str]) -> crate::support::env::Run {
+    let mut args = vec![
+        "steer",
+        "--as",
+        "claude-7",
+        "--role",
+        "coder",
+        "--method",
+        "sonnet 4-6",
+        "--summary",
+        summary,
+        "--json",
+    ];
+    args.extend_from_slice(action);
+    env.run(&args)
+}
+
+pub fn no_violations(gh: &FakeGitHub) {
+    let violations = gh.violations();
+    assert!(
+        violations.is_empty(),
+        "requests that break GitHub's description: {violations:#?}"
+    );
+}

@@ -1,0 +1,178 @@
+//! Looking never reads what it should not and never hangs: `rust-project`
+//! stays inside its root and reads only bounded regular files; one bad doc
+//! file is recorded, not fatal; `file-contents` refuses FIFOs, devices and
+//! folders at once. Every helm run here is bounded by a deadline so a
+//! regression fails instead of hanging the suite.
+
+use std::io::Read;
+use std::os::unix::ffi::OsStrExt;
+use std::os::unix::fs::symlink;
+use std::path::Path;
+use std::process::Stdio;
+use std::time::{Duration, Instant};
+
+use serde_json::Value;
+
+use crate::support::env::{Run, TestEnv};
+
+fn mkfifo(path: &Path) {
+    let status = std::process::Command::new("mkfifo")
+        .arg(path)
+        .status()
+        .expect("mkfifo runs");
+    assert!(status.success());
+}
+
+/// Runs helm, killing it if it has not finished within a minute: a hang is
+/// a failure, not a stuck test run. (The deadline is generous; pass or fail
+/// never depends on speed.)
+fn run_bounded(env: &TestEnv, args: &[&str]) -> Run {
+    let mut child = env
+        .command(args)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("helm runs");
+    // Drained while helm runs, so a big answer cannot fill the pipe.
+    let drain = |mut pipe: Box<dyn Read + Send>| {
+        std::thread::spawn(move || {
+            let mut text = Vec::new();
+            pipe.read_to_end(&mut text).unwrap();
+            String::from_utf8_lossy(&text).into_owned()
+        })
+    };
+    let stdout = drain(Box::new(child.stdout.take().unwrap()));
+    let stderr = drain(Box::new(child.stderr.take().unwrap()));
+    let started = Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        if started.elapsed() > Duration::from_secs(60) {
+            child.kill().unwrap();
+            panic!("helm {args:?} hung");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    Run {
+        code: status.code().unwrap_or(-1),
+        stdout: stdout.join().unwrap(),
+        stderr: stderr.join().unwrap(),
+    }
+}
+
+fn unreadable(payload: &Value) -> Vec<(String, String)> {
+    payload["unreadable"]
+        .as_array()
+        .map(|list| {
+            list.iter()
+                .map(|u| {
+                    (
+                        u["path"].as_str().unwrap().to_string(),
+                        u["reason"].as_str().unwrap().to_string(),
+                    )
+                })
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+#[test]
+fn rust_project_never_follows_a_link_out_of_the_project() {
+    let env = TestEnv::new();
+    let id = env.new_voyage("Links");
+    let secret = env.root().join("secret.env");
+    std::fs::write(&secret, "TOKEN=hunter2-secret\n").unwrap();
+    std::fs::create_dir_all(env.root().join("outside")).unwrap();
+    std::fs::write(env.root().join("outside/guide.md"), "outside-guide\n").unwrap();
+    env.write("crate/Cargo.toml", "[package]\nname = \"demo\"\n");
+    env.write("crate/notes/inside.md", "inside-notes\n");
+    symlink(&secret, env.work().join("crate/README.md")).unwrap();
+    symlink("../../secret.env", env.work().join("crate/CONTRIBUTING.md")).unwrap();
+    symlink(env.root().join("outside"), env.work().join("crate/docs")).unwrap();
+    // A link that stays inside is followed.
+    symlink("notes/inside.md", env.work().join("crate/GUIDE.md")).unwrap();
+    let doc = run_bounded(&env, &["observe", "-V", &id, "rust-project", "crate"]).json();
+    let text = doc.to_string();
+    assert!(!text.contains("hunter2"), "the secret was read: {text}");
+    assert!(!text.contains("outside-guide"), "{text}");
+    let payload = &doc["payload"];
+    assert_eq!(payload["docs"][0]["path"], "GUIDE.md");
+    assert_eq!(payload["docs"][0]["content"], "inside-notes\n");
+    let bad = unreadable(payload);
+    for path in ["CONTRIBUTING.md", "README.md"] {
+        assert!(
+            bad.iter()
+                .any(|(p, why)| p == path && why.contains("outside the project")),
+            "{path}: {bad:?}"
+        );
+    }
+}
+
+#[test]
+fn rust_project_reads_bounded_regular_files_and_records_what_it_could_not() {
+    let env = TestEnv::new();
+    let id = env.new_voyage("Odd docs");
+    env.write("crate/Cargo.toml", "[package]\nname = \"demo\"\n");
+    env.write("crate/src/lib.rs", "//! Demo.\n");
+    env.write("crate/BIG.md", "x".repeat(300 * 1024));
+    env.write("crate/docs/ok.md", "fine\n");
+    mkfifo(&env.work().join("crate/NOTES.md"));
+    symlink("missing.md", env.work().join("crate/CHANGES.md")).unwrap();
+    // Links to /dev/zero (a device: never read, let alone without end).
+    symlink("/dev/zero", env.work().join("crate/docs/zero.md")).unwrap();
+    let odd = std::ffi::OsStr::from_bytes(b"READ\xffME.md");
+    std::fs::write(env.work().join("crate").join(odd), "odd\n").unwrap();
+    let doc = run_bounded(&env, &["observe", "-V", &id, "rust-project", "crate"]).json();
+    let payload = &doc["payload"];
+    let docs: Vec<&str> = payload["docs"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| d["path"].as_str().unwrap())
+        .collect();
+    assert_eq!(docs, ["BIG.md", "docs/ok.md"]);
+    assert_eq!(payload["docs"][0]["truncated"], true);
+    assert_eq!(
+        payload["docs"][0]["content"].as_str().unwrap().len(),
+        256 * 1024
+    );
+    assert_eq!(payload["crateDocs"][0]["doc"], "Demo.");
+    let bad = unreadable(payload);
+    let reason = |path: &str| {
+        bad.iter()
+            .find(|(p, _)| p == path)
+            .map(|(_, why)| why.clone())
+            .unwrap_or_else(|| panic!("{path} not recorded: {bad:?}"))
+    };
+    assert!(reason("NOTES.md").contains("FIFO"), "{bad:?}");
+    assert!(reason("CHANGES.md").contains("link to nothing"), "{bad:?}");
+    assert!(
+        reason("docs/zero.md").contains("outside the project"),
+        "{bad:?}"
+    );
+    assert!(reason("READ\u{fffd}ME.md").contains("not UTF-8"), "{bad:?}");
+    assert_eq!(bad.len(), 4, "{bad:?}");
+}
+
+#[test]
+fn file_contents_refuses_fifos_devices_and_folders_at_once() {
+    let env = TestEnv::new();
+    let id = env.new_voyage("Not files");
+    mkfifo(&env.work().join("pipe"));
+    symlink("pipe", env.work().join("pipe-link")).unwrap();
+    std::fs::create_dir_all(env.work().join("folder")).unwrap();
+    for (path, what) in [
+        ("pipe", "FIFO"),
+        ("pipe-link", "FIFO"),
+        ("/dev/zero", "device"),
+        ("/dev/null", "device"),
+        ("folder", "directory"),
+    ] {
+        let run = run_bounded(&env, &["observe", "-V", &id, "file-contents", path]);
+        let stderr = run.fails(2);
+        assert!(stderr.contains(what), "{path}: {stderr}");
+    }
+    let slate = env.run(&["slate", "list", "-V", &id, "--json"]).json();
+    assert_eq!(slate.as_array().map_or(0, Vec::len), 0, "{slate}");
+}
