@@ -35,6 +35,8 @@ pub enum Kind {
     GitHub,
     /// The request conflicts with what is already recorded.
     Conflict,
+    /// The target changed on GitHub since it was observed (ADR 0008).
+    Stale,
 }
 
 impl Kind {
@@ -53,6 +55,7 @@ impl Kind {
             Kind::Config => "config",
             Kind::GitHub => "github",
             Kind::Conflict => "conflict",
+            Kind::Stale => "stale",
         }
     }
 

@@ -22,6 +22,13 @@ pub struct SteerArgs {
     /// remote `origin` of the current directory).
     #[arg(long, value_name = "OWNER/NAME", global = true)]
     pub repo: Option<String>,
+    /// Act even if the issue or PR changed on GitHub since the slate's
+    /// observations of it. Without it, a steer on an issue or PR first asks
+    /// GitHub whether every slate observation of it is still current
+    /// (conditional requests) and refuses if anything changed. The entry
+    /// records what had changed.
+    #[arg(long, global = true)]
+    pub allow_stale: bool,
     #[command(subcommand)]
     pub action: ActionSpec,
 }
@@ -37,6 +44,7 @@ pub fn run(args: SteerArgs, ctx: &Context) -> Result<Box<dyn Report>> {
             request_id,
             action: &args.action,
             repo: args.repo.as_deref(),
+            allow_stale: args.allow_stale,
         },
     )?;
     Ok(Box::new(Recorded {

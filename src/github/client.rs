@@ -81,12 +81,16 @@ impl Client {
         path: &str,
         accept: &str,
         body: Option<&Value>,
+        extra: &[(http::HeaderName, String)],
     ) -> Result<Answer, GitHubError> {
-        let builder = http::Request::builder()
+        let mut builder = http::Request::builder()
             .method(method.clone())
             .uri(path)
             .header(http::header::ACCEPT, accept)
             .header("X-GitHub-Api-Version", "2022-11-28");
+        for (name, value) in extra {
+            builder = builder.header(name, value.as_str());
+        }
         let request = self
             .crab
             .build_request(builder, body)
@@ -121,10 +125,24 @@ impl Client {
         accept: &str,
         body: Option<&Value>,
     ) -> Result<Answer, GitHubError> {
+        self.send_with(method, path, accept, body, &[]).await
+    }
+
+    /// [`send`](Self::send) with extra request headers (`If-None-Match`).
+    pub async fn send_with(
+        &self,
+        method: Method,
+        path: &str,
+        accept: &str,
+        body: Option<&Value>,
+        extra: &[(http::HeaderName, String)],
+    ) -> Result<Answer, GitHubError> {
         let mut path = path.to_string();
         let mut hops = 0;
         loop {
-            let answer = self.send_retrying(&method, &path, accept, body).await?;
+            let answer = self
+                .send_retrying(&method, &path, accept, body, extra)
+                .await?;
             // 307 and 308 repeat the request as it was; 301 and 302 are
             // followed only for reads, since a client may turn them into a
             // GET, and a write must never quietly become one.
@@ -206,13 +224,14 @@ impl Client {
         path: &str,
         accept: &str,
         body: Option<&Value>,
+        extra: &[(http::HeaderName, String)],
     ) -> Result<Answer, GitHubError> {
         let read = *method == Method::GET;
         let mut failures = 0;
         let mut refusals = 0;
         let mut waited = Duration::ZERO;
         loop {
-            let result = self.send_once(method, path, accept, body).await;
+            let result = self.send_once(method, path, accept, body, extra).await;
             let wait = match &result {
                 Ok(answer) => match rate_limit_wait(answer) {
                     Some(wait) => {

@@ -6,8 +6,11 @@
 
 pub mod auth;
 pub mod client;
+pub mod conditional;
 pub mod error;
+pub mod fresh;
 pub mod observe;
+mod parts;
 pub mod repo;
 pub mod settle;
 pub mod steer;
@@ -19,6 +22,13 @@ use std::time::Duration;
 use crate::error::{Error, Kind, Result};
 use crate::model::Repo;
 use client::Client;
+
+/// The head sha a GitHub payload saw (its summary's, else its checks').
+pub fn parts_head_sha(payload: &serde_json::Value) -> Option<String> {
+    serde_json::from_value::<parts::ThreadPayload>(payload.clone())
+        .ok()?
+        .head_sha()
+}
 
 pub const DEFAULT_API_URL: &str = "https://api.github.com";
 

@@ -2,40 +2,61 @@
 //! the focuses asked for. The requests of one observation run concurrently;
 //! any failed request fails the observation with GitHub's answer, so a payload
 //! never pretends that nothing was there.
+//!
+//! Given the prior payload of the same target, each part is asked for
+//! conditionally (ADR 0008): a part GitHub answers 304 is kept as it was, and
+//! only the parts that changed are fetched again.
 
-use http::{Method, StatusCode};
+use std::collections::{BTreeMap, BTreeSet};
+
 use serde::Serialize;
-use serde_json::{Value, json};
+use serde_json::Value;
 
-use super::client::{Client, parse};
+use super::client::{Client, JSON, MAX_PAGES, next_link, parse};
+use super::conditional::{Validator, get_listing, get_one, get_raw, listing_validator};
 use super::error::GitHubError;
-use super::types::{
-    CheckRun, CombinedStatus, Comment, Issue, Pull, PullFile, Review, ReviewComment,
-};
+use super::parts::{self, Part};
+use super::types::{CheckRun, CombinedStatus, Comment, Issue, Pull, PullFile, Status};
 use crate::error::Result;
 use crate::model::{IssueFocus, Observe, PullRequestFocus, RepositoryFocus};
+
+pub use super::parts::{RepoPayload, ThreadPayload};
 
 /// What a GitHub look brought back: the payload, and a few words on it.
 pub struct GitHubLook {
     pub payload: Value,
     pub summary: String,
+    /// Every part answered 304: the payload is the prior one, unchanged.
+    pub unchanged: bool,
 }
 
 /// Observes a GitHub target (already canonical) through `session`, whose
-/// client is bound to the target's repository.
-pub fn look(session: &super::Session, target: &Observe) -> Result<GitHubLook> {
+/// client is bound to the target's repository. `prior` is the payload of the
+/// target's latest observation, whose validators make the requests
+/// conditional.
+pub fn look(
+    session: &super::Session,
+    target: &Observe,
+    prior: Option<&Value>,
+) -> Result<GitHubLook> {
     let client = &session.client;
     let doing = format!("show {}", target.describe());
     let repo = client.repo.to_string();
-    let (payload, summary) = session
+    let thread_prior = prior.and_then(|p| serde_json::from_value::<ThreadPayload>(p.clone()).ok());
+    let (payload, summary, unchanged) = session
         .runtime
         .block_on(async {
             match target {
-                Observe::GitHubIssue { number, focus, .. } => issue(client, *number, focus).await,
-                Observe::GitHubPullRequest { number, focus, .. } => {
-                    pull(client, *number, focus).await
+                Observe::GitHubIssue { number, focus, .. } => {
+                    issue(client, *number, focus, thread_prior.as_ref()).await
                 }
-                Observe::GitHubRepository { focus, .. } => repository(client, focus).await,
+                Observe::GitHubPullRequest { number, focus, .. } => {
+                    pull(client, *number, focus, thread_prior.as_ref()).await
+                }
+                Observe::GitHubRepository { focus, .. } => {
+                    let prior = prior.and_then(|p| serde_json::from_value(p.clone()).ok());
+                    repository(client, focus, prior.as_ref()).await
+                }
                 _ => Err(GitHubError::shape_text(format!(
                     "{} is not a GitHub target",
                     target.kind()
@@ -43,51 +64,114 @@ pub fn look(session: &super::Session, target: &Observe) -> Result<GitHubLook> {
             }
         })
         .map_err(|err| err.into_error(&doing, &repo, "nothing was put on the slate"))?;
-    Ok(GitHubLook { payload, summary })
+    Ok(GitHubLook {
+        payload,
+        summary,
+        unchanged,
+    })
 }
 
-type Looking = std::result::Result<(Value, String), GitHubError>;
+type Looking = std::result::Result<(Value, String, bool), GitHubError>;
 
-fn to_value<T: Serialize>(value: &T) -> Value {
+pub(super) fn to_value<T: Serialize>(value: &T) -> Value {
     serde_json::to_value(value).unwrap_or(Value::Null)
 }
 
-async fn issue(client: &Client, number: u64, focus: &[IssueFocus]) -> Looking {
-    let wants = |f| focus.contains(&f);
-    let summary = async {
-        if wants(IssueFocus::Summary) {
-            let path = client.repo_path(&format!("/issues/{number}"));
-            client.get_json::<Issue>(&path).await.map(Some)
-        } else {
-            Ok(None)
-        }
-    };
-    let comments = async {
-        if wants(IssueFocus::Comments) {
-            let path = client.repo_path(&format!("/issues/{number}/comments"));
-            client.get_all::<Comment>(&path).await.map(Some)
-        } else {
-            Ok(None)
-        }
-    };
-    let (summary, comments) = tokio::try_join!(summary, comments)?;
-    let mut payload = json!({"repo": client.repo.to_string(), "number": number});
-    let mut words = Vec::new();
-    if let Some(issue) = &summary {
-        words.push(format!("{}: {}", issue.state, issue.title));
-        payload["summary"] = to_value(issue);
-    }
-    if let Some((comments, truncated)) = &comments {
-        words.push(format!("{} comments", comments.len()));
-        payload["comments"] = to_value(comments);
-        if *truncated {
-            payload["commentsTruncated"] = true.into();
-        }
-    }
-    Ok((payload, words.join(", ")))
+/// The prior part `name` with its validators, when the prior payload has both.
+fn prior_part<'a>(
+    prior: Option<&'a ThreadPayload>,
+    held: &BTreeSet<String>,
+    name: &str,
+    value: impl Fn(&'a ThreadPayload) -> Option<&'a Value>,
+    truncated: impl Fn(&ThreadPayload) -> bool,
+) -> Option<Part> {
+    let prior = prior.filter(|_| held.contains(name))?;
+    let validators = prior.validators.get(name)?.clone();
+    Some(Part {
+        value: value(prior).cloned().unwrap_or(Value::Null),
+        truncated: truncated(prior),
+        validators,
+        kept: true,
+    })
 }
 
-async fn pull(client: &Client, number: u64, focus: &[PullRequestFocus]) -> Looking {
+/// One resource: the held prior part, else fetched.
+async fn resource<T: serde::de::DeserializeOwned + Serialize>(
+    client: &Client,
+    path: &str,
+    prior: Option<Part>,
+) -> std::result::Result<Part, GitHubError> {
+    if let Some(prior) = prior {
+        return Ok(prior);
+    }
+    let (item, validator) = get_one::<T>(client, path).await?;
+    Ok(Part::fresh(to_value(&item), false, vec![validator]))
+}
+
+/// A listing: the held prior part, else fetched.
+async fn listing<T: serde::de::DeserializeOwned + Serialize>(
+    client: &Client,
+    path: &str,
+    prior: Option<Part>,
+    shape: impl Fn(Vec<T>) -> Value,
+) -> std::result::Result<Part, GitHubError> {
+    if let Some(prior) = prior {
+        return Ok(prior);
+    }
+    let (items, truncated, validator) = get_listing::<T>(client, path, Some).await?;
+    Ok(Part::fresh(shape(items), truncated, vec![validator]))
+}
+
+async fn issue(
+    client: &Client,
+    number: u64,
+    focus: &[IssueFocus],
+    prior: Option<&ThreadPayload>,
+) -> Looking {
+    let held = parts::holding(client, prior.map(|p| &p.validators)).await?;
+    let wants = |f| focus.contains(&f);
+    let summary_path = client.repo_path(&format!("/issues/{number}"));
+    let summary = parts::optional(
+        wants(IssueFocus::Summary),
+        resource::<Issue>(
+            client,
+            &summary_path,
+            prior_part(prior, &held, "summary", |p| p.summary.as_ref(), |_| false),
+        ),
+    );
+    let comments_path = client.repo_path(&format!("/issues/{number}/comments"));
+    let comments = parts::optional(
+        wants(IssueFocus::Comments),
+        listing::<Comment>(
+            client,
+            &comments_path,
+            prior_part(
+                prior,
+                &held,
+                "comments",
+                |p| p.comments.as_ref(),
+                |p| p.comments_truncated,
+            ),
+            |items| to_value(&items),
+        ),
+    );
+    let (summary, comments) = tokio::try_join!(summary, comments)?;
+    let mut payload = ThreadPayload::new(client.repo.to_string(), number);
+    let mut all = Vec::new();
+    payload.set("summary", summary, &mut all);
+    payload.set("comments", comments, &mut all);
+    let words = payload.words();
+    Ok((to_value(&payload), words, parts::all_kept(&all)))
+}
+
+async fn pull(
+    client: &Client,
+    number: u64,
+    focus: &[PullRequestFocus],
+    prior: Option<&ThreadPayload>,
+) -> Looking {
+    // One round of conditional requests says which parts still hold.
+    let held = parts::holding(client, prior.map(|p| &p.validators)).await?;
     let wants = |f| focus.contains(&f);
     let pr_path = client.repo_path(&format!("/pulls/{number}"));
     // The PR itself is needed for its summary and for the head sha of checks.
@@ -95,127 +179,195 @@ async fn pull(client: &Client, number: u64, focus: &[PullRequestFocus]) -> Looki
         if !wants(PullRequestFocus::Summary) && !wants(PullRequestFocus::Checks) {
             return Ok((None, None));
         }
-        let pr: Pull = client.get_json(&pr_path).await?;
+        let known = prior_part(prior, &held, "summary", |p| p.summary.as_ref(), |_| false);
+        let prior_sha = prior.and_then(ThreadPayload::head_sha);
+        let pr = resource::<Pull>(client, &pr_path, known).await?;
         let checks = if wants(PullRequestFocus::Checks) {
-            Some(checks(client, &pr.head.sha).await?)
+            let sha = match (&pr.value, pr.kept) {
+                (_, true) => prior_sha.clone(),
+                (value, false) => value["head"]["sha"].as_str().map(str::to_string),
+            };
+            let Some(sha) = sha else {
+                return Err(GitHubError::shape_text(
+                    "the pull request has no head sha".to_string(),
+                ));
+            };
+            let known = prior_part(prior, &held, "checks", |p| p.checks.as_ref(), |_| false)
+                .filter(|_| prior_sha.as_deref() == Some(sha.as_str()));
+            Some(parts::kept_or(known, checks(client, &sha)).await?)
         } else {
             None
         };
         Ok::<_, GitHubError>((Some(pr), checks))
     };
-    let comments = optional(wants(PullRequestFocus::Comments), async {
-        client
-            .get_all::<Comment>(&client.repo_path(&format!("/issues/{number}/comments")))
-            .await
-    });
-    let files = optional(wants(PullRequestFocus::Files), async {
-        client
-            .get_all::<PullFile>(&client.repo_path(&format!("/pulls/{number}/files")))
-            .await
-    });
-    let diff = optional(wants(PullRequestFocus::Diff), diff(client, number));
-    let reviews = optional(wants(PullRequestFocus::Reviews), reviews(client, number));
+    let comments_path = client.repo_path(&format!("/issues/{number}/comments"));
+    let comments = parts::optional(
+        wants(PullRequestFocus::Comments),
+        listing::<Comment>(
+            client,
+            &comments_path,
+            prior_part(
+                prior,
+                &held,
+                "comments",
+                |p| p.comments.as_ref(),
+                |p| p.comments_truncated,
+            ),
+            |items| to_value(&items),
+        ),
+    );
+    let files_path = client.repo_path(&format!("/pulls/{number}/files"));
+    let files = parts::optional(
+        wants(PullRequestFocus::Files),
+        listing::<PullFile>(
+            client,
+            &files_path,
+            prior_part(
+                prior,
+                &held,
+                "files",
+                |p| p.files.as_ref(),
+                |p| p.files_truncated,
+            ),
+            |mut files| {
+                for file in &mut files {
+                    file.patch = None;
+                }
+                to_value(&files)
+            },
+        ),
+    );
+    let diff = parts::optional(
+        wants(PullRequestFocus::Diff),
+        parts::kept_or(
+            prior_part(prior, &held, "diff", |p| p.diff.as_ref(), |_| false),
+            parts::diff(client, number),
+        ),
+    );
+    let reviews = parts::optional(
+        wants(PullRequestFocus::Reviews),
+        parts::kept_or(
+            prior_part(prior, &held, "reviews", |p| p.reviews.as_ref(), |_| false),
+            parts::reviews(client, number),
+        ),
+    );
     let ((pr, checks), comments, files, diff, reviews) =
         tokio::try_join!(head, comments, files, diff, reviews)?;
 
-    let mut payload = json!({"repo": client.repo.to_string(), "number": number});
+    let mut payload = ThreadPayload::new(client.repo.to_string(), number);
+    let mut all = Vec::new();
+    match pr {
+        Some(pr) if wants(PullRequestFocus::Summary) => payload.set("summary", Some(pr), &mut all),
+        // Fetched for the head sha only: its validator still counts.
+        Some(pr) => {
+            all.push(pr.kept);
+            payload.validators.insert("summary".into(), pr.validators);
+        }
+        None => {}
+    }
+    payload.set("comments", comments, &mut all);
+    payload.set("files", files, &mut all);
+    payload.set("diff", diff, &mut all);
+    payload.set("checks", checks, &mut all);
+    payload.set("reviews", reviews, &mut all);
+    let words = payload.words();
+    Ok((to_value(&payload), words, parts::all_kept(&all)))
+}
+
+async fn repository(
+    client: &Client,
+    focus: &[RepositoryFocus],
+    prior: Option<&RepoPayload>,
+) -> Looking {
+    let held = parts::holding(client, prior.map(|p| &p.validators)).await?;
+    let wants = |f| focus.contains(&f);
+    let prior_of = |name: &str| {
+        let prior = prior.filter(|_| held.contains(name))?;
+        Some(Part {
+            value: match name {
+                "issues" => prior.issues.clone(),
+                _ => prior.pull_requests.clone(),
+            }
+            .unwrap_or(Value::Null),
+            truncated: match name {
+                "issues" => prior.issues_truncated,
+                _ => prior.pull_requests_truncated,
+            },
+            validators: prior.validators.get(name)?.clone(),
+            kept: true,
+        })
+    };
+    let issues_path = client.repo_path("/issues?state=open");
+    let issues = parts::optional(
+        wants(RepositoryFocus::Issues),
+        listing::<Issue>(client, &issues_path, prior_of("issues"), |issues| {
+            // The issues listing includes pull requests; they are reported apart.
+            let issues: Vec<Value> = issues
+                .iter()
+                .filter(|i| i.pull_request.is_none())
+                .map(|i| {
+                    let mut v = to_value(i);
+                    v.as_object_mut().map(|o| o.remove("body"));
+                    v
+                })
+                .collect();
+            Value::Array(issues)
+        }),
+    );
+    let pulls_path = client.repo_path("/pulls?state=open");
+    let pulls = parts::optional(
+        wants(RepositoryFocus::PullRequests),
+        listing::<Pull>(client, &pulls_path, prior_of("pullRequests"), |pulls| {
+            to_value(&pulls.iter().map(parts::PullLine::of).collect::<Vec<_>>())
+        }),
+    );
+    let (issues, pulls) = tokio::try_join!(issues, pulls)?;
+    let mut payload = RepoPayload {
+        repo: client.repo.to_string(),
+        issues: None,
+        issues_truncated: false,
+        pull_requests: None,
+        pull_requests_truncated: false,
+        validators: BTreeMap::new(),
+    };
+    let mut all = Vec::new();
     let mut words = Vec::new();
-    if let Some(pr) = pr.filter(|_| wants(PullRequestFocus::Summary)) {
-        let merged = if pr.merged == Some(true) {
-            "merged"
-        } else {
-            pr.state.as_str()
-        };
-        words.push(format!("{merged}: {}", pr.title));
-        payload["summary"] = to_value(&pr);
+    if let Some(part) = issues {
+        all.push(part.kept);
+        words.push(format!("{} open issues", parts::count(&part.value)));
+        payload.issues = Some(part.value);
+        payload.issues_truncated = part.truncated;
+        payload.validators.insert("issues".into(), part.validators);
     }
-    if let Some((comments, truncated)) = comments {
-        words.push(format!("{} comments", comments.len()));
-        payload["comments"] = to_value(&comments);
-        if truncated {
-            payload["commentsTruncated"] = true.into();
-        }
+    if let Some(part) = pulls {
+        all.push(part.kept);
+        words.push(format!("{} open pull requests", parts::count(&part.value)));
+        payload.pull_requests = Some(part.value);
+        payload.pull_requests_truncated = part.truncated;
+        payload
+            .validators
+            .insert("pullRequests".into(), part.validators);
     }
-    if let Some((mut files, truncated)) = files {
-        words.push(format!("{} files", files.len()));
-        for file in &mut files {
-            file.patch = None;
-        }
-        payload["files"] = to_value(&files);
-        if truncated {
-            payload["filesTruncated"] = true.into();
-        }
-    }
-    if let Some(diff) = diff {
-        words.push(match diff.get("format").and_then(Value::as_str) {
-            Some("unified") => "diff".to_string(),
-            _ => "per-file patches (diff too large)".to_string(),
-        });
-        payload["diff"] = diff;
-    }
-    if let Some(checks) = checks {
-        words.push(format!(
-            "{} check runs",
-            checks["checkRuns"].as_array().map_or(0, Vec::len)
-        ));
-        payload["checks"] = checks;
-    }
-    if let Some(reviews) = reviews {
-        words.push(format!(
-            "{} reviews, {} review threads",
-            reviews["reviews"].as_array().map_or(0, Vec::len),
-            reviews["threads"].as_array().map_or(0, Vec::len)
-        ));
-        payload["reviews"] = reviews;
-    }
-    Ok((payload, words.join(", ")))
+    Ok((to_value(&payload), words.join(", "), parts::all_kept(&all)))
 }
 
-/// Runs `fetch` only when the focus asks for it.
-async fn optional<T>(
-    wanted: bool,
-    fetch: impl std::future::Future<Output = std::result::Result<T, GitHubError>>,
-) -> std::result::Result<Option<T>, GitHubError> {
-    if wanted {
-        fetch.await.map(Some)
-    } else {
-        Ok(None)
-    }
-}
-
-/// The unified diff; past GitHub's limit (406), each file's patch instead.
-async fn diff(client: &Client, number: u64) -> std::result::Result<Value, GitHubError> {
-    let path = client.repo_path(&format!("/pulls/{number}"));
-    let answer = client
-        .send(Method::GET, &path, "application/vnd.github.diff", None)
-        .await?;
-    if answer.status.is_success() {
-        let text = String::from_utf8_lossy(&answer.body).into_owned();
-        return Ok(json!({"format": "unified", "text": text}));
-    }
-    if answer.status != StatusCode::NOT_ACCEPTABLE {
-        return Err(GitHubError::from_answer(&answer));
-    }
-    let refusal = GitHubError::from_answer(&answer).message;
-    let (files, truncated) = client
-        .get_all::<PullFile>(&client.repo_path(&format!("/pulls/{number}/files")))
-        .await?;
-    let without_patch = files.iter().filter(|f| f.patch.is_none()).count();
-    Ok(json!({
-        "format": "per-file-patches",
-        "note": format!(
-            "GitHub would not send the whole diff (406: {refusal}); these are the per-file patches. \
-             {without_patch} file(s) have no patch (binary or too large){}",
-            if truncated { "; the file list was cut at GitHub's page limit" } else { "" }
-        ),
-        "patches": to_value(&files),
-    }))
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Checks {
+    head_sha: String,
+    check_runs: Vec<CheckRun>,
+    combined_state: String,
+    statuses: Vec<Status>,
+    #[serde(skip_serializing_if = "parts::is_false")]
+    check_runs_truncated: bool,
+    #[serde(skip_serializing_if = "parts::is_false")]
+    statuses_truncated: bool,
 }
 
 /// Check runs and commit statuses of the head commit.
-async fn checks(client: &Client, sha: &str) -> std::result::Result<Value, GitHubError> {
+async fn checks(client: &Client, sha: &str) -> std::result::Result<Part, GitHubError> {
     let runs_path = client.repo_path(&format!("/commits/{sha}/check-runs"));
-    let runs = client.get_all_in::<CheckRun>(&runs_path, |mut page| {
+    let runs = get_listing::<CheckRun>(client, &runs_path, |mut page| {
         page.get_mut("check_runs").map(Value::take)
     });
     // The combined status pages its statuses (30 by default): every page is
@@ -225,14 +377,15 @@ async fn checks(client: &Client, sha: &str) -> std::result::Result<Value, GitHub
         let mut next = Some(client.repo_path(&format!("/commits/{sha}/status?per_page=100")));
         let mut combined: Option<CombinedStatus> = None;
         let mut pages = 0;
+        let mut seen = None;
         while let Some(url) = next.take() {
-            if pages == super::client::MAX_PAGES {
-                return Ok((combined.unwrap_or_default(), true));
+            if pages == MAX_PAGES {
+                let validator = listing_validator(seen, pages);
+                return Ok((combined.unwrap_or_default(), true, validator));
             }
-            let answer = client
-                .send(Method::GET, &url, super::client::JSON, None)
-                .await?;
-            next = super::client::next_link(&answer.headers).map(|link| client.relative(&link));
+            let (answer, validator) = get_raw(client, &url, JSON).await?;
+            seen = Some(validator);
+            next = next_link(&answer.headers).map(|link| client.relative(&link));
             let page = parse::<CombinedStatus>(answer)?;
             match combined.as_mut() {
                 Some(all) => all.statuses.extend(page.statuses),
@@ -240,120 +393,26 @@ async fn checks(client: &Client, sha: &str) -> std::result::Result<Value, GitHub
             }
             pages += 1;
         }
-        Ok((combined.unwrap_or_default(), false))
+        let validator = listing_validator(seen, pages);
+        Ok::<_, GitHubError>((combined.unwrap_or_default(), false, validator))
     };
-    let ((runs, truncated), (status, statuses_truncated)) = tokio::try_join!(runs, status)?;
-    let mut value = json!({
-        "headSha": sha,
-        "checkRuns": to_value(&runs),
-        "combinedState": status.state,
-        "statuses": to_value(&status.statuses),
+    let ((runs, truncated, runs_seen), (status, statuses_truncated, status_seen)) =
+        tokio::try_join!(runs, status)?;
+    let value = to_value(&Checks {
+        head_sha: sha.to_string(),
+        check_runs: runs,
+        combined_state: status.state,
+        statuses: status.statuses,
+        check_runs_truncated: truncated,
+        statuses_truncated,
     });
-    if truncated {
-        value["checkRunsTruncated"] = true.into();
-    }
-    if statuses_truncated {
-        value["statusesTruncated"] = true.into();
-    }
-    Ok(value)
+    Ok(Part::fresh(value, false, vec![runs_seen, status_seen]))
 }
 
-/// Reviews, and inline review comments grouped into threads. A thread's `id`
-/// is its first comment: the id `helm steer reply-inline --comment-id` takes.
-async fn reviews(client: &Client, number: u64) -> std::result::Result<Value, GitHubError> {
-    let reviews_path = client.repo_path(&format!("/pulls/{number}/reviews"));
-    let comments_path = client.repo_path(&format!("/pulls/{number}/comments"));
-    let reviews = client.get_all::<Review>(&reviews_path);
-    let comments = client.get_all::<ReviewComment>(&comments_path);
-    let ((reviews, reviews_truncated), (comments, truncated)) =
-        tokio::try_join!(reviews, comments)?;
-    let mut threads: Vec<(u64, Vec<&ReviewComment>)> = Vec::new();
-    for comment in &comments {
-        let root = comment.in_reply_to_id.unwrap_or(comment.id);
-        match threads.iter_mut().find(|(id, _)| *id == root) {
-            Some((_, thread)) => thread.push(comment),
-            None => threads.push((root, vec![comment])),
-        }
-    }
-    let threads: Vec<Value> = threads
-        .into_iter()
-        .map(|(id, thread)| {
-            let first = thread[0];
-            json!({
-                "id": id,
-                "path": first.path,
-                "line": first.line.or(first.original_line),
-                "diffHunk": first.diff_hunk,
-                "comments": thread.iter().map(to_value).collect::<Vec<_>>(),
-            })
-        })
-        .collect();
-    let mut value = json!({"reviews": to_value(&reviews), "threads": threads});
-    if truncated {
-        value["commentsTruncated"] = true.into();
-    }
-    if reviews_truncated {
-        value["reviewsTruncated"] = true.into();
-    }
-    Ok(value)
-}
-
-async fn repository(client: &Client, focus: &[RepositoryFocus]) -> Looking {
-    let wants = |f| focus.contains(&f);
-    let issues = optional(wants(RepositoryFocus::Issues), async {
-        client
-            .get_all::<Issue>(&client.repo_path("/issues?state=open"))
-            .await
-    });
-    let pulls = optional(wants(RepositoryFocus::PullRequests), async {
-        client
-            .get_all::<Pull>(&client.repo_path("/pulls?state=open"))
-            .await
-    });
-    let (issues, pulls) = tokio::try_join!(issues, pulls)?;
-    let mut payload = json!({"repo": client.repo.to_string()});
-    let mut words = Vec::new();
-    if let Some((issues, truncated)) = issues {
-        // The issues listing includes pull requests; they are reported apart.
-        let issues: Vec<Value> = issues
-            .iter()
-            .filter(|i| i.pull_request.is_none())
-            .map(|i| {
-                let mut v = to_value(i);
-                v.as_object_mut().map(|o| o.remove("body"));
-                v
-            })
-            .collect();
-        words.push(format!("{} open issues", issues.len()));
-        payload["issues"] = Value::Array(issues);
-        if truncated {
-            payload["issuesTruncated"] = true.into();
-        }
-    }
-    if let Some((pulls, truncated)) = pulls {
-        let pulls: Vec<Value> = pulls
-            .iter()
-            .map(|p| {
-                json!({
-                    "number": p.number,
-                    "title": p.title,
-                    "author": p.author.as_ref().map(|u| u.login.clone()),
-                    "draft": p.draft,
-                    "head": p.head.name,
-                    "base": p.base.name,
-                    "labels": p.labels.iter().map(|l| l.name.clone()).collect::<Vec<_>>(),
-                    "requestedReviewers": p.requested_reviewers.iter().map(|u| u.login.clone()).collect::<Vec<_>>(),
-                    "createdAt": p.created_at,
-                    "updatedAt": p.updated_at,
-                    "url": p.url,
-                })
-            })
-            .collect();
-        words.push(format!("{} open pull requests", pulls.len()));
-        payload["pullRequests"] = Value::Array(pulls);
-        if truncated {
-            payload["pullRequestsTruncated"] = true.into();
-        }
-    }
-    Ok((payload, words.join(", ")))
+/// The validators a payload keeps, by part: what the freshness check asks.
+pub fn validators(payload: &Value) -> BTreeMap<String, Vec<Validator>> {
+    payload
+        .get("validators")
+        .and_then(|v| serde_json::from_value(v.clone()).ok())
+        .unwrap_or_default()
 }

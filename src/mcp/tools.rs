@@ -256,6 +256,9 @@ impl HelmServer {
                     request_id,
                     action: &a.action,
                     repo: a.repo.as_deref(),
+                    // `allowStale` is issue 12's argument; until it is wired
+                    // here a steer over MCP always keeps the freshness guard.
+                    allow_stale: false,
                 },
             )?;
             Ok(Box::new(Recorded {

@@ -125,6 +125,51 @@ pub struct SteerRecord {
     /// answer: `saved-answer` or `found-on-github` (see ADR 0006).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub settled: Option<String>,
+    /// The freshness check's verdict on the bearing (ADR 0008).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub freshness: Option<Freshness>,
+}
+
+/// What the freshness check found before a steer acted.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Freshness {
+    pub verdict: Verdict,
+    /// Observations of the target on the bearing that were checked.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub checked: usize,
+    /// What had changed since it was observed (a stale bearing), or why it
+    /// could not be checked.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub changed: Vec<String>,
+}
+
+fn is_zero(n: &usize) -> bool {
+    *n == 0
+}
+
+/// The freshness verdict: `fresh`, `stale` (acted with `--allow-stale`),
+/// `not-observed` (no observation of the target on the bearing),
+/// `no-target` (create-issue, create-pr) or `unchecked` (GitHub could not
+/// be asked; acted with `--allow-stale`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Verdict {
+    Fresh,
+    Stale,
+    NotObserved,
+    NoTarget,
+    Unchecked,
+}
+
+impl Freshness {
+    pub fn of(verdict: Verdict) -> Freshness {
+        Freshness {
+            verdict,
+            checked: 0,
+            changed: Vec::new(),
+        }
+    }
 }
 
 /// What GitHub applied of what a steer asked for.
@@ -191,6 +236,7 @@ impl SteerRecord {
             close_reason: None,
             pinned_sha: None,
             settled: None,
+            freshness: None,
         }
     }
 }

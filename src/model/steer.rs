@@ -163,6 +163,18 @@ impl Steer {
         }
     }
 
+    /// The steer as asked before a merge was pinned to the head sha seen.
+    pub fn unpinned(&self) -> Steer {
+        match self {
+            Steer::MergePullRequest { pr, method, .. } => Steer::MergePullRequest {
+                pr: *pr,
+                method: *method,
+                sha: None,
+            },
+            other => other.clone(),
+        }
+    }
+
     /// What the action does, for messages: "comment on issue #42".
     pub fn doing(&self) -> String {
         match self {

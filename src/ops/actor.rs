@@ -7,7 +7,8 @@ use std::time::Duration;
 use crate::error::{Error, Kind, Result};
 use crate::github::{self, settle::Seen};
 use crate::model::{Steer, SteerRecord};
-use crate::steering::{ActError, Actor, Effect, Outcome};
+use crate::steering::{ActError, Actor, Effect, Outcome, Preflight};
+use crate::storage::slate::Observation;
 
 /// All GitHub work one steer does under the voyage's lock must end within
 /// this: other helm processes wait 300 s for the lock (`storage::BUSY_TIMEOUT`).
@@ -16,6 +17,8 @@ pub const LOCK_BUDGET: Duration = Duration::from_secs(240);
 pub struct GitHubActor {
     session: github::Session,
     deadline: tokio::time::Instant,
+    /// The freshness guard, for steers (settling never acts).
+    guard: Option<super::fresh::Guard>,
 }
 
 impl GitHubActor {
@@ -24,7 +27,17 @@ impl GitHubActor {
             let _entered = session.runtime.enter();
             tokio::time::Instant::now() + LOCK_BUDGET
         };
-        GitHubActor { session, deadline }
+        GitHubActor {
+            session,
+            deadline,
+            guard: None,
+        }
+    }
+
+    /// Checks the bearing's observations of the target before acting.
+    pub fn guarded(mut self, guard: super::fresh::Guard) -> GitHubActor {
+        self.guard = Some(guard);
+        self
     }
 
     fn repo(&self) -> String {
@@ -33,6 +46,13 @@ impl GitHubActor {
 }
 
 impl Actor for GitHubActor {
+    fn preflight(&mut self, steer: &Steer, bearing: &[Observation]) -> Result<Preflight> {
+        match &self.guard {
+            Some(guard) => super::fresh::preflight(guard, &self.session, steer, bearing),
+            None => Ok(Preflight::default()),
+        }
+    }
+
     fn act(&mut self, steer: &Steer) -> std::result::Result<SteerRecord, ActError> {
         let client = &self.session.client;
         let deadline = self.deadline;
@@ -54,6 +74,21 @@ impl Actor for GitHubActor {
                     },
                 ),
             }),
+            Ok(Err(err))
+                if err.status == Some(409)
+                    && matches!(steer, Steer::MergePullRequest { sha: Some(_), .. }) =>
+            {
+                Err(ActError {
+                    outcome: Outcome::NotDone,
+                    error: Error::new(
+                        Kind::Stale,
+                        format!(
+                            "GitHub refused to {doing} (409): the PR's head moved since you observed it; observe it again"
+                        ),
+                    )
+                    .hint("nothing was merged or recorded; observe the PR again to see the new commits, then merge"),
+                })
+            }
             Ok(Err(err)) => Err(ActError {
                 outcome: Outcome::NotDone,
                 error: err.into_error(

@@ -7,6 +7,7 @@ use super::actor::GitHubActor;
 use crate::error::{Error, Kind, Result};
 use crate::github;
 use crate::inputs::ActionSpec;
+use crate::model::entry::Verdict;
 use crate::model::{Action, Provenance, Repo};
 use crate::steering::pending::{self, Record};
 use crate::steering::{self, Attempt, Live, Steered};
@@ -19,6 +20,9 @@ pub struct SteerRequest<'a> {
     pub action: &'a ActionSpec,
     /// `--repo`, else `GH_REPO`, else the git remote.
     pub repo: Option<&'a str>,
+    /// Act even when the target changed since it was observed
+    /// (`--allow-stale`, MCP `allowStale`); the entry records what changed.
+    pub allow_stale: bool,
 }
 
 pub use crate::steering::Settlement;
@@ -70,8 +74,14 @@ impl Helm {
         let steer = request.action.resolve(&self.cwd)?;
         let file = self.voyage_file(voyage)?;
         let repo = self.repository(request.repo)?;
+        let guard = super::fresh::Guard {
+            file: file.clone(),
+            allow_stale: request.allow_stale,
+        };
         let mut store = crate::storage::VoyageStore::open(file)?;
-        let mut actor = self.actor(&repo, Some(&request.provenance.identity))?;
+        let mut actor = self
+            .actor(&repo, Some(&request.provenance.identity))?
+            .guarded(guard);
         let attempt = Attempt {
             home: self.home.root(),
             provenance: request.provenance,
@@ -80,7 +90,11 @@ impl Helm {
             steer: &steer,
             annotate: &|_record| {},
         };
-        steering::steer(&mut store, &attempt, &mut actor, &mut Live)
+        let mut steered = steering::steer(&mut store, &attempt, &mut actor, &mut Live)?;
+        if !steered.sealed.replayed {
+            steered.warnings.extend(stale_warning(&steered.sealed));
+        }
+        Ok(steered)
     }
 
     /// The steers interrupted on a voyage, oldest first.
@@ -115,6 +129,22 @@ impl Helm {
     fn actor(&self, repo: &Repo, identity: Option<&str>) -> Result<GitHubActor> {
         let config = github::Config::resolve(&self.github, self.home.root(), identity)?;
         Ok(GitHubActor::new(github::connect(&config, repo)?))
+    }
+}
+
+/// Says so when `--allow-stale` acted on a stale or unchecked bearing.
+fn stale_warning(sealed: &Sealed) -> Option<String> {
+    let Some(Action::Steer(record)) = sealed.entry.parsed_action() else {
+        return None;
+    };
+    let freshness = record.freshness.as_ref()?;
+    let what = freshness.changed.join("; ");
+    match freshness.verdict {
+        Verdict::Stale => Some(format!("acted on a stale bearing (--allow-stale): {what}")),
+        Verdict::Unchecked => Some(format!(
+            "acted without the freshness check (--allow-stale): {what}"
+        )),
+        _ => None,
     }
 }
 

@@ -8,6 +8,7 @@ pub mod actor;
 pub mod artifact;
 pub mod brief;
 pub mod digest;
+pub mod fresh;
 pub mod logbook;
 pub mod observe;
 pub mod slate;

@@ -8,7 +8,7 @@ use crate::github;
 use crate::inputs::TargetSpec;
 use crate::model::{Observe, Source};
 use crate::observe::{self as look, Tally};
-use crate::storage::artifact::Packer;
+use crate::storage::artifact::{Packed, Packer, Stored};
 use crate::storage::slate::Put;
 
 /// A finished observation, on the slate.
@@ -24,6 +24,9 @@ pub struct Observed {
     /// A newer observation of the same target was already on the slate and
     /// stays there; this one only stowed nothing.
     pub superseded: bool,
+    /// GitHub answered 304 to every part: the artifact is the prior
+    /// observation's, with a new `observed_at` (ADR 0008).
+    pub unchanged: bool,
 }
 
 impl Helm {
@@ -44,15 +47,30 @@ impl Helm {
     ) -> Result<Observed> {
         let file = self.voyage_file(voyage)?;
         let observed_at = crate::model::now();
+        let mut unchanged = false;
         let (mut store, packed, summary) = match target.source() {
             Source::GitHub(repo) => {
                 // Fail before talking to GitHub; the write checks again.
                 let store = crate::storage::VoyageStore::open(file)?;
                 store.ensure_active()?;
+                let prior = prior_payload(&store, &target.key())?;
                 let config = github::Config::resolve(&self.github, self.home.root(), identity)?;
                 let session = github::connect(&config, repo)?;
-                let seen = github::observe::look(&session, &target)?;
-                (store, Packer::pack(&seen.payload)?, seen.summary)
+                let seen =
+                    github::observe::look(&session, &target, prior.as_ref().map(|(_, v)| v))?;
+                let packed = match prior {
+                    // The same artifact: GitHub said nothing changed.
+                    Some((stored, _)) if seen.unchanged => {
+                        unchanged = true;
+                        Packed {
+                            hash: stored.hash,
+                            data: stored.data,
+                            raw_len: 0,
+                        }
+                    }
+                    _ => Packer::pack(&seen.payload)?,
+                };
+                (store, packed, seen.summary)
             }
             Source::Local => {
                 let store = crate::storage::VoyageStore::open_for_write(file)?;
@@ -68,6 +86,28 @@ impl Helm {
             compressed: packed.data,
             summary,
             superseded: put == Put::Superseded,
+            unchanged,
         })
     }
+}
+
+/// The stored payload of the target's latest observation, when it is still
+/// whole (a reduced or jettisoned one has nothing to compare with).
+pub(crate) fn prior_payload(
+    store: &crate::storage::VoyageStore,
+    key: &str,
+) -> Result<Option<(Stored, serde_json::Value)>> {
+    let Some(stored) = store.latest_artifact_of(key)? else {
+        return Ok(None);
+    };
+    Ok(parse_stored(&stored).map(|value| (stored, value)))
+}
+
+/// A stowed artifact's payload as JSON; `None` for any other.
+pub(crate) fn parse_stored(stored: &Stored) -> Option<serde_json::Value> {
+    if stored.status != "stowed" {
+        return None;
+    }
+    let raw = zstd::stream::decode_all(&stored.data[..]).ok()?;
+    serde_json::from_slice(&raw).ok()
 }

@@ -60,6 +60,14 @@ impl Report for ObservedReport {
             observed.summary,
             short_hash(&observed.artifact)
         );
+        if observed.unchanged {
+            line = format!(
+                "observed {} ({}): unchanged, GitHub answered 304 → slate, artifact {}",
+                observed.target.describe(),
+                observed.summary,
+                short_hash(&observed.artifact)
+            );
+        }
         if observed.superseded {
             line = format!(
                 "observed {} ({}), but a newer observation of it is on the slate and stays",
@@ -116,6 +124,7 @@ mod tests {
                 compressed,
                 summary: String::new(),
                 superseded: false,
+                unchanged: false,
             },
             terminal: true,
         };

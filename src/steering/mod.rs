@@ -20,7 +20,9 @@ mod tests;
 pub use protocol::{Attempt, Settlement, Steered, discard, settle, steer};
 
 use crate::error::{Error, Result};
+use crate::model::entry::Freshness;
 use crate::model::{Steer, SteerRecord};
+use crate::storage::slate::Observation;
 
 /// What is known about a request that failed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -50,8 +52,23 @@ pub enum Effect {
     CannotTell(String),
 }
 
+/// What the actor decides from the bearing, under the lock, before acting.
+#[derive(Debug, Default)]
+pub struct Preflight {
+    /// The freshness check's verdict, recorded in the entry.
+    pub freshness: Option<Freshness>,
+    /// The steer to perform instead of the one asked (a merge pinned to the
+    /// head sha seen); the pending record keeps the one asked.
+    pub steer: Option<Steer>,
+}
+
 /// The world a steer acts on.
 pub trait Actor {
+    /// Checks the bearing about to be sealed before `act`; an error refuses
+    /// the steer with nothing acted or recorded.
+    fn preflight(&mut self, _steer: &Steer, _bearing: &[Observation]) -> Result<Preflight> {
+        Ok(Preflight::default())
+    }
     /// Performs the action, returning what it produced.
     fn act(&mut self, steer: &Steer) -> std::result::Result<SteerRecord, ActError>;
     /// Looks for the effect of an attempt that started at `since`.

@@ -50,7 +50,7 @@ pub fn steer(
     let mut acted: Option<(SteerRecord, bool)> = None;
     let mut settled: Option<Pending> = None;
     let mut died = false;
-    let sealed = store.seal(attempt.provenance, attempt.request_id, |_bearing| {
+    let sealed = store.seal(attempt.provenance, attempt.request_id, |bearing| {
         if let Some(earlier) = Pending::find(attempt.home, &voyage, &attempt_id)? {
             check_same_attempt(earlier.record(), attempt)?;
             if let Some(mut answer) = earlier.record().answer.clone() {
@@ -59,7 +59,13 @@ pub fn steer(
                 settled = Some(earlier);
                 return Ok(Action::Steer(Box::new(answer)));
             }
-            match actor.look(steer, &earlier.record().started_at)? {
+            // The steer as performed (a merge pinned to the head seen).
+            let performed = earlier
+                .record()
+                .request
+                .as_ref()
+                .map_or(steer, |r| &r.steer);
+            match actor.look(performed, &earlier.record().started_at)? {
                 Effect::Done(mut found) => {
                     fill_asked(&mut found, &steer.asked(attempt.repo));
                     found.settled = Some("found-on-github".into());
@@ -70,6 +76,9 @@ pub fn steer(
                 Effect::CannotTell(why) => return Err(cannot_tell(&doing, &attempt_id, &why)),
             }
         }
+        // Under the lock: the bearing checked is the one sealed.
+        let preflight = actor.preflight(steer, bearing)?;
+        let acting = preflight.steer.as_ref().unwrap_or(steer);
         let mut record = Pending::begin(
             attempt.home,
             Record {
@@ -82,7 +91,7 @@ pub fn steer(
                 request: Some(Request {
                     provenance: attempt.provenance.clone(),
                     repo: attempt.repo.clone(),
-                    steer: steer.clone(),
+                    steer: acting.clone(),
                     request_id: attempt.request_id.map(str::to_string),
                 }),
             },
@@ -91,12 +100,13 @@ pub fn steer(
             died = true;
             return Err(killed(KillPoint::BeforeRequest));
         }
-        match actor.act(steer) {
+        match actor.act(acting) {
             Ok(mut result) => {
                 if probe.dies_at(KillPoint::WhileAnswering) {
                     died = true;
                     return Err(killed(KillPoint::WhileAnswering));
                 }
+                result.freshness = preflight.freshness;
                 (attempt.annotate)(&mut result);
                 let saved = record.answered(&result);
                 if probe.dies_at(KillPoint::BeforeCommit) {
@@ -244,7 +254,10 @@ fn find(home: &Path, voyage: &uuid::Uuid, attempt_id: &str) -> Result<Pending> {
 /// The same attempt id must name the same request.
 fn check_same_attempt(record: &Record, attempt: &Attempt<'_>) -> Result<()> {
     let same = match &record.request {
-        Some(request) => request.repo == *attempt.repo && request.steer == *attempt.steer,
+        Some(request) => {
+            request.repo == *attempt.repo
+                && (request.steer == *attempt.steer || request.steer.unpinned() == *attempt.steer)
+        }
         // An older helm's record: compare what it kept.
         None => record.doing == format!("{} in {}", attempt.steer.doing(), attempt.repo),
     };

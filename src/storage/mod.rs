@@ -221,8 +221,7 @@ pub fn configure(conn: &Connection) -> Result<()> {
 /// locking for the check.
 fn write(conn: &mut Connection) -> Result<Transaction<'_>> {
     let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
-    schema::check(&tx)?;
-    schema::ensure_indexes(&tx)?;
+    schema::check_for_write(&tx)?;
     Ok(tx)
 }
 

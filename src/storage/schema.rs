@@ -108,6 +108,23 @@ pub fn ensure_indexes(tx: &Connection) -> Result<()> {
 /// would run or answer in helm's name). One read of `sqlite_schema`, as it
 /// runs on every command.
 pub fn check(conn: &Connection) -> Result<()> {
+    check_objects(conn).map(drop)
+}
+
+/// [`check`] for a write transaction: also adds whichever of helm's indexes
+/// the voyage lacks, from the same read of the schema (so the common case,
+/// both present, costs no statement more).
+pub fn check_for_write(tx: &Connection) -> Result<()> {
+    let objects = check_objects(tx)?;
+    for (name, sql) in INDEXES {
+        if !objects.iter().any(|o| o.kind == "index" && o.name == name) {
+            tx.execute_batch(sql)?;
+        }
+    }
+    Ok(())
+}
+
+fn check_objects(conn: &Connection) -> Result<Vec<Object>> {
     let (version, objects) = read_schema(conn)?;
     shape(version, &objects)?;
     if let Some(first) = objects.iter().find_map(foreign) {
@@ -124,7 +141,7 @@ pub fn check(conn: &Connection) -> Result<()> {
         )
         .hint("helm will not open it and left it untouched; use a voyage written by helm"));
     }
-    Ok(())
+    Ok(objects)
 }
 
 /// The part of [`check`] that `voyage verify` needs before it may read on:

@@ -122,6 +122,26 @@ impl VoyageStore {
         logbook::find_by_result(&self.conn, result, since)
     }
 
+    /// The artifact of the latest observation of `target`: its slate row,
+    /// else the newest bearing that holds it. Re-observing starts from it.
+    pub fn latest_artifact_of(&self, target: &str) -> Result<Option<Stored>> {
+        let hash: Option<String> = self
+            .conn
+            .prepare_cached(
+                "SELECT artifact_hash FROM slate WHERE target = ?1
+                 UNION ALL
+                 SELECT * FROM (SELECT artifact_hash FROM bearing_observations
+                                WHERE target = ?1 ORDER BY observed_at DESC LIMIT 1)
+                 LIMIT 1",
+            )?
+            .query_row([target], |row| row.get(0))
+            .optional()?;
+        match hash {
+            Some(hash) => Ok(Some(artifact::load(&self.conn, &hash)?)),
+            None => Ok(None),
+        }
+    }
+
     /// An artifact by full hash or unique prefix, still compressed.
     pub fn artifact(&self, hash: &str) -> Result<Stored> {
         artifact::load(&self.conn, hash)

@@ -2,6 +2,7 @@
 
 mod bad_input;
 mod fake_github_selftest;
+mod freshness;
 mod github;
 mod github_examples;
 mod hardening;

@@ -3,6 +3,7 @@
 //! request, and the retries that settle them.
 
 mod disk;
+mod pinned;
 
 use std::path::Path;
 
