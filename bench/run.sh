@@ -420,6 +420,18 @@ EOF
     trap - EXIT
 fi
 
+# ---------------------------------------------------------------- mcp (issue 13)
+# 200 observations of small files through one `helm mcp` session vs 200
+# `helm observe` processes; goal: the session takes at most half the time.
+# Part of the default run; `bench/run.sh mcp` runs it alone.
+
+if [ ${#@} -eq 0 ] || want mcp; then
+    log "timing mcp: 200 observations, one MCP session vs 200 processes"
+    figures=$(python3 "$BENCH/mcp_observe.py" "$HELM" --count 200 --rounds "$(runs 5 2)" --dir "$OUT/mcp")
+    row "MCP: 200 \`observe\` calls in one \`helm mcp\` session vs 200 \`helm observe\` processes" \
+        "$(cut -f1 <<<"$figures")" "$(cut -f2 <<<"$figures")" 0.5
+fi
+
 # ---------------------------------------------------------------- table
 
 echo "- load average at end: $(cut -d' ' -f1-3 /proc/loadavg)" | tee -a "$OUT/machine.md"

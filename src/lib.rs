@@ -8,6 +8,7 @@ pub mod cli;
 pub mod error;
 pub mod github;
 pub mod inputs;
+pub mod mcp;
 pub mod model;
 pub mod observe;
 pub mod ops;

@@ -15,6 +15,12 @@ fn main() -> ExitCode {
         Ok(cli) => cli,
         Err(err) => return usage_error(err, json),
     };
+    if matches!(cli.command, cli::Command::Mcp) {
+        return match helm::mcp::serve() {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(err) => fail(&err, cli.json),
+        };
+    }
     let ctx = match Context::from_env(cli.json) {
         Ok(ctx) => ctx,
         Err(err) => return fail(&err, json),

@@ -82,6 +82,12 @@ pub enum Command {
     Completions(shell::CompletionsArgs),
     /// Print helm's man page (roff), e.g. `helm man | man -l -`.
     Man,
+    /// Serve the Model Context Protocol on stdin/stdout, for AI agents.
+    ///
+    /// One long-lived process offering helm's operations as MCP tools (see
+    /// docs/agents.md), e.g. `claude mcp add helm -- helm mcp`. HELM_VOYAGE in
+    /// its environment stands in for the tools' `voyage` argument.
+    Mcp,
 }
 
 /// `--voyage`, shared by every voyage-scoped command.
@@ -109,6 +115,11 @@ pub fn run(cli: Cli, ctx: &Context) -> Result<Box<dyn Report>> {
         Command::Artifact(command) => artifact::run(command, ctx),
         Command::Completions(args) => shell::completions(args, ctx),
         Command::Man => shell::man(ctx),
+        // main serves MCP itself, before any report could be printed.
+        Command::Mcp => Err(crate::error::Error::usage(
+            "helm mcp is a server, not a command with a report",
+        )
+        .hint("run `helm mcp` from an MCP client")),
     }
 }
 

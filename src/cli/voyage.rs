@@ -8,6 +8,7 @@ use super::Context;
 use crate::error::{Error, Result};
 use crate::ops::voyage::ListFilter;
 use crate::output::Report;
+use crate::output::brief::BriefReport;
 use crate::output::lifecycle::Compacted;
 use crate::output::voyage::{Created, Ended, Exported, StoryFormat, StoryReport, VoyageList};
 
@@ -19,6 +20,9 @@ pub enum VoyageCommand {
     List(ListArgs),
     /// Tell a voyage's story: every entry with who, why and its bearing.
     Show(ShowArgs),
+    /// Where a voyage stands, short enough to resume from: status, the last
+    /// entries, the last logged state, what it did on GitHub, the slate.
+    Brief(BriefArgs),
     /// End a voyage; it takes no more observations or entries.
     End(EndArgs),
     /// Check voyages: integrity, foreign keys, artifact hashes, schema version.
@@ -82,6 +86,13 @@ pub enum ShowFormat {
 }
 
 #[derive(Debug, Args)]
+pub struct BriefArgs {
+    /// The voyage: a full id or any unambiguous prefix.
+    #[arg(value_name = "VOYAGE", env = "HELM_VOYAGE")]
+    pub voyage: String,
+}
+
+#[derive(Debug, Args)]
 pub struct ExportArgs {
     /// The voyage: a full id or any unambiguous prefix.
     #[arg(value_name = "VOYAGE", env = "HELM_VOYAGE")]
@@ -136,6 +147,9 @@ pub fn run(command: VoyageCommand, ctx: &Context) -> Result<Box<dyn Report>> {
             }))
         }
         VoyageCommand::Show(args) => show(args, ctx),
+        VoyageCommand::Brief(args) => Ok(Box::new(BriefReport {
+            brief: helm.voyage_brief(&args.voyage)?,
+        })),
         VoyageCommand::End(args) => Ok(Box::new(Ended {
             voyage: helm.voyage_end(&args.voyage, args.status.as_deref())?,
         })),

@@ -13,7 +13,7 @@ pub use super::body::BodySpec;
 use crate::error::{Error, Result};
 use crate::model::steer::{CloseReason, MergeMethod, Steer, Thread};
 
-#[derive(Debug, Clone, Subcommand, Deserialize)]
+#[derive(Debug, Clone, Subcommand, Deserialize, schemars::JsonSchema)]
 #[serde(
     tag = "kind",
     rename_all = "kebab-case",
@@ -149,7 +149,7 @@ pub enum ActionSpec {
         #[serde(flatten)]
         body: BodySpec,
     },
-    /// Merge a pull request (a merge commit unless --squash or --rebase).
+    /// Merge a pull request (a merge commit unless told to squash or rebase).
     MergePr {
         /// The pull request.
         #[arg(long, value_name = "N")]
@@ -166,7 +166,7 @@ pub enum ActionSpec {
         #[arg(long)]
         #[serde(skip)]
         rebase: bool,
-        /// The strategy, for front ends without flags (MCP's `strategy`).
+        /// How to merge: `merge` (a merge commit, the default), `squash` or `rebase`.
         #[arg(skip)]
         #[serde(default)]
         strategy: Option<MergeMethod>,

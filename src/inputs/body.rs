@@ -10,7 +10,7 @@ use serde::Deserialize;
 use crate::error::{Error, Result};
 
 /// Text for a comment or description: inline, from a file, or from stdin.
-#[derive(Debug, Clone, Default, Args, Deserialize)]
+#[derive(Debug, Clone, Default, Args, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct BodySpec {
     /// The text, in GitHub Markdown.

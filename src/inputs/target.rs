@@ -12,7 +12,7 @@ use crate::model::{IssueFocus, Observe, PullRequestFocus, Repo, RepositoryFocus}
 use crate::observe::target;
 
 /// What to look at.
-#[derive(Debug, Clone, Subcommand, Deserialize)]
+#[derive(Debug, Clone, Subcommand, Deserialize, schemars::JsonSchema)]
 #[serde(
     tag = "kind",
     rename_all = "kebab-case",

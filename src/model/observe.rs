@@ -47,7 +47,7 @@ pub enum Observe {
 macro_rules! focus_enum {
     ($(#[$meta:meta])* $name:ident { $($variant:ident => $text:literal),+ $(,)? }) => {
         $(#[$meta])*
-        #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, clap::ValueEnum)]
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, clap::ValueEnum, schemars::JsonSchema)]
         #[serde(rename_all = "kebab-case")]
         pub enum $name { $($variant),+ }
 

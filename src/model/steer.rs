@@ -16,7 +16,9 @@ pub enum Thread {
 }
 
 /// Why an issue is closed (GitHub's `state_reason`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, clap::ValueEnum)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, clap::ValueEnum, schemars::JsonSchema,
+)]
 #[serde(rename_all = "kebab-case")]
 pub enum CloseReason {
     /// The work is done.
@@ -42,7 +44,9 @@ impl CloseReason {
 }
 
 /// How a pull request is merged.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, clap::ValueEnum)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, clap::ValueEnum, schemars::JsonSchema,
+)]
 #[serde(rename_all = "kebab-case")]
 pub enum MergeMethod {
     /// A merge commit.

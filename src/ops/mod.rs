@@ -6,6 +6,7 @@
 
 pub mod actor;
 pub mod artifact;
+pub mod brief;
 pub mod digest;
 pub mod fresh;
 pub mod logbook;

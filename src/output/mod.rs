@@ -3,6 +3,7 @@
 //! renders errors. Text that came from files or GitHub goes through
 //! [`clean`] before it reaches a terminal.
 
+pub mod brief;
 pub mod entry;
 pub mod lifecycle;
 pub mod markdown;

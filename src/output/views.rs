@@ -252,3 +252,53 @@ pub struct SettledView<'a> {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub attempt: Option<&'a Record>,
 }
+
+/// One entry in `voyage brief --json`: who, what was done or said, and how
+/// many observations its bearing holds (not the bearing itself).
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct BriefEntryView<'a> {
+    pub id: i64,
+    pub kind: &'static str,
+    pub recorded_at: &'a str,
+    pub identity: &'a str,
+    pub role: &'a str,
+    pub method: &'a str,
+    pub summary: &'a str,
+    /// The story line, e.g. `create PR #45`.
+    pub headline: String,
+    /// The stored action JSON, as recorded (a steer's carries `body`, `title`, `url`, …).
+    pub action: TargetJson<'a>,
+    pub bearing_size: usize,
+}
+
+impl<'a> BriefEntryView<'a> {
+    pub fn of(entry: &'a Entry) -> BriefEntryView<'a> {
+        let full = EntryView::of(entry);
+        BriefEntryView {
+            id: full.id,
+            kind: full.kind,
+            recorded_at: full.recorded_at,
+            identity: full.identity,
+            role: full.role,
+            method: full.method,
+            summary: full.summary,
+            headline: full.headline,
+            action: full.action,
+            bearing_size: entry.bearing.len(),
+        }
+    }
+}
+
+/// `voyage brief --json`.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct BriefView<'a> {
+    pub voyage: &'a Voyage,
+    pub entries: usize,
+    pub recent: Vec<BriefEntryView<'a>>,
+    pub state: Option<&'a crate::ops::brief::LoggedState>,
+    pub github: &'a [crate::ops::brief::Touched],
+    pub interrupted: &'a [Record],
+    pub slate: Vec<ObservationView<'a>>,
+}

@@ -86,6 +86,8 @@ fn every_local_command_prints_one_json_document() {
     let story = json(&["voyage", "show", id]);
     assert_eq!(story["entries"][0]["id"], entry["id"]);
     assert_eq!(story["voyage"]["id"], id);
+    let brief = json(&["voyage", "brief", id]);
+    assert_eq!(brief["recent"][0]["id"], entry["id"]);
     let verified = json(&["voyage", "verify", id]);
     assert!(verified.is_object());
 

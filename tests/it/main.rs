@@ -9,6 +9,7 @@ mod hardening;
 mod json_docs;
 mod lifecycle;
 mod listing;
+mod mcp;
 mod observe_local;
 mod portable;
 mod reliability;

@@ -1,0 +1,190 @@
+//! The MCP tools' arguments, one type per tool, from which both the input
+//! schemas (`schemars`) and the parsing (`serde`) come. Targets and actions
+//! are the CLI's own types (`inputs`), so a new one reaches both front ends.
+//! Field names are camelCase, as in the contract's table; unknown fields are
+//! refused so a misspelt argument is an error, not silently ignored.
+
+use schemars::JsonSchema;
+use serde::Deserialize;
+
+use crate::error::{Error, Result};
+use crate::inputs::{ActionSpec, TargetSpec};
+use crate::model::Provenance;
+
+/// `voyage_new`.
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct NewArgs {
+    /// What the voyage is for, e.g. "Advance #42: fix widget crash".
+    pub intent: String,
+}
+
+/// `voyage_list`.
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct ListArgs {
+    /// List every voyage, active and ended.
+    #[serde(default)]
+    pub all: bool,
+    /// List only ended voyages.
+    #[serde(default)]
+    pub ended: bool,
+}
+
+/// The tools that take only a voyage: `voyage_show`, `voyage_brief`,
+/// `slate_list`, `slate_clear`.
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct VoyageArgs {
+    /// The voyage: a full id or an unambiguous prefix (default: the server's HELM_VOYAGE).
+    #[serde(default)]
+    pub voyage: Option<String>,
+}
+
+/// `voyage_end`.
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct EndArgs {
+    /// The voyage: a full id or an unambiguous prefix (default: the server's HELM_VOYAGE).
+    #[serde(default)]
+    pub voyage: Option<String>,
+    /// A freeform closing status, e.g. "merged" or "abandoned: superseded by #50".
+    #[serde(default)]
+    pub status: Option<String>,
+}
+
+/// `observe`.
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct ObserveArgs {
+    /// The voyage: a full id or an unambiguous prefix (default: the server's HELM_VOYAGE).
+    #[serde(default)]
+    pub voyage: Option<String>,
+    /// What to look at, the target JSON that `observe` and `slate_list` print.
+    /// Relative paths resolve against the server's working directory.
+    pub target: TargetSpec,
+    /// The GitHub repository as OWNER/NAME, for GitHub targets (default: GH_REPO,
+    /// then the git remote `origin` of the server's working directory).
+    #[serde(default)]
+    pub repo: Option<String>,
+}
+
+/// `slate_erase`.
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct EraseArgs {
+    /// The voyage: a full id or an unambiguous prefix (default: the server's HELM_VOYAGE).
+    #[serde(default)]
+    pub voyage: Option<String>,
+    /// The targets to take off the slate, as `observe` takes them.
+    pub targets: Vec<TargetSpec>,
+}
+
+/// Who acted and why, required on `steer` and `log` with no defaults. The
+/// fields are optional to serde only so that a missing one is reported as
+/// helm reports it (naming every one missing), not as a parse failure.
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ProvenanceArgs {
+    /// Who is acting: a person's or an agent's name.
+    #[serde(rename = "as")]
+    #[schemars(required)]
+    pub identity: Option<String>,
+    /// The framing adopted, e.g. coder, reviewer, planner.
+    #[schemars(required)]
+    pub role: Option<String>,
+    /// How the thinking was done, e.g. "claude opus 4, thinking high".
+    #[schemars(required)]
+    pub method: Option<String>,
+    /// Your reading of the bearing: why this entry, now.
+    #[schemars(required)]
+    pub summary: Option<String>,
+    /// An idempotency key: a call repeated with the same id on the same voyage
+    /// performs nothing and returns the entry already recorded.
+    #[serde(default)]
+    pub request_id: Option<String>,
+}
+
+/// `steer`.
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct SteerArgs {
+    /// The voyage: a full id or an unambiguous prefix (default: the server's HELM_VOYAGE).
+    #[serde(default)]
+    pub voyage: Option<String>,
+    #[serde(flatten)]
+    pub provenance: ProvenanceArgs,
+    /// What to do on GitHub: `{"kind": "<steer subcommand>", ...}` with the
+    /// subcommand's flags as camelCase fields.
+    pub action: ActionSpec,
+    /// The GitHub repository as OWNER/NAME (default: GH_REPO, then the git
+    /// remote `origin` of the server's working directory).
+    #[serde(default)]
+    pub repo: Option<String>,
+}
+
+/// `log`.
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct LogArgs {
+    /// The voyage: a full id or an unambiguous prefix (default: the server's HELM_VOYAGE).
+    #[serde(default)]
+    pub voyage: Option<String>,
+    #[serde(flatten)]
+    pub provenance: ProvenanceArgs,
+    /// The state to record: waiting, blocked, ready, or your own words
+    /// ("waiting for review from bob").
+    pub state: String,
+}
+
+/// `artifact_show`.
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct ArtifactArgs {
+    /// The voyage: a full id or an unambiguous prefix (default: the server's HELM_VOYAGE).
+    #[serde(default)]
+    pub voyage: Option<String>,
+    /// The artifact's SHA-256, or a unique prefix of it.
+    pub hash: String,
+}
+
+impl ProvenanceArgs {
+    /// All four present and non-blank; the error names every one missing.
+    pub fn resolve(&self) -> Result<Provenance> {
+        let fields = [
+            ("as", &self.identity),
+            ("role", &self.role),
+            ("method", &self.method),
+            ("summary", &self.summary),
+        ];
+        let missing: Vec<&str> = fields
+            .iter()
+            .filter(|(_, value)| value.as_deref().is_none_or(|v| v.trim().is_empty()))
+            .map(|(name, _)| *name)
+            .collect();
+        if !missing.is_empty() {
+            return Err(Error::usage(format!(
+                "missing {}: every entry records who acted, in what role, by what method and why",
+                missing.join(", ")
+            ))
+            .hint(
+                "pass e.g. \"as\": \"claude\", \"role\": \"coder\", \"method\": \"claude opus 4\", \
+                 \"summary\": \"tests pass, ready for review\"",
+            ));
+        }
+        let take = |value: &Option<String>| value.as_deref().unwrap_or_default().trim().to_string();
+        Ok(Provenance {
+            identity: take(&self.identity),
+            role: take(&self.role),
+            method: take(&self.method),
+            summary: take(&self.summary),
+        })
+    }
+
+    pub fn request_id(&self) -> Result<Option<&str>> {
+        match self.request_id.as_deref().map(str::trim) {
+            Some("") => Err(Error::usage("requestId is empty")),
+            other => Ok(other),
+        }
+    }
+}

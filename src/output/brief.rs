@@ -1,0 +1,246 @@
+//! `voyage brief` output: a few lines a person or agent can resume from
+//! (at most [`LIMIT`] bytes), and the same facts as one JSON document.
+
+use std::io::{self, Write};
+
+use super::entry::describe_target;
+use super::views::{BriefEntryView, BriefView, ObservationView};
+use super::{Report, Style, age, clean_line, truncate, when};
+use crate::model::{Action, VoyageStatus};
+use crate::ops::brief::{Brief, Touched};
+
+/// The human brief never exceeds this many bytes.
+pub const LIMIT: usize = 4096;
+
+/// How many GitHub objects and slate rows the human brief lists.
+const SHOWN: usize = 8;
+
+pub struct BriefReport {
+    pub brief: Brief,
+}
+
+impl Report for BriefReport {
+    fn human(&self, out: &mut dyn Write, style: Style) -> io::Result<()> {
+        let mut text = Vec::new();
+        self.write_text(&mut text, style)?;
+        out.write_all(&fit(text))
+    }
+
+    fn json(&self, out: &mut dyn Write) -> io::Result<()> {
+        let brief = &self.brief;
+        super::write_json(
+            out,
+            &BriefView {
+                voyage: &brief.voyage,
+                entries: brief.entries,
+                recent: brief.recent.iter().map(BriefEntryView::of).collect(),
+                state: brief.state.as_ref(),
+                github: &brief.github,
+                interrupted: &brief.interrupted,
+                slate: brief.slate.iter().map(ObservationView::of).collect(),
+            },
+        )
+    }
+}
+
+impl BriefReport {
+    fn write_text(&self, out: &mut dyn Write, style: Style) -> io::Result<()> {
+        let brief = &self.brief;
+        let voyage = &brief.voyage;
+        writeln!(
+            out,
+            "{} {}",
+            style.bold("Voyage:"),
+            style.bold(&truncate(&clean_line(&voyage.intent), 200))
+        )?;
+        let status = match &voyage.status {
+            VoyageStatus::Active => "active".to_string(),
+            VoyageStatus::Ended {
+                ended_status: Some(status),
+                ..
+            } => format!("ended: {}", truncate(&clean_line(status), 80)),
+            VoyageStatus::Ended { .. } => "ended".to_string(),
+        };
+        writeln!(
+            out,
+            "{}",
+            style.dim(&format!(
+                "{} · {status} · started {} · {} {}",
+                voyage.id,
+                when(&voyage.created_at),
+                brief.entries,
+                crate::observe::plural(brief.entries as u64, "entry", "entries")
+            ))
+        )?;
+        match &brief.state {
+            Some(state) => writeln!(
+                out,
+                "State: {} (entry {}, {}, {})",
+                truncate(&clean_line(&state.state), 120),
+                state.entry,
+                truncate(&clean_line(&state.identity), 40),
+                when(&state.recorded_at)
+            )?,
+            None => writeln!(out, "State: none logged")?,
+        }
+        if !brief.recent.is_empty() {
+            writeln!(out)?;
+            writeln!(
+                out,
+                "{}",
+                style.bold(&format!(
+                    "Last entries ({} of {}):",
+                    brief.recent.len(),
+                    brief.entries
+                ))
+            )?;
+        }
+        for entry in &brief.recent {
+            let who = &entry.provenance;
+            let kind = if entry.is_steer() { "steer" } else { "log" };
+            writeln!(
+                out,
+                "  {} {kind}: {} · {} as {} · {} · {}",
+                entry.id,
+                truncate(&clean_line(&entry.headline()), 60),
+                truncate(&clean_line(&who.identity), 30),
+                truncate(&clean_line(&who.role), 20),
+                truncate(&clean_line(&who.method), 30),
+                when(&entry.recorded_at)
+            )?;
+            writeln!(
+                out,
+                "     why: {}",
+                truncate(&clean_line(&who.summary), 110)
+            )?;
+            if let Some(Action::Steer(record)) = entry.parsed_action()
+                && let Some(body) = &record.body
+            {
+                writeln!(out, "     said: {}", truncate(&clean_line(body), 110))?;
+            }
+        }
+        if !brief.github.is_empty() {
+            writeln!(out)?;
+            writeln!(out, "{}", style.bold("On GitHub:"))?;
+        }
+        for thing in brief.github.iter().take(SHOWN) {
+            write_touched(out, thing)?;
+        }
+        if brief.github.len() > SHOWN {
+            writeln!(out, "  … and {} more", brief.github.len() - SHOWN)?;
+        }
+        for record in &brief.interrupted {
+            writeln!(out)?;
+            super::report::write_interrupted(out, record, style)?;
+        }
+        writeln!(out)?;
+        if brief.slate.is_empty() {
+            writeln!(out, "Slate: empty")?;
+        } else {
+            writeln!(
+                out,
+                "{}",
+                style.bold(&format!(
+                    "Slate ({} since the last entry):",
+                    brief.slate.len()
+                ))
+            )?;
+            for observation in brief.slate.iter().take(SHOWN) {
+                writeln!(
+                    out,
+                    "  {} · {} ago",
+                    truncate(&clean_line(&describe_target(&observation.target)), 100),
+                    age(&observation.observed_at)
+                )?;
+            }
+            if brief.slate.len() > SHOWN {
+                writeln!(out, "  … and {} more", brief.slate.len() - SHOWN)?;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// `issue o/r#42: comment (entry 3), close-issue (entry 5) · last seen closed "Title" at …`
+fn write_touched(out: &mut dyn Write, thing: &Touched) -> io::Result<()> {
+    let steers: Vec<String> = thing
+        .steers
+        .iter()
+        .map(|done| format!("{} (entry {})", done.steer, done.entry))
+        .collect();
+    writeln!(
+        out,
+        "  {} {}#{}: {}",
+        thing.kind,
+        clean_line(&thing.repo),
+        thing.number,
+        truncate(&steers.join(", "), 120)
+    )?;
+    match &thing.last_seen {
+        Some(seen) => {
+            let mut state = seen.state.clone().unwrap_or_else(|| "?".to_string());
+            if seen.merged == Some(true) {
+                state = "merged".to_string();
+            } else if seen.draft == Some(true) {
+                state = format!("{state} (draft)");
+            }
+            let title = seen
+                .title
+                .as_deref()
+                .map(|t| format!(" \"{}\"", truncate(&clean_line(t), 80)))
+                .unwrap_or_default();
+            // Steers recorded after that observation changed it since.
+            let since: Vec<String> = thing
+                .steers
+                .iter()
+                .filter(|done| done.recorded_at > seen.observed_at)
+                .map(|done| format!("{} (entry {})", done.steer, done.entry))
+                .collect();
+            let since = match since.is_empty() {
+                true => String::new(),
+                false => format!("; since then: {}", since.join(", ")),
+            };
+            writeln!(
+                out,
+                "     last seen {}{title} at {}{}",
+                clean_line(&state),
+                when(&seen.observed_at),
+                truncate(&since, 100)
+            )
+        }
+        None => writeln!(out, "     not observed by this voyage"),
+    }
+}
+
+/// Cuts the text at a line boundary so it fits in [`LIMIT`] bytes.
+fn fit(mut text: Vec<u8>) -> Vec<u8> {
+    const CUT: &[u8] = b"... (cut at 4 KiB; --json has every fact)\n";
+    if text.len() <= LIMIT {
+        return text;
+    }
+    let room = LIMIT - CUT.len();
+    let end = text[..room]
+        .iter()
+        .rposition(|&b| b == b'\n')
+        .map_or(0, |i| i + 1);
+    text.truncate(end);
+    text.extend_from_slice(CUT);
+    text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn long_briefs_are_cut_at_a_line() {
+        let text: Vec<u8> = (0..500)
+            .flat_map(|i| format!("line {i}\n").into_bytes())
+            .collect();
+        let cut = fit(text);
+        assert!(cut.len() <= LIMIT);
+        assert!(cut.ends_with(b"--json has every fact)\n"));
+        let kept = String::from_utf8(cut).unwrap();
+        assert!(kept.lines().rev().nth(1).unwrap().starts_with("line "));
+    }
+}

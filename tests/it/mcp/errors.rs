@@ -1,0 +1,134 @@
+//! Failures over MCP are tool errors carrying `{"error": {kind, message,
+//! hint}}`, and leave nothing recorded.
+
+use serde_json::json;
+
+use super::{Session, who, with};
+use crate::support::env::{TestEnv, count};
+use crate::support::fake_github::FakeGitHub;
+
+const REPO: &str = "acme/widgets";
+
+#[test]
+fn missing_provenance_names_every_field_missing_and_records_nothing() {
+    let env = TestEnv::new();
+    let voyage = env.new_voyage("Provenance");
+    env.write("a.txt", "a");
+    let session = Session::start(&env);
+    let target = json!({"kind": "file-contents", "paths": ["a.txt"]});
+    session.ok("observe", json!({"voyage": voyage, "target": target}));
+
+    let error = session.err(
+        "log",
+        json!({"voyage": voyage, "as": "claude-7", "summary": "  ", "state": "waiting"}),
+    );
+    assert_eq!(error["kind"], "usage");
+    let message = error["message"].as_str().unwrap();
+    assert!(
+        message.contains("missing role, method, summary"),
+        "{message}"
+    );
+    assert!(error["hint"].as_str().is_some());
+
+    let error = session.err(
+        "steer",
+        json!({"voyage": voyage, "action": {"kind": "close-pr", "pr": 1}}),
+    );
+    assert!(
+        error["message"]
+            .as_str()
+            .unwrap()
+            .contains("missing as, role, method, summary")
+    );
+    let db = env.sqlite(&voyage);
+    assert_eq!(count(&db, "logbook"), 0);
+    assert_eq!(count(&db, "slate"), 1);
+}
+
+#[test]
+fn a_bad_voyage_is_named() {
+    let env = TestEnv::new();
+    let session = Session::start(&env);
+    let error = session.err("voyage_show", json!({"voyage": "deadbeef"}));
+    assert_eq!(error["kind"], "not-found");
+    assert!(error["message"].as_str().unwrap().contains("deadbeef"));
+    // The same error document as the CLI's.
+    let cli = env
+        .run(&["voyage", "show", "deadbeef", "--json"])
+        .error_json();
+    assert_eq!(error, cli["error"]);
+
+    let error = session.err("slate_list", json!({}));
+    assert_eq!(error["kind"], "usage");
+    assert!(error["hint"].as_str().unwrap().contains("HELM_VOYAGE"));
+}
+
+#[test]
+fn bad_arguments_are_tool_errors_not_protocol_failures() {
+    let env = TestEnv::new();
+    let voyage = env.new_voyage("Arguments");
+    let session = Session::start(&env);
+    let error = session.err(
+        "observe",
+        json!({"voyage": voyage, "target": {"kind": "file-contents", "path": "x"}}),
+    );
+    assert_eq!(error["kind"], "usage");
+    assert!(error["message"].as_str().unwrap().contains("observe"));
+    let error = session.err("voyage_list", json!({"all": true, "ended": true}));
+    assert_eq!(error["kind"], "usage");
+    let error = session.err("voyage_new", json!({"intent": "x", "colour": "red"}));
+    assert!(error["message"].as_str().unwrap().contains("colour"));
+    // An unknown field next to the provenance is refused as well.
+    let error = session.err(
+        "log",
+        with(
+            "s",
+            json!({"voyage": voyage, "state": "ready", "sate": "x"}),
+        ),
+    );
+    assert!(error["message"].as_str().unwrap().contains("sate"));
+    // The server's stdin is the protocol: no body is read from it.
+    let mut args = who("s");
+    args.insert("voyage".into(), voyage.clone().into());
+    args.insert(
+        "action".into(),
+        json!({"kind": "comment", "issue": 1, "bodyFile": "-"}),
+    );
+    let error = session.err("steer", args.into());
+    assert!(error["message"].as_str().unwrap().contains("stdin"));
+    // The session is still serving.
+    session.ok("voyage_show", json!({"voyage": voyage}));
+}
+
+#[test]
+fn a_github_refusal_records_nothing_and_keeps_the_slate() {
+    let gh = FakeGitHub::start();
+    let env = TestEnv::for_github(&gh, REPO);
+    let voyage = env.new_voyage("Refused");
+    let issue = gh.add_issue(REPO, "Bug", "body");
+    let session = Session::start(&env);
+    session.ok(
+        "observe",
+        json!({"voyage": voyage, "target": {"kind": "github-issue", "number": issue}}),
+    );
+    gh.fail_next(
+        "POST",
+        "/comments",
+        403,
+        json!({"message": "Resource not accessible by integration"}),
+    );
+    let error = session.err(
+        "steer",
+        with(
+            "plan",
+            json!({"voyage": voyage, "action": {"kind": "comment", "issue": issue, "body": "Plan"}}),
+        ),
+    );
+    assert_eq!(error["kind"], "github");
+    let message = error["message"].as_str().unwrap();
+    assert!(message.contains("403"), "{message}");
+    let db = env.sqlite(&voyage);
+    assert_eq!(count(&db, "logbook"), 0);
+    assert_eq!(count(&db, "slate"), 1);
+    assert_eq!(gh.comments(REPO, issue).len(), 0);
+}
