@@ -121,6 +121,10 @@ pub struct SteerArgs {
     /// remote `origin` of the server's working directory).
     #[serde(default)]
     pub repo: Option<String>,
+    /// Act even if an observed issue or PR changed since it was observed;
+    /// the entry records that the bearing was stale and what had changed.
+    #[serde(default)]
+    pub allow_stale: bool,
 }
 
 /// `log`.

@@ -230,7 +230,7 @@ impl HelmServer {
 
     #[tool(
         name = "steer",
-        description = "Change shared state on GitHub (comment, create/edit/close an issue or PR, request review, reply inline, merge) and record it as one logbook entry saying who acted, in what role, by what method and why. Steer seals the slate into the entry's bearing. If GitHub refuses, nothing is recorded and the slate is unchanged; a retry with the same requestId never acts twice.",
+        description = "Change shared state on GitHub (comment, create/edit/close an issue or PR, request review, reply inline, merge) and record it as one logbook entry saying who acted, in what role, by what method and why. Steer seals the slate into the entry's bearing. Before acting it checks that every observation of the issue or PR on the slate is still current, and refuses if one changed (allowStale acts anyway and records it). If GitHub refuses, nothing is recorded and the slate is unchanged; a retry with the same requestId never acts twice.",
         input_schema = input::<SteerArgs>()
     )]
     async fn steer(&self, args: JsonObject) -> Answer {
@@ -256,9 +256,7 @@ impl HelmServer {
                     request_id,
                     action: &a.action,
                     repo: a.repo.as_deref(),
-                    // `allowStale` is issue 12's argument; until it is wired
-                    // here a steer over MCP always keeps the freshness guard.
-                    allow_stale: false,
+                    allow_stale: a.allow_stale,
                 },
             )?;
             Ok(Box::new(Recorded {

@@ -129,7 +129,7 @@ impl ParallelVisitor for Collector<'_> {
             self.local.files += 1;
         }
         self.local.entries.push(name);
-        if self.local.entries.len() % 256 == 0 {
+        if self.local.entries.len().is_multiple_of(256) {
             self.tally.add(256);
         }
         WalkState::Continue

@@ -77,7 +77,7 @@ impl<'a> Db<'a> {
             && (1..=4).contains(&be32(44))
             && be32(56) == 1 // UTF-8
             && i64::from(be32(60) as i32) == schema::VERSION;
-        if !ok || len % page_size as u64 != 0 {
+        if !ok || !len.is_multiple_of(page_size as u64) {
             return None;
         }
         let usable = page_size - usize::from(header[20]);

@@ -213,3 +213,33 @@ fn a_repository_can_be_given_apart_from_the_target() {
     );
     assert_eq!(seen["target"]["repo"], REPO);
 }
+
+#[test]
+fn a_stale_bearing_is_refused_unless_allow_stale_is_given() {
+    let gh = FakeGitHub::start();
+    let env = TestEnv::for_github(&gh, REPO);
+    let voyage = env.new_voyage("Stale over MCP");
+    let issue = gh.add_issue(REPO, "Bug", "body");
+    let session = Session::start(&env);
+    session.ok(
+        "observe",
+        json!({"voyage": voyage, "target": {"kind": "github-issue", "number": issue}}),
+    );
+    gh.add_issue_comment(REPO, issue, "bob", "wait, don't do that");
+    let action = json!({"kind": "comment", "issue": issue, "body": "Plan"});
+    let refused = session.err(
+        "steer",
+        with("plan", json!({"voyage": voyage, "action": action})),
+    );
+    assert_eq!(refused["kind"], "stale", "{refused}");
+    assert_eq!(gh.comments(REPO, issue).len(), 1, "nothing posted");
+    let acted = session.ok(
+        "steer",
+        with(
+            "plan anyway",
+            json!({"voyage": voyage, "action": action, "allowStale": true}),
+        ),
+    );
+    assert_eq!(acted["action"]["freshness"]["verdict"], "stale", "{acted}");
+    assert_eq!(gh.comments(REPO, issue).len(), 2);
+}

@@ -104,6 +104,7 @@ fn the_contracts_tools_are_listed_with_their_arguments() {
         args("steer"),
         [
             "action",
+            "allowStale",
             "as",
             "method",
             "repo",

@@ -346,18 +346,18 @@ fn check(schema: &Value, value: &Value, at: &str, strict: bool, errors: &mut Vec
             return;
         }
     }
-    if let Some(allowed) = schema["enum"].as_array() {
-        if !allowed.contains(value) {
-            let names: Vec<String> = allowed
-                .iter()
-                .map(|v| v.as_str().map_or(v.to_string(), str::to_owned))
-                .collect();
-            errors.push(format!(
-                "{at}: {} is not one of [{}]",
-                brief(value),
-                names.join(", ")
-            ));
-        }
+    if let Some(allowed) = schema["enum"].as_array()
+        && !allowed.contains(value)
+    {
+        let names: Vec<String> = allowed
+            .iter()
+            .map(|v| v.as_str().map_or(v.to_string(), str::to_owned))
+            .collect();
+        errors.push(format!(
+            "{at}: {} is not one of [{}]",
+            brief(value),
+            names.join(", ")
+        ));
     }
     match value {
         Value::Object(fields) => check_object(schema, fields, at, strict, errors),

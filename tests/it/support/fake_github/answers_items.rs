@@ -111,10 +111,10 @@ pub(super) fn review_comment_json(cx: &Cx, c: &ReviewComment) -> Value {
             "side": "RIGHT",
         }),
     );
-    if c.in_reply_to.is_none() {
-        if let Some(fields) = json.as_object_mut() {
-            fields.remove("in_reply_to_id"); // GitHub omits it on a thread's first comment
-        }
+    if c.in_reply_to.is_none()
+        && let Some(fields) = json.as_object_mut()
+    {
+        fields.remove("in_reply_to_id"); // GitHub omits it on a thread's first comment
     }
     json
 }

@@ -233,12 +233,12 @@ impl State {
             .ok_or_else(Reply::not_found)?;
         let open = issue.state == "open";
         let pull = issue.pull.as_mut().ok_or_else(Reply::not_found)?;
-        if let Some(method) = cx.text("merge_method") {
-            if !["merge", "squash", "rebase"].contains(&method) {
-                return Err(Reply::invalid(
-                    json!({ "resource": "PullRequest", "code": "invalid", "field": "merge_method" }),
-                ));
-            }
+        if let Some(method) = cx.text("merge_method")
+            && !["merge", "squash", "rebase"].contains(&method)
+        {
+            return Err(Reply::invalid(
+                json!({ "resource": "PullRequest", "code": "invalid", "field": "merge_method" }),
+            ));
         }
         if pull.draft {
             return Err(Reply::error(405, "Pull Request is still a draft"));
