@@ -28,7 +28,7 @@ import sys
 import time
 from email.utils import parsedate_to_datetime
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from urllib.parse import urlsplit
+from urllib.parse import parse_qs, urlsplit
 
 HEAD_SHA = "6dcb09b5b57875f334f61aebed695e2e4193db5e"
 BASE_SHA = "a10867b14bb761a232cd80139fbd4c0d33264240"
@@ -81,6 +81,10 @@ def comments(owner, repo, n, count=12):
         "html_url": f"https://github.com/{owner}/{repo}/issues/{n}#issuecomment-{5000 + i}",
         "body": f"Comment {i}: " + "looks reasonable, one nit about naming. " * (1 + i % 4),
     } for i in range(count)]
+
+
+# Pull request 8 is a big one: its files and comments take several pages.
+BIG_PR, BIG_FILES, BIG_COMMENTS = 8, 250, 150
 
 
 def files(count=8):
@@ -184,7 +188,21 @@ class Handler(BaseHTTPRequestHandler):
             self.trace.flush()
         return ok
 
-    def answer(self, status, body, content_type="application/json; charset=utf-8"):
+    def paged(self, items):
+        """GitHub's paging: `per_page` (default 30, at most 100) and `page`, with a Link header."""
+        query = parse_qs(urlsplit(self.path).query)
+        per_page = min(int(query.get("per_page", ["30"])[0]), 100)
+        page = int(query.get("page", ["1"])[0])
+        last = max(1, -(-len(items) // per_page))
+        links = []
+        if page < last:
+            base = urlsplit(self.path).path
+            host = f"http://{self.headers.get('Host', '127.0.0.1')}"
+            links.append(f'<{host}{base}?per_page={per_page}&page={page + 1}>; rel="next"')
+            links.append(f'<{host}{base}?per_page={per_page}&page={last}>; rel="last"')
+        return self.answer(200, items[(page - 1) * per_page:page * per_page], link=", ".join(links) or None)
+
+    def answer(self, status, body, content_type="application/json; charset=utf-8", link=None):
         data = body if isinstance(body, bytes) else json.dumps(body).encode()
         etag = None
         if status == 200:
@@ -198,6 +216,8 @@ class Handler(BaseHTTPRequestHandler):
         if status != 304:
             self.send_header("Content-Type", content_type)
             self.send_header("Content-Length", str(len(data)))
+        if link:
+            self.send_header("Link", link)
         if etag:
             self.send_header("ETag", etag)
             self.send_header("Last-Modified", LAST_MODIFIED)
@@ -238,18 +258,20 @@ class Handler(BaseHTTPRequestHandler):
             if name == "pull":
                 n = int(arg)
                 if "diff" in accept:
-                    return self.answer(200, diff_text().encode(), "text/x-diff; charset=utf-8")
+                    count = BIG_FILES if n == BIG_PR else 8
+                    return self.answer(200, diff_text(count).encode(), "text/x-diff; charset=utf-8")
                 return self.answer(200, pull_body(n, owner, repo))
             if name == "files":
-                return self.answer(200, files())
+                return self.paged(files(BIG_FILES if int(arg) == BIG_PR else 8))
             if name == "reviews":
                 return self.answer(200, reviews())
             if name == "review_comments":
-                return self.answer(200, review_comments(owner, repo, int(arg)))
+                return self.paged(review_comments(owner, repo, int(arg)))
             if name == "issue":
                 return self.answer(200, issue_body(int(arg), owner, repo, pr=False))
             if name == "comments":
-                return self.answer(200, comments(owner, repo, int(arg)))
+                n = int(arg)
+                return self.paged(comments(owner, repo, n, BIG_COMMENTS if n == BIG_PR else 12))
             if name == "check_runs":
                 return self.answer(200, check_runs())
             if name == "status":

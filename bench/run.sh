@@ -416,6 +416,24 @@ EOF
     unchanged=$(grep -c ' done  [0-9]* 304 ' "$TRACE" || true)
     row "GitHub PR: re-observing it unchanged vs its first observation ($unchanged of $answers answers were 304)" \
         "$(median github-pr-again 0)" "$(median github-pr-again 1)" 0.5
+
+    # The same for a big PR (#8: 250 files and 150 comments, several pages
+    # each): a first observation follows each listing's pages one after the
+    # other; a re-observation asks for every page it knows at once.
+    sed -i 's/ github-pr 7$/ github-pr 8/' "$OUT/observe-github-first.sh"
+    (
+        export HELM_HOME=$HOME_DIR HELM_VOYAGE=$VOYAGE HELM_GITHUB_API_URL=$API GH_TOKEN=x GH_REPO=o/r
+        unset GITHUB_TOKEN
+        "$HELM" observe github-pr 8 >/dev/null 2>&1
+    )
+    : >"$TRACE"
+    bench github-pr-big-again "$(runs 5 2)" 4 2 --prepare "true" --prepare "bash $OUT/prep-github-first.sh" -- \
+        "env -u GITHUB_TOKEN $GH_ENV HELM_HOME=$HOME_DIR HELM_VOYAGE=$VOYAGE $HELM observe github-pr 8" \
+        "bash $OUT/observe-github-first.sh"
+    answers=$(grep -c ' done ' "$TRACE" || true)
+    unchanged=$(grep -c ' done  [0-9]* 304 ' "$TRACE" || true)
+    row "GitHub PR, big (250 files, 150 comments): re-observing it unchanged vs its first observation ($unchanged of $answers answers were 304)" \
+        "$(median github-pr-big-again 0)" "$(median github-pr-big-again 1)" 0.5
     kill "$SERVER_PID" 2>/dev/null || true
     trap - EXIT
 fi

@@ -26,8 +26,9 @@ pub struct Validator {
     pub etag: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub last_modified: Option<String>,
-    /// Pages the listing had, when more than one: only its last page can be
-    /// asked about, so re-observing fetches such a listing again.
+    /// Pages the listing had, when more than one; each page keeps a
+    /// validator of its own (payloads of an earlier helm kept only the last
+    /// page's, and such a listing is fetched again).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub pages: Option<usize>,
 }
@@ -53,9 +54,9 @@ impl Validator {
         self.accept.as_deref().unwrap_or(JSON)
     }
 
-    /// Whether a conditional request can stand for the whole answer.
+    /// Whether a conditional request can stand for this answer.
     pub fn usable(&self) -> bool {
-        self.pages.is_none() && (self.etag.is_some() || self.last_modified.is_some())
+        self.etag.is_some() || self.last_modified.is_some()
     }
 
     fn conditions(&self) -> Vec<(HeaderName, String)> {
@@ -116,25 +117,26 @@ pub async fn get_raw(
 }
 
 /// Every page of a listing (up to [`MAX_PAGES`]): the items, whether the
-/// listing was cut, and its validator: the first page's for a one-page
-/// listing, else the last page's, marked with the number of pages. `pick`
-/// extracts the array from a wrapped page.
+/// listing was cut, and each page's validator (marked with the number of
+/// pages when there were several), so that a re-observation can ask about
+/// every page at once instead of following the pages one after another.
+/// `pick` extracts the array from a wrapped page.
 pub async fn get_listing<T: DeserializeOwned>(
     client: &Client,
     path: &str,
     pick: impl Fn(Value) -> Option<Value>,
-) -> Result<(Vec<T>, bool, Validator), GitHubError> {
+) -> Result<(Vec<T>, bool, Vec<Validator>), GitHubError> {
     let separator = if path.contains('?') { '&' } else { '?' };
     let mut next = Some(format!("{path}{separator}per_page=100"));
     let mut items = Vec::new();
     let mut pages = 0;
-    let mut validator = None;
+    let mut validators = Vec::new();
     while let Some(url) = next.take() {
         if pages == MAX_PAGES {
-            return Ok((items, true, listing_validator(validator, pages)));
+            return Ok((items, true, mark_pages(validators)));
         }
         let (answer, seen) = get_raw(client, &url, JSON).await?;
-        validator = Some(seen);
+        validators.push(seen);
         next = next_link(&answer.headers).map(|link| client.relative(&link));
         let page: Value = parse(answer)?;
         let array = pick(page).unwrap_or(Value::Array(Vec::new()));
@@ -142,7 +144,62 @@ pub async fn get_listing<T: DeserializeOwned>(
         items.extend(page_items);
         pages += 1;
     }
-    Ok((items, false, listing_validator(validator, pages)))
+    Ok((items, false, mark_pages(validators)))
+}
+
+/// Marks each page's validator with the number of pages, when several.
+fn mark_pages(mut pages: Vec<Validator>) -> Vec<Validator> {
+    let count = pages.len();
+    if count > 1 {
+        for page in &mut pages {
+            page.pages = Some(count);
+        }
+    }
+    pages
+}
+
+/// Whether the validators kept for a part can stand for it: every one
+/// usable, and for a listing of several pages, one for every page.
+pub fn complete(list: &[Validator]) -> bool {
+    !list.is_empty()
+        && list.iter().all(Validator::usable)
+        && list.iter().all(|v| {
+            v.pages.is_none_or(|pages| {
+                let listing = listing_of(&v.path);
+                list.iter()
+                    .filter(|w| listing_of(&w.path) == listing)
+                    .count()
+                    == pages
+            })
+        })
+}
+
+/// The validators the freshness check asks about for a part: at most one
+/// request per listing, so a listing of several pages is asked about by
+/// its last page, where new items land.
+pub fn for_check(list: &[Validator]) -> Vec<&Validator> {
+    list.iter()
+        .enumerate()
+        .filter(|(at, v)| {
+            v.pages.is_none()
+                || !list[at + 1..]
+                    .iter()
+                    .any(|later| listing_of(&later.path) == listing_of(&v.path))
+        })
+        .map(|(_, v)| v)
+        .collect()
+}
+
+/// A page's path without its `page` parameter: the listing it belongs to.
+fn listing_of(path: &str) -> String {
+    let Some((base, query)) = path.split_once('?') else {
+        return path.to_string();
+    };
+    let kept: Vec<&str> = query
+        .split('&')
+        .filter(|param| !param.starts_with("page="))
+        .collect();
+    format!("{base}?{}", kept.join("&"))
 }
 
 /// A listing's validator from its last page seen: marked with the number of
@@ -159,4 +216,38 @@ pub fn listing_validator(seen: Option<Validator>, pages: usize) -> Validator {
         validator.pages = Some(pages);
     }
     validator
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn page(path: &str, pages: Option<usize>) -> Validator {
+        Validator {
+            path: path.into(),
+            accept: None,
+            etag: Some("W/\"x\"".into()),
+            last_modified: None,
+            pages,
+        }
+    }
+
+    #[test]
+    fn a_listing_of_several_pages_stands_only_with_every_page() {
+        let first = page("/r/files?per_page=100", Some(3));
+        let second = page("/r/files?per_page=100&page=2", Some(3));
+        let third = page("/r/files?per_page=100&page=3", Some(3));
+        let other = page("/r/status?per_page=100", None);
+        let all = [first.clone(), second, third.clone(), other];
+        assert!(complete(&all));
+        // An earlier helm kept only the last page's validator.
+        assert!(!complete(std::slice::from_ref(&third)));
+        assert!(!complete(&[first.clone(), third.clone()]));
+        // The freshness check asks about the last page only.
+        let asked: Vec<&str> = for_check(&all).iter().map(|v| v.path.as_str()).collect();
+        assert_eq!(
+            asked,
+            ["/r/files?per_page=100&page=3", "/r/status?per_page=100"]
+        );
+    }
 }

@@ -27,7 +27,7 @@ pub async fn changes(client: &Client, observations: &[&Value]) -> Result<Vec<Str
     let mut asks: BTreeMap<Ask, (Validator, Vec<(usize, String)>)> = BTreeMap::new();
     for (index, payload) in observations.iter().enumerate() {
         for (part, list) in validators(payload) {
-            for validator in list {
+            for validator in super::conditional::for_check(&list) {
                 let key = (
                     validator.path.clone(),
                     validator.accept().to_string(),

@@ -118,8 +118,8 @@ async fn listing<T: serde::de::DeserializeOwned + Serialize>(
     if let Some(prior) = prior {
         return Ok(prior);
     }
-    let (items, truncated, validator) = get_listing::<T>(client, path, Some).await?;
-    Ok(Part::fresh(shape(items), truncated, vec![validator]))
+    let (items, truncated, validators) = get_listing::<T>(client, path, Some).await?;
+    Ok(Part::fresh(shape(items), truncated, validators))
 }
 
 async fn issue(
@@ -406,7 +406,9 @@ async fn checks(client: &Client, sha: &str) -> std::result::Result<Part, GitHubE
         check_runs_truncated: truncated,
         statuses_truncated,
     });
-    Ok(Part::fresh(value, false, vec![runs_seen, status_seen]))
+    let mut seen = runs_seen;
+    seen.push(status_seen);
+    Ok(Part::fresh(value, false, seen))
 }
 
 /// The validators a payload keeps, by part: what the freshness check asks.

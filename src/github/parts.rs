@@ -209,7 +209,7 @@ pub async fn holding(
     };
     let asks: Vec<(&String, &Validator)> = validators
         .iter()
-        .filter(|(_, list)| !list.is_empty() && list.iter().all(Validator::usable))
+        .filter(|(_, list)| super::conditional::complete(list))
         .flat_map(|(name, list)| list.iter().map(move |v| (name, v)))
         .collect();
     let answers = join_all(asks.iter().map(|(_, v)| probe(client, v))).await;
@@ -218,6 +218,12 @@ pub async fn holding(
         if let Fetched::Fresh(..) = answer? {
             held.remove(*name);
         }
+    }
+    // A listing that grew by exactly a full page answers 304 for every page
+    // it had; the issue or pull request itself moves whenever its lists do,
+    // so a listing of several pages holds only with the summary.
+    if !held.contains("summary") {
+        held.retain(|name| !validators[name].iter().any(|v| v.pages.is_some()));
     }
     Ok(held)
 }
@@ -294,7 +300,7 @@ pub async fn diff(client: &Client, number: u64) -> Result<Part, GitHubError> {
     }
     let refusal = GitHubError::from_answer(&answer).message;
     let files_path = client.repo_path(&format!("/pulls/{number}/files"));
-    let (files, truncated, validator) = get_listing::<PullFile>(client, &files_path, Some).await?;
+    let (files, truncated, validators) = get_listing::<PullFile>(client, &files_path, Some).await?;
     let without_patch = files.iter().filter(|f| f.patch.is_none()).count();
     let value = to_value(&PerFilePatches {
         format: "per-file-patches",
@@ -309,7 +315,7 @@ pub async fn diff(client: &Client, number: u64) -> Result<Part, GitHubError> {
         ),
         patches: files,
     });
-    Ok(Part::fresh(value, false, vec![validator]))
+    Ok(Part::fresh(value, false, validators))
 }
 
 #[derive(Serialize)]
@@ -369,5 +375,7 @@ pub async fn reviews(client: &Client, number: u64) -> Result<Part, GitHubError> 
         comments_truncated: truncated,
         reviews_truncated,
     });
-    Ok(Part::fresh(value, false, vec![reviews_seen, comments_seen]))
+    let mut seen = reviews_seen;
+    seen.extend(comments_seen);
+    Ok(Part::fresh(value, false, seen))
 }
