@@ -8,7 +8,7 @@ use crate::github;
 use crate::inputs::TargetSpec;
 use crate::model::{Observe, Source};
 use crate::observe::{self as look, Tally};
-use crate::storage::artifact::Packer;
+use crate::storage::artifact::{Frame, Packer};
 use crate::storage::slate::Put;
 
 /// A finished observation, on the slate.
@@ -18,7 +18,7 @@ pub struct Observed {
     pub observed_at: String,
     pub artifact: String,
     /// The payload as stored (zstd), streamed out by the renderer.
-    pub compressed: Vec<u8>,
+    pub compressed: Frame,
     /// A few words on what came back.
     pub summary: String,
     /// A newer observation of the same target was already on the slate and
@@ -65,7 +65,7 @@ impl Helm {
             artifact: packed.hash,
             target,
             observed_at,
-            compressed: packed.data,
+            compressed: packed.frame,
             summary,
             superseded: put == Put::Superseded,
         })
