@@ -1,8 +1,9 @@
 //! The compressed frame of a payload between packing and storing: in memory
 //! while small, spilled to a private temporary file once it grows past
 //! [`SPILL_FROM`], and written into the voyage in chunks through SQLite's
-//! incremental blob I/O. A big payload is thus never held whole in memory,
-//! neither by helm nor by SQLite (which copies a blob it is handed to bind).
+//! incremental blob I/O. helm thus never holds a big frame whole. SQLite
+//! still builds the row once when it inserts the `zeroblob` (seed 002 puts
+//! `status` after `data`); binding the bytes would cost that and a copy more.
 //!
 //! The temporary file is created already unlinked (in `$TMPDIR`), so it
 //! disappears when the frame is dropped or the process dies: nothing to clean
