@@ -285,4 +285,43 @@ mod tests {
         let mut out = Vec::new();
         assert_eq!(unpack(data, &mut out).unwrap(), packed.hash);
     }
+
+    #[test]
+    fn a_spilled_frame_is_stored_whole_or_not_at_all() {
+        use crate::storage::{Home, VoyageStore, voyage};
+        let dir = tempfile::tempdir().unwrap();
+        let home = Home::new(dir.path());
+        let created = voyage::create(&home, "big", "2026-01-01T00:00:00.000000Z").unwrap();
+        let mut store = VoyageStore::open(home.resolve(&created.id.to_string()).unwrap()).unwrap();
+        let spilled = |bytes: &[u8], len: u64| {
+            let mut file = tempfile::tempfile().unwrap();
+            file.write_all(bytes).unwrap();
+            Frame::Spilled { file, len }
+        };
+        let mut frame = Vec::new();
+        zstd::stream::copy_encode(&b"[1,2,3]"[..], &mut frame, LEVEL).unwrap();
+        let hash = hex(&Sha256::digest(b"[1,2,3]"));
+        let at = "2026-01-01T00:00:01.000000Z";
+
+        // The file holds less than the row was made for: the write fails and
+        // the transaction takes the row (and the slate row) back.
+        let short = Packed {
+            hash: hash.clone(),
+            frame: spilled(&frame[..frame.len() - 1], frame.len() as u64),
+            raw_len: 7,
+        };
+        assert!(store.put_observation("t", &short, at).is_err());
+        assert!(!exists(store.connection(), &hash).unwrap());
+        assert!(store.slate().unwrap().is_empty());
+
+        let whole = Packed {
+            hash: hash.clone(),
+            frame: spilled(&frame, frame.len() as u64),
+            raw_len: 7,
+        };
+        store.put_observation("t", &whole, at).unwrap();
+        let stored = load(store.connection(), &hash).unwrap();
+        assert_eq!(stored.data, frame);
+        assert_eq!(store.slate().unwrap()[0].artifact, hash);
+    }
 }
