@@ -79,7 +79,10 @@ pub fn look_local(target: &Observe, tally: &Tally) -> Result<Looked> {
         } => {
             let tree = tree::walk(root, skip, *max_depth, tally)?;
             let summary = tree_summary(&tree);
-            (storage::artifact::Packer::pack(&tree)?, summary)
+            (
+                storage::artifact::Packer::pack_json(&tree.to_json())?,
+                summary,
+            )
         }
         Observe::RustProject { root } => {
             let project = rust_project::observe(root, tally)?;

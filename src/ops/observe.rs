@@ -8,7 +8,7 @@ use crate::github;
 use crate::inputs::TargetSpec;
 use crate::model::{Observe, Source};
 use crate::observe::{self as look, Tally};
-use crate::storage::artifact::{Packed, Packer, Stored};
+use crate::storage::artifact::{Frame, Packed, Packer, Stored};
 use crate::storage::slate::Put;
 
 /// A finished observation, on the slate.
@@ -18,7 +18,7 @@ pub struct Observed {
     pub observed_at: String,
     pub artifact: String,
     /// The payload as stored (zstd), streamed out by the renderer.
-    pub compressed: Vec<u8>,
+    pub compressed: Frame,
     /// A few words on what came back.
     pub summary: String,
     /// A newer observation of the same target was already on the slate and
@@ -64,7 +64,7 @@ impl Helm {
                         unchanged = true;
                         Packed {
                             hash: stored.hash,
-                            data: stored.data,
+                            frame: Frame::Memory(stored.data),
                             raw_len: 0,
                         }
                     }
@@ -83,7 +83,7 @@ impl Helm {
             artifact: packed.hash,
             target,
             observed_at,
-            compressed: packed.data,
+            compressed: packed.frame,
             summary,
             superseded: put == Put::Superseded,
             unchanged,

@@ -32,11 +32,11 @@ impl ObservedReport {
         )?;
         if self.terminal {
             let mut raw = Vec::new();
-            zstd::stream::copy_decode(&observed.compressed[..], &mut raw)?;
+            observed.compressed.decode_into(&mut raw)?;
             out.write_all(terminal_safe_json(&String::from_utf8_lossy(&raw)).as_bytes())?;
         } else {
             // Just packed and hashed: no need to hash it again on the way out.
-            zstd::stream::copy_decode(&observed.compressed[..], &mut *out)?;
+            observed.compressed.decode_into(&mut *out)?;
         }
         out.write_all(b"}\n")
     }
@@ -121,7 +121,7 @@ mod tests {
                 },
                 observed_at: "2026-01-01T00:00:00.000000Z".to_string(),
                 artifact: "0".repeat(64),
-                compressed,
+                compressed: crate::storage::artifact::Frame::Memory(compressed),
                 summary: String::new(),
                 superseded: false,
                 unchanged: false,

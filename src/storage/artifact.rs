@@ -2,7 +2,8 @@
 //! stored zstd-compressed, once per voyage.
 //!
 //! A payload is written once, through [`Packer`], which feeds the same bytes to
-//! the hasher and the compressor: the JSON is never held whole in memory.
+//! the hasher and the compressor: the JSON is never held whole in memory, and
+//! a big compressed frame goes to a temporary file (see [`frame`]).
 
 use std::io::{self, Write};
 
@@ -10,6 +11,11 @@ use rusqlite::{Connection, OptionalExtension, Transaction};
 use sha2::{Digest, Sha256};
 
 use crate::error::{Error, Kind, Result};
+
+pub mod frame;
+
+pub use frame::Frame;
+use frame::Sink;
 
 /// zstd level 3: zstd's default, a good ratio at several hundred MB/s.
 const LEVEL: i32 = 3;
@@ -26,7 +32,7 @@ pub struct Packed {
     /// Lowercase hex SHA-256 of the uncompressed JSON.
     pub hash: String,
     /// The zstd frame.
-    pub data: Vec<u8>,
+    pub frame: Frame,
     /// Length of the uncompressed JSON.
     pub raw_len: u64,
 }
@@ -34,7 +40,7 @@ pub struct Packed {
 /// A `Write` sink that hashes and compresses payload JSON in one pass.
 pub struct Packer {
     hasher: Sha256,
-    encoder: zstd::stream::Encoder<'static, Vec<u8>>,
+    encoder: zstd::stream::Encoder<'static, Sink>,
     raw_len: u64,
 }
 
@@ -42,7 +48,8 @@ impl Packer {
     /// `size_hint` is a guess of the payload size, used to decide whether to
     /// compress on several threads.
     pub fn new(size_hint: u64) -> Result<Self> {
-        let mut encoder = zstd::stream::Encoder::new(Vec::new(), LEVEL).map_err(compress_error)?;
+        let mut encoder =
+            zstd::stream::Encoder::new(Sink::default(), LEVEL).map_err(compress_error)?;
         encoder.include_checksum(true).map_err(compress_error)?;
         if size_hint >= PARALLEL_FROM {
             let threads = std::thread::available_parallelism().map_or(1, |n| n.get().min(4));
@@ -78,20 +85,24 @@ impl Packer {
     }
 
     pub fn finish(self) -> Result<Packed> {
-        let data = self.encoder.finish().map_err(compress_error)?;
-        if data.len() > MAX_STORED {
+        let frame = self
+            .encoder
+            .finish()
+            .and_then(Sink::finish)
+            .map_err(compress_error)?;
+        if frame.len() > MAX_STORED as u64 {
             return Err(Error::new(
                 Kind::Io,
                 format!(
                     "the payload is too large to store: {} bytes compressed, SQLite's limit is {MAX_STORED}",
-                    data.len()
+                    frame.len()
                 ),
             )
             .hint("observe fewer or smaller files"));
         }
         Ok(Packed {
             hash: hex(&self.hasher.finalize()),
-            data,
+            frame,
             raw_len: self.raw_len,
         })
     }
@@ -132,14 +143,40 @@ pub fn hex(bytes: &[u8]) -> String {
 }
 
 /// Stores a packed payload unless the voyage already has it. An artifact whose
-/// payload was reduced or jettisoned gets its payload back.
+/// payload was reduced or jettisoned gets its payload back. A spilled frame
+/// gets a `zeroblob` of its size, then is written in chunks, in the same
+/// transaction.
 pub fn stow(tx: &Transaction<'_>, packed: &Packed) -> Result<()> {
-    tx.prepare_cached(
-        "INSERT INTO artifacts (hash, data) VALUES (?1, ?2)
-         ON CONFLICT (hash) DO UPDATE SET data = excluded.data, status = 'stowed'
-         WHERE artifacts.status <> 'stowed'",
-    )?
-    .execute((&packed.hash, &packed.data))?;
+    const UPSERT: &str = "ON CONFLICT (hash) DO UPDATE SET data = excluded.data, status = 'stowed'
+         WHERE artifacts.status <> 'stowed'";
+    match &packed.frame {
+        Frame::Memory(data) => {
+            tx.prepare_cached(&format!(
+                "INSERT INTO artifacts (hash, data) VALUES (?1, ?2) {UPSERT}"
+            ))?
+            .execute((&packed.hash, data))?;
+        }
+        spilled @ Frame::Spilled { len, .. } => {
+            // The status is read first, so an artifact already stowed costs
+            // no zeroblob at all. SQLite still builds the new row in memory
+            // once (with `status` after `data`, the zeroblob is expanded):
+            // docs/performance.md has the figures.
+            let status: Option<String> = tx
+                .prepare_cached("SELECT status FROM artifacts WHERE hash = ?1")?
+                .query_row([&packed.hash], |row| row.get(0))
+                .optional()?;
+            let sql = match status.as_deref() {
+                Some("stowed") => return Ok(()),
+                Some(_) => {
+                    "UPDATE artifacts SET data = zeroblob(?2), status = 'stowed' WHERE hash = ?1"
+                }
+                None => "INSERT INTO artifacts (hash, data) VALUES (?1, zeroblob(?2))",
+            };
+            tx.prepare_cached(sql)?
+                .execute((&packed.hash, *len as i64))?;
+            frame::write_blob(tx, &packed.hash, spilled)?;
+        }
+    }
     Ok(())
 }
 
@@ -241,8 +278,50 @@ mod tests {
         // sha256 of the bytes {"a":1}
         assert_eq!(packed.hash, hex(&Sha256::digest(br#"{"a":1}"#)));
         assert_eq!(packed.raw_len, 7);
-        assert_eq!(zstd::decode_all(&packed.data[..]).unwrap(), br#"{"a":1}"#);
+        let Frame::Memory(data) = &packed.frame else {
+            panic!("a small frame stays in memory");
+        };
+        assert_eq!(zstd::decode_all(&data[..]).unwrap(), br#"{"a":1}"#);
         let mut out = Vec::new();
-        assert_eq!(unpack(&packed.data, &mut out).unwrap(), packed.hash);
+        assert_eq!(unpack(data, &mut out).unwrap(), packed.hash);
+    }
+
+    #[test]
+    fn a_spilled_frame_is_stored_whole_or_not_at_all() {
+        use crate::storage::{Home, VoyageStore, voyage};
+        let dir = tempfile::tempdir().unwrap();
+        let home = Home::new(dir.path());
+        let created = voyage::create(&home, "big", "2026-01-01T00:00:00.000000Z").unwrap();
+        let mut store = VoyageStore::open(home.resolve(&created.id.to_string()).unwrap()).unwrap();
+        let spilled = |bytes: &[u8], len: u64| {
+            let mut file = tempfile::tempfile().unwrap();
+            file.write_all(bytes).unwrap();
+            Frame::Spilled { file, len }
+        };
+        let mut frame = Vec::new();
+        zstd::stream::copy_encode(&b"[1,2,3]"[..], &mut frame, LEVEL).unwrap();
+        let hash = hex(&Sha256::digest(b"[1,2,3]"));
+        let at = "2026-01-01T00:00:01.000000Z";
+
+        // The file holds less than the row was made for: the write fails and
+        // the transaction takes the row (and the slate row) back.
+        let short = Packed {
+            hash: hash.clone(),
+            frame: spilled(&frame[..frame.len() - 1], frame.len() as u64),
+            raw_len: 7,
+        };
+        assert!(store.put_observation("t", &short, at).is_err());
+        assert!(!exists(store.connection(), &hash).unwrap());
+        assert!(store.slate().unwrap().is_empty());
+
+        let whole = Packed {
+            hash: hash.clone(),
+            frame: spilled(&frame, frame.len() as u64),
+            raw_len: 7,
+        };
+        store.put_observation("t", &whole, at).unwrap();
+        let stored = load(store.connection(), &hash).unwrap();
+        assert_eq!(stored.data, frame);
+        assert_eq!(store.slate().unwrap()[0].artifact, hash);
     }
 }

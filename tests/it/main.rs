@@ -1,6 +1,7 @@
 //! helm integration tests: the real binary against real SQLite files.
 
 mod bad_input;
+mod big_payload;
 mod fake_github_selftest;
 mod freshness;
 mod github;
