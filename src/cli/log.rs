@@ -36,30 +36,17 @@ pub struct ProvenanceArgs {
 impl ProvenanceArgs {
     /// All four must be present and non-blank; the error names every one missing.
     pub fn resolve(&self) -> Result<Provenance> {
-        let fields = [
-            ("--as", &self.identity),
-            ("--role", &self.role),
-            ("--method", &self.method),
-            ("--summary", &self.summary),
-        ];
-        let missing: Vec<&str> = fields
-            .iter()
-            .filter(|(_, value)| value.as_deref().is_none_or(|v| v.trim().is_empty()))
-            .map(|(flag, _)| *flag)
-            .collect();
-        if !missing.is_empty() {
-            return Err(Error::usage(format!(
-                "missing {}: every entry records who acted, in what role, by what method and why",
-                missing.join(", ")
-            ))
-            .hint("e.g. --as alice --role coder --method human --summary \"tests pass, ready for review\""));
-        }
-        let take = |value: &Option<String>| value.as_deref().unwrap_or_default().trim().to_string();
-        Ok(Provenance {
-            identity: take(&self.identity),
-            role: take(&self.role),
-            method: take(&self.method),
-            summary: take(&self.summary),
+        Provenance::given(
+            self.identity.as_deref(),
+            self.role.as_deref(),
+            self.method.as_deref(),
+            self.summary.as_deref(),
+        )
+        .map_err(|missing| {
+            let flags: Vec<String> = missing.iter().map(|name| format!("--{name}")).collect();
+            Error::usage(crate::model::entry::missing_provenance(&flags)).hint(
+                "e.g. --as alice --role coder --method human --summary \"tests pass, ready for review\"",
+            )
         })
     }
 

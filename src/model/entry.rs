@@ -14,6 +14,48 @@ pub struct Provenance {
     pub summary: String,
 }
 
+impl Provenance {
+    /// The four, trimmed, when each is present and not blank; otherwise the
+    /// names of those missing (`as`, `role`, `method`, `summary`), for the
+    /// front end to say in its own words.
+    pub fn given(
+        identity: Option<&str>,
+        role: Option<&str>,
+        method: Option<&str>,
+        summary: Option<&str>,
+    ) -> Result<Provenance, Vec<&'static str>> {
+        let fields = [
+            ("as", identity),
+            ("role", role),
+            ("method", method),
+            ("summary", summary),
+        ];
+        let missing: Vec<&'static str> = fields
+            .iter()
+            .filter(|(_, value)| value.is_none_or(|v| v.trim().is_empty()))
+            .map(|(name, _)| *name)
+            .collect();
+        if !missing.is_empty() {
+            return Err(missing);
+        }
+        let take = |value: Option<&str>| value.unwrap_or_default().trim().to_string();
+        Ok(Provenance {
+            identity: take(identity),
+            role: take(role),
+            method: take(method),
+            summary: take(summary),
+        })
+    }
+}
+
+/// What a front end says when provenance is missing, before its hint.
+pub fn missing_provenance(names: &[String]) -> String {
+    format!(
+        "missing {}: every entry records who acted, in what role, by what method and why",
+        names.join(", ")
+    )
+}
+
 /// The words `helm log` suggests for a state; any other non-blank text is
 /// recorded as given (`waiting for review from bob`), as the original helm does.
 pub const SUGGESTED_STATES: [(&str, &str); 3] = [

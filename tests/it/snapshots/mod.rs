@@ -28,13 +28,17 @@ pub fn settings(env: &TestEnv) -> insta::Settings {
             "[ID]",
         ),
         (r"\battempt-[0-9a-f]{12}\b".into(), "[ATTEMPT]"),
+        // voyage list's ids: a line that starts with hex digits and an age.
+        (
+            r"(?m)^[0-9a-f]{8,32}(  +\d+[smhd]  )".into(),
+            "[SHORT-ID]$1",
+        ),
         (r"\b[0-9a-f]{12}\b".into(), "[HASH12]"),
         (r"\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} UTC".into(), "[TIME]"),
         (
             r"\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z".into(),
             "[TIMESTAMP]",
         ),
-        (r"(?m)^([0-9a-f]{8,32})  ".into(), "[SHORT-ID]  "),
         // The id column is as wide as the ids need to tell voyages apart,
         // which depends on how close in time they were started.
         (r"(?m)^ID +".into(), "ID  "),
