@@ -109,6 +109,25 @@ async fn resource<T: serde::de::DeserializeOwned + Serialize>(
 }
 
 /// A listing: the held prior part, else fetched.
+/// The conversation's comments (an issue's, or a pull request's), the held
+/// prior part or fetched.
+async fn comments(
+    client: &Client,
+    number: u64,
+    prior: Option<&ThreadPayload>,
+    held: &BTreeSet<String>,
+) -> std::result::Result<Part, GitHubError> {
+    let path = client.repo_path(&format!("/issues/{number}/comments"));
+    let prior = prior_part(
+        prior,
+        held,
+        "comments",
+        |p| p.comments.as_ref(),
+        |p| p.comments_truncated,
+    );
+    listing::<Comment>(client, &path, prior, |items| to_value(&items)).await
+}
+
 async fn listing<T: serde::de::DeserializeOwned + Serialize>(
     client: &Client,
     path: &str,
@@ -139,21 +158,9 @@ async fn issue(
             prior_part(prior, &held, "summary", |p| p.summary.as_ref(), |_| false),
         ),
     );
-    let comments_path = client.repo_path(&format!("/issues/{number}/comments"));
     let comments = parts::optional(
         wants(IssueFocus::Comments),
-        listing::<Comment>(
-            client,
-            &comments_path,
-            prior_part(
-                prior,
-                &held,
-                "comments",
-                |p| p.comments.as_ref(),
-                |p| p.comments_truncated,
-            ),
-            |items| to_value(&items),
-        ),
+        comments(client, number, prior, &held),
     );
     let (summary, comments) = tokio::try_join!(summary, comments)?;
     let mut payload = ThreadPayload::new(client.repo.to_string(), number);
@@ -200,21 +207,9 @@ async fn pull(
         };
         Ok::<_, GitHubError>((Some(pr), checks))
     };
-    let comments_path = client.repo_path(&format!("/issues/{number}/comments"));
     let comments = parts::optional(
         wants(PullRequestFocus::Comments),
-        listing::<Comment>(
-            client,
-            &comments_path,
-            prior_part(
-                prior,
-                &held,
-                "comments",
-                |p| p.comments.as_ref(),
-                |p| p.comments_truncated,
-            ),
-            |items| to_value(&items),
-        ),
+        comments(client, number, prior, &held),
     );
     let files_path = client.repo_path(&format!("/pulls/{number}/files"));
     let files = parts::optional(
