@@ -48,6 +48,20 @@ pub struct Moved {
     pub to: Option<String>,
 }
 
+impl Moved {
+    /// What to tell the user, who should switch to the new name.
+    pub fn warning(&self) -> String {
+        match &self.to {
+            Some(to) => format!("GitHub moved {} to {to}; use --repo {to}", self.from),
+            None => format!(
+                "GitHub moved {} (it answers under a repository id); \
+                 find its new name on GitHub and use --repo with it",
+                self.from
+            ),
+        }
+    }
+}
+
 /// A raw answer: status, headers and body bytes.
 pub struct Answer {
     pub status: StatusCode,
@@ -181,8 +195,8 @@ impl Client {
         self.moved.lock().map(|m| m.clone()).unwrap_or(None)
     }
 
-    /// Remembers a redirect to another repository, and says so once on
-    /// stderr so the user can switch to the new name.
+    /// Remembers a redirect to another repository (the first one), for
+    /// the caller to tell the user ([`Client::moved`]).
     fn note_move(&self, next: &str) {
         let mut parts = next.trim_start_matches('/').split(['/', '?']);
         let to = match (parts.next(), parts.next(), parts.next()) {
@@ -200,18 +214,6 @@ impl Client {
         if moved.is_some() {
             return;
         }
-        let line = match &to_text {
-            Some(to) => format!(
-                "warning: GitHub moved {} to {to}; use --repo {to}",
-                self.repo
-            ),
-            None => format!(
-                "warning: GitHub moved {} (it answers under a repository id); \
-                 find its new name on GitHub and use --repo with it",
-                self.repo
-            ),
-        };
-        eprintln!("{}", crate::output::clean_line(&line));
         *moved = Some(Moved {
             from: self.repo.to_string(),
             to: to_text,

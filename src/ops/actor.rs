@@ -40,6 +40,16 @@ impl GitHubActor {
         self
     }
 
+    /// What to tell the user about the repository, e.g. that GitHub moved it.
+    pub fn warnings(&self) -> Vec<String> {
+        self.session
+            .client
+            .moved()
+            .map(|moved| moved.warning())
+            .into_iter()
+            .collect()
+    }
+
     fn repo(&self) -> String {
         self.session.client.repo.to_string()
     }

@@ -94,6 +94,7 @@ impl Helm {
         if !steered.sealed.replayed {
             steered.warnings.extend(stale_warning(&steered.sealed));
         }
+        steered.warnings.extend(actor.warnings());
         Ok(steered)
     }
 

@@ -24,6 +24,8 @@ pub struct Observed {
     /// A newer observation of the same target was already on the slate and
     /// stays there; this one only stowed nothing.
     pub superseded: bool,
+    /// What the user should know: e.g. that GitHub moved the repository.
+    pub warnings: Vec<String>,
     /// GitHub answered 304 to every part: the artifact is the prior
     /// observation's, with a new `observed_at` (ADR 0008).
     pub unchanged: bool,
@@ -48,6 +50,7 @@ impl Helm {
         let file = self.voyage_file(voyage)?;
         let observed_at = crate::model::now();
         let mut unchanged = false;
+        let mut warnings = Vec::new();
         let (mut store, packed, summary) = match target.source() {
             Source::GitHub(repo) => {
                 // Fail before talking to GitHub; the write checks again.
@@ -58,6 +61,7 @@ impl Helm {
                 let session = github::connect(&config, repo)?;
                 let seen =
                     github::observe::look(&session, &target, prior.as_ref().map(|(_, v)| v))?;
+                warnings.extend(session.client.moved().map(|moved| moved.warning()));
                 let packed = match prior {
                     // The same artifact: GitHub said nothing changed.
                     Some((stored, _)) if seen.unchanged => {
@@ -87,6 +91,7 @@ impl Helm {
             summary,
             superseded: put == Put::Superseded,
             unchanged,
+            warnings,
         })
     }
 }

@@ -75,7 +75,13 @@ impl Report for ObservedReport {
                 observed.summary
             );
         }
-        Some(line)
+        let mut lines: Vec<String> = observed
+            .warnings
+            .iter()
+            .map(|warning| format!("warning: {warning}"))
+            .collect();
+        lines.push(line);
+        Some(lines.join("\n"))
     }
 }
 
@@ -125,6 +131,7 @@ mod tests {
                 summary: String::new(),
                 superseded: false,
                 unchanged: false,
+                warnings: Vec::new(),
             },
             terminal: true,
         };
