@@ -129,7 +129,7 @@ impl Pending {
                     path.display()
                 ),
             )
-            .hint("check it by hand, then remove it with `helm interrupted discard`")
+            .hint("check GitHub by hand for what it was doing, then delete that file")
         })?;
         Ok((record.request_id.as_deref() == Some(attempt)).then_some(Pending { path, record }))
     }
