@@ -130,27 +130,17 @@ pub async fn look(client: &Client, steer: &Steer, started_at: &str) -> Result<Se
             let found: Issue = client
                 .get_json(&client.repo_path(&format!("/issues/{issue}")))
                 .await?;
-            let done = title.as_ref().is_none_or(|t| *t == found.title)
-                && body.as_ref().is_none_or(|b| found.body.as_ref() == Some(b));
+            let done = edited(title, body, &found.title, &found.body);
             record.url = found.url.clone();
-            Ok(if done {
-                Seen::Done(Box::new(record))
-            } else {
-                Seen::NotDone
-            })
+            Ok(seen(done, record))
         }
         Steer::EditPullRequest { pr, title, body } => {
             let found: Pull = client
                 .get_json(&client.repo_path(&format!("/pulls/{pr}")))
                 .await?;
-            let done = title.as_ref().is_none_or(|t| *t == found.title)
-                && body.as_ref().is_none_or(|b| found.body.as_ref() == Some(b));
+            let done = edited(title, body, &found.title, &found.body);
             record.url = found.url.clone();
-            Ok(if done {
-                Seen::Done(Box::new(record))
-            } else {
-                Seen::NotDone
-            })
+            Ok(seen(done, record))
         }
         Steer::CloseIssue { issue, .. } => {
             let found: Issue = client
@@ -159,11 +149,7 @@ pub async fn look(client: &Client, steer: &Steer, started_at: &str) -> Result<Se
             record.url = found.url.clone();
             record.state_reason = found.state_reason.clone();
             record.state = Some(found.state.clone());
-            Ok(if found.state == "closed" {
-                Seen::Done(Box::new(record))
-            } else {
-                Seen::NotDone
-            })
+            Ok(seen(found.state == "closed", record))
         }
         Steer::ClosePullRequest { pr } => {
             let found: Pull = client
@@ -171,11 +157,7 @@ pub async fn look(client: &Client, steer: &Steer, started_at: &str) -> Result<Se
                 .await?;
             record.url = found.url.clone();
             record.state = Some(found.state.clone());
-            Ok(if found.state == "closed" {
-                Seen::Done(Box::new(record))
-            } else {
-                Seen::NotDone
-            })
+            Ok(seen(found.state == "closed", record))
         }
         Steer::RequestReview {
             pr,
@@ -207,11 +189,7 @@ pub async fn look(client: &Client, steer: &Steer, started_at: &str) -> Result<Se
                 teams: Some(slugs),
                 ..Default::default()
             });
-            Ok(if any {
-                Seen::Done(Box::new(record))
-            } else {
-                Seen::NotDone
-            })
+            Ok(seen(any, record))
         }
         Steer::MergePullRequest { pr, sha, .. } => {
             let found: Pull = client
@@ -233,6 +211,26 @@ pub async fn look(client: &Client, steer: &Steer, started_at: &str) -> Result<Se
             Ok(Seen::Done(Box::new(record)))
         }
     }
+}
+
+/// `Done` with the record when the effect is there, else `NotDone`.
+fn seen(done: bool, record: SteerRecord) -> Seen {
+    if done {
+        Seen::Done(Box::new(record))
+    } else {
+        Seen::NotDone
+    }
+}
+
+/// Whether an issue or PR shows the title and body an edit asked for.
+fn edited(
+    title: &Option<String>,
+    body: &Option<String>,
+    found_title: &str,
+    found_body: &Option<String>,
+) -> bool {
+    title.as_ref().is_none_or(|t| t == found_title)
+        && body.as_ref().is_none_or(|b| found_body.as_ref() == Some(b))
 }
 
 /// The login the token acts as.
