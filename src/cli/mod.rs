@@ -6,6 +6,7 @@
 pub mod artifact;
 pub mod context;
 pub mod interrupted;
+pub mod lazy;
 pub mod log;
 pub mod observe;
 pub mod shell;
@@ -17,6 +18,7 @@ pub mod voyage;
 use clap::{Args, Parser, Subcommand};
 
 pub use context::Context;
+use lazy::Lazy;
 
 use crate::error::Result;
 use crate::output::Report;
@@ -62,24 +64,24 @@ pub struct Cli {
 pub enum Command {
     /// Start, list, show and end voyages.
     #[command(subcommand)]
-    Voyage(voyage::VoyageCommand),
+    Voyage(Lazy<voyage::VoyageCommand>),
     /// Look at something and put the observation on the voyage's slate.
-    Observe(observe::ObserveArgs),
+    Observe(Lazy<observe::ObserveArgs>),
     /// See or tidy the observations gathered since the last entry.
     #[command(subcommand)]
-    Slate(slate::SlateCommand),
+    Slate(Lazy<slate::SlateCommand>),
     /// Change shared state on GitHub, recording one logbook entry.
-    Steer(steer::SteerArgs),
+    Steer(Lazy<steer::SteerArgs>),
     /// Record a state (waiting, blocked, ready, or your own words) without changing anything.
-    Log(log::LogArgs),
+    Log(Lazy<log::LogArgs>),
     /// List, settle or discard steers whose outcome was never recorded.
     #[command(subcommand)]
-    Interrupted(interrupted::InterruptedCommand),
+    Interrupted(Lazy<interrupted::InterruptedCommand>),
     /// Inspect stored payloads, or lighten them: reduce to a summary, jettison.
     #[command(subcommand)]
-    Artifact(artifact::ArtifactCommand),
+    Artifact(Lazy<artifact::ArtifactCommand>),
     /// Print a shell completion script for helm (see SHELL for where it goes).
-    Completions(shell::CompletionsArgs),
+    Completions(Lazy<shell::CompletionsArgs>),
     /// Print helm's man page (roff), e.g. `helm man | man -l -`.
     Man,
     /// Serve the Model Context Protocol on stdin/stdout, for AI agents.
@@ -106,14 +108,14 @@ pub struct VoyageArg {
 
 pub fn run(cli: Cli, ctx: &Context) -> Result<Box<dyn Report>> {
     match cli.command {
-        Command::Voyage(command) => voyage::run(command, ctx),
-        Command::Observe(args) => observe::run(args, ctx),
-        Command::Slate(command) => slate::run(command, ctx),
-        Command::Steer(args) => steer::run(args, ctx),
-        Command::Log(args) => log::run(args, ctx),
-        Command::Interrupted(command) => interrupted::run(command, ctx),
-        Command::Artifact(command) => artifact::run(command, ctx),
-        Command::Completions(args) => shell::completions(args, ctx),
+        Command::Voyage(Lazy(command)) => voyage::run(command, ctx),
+        Command::Observe(Lazy(args)) => observe::run(args, ctx),
+        Command::Slate(Lazy(command)) => slate::run(command, ctx),
+        Command::Steer(Lazy(args)) => steer::run(args, ctx),
+        Command::Log(Lazy(args)) => log::run(args, ctx),
+        Command::Interrupted(Lazy(command)) => interrupted::run(command, ctx),
+        Command::Artifact(Lazy(command)) => artifact::run(command, ctx),
+        Command::Completions(Lazy(args)) => shell::completions(args, ctx),
         Command::Man => shell::man(ctx),
         // main serves MCP itself, before any report could be printed.
         Command::Mcp => Err(crate::error::Error::usage(

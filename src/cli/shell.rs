@@ -182,8 +182,10 @@ fn reference() -> String {
         }
         cmd
     }
-    let mut cmd = hide_env_values(Cli::command()).term_width(WIDTH);
+    // Built first: the arguments of deferred commands exist only then.
+    let mut cmd = Cli::command().term_width(WIDTH);
     cmd.build();
+    let cmd = hide_env_values(cmd);
     let mut doc = String::from(
         "# helm command-line reference\n\n\
          Every command's `--help`, generated from helm's argument definitions.\n\
