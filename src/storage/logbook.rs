@@ -135,23 +135,34 @@ where
     let bearing = slate::list(&tx)?;
     let mut action = perform(&bearing)?;
     action.set_request_id(request_id.map(str::to_string));
-    let id = record(&tx, provenance, &action, &crate::model::now())?;
+    let recorded_at = crate::model::now();
+    let action_json = serde_json::to_string(&action)?;
+    let id = record(&tx, provenance, &action_json, &recorded_at)?;
+    // The bearing rows in the slate's order, so reading them back by rowid
+    // gives `bearing` as it is: the entry is built from what was written,
+    // without reading it again.
     tx.prepare_cached(
         "INSERT INTO bearing_observations (logbook_id, target, artifact_hash, observed_at)
          SELECT ?1, target, artifact_hash, observed_at FROM slate ORDER BY observed_at, target",
     )?
     .execute([id])?;
     slate::clear(&tx)?;
-    let entry = get(&tx, id)?;
     tx.commit()?;
+    let entry = Entry {
+        id,
+        recorded_at,
+        provenance: provenance.clone(),
+        action: action_json,
+        parsed: Some(action),
+        bearing,
+    };
     Ok(Sealed {
         entry,
         replayed: false,
     })
 }
 
-fn record(tx: &Transaction<'_>, who: &Provenance, action: &Action, now: &str) -> Result<i64> {
-    let action = serde_json::to_string(action)?;
+fn record(tx: &Transaction<'_>, who: &Provenance, action: &str, now: &str) -> Result<i64> {
     tx.prepare_cached(
         "INSERT INTO logbook (recorded_at, identity, action, summary, role, method)
          VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
@@ -159,7 +170,7 @@ fn record(tx: &Transaction<'_>, who: &Provenance, action: &Action, now: &str) ->
     .execute((
         now,
         &who.identity,
-        &action,
+        action,
         &who.summary,
         &who.role,
         &who.method,
@@ -334,6 +345,40 @@ mod tests {
                 .unwrap()
         };
         (slate, count("logbook"), count("bearing_observations"))
+    }
+
+    #[test]
+    fn the_sealed_entry_is_the_entry_as_read_back() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut conn = voyage_with_slate(dir.path());
+        let sealed = seal(&mut conn, &who(), Some("r-1"), |_| Ok(waiting())).unwrap();
+        let read = get(&conn, sealed.entry.id).unwrap();
+        let shape = |e: &Entry| {
+            let bearing: Vec<_> = e
+                .bearing
+                .iter()
+                .map(|o| {
+                    let o = o.clone();
+                    (
+                        o.target,
+                        o.artifact,
+                        o.observed_at,
+                        o.stored_bytes,
+                        o.status,
+                    )
+                })
+                .collect();
+            (
+                e.id,
+                e.recorded_at.clone(),
+                e.provenance.clone(),
+                e.action.clone(),
+                e.parsed_action().cloned(),
+                bearing,
+            )
+        };
+        assert_eq!(sealed.entry.bearing.len(), 2);
+        assert_eq!(shape(&sealed.entry), shape(&read));
     }
 
     #[test]
