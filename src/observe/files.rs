@@ -46,7 +46,7 @@ pub fn observe(paths: &[String], tally: &Tally) -> Result<(Packed, Report)> {
     if plans.iter().all(|p| p.bytes.is_some()) {
         let mut json = Vec::with_capacity(total as usize + 256);
         write_payload(&mut json, &plans, tally).map_err(failed)?;
-        return Ok((Packer::pack_json(&json)?, report));
+        return Ok((Packer::pack_json(json)?, report));
     }
     let mut packer = Packer::new(total)?;
     write_payload(&mut packer, &plans, tally).map_err(failed)?;
@@ -137,6 +137,17 @@ fn write_payload(out: &mut impl Write, plans: &[Plan<'_>], tally: &Tally) -> any
         out.write_all(b"{\"path\":")?;
         json::write_str(out, plan.path)?;
         write!(out, ",\"size\":{},\"encoding\":", plan.size)?;
+        if let (Some(bytes), true) = (&plan.bytes, plan.text) {
+            // A small text file, read already: escaped in one go, without
+            // the megabyte buffers a big one streams through.
+            out.write_all(b"\"utf-8\",\"content\":\"")?;
+            let text = std::str::from_utf8(bytes).map_err(|_| changed(plan.path))?;
+            let mut escaped = Vec::with_capacity(bytes.len() + bytes.len() / 8);
+            json::escape_into(text, &mut escaped);
+            out.write_all(&escaped)?;
+            out.write_all(b"\"}")?;
+            continue;
+        }
         let mut file: Box<dyn Read> = match &plan.bytes {
             Some(bytes) => Box::new(bytes.as_slice()),
             None => Box::new(Counted {

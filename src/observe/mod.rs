@@ -80,7 +80,7 @@ pub fn look_local(target: &Observe, tally: &Tally) -> Result<Looked> {
             let tree = tree::walk(root, skip, *max_depth, tally)?;
             let summary = tree_summary(&tree);
             (
-                storage::artifact::Packer::pack_json(&tree.to_json())?,
+                storage::artifact::Packer::pack_json(tree.to_json())?,
                 summary,
             )
         }

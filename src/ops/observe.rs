@@ -17,8 +17,11 @@ pub struct Observed {
     pub target: Observe,
     pub observed_at: String,
     pub artifact: String,
-    /// The payload as stored (zstd), streamed out by the renderer.
+    /// The payload as stored (zstd), streamed out by the renderer when
+    /// `json` is not at hand.
     pub compressed: Frame,
+    /// The payload JSON, when it was packed from memory.
+    pub json: Option<Vec<u8>>,
     /// A few words on what came back.
     pub summary: String,
     /// A newer observation of the same target was already on the slate and
@@ -70,6 +73,7 @@ impl Helm {
                             hash: stored.hash,
                             frame: Frame::Memory(stored.data),
                             raw_len: 0,
+                            json: None,
                         }
                     }
                     _ => Packer::pack(&seen.payload)?,
@@ -88,6 +92,7 @@ impl Helm {
             target,
             observed_at,
             compressed: packed.frame,
+            json: packed.json,
             summary,
             superseded: put == Put::Superseded,
             unchanged,

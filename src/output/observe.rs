@@ -1,8 +1,9 @@
 //! `observe` output: `{"target", "observedAt", "artifact", "payload"}` on stdout
 //! in both modes (it is data), and one human line on stderr.
 //!
-//! The payload is streamed out of the compressed artifact rather than kept as
-//! a second copy in memory.
+//! A payload packed from memory is printed from that JSON; one that was
+//! streamed (a big file) is decompressed out of the artifact rather than kept
+//! as a second copy in memory.
 
 use std::io::{self, Write};
 
@@ -30,13 +31,18 @@ impl ObservedReport {
             ",\"observedAt\":\"{}\",\"artifact\":\"{}\",\"payload\":",
             observed.observed_at, observed.artifact
         )?;
-        if self.terminal {
-            let mut raw = Vec::new();
-            observed.compressed.decode_into(&mut raw)?;
-            out.write_all(terminal_safe_json(&String::from_utf8_lossy(&raw)).as_bytes())?;
-        } else {
+        match (&observed.json, self.terminal) {
+            (Some(json), false) => out.write_all(json)?,
+            (Some(json), true) => {
+                out.write_all(terminal_safe_json(&String::from_utf8_lossy(json)).as_bytes())?
+            }
+            (None, true) => {
+                let mut raw = Vec::new();
+                observed.compressed.decode_into(&mut raw)?;
+                out.write_all(terminal_safe_json(&String::from_utf8_lossy(&raw)).as_bytes())?;
+            }
             // Just packed and hashed: no need to hash it again on the way out.
-            observed.compressed.decode_into(&mut *out)?;
+            (None, false) => observed.compressed.decode_into(&mut *out)?,
         }
         out.write_all(b"}\n")
     }
@@ -103,6 +109,7 @@ pub fn terminal_safe_json(json: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::storage::artifact::Frame;
 
     #[test]
     fn terminal_escapes_keep_the_json_meaning() {
@@ -128,6 +135,7 @@ mod tests {
                 observed_at: "2026-01-01T00:00:00.000000Z".to_string(),
                 artifact: "0".repeat(64),
                 compressed: crate::storage::artifact::Frame::Memory(compressed),
+                json: None,
                 summary: String::new(),
                 superseded: false,
                 unchanged: false,
@@ -146,5 +154,45 @@ mod tests {
         let mut out = Vec::new();
         report.write_document(&mut out).unwrap();
         assert!(String::from_utf8(out).unwrap().contains('\u{9b}'));
+    }
+
+    #[test]
+    fn the_payload_reads_the_same_from_memory_or_from_the_frame() {
+        let packed = crate::storage::artifact::Packer::pack(&serde_json::json!({
+            "content": "line\u{9b}31m \u{202e}\"quoted\""
+        }))
+        .unwrap();
+        let report = |json: Option<Vec<u8>>, terminal: bool| {
+            let Frame::Memory(frame) = &packed.frame else {
+                panic!("a small frame stays in memory");
+            };
+            let report = ObservedReport {
+                observed: crate::ops::observe::Observed {
+                    target: crate::model::Observe::FileContents {
+                        paths: vec!["f".to_string()],
+                    },
+                    observed_at: "2026-01-01T00:00:00.000000Z".to_string(),
+                    artifact: packed.hash.clone(),
+                    compressed: Frame::Memory(frame.clone()),
+                    json,
+                    summary: String::new(),
+                    superseded: false,
+                    unchanged: false,
+                    warnings: Vec::new(),
+                },
+                terminal,
+            };
+            let mut out = Vec::new();
+            report.write_document(&mut out).unwrap();
+            out
+        };
+        assert!(packed.json.is_some());
+        for terminal in [false, true] {
+            assert_eq!(
+                report(packed.json.clone(), terminal),
+                report(None, terminal),
+                "terminal: {terminal}"
+            );
+        }
     }
 }

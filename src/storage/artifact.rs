@@ -35,6 +35,9 @@ pub struct Packed {
     pub frame: Frame,
     /// Length of the uncompressed JSON.
     pub raw_len: u64,
+    /// The JSON itself when it was packed whole from memory: showing the
+    /// payload then needs no decompression.
+    pub json: Option<Vec<u8>>,
 }
 
 /// A `Write` sink that hashes and compresses payload JSON in one pass.
@@ -68,20 +71,39 @@ impl Packer {
     /// Packs a value that is cheap to serialise in one go (its JSON is held
     /// once, so zstd knows the size up front).
     pub fn pack<T: serde::Serialize>(value: &T) -> Result<Packed> {
-        Packer::pack_json(&serde_json::to_vec(value)?)
+        Packer::pack_json(serde_json::to_vec(value)?)
     }
 
-    /// Packs JSON already in memory. zstd is told its exact size, so it
-    /// sizes its tables to it: for the small payloads of everyday commands,
-    /// setting up full-size tables costs more than compressing.
-    pub fn pack_json(json: &[u8]) -> Result<Packed> {
-        let mut packer = Packer::new(json.len() as u64)?;
-        packer
-            .encoder
-            .set_pledged_src_size(Some(json.len() as u64))
-            .map_err(compress_error)?;
-        packer.write_all(json).map_err(compress_error)?;
-        packer.finish()
+    /// Packs JSON already in memory, and keeps it for showing. zstd is told
+    /// its exact size, so it sizes its tables to it: for the small payloads
+    /// of everyday commands, setting up full-size tables costs more than
+    /// compressing. Small ones are compressed in one call, with no stream
+    /// buffers; big ones on several threads.
+    pub fn pack_json(json: Vec<u8>) -> Result<Packed> {
+        let len = json.len() as u64;
+        if len >= PARALLEL_FROM {
+            let mut packer = Packer::new(len)?;
+            packer
+                .encoder
+                .set_pledged_src_size(Some(len))
+                .map_err(compress_error)?;
+            packer.write_all(&json).map_err(compress_error)?;
+            let packed = packer.finish()?;
+            return Ok(Packed {
+                json: Some(json),
+                ..packed
+            });
+        }
+        let mut compressor = zstd::bulk::Compressor::new(LEVEL).map_err(compress_error)?;
+        compressor.include_checksum(true).map_err(compress_error)?;
+        let frame = compressor.compress(&json).map_err(compress_error)?;
+        check_stored(frame.len() as u64)?;
+        Ok(Packed {
+            hash: hex(&Sha256::digest(&json)),
+            frame: Frame::Memory(frame),
+            raw_len: len,
+            json: Some(json),
+        })
     }
 
     pub fn finish(self) -> Result<Packed> {
@@ -90,22 +112,28 @@ impl Packer {
             .finish()
             .and_then(Sink::finish)
             .map_err(compress_error)?;
-        if frame.len() > MAX_STORED as u64 {
-            return Err(Error::new(
-                Kind::Io,
-                format!(
-                    "the payload is too large to store: {} bytes compressed, SQLite's limit is {MAX_STORED}",
-                    frame.len()
-                ),
-            )
-            .hint("observe fewer or smaller files"));
-        }
+        check_stored(frame.len())?;
         Ok(Packed {
             hash: hex(&self.hasher.finalize()),
             frame,
             raw_len: self.raw_len,
+            json: None,
         })
     }
+}
+
+/// Refuses a frame SQLite would refuse, saying so in helm's words.
+fn check_stored(compressed: u64) -> Result<()> {
+    if compressed > MAX_STORED as u64 {
+        return Err(Error::new(
+            Kind::Io,
+            format!(
+                "the payload is too large to store: {compressed} bytes compressed, SQLite's limit is {MAX_STORED}"
+            ),
+        )
+        .hint("observe fewer or smaller files"));
+    }
+    Ok(())
 }
 
 impl Write for Packer {
@@ -309,6 +337,7 @@ mod tests {
             hash: hash.clone(),
             frame: spilled(&frame[..frame.len() - 1], frame.len() as u64),
             raw_len: 7,
+            json: None,
         };
         assert!(store.put_observation("t", &short, at).is_err());
         assert!(!exists(store.connection(), &hash).unwrap());
@@ -318,6 +347,7 @@ mod tests {
             hash: hash.clone(),
             frame: spilled(&frame, frame.len() as u64),
             raw_len: 7,
+            json: None,
         };
         store.put_observation("t", &whole, at).unwrap();
         let stored = load(store.connection(), &hash).unwrap();
