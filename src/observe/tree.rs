@@ -39,38 +39,71 @@ impl Tree {
     /// The payload JSON, byte for byte what serde_json makes of [`Tree`],
     /// built in one buffer with the fast escaper.
     pub fn to_json(&self) -> Vec<u8> {
+        self.to_json_on(threads())
+    }
+
+    /// [`Tree::to_json`], escaping a long list of entries on `threads`
+    /// threads, each writing one slice of it.
+    fn to_json_on(&self, threads: usize) -> Vec<u8> {
         let names: usize = self.entries.iter().map(|e| e.len() + 3).sum();
         let mut out = Vec::with_capacity(names + self.root.len() + 128);
-        let string = |out: &mut Vec<u8>, text: &str| {
-            out.push(b'"');
-            json::escape_into(text, out);
-            out.push(b'"');
-        };
-        let list = |out: &mut Vec<u8>, items: &[String]| {
-            out.push(b'[');
-            for (i, item) in items.iter().enumerate() {
-                if i > 0 {
-                    out.push(b',');
-                }
-                string(out, item);
-            }
-            out.push(b']');
-        };
         out.extend_from_slice(b"{\"root\":");
         string(&mut out, &self.root);
-        out.extend_from_slice(b",\"entries\":");
-        list(&mut out, &self.entries);
+        out.extend_from_slice(b",\"entries\":[");
+        if threads < 2 || self.entries.len() < PARALLEL_FROM {
+            items(&mut out, &self.entries);
+        } else {
+            let slice = self.entries.len().div_ceil(threads);
+            std::thread::scope(|scope| {
+                let parts: Vec<_> = self
+                    .entries
+                    .chunks(slice)
+                    .map(|chunk| {
+                        scope.spawn(move || {
+                            let mut part = Vec::with_capacity(chunk.len() * 64);
+                            items(&mut part, chunk);
+                            part
+                        })
+                    })
+                    .collect();
+                for (i, part) in parts.into_iter().enumerate() {
+                    if i > 0 {
+                        out.push(b',');
+                    }
+                    out.extend_from_slice(&part.join().expect("escaping does not panic"));
+                }
+            });
+        }
+        out.push(b']');
         // Writing to a Vec cannot fail.
         let _ = write!(out, ",\"files\":{},\"dirs\":{}", self.files, self.dirs);
         if self.non_utf8_names != 0 {
             let _ = write!(out, ",\"nonUtf8Names\":{}", self.non_utf8_names);
         }
         if !self.errors.is_empty() {
-            out.extend_from_slice(b",\"errors\":");
-            list(&mut out, &self.errors);
+            out.extend_from_slice(b",\"errors\":[");
+            items(&mut out, &self.errors);
+            out.push(b']');
         }
         out.push(b'}');
         out
+    }
+}
+
+/// `text` as a JSON string.
+fn string(out: &mut Vec<u8>, text: &str) {
+    out.push(b'"');
+    json::escape_into(text, out);
+    out.push(b'"');
+}
+
+/// The JSON strings of `texts`, separated by commas.
+fn items(out: &mut Vec<u8>, texts: &[String]) {
+    for (i, text) in texts.iter().enumerate() {
+        if i > 0 {
+            out.push(b',');
+        }
+        string(out, text);
     }
 }
 
@@ -109,18 +142,67 @@ pub fn walk(root: &str, skip: &[String], max_depth: Option<u32>, tally: &Tally) 
         root: root.to_string(),
         ..Tree::default()
     };
+    let mut runs = Vec::new();
     for part in shared.into_inner().unwrap_or_else(|e| e.into_inner()) {
-        tree.entries.extend(part.entries);
+        runs.push(part.entries);
         tree.errors.extend(part.errors);
         tree.files += part.files;
         tree.dirs += part.dirs;
         tree.non_utf8_names += part.non_utf8_names;
     }
-    // Each part is sorted already (on its walker thread): a stable sort
-    // merges such runs in linear time.
-    tree.entries.sort();
+    tree.entries = merge(runs, threads());
     tree.errors.sort_unstable();
     Ok(tree)
+}
+
+/// Lists this long and longer are merged and written on several threads.
+const PARALLEL_FROM: usize = 16 * 1024;
+
+fn threads() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get().min(8))
+}
+
+/// Merges runs that are each sorted (one per walker thread) into one sorted
+/// list. Every comparison chases two names through scattered memory, so for
+/// a big tree the merge is split across `threads`: each takes the names in
+/// one range, cut at pivots drawn from the longest run, and sorts them (a
+/// stable sort merges sorted runs in linear time).
+fn merge(mut runs: Vec<Vec<String>>, threads: usize) -> Vec<String> {
+    let total: usize = runs.iter().map(Vec::len).sum();
+    if threads < 2 || total < PARALLEL_FROM {
+        let mut all: Vec<String> = runs.into_iter().flatten().collect();
+        all.sort();
+        return all;
+    }
+    let longest = runs.iter().max_by_key(|run| run.len()).expect("total > 0");
+    let pivots: Vec<String> = (1..threads)
+        .map(|i| longest[longest.len() * i / threads].clone())
+        .collect();
+    // ranges[g] holds, from every run, the names in [pivot g-1, pivot g).
+    let mut ranges: Vec<Vec<String>> = (0..threads).map(|_| Vec::new()).collect();
+    for run in &mut runs {
+        for (g, pivot) in pivots.iter().enumerate().rev() {
+            let cut = run.partition_point(|name| name < pivot);
+            ranges[g + 1].append(&mut run.split_off(cut));
+        }
+        ranges[0].append(run);
+    }
+    std::thread::scope(|scope| {
+        let sorting: Vec<_> = ranges
+            .into_iter()
+            .map(|mut range| {
+                scope.spawn(move || {
+                    range.sort();
+                    range
+                })
+            })
+            .collect();
+        let mut all = Vec::with_capacity(total);
+        for sorted in sorting {
+            all.append(&mut sorted.join().expect("sorting names does not panic"));
+        }
+        all
+    })
 }
 
 struct Collectors<'s> {
@@ -264,6 +346,45 @@ mod tests {
         assert_eq!(tree.to_json(), serde_json::to_vec(&tree).unwrap());
         let empty = Tree::default();
         assert_eq!(empty.to_json(), serde_json::to_vec(&empty).unwrap());
+    }
+
+    #[test]
+    fn merging_and_writing_on_several_threads_gives_the_same_bytes() {
+        // Names that share long prefixes and cross the pivots, in runs of
+        // unequal length, as walker threads leave them.
+        let mut names: Vec<String> = (0..PARALLEL_FROM * 3)
+            .map(|i| format!("lib/{}/{}\"{}.rs", i % 7, i % 113, i))
+            .collect();
+        names.push("é/🚢".into());
+        names.push("a\u{1}b".into());
+        let mut runs: Vec<Vec<String>> = vec![Vec::new(), Vec::new(), Vec::new()];
+        for (i, name) in names.iter().enumerate() {
+            runs[(i * 7) % 3].push(name.clone());
+        }
+        let half = runs[2].len() / 2;
+        runs[2].truncate(half);
+        let wanted = merge(runs.clone(), 1);
+        assert!(wanted.is_sorted());
+        for threads in [2, 3, 5] {
+            let runs: Vec<Vec<String>> = runs
+                .iter()
+                .map(|run| {
+                    let mut run = run.clone();
+                    run.sort();
+                    run
+                })
+                .collect();
+            let merged = merge(runs, threads);
+            assert_eq!(merged, wanted, "{threads} threads");
+            let tree = Tree {
+                root: "/r".into(),
+                entries: merged,
+                files: 1,
+                dirs: 2,
+                ..Tree::default()
+            };
+            assert_eq!(tree.to_json_on(threads), serde_json::to_vec(&tree).unwrap());
+        }
     }
 
     #[test]
