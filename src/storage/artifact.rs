@@ -23,6 +23,14 @@ const LEVEL: i32 = 3;
 /// Payloads at least this large are compressed on several threads.
 const PARALLEL_FROM: u64 = 8 << 20;
 
+/// JSON in memory at least this large is hashed on a thread of its own while
+/// it is compressed (on several threads too: a tree's payload is a few MB).
+const APART_FROM: usize = 1 << 20;
+
+/// zstd's job size when it compresses on several threads: small enough that
+/// a payload of a few MB is shared between them (zstd's minimum is 512 KiB).
+const JOB_SIZE: u32 = 1 << 20;
+
 /// SQLite refuses blobs above 1 GB (its default `SQLITE_MAX_LENGTH`).
 const MAX_STORED: usize = 1_000_000_000;
 
@@ -55,10 +63,10 @@ impl Packer {
             zstd::stream::Encoder::new(Sink::default(), LEVEL).map_err(compress_error)?;
         encoder.include_checksum(true).map_err(compress_error)?;
         if size_hint >= PARALLEL_FROM {
-            let threads = std::thread::available_parallelism().map_or(1, |n| n.get().min(4));
+            let threads = threads();
             if threads > 1 {
                 // Without zstd built for threads this fails; one thread is still correct.
-                let _ = encoder.multithread(threads as u32);
+                let _ = encoder.multithread(threads);
             }
         }
         Ok(Packer {
@@ -94,12 +102,19 @@ impl Packer {
                 ..packed
             });
         }
-        let mut compressor = zstd::bulk::Compressor::new(LEVEL).map_err(compress_error)?;
-        compressor.include_checksum(true).map_err(compress_error)?;
-        let frame = compressor.compress(&json).map_err(compress_error)?;
+        let (hash, frame) = if json.len() < APART_FROM {
+            (hex(&Sha256::digest(&json)), compress(&json, 1))
+        } else {
+            std::thread::scope(|scope| {
+                let hashing = scope.spawn(|| hex(&Sha256::digest(&json)));
+                let frame = compress(&json, threads());
+                (hashing.join().expect("hashing does not panic"), frame)
+            })
+        };
+        let frame = frame?;
         check_stored(frame.len() as u64)?;
         Ok(Packed {
-            hash: hex(&Sha256::digest(&json)),
+            hash,
             frame: Frame::Memory(frame),
             raw_len: len,
             json: Some(json),
@@ -120,6 +135,24 @@ impl Packer {
             json: None,
         })
     }
+}
+
+/// One zstd frame of `json`, on `threads` threads when there are several.
+fn compress(json: &[u8], threads: u32) -> Result<Vec<u8>> {
+    use zstd::stream::raw::CParameter;
+    let mut compressor = zstd::bulk::Compressor::new(LEVEL).map_err(compress_error)?;
+    compressor.include_checksum(true).map_err(compress_error)?;
+    if threads > 1 {
+        // Without zstd built for threads this fails; one thread is still correct.
+        let _ = compressor
+            .set_parameter(CParameter::NbWorkers(threads))
+            .and_then(|()| compressor.set_parameter(CParameter::JobSize(JOB_SIZE)));
+    }
+    compressor.compress(json).map_err(compress_error)
+}
+
+fn threads() -> u32 {
+    std::thread::available_parallelism().map_or(1, |n| n.get().min(4) as u32)
 }
 
 /// Refuses a frame SQLite would refuse, saying so in helm's words.
@@ -312,6 +345,23 @@ mod tests {
         assert_eq!(zstd::decode_all(&data[..]).unwrap(), br#"{"a":1}"#);
         let mut out = Vec::new();
         assert_eq!(unpack(data, &mut out).unwrap(), packed.hash);
+    }
+
+    #[test]
+    fn a_few_megabytes_packed_on_several_threads_read_back_the_same() {
+        let names: Vec<String> = (0..120_000)
+            .map(|i| format!("src/m{}/f{i}.rs", i % 97))
+            .collect();
+        let json = serde_json::to_vec(&names).unwrap();
+        assert!(json.len() >= APART_FROM * 2);
+        let packed = Packer::pack_json(json.clone()).unwrap();
+        assert_eq!(packed.hash, hex(&Sha256::digest(&json)));
+        assert_eq!(packed.raw_len, json.len() as u64);
+        let Frame::Memory(data) = &packed.frame else {
+            panic!("a frame compressed from memory stays in memory");
+        };
+        assert_eq!(zstd::decode_all(&data[..]).unwrap(), json);
+        assert_eq!(packed.json.as_deref(), Some(&json[..]));
     }
 
     #[test]
