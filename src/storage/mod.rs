@@ -195,7 +195,7 @@ pub fn open(path: &Path) -> Result<Connection> {
 /// before trusting what it reads).
 pub fn open_unchecked(path: &Path) -> Result<Connection> {
     let flags = OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX;
-    let conn = Connection::open_with_flags(path, flags).map_err(|err| match path.exists() {
+    let conn = connect(path, flags).map_err(|err| match path.exists() {
         false => Error::new(
             Kind::NotFound,
             format!("voyage file {} does not exist", path.display()),
@@ -204,6 +204,41 @@ pub fn open_unchecked(path: &Path) -> Result<Connection> {
     })?;
     configure(&conn)?;
     Ok(conn)
+}
+
+/// Opens a SQLite connection, the only way helm does: SQLite's process-wide
+/// settings must be made before its first connection.
+pub fn connect(path: &Path, flags: OpenFlags) -> rusqlite::Result<Connection> {
+    static SETTINGS: std::sync::Once = std::sync::Once::new();
+    SETTINGS.call_once(process_settings);
+    Connection::open_with_flags(path, flags)
+}
+
+/// SQLite sets memory up ahead for a process that keeps many connections
+/// busy: 120 KB of lookaside slots for every connection and 20 cache pages
+/// in bulk, each slot and page written (so faulted in) when it is made.
+/// A helm command opens one voyage for a few statements, and these page
+/// faults were a tenth of a small observe's (docs/performance.md). Without
+/// them SQLite takes small allocations from malloc and pages one by one.
+fn process_settings() {
+    use std::ffi::{c_int, c_void};
+    // SAFETY: sqlite3_config takes these arguments for these options, and
+    // runs before any connection (the Once in `connect`). If SQLite was
+    // initialised already (a test opening a connection by itself), it
+    // refuses with SQLITE_MISUSE and keeps its defaults, which are correct.
+    unsafe {
+        rusqlite::ffi::sqlite3_config(
+            rusqlite::ffi::SQLITE_CONFIG_LOOKASIDE,
+            0 as c_int,
+            0 as c_int,
+        );
+        rusqlite::ffi::sqlite3_config(
+            rusqlite::ffi::SQLITE_CONFIG_PAGECACHE,
+            std::ptr::null_mut::<c_void>(),
+            0 as c_int,
+            0 as c_int,
+        );
+    }
 }
 
 /// Settings every connection gets.

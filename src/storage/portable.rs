@@ -14,7 +14,7 @@ use std::fs;
 use std::io;
 use std::path::{Path, PathBuf};
 
-use rusqlite::{Connection, OpenFlags};
+use rusqlite::OpenFlags;
 use uuid::Uuid;
 
 use super::{Home, audit, schema, voyage};
@@ -154,7 +154,7 @@ pub fn import(home: &Home, file: &Path) -> Result<Voyage> {
 /// JSON) and one voyage row whose id is a UUID. Returns that voyage.
 fn check(path: &Path) -> Result<Voyage> {
     let flags = OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX;
-    let conn = Connection::open_with_flags(path, flags)?;
+    let conn = super::connect(path, flags)?;
     super::configure(&conn)?;
     schema::check(&conn)?;
     let problems = |sql: &str| -> Result<Vec<String>> {

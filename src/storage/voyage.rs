@@ -3,7 +3,7 @@
 use std::fs;
 use std::path::Path;
 
-use rusqlite::{Connection, OptionalExtension, Row, Transaction};
+use rusqlite::{Connection, OpenFlags, OptionalExtension, Row, Transaction};
 use uuid::Uuid;
 
 use super::{Home, VoyageFile, schema};
@@ -38,7 +38,7 @@ pub fn create(home: &Home, intent: &str, now: &str) -> Result<Voyage> {
 
 fn write_new(path: &Path, id: &Uuid, intent: &str, now: &str) -> Result<Voyage> {
     create_private_file(path)?;
-    let mut conn = Connection::open(path)?;
+    let mut conn = super::connect(path, OpenFlags::default())?;
     super::configure(&conn)?;
     // Rollback journal, so a voyage at rest is exactly one file (ADR 0001).
     conn.pragma_update(None, "journal_mode", "DELETE")?;
