@@ -217,25 +217,31 @@ pub fn stow(tx: &Transaction<'_>, packed: &Packed) -> Result<()> {
             ))?
             .execute((&packed.hash, data))?;
         }
-        spilled @ Frame::Spilled { len, .. } => {
+        spilled @ Frame::Spilled { .. } => {
             // The status is read first, so an artifact already stowed costs
-            // no zeroblob at all. SQLite still builds the new row in memory
-            // once (with `status` after `data`, the zeroblob is expanded):
-            // docs/performance.md has the figures.
+            // no read of the frame at all.
             let status: Option<String> = tx
                 .prepare_cached("SELECT status FROM artifacts WHERE hash = ?1")?
                 .query_row([&packed.hash], |row| row.get(0))
                 .optional()?;
             let sql = match status.as_deref() {
                 Some("stowed") => return Ok(()),
-                Some(_) => {
-                    "UPDATE artifacts SET data = zeroblob(?2), status = 'stowed' WHERE hash = ?1"
-                }
-                None => "INSERT INTO artifacts (hash, data) VALUES (?1, zeroblob(?2))",
+                Some(_) => "UPDATE artifacts SET data = ?2, status = 'stowed' WHERE hash = ?1",
+                None => "INSERT INTO artifacts (hash, data) VALUES (?1, ?2)",
             };
-            tx.prepare_cached(sql)?
-                .execute((&packed.hash, *len as i64))?;
-            frame::write_blob(tx, &packed.hash, spilled)?;
+            // SQLite builds the whole row in memory whatever helm does (seed
+            // 002 puts `status` after `data`; bench/zeroblob_rss.py): two
+            // copies of the frame at its peak. Binding the bytes, then
+            // freeing helm's copy (SQLite keeps its own), holds that peak
+            // and writes the pages once; a zeroblob filled in afterwards
+            // wrote them as zeros first and then again.
+            let data = spilled.read_whole().map_err(frame::read_back_error)?;
+            // Not cached: a cached statement would keep the bound copy.
+            let mut stmt = tx.prepare(sql)?;
+            stmt.raw_bind_parameter(1, &packed.hash)?;
+            stmt.raw_bind_parameter(2, data.as_slice())?;
+            drop(data);
+            stmt.raw_execute()?;
         }
     }
     Ok(())

@@ -1,9 +1,7 @@
 //! The compressed frame of a payload between packing and storing: in memory
 //! while small, spilled to a private temporary file once it grows past
-//! [`SPILL_FROM`], and written into the voyage in chunks through SQLite's
-//! incremental blob I/O. helm thus never holds a big frame whole. SQLite
-//! still builds the row once when it inserts the `zeroblob` (seed 002 puts
-//! `status` after `data`); binding the bytes would cost that and a copy more.
+//! [`SPILL_FROM`], so compressing a big payload never holds its frame whole.
+//! Storing it does, twice: SQLite builds the row in memory (see `stow`).
 //!
 //! The temporary file is created already unlinked (in `$TMPDIR`), so it
 //! disappears when the frame is dropped or the process dies: nothing to clean
@@ -12,14 +10,12 @@
 use std::fs::File;
 use std::io::{self, Read, Seek, SeekFrom, Write};
 
-use rusqlite::{MAIN_DB, Transaction};
-
-use crate::error::{Error, Kind, Result};
+use crate::error::{Error, Kind};
 
 /// Frames up to this size stay in memory; bigger ones go to a temporary file.
 pub const SPILL_FROM: usize = 4 << 20;
 
-/// Chunk size for copying a spilled frame in and out.
+/// Chunk size for reading a spilled frame back.
 const CHUNK: usize = 1 << 20;
 
 /// A finished zstd frame.
@@ -57,6 +53,21 @@ impl Frame {
     /// Decompresses the frame into `out`.
     pub fn decode_into(&self, out: &mut dyn Write) -> io::Result<()> {
         zstd::stream::copy_decode(self.reader()?, out)
+    }
+
+    /// The whole frame in memory: exactly [`Frame::len`] bytes, or an error
+    /// (a spilled file that lost or gained bytes is not this frame).
+    pub fn read_whole(&self) -> io::Result<Vec<u8>> {
+        let mut data = vec![0u8; self.len() as usize];
+        let mut reader = self.reader()?;
+        reader.read_exact(&mut data)?;
+        if reader.read(&mut [0u8])? != 0 {
+            return Err(io::Error::other(format!(
+                "the file holds more than the {} bytes written",
+                data.len()
+            )));
+        }
+        Ok(data)
     }
 }
 
@@ -110,35 +121,7 @@ fn spill_error(err: io::Error) -> io::Error {
     )
 }
 
-/// Stores `frame` as the `data` of the artifact row `hash`, which must have
-/// just been inserted or updated with `zeroblob(frame.len())`.
-pub fn write_blob(tx: &Transaction<'_>, hash: &str, frame: &Frame) -> Result<()> {
-    let rowid: i64 = tx
-        .prepare_cached("SELECT rowid FROM artifacts WHERE hash = ?1")?
-        .query_row([hash], |row| row.get(0))?;
-    let mut blob = tx.blob_open(MAIN_DB, c"artifacts", c"data", rowid, false)?;
-    let mut reader = frame.reader().map_err(read_back_error)?;
-    let mut buf = vec![0u8; CHUNK];
-    let mut at = 0usize;
-    loop {
-        let n = reader.read(&mut buf).map_err(read_back_error)?;
-        if n == 0 {
-            break;
-        }
-        blob.write_at(&buf[..n], at)?;
-        at += n;
-    }
-    if at as u64 != frame.len() {
-        return Err(read_back_error(io::Error::other(format!(
-            "{at} of {} bytes read back",
-            frame.len()
-        ))));
-    }
-    blob.close()?;
-    Ok(())
-}
-
-fn read_back_error(err: io::Error) -> Error {
+pub fn read_back_error(err: io::Error) -> Error {
     Error::new(
         Kind::Io,
         format!("reading the compressed payload back from its temporary file failed: {err}"),
@@ -170,5 +153,18 @@ mod tests {
             assert_eq!(back.len(), 6 << 20);
             assert!(back.chunks(1 << 20).all(|c| c == chunk.as_slice()));
         }
+    }
+
+    #[test]
+    fn a_spilled_frame_reads_whole_only_at_its_own_length() {
+        let spilled = |bytes: &[u8], len: u64| {
+            let mut file = tempfile::tempfile().unwrap();
+            file.write_all(bytes).unwrap();
+            Frame::Spilled { file, len }
+        };
+        assert_eq!(spilled(b"abcd", 4).read_whole().unwrap(), b"abcd");
+        assert!(spilled(b"abc", 4).read_whole().is_err(), "lost a byte");
+        assert!(spilled(b"abcde", 4).read_whole().is_err(), "gained a byte");
+        assert_eq!(Frame::Memory(b"xy".to_vec()).read_whole().unwrap(), b"xy");
     }
 }
