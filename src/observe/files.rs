@@ -23,51 +23,91 @@ pub struct Report {
     pub binary: usize,
 }
 
-/// Reads `paths`, counting bytes in `tally`: first the check pass (size not
-/// yet known), then the pass that packs them, out of their total size.
+/// Reads `paths`, counting bytes in `tally`: first the check pass (small
+/// files are read, big ones only sized), then the pass that packs them, out
+/// of their total size.
 pub fn observe(paths: &[String], tally: &Tally) -> Result<(Packed, Report)> {
     let mut plans = Vec::with_capacity(paths.len());
     for path in paths {
         plans.push(inspect(path, tally)?);
     }
     let total: u64 = plans.iter().map(|p| p.size).sum();
-    tally.start(total);
-    let report = Report {
-        files: plans.len(),
-        bytes: total,
-        binary: plans.iter().filter(|p| !p.text).count(),
-    };
     let failed = |err: anyhow::Error| match err.downcast::<Error>() {
         Ok(err) => err,
         Err(err) => Error::new(Kind::Io, format!("reading the files failed: {err}")),
     };
+    let report = |plans: &[Plan<'_>]| Report {
+        files: plans.len(),
+        bytes: total,
+        binary: plans.iter().filter(|p| !p.text).count(),
+    };
+    tally.start(total);
     // Small files are already in memory: build the JSON there and let zstd
     // know its size. Anything bigger streams.
     if plans.iter().all(|p| p.bytes.is_some()) {
         let mut json = Vec::with_capacity(total as usize + 256);
         write_payload(&mut json, &plans, tally).map_err(failed)?;
-        return Ok((Packer::pack_json(json)?, report));
+        return Ok((Packer::pack_json(json)?, report(&plans)));
     }
-    let mut packer = Packer::new(total)?;
-    write_payload(&mut packer, &plans, tally).map_err(failed)?;
-    Ok((packer.finish()?, report))
+    loop {
+        let mut packer = Packer::new(total)?;
+        match write_payload(&mut packer, &plans, tally) {
+            Ok(()) => return Ok((packer.finish()?, report(&plans))),
+            // A big file taken for text is not: pack everything again, with
+            // that file as base64. Binary files show it in their first bytes.
+            Err(err) => match err.downcast::<NotText>() {
+                Ok(NotText(index)) => {
+                    plans[index].text = false;
+                    plans[index].checked = true;
+                    tally.start(total);
+                }
+                Err(err) => return Err(failed(err)),
+            },
+        }
+    }
 }
 
 struct Plan<'a> {
     path: &'a str,
     size: u64,
     text: bool,
+    /// Whether `text` was read from the file. A big file is taken for text
+    /// without a pass of its own, and the pass that packs it finds out:
+    /// reading a big file twice cost more than packing a binary one twice.
+    checked: bool,
     /// A small file is read once and kept, instead of read again to write it.
     bytes: Option<Vec<u8>>,
 }
 
+/// The file at this index in the plans is not UTF-8 after all.
+#[derive(Debug)]
+struct NotText(usize);
+
+impl std::fmt::Display for NotText {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "file {} is not UTF-8", self.0)
+    }
+}
+
+impl std::error::Error for NotText {}
+
 /// Files up to this size are read once into memory.
 const SMALL: u64 = 64 * 1024;
 
-/// First pass: how big is it, and is it UTF-8 all the way through?
+/// First pass: how big is it, and is it UTF-8 all the way through? A big
+/// regular file is only sized: the pass that packs it checks its text.
 fn inspect<'a>(path: &'a str, tally: &Tally) -> Result<Plan<'a>> {
     let mut file = open(path)?;
     let len = file.metadata().map(|m| m.len()).unwrap_or(u64::MAX);
+    if len > SMALL && len != u64::MAX {
+        return Ok(Plan {
+            path,
+            size: len,
+            text: true,
+            checked: false,
+            bytes: None,
+        });
+    }
     if len <= SMALL {
         let mut bytes = Vec::with_capacity(len as usize);
         (&mut file)
@@ -80,6 +120,7 @@ fn inspect<'a>(path: &'a str, tally: &Tally) -> Result<Plan<'a>> {
                 path,
                 size: bytes.len() as u64,
                 text: std::str::from_utf8(&bytes).is_ok(),
+                checked: true,
                 bytes: Some(bytes),
             });
         }
@@ -123,6 +164,7 @@ fn inspect<'a>(path: &'a str, tally: &Tally) -> Result<Plan<'a>> {
         path,
         size,
         text,
+        checked: true,
         bytes: None,
     })
 }
@@ -157,7 +199,11 @@ fn write_payload(out: &mut impl Write, plans: &[Plan<'_>], tally: &Tally) -> any
         };
         let written = if plan.text {
             out.write_all(b"\"utf-8\",\"content\":\"")?;
-            stream_text(&mut file, out, plan.path)?
+            let not_text = || match plan.checked {
+                true => anyhow::Error::from(changed(plan.path)),
+                false => anyhow::Error::from(NotText(i)),
+            };
+            stream_text(&mut file, out, not_text)?
         } else {
             out.write_all(b"\"base64\",\"content\":\"")?;
             stream_base64(&mut file, out, plan.path)?
@@ -179,7 +225,13 @@ fn changed(path: &str) -> Error {
     .hint("observe it again once it has stopped changing")
 }
 
-fn stream_text(file: &mut impl Read, out: &mut impl Write, path: &str) -> anyhow::Result<u64> {
+/// Streams UTF-8 text, escaped; `not_text` is the error for bytes that are
+/// not UTF-8 (a file checked as text has changed; one taken for text is not).
+fn stream_text(
+    file: &mut impl Read,
+    out: &mut impl Write,
+    not_text: impl Fn() -> anyhow::Error,
+) -> anyhow::Result<u64> {
     let mut buf = vec![0u8; CHUNK];
     let mut escaped = Vec::with_capacity(CHUNK + CHUNK / 8);
     let mut carry = 0usize;
@@ -190,14 +242,14 @@ fn stream_text(file: &mut impl Read, out: &mut impl Write, path: &str) -> anyhow
         let filled = carry + read;
         if read == 0 {
             if carry > 0 {
-                return Err(changed(path).into());
+                return Err(not_text());
             }
             return Ok(total);
         }
         let valid = match std::str::from_utf8(&buf[..filled]) {
             Ok(text) => text.len(),
             Err(err) if err.error_len().is_none() => err.valid_up_to(),
-            Err(_) => return Err(changed(path).into()),
+            Err(_) => return Err(not_text()),
         };
         let text = std::str::from_utf8(&buf[..valid]).expect("validated above");
         escaped.clear();

@@ -134,6 +134,71 @@ fn binary_empty_and_odd_files_are_stored_faithfully() {
 }
 
 #[test]
+fn a_big_file_is_text_only_if_every_byte_is() {
+    // Big files (over 64 KiB) are taken for text and checked as they are
+    // packed; one stray byte near the end makes the whole file base64.
+    let env = TestEnv::new();
+    let id = env.new_voyage("big files");
+    let text: String = (0..4000)
+        .map(|i| format!("line {i}: ünïcode \"quoted\"\n"))
+        .collect();
+    assert!(text.len() > 64 * 1024);
+    let mut stray = text.clone().into_bytes();
+    let at = stray.len() - 10;
+    stray[at] = 0xff;
+    // A multibyte character cut by the end of the file is not text either.
+    let mut cut = text.clone().into_bytes();
+    cut.extend_from_slice("é".as_bytes().split_last().unwrap().1);
+    env.write("text.log", &text);
+    env.write("stray.log", &stray);
+    env.write("cut.log", &cut);
+    let doc = env
+        .run(&[
+            "observe",
+            "-V",
+            &id,
+            "file-contents",
+            "stray.log",
+            "text.log",
+            "cut.log",
+        ])
+        .json();
+    let files = doc["payload"]["files"].as_array().unwrap();
+    use base64::Engine;
+    let decode = |f: &serde_json::Value| {
+        base64::engine::general_purpose::STANDARD
+            .decode(f["content"].as_str().unwrap())
+            .unwrap()
+    };
+    // Compared with ==: on failure, assert_eq would print 100 KB of bytes.
+    let same = |f: &serde_json::Value, bytes: &[u8]| {
+        let decoded = decode(f);
+        assert!(
+            decoded == bytes,
+            "{} bytes decoded, {} in the file, first difference at {:?}",
+            decoded.len(),
+            bytes.len(),
+            decoded.iter().zip(bytes).position(|(a, b)| a != b)
+        );
+    };
+    let by_name = |name: &str| {
+        files
+            .iter()
+            .find(|f| f["path"].as_str().unwrap().ends_with(name))
+            .unwrap()
+    };
+    assert_eq!(by_name("stray.log")["encoding"], "base64");
+    same(by_name("stray.log"), &stray);
+    assert_eq!(by_name("text.log")["encoding"], "utf-8");
+    assert!(by_name("text.log")["content"] == text.as_str());
+    assert_eq!(by_name("text.log")["size"], text.len());
+    assert_eq!(by_name("cut.log")["encoding"], "base64");
+    same(by_name("cut.log"), &cut);
+    let verified = env.run(&["voyage", "verify", &id, "--json"]).json();
+    assert_eq!(verified["ok"], true, "{verified}");
+}
+
+#[test]
 fn bad_paths_fail_clearly_and_leave_the_slate_alone() {
     let env = TestEnv::new();
     let id = env.new_voyage("bad paths");
