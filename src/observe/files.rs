@@ -17,6 +17,7 @@ use crate::storage::artifact::{Packed, Packer};
 const CHUNK: usize = 1 << 20;
 
 /// What `file-contents` saw, for the one-line report.
+#[derive(Debug)]
 pub struct Report {
     pub files: usize,
     pub bytes: u64,
@@ -31,35 +32,40 @@ pub fn observe(paths: &[String], tally: &Tally) -> Result<(Packed, Report)> {
     for path in paths {
         plans.push(inspect(path, tally)?);
     }
-    let total: u64 = plans.iter().map(|p| p.size).sum();
+    pack(plans, tally)
+}
+
+/// The pass that packs the files, once more for each file not as seen.
+fn pack(mut plans: Vec<Plan<'_>>, tally: &Tally) -> Result<(Packed, Report)> {
     let failed = |err: anyhow::Error| match err.downcast::<Error>() {
         Ok(err) => err,
         Err(err) => Error::new(Kind::Io, format!("reading the files failed: {err}")),
     };
-    let report = |plans: &[Plan<'_>]| Report {
-        files: plans.len(),
-        bytes: total,
-        binary: plans.iter().filter(|p| !p.text).count(),
-    };
-    tally.start(total);
-    // Small files are already in memory: build the JSON there and let zstd
-    // know its size. Anything bigger streams.
-    if plans.iter().all(|p| p.bytes.is_some()) {
-        let mut json = Vec::with_capacity(total as usize + 256);
-        write_payload(&mut json, &plans, tally).map_err(failed)?;
-        return Ok((Packer::pack_json(json)?, report(&plans)));
-    }
     loop {
+        let total: u64 = plans.iter().map(|p| p.size).sum();
+        let report = Report {
+            files: plans.len(),
+            bytes: total,
+            binary: plans.iter().filter(|p| !p.text).count(),
+        };
+        tally.start(total);
+        // Small files are already in memory: build the JSON there and let
+        // zstd know its size. Anything bigger streams.
+        if plans.iter().all(|p| p.bytes.is_some()) {
+            let mut json = Vec::with_capacity(total as usize + 256);
+            write_payload(&mut json, &plans, tally).map_err(failed)?;
+            return Ok((Packer::pack_json(json)?, report));
+        }
         let mut packer = Packer::new(total)?;
         match write_payload(&mut packer, &plans, tally) {
-            Ok(()) => return Ok((packer.finish()?, report(&plans))),
-            // A big file taken for text is not: pack everything again, with
-            // that file as base64. Binary files show it in their first bytes.
-            Err(err) => match err.downcast::<NotText>() {
-                Ok(NotText(index)) => {
-                    plans[index].text = false;
-                    plans[index].checked = true;
-                    tally.start(total);
+            Ok(()) => return Ok((packer.finish()?, report)),
+            // A big file was not what its length and the guess of text said
+            // (binary files show it in their first bytes): measure it in a
+            // pass of its own, as every file once was, and pack again.
+            Err(err) => match err.downcast::<Recheck>() {
+                Ok(Recheck(index)) => {
+                    let path = plans[index].path;
+                    plans[index] = measure(path, open(path)?, tally)?;
                 }
                 Err(err) => return Err(failed(err)),
             },
@@ -71,25 +77,27 @@ struct Plan<'a> {
     path: &'a str,
     size: u64,
     text: bool,
-    /// Whether `text` was read from the file. A big file is taken for text
-    /// without a pass of its own, and the pass that packs it finds out:
-    /// reading a big file twice cost more than packing a binary one twice.
+    /// Whether `size` and `text` were read from the file. A big file is
+    /// taken at its stat'd length and for text, without a pass of its own,
+    /// and the pass that packs it finds out: reading every big file twice
+    /// cost more than reading the odd binary one twice.
     checked: bool,
     /// A small file is read once and kept, instead of read again to write it.
     bytes: Option<Vec<u8>>,
 }
 
-/// The file at this index in the plans is not UTF-8 after all.
+/// The unchecked file at this index in the plans is not UTF-8, or not its
+/// stat'd length (some filesystems size their files wrongly).
 #[derive(Debug)]
-struct NotText(usize);
+struct Recheck(usize);
 
-impl std::fmt::Display for NotText {
+impl std::fmt::Display for Recheck {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "file {} is not UTF-8", self.0)
+        write!(f, "file {} needs a pass of its own", self.0)
     }
 }
 
-impl std::error::Error for NotText {}
+impl std::error::Error for Recheck {}
 
 /// Files up to this size are read once into memory.
 const SMALL: u64 = 64 * 1024;
@@ -124,9 +132,14 @@ fn inspect<'a>(path: &'a str, tally: &Tally) -> Result<Plan<'a>> {
                 bytes: Some(bytes),
             });
         }
-        // It grew past the limit while we read: take the streaming path.
+        // It grew past the limit while we read: measure it as it streams.
         file = open(path)?;
     }
+    measure(path, file, tally)
+}
+
+/// Reads a file through, counting its bytes and checking its UTF-8.
+fn measure<'a>(path: &'a str, mut file: File, tally: &Tally) -> Result<Plan<'a>> {
     let mut buf = vec![0u8; CHUNK];
     let mut carry = 0usize;
     let mut size = 0u64;
@@ -199,22 +212,27 @@ fn write_payload(out: &mut impl Write, plans: &[Plan<'_>], tally: &Tally) -> any
         };
         let written = if plan.text {
             out.write_all(b"\"utf-8\",\"content\":\"")?;
-            let not_text = || match plan.checked {
-                true => anyhow::Error::from(changed(plan.path)),
-                false => anyhow::Error::from(NotText(i)),
-            };
-            stream_text(&mut file, out, not_text)?
+            stream_text(&mut file, out, || not_as_seen(plan, i))?
         } else {
             out.write_all(b"\"base64\",\"content\":\"")?;
             stream_base64(&mut file, out, plan.path)?
         };
         if written != plan.size {
-            return Err(changed(plan.path).into());
+            return Err(not_as_seen(plan, i));
         }
         out.write_all(b"\"}")?;
     }
     out.write_all(b"]}")?;
     Ok(())
+}
+
+/// A file that did not read as its plan said: changed since it was
+/// checked, or not yet checked at all.
+fn not_as_seen(plan: &Plan<'_>, index: usize) -> anyhow::Error {
+    match plan.checked {
+        true => changed(plan.path).into(),
+        false => Recheck(index).into(),
+    }
 }
 
 fn changed(path: &str) -> Error {
@@ -308,4 +326,39 @@ fn read_full(file: &mut impl Read, buf: &mut [u8]) -> io::Result<usize> {
         }
     }
     Ok(filled)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_big_file_not_as_its_length_said_is_measured_and_packed_again() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("big.log");
+        let text = "a line of text\n".repeat(8000);
+        std::fs::write(&path, &text).unwrap();
+        let path = path.to_str().unwrap();
+        let tally = Tally::default();
+        let mut plan = inspect(path, &tally).unwrap();
+        assert!(!plan.checked && plan.text && plan.size == text.len() as u64);
+        // As a filesystem that sizes its files wrongly would have it.
+        plan.size += 10;
+        let (packed, report) = pack(vec![plan], &tally).unwrap();
+        assert_eq!(report.bytes, text.len() as u64);
+        let mut json = Vec::new();
+        packed.frame.decode_into(&mut json).unwrap();
+        let payload: serde_json::Value = serde_json::from_slice(&json).unwrap();
+        assert_eq!(payload["files"][0]["size"], text.len());
+        assert!(payload["files"][0]["content"] == text.as_str());
+
+        // Checked and still not as seen: the file changed while it was read.
+        let mut plan = measure(path, open(path).unwrap(), &tally).unwrap();
+        plan.size += 10;
+        let err = pack(vec![plan], &tally).unwrap_err();
+        assert!(
+            err.message().contains("changed while helm was reading it"),
+            "{err:?}"
+        );
+    }
 }
