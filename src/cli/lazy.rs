@@ -20,8 +20,17 @@ impl<T: FromArgMatches> FromArgMatches for Lazy<T> {
         T::from_arg_matches(matches).map(Lazy)
     }
 
+    // The `_mut` forms forwarded too: their defaults would clone the matches.
+    fn from_arg_matches_mut(matches: &mut ArgMatches) -> Result<Self, clap::Error> {
+        T::from_arg_matches_mut(matches).map(Lazy)
+    }
+
     fn update_from_arg_matches(&mut self, matches: &ArgMatches) -> Result<(), clap::Error> {
         self.0.update_from_arg_matches(matches)
+    }
+
+    fn update_from_arg_matches_mut(&mut self, matches: &mut ArgMatches) -> Result<(), clap::Error> {
+        self.0.update_from_arg_matches_mut(matches)
     }
 }
 
