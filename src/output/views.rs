@@ -98,10 +98,10 @@ impl<'a> ObservationView<'a> {
     }
 }
 
-/// One logbook entry, the shape `voyage show`, `steer` and `log` share.
+/// What every view of a logbook entry starts with: who, when, what.
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
-pub struct EntryView<'a> {
+pub struct EntryHead<'a> {
     pub id: i64,
     pub kind: &'static str,
     pub recorded_at: &'a str,
@@ -112,14 +112,14 @@ pub struct EntryView<'a> {
     /// The story line after `── Steer 3 ──`, e.g. `create PR #45`: the
     /// action read by this helm, whichever helm recorded it.
     pub headline: String,
-    /// The stored action JSON, as recorded.
+    /// The stored action JSON, as recorded (a steer's carries `body`,
+    /// `title`, `url`, …).
     pub action: TargetJson<'a>,
-    pub bearing: Vec<ObservationView<'a>>,
 }
 
-impl<'a> EntryView<'a> {
-    pub fn of(entry: &'a Entry) -> EntryView<'a> {
-        EntryView {
+impl<'a> EntryHead<'a> {
+    pub fn of(entry: &'a Entry) -> EntryHead<'a> {
+        EntryHead {
             id: entry.id,
             kind: if entry.is_steer() { "steer" } else { "log" },
             recorded_at: &entry.recorded_at,
@@ -129,6 +129,22 @@ impl<'a> EntryView<'a> {
             summary: &entry.provenance.summary,
             headline: entry.headline(),
             action: TargetJson::of(&entry.action),
+        }
+    }
+}
+
+/// One logbook entry, the shape `voyage show`, `steer` and `log` share.
+#[derive(Serialize)]
+pub struct EntryView<'a> {
+    #[serde(flatten)]
+    pub head: EntryHead<'a>,
+    pub bearing: Vec<ObservationView<'a>>,
+}
+
+impl<'a> EntryView<'a> {
+    pub fn of(entry: &'a Entry) -> EntryView<'a> {
+        EntryView {
+            head: EntryHead::of(entry),
             bearing: entry.bearing.iter().map(ObservationView::of).collect(),
         }
     }
@@ -258,33 +274,15 @@ pub struct SettledView<'a> {
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct BriefEntryView<'a> {
-    pub id: i64,
-    pub kind: &'static str,
-    pub recorded_at: &'a str,
-    pub identity: &'a str,
-    pub role: &'a str,
-    pub method: &'a str,
-    pub summary: &'a str,
-    /// The story line, e.g. `create PR #45`.
-    pub headline: String,
-    /// The stored action JSON, as recorded (a steer's carries `body`, `title`, `url`, …).
-    pub action: TargetJson<'a>,
+    #[serde(flatten)]
+    pub head: EntryHead<'a>,
     pub bearing_size: usize,
 }
 
 impl<'a> BriefEntryView<'a> {
     pub fn of(entry: &'a Entry) -> BriefEntryView<'a> {
-        let full = EntryView::of(entry);
         BriefEntryView {
-            id: full.id,
-            kind: full.kind,
-            recorded_at: full.recorded_at,
-            identity: full.identity,
-            role: full.role,
-            method: full.method,
-            summary: full.summary,
-            headline: full.headline,
-            action: full.action,
+            head: EntryHead::of(entry),
             bearing_size: entry.bearing.len(),
         }
     }
