@@ -139,6 +139,18 @@ fn comment(body: &str) -> Steer {
     }
 }
 
+/// Runs `steer` with the process dying at `point`, which must fail it.
+fn dies_at(
+    f: &mut Fixture,
+    world: &mut World,
+    point: KillPoint,
+    request_id: Option<&str>,
+    steer: &Steer,
+) {
+    let died = run(f, world, &mut DieAt(Some(point)), request_id, steer);
+    assert!(died.is_err(), "dying at {point:?} failed the steer");
+}
+
 fn run(
     f: &mut Fixture,
     world: &mut World,
@@ -191,16 +203,12 @@ fn a_clean_steer_records_once_and_leaves_no_record() {
 fn killed_before_the_request_left_the_retry_looks_and_acts_once() {
     let mut f = fixture();
     let mut world = World::default();
-    let killed = DieAt(Some(KillPoint::BeforeRequest));
-    assert!(
-        run(
-            &mut f,
-            &mut world,
-            &mut { killed },
-            Some("r1"),
-            &comment("hi")
-        )
-        .is_err()
+    dies_at(
+        &mut f,
+        &mut world,
+        KillPoint::BeforeRequest,
+        Some("r1"),
+        &comment("hi"),
     );
     assert_eq!((world.acts, entries(&mut f), records(&f).len()), (0, 0, 1));
     assert_eq!(f.store.slate().unwrap().len(), 1, "the slate is kept");
@@ -213,16 +221,12 @@ fn killed_before_the_request_left_the_retry_looks_and_acts_once() {
 fn killed_while_github_answered_the_retry_finds_the_comment_and_does_not_post_again() {
     let mut f = fixture();
     let mut world = World::default();
-    let killed = DieAt(Some(KillPoint::WhileAnswering));
-    assert!(
-        run(
-            &mut f,
-            &mut world,
-            &mut { killed },
-            Some("r1"),
-            &comment("hi")
-        )
-        .is_err()
+    dies_at(
+        &mut f,
+        &mut world,
+        KillPoint::WhileAnswering,
+        Some("r1"),
+        &comment("hi"),
     );
     assert_eq!((world.comments.len(), entries(&mut f)), (1, 0));
     run(&mut f, &mut world, &mut Live, Some("r1"), &comment("hi")).unwrap();
@@ -238,16 +242,12 @@ fn killed_while_github_answered_the_retry_finds_the_comment_and_does_not_post_ag
 fn killed_before_the_commit_the_retry_records_the_saved_answer_without_github() {
     let mut f = fixture();
     let mut world = World::default();
-    let killed = DieAt(Some(KillPoint::BeforeCommit));
-    assert!(
-        run(
-            &mut f,
-            &mut world,
-            &mut { killed },
-            Some("r1"),
-            &comment("hi")
-        )
-        .is_err()
+    dies_at(
+        &mut f,
+        &mut world,
+        KillPoint::BeforeCommit,
+        Some("r1"),
+        &comment("hi"),
     );
     assert!(records(&f)[0].answer.is_some());
     run(&mut f, &mut world, &mut Live, Some("r1"), &comment("hi")).unwrap();
@@ -260,16 +260,12 @@ fn killed_before_the_commit_the_retry_records_the_saved_answer_without_github() 
 fn killed_after_the_commit_the_retry_replays_and_clears_the_record() {
     let mut f = fixture();
     let mut world = World::default();
-    let killed = DieAt(Some(KillPoint::AfterCommit));
-    assert!(
-        run(
-            &mut f,
-            &mut world,
-            &mut { killed },
-            Some("r1"),
-            &comment("hi")
-        )
-        .is_err()
+    dies_at(
+        &mut f,
+        &mut world,
+        KillPoint::AfterCommit,
+        Some("r1"),
+        &comment("hi"),
     );
     assert_eq!((entries(&mut f), records(&f).len()), (1, 1));
     let again = run(&mut f, &mut world, &mut Live, Some("r1"), &comment("hi")).unwrap();
@@ -321,16 +317,12 @@ fn a_refusal_records_nothing_and_leaves_nothing_pending() {
 fn when_github_cannot_tell_the_retry_refuses_and_keeps_the_record() {
     let mut f = fixture();
     let mut world = World::default();
-    let killed = DieAt(Some(KillPoint::BeforeRequest));
-    assert!(
-        run(
-            &mut f,
-            &mut world,
-            &mut { killed },
-            Some("r1"),
-            &comment("hi")
-        )
-        .is_err()
+    dies_at(
+        &mut f,
+        &mut world,
+        KillPoint::BeforeRequest,
+        Some("r1"),
+        &comment("hi"),
     );
     world.unclear = true;
     let err = run(&mut f, &mut world, &mut Live, Some("r1"), &comment("hi")).unwrap_err();
@@ -347,16 +339,12 @@ fn the_same_id_for_another_request_is_refused() {
     let err = run(&mut f, &mut world, &mut Live, Some("r1"), &comment("bye")).unwrap_err();
     assert_eq!(err.kind(), Kind::Conflict);
     // And for a pending attempt, too.
-    let killed = DieAt(Some(KillPoint::BeforeRequest));
-    assert!(
-        run(
-            &mut f,
-            &mut world,
-            &mut { killed },
-            Some("r2"),
-            &comment("a")
-        )
-        .is_err()
+    dies_at(
+        &mut f,
+        &mut world,
+        KillPoint::BeforeRequest,
+        Some("r2"),
+        &comment("a"),
     );
     let err = run(&mut f, &mut world, &mut Live, Some("r2"), &comment("b")).unwrap_err();
     assert_eq!(err.kind(), Kind::Conflict);
@@ -386,8 +374,13 @@ fn without_a_request_id_the_attempt_is_settled_explicitly() {
 fn settling_an_attempt_github_never_saw_discards_it_without_acting() {
     let mut f = fixture();
     let mut world = World::default();
-    let killed = DieAt(Some(KillPoint::BeforeRequest));
-    assert!(run(&mut f, &mut world, &mut { killed }, None, &comment("hi")).is_err());
+    dies_at(
+        &mut f,
+        &mut world,
+        KillPoint::BeforeRequest,
+        None,
+        &comment("hi"),
+    );
     let attempt = records(&f)[0].attempt().to_string();
     let home = f.home.root().to_path_buf();
     let home: &Path = &home;
