@@ -50,8 +50,11 @@ impl Ctx {
 
 /// Serves MCP on stdin/stdout until the client closes the connection.
 pub fn serve() -> Result<()> {
+    let mut helm = Helm::from_env()?;
+    // stdin and stdout carry the protocol: no body is ever read from them.
+    helm.stdin = crate::inputs::Stdin::Protocol;
     let ctx = Ctx {
-        helm: Helm::from_env()?,
+        helm,
         default_voyage: std::env::var("HELM_VOYAGE")
             .ok()
             .filter(|v| !v.trim().is_empty()),

@@ -5,7 +5,7 @@
 
 pub mod files;
 pub mod json;
-mod regular;
+pub(crate) mod regular;
 pub mod rust_project;
 pub mod target;
 pub mod tree;

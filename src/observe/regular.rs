@@ -1,8 +1,9 @@
-//! Opening what a look reads without being led astray: only regular files,
+//! Opening what helm reads without being led astray: only regular files,
 //! never blocking on a FIFO (it is stat'ed first and opened with
 //! `O_NONBLOCK`, then checked again on the open handle), and, for reads
 //! confined to a project, never through a link that leaves its root and
-//! never more than a cap. Never reads a file whole on its own say-so.
+//! never more than a cap. Never reads a file whole on its own say-so. Looks
+//! use it, and so do the files a user names as text (bodies, summaries).
 
 use std::fs::{self, File, Metadata};
 use std::io::{self, Read};
@@ -13,35 +14,52 @@ use crate::error::{Error, Result};
 /// Opens `path` for reading if it is a regular file (links are followed: the
 /// user named it). A FIFO, device, socket or directory is refused at once.
 pub fn open(path: &str) -> Result<File> {
-    let meta = fs::metadata(path).map_err(|err| open_error(path, &err))?;
-    if let Some(err) = not_regular(path, &meta) {
-        return Err(err);
-    }
-    let file = open_nonblocking(Path::new(path), false).map_err(|err| open_error(path, &err))?;
-    // The name may have been swapped between the stat and the open.
-    let meta = file
-        .metadata()
-        .map_err(|err| Error::io(format!("cannot read {path}"), &err))?;
-    match not_regular(path, &meta) {
-        Some(err) => Err(err),
-        None => Ok(file),
+    match open_regular(Path::new(path)) {
+        Ok(file) => Ok(file),
+        Err(Refusal::Io(err)) => Err(open_error(path, &err)),
+        Err(Refusal::NotRegular { is_dir: true, .. }) => {
+            Err(Error::usage(format!("{path} is a directory, not a file"))
+                .hint("observe it with `directory-tree` or `rust-project`"))
+        }
+        Err(Refusal::NotRegular { kind, .. }) => Err(Error::usage(format!(
+            "{path} is {kind}, not a regular file"
+        ))
+        .hint("file-contents reads regular files only; nothing was put on the slate")),
     }
 }
 
-fn not_regular(path: &str, meta: &Metadata) -> Option<Error> {
-    if meta.is_file() {
-        return None;
+/// Why [`open_regular`] did not open a file.
+pub enum Refusal {
+    /// It could not be looked at or opened.
+    Io(io::Error),
+    /// It is not a regular file: what it is, in words.
+    NotRegular { kind: &'static str, is_dir: bool },
+}
+
+impl Refusal {
+    fn of(meta: &Metadata) -> Refusal {
+        Refusal::NotRegular {
+            kind: kind(meta),
+            is_dir: meta.is_dir(),
+        }
     }
-    if meta.is_dir() {
-        return Some(
-            Error::usage(format!("{path} is a directory, not a file"))
-                .hint("observe it with `directory-tree` or `rust-project`"),
-        );
+}
+
+/// Opens `path` if it is a regular file, without ever blocking on a FIFO or
+/// opening a device: it is stat'ed first, opened with `O_NONBLOCK`, and the
+/// open handle checked again (the name may have been swapped in between).
+/// Links are followed: the caller's user named the path.
+pub fn open_regular(path: &Path) -> std::result::Result<File, Refusal> {
+    let meta = fs::metadata(path).map_err(Refusal::Io)?;
+    if !meta.is_file() {
+        return Err(Refusal::of(&meta));
     }
-    Some(
-        Error::usage(format!("{path} is {}, not a regular file", kind(meta)))
-            .hint("file-contents reads regular files only; nothing was put on the slate"),
-    )
+    let file = open_nonblocking(path, false).map_err(Refusal::Io)?;
+    let meta = file.metadata().map_err(Refusal::Io)?;
+    if !meta.is_file() {
+        return Err(Refusal::of(&meta));
+    }
+    Ok(file)
 }
 
 /// What a non-regular file is, in words.

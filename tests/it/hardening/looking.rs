@@ -15,7 +15,7 @@ use serde_json::Value;
 
 use crate::support::env::{Run, TestEnv};
 
-fn mkfifo(path: &Path) {
+pub(super) fn mkfifo(path: &Path) {
     let status = std::process::Command::new("mkfifo")
         .arg(path)
         .status()
@@ -26,9 +26,13 @@ fn mkfifo(path: &Path) {
 /// Runs helm, killing it if it has not finished within a minute: a hang is
 /// a failure, not a stuck test run. (The deadline is generous; pass or fail
 /// never depends on speed.)
-fn run_bounded(env: &TestEnv, args: &[&str]) -> Run {
-    let mut child = env
-        .command(args)
+pub(super) fn run_bounded(env: &TestEnv, args: &[&str]) -> Run {
+    bounded(env.command(args), &format!("helm {args:?}"))
+}
+
+/// Runs `command` as [`run_bounded`] does.
+pub(super) fn bounded(mut command: std::process::Command, what: &str) -> Run {
+    let mut child = command
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
@@ -50,7 +54,7 @@ fn run_bounded(env: &TestEnv, args: &[&str]) -> Run {
         }
         if started.elapsed() > Duration::from_secs(60) {
             child.kill().unwrap();
-            panic!("helm {args:?} hung");
+            panic!("{what} hung");
         }
         std::thread::sleep(Duration::from_millis(20));
     };
