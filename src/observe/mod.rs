@@ -3,6 +3,8 @@
 //! dispatches. It never opens a voyage: `ops::observe` puts the result on
 //! the slate, after the look.
 
+#[cfg(unix)]
+mod beneath;
 pub mod files;
 pub mod json;
 pub(crate) mod regular;
