@@ -1,5 +1,9 @@
-//! `helm mcp` driven over raw stdin/stdout, as a client's bytes arrive: the
-//! server never reads a body from its own protocol stream (issue 20 §2).
+//! `helm mcp` speaks JSON-RPC 2.0 exactly (issue 20 §3), driven over raw
+//! stdin/stdout: every request gets an answer, unparsable input is -32700
+//! with `id: null`, an invalid request -32600 (with its id when it has a
+//! usable one), params that do not fit -32602, a line over the size limit an
+//! error; notifications are never answered, and the server keeps serving.
+//! Also the server never reads a body from its own protocol stream.
 
 use std::io::{Read, Write};
 use std::process::Stdio;
@@ -79,8 +83,111 @@ fn answer<'a>(answers: &'a [Value], id: &Value) -> &'a Value {
     found[0]
 }
 
+/// The error code of the answer to `id`.
+fn code(answers: &[Value], id: Value) -> i64 {
+    let answer = answer(answers, &id);
+    assert_eq!(answer["jsonrpc"], "2.0", "{answer}");
+    answer["error"]["code"]
+        .as_i64()
+        .unwrap_or_else(|| panic!("no error for {id}: {answer}"))
+}
+
+/// The codes of the answers whose `id` is present and null, in order.
+fn null_id_codes(answers: &[Value]) -> Vec<i64> {
+    answers
+        .iter()
+        .filter(|a| a.get("id") == Some(&Value::Null))
+        .map(|a| a["error"]["code"].as_i64().unwrap())
+        .collect()
+}
+
 fn kept_serving(answers: &[Value]) {
     assert_eq!(answer(answers, &json!("last"))["result"], json!({}));
+}
+
+fn lines(texts: &[&str]) -> Vec<Vec<u8>> {
+    texts.iter().map(|t| t.as_bytes().to_vec()).collect()
+}
+
+#[test]
+fn every_malformed_request_gets_its_json_rpc_error() {
+    let env = TestEnv::new();
+    let answers = exchange(
+        &env,
+        &lines(&[
+            "garbage{",
+            r#"{"jsonrpc":"2.0","id":"p","method":"tools/call","params":[]}"#,
+            r#"{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"voyage_list","arguments":[]}}"#,
+            r#"{"jsonrpc":"2.0","id":"no-method"}"#,
+            r#"{"foo":1}"#,
+            r#"{"jsonrpc":"2.0","id":{"x":1},"method":"ping"}"#,
+            r#"[{"jsonrpc":"2.0","id":9,"method":"ping"}]"#,
+            r#"{"jsonrpc":"1.0","id":"old","method":"ping"}"#,
+            r#""just a string""#,
+            r#"{"jsonrpc":"2.0","id":null,"method":"ping"}"#,
+            // A notification is never answered, even a malformed one.
+            r#"{"jsonrpc":"2.0","method":"notifications/cancelled","params":[]}"#,
+        ]),
+    );
+    assert_eq!(code(&answers, json!("p")), -32602);
+    assert_eq!(code(&answers, json!(7)), -32602);
+    assert_eq!(code(&answers, json!("no-method")), -32600);
+    assert_eq!(code(&answers, json!("old")), -32600);
+    assert_eq!(
+        null_id_codes(&answers),
+        [-32700, -32600, -32600, -32600, -32600, -32600]
+    );
+    kept_serving(&answers);
+    // initialize, 4 with ids, 6 with null ids, the last ping: nothing else.
+    assert_eq!(answers.len(), 12, "{answers:#?}");
+}
+
+#[test]
+fn deep_nesting_is_answered_not_dropped() {
+    let env = TestEnv::new();
+    let deep =
+        |open: &str, close: &str| format!("{}{}", open.repeat(100_000), close.repeat(100_000));
+    let answers = exchange(
+        &env,
+        &[
+            deep("[", "]").into_bytes(),
+            format!(
+                r#"{{"jsonrpc":"2.0","id":"deep","method":"ping","params":{{"a":{}}}}}"#,
+                deep("[", "]")
+            )
+            .into_bytes(),
+            format!(
+                r#"{{"jsonrpc":"2.0","id":"deeper","method":"tools/call","params":{{"name":"voyage_list","arguments":{{"all":{}}}}}}}"#,
+                deep(r#"{"a":"#, "}").replace(r#"{"a":}"#, r#"{"a":1}"#)
+            )
+            .into_bytes(),
+            "{\"a\":".repeat(100_000).into_bytes(),
+        ],
+    );
+    assert_eq!(code(&answers, json!("deep")), -32602);
+    assert_eq!(code(&answers, json!("deeper")), -32602);
+    assert_eq!(null_id_codes(&answers), [-32600, -32700]);
+    kept_serving(&answers);
+}
+
+#[test]
+fn a_line_over_the_size_limit_gets_an_error_and_the_server_keeps_serving() {
+    let env = TestEnv::new();
+    let pad = "x".repeat(16 << 20);
+    let big =
+        format!(r#"{{"jsonrpc":"2.0","id":"big","method":"ping","params":{{"pad":"{pad}"}}}}"#);
+    let answers = exchange(
+        &env,
+        &[
+            big.into_bytes(),
+            br#"{"jsonrpc":"2.0","id":"after","method":"ping"}"#.to_vec(),
+        ],
+    );
+    let errors = null_id_codes(&answers);
+    assert_eq!(errors.len(), 1, "{answers:#?}");
+    assert!([-32700, -32600].contains(&errors[0]), "{answers:#?}");
+    assert_eq!(answer(&answers, &json!("after"))["result"], json!({}));
+    kept_serving(&answers);
 }
 
 #[test]
