@@ -27,7 +27,10 @@ fn main() -> ExitCode {
     };
     match cli::run(cli, &ctx) {
         Ok(report) => {
-            let style = Style { color: ctx.color };
+            let style = Style {
+                color: ctx.color,
+                terminal: ctx.stdout_tty,
+            };
             match output::print(report.as_ref(), ctx.json, style, true) {
                 Ok(()) => ExitCode::from(report.exit_code()),
                 Err(err) => fail(&Error::io("cannot write the output", &err), ctx.json),

@@ -1,13 +1,13 @@
 //! `helm artifact show|list|reduce|jettison`: read one payload, list every
 //! artifact with where it is referenced, and lighten the cargo.
 
-use std::io::{self, Read};
 use std::path::PathBuf;
 
 use clap::{Args, Subcommand};
 
 use super::{Context, VoyageArg};
 use crate::error::{Error, Result};
+use crate::inputs::text;
 use crate::output::Report;
 use crate::output::lifecycle::{ArtifactList, JettisonReport, ReduceReport};
 use crate::output::report::Payload;
@@ -111,23 +111,26 @@ pub fn run(command: ArtifactCommand, ctx: &Context) -> Result<Box<dyn Report>> {
     }
 }
 
-/// The summary text from `--summary-file` (`-` is stdin), as UTF-8.
+/// A summary stands in for a payload a person or a model has read: text to
+/// read in one sitting, far below this.
+const SUMMARY_LIMIT: u64 = 1 << 20;
+
+/// The summary text from `--summary-file` (`-` is stdin), as UTF-8: a
+/// regular file, at most [`SUMMARY_LIMIT`] bytes.
 fn read_summary(path: &std::path::Path, ctx: &Context) -> Result<String> {
-    let mut bytes = Vec::new();
-    if path.as_os_str() == "-" {
-        io::stdin()
-            .lock()
-            .read_to_end(&mut bytes)
-            .map_err(|err| Error::io("cannot read the summary from stdin", &err))?;
-    } else {
-        bytes = std::fs::read(ctx.helm.cwd.join(path)).map_err(|err| {
-            Error::io(
-                format!("cannot read --summary-file {}", path.display()),
-                &err,
-            )
-        })?;
+    let named = text::Named {
+        what: "--summary-file",
+        hint: "pass the path of a regular file, or `-` to read the summary from stdin; nothing was reduced",
+    };
+    let read = text::read(path, &ctx.helm.cwd, ctx.helm.stdin, SUMMARY_LIMIT, &named)?;
+    if read.over {
+        return Err(Error::usage(format!(
+            "the summary in {} is longer than {SUMMARY_LIMIT} bytes (1 MiB)",
+            read.from
+        ))
+        .hint("a summary replaces a payload: write a shorter one; nothing was reduced"));
     }
-    String::from_utf8(bytes).map_err(|err| {
+    String::from_utf8(read.bytes).map_err(|err| {
         Error::usage(format!(
             "the summary is not valid UTF-8 (first bad byte at offset {})",
             err.utf8_error().valid_up_to()

@@ -9,6 +9,7 @@ use clap::Subcommand;
 use serde::Deserialize;
 
 pub use super::body::BodySpec;
+use super::text::Stdin;
 
 use crate::error::{Error, Result};
 use crate::model::steer::{CloseReason, MergeMethod, Steer, Thread};
@@ -196,9 +197,9 @@ fn non_blank(value: &str, flag: &str) -> Result<String> {
 }
 
 impl ActionSpec {
-    /// Checks the action and reads its body: everything that can fail
-    /// before GitHub is contacted.
-    pub fn resolve(&self, cwd: &Path) -> Result<Steer> {
+    /// Checks the action and reads its body (`stdin` says whether `-` may
+    /// read it): everything that can fail before GitHub is contacted.
+    pub fn resolve(&self, cwd: &Path, stdin: Stdin) -> Result<Steer> {
         Ok(match self {
             ActionSpec::Comment { issue, pr, body } => Steer::Comment {
                 on: match (issue, pr) {
@@ -210,7 +211,7 @@ impl ActionSpec {
                         ));
                     }
                 },
-                body: body.required(cwd, "comment body")?,
+                body: body.required(cwd, stdin, "comment body")?,
             },
             ActionSpec::CreateIssue {
                 title,
@@ -219,12 +220,12 @@ impl ActionSpec {
                 assignees,
             } => Steer::CreateIssue {
                 title: non_blank(title, "--title")?,
-                body: body.read(cwd)?,
+                body: body.read(cwd, stdin)?,
                 labels: labels.clone(),
                 assignees: assignees.clone(),
             },
             ActionSpec::EditIssue { issue, title, body } => {
-                let (title, body) = edits(title, body, cwd)?;
+                let (title, body) = edits(title, body, cwd, stdin)?;
                 Steer::EditIssue {
                     issue: *issue,
                     title,
@@ -245,11 +246,11 @@ impl ActionSpec {
                 title: non_blank(title, "--title")?,
                 head: non_blank(head, "--head")?,
                 base: non_blank(base, "--base")?,
-                body: body.read(cwd)?,
+                body: body.read(cwd, stdin)?,
                 draft: *draft,
             },
             ActionSpec::EditPr { pr, title, body } => {
-                let (title, body) = edits(title, body, cwd)?;
+                let (title, body) = edits(title, body, cwd, stdin)?;
                 Steer::EditPullRequest {
                     pr: *pr,
                     title,
@@ -280,7 +281,7 @@ impl ActionSpec {
             } => Steer::ReplyInline {
                 pr: *pr,
                 comment_id: *comment_id,
-                body: body.required(cwd, "reply body")?,
+                body: body.required(cwd, stdin, "reply body")?,
             },
             ActionSpec::MergePr {
                 pr,
@@ -329,12 +330,13 @@ fn edits(
     title: &Option<String>,
     body: &BodySpec,
     cwd: &Path,
+    stdin: Stdin,
 ) -> Result<(Option<String>, Option<String>)> {
     let title = title
         .as_deref()
         .map(|t| non_blank(t, "--title"))
         .transpose()?;
-    let body = body.read(cwd)?;
+    let body = body.read(cwd, stdin)?;
     if title.is_none() && body.is_none() {
         return Err(Error::usage(
             "nothing to change: pass --title, --body or --body-file",
@@ -352,7 +354,7 @@ mod tests {
         let spec: ActionSpec =
             serde_json::from_str(r#"{"kind":"merge-pr","pr":45,"strategy":"squash"}"#).unwrap();
         assert_eq!(
-            spec.resolve(Path::new("/")).unwrap(),
+            spec.resolve(Path::new("/"), Stdin::Ours).unwrap(),
             Steer::MergePullRequest {
                 pr: 45,
                 method: MergeMethod::Squash,
@@ -364,7 +366,7 @@ mod tests {
         )
         .unwrap();
         assert!(matches!(
-            spec.resolve(Path::new("/")).unwrap(),
+            spec.resolve(Path::new("/"), Stdin::Ours).unwrap(),
             Steer::ReplyInline {
                 comment_id: 901,
                 ..

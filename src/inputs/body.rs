@@ -1,13 +1,21 @@
 //! `BodySpec`: the text of a comment or description, inline, from a file,
-//! or from stdin, read as UTF-8 or refused.
+//! or from stdin, read as UTF-8 within GitHub's length limit or refused.
 
-use std::io::Read;
 use std::path::{Path, PathBuf};
 
 use clap::Args;
 use serde::Deserialize;
 
+use super::text::{self, Named, Stdin};
 use crate::error::{Error, Result};
+
+/// GitHub refuses a comment, issue or pull request body longer than this
+/// many characters.
+pub const GITHUB_LIMIT: usize = 65_536;
+
+/// A character is at most four bytes of UTF-8: reading this many (and one
+/// more) is enough to tell whether a body is within [`GITHUB_LIMIT`].
+const MAX_BYTES: u64 = 4 * GITHUB_LIMIT as u64;
 
 /// Text for a comment or description: inline, from a file, or from stdin.
 #[derive(Debug, Clone, Default, Args, Deserialize, schemars::JsonSchema)]
@@ -20,44 +28,54 @@ pub struct BodySpec {
     /// Read the text from a file, or from stdin with `-`.
     #[arg(long, value_name = "PATH")]
     #[serde(default)]
+    // The MCP server's stdin is the protocol: its schema offers files only.
+    #[schemars(
+        description = "Read the text from a regular file: a path, relative to the server's working directory."
+    )]
     pub body_file: Option<PathBuf>,
 }
 
 impl BodySpec {
     /// The body if one was given: `body`, or the UTF-8 contents of
-    /// `body_file` (relative to `cwd`; `-` is stdin).
-    pub fn read(&self, cwd: &Path) -> Result<Option<String>> {
+    /// `body_file` (relative to `cwd`; `-` is stdin where `stdin` allows).
+    /// A file must be a regular file; a body over GitHub's limit is refused.
+    pub fn read(&self, cwd: &Path, stdin: Stdin) -> Result<Option<String>> {
         if let Some(text) = &self.body {
+            check_length(text, "the --body text")?;
             return Ok(Some(text.clone()));
         }
         let Some(path) = &self.body_file else {
             return Ok(None);
         };
-        let mut bytes = Vec::new();
-        let from = if path.as_os_str() == "-" {
-            std::io::stdin()
-                .lock()
-                .read_to_end(&mut bytes)
-                .map_err(|err| Error::io("cannot read the body from stdin", &err))?;
-            "stdin".to_string()
-        } else {
-            bytes = std::fs::read(cwd.join(path)).map_err(|err| {
-                Error::io(format!("cannot read --body-file {}", path.display()), &err)
-            })?;
-            path.display().to_string()
+        let hint = match stdin {
+            Stdin::Ours => "pass the path of a regular file, or `-` to read the body from stdin",
+            Stdin::Protocol => {
+                "pass the text itself as \"body\", or the path of a regular file as \"bodyFile\""
+            }
         };
-        String::from_utf8(bytes).map(Some).map_err(|err| {
+        let named = Named {
+            what: "the body file",
+            hint,
+        };
+        let read = text::read(path, cwd, stdin, MAX_BYTES, &named)?;
+        if read.over {
+            return Err(too_long(&format!("the body in {}", read.from), None));
+        }
+        let text = String::from_utf8(read.bytes).map_err(|err| {
             Error::usage(format!(
-                "the body in {from} is not valid UTF-8 (first bad byte at offset {})",
+                "the body in {} is not valid UTF-8 (first bad byte at offset {})",
+                read.from,
                 err.utf8_error().valid_up_to()
             ))
             .hint("GitHub takes UTF-8 text; convert the file, e.g. with iconv")
-        })
+        })?;
+        check_length(&text, &format!("the body in {}", read.from))?;
+        Ok(Some(text))
     }
 
     /// A body that must be present and not blank.
-    pub(super) fn required(&self, cwd: &Path, what: &str) -> Result<String> {
-        match self.read(cwd)? {
+    pub(super) fn required(&self, cwd: &Path, stdin: Stdin, what: &str) -> Result<String> {
+        match self.read(cwd, stdin)? {
             Some(text) if !text.trim().is_empty() => Ok(text),
             Some(_) => Err(Error::usage(format!("the {what} is empty"))
                 .hint("GitHub refuses empty text; write something in --body or --body-file")),
@@ -65,6 +83,29 @@ impl BodySpec {
                 .hint("pass --body TEXT or --body-file PATH (- for stdin)")),
         }
     }
+}
+
+/// `what` names the text in the error: "the body in plan.md".
+fn check_length(text: &str, what: &str) -> Result<()> {
+    // Only a text of more bytes than the limit can have more characters.
+    if text.len() <= GITHUB_LIMIT {
+        return Ok(());
+    }
+    match text.chars().count() {
+        count if count > GITHUB_LIMIT => Err(too_long(what, Some(count))),
+        _ => Ok(()),
+    }
+}
+
+fn too_long(what: &str, count: Option<usize>) -> Error {
+    let has = match count {
+        Some(count) => format!("it has {count}"),
+        None => format!("it has more than {MAX_BYTES} bytes"),
+    };
+    Error::usage(format!(
+        "{what} is longer than GitHub's limit of {GITHUB_LIMIT} characters ({has})"
+    ))
+    .hint("shorten it, or split it over several comments; nothing was sent to GitHub")
 }
 
 #[cfg(test)]
@@ -80,7 +121,7 @@ mod properties {
             let dir = tempfile::tempdir().unwrap();
             std::fs::write(dir.path().join("body"), &bytes).unwrap();
             let args = BodySpec { body: None, body_file: Some("body".into()) };
-            match (args.read(dir.path()), std::str::from_utf8(&bytes)) {
+            match (args.read(dir.path(), Stdin::Ours), std::str::from_utf8(&bytes)) {
                 (Ok(Some(text)), Ok(expected)) => prop_assert_eq!(text, expected),
                 (Err(err), Err(_)) => prop_assert_eq!(err.kind(), crate::error::Kind::Usage),
                 (got, _) => prop_assert!(false, "unexpected {:?}", got.map_err(|e| e.to_string())),

@@ -8,7 +8,9 @@
 pub mod action;
 pub mod body;
 pub mod target;
+pub mod text;
 
 pub use action::ActionSpec;
 pub use body::BodySpec;
 pub use target::TargetSpec;
+pub use text::Stdin;

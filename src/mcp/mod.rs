@@ -1,5 +1,6 @@
 //! `helm mcp`: the Model Context Protocol front end, a second one beside the
-//! CLI (`cli/`). It serves the tools in `tools` over stdio, turning each
+//! CLI (`cli/`). It serves the tools in `tools` over stdio (`stdio`: one
+//! bounded line a message, malformed ones answered there), turning each
 //! call's arguments (`args`) into the same core operations (`ops`) the CLI
 //! calls and rendering the same `Report`s the CLI prints with `--json`, so
 //! the two front ends never drift.
@@ -12,6 +13,7 @@
 //! protocol. It must not print anything on stdout but the protocol.
 
 pub mod args;
+mod stdio;
 mod tools;
 
 use std::sync::Arc;
@@ -50,8 +52,11 @@ impl Ctx {
 
 /// Serves MCP on stdin/stdout until the client closes the connection.
 pub fn serve() -> Result<()> {
+    let mut helm = Helm::from_env()?;
+    // stdin and stdout carry the protocol: no body is ever read from them.
+    helm.stdin = crate::inputs::Stdin::Protocol;
     let ctx = Ctx {
-        helm: Helm::from_env()?,
+        helm,
         default_voyage: std::env::var("HELM_VOYAGE")
             .ok()
             .filter(|v| !v.trim().is_empty()),
@@ -63,13 +68,10 @@ pub fn serve() -> Result<()> {
     runtime.block_on(async move {
         use rmcp::ServiceExt;
         let server = tools::HelmServer::new(Arc::new(ctx));
-        let running = server
-            .serve(rmcp::transport::io::stdio_pipes())
-            .await
-            .map_err(|err| {
-                Error::new(Kind::Io, format!("the MCP client did not connect: {err}"))
-                    .hint("helm mcp speaks MCP on stdin/stdout; start it from an MCP client")
-            })?;
+        let running = server.serve(stdio::Lines::stdio()).await.map_err(|err| {
+            Error::new(Kind::Io, format!("the MCP client did not connect: {err}"))
+                .hint("helm mcp speaks MCP on stdin/stdout; start it from an MCP client")
+        })?;
         running
             .waiting()
             .await

@@ -13,7 +13,7 @@ use super::args::{
     ArtifactArgs, EndArgs, EraseArgs, ListArgs, LogArgs, NewArgs, ObserveArgs, SteerArgs,
     VoyageArgs,
 };
-use super::{Ctx, call, refusal};
+use super::{Ctx, call};
 use crate::error::Error;
 use crate::ops::logbook::SteerRequest;
 use crate::ops::voyage::ListFilter;
@@ -234,17 +234,6 @@ impl HelmServer {
         input_schema = input::<SteerArgs>()
     )]
     async fn steer(&self, args: JsonObject) -> Answer {
-        let from_stdin = args
-            .get("action")
-            .and_then(|action| action.get("bodyFile"))
-            .is_some_and(|file| file == "-");
-        if from_stdin {
-            // The server's stdin carries the protocol: no body can come from it.
-            return Ok(refusal(
-                &Error::usage("bodyFile \"-\" (stdin) cannot be used over MCP")
-                    .hint("pass the text as \"body\", or a file path as \"bodyFile\""),
-            ));
-        }
         call(&self.ctx, "steer", args, |ctx, a: SteerArgs| {
             let provenance = a.provenance.resolve()?;
             let request_id = a.provenance.request_id()?;

@@ -3,9 +3,11 @@
 //! dispatches. It never opens a voyage: `ops::observe` puts the result on
 //! the slate, after the look.
 
+#[cfg(unix)]
+mod beneath;
 pub mod files;
 pub mod json;
-mod regular;
+pub(crate) mod regular;
 pub mod rust_project;
 pub mod target;
 pub mod tree;

@@ -1,47 +1,68 @@
-//! Opening what a look reads without being led astray: only regular files,
+//! Opening what helm reads without being led astray: only regular files,
 //! never blocking on a FIFO (it is stat'ed first and opened with
 //! `O_NONBLOCK`, then checked again on the open handle), and, for reads
-//! confined to a project, never through a link that leaves its root and
-//! never more than a cap. Never reads a file whole on its own say-so.
+//! confined to a project, never through a link that leaves its root (opened
+//! beneath a held handle, see `beneath`) and never more than a cap. Never
+//! reads a file whole on its own say-so. Looks use it, and so do the files
+//! a user names as text (bodies, summaries).
 
 use std::fs::{self, File, Metadata};
 use std::io::{self, Read};
-use std::path::{Path, PathBuf};
+use std::path::Path;
+#[cfg(not(unix))]
+use std::path::PathBuf;
 
 use crate::error::{Error, Result};
 
 /// Opens `path` for reading if it is a regular file (links are followed: the
 /// user named it). A FIFO, device, socket or directory is refused at once.
 pub fn open(path: &str) -> Result<File> {
-    let meta = fs::metadata(path).map_err(|err| open_error(path, &err))?;
-    if let Some(err) = not_regular(path, &meta) {
-        return Err(err);
-    }
-    let file = open_nonblocking(Path::new(path), false).map_err(|err| open_error(path, &err))?;
-    // The name may have been swapped between the stat and the open.
-    let meta = file
-        .metadata()
-        .map_err(|err| Error::io(format!("cannot read {path}"), &err))?;
-    match not_regular(path, &meta) {
-        Some(err) => Err(err),
-        None => Ok(file),
+    match open_regular(Path::new(path)) {
+        Ok(file) => Ok(file),
+        Err(Refusal::Io(err)) => Err(open_error(path, &err)),
+        Err(Refusal::NotRegular { is_dir: true, .. }) => {
+            Err(Error::usage(format!("{path} is a directory, not a file"))
+                .hint("observe it with `directory-tree` or `rust-project`"))
+        }
+        Err(Refusal::NotRegular { kind, .. }) => Err(Error::usage(format!(
+            "{path} is {kind}, not a regular file"
+        ))
+        .hint("file-contents reads regular files only; nothing was put on the slate")),
     }
 }
 
-fn not_regular(path: &str, meta: &Metadata) -> Option<Error> {
-    if meta.is_file() {
-        return None;
+/// Why [`open_regular`] did not open a file.
+pub enum Refusal {
+    /// It could not be looked at or opened.
+    Io(io::Error),
+    /// It is not a regular file: what it is, in words.
+    NotRegular { kind: &'static str, is_dir: bool },
+}
+
+impl Refusal {
+    fn of(meta: &Metadata) -> Refusal {
+        Refusal::NotRegular {
+            kind: kind(meta),
+            is_dir: meta.is_dir(),
+        }
     }
-    if meta.is_dir() {
-        return Some(
-            Error::usage(format!("{path} is a directory, not a file"))
-                .hint("observe it with `directory-tree` or `rust-project`"),
-        );
+}
+
+/// Opens `path` if it is a regular file, without ever blocking on a FIFO or
+/// opening a device: it is stat'ed first, opened with `O_NONBLOCK`, and the
+/// open handle checked again (the name may have been swapped in between).
+/// Links are followed: the caller's user named the path.
+pub fn open_regular(path: &Path) -> std::result::Result<File, Refusal> {
+    let meta = fs::metadata(path).map_err(Refusal::Io)?;
+    if !meta.is_file() {
+        return Err(Refusal::of(&meta));
     }
-    Some(
-        Error::usage(format!("{path} is {}, not a regular file", kind(meta)))
-            .hint("file-contents reads regular files only; nothing was put on the slate"),
-    )
+    let file = open_nonblocking(path).map_err(Refusal::Io)?;
+    let meta = file.metadata().map_err(Refusal::Io)?;
+    if !meta.is_file() {
+        return Err(Refusal::of(&meta));
+    }
+    Ok(file)
 }
 
 /// What a non-regular file is, in words.
@@ -79,25 +100,26 @@ fn open_error(path: &str, err: &io::Error) -> Error {
 }
 
 /// `O_NONBLOCK` so that opening a FIFO returns at once instead of waiting
-/// for a writer; it changes nothing for regular files. `no_follow` refuses a
-/// link in the last component.
+/// for a writer; it changes nothing for regular files.
 #[cfg(unix)]
-fn open_nonblocking(path: &Path, no_follow: bool) -> io::Result<File> {
+fn open_nonblocking(path: &Path) -> io::Result<File> {
     use std::os::unix::fs::OpenOptionsExt;
-    let flags = libc::O_NONBLOCK | if no_follow { libc::O_NOFOLLOW } else { 0 };
     fs::OpenOptions::new()
         .read(true)
-        .custom_flags(flags)
+        .custom_flags(libc::O_NONBLOCK)
         .open(path)
 }
 
 #[cfg(not(unix))]
-fn open_nonblocking(path: &Path, _no_follow: bool) -> io::Result<File> {
+fn open_nonblocking(path: &Path) -> io::Result<File> {
     File::open(path)
 }
 
-/// A project root, resolved once, that reads stay inside.
+/// A project root, held open, that reads stay inside (see `beneath`).
 pub struct Confined {
+    #[cfg(unix)]
+    root: super::beneath::Root,
+    #[cfg(not(unix))]
     root: PathBuf,
 }
 
@@ -109,8 +131,11 @@ pub struct Capped {
 
 impl Confined {
     pub fn new(root: &str) -> Result<Confined> {
-        let root =
-            fs::canonicalize(root).map_err(|err| Error::io(format!("cannot read {root}"), &err))?;
+        #[cfg(unix)]
+        let opened = super::beneath::Root::open(Path::new(root));
+        #[cfg(not(unix))]
+        let opened = fs::canonicalize(root);
+        let root = opened.map_err(|err| Error::io(format!("cannot read {root}"), &err))?;
         Ok(Confined { root })
     }
 
@@ -123,6 +148,35 @@ impl Confined {
             // name cannot be spelled in a JSON payload, so it is not read.
             return Err("its name is not UTF-8".to_string());
         }
+        let file = self.open(relative)?;
+        let len = file.metadata().map_or(0, |meta| meta.len());
+        let mut bytes = Vec::with_capacity((len as usize).min(cap + 1));
+        file.take(cap as u64 + 1)
+            .read_to_end(&mut bytes)
+            .map_err(|err| crate::error::io_reason(&err))?;
+        let truncated = bytes.len() > cap;
+        bytes.truncate(cap);
+        Ok(Capped { bytes, truncated })
+    }
+
+    #[cfg(unix)]
+    fn open(&self, relative: &str) -> Result<File, String> {
+        use super::beneath::Refused;
+        self.root
+            .open_file(relative)
+            .map_err(|refused| match refused {
+                Refused::Outside => "it links outside the project".to_string(),
+                Refused::Missing => "it is a link to nothing (or was removed)".to_string(),
+                Refused::Loop => "it is a loop of links, or changed while it was read".to_string(),
+                Refused::NotRegular(kind) => format!("it is {kind}"),
+                Refused::Io(err) => crate::error::io_reason(&err),
+            })
+    }
+
+    /// Without handles to open beneath, the path is checked and then opened:
+    /// a folder swapped for a link in between is not caught here.
+    #[cfg(not(unix))]
+    fn open(&self, relative: &str) -> Result<File, String> {
         let resolved =
             fs::canonicalize(self.root.join(relative)).map_err(|err| match err.kind() {
                 io::ErrorKind::NotFound => "it is a link to nothing (or was removed)".to_string(),
@@ -131,25 +185,11 @@ impl Confined {
         if !resolved.starts_with(&self.root) {
             return Err("it links outside the project".to_string());
         }
-        let meta = fs::metadata(&resolved).map_err(|err| crate::error::io_reason(&err))?;
-        if !meta.is_file() {
-            return Err(format!("it is {}", kind(&meta)));
+        match open_regular(&resolved) {
+            Ok(file) => Ok(file),
+            Err(Refusal::Io(err)) => Err(crate::error::io_reason(&err)),
+            Err(Refusal::NotRegular { kind, .. }) => Err(format!("it is {kind}")),
         }
-        let file =
-            open_nonblocking(&resolved, true).map_err(|err| crate::error::io_reason(&err))?;
-        let meta = file
-            .metadata()
-            .map_err(|err| crate::error::io_reason(&err))?;
-        if !meta.is_file() {
-            return Err(format!("it is {}", kind(&meta)));
-        }
-        let mut bytes = Vec::with_capacity((meta.len() as usize).min(cap + 1));
-        file.take(cap as u64 + 1)
-            .read_to_end(&mut bytes)
-            .map_err(|err| crate::error::io_reason(&err))?;
-        let truncated = bytes.len() > cap;
-        bytes.truncate(cap);
-        Ok(Capped { bytes, truncated })
     }
 }
 
@@ -171,5 +211,55 @@ mod tests {
             err.message()
         );
         assert!(err.hint_text().unwrap().contains("permissions"));
+    }
+
+    /// A folder swapped for a link to outside the root, as fast as another
+    /// thread can, while reads go on: no read ever returns what is outside
+    /// (issue 20 §2). Bounded iterations; nothing depends on timing.
+    #[cfg(unix)]
+    #[test]
+    fn a_folder_swapped_for_a_link_never_leads_a_read_outside() {
+        use std::sync::Arc;
+        use std::sync::atomic::{AtomicBool, Ordering};
+
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path().join("root");
+        let outside = dir.path().join("outside");
+        fs::create_dir_all(root.join("docs")).unwrap();
+        fs::create_dir_all(&outside).unwrap();
+        fs::write(root.join("docs/guide.md"), "inside").unwrap();
+        fs::write(outside.join("guide.md"), "SECRET").unwrap();
+        let held_dir = dir.path().join("held-dir");
+        let held_link = dir.path().join("held-link");
+        std::os::unix::fs::symlink(&outside, &held_link).unwrap();
+        let confined = Confined::new(root.to_str().unwrap()).unwrap();
+        let stop = Arc::new(AtomicBool::new(false));
+        let swapper = {
+            let stop = Arc::clone(&stop);
+            let docs = root.join("docs");
+            std::thread::spawn(move || {
+                while !stop.load(Ordering::Relaxed) {
+                    fs::rename(&docs, &held_dir).unwrap();
+                    fs::rename(&held_link, &docs).unwrap();
+                    fs::rename(&docs, &held_link).unwrap();
+                    fs::rename(&held_dir, &docs).unwrap();
+                }
+            })
+        };
+        let (mut inside, mut leaked) = (0, 0);
+        for _ in 0..100_000 {
+            match confined.read("docs/guide.md", 64) {
+                Ok(read) if read.bytes == b"SECRET" => leaked += 1,
+                Ok(read) if read.bytes == b"inside" => inside += 1,
+                Ok(read) => panic!("read {:?}", read.bytes),
+                Err(_) => {}
+            }
+        }
+        stop.store(true, Ordering::Relaxed);
+        swapper.join().unwrap();
+        assert_eq!(
+            leaked, 0,
+            "{leaked} reads outside the root ({inside} inside)"
+        );
     }
 }

@@ -71,7 +71,7 @@ impl Helm {
 
     /// Performs a steer on GitHub and records it (see `steering`).
     pub fn steer(&self, voyage: &str, request: &SteerRequest<'_>) -> Result<Steered> {
-        let steer = request.action.resolve(&self.cwd)?;
+        let steer = request.action.resolve(&self.cwd, self.stdin)?;
         let file = self.voyage_file(voyage)?;
         let repo = self.repository(request.repo)?;
         let guard = super::fresh::Guard {

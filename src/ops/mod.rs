@@ -28,6 +28,8 @@ pub struct Helm {
     /// Relative paths (targets, body files, export paths) resolve here.
     pub cwd: PathBuf,
     pub github: github::Env,
+    /// Whether a body may be read from stdin (`helm mcp`'s carries the protocol).
+    pub stdin: crate::inputs::Stdin,
 }
 
 impl Helm {
@@ -58,6 +60,7 @@ impl Helm {
                 gh_token: var("GH_TOKEN"),
                 github_token: var("GITHUB_TOKEN"),
             },
+            stdin: crate::inputs::Stdin::Ours,
         })
     }
 

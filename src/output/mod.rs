@@ -1,7 +1,8 @@
 //! How results reach the user. A command returns a [`Report`]; this module
 //! prints it as human text or as one JSON document, from the same value, and
 //! renders errors. Text that came from files or GitHub goes through
-//! [`clean`] before it reaches a terminal.
+//! [`clean`] before it reaches a terminal, and a JSON document through
+//! [`terminal_safe_json`] (into a pipe it is left byte for byte).
 
 pub mod brief;
 pub mod entry;
@@ -15,7 +16,7 @@ pub mod slate;
 pub mod views;
 pub mod voyage;
 
-use std::io::{self, Write};
+use std::io::{self, IsTerminal, Write};
 
 use crate::error::Error;
 
@@ -23,6 +24,8 @@ use crate::error::Error;
 #[derive(Clone, Copy, Debug)]
 pub struct Style {
     pub color: bool,
+    /// stdout is a terminal: a JSON document is made safe for it.
+    pub terminal: bool,
 }
 
 impl Style {
@@ -73,7 +76,14 @@ pub trait Report {
 pub fn print(report: &dyn Report, json: bool, style: Style, stderr_note: bool) -> io::Result<()> {
     let stdout = io::stdout();
     let mut out = io::BufWriter::with_capacity(64 * 1024, stdout.lock());
-    let result = if json {
+    let result = if json && style.terminal {
+        let mut document = Vec::new();
+        report.json(&mut document).and_then(|_| {
+            let safe = terminal_safe_json(&String::from_utf8_lossy(&document));
+            out.write_all(safe.as_bytes())?;
+            out.write_all(b"\n")
+        })
+    } else if json {
         report.json(&mut out).and_then(|_| out.write_all(b"\n"))
     } else {
         report.human(&mut out, style)
@@ -97,8 +107,12 @@ pub fn write_json<T: serde::Serialize>(out: &mut dyn Write, value: &T) -> io::Re
 pub fn print_error(err: &Error, json: bool) {
     let mut stderr = io::stderr().lock();
     if json {
-        let _ = write_json(&mut stderr, &views::ErrorDoc::of(err));
-        let _ = writeln!(stderr);
+        let document = serde_json::to_string(&views::ErrorDoc::of(err)).unwrap_or_default();
+        let document = match stderr.is_terminal() {
+            true => terminal_safe_json(&document),
+            false => document,
+        };
+        let _ = writeln!(stderr, "{document}");
     } else {
         let _ = writeln!(stderr, "error: {}", clean(err.message()));
         if let Some(hint) = err.hint_text() {
@@ -121,6 +135,34 @@ pub fn clean(text: &str) -> String {
 fn is_hostile(c: char) -> bool {
     (c.is_control() && c != '\n' && c != '\t')
         || matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
+}
+
+/// Rewrites what a terminal would act on — control characters (C1 and DEL
+/// among them) and bidi overrides — as `\uXXXX` escapes. In JSON as helm
+/// writes it they only occur inside strings (newlines, tabs and returns may
+/// also be whitespace between values, and are kept), so the document means
+/// exactly the same.
+pub fn terminal_safe_json(json: &str) -> String {
+    if !json.chars().any(drives_a_terminal) {
+        return json.to_string();
+    }
+    let mut out = String::with_capacity(json.len() + 16);
+    for c in json.chars() {
+        if drives_a_terminal(c) {
+            out.push_str(&format!("\\u{:04x}", c as u32));
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+fn drives_a_terminal(c: char) -> bool {
+    (c.is_control() && !matches!(c, '\n' | '\t' | '\r'))
+        || matches!(
+            c,
+            '\u{61c}' | '\u{200e}' | '\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}'
+        )
 }
 
 /// One line: newlines and tabs become spaces as well.
@@ -194,6 +236,24 @@ mod tests {
         assert_eq!(clean("ok\n\tfine"), "ok\n\tfine");
         assert_eq!(clean("\x1b[2Jgone\x07"), "\u{fffd}[2Jgone\u{fffd}");
         assert_eq!(clean("a\u{9b}b\u{202e}c"), "a\u{fffd}b\u{fffd}c");
+    }
+
+    #[test]
+    fn json_for_a_terminal_escapes_controls_and_bidi_only() {
+        let original = serde_json::json!({"a": "x\u{85}\u{7f}\u{61c}\u{200f}\u{2067}é\n"});
+        let text = serde_json::to_string_pretty(&original).unwrap();
+        let safe = terminal_safe_json(&text);
+        assert!(safe.is_ascii() || safe.contains('é'));
+        assert!(!safe.chars().any(drives_a_terminal), "{safe}");
+        assert!(
+            safe.contains("\\u0085\\u007f\\u061c\\u200f\\u2067é"),
+            "{safe}"
+        );
+        assert_eq!(
+            serde_json::from_str::<serde_json::Value>(&safe).unwrap(),
+            original
+        );
+        assert_eq!(terminal_safe_json("{\n  \"a\": 1\n}"), "{\n  \"a\": 1\n}");
     }
 
     #[test]

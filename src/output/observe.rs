@@ -7,7 +7,7 @@
 
 use std::io::{self, Write};
 
-use super::{Report, Style, short_hash};
+use super::{Report, Style, short_hash, terminal_safe_json};
 
 pub struct ObservedReport {
     pub observed: crate::ops::observe::Observed,
@@ -89,21 +89,6 @@ impl Report for ObservedReport {
         lines.push(line);
         Some(lines.join("\n"))
     }
-}
-
-/// Rewrites characters a terminal would act on (C1 controls, bidi overrides)
-/// as `\uXXXX` escapes. They only occur inside JSON strings, so the document
-/// means exactly the same.
-pub fn terminal_safe_json(json: &str) -> String {
-    let mut out = String::with_capacity(json.len());
-    for c in json.chars() {
-        if matches!(c, '\u{7f}'..='\u{9f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}') {
-            out.push_str(&format!("\\u{:04x}", c as u32));
-        } else {
-            out.push(c);
-        }
-    }
-    out
 }
 
 #[cfg(test)]

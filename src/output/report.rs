@@ -125,7 +125,7 @@ impl Report for Payload {
         if self.terminal {
             let mut raw = Vec::new();
             artifact::unpack(&self.data, &mut raw)?;
-            let safe = super::observe::terminal_safe_json(&String::from_utf8_lossy(&raw));
+            let safe = super::terminal_safe_json(&String::from_utf8_lossy(&raw));
             out.write_all(safe.as_bytes())
         } else {
             artifact::unpack(&self.data, out).map(drop)

@@ -205,11 +205,18 @@ pub fn hex(bytes: &[u8]) -> String {
 
 /// Stores a packed payload unless the voyage already has it. An artifact whose
 /// payload was reduced or jettisoned gets its payload back. A spilled frame
-/// gets a `zeroblob` of its size, then is written in chunks, in the same
-/// transaction.
+/// is bound whole, once, in the same transaction.
+///
+/// The bytes just packed were hashed as they were packed: they are the truth
+/// for their key. A frame in memory is compared with what is stowed under
+/// that key and replaces it when they differ, so bytes planted under another
+/// payload's hash never stand in for what was just seen. A spilled frame is
+/// not: reading tens of MB back on every unchanged look is the cost the
+/// status check spares, and stowed bytes only come from helm's own packing
+/// or from an import, which re-hashes every one (`portable::check`).
 pub fn stow(tx: &Transaction<'_>, packed: &Packed) -> Result<()> {
     const UPSERT: &str = "ON CONFLICT (hash) DO UPDATE SET data = excluded.data, status = 'stowed'
-         WHERE artifacts.status <> 'stowed'";
+         WHERE artifacts.status <> 'stowed' OR artifacts.data IS NOT excluded.data";
     match &packed.frame {
         Frame::Memory(data) => {
             tx.prepare_cached(&format!(
@@ -409,5 +416,30 @@ mod tests {
         let stored = load(store.connection(), &hash).unwrap();
         assert_eq!(stored.data, frame);
         assert_eq!(store.slate().unwrap()[0].artifact, hash);
+    }
+
+    #[test]
+    fn bytes_planted_under_a_hash_give_way_to_the_payload_just_packed() {
+        use crate::storage::{Home, VoyageStore, voyage};
+        let dir = tempfile::tempdir().unwrap();
+        let home = Home::new(dir.path());
+        let created = voyage::create(&home, "planted", "2026-01-01T00:00:00.000000Z").unwrap();
+        let mut store = VoyageStore::open(home.resolve(&created.id.to_string()).unwrap()).unwrap();
+        let honest = Packer::pack(&serde_json::json!({"content": "notes"})).unwrap();
+        let planted = zstd::encode_all(&br#"{"content":"EVIL"}"#[..], LEVEL).unwrap();
+        store
+            .connection()
+            .execute(
+                "INSERT INTO artifacts (hash, data) VALUES (?1, ?2)",
+                (&honest.hash, &planted),
+            )
+            .unwrap();
+        store
+            .put_observation("t", &honest, "2026-01-01T00:00:01.000000Z")
+            .unwrap();
+        let stored = load(store.connection(), &honest.hash).unwrap();
+        let mut out = Vec::new();
+        assert_eq!(unpack(&stored.data, &mut out).unwrap(), honest.hash);
+        assert_eq!(out, br#"{"content":"notes"}"#);
     }
 }

@@ -151,7 +151,8 @@ pub fn import(home: &Home, file: &Path) -> Result<Voyage> {
 /// Checks a copy this process owns: helm's schema at a version it
 /// understands with nothing helm did not create, SQLite's integrity and
 /// foreign key checks, every column helm reads (ids, hashes, timestamps,
-/// JSON) and one voyage row whose id is a UUID. Returns that voyage.
+/// JSON), every stowed artifact's bytes against its hash, and one voyage row
+/// whose id is a UUID. Returns that voyage.
 fn check(path: &Path) -> Result<Voyage> {
     let flags = OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX;
     let conn = super::connect(path, flags)?;
@@ -202,6 +203,21 @@ fn check(path: &Path) -> Result<Voyage> {
             ),
         )
         .hint("nothing was imported; `helm voyage verify` on the source lists every problem"));
+    }
+    // Artifacts are keyed by their content's hash and never stowed twice: a
+    // payload that does not match its key would stand in for what a later
+    // look sees honestly under that key, and be sealed as such.
+    let mut mismatch = None;
+    super::verify::for_each_stowed(&conn, |problem| {
+        mismatch = problem;
+        mismatch.is_none()
+    })
+    .map_err(unsound)?;
+    if let Some(problem) = mismatch {
+        return Err(Error::new(Kind::Corrupt, problem).hint(
+            "nothing was imported: an artifact must be the payload its hash names; \
+             export the voyage again from its source",
+        ));
     }
     let ids: Vec<String> = conn
         .prepare("SELECT id FROM voyage LIMIT 2")

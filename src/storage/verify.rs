@@ -102,28 +102,43 @@ fn check(conn: &Connection, path: &Path, findings: &mut Findings) -> Result<()> 
             "file name: the file is named {named:?} but holds voyage {id:?}"
         ));
     }
-    // One artifact in memory at a time: the blob is read, checked, dropped.
+    for_each_stowed(conn, |problem| {
+        findings.artifacts += 1;
+        findings.problems.extend(problem);
+        true
+    })?;
+    findings.problems.extend(super::lifecycle::check(conn)?);
+    Ok(())
+}
+
+/// Recomputes every stowed artifact's SHA-256 from its decompressed bytes,
+/// one artifact in memory at a time, and passes `check` what is wrong with
+/// each (`None` when it matches its key) until `check` returns false.
+/// `voyage verify` lists every problem; import stops at the first.
+pub(super) fn for_each_stowed(
+    conn: &Connection,
+    mut check: impl FnMut(Option<String>) -> bool,
+) -> Result<()> {
     let mut stmt =
         conn.prepare("SELECT hash FROM artifacts WHERE status = 'stowed' ORDER BY hash")?;
     let hashes: Vec<String> = stmt
         .query_map([], |row| row.get(0))?
         .collect::<rusqlite::Result<_>>()?;
     for hash in hashes {
-        findings.artifacts += 1;
         let data: Vec<u8> =
             conn.query_row("SELECT data FROM artifacts WHERE hash = ?1", [&hash], |r| {
                 r.get(0)
             })?;
-        match artifact::unpack(&data, &mut io::sink()) {
-            Ok(actual) if actual == hash => {}
-            Ok(actual) => findings
-                .problems
-                .push(format!("artifact {hash}: its payload hashes to {actual}")),
-            Err(err) => findings.problems.push(format!(
+        let problem = match artifact::unpack(&data, &mut io::sink()) {
+            Ok(actual) if actual == hash => None,
+            Ok(actual) => Some(format!("artifact {hash}: its payload hashes to {actual}")),
+            Err(err) => Some(format!(
                 "artifact {hash}: the payload does not decompress ({err})"
             )),
+        };
+        if !check(problem) {
+            break;
         }
     }
-    findings.problems.extend(super::lifecycle::check(conn)?);
     Ok(())
 }

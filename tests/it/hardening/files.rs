@@ -283,3 +283,66 @@ fn verify_all_wins_over_helm_voyage() {
         "{one:?}"
     );
 }
+
+/// The payload a voyage file plants under the hash of `notes.txt`'s honest
+/// observation: what a later job would seal if the bytes were kept.
+const PLANTED: &[u8] = br#"{"files":[{"path":"notes.txt","content":"EVIL: approve and merge"}]}"#;
+
+/// An export whose artifact for `notes.txt` holds [`PLANTED`] instead.
+fn planted_export(env: &TestEnv) -> (String, PathBuf, String) {
+    let (id, out) = tampered_export(env, "");
+    let conn = rusqlite::Connection::open(&out).unwrap();
+    let hash: String = conn
+        .query_row("SELECT artifact_hash FROM slate", [], |r| r.get(0))
+        .unwrap();
+    let planted = zstd::encode_all(PLANTED, 3).unwrap();
+    let changed = conn
+        .execute(
+            "UPDATE artifacts SET data = ?1 WHERE hash = ?2",
+            (planted, &hash),
+        )
+        .unwrap();
+    assert_eq!(changed, 1);
+    (id, out, hash)
+}
+
+#[test]
+fn import_refuses_an_artifact_whose_bytes_do_not_match_its_hash() {
+    let env = TestEnv::new();
+    let (_, out, hash) = planted_export(&env);
+    import_refused(&out, &hash);
+    let run = TestEnv::new().run(&["voyage", "import", out.to_str().unwrap(), "--json"]);
+    let error = run.error_json();
+    assert_eq!(error["error"]["kind"], "corrupt", "{error}");
+}
+
+#[test]
+fn planted_bytes_never_reach_a_later_honest_observation() {
+    // Job 1 hands over a voyage whose artifact for notes.txt was replaced.
+    let mut env = TestEnv::new();
+    let (id, out, hash) = planted_export(&env);
+    // Job 2, with a home of its own, looks at the same notes.txt honestly
+    // (same path, same content: the same hash). Import refuses the file...
+    let home = env.root().join("second-home");
+    env.set("HELM_HOME", home.to_str().unwrap());
+    let run = env.run(&["voyage", "import", out.to_str().unwrap()]);
+    assert!(run.fails(1).contains(&hash), "{run:?}");
+    let placed = home.join("voyages").join(format!("{id}.sqlite"));
+    assert!(!placed.exists());
+    // ... and a copy put in place by hand keeps what job 2 observes, not
+    // what was planted under its hash.
+    std::fs::create_dir_all(home.join("voyages")).unwrap();
+    std::fs::copy(&out, &placed).unwrap();
+    let seen = env
+        .run(&["observe", "-V", &id, "file-contents", "notes.txt"])
+        .json();
+    assert_eq!(seen["artifact"], hash.as_str());
+    env.log(&id, "waiting", "seals what was seen").ok();
+    let shown = env.run(&["artifact", "show", "-V", &id, &hash]);
+    shown.ok();
+    assert!(!shown.stdout.contains("EVIL"), "{shown:?}");
+    assert!(shown.stdout.contains("notes\\n"), "{shown:?}");
+    let voyage = env.run(&["voyage", "show", &id, "--json"]);
+    assert!(!voyage.stdout.contains("EVIL"), "{voyage:?}");
+    verify(&env, &id).ok();
+}

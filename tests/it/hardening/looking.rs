@@ -15,7 +15,7 @@ use serde_json::Value;
 
 use crate::support::env::{Run, TestEnv};
 
-fn mkfifo(path: &Path) {
+pub(super) fn mkfifo(path: &Path) {
     let status = std::process::Command::new("mkfifo")
         .arg(path)
         .status()
@@ -26,9 +26,13 @@ fn mkfifo(path: &Path) {
 /// Runs helm, killing it if it has not finished within a minute: a hang is
 /// a failure, not a stuck test run. (The deadline is generous; pass or fail
 /// never depends on speed.)
-fn run_bounded(env: &TestEnv, args: &[&str]) -> Run {
-    let mut child = env
-        .command(args)
+pub(super) fn run_bounded(env: &TestEnv, args: &[&str]) -> Run {
+    bounded(env.command(args), &format!("helm {args:?}"))
+}
+
+/// Runs `command` as [`run_bounded`] does.
+pub(super) fn bounded(mut command: std::process::Command, what: &str) -> Run {
+    let mut child = command
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
@@ -50,7 +54,7 @@ fn run_bounded(env: &TestEnv, args: &[&str]) -> Run {
         }
         if started.elapsed() > Duration::from_secs(60) {
             child.kill().unwrap();
-            panic!("helm {args:?} hung");
+            panic!("{what} hung");
         }
         std::thread::sleep(Duration::from_millis(20));
     };
@@ -175,4 +179,73 @@ fn file_contents_refuses_fifos_devices_and_folders_at_once() {
     }
     let slate = env.run(&["slate", "list", "-V", &id, "--json"]).json();
     assert_eq!(slate.as_array().map_or(0, Vec::len), 0, "{slate}");
+}
+
+/// Issue 20 §2: a folder swapped for a link to outside the project between
+/// the look's check and its read never leads the read outside. Bounded runs
+/// while another thread swaps `docs/` and the link as fast as it can; no
+/// run may show what is outside, whatever the interleaving.
+#[test]
+fn rust_project_never_reads_outside_while_a_folder_is_swapped_for_a_link() {
+    use std::sync::Arc;
+    use std::sync::atomic::{AtomicBool, Ordering};
+
+    let env = TestEnv::new();
+    let id = env.new_voyage("Swapped");
+    env.write("crate/Cargo.toml", "[package]\nname = \"demo\"\n");
+    let outside = env.root().join("outside");
+    std::fs::create_dir_all(&outside).unwrap();
+    for i in 0..200 {
+        env.write(&format!("crate/docs/d{i}.md"), "inside\n");
+        std::fs::write(outside.join(format!("d{i}.md")), "SECRET-OUTSIDE\n").unwrap();
+    }
+    let docs = env.work().join("crate/docs");
+    let held_dir = env.root().join("held-dir");
+    let held_link = env.root().join("held-link");
+    symlink(&outside, &held_link).unwrap();
+    let stop = Arc::new(AtomicBool::new(false));
+    let swapper = {
+        let stop = Arc::clone(&stop);
+        let (docs, held_dir, held_link) = (docs.clone(), held_dir.clone(), held_link.clone());
+        std::thread::spawn(move || {
+            let mut swaps = 0u64;
+            while !stop.load(Ordering::Relaxed) {
+                std::fs::rename(&docs, &held_dir).unwrap();
+                std::fs::rename(&held_link, &docs).unwrap();
+                std::fs::rename(&docs, &held_link).unwrap();
+                std::fs::rename(&held_dir, &docs).unwrap();
+                swaps += 1;
+            }
+            swaps
+        })
+    };
+    let mut leaks = Vec::new();
+    for run in 0..50 {
+        let looked = run_bounded(&env, &["observe", "-V", &id, "rust-project", "crate"]);
+        for stream in [&looked.stdout, &looked.stderr] {
+            if stream.contains("SECRET-OUTSIDE") {
+                leaks.push(run);
+            }
+        }
+    }
+    stop.store(true, Ordering::Relaxed);
+    assert!(swapper.join().unwrap() > 0);
+    assert_eq!(
+        leaks,
+        Vec::<i32>::new(),
+        "runs that read outside the project"
+    );
+    // Nothing outside was stored either.
+    let conn = env.sqlite(&id);
+    let mut stmt = conn.prepare("SELECT data FROM artifacts").unwrap();
+    let payloads: Vec<Vec<u8>> = stmt
+        .query_map([], |r| r.get(0))
+        .unwrap()
+        .collect::<Result<_, _>>()
+        .unwrap();
+    assert!(!payloads.is_empty());
+    for data in payloads {
+        let json = zstd::decode_all(&data[..]).unwrap();
+        assert!(!String::from_utf8_lossy(&json).contains("SECRET-OUTSIDE"));
+    }
 }

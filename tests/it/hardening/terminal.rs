@@ -1,7 +1,15 @@
 //! Text stored in a voyage never reaches a terminal raw and never panics
-//! helm, whoever wrote it there.
+//! helm, whoever wrote it there. `--json` documents too (issue 20 §2): on a
+//! terminal, what could drive it is written as `\uXXXX` escapes (the same
+//! JSON); into a pipe, the bytes pass unchanged.
 
-use crate::support::env::TestEnv;
+use std::io::Read;
+use std::process::Stdio;
+
+use serde_json::Value;
+
+use crate::support::env::{TestEnv, steer_args};
+use crate::support::fake_github::{FakeGitHub, Fault};
 
 /// True when `text` holds ESC or a C1 control, which a terminal would act on.
 fn drives_a_terminal(text: &str) -> bool {
@@ -97,4 +105,118 @@ fn a_hash_that_is_not_hex_does_not_panic_show_or_log() {
     let shown = env.run(&["voyage", "show", &id]);
     shown.ok();
     assert!(shown.stdout.contains("merge PR #45 (aéééééé)"), "{shown:?}");
+}
+
+/// Runs helm with stdout on a pseudo-terminal in raw mode (so the bytes
+/// arrive as helm wrote them) and returns what it wrote there.
+fn on_terminal(env: &TestEnv, args: &[&str]) -> String {
+    use std::fs::File;
+    use std::os::fd::FromRawFd;
+    // SAFETY: plain libc calls on descriptors this function owns; each result
+    // is checked before it is used, and both ends end up owned by a File.
+    let (mut terminal, inside) = unsafe {
+        let master = libc::posix_openpt(libc::O_RDWR | libc::O_NOCTTY);
+        assert!(master >= 0, "no pseudo-terminal");
+        assert_eq!(libc::grantpt(master), 0);
+        assert_eq!(libc::unlockpt(master), 0);
+        let mut name = [0 as libc::c_char; 256];
+        assert_eq!(libc::ptsname_r(master, name.as_mut_ptr(), name.len()), 0);
+        let slave = libc::open(name.as_ptr(), libc::O_RDWR | libc::O_NOCTTY);
+        assert!(slave >= 0);
+        let mut mode: libc::termios = std::mem::zeroed();
+        assert_eq!(libc::tcgetattr(slave, &mut mode), 0);
+        libc::cfmakeraw(&mut mode);
+        assert_eq!(libc::tcsetattr(slave, libc::TCSANOW, &mode), 0);
+        (File::from_raw_fd(master), File::from_raw_fd(slave))
+    };
+    let mut command = env.command(args);
+    command.stdout(inside).stderr(Stdio::piped());
+    let child = command.spawn().expect("helm runs");
+    // Only helm holds the terminal now: reads end when it exits.
+    drop(command);
+    let reader = std::thread::spawn(move || {
+        let mut out = Vec::new();
+        let mut buf = [0u8; 8192];
+        // EIO once every holder of the other end has closed it.
+        while let Ok(n @ 1..) = terminal.read(&mut buf) {
+            out.extend_from_slice(&buf[..n]);
+        }
+        out
+    });
+    let output = child.wait_with_output().unwrap();
+    assert!(
+        output.status.success(),
+        "helm {args:?} failed: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    String::from_utf8(reader.join().unwrap()).expect("UTF-8 on the terminal")
+}
+
+/// C1 controls, DEL and bidi overrides: raw, each makes a terminal act.
+const HOSTILE: &str = "a\u{9b}31m\u{202e}b\u{7f}c\u{2066}d\u{85}e";
+
+fn hostile_chars(text: &str) -> Vec<char> {
+    text.chars()
+        .filter(|c| matches!(c, '\u{7f}'..='\u{9f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}'))
+        .collect()
+}
+
+#[test]
+fn json_documents_are_escaped_on_a_terminal_and_unchanged_in_a_pipe() {
+    const REPO: &str = "acme/widgets";
+    let gh = FakeGitHub::start();
+    let mut env = TestEnv::for_github(&gh, REPO);
+    let id = env.new_voyage(&format!("intent {HOSTILE}"));
+    env.set("HELM_VOYAGE", &id);
+    let issue = gh
+        .add_issue(REPO, &format!("title {HOSTILE}"), "body")
+        .to_string();
+    env.run(&["observe", "github-issue", &issue]).ok();
+    let who = format!("agent {HOSTILE}");
+    env.run(&[
+        "log",
+        "--as",
+        &who,
+        "--role",
+        "r",
+        "--method",
+        "m",
+        "--summary",
+        "s",
+        "waiting",
+    ])
+    .ok();
+    env.run(&["observe", "github-issue", &issue]).ok();
+    // A steer makes the issue one the voyage touched: the brief shows its
+    // title. One whose answer is lost stays interrupted, under its identity.
+    let mut steer = steer_args(&["comment", "--issue", &issue, "--body", "hi"]);
+    steer[2] = &who;
+    env.run(&steer).ok();
+    gh.inject(Fault::drop_after_acting("POST", "/comments"));
+    env.run(&steer).fails(1);
+    let brief = env.run(&["voyage", "brief", "--json"]).json();
+    assert_eq!(
+        brief["github"][0]["lastSeen"]["title"],
+        format!("title {HOSTILE}"),
+        "{brief}"
+    );
+    for args in [
+        &["voyage", "brief", "--json"][..],
+        &["voyage", "show", "--json"],
+        &["voyage", "list", "--json"],
+        &["interrupted", "list", "--json"],
+    ] {
+        let piped = env.run(args);
+        piped.ok();
+        assert!(
+            !hostile_chars(&piped.stdout).is_empty(),
+            "{args:?} printed no hostile text: {}",
+            piped.stdout
+        );
+        let shown = on_terminal(&env, args);
+        assert!(hostile_chars(&shown).is_empty(), "{args:?}: {shown}");
+        assert!(shown.contains("\\u009b"), "{args:?}: {shown}");
+        let same: Value = serde_json::from_str(&shown).unwrap();
+        assert_eq!(same, piped.json(), "{args:?}");
+    }
 }

@@ -6,6 +6,7 @@
 mod agent_flow;
 mod brief;
 mod errors;
+mod jsonrpc;
 mod schemas;
 mod tools;
 

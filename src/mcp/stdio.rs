@@ -1,0 +1,297 @@
+//! The stdio transport of `helm mcp`: one JSON-RPC message a line, each at
+//! most [`MAX_LINE`] bytes. What is not a message helm can serve is answered
+//! here, as JSON-RPC 2.0 asks, so that every request gets an answer: -32700
+//! (id null) for what does not parse, -32600 for an invalid request (with
+//! its id when it has a usable one, else null) or a line over the limit, and
+//! -32602 for a request whose params do not fit its method. Everything else
+//! goes on to rmcp. Notifications and responses are never answered.
+//!
+//! Every line written (rmcp's and this layer's answers) goes through one
+//! writer task, so lines never interleave; closing waits until it is done.
+
+use std::borrow::Cow;
+use std::io;
+
+use rmcp::RoleServer;
+use rmcp::model::{
+    CallToolRequestMethod, ClientJsonRpcMessage, ClientRequest, ConstString,
+    InitializeResultMethod, JsonRpcMessage, ListToolsRequestMethod, PingRequestMethod,
+};
+use rmcp::service::TxJsonRpcMessage;
+use rmcp::transport::Transport;
+use rmcp::transport::io::{StdioReader, StdioWriter};
+use serde::Deserialize;
+use serde_json::Value;
+use serde_json::value::RawValue;
+use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
+use tokio::sync::mpsc;
+
+/// The longest line read as a message; a longer one is answered with an
+/// error and skipped to its end without being kept.
+pub const MAX_LINE: usize = 16 << 20;
+
+/// The requests helm serves whose params rmcp types: one of them that rmcp
+/// could only take as a custom request had params of the wrong shape.
+const TYPED: [&str; 4] = [
+    InitializeResultMethod::VALUE,
+    PingRequestMethod::VALUE,
+    ListToolsRequestMethod::VALUE,
+    CallToolRequestMethod::VALUE,
+];
+
+pub struct Lines {
+    reader: BufReader<StdioReader>,
+    /// The line read so far; kept across a cancelled read (rmcp polls
+    /// `receive` inside a `select!`).
+    line: Vec<u8>,
+    /// Skipping the rest of a line that was too long.
+    discarding: bool,
+    out: Option<mpsc::UnboundedSender<Vec<u8>>>,
+    writer: Option<tokio::task::JoinHandle<()>>,
+}
+
+impl Lines {
+    /// The process's stdin and stdout. Must be called inside the runtime.
+    pub fn stdio() -> Lines {
+        let (read, write) = rmcp::transport::io::stdio_pipes();
+        let (out, queue) = mpsc::unbounded_channel();
+        Lines {
+            reader: BufReader::new(read),
+            line: Vec::new(),
+            discarding: false,
+            out: Some(out),
+            writer: Some(tokio::spawn(write_lines(write, queue))),
+        }
+    }
+
+    /// The next line without its newline, or word of one over the limit;
+    /// `None` at the end of input. Cancel-safe: nothing is consumed past
+    /// what `line` holds.
+    async fn next_line(&mut self) -> Option<Read> {
+        loop {
+            let buf = self.reader.fill_buf().await.ok()?;
+            if buf.is_empty() {
+                // The end: a last line without a newline is still a line.
+                return match std::mem::take(&mut self.line) {
+                    line if line.is_empty() || self.discarding => None,
+                    line => Some(Read::Line(line)),
+                };
+            }
+            let newline = buf.iter().position(|&b| b == b'\n');
+            let content = &buf[..newline.unwrap_or(buf.len())];
+            let consumed = newline.map_or(buf.len(), |at| at + 1);
+            if self.discarding {
+                self.discarding = newline.is_none();
+                self.reader.consume(consumed);
+                continue;
+            }
+            if self.line.len() + content.len() > MAX_LINE {
+                self.line = Vec::new();
+                self.discarding = newline.is_none();
+                self.reader.consume(consumed);
+                return Some(Read::TooLong);
+            }
+            self.line.extend_from_slice(content);
+            self.reader.consume(consumed);
+            if newline.is_some() {
+                return Some(Read::Line(std::mem::take(&mut self.line)));
+            }
+        }
+    }
+
+    /// Queues an answer; it is written in order with everything else.
+    fn answer(&self, answer: &Value) {
+        if let Some(out) = &self.out {
+            let _ = out.send(line_of(answer));
+        }
+    }
+}
+
+enum Read {
+    Line(Vec<u8>),
+    TooLong,
+}
+
+/// What to do with one line.
+enum Verdict {
+    Serve(Box<ClientJsonRpcMessage>),
+    Answer(Value),
+    Ignore,
+}
+
+/// Parses a line into a message rmcp serves, or the error that answers it.
+fn judge(line: &[u8]) -> Verdict {
+    let line = line.strip_suffix(b"\r").unwrap_or(line);
+    let line = line.strip_prefix(b"\xef\xbb\xbf").unwrap_or(line);
+    if line.iter().all(u8::is_ascii_whitespace) {
+        return Verdict::Ignore;
+    }
+    let typed = serde_json::from_slice::<ClientJsonRpcMessage>(line);
+    if let Ok(message) = typed {
+        if let JsonRpcMessage::Request(request) = &message
+            && let ClientRequest::CustomRequest(custom) = &request.request
+            && TYPED.contains(&custom.method.as_str())
+        {
+            let id = serde_json::to_value(&request.id).unwrap_or(Value::Null);
+            return Verdict::Answer(error(
+                id,
+                -32602,
+                format!("Invalid params for {}", custom.method),
+            ));
+        }
+        return Verdict::Serve(Box::new(message));
+    }
+    let reason = typed.err().map(|err| err.to_string()).unwrap_or_default();
+    let starts_object = line.iter().find(|b| !b.is_ascii_whitespace()) == Some(&b'{');
+    let envelope = match starts_object {
+        true => serde_json::from_slice::<Envelope>(line).ok(),
+        false => None,
+    };
+    let Some(envelope) = envelope else {
+        // Valid JSON (read without a depth limit) that is not one message
+        // object is an invalid request; anything else does not parse.
+        return Verdict::Answer(
+            match serde_json::from_slice::<serde::de::IgnoredAny>(line) {
+                Ok(_) if line.trim_ascii_start().starts_with(b"[") => error(
+                    Value::Null,
+                    -32600,
+                    "Invalid Request: batches are not supported".into(),
+                ),
+                Ok(_) => error(
+                    Value::Null,
+                    -32600,
+                    "Invalid Request: not one JSON-RPC message object".into(),
+                ),
+                Err(err) => error(Value::Null, -32700, format!("Parse error: {err}")),
+            },
+        );
+    };
+    let id = envelope.id.and_then(usable_id);
+    let invalid = |what: &str| {
+        let id = id.clone().unwrap_or(Value::Null);
+        Verdict::Answer(error(id, -32600, format!("Invalid Request: {what}")))
+    };
+    if envelope.jsonrpc.map(RawValue::get) != Some("\"2.0\"") {
+        return invalid("\"jsonrpc\" must be \"2.0\"");
+    }
+    match (envelope.method.map(RawValue::get), &envelope.id, &id) {
+        // A notification is never answered, even when it is malformed.
+        (Some(method), None, _) if method.starts_with('"') => Verdict::Ignore,
+        (Some(method), Some(_), Some(id)) if method.starts_with('"') => Verdict::Answer(error(
+            id.clone(),
+            -32602,
+            format!("Invalid params: {reason}"),
+        )),
+        (Some(method), Some(_), None) if method.starts_with('"') => {
+            invalid("\"id\" must be a string or an integer")
+        }
+        (Some(_), _, _) => invalid("\"method\" must be a string"),
+        // A response (to a request helm never sends) is never answered.
+        (None, Some(_), _) if envelope.result.is_some() || envelope.error.is_some() => {
+            Verdict::Ignore
+        }
+        (None, _, _) => invalid("\"method\" is missing"),
+    }
+}
+
+/// A message's members, each kept unparsed: reading them never recurses into
+/// params, however deep they nest.
+#[derive(Deserialize)]
+struct Envelope<'a> {
+    #[serde(borrow, default, deserialize_with = "present")]
+    jsonrpc: Option<&'a RawValue>,
+    #[serde(borrow, default, deserialize_with = "present")]
+    id: Option<&'a RawValue>,
+    #[serde(borrow, default, deserialize_with = "present")]
+    method: Option<&'a RawValue>,
+    #[serde(borrow, default, deserialize_with = "present")]
+    result: Option<&'a RawValue>,
+    #[serde(borrow, default, deserialize_with = "present")]
+    error: Option<&'a RawValue>,
+}
+
+/// A member that is there, `null` included (`"id": null` is not "no id").
+fn present<'de, D: serde::Deserializer<'de>>(member: D) -> Result<Option<&'de RawValue>, D::Error> {
+    <&RawValue>::deserialize(member).map(Some)
+}
+
+/// An id rmcp can echo: a string or an integer.
+fn usable_id(raw: &RawValue) -> Option<Value> {
+    match serde_json::from_str::<Value>(raw.get()).ok()? {
+        Value::String(id) => Some(Value::String(id)),
+        Value::Number(n) if n.is_i64() => Some(Value::Number(n)),
+        _ => None,
+    }
+}
+
+fn error(id: Value, code: i64, message: String) -> Value {
+    serde_json::json!({"jsonrpc": "2.0", "id": id, "error": {"code": code, "message": message}})
+}
+
+fn line_of(value: &impl serde::Serialize) -> Vec<u8> {
+    let mut line = serde_json::to_vec(value).unwrap_or_default();
+    line.push(b'\n');
+    line
+}
+
+/// Writes queued lines to stdout until the queue closes or stdout does.
+async fn write_lines(mut out: StdioWriter, mut queue: mpsc::UnboundedReceiver<Vec<u8>>) {
+    while let Some(line) = queue.recv().await {
+        if out.write_all(&line).await.is_err() || out.flush().await.is_err() {
+            return;
+        }
+    }
+}
+
+impl Transport<RoleServer> for Lines {
+    type Error = io::Error;
+
+    fn name() -> Cow<'static, str> {
+        "helm stdio".into()
+    }
+
+    fn send(
+        &mut self,
+        item: TxJsonRpcMessage<RoleServer>,
+    ) -> impl Future<Output = Result<(), io::Error>> + Send + 'static {
+        let sent = match &self.out {
+            Some(out) => out.send(line_of(&item)).map_err(|_| closed()),
+            None => Err(closed()),
+        };
+        std::future::ready(sent)
+    }
+
+    async fn receive(&mut self) -> Option<ClientJsonRpcMessage> {
+        loop {
+            let line = match self.next_line().await? {
+                Read::Line(line) => line,
+                Read::TooLong => {
+                    self.answer(&error(
+                        Value::Null,
+                        -32600,
+                        format!("Invalid Request: the message is longer than {MAX_LINE} bytes"),
+                    ));
+                    continue;
+                }
+            };
+            match judge(&line) {
+                Verdict::Serve(message) => return Some(*message),
+                Verdict::Answer(answer) => self.answer(&answer),
+                Verdict::Ignore => {}
+            }
+        }
+    }
+
+    async fn close(&mut self) -> Result<(), io::Error> {
+        // Every queued line is written before the server ends.
+        self.out = None;
+        if let Some(writer) = self.writer.take() {
+            let _ = writer.await;
+        }
+        Ok(())
+    }
+}
+
+fn closed() -> io::Error {
+    io::Error::new(io::ErrorKind::BrokenPipe, "stdout is closed")
+}
