@@ -1,6 +1,7 @@
 //! Plain types of helm's vocabulary: what can be observed, what a logbook entry
 //! records, what a voyage is. No I/O happens here.
 
+pub mod clock;
 pub mod entry;
 pub mod observe;
 pub mod repo;

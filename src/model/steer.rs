@@ -278,26 +278,92 @@ impl Steer {
         record
     }
 
-    /// Whether a recorded steer is this same request: the same kind,
-    /// repository, number and text. Fields a record does not carry (entries
-    /// written before bodies were kept) are not held against it.
+    /// Whether a recorded steer is this same request (see [`Steer::differs`]).
     pub fn same_request(&self, repo: &super::Repo, recorded: &SteerRecord) -> bool {
+        self.differs(repo, recorded).is_none()
+    }
+
+    /// The first field in which a recorded steer is not this request, named
+    /// for messages (`title`, `reviewers`, …); `None` when it is the same
+    /// request. Every field the entry records of what was asked is compared:
+    /// kind, repository, number, the comment replied to, title, body, head,
+    /// base, draft, labels, assignees, reviewers, teams, close reason, merge
+    /// method and the sha a merge was pinned to. Lists compare as sets.
+    /// A field every entry of the kind carries (a comment's body, a close
+    /// reason) but this entry lacks was recorded by an older helm and is
+    /// not held against it; a field that is only there when asked (an
+    /// edit's title) must be absent on both or equal.
+    pub fn differs(&self, repo: &super::Repo, recorded: &SteerRecord) -> Option<&'static str> {
         let asked = self.asked(repo);
-        let same = |a: &Option<String>, b: &Option<String>| b.is_none() || a == b;
         let created = matches!(
             self,
             Steer::CreateIssue { .. } | Steer::CreatePullRequest { .. }
         );
-        asked.steer == recorded.steer
-            && asked.repo == recorded.repo
-            && (created || (asked.issue == recorded.issue && asked.pr == recorded.pr))
-            && asked
-                .in_reply_to
-                .is_none_or(|id| recorded.in_reply_to == Some(id))
-            && same(&asked.body, &recorded.body)
-            && same(&asked.head, &recorded.head)
-            && same(&asked.base, &recorded.base)
-            && (!created || same(&asked.title, &recorded.title))
+        // Present whenever asked: absent in the entry means an older helm.
+        let kept = |a: &Option<String>, r: &Option<String>| r.is_none() || a == r;
+        let set = |list: &[String]| {
+            let mut list: Vec<String> = list.iter().map(|s| s.to_lowercase()).collect();
+            list.sort();
+            list.dedup();
+            list
+        };
+        let checks: [(&'static str, bool); 17] = [
+            ("action", asked.steer == recorded.steer),
+            (
+                "repository",
+                asked.repo.eq_ignore_ascii_case(&recorded.repo),
+            ),
+            ("issue", created || asked.issue == recorded.issue),
+            ("pull request", created || asked.pr == recorded.pr),
+            (
+                "comment replied to",
+                asked.in_reply_to == recorded.in_reply_to,
+            ),
+            (
+                "body",
+                match self {
+                    Steer::Comment { .. } | Steer::ReplyInline { .. } => {
+                        kept(&asked.body, &recorded.body)
+                    }
+                    _ => asked.body == recorded.body,
+                },
+            ),
+            (
+                "title",
+                if created {
+                    kept(&asked.title, &recorded.title)
+                } else {
+                    asked.title == recorded.title
+                },
+            ),
+            ("head", kept(&asked.head, &recorded.head)),
+            ("base", kept(&asked.base, &recorded.base)),
+            (
+                "draft",
+                recorded.draft.is_none() || asked.draft == recorded.draft,
+            ),
+            ("labels", set(&asked.labels) == set(&recorded.labels)),
+            (
+                "assignees",
+                set(&asked.assignees) == set(&recorded.assignees),
+            ),
+            (
+                "reviewers",
+                set(&asked.reviewers) == set(&recorded.reviewers),
+            ),
+            ("teams", set(&asked.teams) == set(&recorded.teams)),
+            ("reason", kept(&asked.close_reason, &recorded.close_reason)),
+            (
+                "merge method",
+                kept(&asked.merge_method, &recorded.merge_method),
+            ),
+            // A merge asked without `--sha` is pinned to the head seen.
+            (
+                "sha",
+                asked.pinned_sha.is_none() || asked.pinned_sha == recorded.pinned_sha,
+            ),
+        ];
+        checks.iter().find(|(_, same)| !same).map(|(name, _)| *name)
     }
 }
 
