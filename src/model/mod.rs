@@ -5,6 +5,7 @@ pub mod clock;
 pub mod entry;
 pub mod observe;
 pub mod repo;
+mod request;
 pub mod steer;
 pub mod upstream;
 pub mod voyage;

@@ -277,119 +277,11 @@ impl Steer {
         }
         record
     }
-
-    /// Whether a recorded steer is this same request (see [`Steer::differs`]).
-    pub fn same_request(&self, repo: &super::Repo, recorded: &SteerRecord) -> bool {
-        self.differs(repo, recorded).is_none()
-    }
-
-    /// The first field in which a recorded steer is not this request, named
-    /// for messages (`title`, `reviewers`, …); `None` when it is the same
-    /// request. Every field the entry records of what was asked is compared:
-    /// kind, repository, number, the comment replied to, title, body, head,
-    /// base, draft, labels, assignees, reviewers, teams, close reason, merge
-    /// method and the sha a merge was pinned to. Lists compare as sets.
-    /// A field every entry of the kind carries (a comment's body, a close
-    /// reason) but this entry lacks was recorded by an older helm and is
-    /// not held against it; a field that is only there when asked (an
-    /// edit's title) must be absent on both or equal.
-    pub fn differs(&self, repo: &super::Repo, recorded: &SteerRecord) -> Option<&'static str> {
-        let asked = self.asked(repo);
-        let created = matches!(
-            self,
-            Steer::CreateIssue { .. } | Steer::CreatePullRequest { .. }
-        );
-        // Present whenever asked: absent in the entry means an older helm.
-        let kept = |a: &Option<String>, r: &Option<String>| r.is_none() || a == r;
-        let set = |list: &[String]| {
-            let mut list: Vec<String> = list.iter().map(|s| s.to_lowercase()).collect();
-            list.sort();
-            list.dedup();
-            list
-        };
-        let checks: [(&'static str, bool); 17] = [
-            ("action", asked.steer == recorded.steer),
-            (
-                "repository",
-                asked.repo.eq_ignore_ascii_case(&recorded.repo),
-            ),
-            ("issue", created || asked.issue == recorded.issue),
-            ("pull request", created || asked.pr == recorded.pr),
-            (
-                "comment replied to",
-                asked.in_reply_to == recorded.in_reply_to,
-            ),
-            (
-                "body",
-                match self {
-                    Steer::Comment { .. } | Steer::ReplyInline { .. } => {
-                        kept(&asked.body, &recorded.body)
-                    }
-                    _ => asked.body == recorded.body,
-                },
-            ),
-            (
-                "title",
-                if created {
-                    kept(&asked.title, &recorded.title)
-                } else {
-                    asked.title == recorded.title
-                },
-            ),
-            ("head", kept(&asked.head, &recorded.head)),
-            ("base", kept(&asked.base, &recorded.base)),
-            (
-                "draft",
-                recorded.draft.is_none() || asked.draft == recorded.draft,
-            ),
-            ("labels", set(&asked.labels) == set(&recorded.labels)),
-            (
-                "assignees",
-                set(&asked.assignees) == set(&recorded.assignees),
-            ),
-            (
-                "reviewers",
-                set(&asked.reviewers) == set(&recorded.reviewers),
-            ),
-            ("teams", set(&asked.teams) == set(&recorded.teams)),
-            ("reason", kept(&asked.close_reason, &recorded.close_reason)),
-            (
-                "merge method",
-                kept(&asked.merge_method, &recorded.merge_method),
-            ),
-            // A merge asked without `--sha` is pinned to the head seen.
-            (
-                "sha",
-                asked.pinned_sha.is_none() || asked.pinned_sha == recorded.pinned_sha,
-            ),
-        ];
-        checks.iter().find(|(_, same)| !same).map(|(name, _)| *name)
-    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::Repo;
-
-    #[test]
-    fn a_request_is_the_same_only_with_the_same_target_and_text() {
-        let repo = Repo::parse("o/r").unwrap();
-        let comment = |n, body: &str| Steer::Comment {
-            on: Thread::Issue(n),
-            body: body.into(),
-        };
-        let recorded = comment(42, "hi").asked(&repo);
-        assert!(comment(42, "hi").same_request(&repo, &recorded));
-        assert!(!comment(43, "hi").same_request(&repo, &recorded));
-        assert!(!comment(42, "bye").same_request(&repo, &recorded));
-        let other = Repo::parse("o/other").unwrap();
-        assert!(!comment(42, "hi").same_request(&other, &recorded));
-        // An entry recorded before bodies were kept matches on what it has.
-        let mut old = recorded.clone();
-        old.body = None;
-        assert!(comment(42, "bye").same_request(&repo, &old));
-    }
 
     #[test]
     fn steers_round_trip_through_json() {
