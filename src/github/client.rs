@@ -16,6 +16,7 @@ use serde_json::Value;
 
 use super::error::GitHubError;
 use super::repo::Repo;
+use crate::model::clock::GitHubClock;
 
 /// Read attempts on transient failures (the first try included).
 const READ_ATTEMPTS: u32 = 3;
@@ -38,6 +39,8 @@ pub struct Client {
     pub api_url: String,
     /// Set when GitHub redirected a request to another repository.
     moved: std::sync::Mutex<Option<Moved>>,
+    /// GitHub's clock as its latest answer showed it (ADR 0012).
+    clock: std::sync::Mutex<Option<GitHubClock>>,
 }
 
 /// A repository GitHub says has moved: `to` is `OWNER/NAME` when its
@@ -81,6 +84,23 @@ impl Client {
             repo,
             api_url: api_url.to_string(),
             moved: std::sync::Mutex::new(None),
+            clock: std::sync::Mutex::new(None),
+        }
+    }
+
+    /// GitHub's clock as its latest answer showed it (its `Date` header,
+    /// and this machine's clock when it arrived), if any answer had one.
+    pub fn clock(&self) -> Option<GitHubClock> {
+        self.clock.lock().map(|c| c.clone()).unwrap_or(None)
+    }
+
+    fn note_clock(&self, headers: &HeaderMap) {
+        let read = headers
+            .get(http::header::DATE)
+            .and_then(|v| v.to_str().ok())
+            .and_then(|date| GitHubClock::read(date, jiff::Timestamp::now()));
+        if let (Some(read), Ok(mut clock)) = (read, self.clock.lock()) {
+            *clock = Some(read);
         }
     }
 
@@ -115,6 +135,7 @@ impl Client {
             .await
             .map_err(GitHubError::transport)?;
         let (parts, body) = response.into_parts();
+        self.note_clock(&parts.headers);
         let body = body
             .collect()
             .await

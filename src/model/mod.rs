@@ -1,9 +1,11 @@
 //! Plain types of helm's vocabulary: what can be observed, what a logbook entry
 //! records, what a voyage is. No I/O happens here.
 
+pub mod clock;
 pub mod entry;
 pub mod observe;
 pub mod repo;
+mod request;
 pub mod steer;
 pub mod upstream;
 pub mod voyage;

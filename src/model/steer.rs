@@ -277,53 +277,11 @@ impl Steer {
         }
         record
     }
-
-    /// Whether a recorded steer is this same request: the same kind,
-    /// repository, number and text. Fields a record does not carry (entries
-    /// written before bodies were kept) are not held against it.
-    pub fn same_request(&self, repo: &super::Repo, recorded: &SteerRecord) -> bool {
-        let asked = self.asked(repo);
-        let same = |a: &Option<String>, b: &Option<String>| b.is_none() || a == b;
-        let created = matches!(
-            self,
-            Steer::CreateIssue { .. } | Steer::CreatePullRequest { .. }
-        );
-        asked.steer == recorded.steer
-            && asked.repo == recorded.repo
-            && (created || (asked.issue == recorded.issue && asked.pr == recorded.pr))
-            && asked
-                .in_reply_to
-                .is_none_or(|id| recorded.in_reply_to == Some(id))
-            && same(&asked.body, &recorded.body)
-            && same(&asked.head, &recorded.head)
-            && same(&asked.base, &recorded.base)
-            && (!created || same(&asked.title, &recorded.title))
-    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::Repo;
-
-    #[test]
-    fn a_request_is_the_same_only_with_the_same_target_and_text() {
-        let repo = Repo::parse("o/r").unwrap();
-        let comment = |n, body: &str| Steer::Comment {
-            on: Thread::Issue(n),
-            body: body.into(),
-        };
-        let recorded = comment(42, "hi").asked(&repo);
-        assert!(comment(42, "hi").same_request(&repo, &recorded));
-        assert!(!comment(43, "hi").same_request(&repo, &recorded));
-        assert!(!comment(42, "bye").same_request(&repo, &recorded));
-        let other = Repo::parse("o/other").unwrap();
-        assert!(!comment(42, "hi").same_request(&other, &recorded));
-        // An entry recorded before bodies were kept matches on what it has.
-        let mut old = recorded.clone();
-        old.body = None;
-        assert!(comment(42, "bye").same_request(&repo, &old));
-    }
 
     #[test]
     fn steers_round_trip_through_json() {

@@ -6,6 +6,7 @@ use std::time::Duration;
 
 use crate::error::{Error, Kind, Result};
 use crate::github::{self, settle::Seen};
+use crate::model::clock::{Began, GitHubClock};
 use crate::model::{Steer, SteerRecord};
 use crate::steering::{ActError, Actor, Effect, Outcome, Preflight};
 use crate::storage::slate::Observation;
@@ -120,15 +121,31 @@ impl Actor for GitHubActor {
         }
     }
 
-    fn look(&mut self, steer: &Steer, since: &str) -> Result<Effect> {
+    /// The clock of the latest answer, or of `GET /user` when GitHub has
+    /// not answered yet (a steer whose bearing needed no freshness check).
+    /// Not reading it is no reason to refuse the steer: the look then reads
+    /// GitHub's clock itself.
+    fn clock(&mut self) -> Option<GitHubClock> {
+        let client = &self.session.client;
+        if let Some(clock) = client.clock() {
+            return Some(clock);
+        }
+        let deadline = self.deadline;
+        let _ = self.session.runtime.block_on(async {
+            tokio::time::timeout_at(deadline, client.get_json::<serde_json::Value>("/user")).await
+        });
+        client.clock()
+    }
+
+    fn look(&mut self, steer: &Steer, began: &Began) -> Result<Effect> {
         let client = &self.session.client;
         let deadline = self.deadline;
         let seen = self.session.runtime.block_on(async {
-            tokio::time::timeout_at(deadline, github::settle::look(client, steer, since)).await
+            tokio::time::timeout_at(deadline, github::settle::look(client, steer, began)).await
         });
         let doing = format!("look for an earlier attempt to {}", steer.doing());
         match seen {
-            Ok(Ok(Seen::Done(record))) => Ok(Effect::Done(record)),
+            Ok(Ok(Seen::Found(traces))) => Ok(Effect::Found(traces)),
             Ok(Ok(Seen::NotDone)) => Ok(Effect::NotDone),
             Ok(Ok(Seen::Unclear(why))) => Ok(Effect::CannotTell(why)),
             Ok(Err(err)) => Ok(Effect::CannotTell(

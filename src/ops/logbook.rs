@@ -123,8 +123,8 @@ impl Helm {
 
     /// Drops an interrupted steer's record without recording anything.
     pub fn discard(&self, voyage: &str, attempt: &str) -> Result<Record> {
-        let store = self.open(voyage)?;
-        steering::discard(&store, self.home.root(), attempt)
+        let mut store = self.open(voyage)?;
+        steering::discard(&mut store, self.home.root(), attempt)
     }
 
     fn actor(&self, repo: &Repo, identity: Option<&str>) -> Result<GitHubActor> {
@@ -164,7 +164,11 @@ impl steering::Actor for NoGitHub {
         })
     }
 
-    fn look(&mut self, _steer: &crate::model::Steer, _since: &str) -> Result<steering::Effect> {
+    fn look(
+        &mut self,
+        _steer: &crate::model::Steer,
+        _began: &crate::model::clock::Began,
+    ) -> Result<steering::Effect> {
         Ok(steering::Effect::CannotTell(
             "the record does not say what was asked".into(),
         ))

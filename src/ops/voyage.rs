@@ -4,7 +4,7 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
 use super::Helm;
-use crate::error::{Error, Result};
+use crate::error::{Error, Kind, Result};
 use crate::model::Voyage;
 use crate::steering::pending::{self, Record};
 use crate::storage::store::{Payload, Snapshot};
@@ -150,10 +150,21 @@ impl Helm {
         })
     }
 
+    /// Ends a voyage, unless this machine holds interrupted steers for it:
+    /// GitHub may have performed them, and they are settled or discarded
+    /// first, so no performed action is left unrecorded (ADR 0012). The
+    /// check runs under the write lock, where steers write their records.
     pub fn voyage_end(&self, voyage: &str, status: Option<&str>) -> Result<Voyage> {
         let status = status.map(str::trim).filter(|s| !s.is_empty());
-        self.open_for_write(voyage)?
-            .end(status, &crate::model::now())
+        let mut store = self.open_for_write(voyage)?;
+        let id = store.id();
+        let home = self.home.root();
+        store.end_unless(status, &crate::model::now(), || {
+            match pending::list(home, &id).as_slice() {
+                [] => Ok(()),
+                left => Err(interrupted_first(&id, left)),
+            }
+        })
     }
 
     /// Verifies one voyage, or every voyage with `None`.
@@ -198,4 +209,25 @@ impl Helm {
     pub fn voyage_import(&self, file: &Path) -> Result<Voyage> {
         portable::import(&self.home, &self.cwd.join(file))
     }
+}
+
+/// `voyage end` refused: the interrupted steers, and how to settle them.
+fn interrupted_first(voyage: &uuid::Uuid, left: &[Record]) -> Error {
+    let named: Vec<String> = left
+        .iter()
+        .map(|r| format!("'{}' ({})", r.attempt(), r.doing))
+        .collect();
+    let steers = if left.len() == 1 { "steer" } else { "steers" };
+    Error::new(
+        Kind::Conflict,
+        format!(
+            "voyage {voyage} has {} interrupted {steers} that GitHub may have performed: {}; the voyage was not ended",
+            left.len(),
+            named.join(", ")
+        ),
+    )
+    .hint(format!(
+        "settle each with `helm interrupted settle {}` (it records what GitHub did, without acting), or after checking GitHub by hand drop it with `helm interrupted discard`; then end the voyage",
+        left[0].attempt()
+    ))
 }

@@ -1,25 +1,31 @@
 //! The steer recording protocol: how a steer is acted and recorded so that
 //! it is recorded once, never acted twice on a guess, and never lost.
 //!
-//! Under the voyage's write lock (inside [`VoyageStore::seal`]): a request id
-//! already recorded replays its entry; a pending record left by an earlier
-//! attempt is settled first (its saved answer recorded, or GitHub looked at
-//! for the effect); only then is the action performed, with a pending record
-//! written before the request leaves. What happened to a request is decided
-//! by [`Outcome`]: GitHub refused (nothing happened, the record goes), or
-//! the outcome is unknown (the record stays until a look settles it).
+//! Under the voyage's write lock (inside [`VoyageStore::seal_with`]): a
+//! request id already recorded replays its entry; a pending record left by
+//! an earlier attempt is settled first (its saved answer recorded, or GitHub
+//! looked at for the effect); only then is the action performed, with a
+//! pending record written before the request leaves. What happened to a
+//! request is decided by [`Outcome`]: GitHub refused (nothing happened, the
+//! record goes), or the outcome is unknown (the record stays until a look
+//! settles it). `helm interrupted settle` reads, looks and decides under
+//! the same lock, so it never races a retry (ADR 0012).
 //!
 //! This module knows nothing of HTTP: the world is an [`Actor`], so every
 //! kill point in DESIGN.md can be tested by injecting failures.
 
 pub mod pending;
 mod protocol;
+mod refusals;
+mod settle;
 #[cfg(test)]
 mod tests;
 
-pub use protocol::{Attempt, Settlement, Steered, discard, settle, steer};
+pub use protocol::{Attempt, Steered, steer};
+pub use settle::{Settlement, discard, settle};
 
 use crate::error::{Error, Result};
+use crate::model::clock::{Began, GitHubClock};
 use crate::model::entry::Freshness;
 use crate::model::{Steer, SteerRecord};
 use crate::storage::slate::Observation;
@@ -44,8 +50,11 @@ pub struct ActError {
 /// What GitHub shows about an earlier attempt.
 #[derive(Debug)]
 pub enum Effect {
-    /// The effect is there: record it without acting.
-    Done(Box<SteerRecord>),
+    /// Traces that match the attempt, each as the steer's record, earliest
+    /// first: made after it began (on GitHub's clock) by the account that
+    /// acts. The first one no entry of the voyage names yet is its effect;
+    /// when every one is named, the attempt did not happen.
+    Found(Vec<SteerRecord>),
     /// GitHub shows it did not happen: acting is safe.
     NotDone,
     /// helm cannot tell; the reason says what to check.
@@ -69,10 +78,15 @@ pub trait Actor {
     fn preflight(&mut self, _steer: &Steer, _bearing: &[Observation]) -> Result<Preflight> {
         Ok(Preflight::default())
     }
+    /// GitHub's clock, read just before the pending record is written, so
+    /// a later look can place the attempt's start on it (ADR 0012).
+    fn clock(&mut self) -> Option<GitHubClock> {
+        None
+    }
     /// Performs the action, returning what it produced.
     fn act(&mut self, steer: &Steer) -> std::result::Result<SteerRecord, ActError>;
-    /// Looks for the effect of an attempt that started at `since`.
-    fn look(&mut self, steer: &Steer, since: &str) -> Result<Effect>;
+    /// Looks for the effect of an attempt that began as `began` says.
+    fn look(&mut self, steer: &Steer, began: &Began) -> Result<Effect>;
 }
 
 /// Where a process can die during a steer; tests stop the protocol there,

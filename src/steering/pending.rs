@@ -15,6 +15,7 @@ use sha2::{Digest, Sha256};
 use uuid::Uuid;
 
 use crate::error::{Error, Kind, Result};
+use crate::model::clock::{Began, GitHubClock};
 use crate::model::entry::SteerRecord;
 use crate::model::{Provenance, Repo, Steer};
 use crate::storage::files::{self, Durability};
@@ -38,6 +39,10 @@ pub struct Record {
     /// as it was asked (records of older helms lack them).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub request: Option<Request>,
+    /// GitHub's clock as read just before the request left, to place
+    /// `started_at` on it (ADR 0012).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub clock: Option<GitHubClock>,
 }
 
 /// Everything needed to record the steer later: who, why, what, where.
@@ -56,6 +61,20 @@ impl Record {
     /// The id a retry or `helm interrupted settle` names this attempt by.
     pub fn attempt(&self) -> &str {
         self.request_id.as_deref().unwrap_or("")
+    }
+
+    /// When the attempt began, for a look on GitHub.
+    pub fn began(&self) -> Began {
+        Began {
+            started_at: self.started_at.clone(),
+            clock: self.clock.clone(),
+        }
+    }
+
+    /// Whether `other` is this same attempt's record (a retry's fresh
+    /// record of the same id is not).
+    pub fn same_attempt(&self, other: &Record) -> bool {
+        self.request_id == other.request_id && self.started_at == other.started_at
     }
 }
 
@@ -101,8 +120,14 @@ impl Pending {
     }
 
     /// The entry is committed, or GitHub showed that nothing happened.
+    /// Removes the file only while it still holds this attempt's record, so
+    /// a retry's fresh record of the same id is never lost.
     pub fn finish(self) {
-        let _ = fs::remove_file(&self.path);
+        if let Ok(Some(on_disk)) = read(&self.path)
+            && on_disk.same_attempt(&self.record)
+        {
+            let _ = fs::remove_file(&self.path);
+        }
     }
 
     fn save(&self) -> Result<()> {
@@ -116,27 +141,34 @@ impl Pending {
     /// Finds the record of an attempt, if one was left behind.
     pub fn find(home: &Path, voyage: &Uuid, attempt: &str) -> Result<Option<Pending>> {
         let path = path(home, voyage, attempt);
-        let bytes = match fs::read(&path) {
-            Ok(bytes) => bytes,
-            Err(err) if err.kind() == std::io::ErrorKind::NotFound => return Ok(None),
-            Err(err) => return Err(Error::io(format!("cannot read {}", path.display()), &err)),
+        let Some(record) = read(&path)? else {
+            return Ok(None);
         };
-        let record: Record = serde_json::from_slice(&bytes).map_err(|err| {
-            Error::new(
-                Kind::Corrupt,
-                format!(
-                    "the pending record {} is not readable: {err}",
-                    path.display()
-                ),
-            )
-            .hint("check GitHub by hand for what it was doing, then delete that file")
-        })?;
         Ok((record.request_id.as_deref() == Some(attempt)).then_some(Pending { path, record }))
     }
 
     pub fn record(&self) -> &Record {
         &self.record
     }
+}
+
+fn read(path: &Path) -> Result<Option<Record>> {
+    let bytes = match fs::read(path) {
+        Ok(bytes) => bytes,
+        Err(err) if err.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+        Err(err) => return Err(Error::io(format!("cannot read {}", path.display()), &err)),
+    };
+    let record = serde_json::from_slice(&bytes).map_err(|err| {
+        Error::new(
+            Kind::Corrupt,
+            format!(
+                "the pending record {} is not readable: {err}",
+                path.display()
+            ),
+        )
+        .hint("check GitHub by hand for what it was doing, then delete that file")
+    })?;
+    Ok(Some(record))
 }
 
 /// Every pending record of a voyage, oldest first. Unreadable files are

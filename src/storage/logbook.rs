@@ -5,10 +5,11 @@
 //! transaction around the whole seal → perform → record → clear sequence, so a
 //! failed action (or a crash) leaves the slate and the logbook as they were.
 
-use rusqlite::{Connection, OptionalExtension, Row, Transaction};
+use rusqlite::{Connection, Row, Transaction};
 use serde::Deserialize;
 use serde_json::Value;
 
+use super::sealing::{Decision, Sealing, find_by_request_id};
 use super::slate::{self, OBSERVATION_COLUMNS, Observation};
 use crate::error::{Error, Kind, Result};
 use crate::model::{Action, Provenance};
@@ -112,7 +113,7 @@ pub struct Sealed {
 /// `perform` runs while the write lock is held and sees the bearing about to
 /// be sealed. If it fails, the transaction is rolled back: nothing recorded,
 /// slate untouched. With a `request_id` that is already recorded, `perform` is
-/// not called and the recorded entry is returned.
+/// not called and the recorded entry is returned. An ended voyage is refused.
 pub(super) fn seal<F>(
     conn: &mut Connection,
     provenance: &Provenance,
@@ -122,22 +123,55 @@ pub(super) fn seal<F>(
 where
     F: FnOnce(&[Observation]) -> Result<Action>,
 {
+    let sealed = seal_with(conn, request_id, |sealing| {
+        sealing.ensure_active()?;
+        let action = perform(&sealing.bearing)?;
+        Ok(Decision::Record(provenance.clone(), action))
+    })?;
+    sealed.ok_or_else(|| Error::new(Kind::Storage, "the entry was not recorded"))
+}
+
+/// [`seal`] for a closure that may also decide to record nothing, or that
+/// an entry already records what it would (settling an interrupted steer,
+/// ADR 0012). The voyage may have ended: the closure checks that itself
+/// ([`Sealing::ensure_active`]). `None` when nothing was recorded.
+pub(super) fn seal_with<F>(
+    conn: &mut Connection,
+    request_id: Option<&str>,
+    perform: F,
+) -> Result<Option<Sealed>>
+where
+    F: FnOnce(&Sealing<'_>) -> Result<Decision>,
+{
     let tx = super::write(conn)?;
     if let Some(request_id) = request_id
         && let Some(entry) = find_by_request_id(&tx, request_id)?
     {
-        return Ok(Sealed {
+        return Ok(Some(Sealed {
             entry,
             replayed: true,
-        });
+        }));
     }
-    super::voyage::ensure_active(&tx)?;
-    let bearing = slate::list(&tx)?;
-    let mut action = perform(&bearing)?;
+    let sealing = Sealing {
+        voyage: super::voyage::get(&tx)?,
+        bearing: slate::list(&tx)?,
+        tx: &tx,
+    };
+    let (provenance, mut action) = match perform(&sealing)? {
+        Decision::Record(provenance, action) => (provenance, action),
+        Decision::Already(entry) => {
+            return Ok(Some(Sealed {
+                entry: *entry,
+                replayed: true,
+            }));
+        }
+        Decision::Nothing => return Ok(None),
+    };
+    let bearing = sealing.bearing;
     action.set_request_id(request_id.map(str::to_string));
     let recorded_at = crate::model::now();
     let action_json = serde_json::to_string(&action)?;
-    let id = record(&tx, provenance, &action_json, &recorded_at)?;
+    let id = record(&tx, &provenance, &action_json, &recorded_at)?;
     // The bearing rows in the slate's order, so reading them back by rowid
     // gives `bearing` as it is: the entry is built from what was written,
     // without reading it again.
@@ -151,15 +185,15 @@ where
     let entry = Entry {
         id,
         recorded_at,
-        provenance: provenance.clone(),
+        provenance,
         action: action_json,
         parsed: Some(action),
         bearing,
     };
-    Ok(Sealed {
+    Ok(Some(Sealed {
         entry,
         replayed: false,
-    })
+    }))
 }
 
 fn record(tx: &Transaction<'_>, who: &Provenance, action: &str, now: &str) -> Result<i64> {
@@ -196,7 +230,7 @@ fn entry_from_row(row: &Row<'_>) -> rusqlite::Result<Entry> {
 
 const ENTRY_COLUMNS: &str = "id, recorded_at, identity, action, summary, role, method";
 
-fn get(conn: &Connection, id: i64) -> Result<Entry> {
+pub(super) fn get(conn: &Connection, id: i64) -> Result<Entry> {
     let mut entry = conn
         .prepare_cached(&format!(
             "SELECT {ENTRY_COLUMNS} FROM logbook WHERE id = ?1"
@@ -204,50 +238,6 @@ fn get(conn: &Connection, id: i64) -> Result<Entry> {
         .query_row([id], entry_from_row)?;
     entry.bearing = bearing(conn, id)?;
     Ok(entry)
-}
-
-/// The entry recorded with this request id, if any.
-pub fn find_by_request_id(conn: &Connection, request_id: &str) -> Result<Option<Entry>> {
-    let id: Option<i64> = conn
-        .prepare_cached(
-            "SELECT id FROM logbook WHERE json_valid(action)
-             AND json_extract(action, '$.requestId') = ?1 ORDER BY id LIMIT 1",
-        )?
-        .query_row([request_id], |row| row.get(0))
-        .optional()?;
-    id.map(|id| get(conn, id)).transpose()
-}
-
-/// The entry, recorded at or after `since`, that records this result in the
-/// world (the same steer and URL, and comment id when there is one): how a
-/// pending record left after its commit is recognised.
-pub fn find_by_result(
-    conn: &Connection,
-    result: &crate::model::SteerRecord,
-    since: &str,
-) -> Result<Option<Entry>> {
-    let Some(url) = &result.url else {
-        return Ok(None);
-    };
-    let steer = serde_json::to_value(result.steer)?;
-    let id: Option<i64> = conn
-        .prepare_cached(
-            "SELECT id FROM logbook WHERE recorded_at >= ?1 AND json_valid(action)
-             AND json_extract(action, '$.steer') = ?2 AND json_extract(action, '$.url') = ?3
-             AND (?4 IS NULL OR json_extract(action, '$.commentId') = ?4)
-             ORDER BY id LIMIT 1",
-        )?
-        .query_row(
-            (
-                since,
-                steer.as_str().unwrap_or_default(),
-                url,
-                result.comment_id.map(|c| c as i64),
-            ),
-            |row| row.get(0),
-        )
-        .optional()?;
-    id.map(|id| get(conn, id)).transpose()
 }
 
 fn bearing(conn: &Connection, id: i64) -> Result<Vec<Observation>> {

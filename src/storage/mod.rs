@@ -16,6 +16,7 @@ pub mod listing;
 pub mod logbook;
 pub mod portable;
 pub mod schema;
+pub mod sealing;
 pub mod slate;
 pub mod store;
 pub mod verify;

@@ -9,6 +9,7 @@ use uuid::Uuid;
 use super::artifact::{self, Packed, Stored};
 use super::lifecycle;
 use super::logbook::{self, Entry, Sealed};
+use super::sealing::{self, Decision, Sealing};
 use super::slate::{self, Observation, Put};
 use super::{VoyageFile, name_file, voyage};
 use crate::error::{Error, Result};
@@ -109,17 +110,17 @@ impl VoyageStore {
 
     /// The entry recorded with this request id, if any.
     pub fn entry_by_request_id(&self, request_id: &str) -> Result<Option<Entry>> {
-        logbook::find_by_request_id(&self.conn, request_id)
+        sealing::find_by_request_id(&self.conn, request_id)
     }
 
     /// The entry that already records this result, if any (see
-    /// [`logbook::find_by_result`]).
+    /// [`sealing::find_by_result`]).
     pub fn entry_with_result(
         &self,
         result: &crate::model::SteerRecord,
         since: &str,
     ) -> Result<Option<Entry>> {
-        logbook::find_by_result(&self.conn, result, since)
+        sealing::find_by_result(&self.conn, result, since)
     }
 
     /// The artifact of the latest observation of `target`: its slate row,
@@ -204,6 +205,30 @@ impl VoyageStore {
         F: FnOnce(&[Observation]) -> Result<Action>,
     {
         logbook::seal(&mut self.conn, provenance, request_id, perform)
+    }
+
+    /// [`seal`](Self::seal) for a closure that decides, under the lock,
+    /// whether to record at all (see [`logbook::seal_with`]): settling an
+    /// interrupted steer. Works on an ended voyage; the closure refuses
+    /// where it must. `None` when nothing was recorded.
+    pub fn seal_with<F>(&mut self, request_id: Option<&str>, decide: F) -> Result<Option<Sealed>>
+    where
+        F: FnOnce(&Sealing<'_>) -> Result<Decision>,
+    {
+        logbook::seal_with(&mut self.conn, request_id, decide)
+    }
+
+    /// Ends the voyage unless `check`, run under the write lock, refuses.
+    pub fn end_unless<F>(&mut self, status: Option<&str>, now: &str, check: F) -> Result<Voyage>
+    where
+        F: FnOnce() -> Result<()>,
+    {
+        let tx = super::write(&mut self.conn)?;
+        voyage::ensure_active(&tx)?;
+        check()?;
+        let voyage = voyage::end(&tx, status, now)?;
+        tx.commit()?;
+        Ok(voyage)
     }
 
     /// Replaces artifacts' payloads by a summary, all or none; works on

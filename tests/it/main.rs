@@ -14,6 +14,7 @@ mod mcp;
 mod observe_local;
 mod portable;
 mod reliability;
+mod settling;
 mod shell;
 mod slate_log;
 mod snapshots;

@@ -4,12 +4,14 @@
 
 mod disk;
 mod pinned;
+mod settling;
 
 use std::path::Path;
 
 use super::pending::{self, Pending};
 use super::{ActError, Actor, Attempt, Effect, KillPoint, Live, Outcome, Probe, Settlement};
 use crate::error::{Error, Kind, Result};
+use crate::model::clock::Began;
 use crate::model::steer::Thread;
 use crate::model::{Action, Provenance, Repo, Steer, SteerRecord};
 use crate::storage::artifact::Packer;
@@ -29,7 +31,13 @@ struct World {
     unclear: bool,
     /// Acting also breaks the place pending records are saved.
     break_records: Option<std::path::PathBuf>,
+    /// Runs once while a look is answering, after it has seen GitHub: what
+    /// another process does meanwhile.
+    meanwhile: Option<Meanwhile>,
 }
+
+/// What another process does while a look answers.
+type Meanwhile = Box<dyn FnOnce(&mut World)>;
 
 impl Actor for World {
     fn act(&mut self, steer: &Steer) -> std::result::Result<SteerRecord, ActError> {
@@ -62,7 +70,7 @@ impl Actor for World {
         Ok(record(steer, self.comments.len() as u64))
     }
 
-    fn look(&mut self, steer: &Steer, _since: &str) -> Result<Effect> {
+    fn look(&mut self, steer: &Steer, _began: &Began) -> Result<Effect> {
         self.looks += 1;
         if self.unclear {
             return Ok(Effect::CannotTell("GitHub did not answer".into()));
@@ -70,10 +78,18 @@ impl Actor for World {
         let Steer::Comment { body, .. } = steer else {
             unreachable!("these tests comment")
         };
-        Ok(match self.comments.iter().position(|c| c == body) {
-            Some(at) => Effect::Done(Box::new(record(steer, at as u64 + 1))),
-            None => Effect::NotDone,
-        })
+        let found = Effect::Found(
+            self.comments
+                .iter()
+                .enumerate()
+                .filter(|(_, c)| *c == body)
+                .map(|(at, _)| record(steer, at as u64 + 1))
+                .collect(),
+        );
+        if let Some(meanwhile) = self.meanwhile.take() {
+            meanwhile(self);
+        }
+        Ok(found)
     }
 }
 
@@ -387,7 +403,7 @@ fn settling_an_attempt_github_never_saw_discards_it_without_acting() {
     let settled = super::settle(&mut f.store, home, &attempt, &mut world).unwrap();
     assert!(matches!(settled, Settlement::NothingHappened(_)));
     assert_eq!((world.acts, entries(&mut f), records(&f).len()), (0, 0, 0));
-    let gone = super::discard(&f.store, home, &attempt).unwrap_err();
+    let gone = super::discard(&mut f.store, home, &attempt).unwrap_err();
     assert_eq!(gone.kind(), Kind::NotFound);
     assert!(
         Pending::find(home, &f.store.id(), &attempt)

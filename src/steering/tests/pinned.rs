@@ -29,9 +29,9 @@ impl Actor for Merges {
         Ok(steer.asked(&repo()))
     }
 
-    fn look(&mut self, steer: &Steer, _since: &str) -> Result<Effect> {
+    fn look(&mut self, steer: &Steer, _began: &Began) -> Result<Effect> {
         self.looked.push(steer.clone());
-        Ok(Effect::Done(Box::new(steer.asked(&repo()))))
+        Ok(Effect::Found(vec![steer.asked(&repo())]))
     }
 }
 

@@ -5,7 +5,8 @@
 use super::*;
 
 impl FakeGitHub {
-    /// Closes an issue or PR as someone else would (`state_reason: completed`).
+    /// Closes an issue or PR as someone else ([`SEED_AUTHOR`]) would (`state_reason:
+    /// completed`).
     pub fn close_issue(&self, repo: &str, number: u64) {
         let now = self.state().now();
         self.edit_issue(repo, number, |issue| {
@@ -68,12 +69,51 @@ impl FakeGitHub {
         sha
     }
 
-    /// Someone requests a review from `reviewer` on the PR.
+    /// Someone ([`SEED_AUTHOR`]) requests a review from `reviewer` on the PR.
     pub fn request_review(&self, repo: &str, pr: u64, reviewer: &str) {
+        let mut added = false;
         self.edit_pr(repo, pr, |pull| {
             if !pull.requested_reviewers.iter().any(|r| r == reviewer) {
                 pull.requested_reviewers.push(reviewer.to_owned());
+                added = true;
             }
         });
+        if added {
+            let event = json!({
+                "requested_reviewer": user_json(reviewer),
+                "review_requester": user_json(SEED_AUTHOR),
+            });
+            self.state()
+                .add_event(repo, pr, "review_requested", SEED_AUTHOR, event);
+        }
+    }
+
+    /// Moves a conversation comment's creation and last update back by `seconds`, as if it
+    /// was written that long ago. Panics if there is no such comment.
+    pub fn backdate_comment(&self, repo: &str, comment_id: u64, seconds: i64) {
+        let mut state = self.state();
+        let comment = state
+            .repo(repo)
+            .comments
+            .iter_mut()
+            .find(|c| c.comment.id == comment_id)
+            .unwrap_or_else(|| panic!("no comment {comment_id} in {repo}"));
+        let back = |at: &str| {
+            super::clock::rfc3339(super::clock::parse_rfc3339(at).unwrap_or_default() - seconds)
+        };
+        comment.created_at = back(&comment.created_at);
+        comment.updated_at = back(&comment.updated_at);
+    }
+
+    /// Every event of an issue's or PR's timeline as `(event, actor)`, oldest first.
+    pub fn events(&self, repo: &str, number: u64) -> Vec<(String, String)> {
+        let state = self.state();
+        let events = state.repos.get(repo).map(|r| r.events.iter());
+        events
+            .into_iter()
+            .flatten()
+            .filter(|e| e.issue == number)
+            .map(|e| (e.kind.clone(), e.actor.clone()))
+            .collect()
     }
 }

@@ -11,6 +11,12 @@ impl FakeGitHub {
         self.state().per_page_cap = cap.max(1);
     }
 
+    /// Makes GitHub's clock run `seconds` ahead of this machine's (behind when negative): the
+    /// times it stamps and its `Date` headers. Set it before seeding: the clock never goes back.
+    pub fn set_clock_offset(&self, seconds: i64) {
+        self.state().clock_offset = seconds;
+    }
+
     /// Delays every answer by `latency` (requests are still served concurrently).
     pub fn set_latency(&self, latency: Duration) {
         self.state().latency = latency;

@@ -25,7 +25,9 @@
 //! [`server`] (one request end to end), [`reply`], [`conditional`] (ETags, 304),
 //! [`switches`] (redirects, dropped fields), [`state`] (the stored world), [`reads`],
 //! [`reads_commits`] and [`writes`] (the handlers), `answers_*` (JSON shapes per resource),
-//! [`clock`] (dates) and [`values`] (small helpers).
+//! [`timeline`] (events: who changed what, when), [`clock`] (dates; the fake's clock may
+//! run away from the machine's, [`FakeGitHub::set_clock_offset`]) and [`values`] (small
+//! helpers).
 
 mod answers_issue;
 mod answers_items;
@@ -43,6 +45,7 @@ mod seed;
 mod server;
 mod state;
 mod switches;
+mod timeline;
 mod values;
 mod writes;
 
@@ -64,6 +67,7 @@ use std::sync::{Arc, Mutex, MutexGuard};
 use std::thread;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 use switches::*;
+use timeline::*;
 use values::*;
 
 /// The token the fake accepts, as `Authorization: Bearer <token>` or `token <token>`.

@@ -115,10 +115,10 @@ impl Reply {
 
     /// The answer on the wire, with the headers GitHub always sends.
     pub(super) fn into_bytes(self) -> Vec<u8> {
-        let mut headers = vec![
-            ("Date".to_owned(), clock::http_date(clock::unix_now())),
-            ("Server".to_owned(), "GitHub.com".to_owned()),
-        ];
+        let mut headers = vec![("Server".to_owned(), "GitHub.com".to_owned())];
+        if self.header_value("Date").is_none() {
+            headers.insert(0, ("Date".to_owned(), clock::http_date(clock::unix_now())));
+        }
         if self.status != 304 {
             headers.push(("Content-Type".to_owned(), self.content_type.to_owned()));
         }

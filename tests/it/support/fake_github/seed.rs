@@ -27,18 +27,21 @@ impl FakeGitHub {
     }
 
     /// Changes a stored issue or PR in place and moves its `updated_at` (unless `edit` set
-    /// it), as any change on GitHub does. Panics if there is no such number.
+    /// it), as any change on GitHub does; a new title, a close or a reopen goes on its
+    /// timeline as done by [`SEED_AUTHOR`]. Panics if there is no such number.
     pub fn edit_issue(&self, repo: &str, number: u64, edit: impl FnOnce(&mut Issue)) {
         let mut state = self.state();
         let now = state.now();
         let issue = state
             .issue_mut(repo, number)
             .unwrap_or_else(|| panic!("no issue {repo}#{number}"));
-        let before = issue.updated_at.clone();
+        let before = issue.clone();
         edit(issue);
-        if issue.updated_at == before {
+        if issue.updated_at == before.updated_at {
             issue.updated_at = now;
         }
+        let after = issue.clone();
+        state.add_change_events(repo, &before, &after, SEED_AUTHOR);
     }
 
     /// Changes the pull-request half of a stored PR. Panics if `number` is not a PR.

@@ -82,7 +82,12 @@ pub(super) fn serve(shared: &Shared, request: http::Request) -> http::Delivery {
     };
     pause(&shared.stopping, latency + answer.delay);
     match answer.reply {
-        Some(reply) => http::Delivery::Answer(reply.into_bytes()),
+        // GitHub dates its answer when it sends it, on its own clock.
+        Some(reply) => http::Delivery::Answer(
+            reply
+                .header("Date", lock(&shared.state).date())
+                .into_bytes(),
+        ),
         None => http::Delivery::Drop,
     }
 }
@@ -147,7 +152,7 @@ impl State {
             self.rate_used += 1;
         }
         let used = self.rate_used.min(RATE_LIMIT);
-        let reset = clock::unix_now() + 3600;
+        let reset = self.unix_now() + 3600;
         reply.headers.extend(
             [
                 ("x-ratelimit-limit", RATE_LIMIT.to_string()),
@@ -259,6 +264,7 @@ impl State {
             "pulls/list-reviews" => self.list_reviews(cx),
             "pulls/list-review-comments" => self.list_review_comments(cx),
             "pulls/list-requested-reviewers" => self.list_requested_reviewers(cx),
+            "issues/list-events-for-timeline" => self.list_timeline(cx),
             "pulls/create" => self.create_pull(cx),
             "pulls/update" => self.update_pull(cx),
             "pulls/request-reviewers" => self.request_reviewers(cx),

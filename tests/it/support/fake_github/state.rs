@@ -6,8 +6,10 @@ use super::*;
 pub(super) struct State {
     pub(super) repos: HashMap<String, Repo>,
     pub(super) next_id: u64,
-    /// Minutes since 2024-01-01T00:00Z: a deterministic, strictly increasing clock.
+    /// The latest time stamped, in seconds since the Unix epoch: strictly increasing.
     pub(super) clock: i64,
+    /// How far GitHub's clock runs ahead of this machine's, in seconds (behind when negative).
+    pub(super) clock_offset: i64,
     pub(super) per_page_cap: usize,
     pub(super) latency: Duration,
     pub(super) faults: Vec<Fault>,
@@ -25,6 +27,7 @@ pub(super) struct Repo {
     pub(super) reviews: Vec<Review>,
     pub(super) check_runs: Vec<CheckRun>,
     pub(super) statuses: Vec<CommitStatus>,
+    pub(super) events: Vec<Event>,
 }
 
 pub(super) struct IssueComment {
@@ -80,6 +83,7 @@ impl State {
             repos: HashMap::new(),
             next_id: 1000,
             clock: 0,
+            clock_offset: 0,
             per_page_cap: 100,
             latency: Duration::ZERO,
             faults: Vec::new(),
@@ -99,8 +103,18 @@ impl State {
     /// moved on by a second when two events would share one, so that every
     /// change moves `updated_at`.
     pub(super) fn now(&mut self) -> String {
-        self.clock = (self.clock + 1).max(super::clock::unix_now());
+        self.clock = (self.clock + 1).max(self.unix_now());
         super::clock::rfc3339(self.clock)
+    }
+
+    /// Seconds since the Unix epoch on GitHub's clock.
+    pub(super) fn unix_now(&self) -> i64 {
+        super::clock::unix_now() + self.clock_offset
+    }
+
+    /// GitHub's clock as an answer's `Date` tells it: never behind a time already stamped.
+    pub(super) fn date(&self) -> String {
+        super::clock::http_date(self.unix_now().max(self.clock))
     }
 
     /// A fresh, deterministic 40-hex-digit commit sha.

@@ -25,6 +25,7 @@ impl State {
         let issue = self
             .issue_mut(&cx.repo, cx.number.unwrap_or_default())
             .ok_or_else(Reply::not_found)?;
+        let before = issue.clone();
         if let Some(title) = title {
             issue.title = title;
         }
@@ -62,6 +63,7 @@ impl State {
         }
         issue.updated_at = now;
         let issue = issue.clone();
+        self.add_change_events(&cx.repo, &before, &issue, VIEWER);
         Ok(Reply::json(200, self.issue_json(cx, &issue)))
     }
 
@@ -127,6 +129,7 @@ impl State {
         let issue = self
             .issue_mut(&cx.repo, number)
             .ok_or_else(Reply::not_found)?;
+        let before = issue.clone();
         if let Some(title) = cx.text("title") {
             if title.trim().is_empty() {
                 return Err(missing("PullRequest", "title"));
@@ -157,6 +160,7 @@ impl State {
         }
         issue.updated_at = now;
         let issue = issue.clone();
+        self.add_change_events(&cx.repo, &before, &issue, VIEWER);
         let pull = issue.pull.as_ref().ok_or_else(Reply::not_found)?;
         Ok(Reply::json(200, self.pull_json(cx, &issue, pull)))
     }
@@ -174,18 +178,25 @@ impl State {
             ));
         }
         let pull = issue.pull.as_mut().ok_or_else(Reply::not_found)?;
+        let mut requested = Vec::new();
         for reviewer in reviewers {
             if !pull.requested_reviewers.contains(&reviewer) {
+                requested.push(json!({ "requested_reviewer": user_json(&reviewer) }));
                 pull.requested_reviewers.push(reviewer);
             }
         }
         for team in teams {
             if !pull.requested_teams.contains(&team) {
+                requested.push(json!({ "requested_team": team_json(cx, &team) }));
                 pull.requested_teams.push(team);
             }
         }
         issue.updated_at = now;
         let issue = issue.clone();
+        for mut event in requested {
+            set(&mut event, json!({ "review_requester": user_json(VIEWER) }));
+            self.add_event(&cx.repo, issue.number, "review_requested", VIEWER, event);
+        }
         let pull = issue.pull.as_ref().ok_or_else(Reply::not_found)?;
         Ok(Reply::json(201, self.pull_json(cx, &issue, pull)))
     }
@@ -257,6 +268,16 @@ impl State {
         issue.state = "closed".into();
         issue.closed_at = Some(now.clone());
         issue.updated_at = now;
+        let number = issue.number;
+        let merged = json!({ "commit_id": merge_sha });
+        self.add_event(&cx.repo, number, "merged", VIEWER, merged);
+        self.add_event(
+            &cx.repo,
+            number,
+            "closed",
+            VIEWER,
+            json!({ "state_reason": null }),
+        );
         let mut answer = shape("PUT", MERGE).clone();
         set(
             &mut answer,

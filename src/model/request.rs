@@ -1,0 +1,196 @@
+//! Whether a repeated request id names the same request: a recorded steer
+//! compared with a new one on every field the entry records of what was
+//! asked (ADR 0012).
+
+use super::entry::SteerRecord;
+use super::steer::Steer;
+
+impl Steer {
+    /// Whether a recorded steer is this same request (see [`Steer::differs`]).
+    pub fn same_request(&self, repo: &super::Repo, recorded: &SteerRecord) -> bool {
+        self.differs(repo, recorded).is_none()
+    }
+
+    /// The first field in which a recorded steer is not this request, named
+    /// for messages (`title`, `reviewers`, …); `None` when it is the same
+    /// request. Every field the entry records of what was asked is compared:
+    /// kind, repository, number, the comment replied to, title, body, head,
+    /// base, draft, labels, assignees, reviewers, teams, close reason, merge
+    /// method and the sha a merge was pinned to. Lists compare as sets.
+    /// A field every entry of the kind carries (a comment's body, a close
+    /// reason) but this entry lacks was recorded by an older helm and is
+    /// not held against it; a field that is only there when asked (an
+    /// edit's title) must be absent on both or equal.
+    pub fn differs(&self, repo: &super::Repo, recorded: &SteerRecord) -> Option<&'static str> {
+        let asked = self.asked(repo);
+        let created = matches!(
+            self,
+            Steer::CreateIssue { .. } | Steer::CreatePullRequest { .. }
+        );
+        // Present whenever asked: absent in the entry means an older helm.
+        let kept = |a: &Option<String>, r: &Option<String>| r.is_none() || a == r;
+        let set = |list: &[String]| {
+            let mut list: Vec<String> = list.iter().map(|s| s.to_lowercase()).collect();
+            list.sort();
+            list.dedup();
+            list
+        };
+        let checks: [(&'static str, bool); 17] = [
+            ("action", asked.steer == recorded.steer),
+            (
+                "repository",
+                asked.repo.eq_ignore_ascii_case(&recorded.repo),
+            ),
+            ("issue", created || asked.issue == recorded.issue),
+            ("pull request", created || asked.pr == recorded.pr),
+            (
+                "comment replied to",
+                asked.in_reply_to == recorded.in_reply_to,
+            ),
+            (
+                "body",
+                match self {
+                    Steer::Comment { .. } | Steer::ReplyInline { .. } => {
+                        kept(&asked.body, &recorded.body)
+                    }
+                    _ => asked.body == recorded.body,
+                },
+            ),
+            (
+                "title",
+                if created {
+                    kept(&asked.title, &recorded.title)
+                } else {
+                    asked.title == recorded.title
+                },
+            ),
+            ("head", kept(&asked.head, &recorded.head)),
+            ("base", kept(&asked.base, &recorded.base)),
+            (
+                "draft",
+                recorded.draft.is_none() || asked.draft == recorded.draft,
+            ),
+            ("labels", set(&asked.labels) == set(&recorded.labels)),
+            (
+                "assignees",
+                set(&asked.assignees) == set(&recorded.assignees),
+            ),
+            (
+                "reviewers",
+                set(&asked.reviewers) == set(&recorded.reviewers),
+            ),
+            ("teams", set(&asked.teams) == set(&recorded.teams)),
+            ("reason", kept(&asked.close_reason, &recorded.close_reason)),
+            (
+                "merge method",
+                kept(&asked.merge_method, &recorded.merge_method),
+            ),
+            // A merge asked without `--sha` is pinned to the head seen.
+            (
+                "sha",
+                asked.pinned_sha.is_none() || asked.pinned_sha == recorded.pinned_sha,
+            ),
+        ];
+        checks.iter().find(|(_, same)| !same).map(|(name, _)| *name)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::Repo;
+    use crate::model::steer::{CloseReason, MergeMethod, Thread};
+
+    #[test]
+    fn a_request_is_the_same_only_with_the_same_target_and_text() {
+        let repo = Repo::parse("o/r").unwrap();
+        let comment = |n, body: &str| Steer::Comment {
+            on: Thread::Issue(n),
+            body: body.into(),
+        };
+        let recorded = comment(42, "hi").asked(&repo);
+        assert!(comment(42, "hi").same_request(&repo, &recorded));
+        assert!(!comment(43, "hi").same_request(&repo, &recorded));
+        assert!(!comment(42, "bye").same_request(&repo, &recorded));
+        let other = Repo::parse("o/other").unwrap();
+        assert!(!comment(42, "hi").same_request(&other, &recorded));
+        // An entry recorded before bodies were kept matches on what it has.
+        let mut old = recorded.clone();
+        old.body = None;
+        assert!(comment(42, "bye").same_request(&repo, &old));
+    }
+
+    #[test]
+    fn a_request_differs_in_any_field_its_entry_records_and_says_which() {
+        let repo = Repo::parse("o/r").unwrap();
+        let edit = |title: Option<&str>, body: Option<&str>| Steer::EditIssue {
+            issue: 5,
+            title: title.map(str::to_string),
+            body: body.map(str::to_string),
+        };
+        let recorded = edit(Some("A"), None).asked(&repo);
+        assert_eq!(edit(Some("A"), None).differs(&repo, &recorded), None);
+        assert_eq!(
+            edit(Some("B"), None).differs(&repo, &recorded),
+            Some("title")
+        );
+        assert_eq!(
+            edit(Some("A"), Some("x")).differs(&repo, &recorded),
+            Some("body")
+        );
+        assert_eq!(edit(None, None).differs(&repo, &recorded), Some("title"));
+
+        let review = |reviewers: &[&str], teams: &[&str]| Steer::RequestReview {
+            pr: 7,
+            reviewers: reviewers.iter().map(|r| r.to_string()).collect(),
+            teams: teams.iter().map(|t| t.to_string()).collect(),
+        };
+        let recorded = review(&["alice", "bob"], &["core"]).asked(&repo);
+        // The same people in another order, or spelt in other case.
+        assert_eq!(
+            review(&["Bob", "alice"], &["core"]).differs(&repo, &recorded),
+            None
+        );
+        assert_eq!(
+            review(&["alice"], &["core"]).differs(&repo, &recorded),
+            Some("reviewers")
+        );
+        assert_eq!(
+            review(&["alice", "bob"], &[]).differs(&repo, &recorded),
+            Some("teams")
+        );
+
+        let close = |reason| Steer::CloseIssue { issue: 5, reason };
+        let mut recorded = close(CloseReason::Completed).asked(&repo);
+        assert_eq!(
+            close(CloseReason::NotPlanned).differs(&repo, &recorded),
+            Some("reason")
+        );
+        // Every close records its reason: one without was written by an
+        // older helm and is not held against the request.
+        recorded.close_reason = None;
+        assert_eq!(
+            close(CloseReason::NotPlanned).differs(&repo, &recorded),
+            None
+        );
+
+        let merge = |method, sha: Option<&str>| Steer::MergePullRequest {
+            pr: 9,
+            method,
+            sha: sha.map(str::to_string),
+        };
+        let pinned = merge(MergeMethod::Squash, Some("abc")).asked(&repo);
+        assert_eq!(
+            merge(MergeMethod::Squash, None).differs(&repo, &pinned),
+            None
+        );
+        assert_eq!(
+            merge(MergeMethod::Squash, Some("def")).differs(&repo, &pinned),
+            Some("sha")
+        );
+        assert_eq!(
+            merge(MergeMethod::Rebase, None).differs(&repo, &pinned),
+            Some("merge method")
+        );
+    }
+}

@@ -1,0 +1,160 @@
+//! What the steer protocol says when it refuses or fails: a request id
+//! reused for another request (naming the field that differs), an outcome
+//! GitHub may have produced, a look that cannot tell, an action performed
+//! but not recorded.
+
+use super::Attempt;
+use super::pending::Record;
+use crate::error::{Error, Kind, Result};
+use crate::model::{Action, SteerRecord};
+use crate::storage::logbook::Entry;
+
+/// The same attempt id must name the same request.
+pub(super) fn check_same_attempt(record: &Record, attempt: &Attempt<'_>) -> Result<()> {
+    let differs = match &record.request {
+        // The record keeps the steer as performed (a merge pinned to the
+        // head seen), which a merge asked without `--sha` still matches.
+        Some(request) => attempt
+            .steer
+            .differs(attempt.repo, &request.steer.asked(&request.repo)),
+        // An older helm's record: compare what it kept.
+        None => (record.doing != format!("{} in {}", attempt.steer.doing(), attempt.repo))
+            .then_some("action"),
+    };
+    match differs {
+        None => Ok(()),
+        Some(field) => Err(reused(
+            record.attempt(),
+            &format!("an interrupted attempt to {}", record.doing),
+            field,
+        )),
+    }
+}
+
+/// A replayed request id must name the same request: every field the
+/// entry records of what was asked.
+pub(super) fn check_replay(entry: &Entry, attempt: &Attempt<'_>) -> Result<()> {
+    let differs = match entry.parsed_action() {
+        Some(Action::Steer(record)) => attempt.steer.differs(attempt.repo, record),
+        _ => Some("action"),
+    };
+    match differs {
+        None => Ok(()),
+        Some(field) => Err(reused(
+            attempt.request_id.unwrap_or_default(),
+            &format!("entry {} ({})", entry.id, entry.headline()),
+            field,
+        )),
+    }
+}
+
+fn reused(id: &str, used_for: &str, field: &str) -> Error {
+    Error::new(
+        Kind::Conflict,
+        format!(
+            "request id '{id}' was already used for {used_for}, a different request: the {field} differs; nothing was performed"
+        ),
+    )
+    .hint("use a fresh --request-id for a new request, or repeat the first one exactly")
+}
+
+pub(super) fn dropped_warnings(entry: &Entry) -> Vec<String> {
+    let Some(Action::Steer(record)) = entry.parsed_action() else {
+        return Vec::new();
+    };
+    let Some(applied) = &record.applied else {
+        return Vec::new();
+    };
+    applied
+        .dropped(record)
+        .into_iter()
+        .map(|what| format!("GitHub did not apply {what}; the token may not be allowed to set it"))
+        .collect()
+}
+
+pub(super) fn unknown(error: Error, attempt_id: &str, given: bool) -> Error {
+    let retry = if given {
+        format!("retry with the same --request-id {attempt_id}")
+    } else {
+        format!(
+            "run `helm interrupted settle {attempt_id}` (or retry with --request-id {attempt_id})"
+        )
+    };
+    Error::new(
+        error.kind(),
+        format!("{}; GitHub may have acted", error.message()),
+    )
+    .hint(format!(
+        "helm kept a record of the attempt; {retry}: helm looks on GitHub for the effect and records it, and acts again only if GitHub shows nothing happened"
+    ))
+}
+
+pub(super) fn cannot_tell(doing: &str, attempt_id: &str, why: &str) -> Error {
+    Error::new(
+        Kind::Conflict,
+        format!("an earlier attempt '{attempt_id}' to {doing} was interrupted, and helm cannot tell whether GitHub acted: {why}"),
+    )
+    .hint(format!(
+        "check on GitHub; then `helm interrupted settle {attempt_id}` once it shows, or `helm interrupted discard {attempt_id}` and steer again"
+    ))
+}
+
+/// A retry on an ended voyage whose earlier attempt GitHub shows did not
+/// happen: helm never acts on an ended voyage.
+pub(super) fn ended(error: Error, attempt_id: &str) -> Error {
+    Error::new(
+        error.kind(),
+        format!(
+            "{}; GitHub shows the interrupted attempt '{attempt_id}' did not act, and helm does not act on an ended voyage",
+            error.message()
+        ),
+    )
+    .hint(format!(
+        "`helm interrupted settle {attempt_id}` clears its record; start a new voyage to act again"
+    ))
+}
+
+/// GitHub acted but the entry could not be committed: say what GitHub did,
+/// whether the answer was saved, and how to settle it.
+pub(super) fn acted_but_unrecorded(
+    err: Error,
+    doing: &str,
+    answer: &SteerRecord,
+    saved: bool,
+    attempt_id: &str,
+) -> Error {
+    let mut what = Vec::new();
+    if let Some(id) = answer.comment_id {
+        what.push(format!("comment {id}"));
+    }
+    if let Some(url) = &answer.url {
+        what.push(url.clone());
+    }
+    if let Some(sha) = &answer.merge_sha {
+        what.push(format!("merge commit {sha}"));
+    }
+    let what = if what.is_empty() {
+        String::new()
+    } else {
+        format!(" ({})", what.join(", "))
+    };
+    let hint = if saved {
+        format!(
+            "GitHub's answer is saved; `helm interrupted settle {attempt_id}` (or a retry with --request-id {attempt_id}) records it without acting again"
+        )
+    } else {
+        "GitHub's answer could not be saved either; note the result above, free the disk, and record it by hand with `helm log`".to_string()
+    };
+    Error::new(
+        err.kind(),
+        format!(
+            "GitHub did {doing}{what}, but recording the entry failed: {}",
+            err.message()
+        ),
+    )
+    .hint(hint)
+}
+
+pub(super) fn killed(point: super::KillPoint) -> Error {
+    Error::new(Kind::Io, format!("killed at {point:?}"))
+}

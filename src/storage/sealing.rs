@@ -1,0 +1,134 @@
+//! What a sealing closure sees and decides under the voyage's write lock:
+//! the voyage, the bearing about to be sealed, and what the logbook already
+//! records (an entry by its request id, by its result in the world, or any
+//! entry naming a comment, issue, pull request or merge). Settling an
+//! interrupted steer decides here, so nothing it reads can change before
+//! its entry is written (ADR 0012).
+
+use rusqlite::{Connection, OptionalExtension, Transaction};
+
+use super::logbook::{self, Entry};
+use super::slate::Observation;
+use crate::error::Result;
+use crate::model::{Action, Provenance, SteerKind, SteerRecord, Voyage};
+
+/// The voyage under the write lock, as a sealing closure sees it.
+pub struct Sealing<'a> {
+    pub(super) tx: &'a Transaction<'a>,
+    pub voyage: Voyage,
+    /// The slate, about to become the entry's bearing.
+    pub bearing: Vec<Observation>,
+}
+
+/// What a sealing closure decided.
+#[derive(Debug)]
+pub enum Decision {
+    /// Record this action, by this provenance, sealing the slate.
+    Record(Provenance, Action),
+    /// This entry already records it: write nothing, hand it back.
+    Already(Box<Entry>),
+    /// Write nothing.
+    Nothing,
+}
+
+impl Sealing<'_> {
+    /// Refuses when the voyage has ended.
+    pub fn ensure_active(&self) -> Result<()> {
+        super::voyage::ensure_active(self.tx).map(|_| ())
+    }
+
+    /// The entry recorded with this request id, if any.
+    pub fn entry_by_request_id(&self, request_id: &str) -> Result<Option<Entry>> {
+        find_by_request_id(self.tx, request_id)
+    }
+
+    /// The entry, recorded at or after `since`, that records this result.
+    pub fn entry_with_result(&self, result: &SteerRecord, since: &str) -> Result<Option<Entry>> {
+        find_by_result(self.tx, result, since)
+    }
+
+    /// Whether an entry already names what `found` names in the world: the
+    /// comment or reply, the created issue or pull request, the merge
+    /// commit. Changes to an existing issue (edits, closes, review
+    /// requests) name nothing of their own and are never taken.
+    pub fn names(&self, found: &SteerRecord) -> Result<bool> {
+        let (path, value): (&str, rusqlite::types::Value) = match found.steer {
+            SteerKind::Comment | SteerKind::ReplyInline => match found.comment_id {
+                Some(id) => ("$.commentId", (id as i64).into()),
+                None => return Ok(false),
+            },
+            SteerKind::CreateIssue => match found.issue {
+                Some(n) => ("$.issue", (n as i64).into()),
+                None => return Ok(false),
+            },
+            SteerKind::CreatePr => match found.pr {
+                Some(n) => ("$.pr", (n as i64).into()),
+                None => return Ok(false),
+            },
+            SteerKind::MergePr => match &found.merge_sha {
+                Some(sha) => ("$.mergeSha", sha.clone().into()),
+                None => return Ok(false),
+            },
+            _ => return Ok(false),
+        };
+        let steer = serde_json::to_value(found.steer)?;
+        let named: bool = self
+            .tx
+            .prepare_cached(
+                "SELECT EXISTS (SELECT 1 FROM logbook WHERE json_valid(action)
+                   AND json_extract(action, '$.kind') = 'steer'
+                   AND json_extract(action, '$.steer') = ?1
+                   AND lower(json_extract(action, '$.repo')) = lower(?2)
+                   AND json_extract(action, ?3) = ?4)",
+            )?
+            .query_row(
+                (steer.as_str().unwrap_or_default(), &found.repo, path, value),
+                |row| row.get(0),
+            )?;
+        Ok(named)
+    }
+}
+
+/// The entry recorded with this request id, if any.
+pub fn find_by_request_id(conn: &Connection, request_id: &str) -> Result<Option<Entry>> {
+    let id: Option<i64> = conn
+        .prepare_cached(
+            "SELECT id FROM logbook WHERE json_valid(action)
+             AND json_extract(action, '$.requestId') = ?1 ORDER BY id LIMIT 1",
+        )?
+        .query_row([request_id], |row| row.get(0))
+        .optional()?;
+    id.map(|id| logbook::get(conn, id)).transpose()
+}
+
+/// The entry, recorded at or after `since`, that records this result in the
+/// world (the same steer and URL, and comment id when there is one): how a
+/// pending record left after its commit is recognised.
+pub fn find_by_result(
+    conn: &Connection,
+    result: &SteerRecord,
+    since: &str,
+) -> Result<Option<Entry>> {
+    let Some(url) = &result.url else {
+        return Ok(None);
+    };
+    let steer = serde_json::to_value(result.steer)?;
+    let id: Option<i64> = conn
+        .prepare_cached(
+            "SELECT id FROM logbook WHERE recorded_at >= ?1 AND json_valid(action)
+             AND json_extract(action, '$.steer') = ?2 AND json_extract(action, '$.url') = ?3
+             AND (?4 IS NULL OR json_extract(action, '$.commentId') = ?4)
+             ORDER BY id LIMIT 1",
+        )?
+        .query_row(
+            (
+                since,
+                steer.as_str().unwrap_or_default(),
+                url,
+                result.comment_id.map(|c| c as i64),
+            ),
+            |row| row.get(0),
+        )
+        .optional()?;
+    id.map(|id| logbook::get(conn, id)).transpose()
+}
