@@ -19,6 +19,7 @@ pub mod schema;
 pub mod slate;
 pub mod store;
 pub mod verify;
+pub mod vfs;
 pub mod voyage;
 
 pub use store::VoyageStore;
@@ -209,9 +210,15 @@ pub fn open_unchecked(path: &Path) -> Result<Connection> {
 /// Opens a SQLite connection, the only way helm does: SQLite's process-wide
 /// settings must be made before its first connection.
 pub fn connect(path: &Path, flags: OpenFlags) -> rusqlite::Result<Connection> {
+    sqlite_settings();
+    Connection::open_with_flags(path, flags)
+}
+
+/// Makes SQLite's process-wide settings once, before anything initialises
+/// SQLite: a connection, or a file opened through its VFS (`vfs`).
+fn sqlite_settings() {
     static SETTINGS: std::sync::Once = std::sync::Once::new();
     SETTINGS.call_once(process_settings);
-    Connection::open_with_flags(path, flags)
 }
 
 /// SQLite sets memory up ahead for a process that keeps many connections
@@ -223,7 +230,7 @@ pub fn connect(path: &Path, flags: OpenFlags) -> rusqlite::Result<Connection> {
 fn process_settings() {
     use std::ffi::{c_int, c_void};
     // SAFETY: sqlite3_config takes these arguments for these options, and
-    // runs before any connection (the Once in `connect`). If SQLite was
+    // runs before any connection (the Once in `sqlite_settings`). If SQLite was
     // initialised already (a test opening a connection by itself), it
     // refuses with SQLITE_MISUSE and keeps its defaults, which are correct.
     unsafe {

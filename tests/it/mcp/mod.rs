@@ -1,11 +1,12 @@
 //! `helm mcp` driven by a real MCP client (rmcp's), the binary as a child
 //! process in a `TestEnv`: the tools and their schemas, local and GitHub
-//! observations, steer and log, errors, retries, and a CLI process writing
-//! the same voyage during a session.
+//! observations, steer and log, errors, retries, a CLI process writing the
+//! same voyage during a session, and reads beside a steer holding its lock.
 
 mod agent_flow;
 mod brief;
 mod errors;
+mod locks;
 mod schemas;
 mod tools;
 
