@@ -146,6 +146,24 @@ fn reading_beside_a_writer_keeps_its_write_lock() {
 }
 
 #[test]
+fn importing_beside_a_writer_keeps_its_write_lock() {
+    let dir = tempfile::tempdir().unwrap();
+    let (_, path) = new_voyage(&dir.path().join("from"));
+    let mut writer = crate::storage::open(&path).unwrap();
+    let tx = writer
+        .transaction_with_behavior(TransactionBehavior::Immediate)
+        .unwrap();
+    let into = Home::new(dir.path().join("into"));
+    let imported = crate::storage::portable::import(&into, &path).unwrap();
+    assert_eq!(imported.intent, "locks");
+    assert!(
+        !free_for_another_process(&path),
+        "the import dropped the lock"
+    );
+    tx.commit().unwrap();
+}
+
+#[test]
 fn a_writer_committing_refuses_the_shared_lock() {
     let dir = tempfile::tempdir().unwrap();
     let (_, path) = new_voyage(dir.path());
