@@ -1,18 +1,29 @@
 //! Opening what a look reads without being led astray: only regular files,
 //! never blocking on a FIFO (it is stat'ed first and opened with
-//! `O_NONBLOCK`, then checked again on the open handle), and, for reads
-//! confined to a project, never through a link that leaves its root and
-//! never more than a cap. Never reads a file whole on its own say-so.
+//! `O_NONBLOCK`, then checked again on the open handle), never a helm voyage
+//! file (helm opens those only through SQLite: closing a descriptor of one
+//! would drop the locks of a steer running beside the look in `helm mcp`,
+//! ADR 0011), and, for reads confined to a project, never through a link
+//! that leaves its root and never more than a cap. Never reads a file whole
+//! on its own say-so.
 
 use std::fs::{self, File, Metadata};
 use std::io::{self, Read};
 use std::path::{Path, PathBuf};
 
 use crate::error::{Error, Result};
+use crate::storage;
 
 /// Opens `path` for reading if it is a regular file (links are followed: the
 /// user named it). A FIFO, device, socket or directory is refused at once.
 pub fn open(path: &str) -> Result<File> {
+    // Targets name files with their links resolved (`target.rs`).
+    if storage::names_a_voyage(Path::new(path)) {
+        return Err(Error::usage(format!("{path} is a helm voyage file")).hint(
+            "helm reads a voyage only through SQLite (voyage show, voyage export), \
+             never as file contents; nothing was put on the slate",
+        ));
+    }
     let meta = fs::metadata(path).map_err(|err| open_error(path, &err))?;
     if let Some(err) = not_regular(path, &meta) {
         return Err(err);
@@ -130,6 +141,9 @@ impl Confined {
             })?;
         if !resolved.starts_with(&self.root) {
             return Err("it links outside the project".to_string());
+        }
+        if storage::names_a_voyage(&resolved) {
+            return Err("it is a helm voyage file, read only through SQLite".to_string());
         }
         let meta = fs::metadata(&resolved).map_err(|err| crate::error::io_reason(&err))?;
         if !meta.is_file() {

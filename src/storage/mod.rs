@@ -158,6 +158,28 @@ impl Home {
     }
 }
 
+/// Whether `path` (its links resolved) names a voyage file or one being
+/// made: `<uuid>.sqlite`, or a hidden `….sqlite.new`, in a folder named
+/// `voyages`. Code that opens a file the user names refuses these, because a
+/// voyage file is opened only by SQLite or through its VFS ([`vfs`]): a
+/// descriptor of its own, once closed, would drop every lock this process's
+/// connections hold on it (ADR 0011).
+pub fn names_a_voyage(path: &Path) -> bool {
+    let in_voyages = path
+        .parent()
+        .and_then(Path::file_name)
+        .is_some_and(|dir| dir == "voyages");
+    let name = path
+        .file_name()
+        .and_then(|n| n.to_str())
+        .unwrap_or_default();
+    let voyage = name
+        .strip_suffix(".sqlite")
+        .is_some_and(|stem| Uuid::try_parse(stem).is_ok());
+    let in_the_making = name.starts_with('.') && name.ends_with(".sqlite.new");
+    in_voyages && (voyage || in_the_making)
+}
+
 /// Lowercases a prefix and drops hyphens, refusing anything that cannot be
 /// part of a UUID.
 fn normalise_prefix(prefix: &str) -> Result<String> {
