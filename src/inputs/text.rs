@@ -65,6 +65,11 @@ pub fn read(path: &Path, cwd: &Path, stdin: Stdin, limit: u64, named: &Named) ->
             named.what
         ))
         .hint(named.hint),
+        Refusal::Voyage => Error::usage(format!(
+            "{} {shown} is a helm voyage file, which helm reads only through SQLite",
+            named.what
+        ))
+        .hint(named.hint),
     })?;
     if stdin == Stdin::Protocol && is_protocol_stream(&file) {
         return Err(Error::usage(format!(

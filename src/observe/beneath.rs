@@ -66,6 +66,11 @@ impl Root {
     }
 
     /// Opens the regular file `relative` ('/'-separated) for reading.
+    /// The root's canonical path.
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
     pub fn open_file(&self, relative: &str) -> Result<File, Refused> {
         #[cfg(any(target_os = "linux", target_os = "android"))]
         if let Some(opened) = self.without_links(relative) {

@@ -1,7 +1,9 @@
 //! Opening what helm reads without being led astray: only regular files,
 //! never blocking on a FIFO (it is stat'ed first and opened with
-//! `O_NONBLOCK`, then checked again on the open handle), and, for reads
-//! confined to a project, never through a link that leaves its root (opened
+//! `O_NONBLOCK`, then checked again on the open handle), never a helm voyage
+//! file (helm opens those only through SQLite: closing a descriptor of one
+//! would drop the locks of a steer running beside the read in `helm mcp`,
+//! ADR 0011), and, for reads confined to a project, never through a link that leaves its root (opened
 //! beneath a held handle, see `beneath`) and never more than a cap. Never
 //! reads a file whole on its own say-so. Looks use it, and so do the files
 //! a user names as text (bodies, summaries).
@@ -13,6 +15,7 @@ use std::path::Path;
 use std::path::PathBuf;
 
 use crate::error::{Error, Result};
+use crate::storage;
 
 /// Opens `path` for reading if it is a regular file (links are followed: the
 /// user named it). A FIFO, device, socket or directory is refused at once.
@@ -28,6 +31,10 @@ pub fn open(path: &str) -> Result<File> {
             "{path} is {kind}, not a regular file"
         ))
         .hint("file-contents reads regular files only; nothing was put on the slate")),
+        Err(Refusal::Voyage) => Err(Error::usage(format!("{path} is a helm voyage file")).hint(
+            "helm reads a voyage only through SQLite (voyage show, voyage export), \
+             never as file contents; nothing was put on the slate",
+        )),
     }
 }
 
@@ -37,6 +44,8 @@ pub enum Refusal {
     Io(io::Error),
     /// It is not a regular file: what it is, in words.
     NotRegular { kind: &'static str, is_dir: bool },
+    /// It is a helm voyage file, which only SQLite may open (ADR 0011).
+    Voyage,
 }
 
 impl Refusal {
@@ -53,6 +62,9 @@ impl Refusal {
 /// open handle checked again (the name may have been swapped in between).
 /// Links are followed: the caller's user named the path.
 pub fn open_regular(path: &Path) -> std::result::Result<File, Refusal> {
+    if names_a_voyage(path) {
+        return Err(Refusal::Voyage);
+    }
     let meta = fs::metadata(path).map_err(Refusal::Io)?;
     if !meta.is_file() {
         return Err(Refusal::of(&meta));
@@ -63,6 +75,13 @@ pub fn open_regular(path: &Path) -> std::result::Result<File, Refusal> {
         return Err(Refusal::of(&meta));
     }
     Ok(file)
+}
+
+/// Whether `path`, with its links resolved (which opens nothing), is one of
+/// helm's voyage files.
+fn names_a_voyage(path: &Path) -> bool {
+    let resolved = fs::canonicalize(path);
+    storage::names_a_voyage(resolved.as_deref().unwrap_or(path))
 }
 
 /// What a non-regular file is, in words.
@@ -148,6 +167,9 @@ impl Confined {
             // name cannot be spelled in a JSON payload, so it is not read.
             return Err("its name is not UTF-8".to_string());
         }
+        if names_a_voyage(&self.path().join(relative)) {
+            return Err("it is a helm voyage file, read only through SQLite".to_string());
+        }
         let file = self.open(relative)?;
         let len = file.metadata().map_or(0, |meta| meta.len());
         let mut bytes = Vec::with_capacity((len as usize).min(cap + 1));
@@ -189,7 +211,17 @@ impl Confined {
             Ok(file) => Ok(file),
             Err(Refusal::Io(err)) => Err(crate::error::io_reason(&err)),
             Err(Refusal::NotRegular { kind, .. }) => Err(format!("it is {kind}")),
+            Err(Refusal::Voyage) => {
+                Err("it is a helm voyage file, read only through SQLite".to_string())
+            }
         }
+    }
+
+    fn path(&self) -> &Path {
+        #[cfg(unix)]
+        return self.root.path();
+        #[cfg(not(unix))]
+        return &self.root;
     }
 }
 

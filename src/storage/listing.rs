@@ -2,30 +2,29 @@
 //!
 //! Each file is read the cheapest way that is still true: the summary cache
 //! when the file is unchanged since it was cached, else the file itself read
-//! under a lock ([`peek`]), else SQLite (WAL files, journals, locks, anything
-//! odd), which also names what is wrong with a file. Ids come from the voyage
-//! row inside each file, never from its name, and the order from each
-//! voyage's `created_at`, so a warm and a cold listing answer the same.
-//! Prints nothing: what is worth a warning comes back in [`Listed`].
+//! under SQLite's shared lock ([`peek`]), else SQLite (WAL files, journals,
+//! locks, anything odd), which also names what is wrong with a file. Ids come
+//! from the voyage row inside each file, never from its name, and the order
+//! from each voyage's `created_at`, so a warm and a cold listing answer the
+//! same. Prints nothing: what is worth a warning comes back in [`Listed`].
+//!
+//! It runs inside `helm mcp` beside calls that hold a voyage's write lock, so
+//! it never opens a voyage file with a descriptor of its own: the stamp and
+//! the peek read through SQLite's VFS ([`VfsFile`]), and everything else is a
+//! stat by name, which opens nothing (ADR 0011).
 
 mod cache;
-#[cfg(unix)]
 mod peek;
-#[cfg(unix)]
 use peek::peek;
-
-/// Without POSIX locks every uncached file goes through SQLite.
-#[cfg(not(unix))]
-fn peek(_: fs::File, _: impl FnOnce() -> bool) -> Option<(cache::Stamp, Summary)> {
-    None
-}
 
 use std::collections::HashSet;
 use std::fs;
 use std::path::Path;
+use std::time::SystemTime;
 
 use uuid::Uuid;
 
+use super::vfs::VfsFile;
 use super::voyage::{self, Summary};
 use super::{Home, VoyageFile};
 use crate::error::{Error, Kind, Result};
@@ -54,21 +53,25 @@ pub fn list(home: &Home) -> Result<Listed> {
     // 18.1 ms against 23.2 (docs/performance.md).
     let looked: Vec<(VoyageFile, Look)> = in_parallel(files, 512, |file| {
         let stamp = match cache.knows(&file) {
-            true => dir.open_file(&file.path).and_then(cache::stamp),
+            true => dir.stamp(&file.path),
             false => None,
         };
         if let Some(summary) = stamp.and_then(|stamp| cache.get(&file, Some(stamp))) {
             return (file, Look::Cached(summary));
         }
-        let peeked = dir
-            .open_file(&file.path)
-            .and_then(|handle| peek(handle, || dir.has_journal(&file.path)));
+        let peeked = VfsFile::open(&file.path).ok().and_then(|opened| {
+            peek(
+                opened,
+                || dir.stat(&file.path),
+                || dir.has_journal(&file.path),
+            )
+        });
         match peeked {
             Some((stamp, summary)) => (file, Look::Peeked(stamp, summary)),
             // Stamped before SQLite reads it: a write in between only makes
             // the stamp stale, which the next listing takes as a change.
             None => {
-                let stamp = stamp.or_else(|| dir.open_file(&file.path).and_then(cache::stamp));
+                let stamp = stamp.or_else(|| dir.stamp(&file.path));
                 (file, Look::Miss(stamp))
             }
         }
@@ -136,9 +139,10 @@ pub fn list(home: &Home) -> Result<Listed> {
     Ok(listed)
 }
 
-/// The voyages folder, opened once: each file is opened relative to it,
-/// which spares the kernel walking the whole path for every voyage (most of
-/// a warm listing's time).
+/// The voyages folder, opened once: each file is looked up relative to it,
+/// which spares the kernel walking the whole path for every stat. A stat
+/// opens no descriptor, so it cannot drop a lock; the folder's own
+/// descriptor is not a voyage file's.
 struct Dir {
     #[cfg(unix)]
     handle: Option<fs::File>,
@@ -152,23 +156,45 @@ impl Dir {
         }
     }
 
+    /// The stamp of the voyage file at `path`: its length and modification
+    /// time by name, its header through SQLite's VFS.
+    fn stamp(&self, path: &Path) -> Option<cache::Stamp> {
+        let file = VfsFile::open(path).ok()?;
+        let (len, modified) = self.stat(path)?;
+        cache::stamp(&file, len, modified)
+    }
+
+    /// The length and modification time of the regular file at `path`, not
+    /// following a link (SQLite's VFS refuses one too).
     #[cfg(unix)]
-    fn open_file(&self, path: &Path) -> Option<fs::File> {
-        use rustix::fs::{Mode, OFlags};
-        match (&self.handle, path.file_name()) {
-            (Some(dir), Some(name)) => {
-                let flags = OFlags::RDONLY | OFlags::CLOEXEC | OFlags::NOCTTY;
-                rustix::fs::openat(dir, name, flags, Mode::empty())
-                    .ok()
-                    .map(fs::File::from)
-            }
-            _ => fs::File::open(path).ok(),
+    fn stat(&self, path: &Path) -> Option<(u64, SystemTime)> {
+        use rustix::fs::{AtFlags, FileType};
+        let stat = match (&self.handle, path.file_name()) {
+            (Some(dir), Some(name)) => rustix::fs::statat(dir, name, AtFlags::SYMLINK_NOFOLLOW),
+            _ => rustix::fs::lstat(path),
         }
+        .ok()?;
+        if !FileType::from_raw_mode(stat.st_mode).is_file() {
+            return None;
+        }
+        // i64 on 64-bit targets, narrower on some others.
+        #[allow(clippy::useless_conversion)]
+        let seconds = i64::from(stat.st_mtime);
+        let nanos = u32::try_from(stat.st_mtime_nsec).ok()?;
+        let since = std::time::Duration::new(seconds.unsigned_abs(), 0);
+        let whole = match seconds >= 0 {
+            true => SystemTime::UNIX_EPOCH.checked_add(since)?,
+            false => SystemTime::UNIX_EPOCH.checked_sub(since)?,
+        };
+        let modified = whole.checked_add(std::time::Duration::from_nanos(u64::from(nanos)))?;
+        Some((u64::try_from(stat.st_size).ok()?, modified))
     }
 
     #[cfg(not(unix))]
-    fn open_file(&self, path: &Path) -> Option<fs::File> {
-        fs::File::open(path).ok()
+    fn stat(&self, path: &Path) -> Option<(u64, SystemTime)> {
+        let meta = fs::symlink_metadata(path).ok()?;
+        meta.is_file()
+            .then(|| meta.modified().ok().map(|m| (meta.len(), m)))?
     }
 
     #[cfg(unix)]
@@ -184,6 +210,13 @@ impl Dir {
             .is_ok(),
             None => fs::symlink_metadata(path.with_file_name(journal)).is_ok(),
         }
+    }
+
+    #[cfg(not(unix))]
+    fn has_journal(&self, path: &Path) -> bool {
+        let mut journal = path.file_name().unwrap_or_default().to_owned();
+        journal.push("-journal");
+        fs::symlink_metadata(path.with_file_name(journal)).is_ok()
     }
 }
 

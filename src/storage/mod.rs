@@ -20,6 +20,7 @@ pub mod sealing;
 pub mod slate;
 pub mod store;
 pub mod verify;
+pub mod vfs;
 pub mod voyage;
 
 pub use store::VoyageStore;
@@ -158,6 +159,28 @@ impl Home {
     }
 }
 
+/// Whether `path` (its links resolved) names a voyage file or one being
+/// made: `<uuid>.sqlite`, or a hidden `….sqlite.new`, in a folder named
+/// `voyages`. Code that opens a file the user names refuses these, because a
+/// voyage file is opened only by SQLite or through its VFS ([`vfs`]): a
+/// descriptor of its own, once closed, would drop every lock this process's
+/// connections hold on it (ADR 0011).
+pub fn names_a_voyage(path: &Path) -> bool {
+    let in_voyages = path
+        .parent()
+        .and_then(Path::file_name)
+        .is_some_and(|dir| dir == "voyages");
+    let name = path
+        .file_name()
+        .and_then(|n| n.to_str())
+        .unwrap_or_default();
+    let voyage = name
+        .strip_suffix(".sqlite")
+        .is_some_and(|stem| Uuid::try_parse(stem).is_ok());
+    let in_the_making = name.starts_with('.') && name.ends_with(".sqlite.new");
+    in_voyages && (voyage || in_the_making)
+}
+
 /// Lowercases a prefix and drops hyphens, refusing anything that cannot be
 /// part of a UUID.
 fn normalise_prefix(prefix: &str) -> Result<String> {
@@ -210,9 +233,15 @@ pub fn open_unchecked(path: &Path) -> Result<Connection> {
 /// Opens a SQLite connection, the only way helm does: SQLite's process-wide
 /// settings must be made before its first connection.
 pub fn connect(path: &Path, flags: OpenFlags) -> rusqlite::Result<Connection> {
+    sqlite_settings();
+    Connection::open_with_flags(path, flags)
+}
+
+/// Makes SQLite's process-wide settings once, before anything initialises
+/// SQLite: a connection, or a file opened through its VFS (`vfs`).
+fn sqlite_settings() {
     static SETTINGS: std::sync::Once = std::sync::Once::new();
     SETTINGS.call_once(process_settings);
-    Connection::open_with_flags(path, flags)
 }
 
 /// SQLite sets memory up ahead for a process that keeps many connections
@@ -224,7 +253,7 @@ pub fn connect(path: &Path, flags: OpenFlags) -> rusqlite::Result<Connection> {
 fn process_settings() {
     use std::ffi::{c_int, c_void};
     // SAFETY: sqlite3_config takes these arguments for these options, and
-    // runs before any connection (the Once in `connect`). If SQLite was
+    // runs before any connection (the Once in `sqlite_settings`). If SQLite was
     // initialised already (a test opening a connection by itself), it
     // refuses with SQLITE_MISUSE and keeps its defaults, which are correct.
     unsafe {

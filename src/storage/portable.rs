@@ -7,17 +7,21 @@
 //! the copy never mixes two states. Import copies the file byte for byte into
 //! a private temporary file beside the voyages, checks that copy (so what is
 //! checked is what lands) and links it into place under its voyage id,
-//! refusing an id the home already has. Nothing here prints or reads the
-//! environment.
+//! refusing an id the home already has. It reads the file through SQLite's
+//! VFS under SQLite's shared lock ([`VfsFile`]), so a writer cannot change it
+//! mid-copy, and closing it cannot drop the locks of this process's own
+//! connections to it (ADR 0011). Nothing here prints or reads the environment.
 
 use std::fs;
-use std::io;
+use std::io::{self, Write};
 use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
 
 use rusqlite::OpenFlags;
 use uuid::Uuid;
 
-use super::{Home, audit, schema, voyage};
+use super::vfs::VfsFile;
+use super::{BUSY_TIMEOUT, Home, audit, schema, voyage};
 use crate::error::{Error, Kind, Result};
 use crate::model::Voyage;
 
@@ -100,17 +104,20 @@ pub fn export(source: &Path, out: &Path, force: bool) -> Result<Exported> {
 /// understands, and an id the home already holds.
 pub fn import(home: &Home, file: &Path) -> Result<Voyage> {
     let named = |err: Error| prefix(err, file);
-    let mut source = fs::File::open(file).map_err(|err| {
-        Error::io(format!("cannot read {}", file.display()), &err)
+    let unreadable = |err: &io::Error| {
+        Error::io(format!("cannot read {}", file.display()), err)
             .hint("pass the path of a file written by `helm voyage export`")
-    })?;
-    let meta = source
-        .metadata()
-        .map_err(|err| Error::io(format!("cannot read {}", file.display()), &err))?;
+    };
+    // A stat opens nothing: a FIFO or a folder is refused before any open.
+    let meta = fs::metadata(file).map_err(|err| unreadable(&err))?;
     if !meta.is_file() {
         return Err(Error::usage(format!("{} is not a file", file.display()))
             .hint("pass the path of a file written by `helm voyage export`"));
     }
+    // SQLite's VFS refuses a link, so it is given the file the path leads to.
+    let real = fs::canonicalize(file).map_err(|err| unreadable(&err))?;
+    let mut source = VfsFile::open(&real).map_err(|err| unreadable(&err))?;
+    lock_shared(&mut source, file)?;
     let dir = home.ensure()?;
     let temp = dir.join(format!(".import-{}.sqlite.new", Uuid::now_v7().simple()));
     let result = (|| {
@@ -118,10 +125,11 @@ pub fn import(home: &Home, file: &Path) -> Result<Voyage> {
             Error::io(format!("cannot write in {}", dir.display()), &err)
                 .hint("check that $HELM_HOME/voyages is writable")
         })?;
-        io::copy(&mut source, &mut copy)
+        copy_all(&source, &mut copy)
             .and_then(|_| copy.sync_all())
             .map_err(|err| Error::io(format!("cannot copy {}", file.display()), &err))?;
         drop(copy);
+        drop(source);
         let voyage = check(&temp).map_err(named)?;
         let path = home.voyage_path(&voyage.id);
         place(&temp, &path, false).map_err(|err| match err.kind() {
@@ -146,6 +154,46 @@ pub fn import(home: &Home, file: &Path) -> Result<Voyage> {
         let _ = fs::remove_file(&temp);
     }
     result
+}
+
+/// Takes SQLite's shared lock on the file to import, waiting (as SQLite's
+/// busy handler does, up to the same timeout) while a writer commits.
+fn lock_shared(source: &mut VfsFile, file: &Path) -> Result<()> {
+    let start = Instant::now();
+    let mut pause = Duration::from_millis(1);
+    loop {
+        match source.lock_shared() {
+            Ok(true) => return Ok(()),
+            Ok(false) if start.elapsed() < BUSY_TIMEOUT => {
+                std::thread::sleep(pause);
+                pause = (pause * 2).min(Duration::from_millis(100));
+            }
+            Ok(false) => {
+                return Err(Error::new(
+                    Kind::Busy,
+                    format!("{} stayed locked by a writer for too long", file.display()),
+                )
+                .hint("retry when the program writing it has finished; nothing was imported"));
+            }
+            Err(err) => return Err(Error::io(format!("cannot read {}", file.display()), &err)),
+        }
+    }
+}
+
+/// Copies the whole of `source` into `out`, a MiB at a time.
+fn copy_all(source: &VfsFile, out: &mut fs::File) -> io::Result<()> {
+    let len = source.size()?;
+    let mut buf = vec![0u8; 1 << 20];
+    let mut at = 0u64;
+    while at < len {
+        let n = usize::try_from(len - at)
+            .unwrap_or(usize::MAX)
+            .min(buf.len());
+        source.read_exact_at(&mut buf[..n], at)?;
+        out.write_all(&buf[..n])?;
+        at += n as u64;
+    }
+    Ok(())
 }
 
 /// Checks a copy this process owns: helm's schema at a version it

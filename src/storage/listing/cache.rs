@@ -2,8 +2,9 @@
 //! voyages does not read thousands of files.
 //!
 //! Each summary is keyed by what SQLite itself changes on every commit: the
-//! file's size and modification time and the change counter in its header
-//! (bytes 24..28), read with one small `pread`. Any difference, an unreadable
+//! file's size and modification time (a stat by name) and the change counter
+//! in its header (bytes 24..28), read with one small read through SQLite's
+//! VFS, so that closing the file cannot drop another connection's lock. Any difference, an unreadable
 //! header or a cache that does not parse sends that voyage through SQLite as
 //! before. Entries are keyed by the file's name and hold the id of the voyage
 //! row inside. The cache is only ever a copy: `show`, `verify` and every write
@@ -11,13 +12,14 @@
 
 use std::collections::{HashMap, HashSet};
 use std::fs;
-use std::io::Read;
 use std::path::{Path, PathBuf};
+use std::time::SystemTime;
 
 use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
 use crate::model::{Voyage, VoyageStatus};
+use crate::storage::vfs::VfsFile;
 use crate::storage::voyage::Summary;
 use crate::storage::{VoyageFile, schema};
 
@@ -163,12 +165,12 @@ impl Cache {
     }
 }
 
-/// The stamp of an open voyage file whose header says it is a voyage of this
-/// version; `None` sends it through SQLite, which names any problem.
-pub fn stamp(mut handle: fs::File) -> Option<Stamp> {
-    let meta = handle.metadata().ok()?;
+/// The stamp of a voyage file `len` bytes long and last `modified` then,
+/// whose header says it is a voyage of this version; `None` sends it through
+/// SQLite, which names any problem.
+pub fn stamp(file: &VfsFile, len: u64, modified: SystemTime) -> Option<Stamp> {
     let mut header = [0u8; 100];
-    handle.read_exact(&mut header).ok()?;
+    file.read_exact_at(&mut header, 0).ok()?;
     if &header[..16] != b"SQLite format 3\0" {
         return None;
     }
@@ -182,8 +184,8 @@ pub fn stamp(mut handle: fs::File) -> Option<Stamp> {
         return None;
     }
     Some(Stamp::new(
-        meta.len(),
-        meta.modified().ok()?,
+        len,
+        modified,
         u32::from_be_bytes(header[24..28].try_into().ok()?),
     ))
 }

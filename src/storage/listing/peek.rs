@@ -3,25 +3,27 @@
 //! of a SQLite connection, which must parse the schema and prepare a
 //! statement for every file (issue 15: 120 µs a voyage, cold).
 //!
-//! It reads the documented file format (sqlite.org/fileformat2.html) under a
-//! whole-file POSIX read lock, which SQLite writers respect: while it is held
-//! no writer can take the RESERVED lock, let alone change a page. A file that
-//! is locked, has a journal, is in WAL mode, is of another version or looks in
-//! any way unexpected gives `None`, and the caller asks SQLite, which waits for
-//! locks, rolls back hot journals and names every problem. It never writes.
+//! It reads the documented file format (sqlite.org/fileformat2.html) under
+//! SQLite's own SHARED lock, taken through SQLite's VFS ([`VfsFile`]): while
+//! it is held no writer can take the EXCLUSIVE lock it needs to change a page
+//! of the file. A file that is locked, has a journal, is in WAL mode, is of
+//! another version or looks in any way unexpected gives `None`, and the
+//! caller asks SQLite, which waits for locks, rolls back hot journals and
+//! names every problem. It never writes.
 //!
-//! POSIX locks belong to the process, and closing any descriptor of a file
-//! drops them all: never peek at a file this process also holds open in
-//! SQLite (the listing peeks first and asks SQLite after).
+//! The file is opened and closed only through the VFS, never with a
+//! descriptor of its own: POSIX locks belong to the process, and closing any
+//! descriptor of the file would drop the locks of every connection the
+//! process holds on it (a steer in `helm mcp` waiting on GitHub; ADR 0011).
 
-use std::fs;
-use std::os::unix::fs::FileExt;
+use std::time::SystemTime;
 
 use uuid::Uuid;
 
 use super::cache::Stamp;
 use crate::model::{Voyage, VoyageStatus};
 use crate::storage::schema;
+use crate::storage::vfs::VfsFile;
 use crate::storage::voyage::Summary;
 
 /// `CREATE TABLE voyage` as seed 002 gives it, whitespace collapsed: the
@@ -30,26 +32,39 @@ const VOYAGE_SQL: &str = "CREATE TABLE voyage ( id TEXT PRIMARY KEY, intent TEXT
     created_at TEXT NOT NULL, status TEXT NOT NULL CHECK(status IN ('active', 'ended')), \
     ended_at TEXT, ended_status TEXT )";
 
-/// The summary of an open voyage file and the stamp it holds for, or `None`
-/// to ask SQLite. `has_journal` tells whether the file's `-journal` exists.
-pub fn peek(file: fs::File, has_journal: impl FnOnce() -> bool) -> Option<(Stamp, Summary)> {
-    // Non-blocking: a writer holding any lock sends this file to SQLite,
-    // which knows how to wait. Closing the file releases the lock.
-    rustix::fs::fcntl_lock(&file, rustix::fs::FlockOperation::NonBlockingLockShared).ok()?;
+/// The summary of a voyage file opened through the VFS and the stamp it
+/// holds for, or `None` to ask SQLite. `stat` gives the file's length and
+/// modification time by name; `has_journal` tells whether its `-journal`
+/// exists. Neither may open a descriptor of the file.
+pub fn peek(
+    mut file: VfsFile,
+    stat: impl FnOnce() -> Option<(u64, SystemTime)>,
+    has_journal: impl FnOnce() -> bool,
+) -> Option<(Stamp, Summary)> {
+    // Non-blocking: a writer committing sends this file to SQLite, which
+    // knows how to wait. Dropping the file releases the lock.
+    if !file.lock_shared().ok()? {
+        return None;
+    }
     // A journal may be hot (a writer died mid-commit): only SQLite may roll it back.
     if has_journal() {
         return None;
     }
-    let meta = file.metadata().ok()?;
-    let db = Db::open(&file, meta.len())?;
-    let stamp = Stamp::new(meta.len(), meta.modified().ok()?, db.counter);
+    let len = file.size().ok()?;
+    let (named_len, modified) = stat()?;
+    // The name no longer leads to the file that is open: let SQLite look.
+    if named_len != len {
+        return None;
+    }
+    let db = Db::open(&file, len)?;
+    let stamp = Stamp::new(len, modified, db.counter);
     let summary = db.summary()?;
     drop(file);
     Some((stamp, summary))
 }
 
 struct Db<'a> {
-    file: &'a fs::File,
+    file: &'a VfsFile,
     page_size: usize,
     usable: usize,
     pages: u64,
@@ -58,9 +73,9 @@ struct Db<'a> {
 }
 
 impl<'a> Db<'a> {
-    fn open(file: &'a fs::File, len: u64) -> Option<Db<'a>> {
+    fn open(file: &'a VfsFile, len: u64) -> Option<Db<'a>> {
         let mut page1 = vec![0u8; 4096];
-        let got = read_at(file, &mut page1, 0)?;
+        let got = read_at(file, &mut page1, 0, len)?;
         let header = page1.get(..100).filter(|_| got >= 100)?;
         let be16 = |at: usize| u16::from_be_bytes([header[at], header[at + 1]]);
         let be32 =
@@ -84,7 +99,7 @@ impl<'a> Db<'a> {
         let counter = be32(24);
         if page_size != page1.len() {
             page1 = vec![0u8; page_size];
-            (read_at(file, &mut page1, 0)? == page_size).then_some(())?;
+            (read_at(file, &mut page1, 0, len)? == page_size).then_some(())?;
         } else if got != page_size {
             return None;
         }
@@ -113,7 +128,8 @@ impl<'a> Db<'a> {
         }
         let mut page = vec![0u8; self.page_size];
         let offset = (u64::from(number) - 1) * self.page_size as u64;
-        (read_at(self.file, &mut page, offset)? == self.page_size).then_some(page)
+        self.file.read_exact_at(&mut page, offset).ok()?;
+        Some(page)
     }
 
     fn summary(&self) -> Option<Summary> {
@@ -370,16 +386,13 @@ fn voyage_from(row: Vec<Value>) -> Option<Voyage> {
     })
 }
 
-/// Reads as much of `buf` as the file holds from `offset`.
-fn read_at(file: &fs::File, buf: &mut [u8], offset: u64) -> Option<usize> {
-    let mut done = 0;
-    while done < buf.len() {
-        match file.read_at(&mut buf[done..], offset + done as u64) {
-            Ok(0) => break,
-            Ok(n) => done += n,
-            Err(err) if err.kind() == std::io::ErrorKind::Interrupted => {}
-            Err(_) => return None,
-        }
+/// Reads as much of `buf` as the file (`len` bytes long) holds from `offset`.
+fn read_at(file: &VfsFile, buf: &mut [u8], offset: u64, len: u64) -> Option<usize> {
+    let n = usize::try_from(len.saturating_sub(offset))
+        .unwrap_or(usize::MAX)
+        .min(buf.len());
+    if n > 0 {
+        file.read_exact_at(&mut buf[..n], offset).ok()?;
     }
-    Some(done)
+    Some(n)
 }

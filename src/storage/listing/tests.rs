@@ -8,11 +8,12 @@ use super::unique_prefix_len;
 use crate::storage::{Home, VoyageFile, voyage};
 use uuid::Uuid;
 
-/// The peek as `list` makes it: the file opened in its folder, the journal looked for there.
+/// The peek as `list` makes it: the file opened through SQLite's VFS, its
+/// stat and journal looked up in its folder.
 fn peek_at(path: &Path) -> Option<(super::cache::Stamp, voyage::Summary)> {
     let dir = super::Dir::open(path.parent().unwrap());
-    let file = dir.open_file(path)?;
-    peek(file, || dir.has_journal(path))
+    let file = crate::storage::vfs::VfsFile::open(path).ok()?;
+    peek(file, || dir.stat(path), || dir.has_journal(path))
 }
 
 fn new_voyage(dir: &Path, intent: &str) -> PathBuf {

@@ -1,8 +1,8 @@
 //! Looking never reads what it should not and never hangs: `rust-project`
 //! stays inside its root and reads only bounded regular files; one bad doc
 //! file is recorded, not fatal; `file-contents` refuses FIFOs, devices and
-//! folders at once. Every helm run here is bounded by a deadline so a
-//! regression fails instead of hanging the suite.
+//! folders at once; neither reads a helm voyage file. Every helm run here is
+//! bounded by a deadline so a regression fails instead of hanging the suite.
 
 use std::io::Read;
 use std::os::unix::ffi::OsStrExt;
@@ -178,7 +178,48 @@ fn file_contents_refuses_fifos_devices_and_folders_at_once() {
         assert!(stderr.contains(what), "{path}: {stderr}");
     }
     let slate = env.run(&["slate", "list", "-V", &id, "--json"]).json();
-    assert_eq!(slate.as_array().map_or(0, Vec::len), 0, "{slate}");
+    assert_eq!(slate["slate"], serde_json::json!([]), "{slate}");
+}
+
+/// A voyage file is opened only through SQLite: read as file contents, its
+/// descriptor's close would drop the locks of a steer running beside the
+/// look in `helm mcp` (ADR 0011). Named directly, through a link, or as a
+/// project's doc, it is refused and nothing of it is read.
+#[test]
+fn a_voyage_file_is_never_read_as_file_contents() {
+    let mut env = TestEnv::new();
+    // The home inside the project, so a doc can link to a voyage in it.
+    let home = env.work().join("crate/.helm");
+    env.set("HELM_HOME", home.to_str().unwrap());
+    let id = env.new_voyage("Look at myself");
+    let file = home.join(format!("voyages/{id}.sqlite"));
+    let link = env.work().join("voyage-link.sqlite");
+    symlink(&file, &link).unwrap();
+    for path in [&file, &link] {
+        let run = run_bounded(
+            &env,
+            &[
+                "observe",
+                "-V",
+                &id,
+                "file-contents",
+                path.to_str().unwrap(),
+            ],
+        );
+        let stderr = run.fails(2);
+        assert!(stderr.contains("is a helm voyage file"), "{stderr}");
+        assert!(stderr.contains("nothing was put on the slate"), "{stderr}");
+    }
+    env.write("crate/Cargo.toml", "[package]\nname = \"demo\"\n");
+    symlink(&file, env.work().join("crate/README.md")).unwrap();
+    let doc = run_bounded(&env, &["observe", "-V", &id, "rust-project", "crate"]).json();
+    assert_eq!(doc["payload"]["docs"], serde_json::json!([]), "{doc}");
+    let bad = unreadable(&doc["payload"]);
+    assert_eq!(bad.len(), 1, "{bad:?}");
+    assert_eq!(bad[0].0, "README.md");
+    assert!(bad[0].1.contains("helm voyage file"), "{bad:?}");
+    let slate = env.run(&["slate", "list", "-V", &id, "--json"]).json();
+    assert_eq!(slate["slate"].as_array().map(Vec::len), Some(1), "{slate}");
 }
 
 /// Issue 20 §2: a folder swapped for a link to outside the project between

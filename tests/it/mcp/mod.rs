@@ -1,12 +1,13 @@
 //! `helm mcp` driven by a real MCP client (rmcp's), the binary as a child
 //! process in a `TestEnv`: the tools and their schemas, local and GitHub
-//! observations, steer and log, errors, retries, and a CLI process writing
-//! the same voyage during a session.
+//! observations, steer and log, errors, retries, a CLI process writing the
+//! same voyage during a session, and reads beside a steer holding its lock.
 
 mod agent_flow;
 mod brief;
 mod errors;
 mod jsonrpc;
+mod locks;
 mod schemas;
 mod tools;
 
@@ -25,6 +26,12 @@ pub struct Session {
     client: Option<RunningService<RoleClient, ()>>,
 }
 
+/// A tool call sent while others run: see [`Session::begin`].
+pub struct Pending {
+    tool: String,
+    answer: tokio::task::JoinHandle<Result<CallToolResult, rmcp::ServiceError>>,
+}
+
 impl Session {
     pub fn start(env: &TestEnv) -> Session {
         let runtime = tokio::runtime::Builder::new_current_thread()
@@ -40,6 +47,52 @@ impl Session {
             runtime,
             client: Some(client),
         }
+    }
+
+    /// Sends a tool call and returns without waiting for its answer, so that
+    /// other calls of the same session run beside it; [`Session::finish`]
+    /// takes its answer.
+    pub fn begin(&self, tool: &str, args: Value) -> Pending {
+        let Value::Object(args) = args else {
+            panic!("tool arguments are an object, not {args}");
+        };
+        let params = CallToolRequestParams::new(tool.to_string()).with_arguments(args);
+        let peer = self.client().peer().clone();
+        Pending {
+            tool: tool.to_string(),
+            answer: self
+                .runtime
+                .spawn(async move { peer.call_tool(params).await }),
+        }
+    }
+
+    /// The answer of a call made with [`Session::begin`], which must succeed.
+    pub fn finish(&self, pending: Pending) -> Value {
+        let tool = pending.tool;
+        let result = self
+            .runtime
+            .block_on(pending.answer)
+            .expect("the call's task ran")
+            .unwrap_or_else(|err| panic!("tools/call {tool} failed at the protocol level: {err}"));
+        let document = document(&result);
+        assert_ne!(result.is_error, Some(true), "{tool} failed: {document}");
+        document
+    }
+
+    /// Waits until `done` holds, keeping the session's client running meanwhile
+    /// (a call made with [`Session::begin`] needs it to be sent and answered).
+    pub fn wait_until(&self, what: &str, done: impl Fn() -> bool) {
+        let start = std::time::Instant::now();
+        self.runtime.block_on(async {
+            while !done() {
+                // Not a timed assertion: only a guard against hanging forever.
+                assert!(
+                    start.elapsed() < std::time::Duration::from_secs(120),
+                    "gave up waiting until {what}"
+                );
+                tokio::time::sleep(std::time::Duration::from_millis(5)).await;
+            }
+        });
     }
 
     fn client(&self) -> &RunningService<RoleClient, ()> {

@@ -15,6 +15,30 @@ pub enum Acting {
     ThenHang(Duration),
     /// The request acts, then the connection is closed without an answer.
     ThenDrop,
+    /// The request acts, then the real answer waits until the test opens the [`Gate`]: a
+    /// GitHub as slow as the test needs, with no clock involved.
+    ThenHold(Gate),
+}
+
+/// Holds back the answers of [`Fault::hold_after_acting`] until [`Gate::open`].
+#[derive(Clone, Debug, Default)]
+pub struct Gate(Arc<AtomicBool>);
+
+impl Gate {
+    /// Lets every held answer (and any later one) go.
+    pub fn open(&self) {
+        self.0.store(true, Ordering::SeqCst);
+    }
+
+    pub fn is_open(&self) -> bool {
+        self.0.load(Ordering::SeqCst)
+    }
+}
+
+impl PartialEq for Gate {
+    fn eq(&self, other: &Gate) -> bool {
+        Arc::ptr_eq(&self.0, &other.0)
+    }
 }
 
 /// A canned failure: the next matching request(s) get this answer instead of the real one
@@ -71,6 +95,14 @@ impl Fault {
     pub fn hang_after_acting(method: &str, path_contains: &str, delay: Duration) -> Self {
         Fault {
             acting: Acting::ThenHang(delay),
+            ..Fault::new(method, path_contains, 0, Value::Null)
+        }
+    }
+
+    /// The request acts, then its real answer waits for `gate` to open.
+    pub fn hold_after_acting(method: &str, path_contains: &str, gate: &Gate) -> Self {
+        Fault {
+            acting: Acting::ThenHold(gate.clone()),
             ..Fault::new(method, path_contains, 0, Value::Null)
         }
     }

@@ -49,7 +49,7 @@ mod timeline;
 mod values;
 mod writes;
 
-pub use fault::{Acting, Fault};
+pub use fault::{Acting, Fault, Gate};
 pub use model::{Comment, Diff, Issue, PrFile, Pull};
 pub use server::Recorded;
 

@@ -47,6 +47,8 @@ pub(super) struct Answer {
     reply: Option<Reply>,
     /// Extra wait before answering (a fault that hangs after acting).
     delay: Duration,
+    /// A gate to wait for before answering (a fault that holds after acting).
+    hold: Option<Gate>,
 }
 
 impl Answer {
@@ -54,6 +56,7 @@ impl Answer {
         Answer {
             reply: Some(reply),
             delay: Duration::ZERO,
+            hold: None,
         }
     }
 }
@@ -81,6 +84,11 @@ pub(super) fn serve(shared: &Shared, request: http::Request) -> http::Delivery {
         (answer, state.latency)
     };
     pause(&shared.stopping, latency + answer.delay);
+    if let Some(gate) = &answer.hold {
+        while !gate.is_open() && !shared.stopping.load(Ordering::SeqCst) {
+            thread::sleep(Duration::from_millis(5));
+        }
+    }
     match answer.reply {
         // GitHub dates its answer when it sends it, on its own clock.
         Some(reply) => http::Delivery::Answer(
@@ -176,12 +184,17 @@ impl State {
             Some(fault) => match fault.acting {
                 Acting::Instead | Acting::ThenAnswer => Answer::now(fault.reply()),
                 Acting::ThenHang(delay) => Answer {
-                    reply: Some(reply),
                     delay,
+                    ..Answer::now(reply)
+                },
+                Acting::ThenHold(gate) => Answer {
+                    hold: Some(gate),
+                    ..Answer::now(reply)
                 },
                 Acting::ThenDrop => Answer {
                     reply: None,
                     delay: Duration::ZERO,
+                    hold: None,
                 },
             },
         }
