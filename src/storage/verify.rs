@@ -103,10 +103,9 @@ fn check(conn: &Connection, path: &Path, findings: &mut Findings) -> Result<()> 
         ));
     }
     // One artifact in memory at a time: the blob is read, checked, dropped.
-    let mut stmt =
-        conn.prepare("SELECT hash FROM artifacts WHERE status = 'stowed' ORDER BY hash")?;
+    let mut stmt = conn.prepare("SELECT hash FROM artifacts WHERE status = ?1 ORDER BY hash")?;
     let hashes: Vec<String> = stmt
-        .query_map([], |row| row.get(0))?
+        .query_map([artifact::ArtifactStatus::Stowed], |row| row.get(0))?
         .collect::<rusqlite::Result<_>>()?;
     for hash in hashes {
         findings.artifacts += 1;
