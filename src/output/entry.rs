@@ -163,7 +163,7 @@ impl Report for Recorded {
                 "recorded entry {} with a bearing of {} {}",
                 entry.id,
                 entry.bearing.len(),
-                crate::observe::plural(entry.bearing.len() as u64, "observation", "observations")
+                crate::words::plural(entry.bearing.len() as u64, "observation", "observations")
             ));
         }
         Some(lines.join("\n"))

@@ -7,8 +7,8 @@ use std::io::{self, Write};
 use serde::Serialize;
 
 use super::{Report, Style, pad, short_hash};
-use crate::observe::{human_bytes, plural};
 use crate::storage::lifecycle::{Jettisoned, Listed, Reduced};
+use crate::words::{human_bytes, plural};
 
 pub struct ArtifactList {
     pub artifacts: Vec<Listed>,

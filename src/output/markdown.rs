@@ -51,7 +51,7 @@ pub fn write_story(
             out,
             "_On the slate, not yet sealed: {} {}._",
             slate.len(),
-            crate::observe::plural(slate.len() as u64, "observation", "observations")
+            crate::words::plural(slate.len() as u64, "observation", "observations")
         )?;
     }
     Ok(())
