@@ -19,13 +19,25 @@ pub struct GitHubError {
     pub details: Vec<String>,
     /// From `X-Accepted-GitHub-Permissions`: what the token would need.
     pub permission: Option<String>,
-    transient: bool,
-    /// GitHub answered with success but did not do it (a merge that did not merge).
-    declined: bool,
+    /// How the request failed, which decides whether GitHub may have acted.
+    pub failure: Failure,
+}
+
+/// How a request failed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Failure {
+    /// GitHub answered with an error status (`status` says which).
+    Answered,
     /// The connection was never made: the request did not leave.
-    unsent: bool,
+    Unsent,
+    /// The request may have left, but no answer came (a timeout, a reset).
+    NoAnswer,
+    /// GitHub answered with success but did not do it (a merge that did not merge).
+    Declined,
     /// GitHub answered with success, but helm could not read the answer.
-    unreadable: bool,
+    Unreadable,
+    /// Described in words, not by an answer (e.g. a misuse).
+    Described,
 }
 
 #[derive(Deserialize)]
@@ -68,10 +80,7 @@ impl GitHubError {
             message,
             details,
             permission,
-            transient: answer.status.is_server_error(),
-            declined: false,
-            unsent: false,
-            unreadable: false,
+            failure: Failure::Answered,
         }
     }
 
@@ -94,10 +103,10 @@ impl GitHubError {
             message,
             details: Vec::new(),
             permission: None,
-            transient: true,
-            declined: false,
-            unsent: never_connected(&err),
-            unreadable: false,
+            failure: match never_connected(&err) {
+                true => Failure::Unsent,
+                false => Failure::NoAnswer,
+            },
         }
     }
 
@@ -118,10 +127,7 @@ impl GitHubError {
             message,
             details: Vec::new(),
             permission: None,
-            transient: false,
-            declined: false,
-            unsent: false,
-            unreadable: true,
+            failure: Failure::Unreadable,
         }
     }
 
@@ -132,10 +138,7 @@ impl GitHubError {
             message: format!("GitHub redirected the request more than {hops} times"),
             details: Vec::new(),
             permission: None,
-            transient: false,
-            declined: false,
-            unsent: false,
-            unreadable: false,
+            failure: Failure::Answered,
         }
     }
 
@@ -146,15 +149,18 @@ impl GitHubError {
             message,
             details: Vec::new(),
             permission: None,
-            transient: false,
-            declined: false,
-            unsent: false,
-            unreadable: false,
+            failure: Failure::Described,
         }
     }
 
+    /// Whether a read failing like this may succeed if sent again: GitHub
+    /// had a problem (5xx), or the connection failed.
     pub fn is_transient(&self) -> bool {
-        self.transient
+        match self.failure {
+            Failure::Answered => self.status.is_some_and(|status| status >= 500),
+            Failure::Unsent | Failure::NoAnswer => true,
+            Failure::Declined | Failure::Unreadable | Failure::Described => false,
+        }
     }
 
     /// Whether GitHub may have performed a write that failed like this: it
@@ -162,12 +168,12 @@ impl GitHubError {
     /// not stopped before it left. A timeout, a dropped connection, a 5xx
     /// or an unreadable success all leave the outcome unknown.
     pub fn may_have_acted(&self) -> bool {
-        match self.status {
-            _ if self.declined || self.unsent => false,
-            _ if self.unreadable => true,
-            Some(408) => true,
-            Some(status) => status >= 500,
-            None => true,
+        match (self.failure, self.status) {
+            (Failure::Declined | Failure::Unsent, _) => false,
+            (Failure::Unreadable, _) => true,
+            (_, Some(408)) => true,
+            (_, Some(status)) => status >= 500,
+            (_, None) => true,
         }
     }
 
@@ -175,31 +181,31 @@ impl GitHubError {
     /// hint on what to do. `doing` reads like "comment on issue #42";
     /// `nothing` says what was left unchanged.
     pub fn into_error(self, doing: &str, repo: &str, nothing: &str) -> Error {
-        let mut text = match self.status {
-            Some(status) => format!("GitHub refused to {doing}: {status} {}", self.message),
-            None if self.declined => format!("GitHub declined to {doing}: {}", self.message),
-            None if self.unreadable => format!("GitHub's answer to {doing} {}", self.message),
-            None => format!("could not reach GitHub to {doing}: {}", self.message),
+        let mut text = match (self.status, self.failure) {
+            (Some(status), _) => format!("GitHub refused to {doing}: {status} {}", self.message),
+            (None, Failure::Declined) => format!("GitHub declined to {doing}: {}", self.message),
+            (None, Failure::Unreadable) => format!("GitHub's answer to {doing} {}", self.message),
+            (None, _) => format!("could not reach GitHub to {doing}: {}", self.message),
         };
         if !self.details.is_empty() {
             let _ = write!(text, " ({})", self.details.join("; "));
         }
-        let hint = match self.status {
-            Some(401) => "check the token: GH_TOKEN, GITHUB_TOKEN, `gh auth token`, or $HELM_HOME/gh-config/<identity>/".to_string(),
-            Some(403) => match &self.permission {
+        let hint = match (self.status, self.failure) {
+            (Some(401), _) => "check the token: GH_TOKEN, GITHUB_TOKEN, `gh auth token`, or $HELM_HOME/gh-config/<identity>/".to_string(),
+            (Some(403), _) => match &self.permission {
                 Some(permission) => format!("the token needs the permission {permission} on {repo}"),
                 None => format!("the token may lack access to {repo}, or a rate limit was hit; retry later"),
             },
-            Some(404) => format!("check that {repo} and the number exist and that the token can see them"),
-            Some(409) => "the pull request's head changed; observe it again and retry with the new --sha".to_string(),
-            Some(405) => "the pull request cannot be merged as it stands; observe it for checks and reviews".to_string(),
-            Some(422) => "fix the request as GitHub describes and retry".to_string(),
-            Some(429) => "GitHub's rate limit did not lift in time; retry later".to_string(),
-            Some(status) if status >= 500 => "GitHub had a problem; retry later".to_string(),
-            Some(_) => "see GitHub's message above".to_string(),
-            None if self.declined => "observe the pull request to see why, then retry".to_string(),
-            None if self.unreadable => "the server did not answer as GitHub's API describes; if this was a change, check on GitHub whether it was made before you retry".to_string(),
-            None => "check the network and HELM_GITHUB_API_URL".to_string(),
+            (Some(404), _) => format!("check that {repo} and the number exist and that the token can see them"),
+            (Some(409), _) => "the pull request's head changed; observe it again and retry with the new --sha".to_string(),
+            (Some(405), _) => "the pull request cannot be merged as it stands; observe it for checks and reviews".to_string(),
+            (Some(422), _) => "fix the request as GitHub describes and retry".to_string(),
+            (Some(429), _) => "GitHub's rate limit did not lift in time; retry later".to_string(),
+            (Some(status), _) if status >= 500 => "GitHub had a problem; retry later".to_string(),
+            (Some(_), _) => "see GitHub's message above".to_string(),
+            (None, Failure::Declined) => "observe the pull request to see why, then retry".to_string(),
+            (None, Failure::Unreadable) => "the server did not answer as GitHub's API describes; if this was a change, check on GitHub whether it was made before you retry".to_string(),
+            (None, _) => "check the network and HELM_GITHUB_API_URL".to_string(),
         };
         let kind = match self.status {
             Some(404) => Kind::NotFound,
@@ -247,10 +253,7 @@ impl GitHubError {
             message,
             details: Vec::new(),
             permission: None,
-            transient: false,
-            declined: true,
-            unsent: false,
-            unreadable: false,
+            failure: Failure::Declined,
         }
     }
 }

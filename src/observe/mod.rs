@@ -17,6 +17,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use crate::error::{Error, Kind, Result};
 use crate::model::Observe;
 use crate::storage::{self, artifact::Packed};
+use crate::words::{human_bytes, plural};
 
 /// A finished look, ready for the slate.
 #[derive(Debug)]
@@ -124,23 +125,4 @@ fn tree_summary(tree: &tree::Tree) -> String {
         text.push_str(&format!(", {} unreadable", tree.errors.len()));
     }
     text
-}
-
-pub fn plural(n: u64, one: &'static str, many: &'static str) -> &'static str {
-    if n == 1 { one } else { many }
-}
-
-pub fn human_bytes(n: u64) -> String {
-    const UNITS: [&str; 5] = ["B", "KiB", "MiB", "GiB", "TiB"];
-    let mut value = n as f64;
-    let mut unit = 0;
-    while value >= 1024.0 && unit < UNITS.len() - 1 {
-        value /= 1024.0;
-        unit += 1;
-    }
-    if unit == 0 {
-        format!("{n} B")
-    } else {
-        format!("{value:.1} {}", UNITS[unit])
-    }
 }

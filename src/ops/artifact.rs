@@ -3,6 +3,7 @@
 
 use super::Helm;
 use crate::error::{Error, Kind, Result};
+use crate::storage::artifact::ArtifactStatus;
 use crate::storage::lifecycle::{Jettisoned, Listed, Reduced};
 
 /// What `artifact show` prints: a payload, and a note when it is a
@@ -18,12 +19,12 @@ impl Helm {
     /// one shows its summary; a jettisoned one is refused.
     pub fn artifact_show(&self, voyage: &str, hash: &str) -> Result<Shown> {
         let (stored, summary) = self.open(voyage)?.artifact_with_summary(hash)?;
-        match (stored.status.as_str(), summary) {
-            ("stowed", _) => Ok(Shown {
+        match (stored.status, summary) {
+            (ArtifactStatus::Stowed, _) => Ok(Shown {
                 data: stored.data,
                 note: None,
             }),
-            ("reduced", Some((derivation, summary))) => Ok(Shown {
+            (ArtifactStatus::Reduced, Some((derivation, summary))) => Ok(Shown {
                 note: Some(format!(
                     "artifact {} is reduced ({}, {}): this is its summary, artifact {}",
                     stored.hash,
@@ -33,7 +34,7 @@ impl Helm {
                 )),
                 data: summary.data,
             }),
-            ("reduced", None) => Err(Error::new(
+            (ArtifactStatus::Reduced, None) => Err(Error::new(
                 Kind::Corrupt,
                 format!(
                     "artifact {} is reduced but its summary is missing",
@@ -41,7 +42,7 @@ impl Helm {
                 ),
             )
             .hint("run `helm voyage verify` for a report")),
-            (status, _) => Err(Error::new(
+            (status @ ArtifactStatus::Jettisoned, _) => Err(Error::new(
                 Kind::NotFound,
                 format!(
                     "artifact {} was {status}: its payload is gone, only its hash remains",

@@ -234,7 +234,7 @@ fn last_seen(
 /// The `summary` object of a stowed GitHub payload, if it can be read.
 fn summary_of(store: &VoyageStore, hash: &str) -> Option<Value> {
     let stored = store.artifact(hash).ok()?;
-    if stored.status != "stowed" {
+    if !stored.status.is_stowed() {
         return None;
     }
     let mut raw = Vec::new();

@@ -5,6 +5,8 @@
 
 use serde_json::Value;
 
+use crate::words::plural;
+
 /// What the story shows beside an observation's target and hash.
 pub fn of(payload: &[u8]) -> Option<String> {
     let value: Value = serde_json::from_slice(payload).ok()?;
@@ -28,9 +30,9 @@ fn helm(value: &Value) -> Option<String> {
         return Some(format!(
             "{tree}, {} {}, {} {}",
             count("manifests"),
-            plural(count("manifests"), "manifest"),
+            plural(count("manifests"), "manifest", "manifests"),
             count("docs"),
-            plural(count("docs"), "doc")
+            plural(count("docs"), "doc", "docs")
         ));
     }
     if value.get("entries").is_some() {
@@ -45,10 +47,13 @@ fn helm(value: &Value) -> Option<String> {
         (issues, pulls) => {
             let mut parts = Vec::new();
             if let Some(n) = issues {
-                parts.push(format!("{n} open {}", plural(n, "issue")));
+                parts.push(format!("{n} open {}", plural(n, "issue", "issues")));
             }
             if let Some(n) = pulls {
-                parts.push(format!("{n} open {}", plural(n, "pull request")));
+                parts.push(format!(
+                    "{n} open {}",
+                    plural(n, "pull request", "pull requests")
+                ));
             }
             Some(parts.join(", "))
         }
@@ -74,12 +79,12 @@ fn files_digest(files: &[Value]) -> String {
         parts.push(format!("{} files", files.len()));
     }
     if binary < files.len() {
-        parts.push(format!("{lines} {}", plural(lines, "line")));
+        parts.push(format!("{lines} {}", plural(lines, "line", "lines")));
     }
     if binary > 0 {
         parts.push(
             match (files.len(), files[0].get("size").and_then(Value::as_u64)) {
-                (1, Some(size)) => format!("binary, {}", crate::observe::human_bytes(size)),
+                (1, Some(size)) => format!("binary, {}", crate::words::human_bytes(size)),
                 _ => format!("{binary} binary"),
             },
         );
@@ -92,8 +97,8 @@ fn tree_digest(tree: &Value) -> Option<String> {
     let dirs = tree.get("dirs")?.as_u64()? as usize;
     Some(format!(
         "{files} {}, {dirs} {}",
-        plural(files, "file"),
-        plural(dirs, "folder")
+        plural(files, "file", "files"),
+        plural(dirs, "folder", "folders")
     ))
 }
 
@@ -126,7 +131,7 @@ fn github_item(value: &Value) -> String {
             .map(|n| n as usize),
     };
     if let Some(n) = comments {
-        parts.push(format!("{n} {}", plural(n, "comment")));
+        parts.push(format!("{n} {}", plural(n, "comment", "comments")));
     }
     let head = summary
         .and_then(|s| s.get("head"))
@@ -149,7 +154,7 @@ fn github_item(value: &Value) -> String {
         parts.push(format!(
             "{} {}",
             reviews.len(),
-            plural(reviews.len(), "review")
+            plural(reviews.len(), "review", "reviews")
         ));
     }
     if parts.is_empty() {
@@ -211,7 +216,7 @@ fn original_files(value: &Value) -> Option<String> {
         parts.push(format!("{} files", contents.len()));
     }
     if binary < contents.len() {
-        parts.push(format!("{lines} {}", plural(lines, "line")));
+        parts.push(format!("{lines} {}", plural(lines, "line", "lines")));
     }
     if binary > 0 {
         parts.push(format!("{binary} binary"));
@@ -234,22 +239,14 @@ fn original_tree(value: &Value) -> Option<String> {
     }
     Some(format!(
         "{files} {}, {dirs} {}",
-        plural(files, "file"),
-        plural(dirs, "folder")
+        plural(files, "file", "files"),
+        plural(dirs, "folder", "folders")
     ))
 }
 
 fn count_lines(text: &str) -> usize {
     let newlines = text.bytes().filter(|b| *b == b'\n').count();
     newlines + usize::from(!text.is_empty() && !text.ends_with('\n'))
-}
-
-fn plural(n: usize, word: &str) -> String {
-    if n == 1 {
-        word.to_string()
-    } else {
-        format!("{word}s")
-    }
 }
 
 fn one_line(text: &str, width: usize) -> String {

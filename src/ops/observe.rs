@@ -115,7 +115,7 @@ pub(crate) fn prior_payload(
 
 /// A stowed artifact's payload as JSON; `None` for any other.
 pub(crate) fn parse_stored(stored: &Stored) -> Option<serde_json::Value> {
-    if stored.status != "stowed" {
+    if !stored.status.is_stowed() {
         return None;
     }
     let raw = zstd::stream::decode_all(&stored.data[..]).ok()?;

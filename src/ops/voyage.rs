@@ -134,7 +134,7 @@ impl Helm {
                     }
                     Payload::Jettisoned => Some("jettisoned: the payload is gone".to_string()),
                     Payload::TooLarge(size) => {
-                        Some(format!("{} stored", crate::observe::human_bytes(size)))
+                        Some(format!("{} stored", crate::words::human_bytes(size)))
                     }
                     _ => None,
                 };

@@ -69,7 +69,7 @@ impl BriefReport {
                 voyage.id,
                 when(&voyage.created_at),
                 brief.entries,
-                crate::observe::plural(brief.entries as u64, "entry", "entries")
+                crate::words::plural(brief.entries as u64, "entry", "entries")
             ))
         )?;
         match &brief.state {

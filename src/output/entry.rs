@@ -108,10 +108,10 @@ pub fn write_story_block(
                 super::pad(text, width),
                 style.dim(short_hash(&observation.artifact))
             );
-            if observation.status != "stowed" {
+            if !observation.is_stowed() {
                 line.push_str(&format!(
                     " {}",
-                    style.warn(&format!("[{}]", observation.status))
+                    style.warn(&format!("[{}]", observation.status_text()))
                 ));
             }
             if let Some(digest) = digests.get(&observation.artifact) {
@@ -163,7 +163,7 @@ impl Report for Recorded {
                 "recorded entry {} with a bearing of {} {}",
                 entry.id,
                 entry.bearing.len(),
-                crate::observe::plural(entry.bearing.len() as u64, "observation", "observations")
+                crate::words::plural(entry.bearing.len() as u64, "observation", "observations")
             ));
         }
         Some(lines.join("\n"))

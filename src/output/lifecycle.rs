@@ -7,8 +7,8 @@ use std::io::{self, Write};
 use serde::Serialize;
 
 use super::{Report, Style, pad, short_hash};
-use crate::observe::{human_bytes, plural};
 use crate::storage::lifecycle::{Jettisoned, Listed, Reduced};
+use crate::words::{human_bytes, plural};
 
 pub struct ArtifactList {
     pub artifacts: Vec<Listed>,
@@ -41,7 +41,7 @@ impl Report for ArtifactList {
                 out,
                 "{}  {}  {:>9}  {:>9}  {}  {}",
                 short_hash(&listed.hash),
-                pad(&listed.status, 10),
+                pad(listed.status.as_str(), 10),
                 human_bytes(listed.stored_bytes),
                 listed.payload_bytes.map_or("-".to_string(), human_bytes),
                 pad(listed.summary.as_deref().map_or("-", short_hash), 12),

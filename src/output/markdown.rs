@@ -51,7 +51,7 @@ pub fn write_story(
             out,
             "_On the slate, not yet sealed: {} {}._",
             slate.len(),
-            crate::observe::plural(slate.len() as u64, "observation", "observations")
+            crate::words::plural(slate.len() as u64, "observation", "observations")
         )?;
     }
     Ok(())
@@ -99,8 +99,8 @@ fn write_entry(
             code(&clean_line(&describe_target(&observation.target))),
             code(short_hash(&observation.artifact))
         );
-        if observation.status != "stowed" {
-            line.push_str(&format!(" _({})_", escape_inline(&observation.status)));
+        if !observation.is_stowed() {
+            line.push_str(&format!(" _({})_", observation.status_text()));
         }
         if let Some(digest) = digests.get(&observation.artifact) {
             line.push_str(&format!(" · {}", escape_inline(&clean_line(digest))));
@@ -287,7 +287,7 @@ mod tests {
             artifact: "1a2b3c4d5e6f7a8b9c0d".into(),
             observed_at: "2026-11-21T22:41:00.000000Z".into(),
             stored_bytes: 10,
-            status: "stowed".into(),
+            status: Some(crate::storage::artifact::ArtifactStatus::Stowed),
         }];
         let entries = vec![
             entry(

@@ -5,8 +5,8 @@ use std::io::{self, Write};
 use super::entry::describe_target;
 use super::views::{ClearedView, ErasedView, ObservationView, SlateView};
 use super::{Report, Style, age, clean_line, pad, short_hash};
-use crate::observe::human_bytes;
 use crate::storage::slate::Observation;
+use crate::words::human_bytes;
 
 pub struct SlateList {
     pub observations: Vec<Observation>,
@@ -100,7 +100,7 @@ impl Report for Cleared {
             out,
             "cleared {} {}",
             self.count,
-            crate::observe::plural(self.count as u64, "observation", "observations")
+            crate::words::plural(self.count as u64, "observation", "observations")
         )
     }
 

@@ -86,7 +86,7 @@ impl<'a> ObservationView<'a> {
             artifact: &observation.artifact,
             observed_at: &observation.observed_at,
             stored_bytes: None,
-            artifact_status: (observation.status != "stowed").then_some(&*observation.status),
+            artifact_status: (!observation.is_stowed()).then_some(observation.status_text()),
         }
     }
 

@@ -243,7 +243,7 @@ impl Report for StoryReport {
                 style.warn(&format!(
                     "on the slate, not yet sealed: {} {}",
                     snapshot.slate.len(),
-                    crate::observe::plural(
+                    crate::words::plural(
                         snapshot.slate.len() as u64,
                         "observation",
                         "observations"
@@ -293,7 +293,7 @@ impl Report for Exported {
         Some(format!(
             "exported voyage {} ({}) to {}",
             self.exported.voyage.id,
-            crate::observe::human_bytes(self.exported.bytes),
+            crate::words::human_bytes(self.exported.bytes),
             self.exported.path.display()
         ))
     }

@@ -13,9 +13,11 @@ use sha2::{Digest, Sha256};
 use crate::error::{Error, Kind, Result};
 
 pub mod frame;
+mod status;
 
 pub use frame::Frame;
 use frame::Sink;
+pub use status::ArtifactStatus;
 
 /// zstd level 3: zstd's default, a good ratio at several hundred MB/s.
 const LEVEL: i32 = 3;
@@ -215,26 +217,28 @@ pub fn hex(bytes: &[u8]) -> String {
 /// status check spares, and stowed bytes only come from helm's own packing
 /// or from an import, which re-hashes every one (`portable::check`).
 pub fn stow(tx: &Transaction<'_>, packed: &Packed) -> Result<()> {
-    const UPSERT: &str = "ON CONFLICT (hash) DO UPDATE SET data = excluded.data, status = 'stowed'
-         WHERE artifacts.status <> 'stowed' OR artifacts.data IS NOT excluded.data";
+    // ?3 is `stowed`: an artifact already stowed with these bytes is not
+    // written again.
+    const UPSERT: &str = "ON CONFLICT (hash) DO UPDATE SET data = excluded.data, status = ?3
+         WHERE artifacts.status <> ?3 OR artifacts.data IS NOT excluded.data";
     match &packed.frame {
         Frame::Memory(data) => {
             tx.prepare_cached(&format!(
-                "INSERT INTO artifacts (hash, data) VALUES (?1, ?2) {UPSERT}"
+                "INSERT INTO artifacts (hash, data, status) VALUES (?1, ?2, ?3) {UPSERT}"
             ))?
-            .execute((&packed.hash, data))?;
+            .execute((&packed.hash, data, ArtifactStatus::Stowed))?;
         }
         spilled @ Frame::Spilled { .. } => {
             // The status is read first, so an artifact already stowed costs
             // no read of the frame at all.
-            let status: Option<String> = tx
+            let status: Option<ArtifactStatus> = tx
                 .prepare_cached("SELECT status FROM artifacts WHERE hash = ?1")?
                 .query_row([&packed.hash], |row| row.get(0))
                 .optional()?;
-            let sql = match status.as_deref() {
-                Some("stowed") => return Ok(()),
-                Some(_) => "UPDATE artifacts SET data = ?2, status = 'stowed' WHERE hash = ?1",
-                None => "INSERT INTO artifacts (hash, data) VALUES (?1, ?2)",
+            let sql = match status {
+                Some(ArtifactStatus::Stowed) => return Ok(()),
+                Some(_) => "UPDATE artifacts SET data = ?2, status = ?3 WHERE hash = ?1",
+                None => "INSERT INTO artifacts (hash, data, status) VALUES (?1, ?2, ?3)",
             };
             // SQLite builds the whole row in memory whatever helm does (seed
             // 002 puts `status` after `data`; bench/zeroblob_rss.py): two
@@ -247,6 +251,7 @@ pub fn stow(tx: &Transaction<'_>, packed: &Packed) -> Result<()> {
             let mut stmt = tx.prepare(sql)?;
             stmt.raw_bind_parameter(1, &packed.hash)?;
             stmt.raw_bind_parameter(2, data.as_slice())?;
+            stmt.raw_bind_parameter(3, ArtifactStatus::Stowed)?;
             drop(data);
             stmt.raw_execute()?;
         }
@@ -258,7 +263,7 @@ pub fn stow(tx: &Transaction<'_>, packed: &Packed) -> Result<()> {
 pub struct Stored {
     pub hash: String,
     pub data: Vec<u8>,
-    pub status: String,
+    pub status: ArtifactStatus,
 }
 
 /// Loads an artifact by its full hash or a unique prefix of it.

@@ -19,7 +19,7 @@ use std::io;
 use rusqlite::{Connection, OptionalExtension, Transaction};
 use serde::Serialize;
 
-use super::artifact::{self, Packer};
+use super::artifact::{self, ArtifactStatus, Packer};
 use crate::error::{Error, Kind, Result};
 
 /// The payload a summary artifact holds.
@@ -68,7 +68,7 @@ pub struct Derivation {
 #[serde(rename_all = "camelCase")]
 pub struct Listed {
     pub hash: String,
-    pub status: String,
+    pub status: ArtifactStatus,
     /// The zstd frame's length as stored (0 once the payload is dropped).
     pub stored_bytes: u64,
     /// The payload JSON's length; only for a stowed artifact.
@@ -120,10 +120,10 @@ pub fn reduce(
     let mut done = Vec::new();
     for hash in resolve_all(tx, hashes)? {
         let (status, stored) = state(tx, &hash)?;
-        refuse_summary(tx, &hash, "reduced")?;
-        match status.as_str() {
-            "stowed" => {}
-            "reduced" => {
+        refuse_summary(tx, &hash, ArtifactStatus::Reduced)?;
+        match status {
+            ArtifactStatus::Stowed => {}
+            ArtifactStatus::Reduced => {
                 let summary = summary_of(tx, &hash)?
                     .map(|d| d.summary)
                     .unwrap_or_default();
@@ -133,7 +133,7 @@ pub fn reduce(
                 )
                 .hint("`helm artifact show` prints the summary; nothing was reduced"));
             }
-            _ => {
+            ArtifactStatus::Jettisoned => {
                 return Err(Error::new(
                     Kind::Conflict,
                     format!("artifact {hash} was {status}: there is no payload left to summarise"),
@@ -155,7 +155,7 @@ pub fn reduce(
              SET method = excluded.method, created_at = excluded.created_at",
         )?
         .execute((&hash, &packed.hash, method, now))?;
-        drop_payload(tx, &hash, "reduced")?;
+        drop_payload(tx, &hash, ArtifactStatus::Reduced)?;
         done.push(Reduced {
             hash,
             summary: packed.hash,
@@ -173,10 +173,10 @@ pub fn jettison(tx: &Transaction<'_>, hashes: &[String]) -> Result<Vec<Jettisone
     let mut done = Vec::new();
     for hash in resolve_all(tx, hashes)? {
         let (status, stored) = state(tx, &hash)?;
-        refuse_summary(tx, &hash, "jettisoned")?;
-        let changed = match status.as_str() {
-            "jettisoned" => false,
-            "reduced" => {
+        refuse_summary(tx, &hash, ArtifactStatus::Jettisoned)?;
+        let changed = match status {
+            ArtifactStatus::Jettisoned => false,
+            ArtifactStatus::Reduced => {
                 let summary = summary_of(tx, &hash)?
                     .map(|d| d.summary)
                     .unwrap_or_default();
@@ -188,8 +188,8 @@ pub fn jettison(tx: &Transaction<'_>, hashes: &[String]) -> Result<Vec<Jettisone
                 )
                 .hint("leave it as it is; nothing was jettisoned"));
             }
-            _ => {
-                drop_payload(tx, &hash, "jettisoned")?;
+            ArtifactStatus::Stowed => {
+                drop_payload(tx, &hash, ArtifactStatus::Jettisoned)?;
                 true
             }
         };
@@ -203,7 +203,7 @@ pub fn jettison(tx: &Transaction<'_>, hashes: &[String]) -> Result<Vec<Jettisone
 }
 
 /// The artifact's status and stored length.
-fn state(conn: &Connection, hash: &str) -> Result<(String, u64)> {
+fn state(conn: &Connection, hash: &str) -> Result<(ArtifactStatus, u64)> {
     Ok(conn
         .prepare_cached("SELECT status, length(data) FROM artifacts WHERE hash = ?1")?
         .query_row([hash], |row| {
@@ -215,7 +215,7 @@ fn state(conn: &Connection, hash: &str) -> Result<(String, u64)> {
 }
 
 /// A summary keeps the story of what it summarises: it is never given up.
-fn refuse_summary(conn: &Connection, hash: &str, verb: &str) -> Result<()> {
+fn refuse_summary(conn: &Connection, hash: &str, verb: ArtifactStatus) -> Result<()> {
     match source_of(conn, hash)? {
         Some(source) => Err(Error::new(
             Kind::Conflict,
@@ -228,7 +228,7 @@ fn refuse_summary(conn: &Connection, hash: &str, verb: &str) -> Result<()> {
     }
 }
 
-fn drop_payload(tx: &Transaction<'_>, hash: &str, status: &str) -> Result<()> {
+fn drop_payload(tx: &Transaction<'_>, hash: &str, status: ArtifactStatus) -> Result<()> {
     tx.prepare_cached("UPDATE artifacts SET status = ?2, data = x'' WHERE hash = ?1")?
         .execute((hash, status))?;
     Ok(())
@@ -295,11 +295,11 @@ pub fn list(conn: &Connection) -> Result<Vec<Listed>> {
     let mut out = Vec::new();
     while let Some(row) = rows.next()? {
         let hash: String = row.get(0)?;
-        let status: String = row.get(1)?;
+        let status: ArtifactStatus = row.get(1)?;
         let head: Vec<u8> = row.get::<_, Option<Vec<u8>>>(3)?.unwrap_or_default();
-        let payload_bytes = match status.as_str() {
-            "stowed" => payload_len(conn, &hash, &head)?,
-            _ => None,
+        let payload_bytes = match status {
+            ArtifactStatus::Stowed => payload_len(conn, &hash, &head)?,
+            ArtifactStatus::Reduced | ArtifactStatus::Jettisoned => None,
         };
         out.push(Listed {
             stored_bytes: row.get::<_, Option<i64>>(2)?.unwrap_or(0) as u64,
@@ -349,10 +349,10 @@ impl io::Write for Counter {
 pub fn check(conn: &Connection) -> Result<Vec<String>> {
     let mut problems = Vec::new();
     let mut stmt = conn.prepare(
-        "SELECT hash FROM artifacts a WHERE status = 'reduced' AND NOT EXISTS
+        "SELECT hash FROM artifacts a WHERE status = ?1 AND NOT EXISTS
          (SELECT 1 FROM artifact_derivations d WHERE d.source_hash = a.hash) ORDER BY hash",
     )?;
-    for hash in stmt.query_map([], |row| row.get::<_, String>(0))? {
+    for hash in stmt.query_map([ArtifactStatus::Reduced], |row| row.get::<_, String>(0))? {
         problems.push(format!(
             "artifact {}: it is reduced but no derivation names its summary",
             hash?
@@ -361,20 +361,21 @@ pub fn check(conn: &Connection) -> Result<Vec<String>> {
     let mut stmt = conn.prepare(
         "SELECT d.derived_hash, d.source_hash, a.status FROM artifact_derivations d
          LEFT JOIN artifacts a ON a.hash = d.derived_hash
-         WHERE a.status IS NOT 'stowed' ORDER BY d.derived_hash",
+         WHERE a.status IS NOT ?1 ORDER BY d.derived_hash",
     )?;
-    let rows = stmt.query_map([], |row| {
+    let rows = stmt.query_map([ArtifactStatus::Stowed], |row| {
         Ok((
             row.get::<_, String>(0)?,
             row.get::<_, String>(1)?,
-            row.get::<_, Option<String>>(2)?,
+            row.get::<_, Option<ArtifactStatus>>(2)?,
         ))
     })?;
     for row in rows {
         let (derived, source, status) = row?;
         problems.push(format!(
-            "artifact {derived}: the summary of {source} is {}, not stowed",
-            status.as_deref().unwrap_or("missing")
+            "artifact {derived}: the summary of {source} is {}, not {}",
+            status.map_or("missing", ArtifactStatus::as_str),
+            ArtifactStatus::Stowed
         ));
     }
     Ok(problems)

@@ -4,7 +4,7 @@
 
 use rusqlite::{Connection, OptionalExtension, Row, Transaction};
 
-use super::artifact::{self, Packed};
+use super::artifact::{self, ArtifactStatus, Packed};
 use crate::error::Result;
 
 /// One observation on the slate or in a sealed bearing.
@@ -16,8 +16,9 @@ pub struct Observation {
     pub observed_at: String,
     /// Size of the stored (compressed) payload in bytes.
     pub stored_bytes: u64,
-    /// The artifact's condition: `stowed`, `reduced` or `jettisoned`.
-    pub status: String,
+    /// The artifact's state; `None` when its row is missing (which
+    /// `voyage verify` reports).
+    pub status: Option<ArtifactStatus>,
 }
 
 /// The columns [`Observation::from_row`] reads, for a row source aliased `o`
@@ -26,6 +27,16 @@ pub const OBSERVATION_COLUMNS: &str = "o.target, o.artifact_hash, o.observed_at,
      length(a.data) AS stored_bytes, a.status AS artifact_status";
 
 impl Observation {
+    /// Whether the whole payload is still there to read.
+    pub fn is_stowed(&self) -> bool {
+        self.status.is_some_and(ArtifactStatus::is_stowed)
+    }
+
+    /// The state as the story and `--json` name it (`missing` without a row).
+    pub fn status_text(&self) -> &'static str {
+        self.status.map_or("missing", ArtifactStatus::as_str)
+    }
+
     /// One row selected with [`OBSERVATION_COLUMNS`] starting at column
     /// `at`: the single mapping from slate and bearing rows alike. Columns
     /// are read by position: by name, SQLite compares every column name on
@@ -36,9 +47,7 @@ impl Observation {
             artifact: row.get(at + 1)?,
             observed_at: row.get(at + 2)?,
             stored_bytes: row.get::<_, Option<i64>>(at + 3)?.unwrap_or(0) as u64,
-            status: row
-                .get::<_, Option<String>>(at + 4)?
-                .unwrap_or_else(|| "missing".to_string()),
+            status: row.get(at + 4)?,
         })
     }
 

@@ -6,7 +6,7 @@
 use rusqlite::{Connection, OptionalExtension};
 use uuid::Uuid;
 
-use super::artifact::{self, Packed, Stored};
+use super::artifact::{self, ArtifactStatus, Packed, Stored};
 use super::lifecycle;
 use super::logbook::{self, Entry, Sealed};
 use super::sealing::{self, Decision, Sealing};
@@ -271,8 +271,8 @@ impl VoyageStore {
     ) -> Result<(Stored, Option<(lifecycle::Derivation, Stored)>)> {
         let tx = super::read(&mut self.conn)?;
         let stored = artifact::load(&tx, hash)?;
-        let summary = match stored.status.as_str() {
-            "reduced" => match lifecycle::summary_of(&tx, &stored.hash)? {
+        let summary = match stored.status {
+            ArtifactStatus::Reduced => match lifecycle::summary_of(&tx, &stored.hash)? {
                 Some(derivation) => {
                     let summary = artifact::load(&tx, &derivation.summary)?;
                     Some((derivation, summary))
@@ -297,22 +297,20 @@ impl VoyageStore {
     ) -> Result<()> {
         let tx = super::read(&mut self.conn)?;
         for hash in hashes {
-            let row: Option<(String, i64)> = tx
+            let row: Option<(ArtifactStatus, i64)> = tx
                 .prepare_cached("SELECT status, length(data) FROM artifacts WHERE hash = ?1")?
                 .query_row([hash], |row| Ok((row.get(0)?, row.get(1)?)))
                 .optional()?;
             let payload = match row {
                 None => Payload::Missing,
-                Some((status, _)) if status == "jettisoned" => Payload::Jettisoned,
-                Some((status, _)) if status == "reduced" => {
-                    match lifecycle::summary_of(&tx, hash)? {
-                        Some(derivation) => {
-                            let summary = artifact::load(&tx, &derivation.summary)?;
-                            Payload::Reduced(decompress(&summary.data))
-                        }
-                        None => Payload::Missing,
+                Some((ArtifactStatus::Jettisoned, _)) => Payload::Jettisoned,
+                Some((ArtifactStatus::Reduced, _)) => match lifecycle::summary_of(&tx, hash)? {
+                    Some(derivation) => {
+                        let summary = artifact::load(&tx, &derivation.summary)?;
+                        Payload::Reduced(decompress(&summary.data))
                     }
-                }
+                    None => Payload::Missing,
+                },
                 Some((_, stored)) if stored as u64 > limit => Payload::TooLarge(stored as u64),
                 Some(_) => {
                     let data: Vec<u8> = tx

@@ -119,10 +119,9 @@ pub(super) fn for_each_stowed(
     conn: &Connection,
     mut check: impl FnMut(Option<String>) -> bool,
 ) -> Result<()> {
-    let mut stmt =
-        conn.prepare("SELECT hash FROM artifacts WHERE status = 'stowed' ORDER BY hash")?;
+    let mut stmt = conn.prepare("SELECT hash FROM artifacts WHERE status = ?1 ORDER BY hash")?;
     let hashes: Vec<String> = stmt
-        .query_map([], |row| row.get(0))?
+        .query_map([artifact::ArtifactStatus::Stowed], |row| row.get(0))?
         .collect::<rusqlite::Result<_>>()?;
     for hash in hashes {
         let data: Vec<u8> =

@@ -1,0 +1,115 @@
+//! An artifact's state in its lifecycle (seed 002: `stowed`, `reduced`,
+//! `jettisoned`). This is the one place the states are spelt as text; the
+//! schema's `CHECK` is the other. SQL that filters by state binds the text
+//! from here rather than writing it out.
+
+use std::fmt;
+
+use rusqlite::types::{FromSql, FromSqlError, FromSqlResult, ToSql, ToSqlOutput, ValueRef};
+
+/// What an artifact still holds of its payload.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ArtifactStatus {
+    /// The whole payload.
+    Stowed,
+    /// A summary in its place (a derivation names the summary artifact).
+    Reduced,
+    /// Nothing but the hash.
+    Jettisoned,
+}
+
+impl ArtifactStatus {
+    pub const ALL: [ArtifactStatus; 3] = [
+        ArtifactStatus::Stowed,
+        ArtifactStatus::Reduced,
+        ArtifactStatus::Jettisoned,
+    ];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ArtifactStatus::Stowed => "stowed",
+            ArtifactStatus::Reduced => "reduced",
+            ArtifactStatus::Jettisoned => "jettisoned",
+        }
+    }
+
+    pub fn parse(text: &str) -> Option<ArtifactStatus> {
+        ArtifactStatus::ALL
+            .into_iter()
+            .find(|status| status.as_str() == text)
+    }
+
+    pub fn is_stowed(self) -> bool {
+        self == ArtifactStatus::Stowed
+    }
+}
+
+impl fmt::Display for ArtifactStatus {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl serde::Serialize for ArtifactStatus {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.as_str())
+    }
+}
+
+impl ToSql for ArtifactStatus {
+    fn to_sql(&self) -> rusqlite::Result<ToSqlOutput<'_>> {
+        Ok(ToSqlOutput::Borrowed(ValueRef::Text(
+            self.as_str().as_bytes(),
+        )))
+    }
+}
+
+impl FromSql for ArtifactStatus {
+    fn column_result(value: ValueRef<'_>) -> FromSqlResult<Self> {
+        let text = value.as_str()?;
+        ArtifactStatus::parse(text).ok_or_else(|| {
+            FromSqlError::Other(format!("'{text}' is not an artifact status").into())
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_status_reads_back_as_itself() {
+        for status in ArtifactStatus::ALL {
+            assert_eq!(ArtifactStatus::parse(status.as_str()), Some(status));
+        }
+        assert_eq!(ArtifactStatus::parse("missing"), None);
+    }
+
+    #[test]
+    fn the_schema_allows_exactly_these_states() {
+        let mut conn = rusqlite::Connection::open_in_memory().unwrap();
+        crate::storage::schema::create(&mut conn).unwrap();
+        for status in ArtifactStatus::ALL {
+            conn.execute(
+                "INSERT INTO artifacts (hash, data, status) VALUES (?1, x'', ?2)",
+                (status.as_str(), status),
+            )
+            .unwrap();
+        }
+        let back: Vec<ArtifactStatus> = conn
+            .prepare("SELECT status FROM artifacts ORDER BY rowid")
+            .unwrap()
+            .query_map([], |row| row.get(0))
+            .unwrap()
+            .collect::<rusqlite::Result<_>>()
+            .unwrap();
+        assert_eq!(back, ArtifactStatus::ALL);
+        assert!(
+            conn.execute(
+                "INSERT INTO artifacts (hash, data, status) VALUES ('x', x'', 'lost')",
+                []
+            )
+            .is_err()
+        );
+    }
+}
