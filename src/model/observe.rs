@@ -97,6 +97,14 @@ impl Observe {
         serde_json::from_str(key).ok()
     }
 
+    /// Whether two keys of this kind name the same target when they differ
+    /// only in ASCII case: true for GitHub targets, whose one mixed-case
+    /// field is the repository (GitHub's names are case-insensitive; every
+    /// other field of their keys is lowercase). Paths stay case-sensitive.
+    pub fn key_folds_case(key: &str) -> bool {
+        key.starts_with(r#"{"kind":"github-"#)
+    }
+
     /// Where looking happens: decided here, once, from the variant.
     pub fn source(&self) -> Source<'_> {
         match self {
@@ -216,7 +224,8 @@ mod tests {
             target.key(),
             r#"{"kind":"directory-tree","root":"/r","skip":["target"],"maxDepth":2}"#
         );
-        assert_eq!(Observe::from_key(&target.key()), Some(target));
+        assert_eq!(Observe::from_key(&target.key()), Some(target.clone()));
+        assert!(!Observe::key_folds_case(&target.key()));
     }
 
     #[test]
@@ -231,5 +240,15 @@ mod tests {
             r#"{"kind":"github-pr","repo":"o/r","number":7,"focus":["diff","summary"]}"#
         );
         assert_eq!(target.describe(), "github-pr o/r#7 --focus diff,summary");
+        // The repository is the one mixed-case field: keys fold case.
+        assert!(Observe::key_folds_case(&target.key()));
+        let respelled = Observe::GitHubPullRequest {
+            repo: Repo::parse("O/R").unwrap(),
+            number: 7,
+            focus: vec![PullRequestFocus::Diff, PullRequestFocus::Summary],
+        };
+        assert_eq!(respelled, target);
+        assert!(respelled.key().eq_ignore_ascii_case(&target.key()));
+        assert_ne!(respelled.key(), target.key());
     }
 }

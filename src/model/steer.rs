@@ -289,7 +289,7 @@ impl Steer {
             Steer::CreateIssue { .. } | Steer::CreatePullRequest { .. }
         );
         asked.steer == recorded.steer
-            && asked.repo == recorded.repo
+            && super::repo::same_repo(&asked.repo, &recorded.repo)
             && (created || (asked.issue == recorded.issue && asked.pr == recorded.pr))
             && asked
                 .in_reply_to
@@ -319,6 +319,9 @@ mod tests {
         assert!(!comment(42, "bye").same_request(&repo, &recorded));
         let other = Repo::parse("o/other").unwrap();
         assert!(!comment(42, "hi").same_request(&other, &recorded));
+        // GitHub spells repositories case-insensitively.
+        let respelled = Repo::parse("O/R").unwrap();
+        assert!(comment(42, "hi").same_request(&respelled, &recorded));
         // An entry recorded before bodies were kept matches on what it has.
         let mut old = recorded.clone();
         old.body = None;

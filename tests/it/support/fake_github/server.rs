@@ -201,11 +201,11 @@ impl State {
         };
         let cx = Cx {
             base: base.to_owned(),
-            repo: format!(
+            repo: self.spelled(&format!(
                 "{}/{}",
                 param("owner").unwrap_or_default(),
                 param("repo").unwrap_or_default()
-            ),
+            )),
             number: param("issue_number")
                 .or_else(|| param("pull_number"))
                 .and_then(|n| n.parse().ok()),

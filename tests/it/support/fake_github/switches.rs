@@ -50,6 +50,16 @@ impl State {
         Some(Reply::json(status, body).header("Location", location))
     }
 
+    /// The repository as the fake stores it: GitHub matches owner and name
+    /// case-insensitively and answers under the spelling it holds.
+    pub(super) fn spelled(&self, repo: &str) -> String {
+        self.repos
+            .keys()
+            .find(|known| known.eq_ignore_ascii_case(repo))
+            .cloned()
+            .unwrap_or_else(|| repo.to_owned())
+    }
+
     /// Removes the fields a test asked to strip from an answer to `path`.
     pub(super) fn strip(&self, path: &str, json: &mut Value) {
         for (path_contains, field) in &self.switches.stripped {
