@@ -15,6 +15,7 @@ use serde::de::DeserializeOwned;
 use serde_json::Value;
 
 use super::error::GitHubError;
+use super::memo::Memo;
 use super::repo::Repo;
 
 /// Read attempts on transient failures (the first try included).
@@ -36,8 +37,11 @@ pub struct Client {
     base_path: String,
     pub repo: Repo,
     pub api_url: String,
-    /// Set when GitHub redirected a request to another repository.
-    moved: std::sync::Mutex<Option<Moved>>,
+    /// Set when GitHub redirected a request to another repository; shared
+    /// with the client's [`remembering`](Client::remembering) copies.
+    moved: std::sync::Arc<std::sync::Mutex<Option<Moved>>>,
+    /// GET answers remembered for one look or check, when set.
+    memo: Option<std::sync::Arc<Memo>>,
 }
 
 /// A repository GitHub says has moved: `to` is `OWNER/NAME` when its
@@ -63,6 +67,7 @@ impl Moved {
 }
 
 /// A raw answer: status, headers and body bytes.
+#[derive(Clone)]
 pub struct Answer {
     pub status: StatusCode,
     pub headers: HeaderMap,
@@ -80,7 +85,21 @@ impl Client {
             base_path,
             repo,
             api_url: api_url.to_string(),
-            moved: std::sync::Mutex::new(None),
+            moved: Default::default(),
+            memo: None,
+        }
+    }
+
+    /// A client on the same connection that remembers its GET answers
+    /// while it lives (see [`Memo`]): for one look or one freshness check.
+    pub fn remembering(&self) -> Client {
+        Client {
+            crab: self.crab.clone(),
+            base_path: self.base_path.clone(),
+            repo: self.repo.clone(),
+            api_url: self.api_url.clone(),
+            moved: std::sync::Arc::clone(&self.moved),
+            memo: Some(Default::default()),
         }
     }
 
@@ -142,8 +161,26 @@ impl Client {
         self.send_with(method, path, accept, body, &[]).await
     }
 
-    /// [`send`](Self::send) with extra request headers (`If-None-Match`).
+    /// [`send`](Self::send) with extra request headers (`If-None-Match`);
+    /// a GET from memory when the client remembers.
     pub async fn send_with(
+        &self,
+        method: Method,
+        path: &str,
+        accept: &str,
+        body: Option<&Value>,
+        extra: &[(http::HeaderName, String)],
+    ) -> Result<Answer, GitHubError> {
+        match &self.memo {
+            Some(memo) if method == Method::GET => {
+                let send = || self.send_following(method.clone(), path, accept, body, extra);
+                memo.get(path, accept, extra, send).await
+            }
+            _ => self.send_following(method, path, accept, body, extra).await,
+        }
+    }
+
+    async fn send_following(
         &self,
         method: Method,
         path: &str,

@@ -9,6 +9,7 @@ pub mod client;
 pub mod conditional;
 pub mod error;
 pub mod fresh;
+mod memo;
 pub mod observe;
 mod parts;
 pub mod repo;

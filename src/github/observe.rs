@@ -39,31 +39,16 @@ pub fn look(
     target: &Observe,
     prior: Option<&Value>,
 ) -> Result<GitHubLook> {
-    let client = &session.client;
+    // One look remembers its answers: a part whose conditional request
+    // answered 200 is not asked for again.
+    let client = session.client.remembering();
     let doing = format!("show {}", target.describe());
     let repo = client.repo.to_string();
-    let thread_prior = prior.and_then(|p| serde_json::from_value::<ThreadPayload>(p.clone()).ok());
-    let (payload, summary, unchanged) = session
-        .runtime
-        .block_on(async {
-            match target {
-                Observe::GitHubIssue { number, focus, .. } => {
-                    issue(client, *number, focus, thread_prior.as_ref()).await
-                }
-                Observe::GitHubPullRequest { number, focus, .. } => {
-                    pull(client, *number, focus, thread_prior.as_ref()).await
-                }
-                Observe::GitHubRepository { focus, .. } => {
-                    let prior = prior.and_then(|p| serde_json::from_value(p.clone()).ok());
-                    repository(client, focus, prior.as_ref()).await
-                }
-                _ => Err(GitHubError::shape_text(format!(
-                    "{} is not a GitHub target",
-                    target.kind()
-                ))),
-            }
-        })
-        .map_err(|err| err.into_error(&doing, &repo, "nothing was put on the slate"))?;
+    let (payload, summary, unchanged) =
+        session
+            .runtime
+            .block_on(looking(&client, target, prior))
+            .map_err(|err| err.into_error(&doing, &repo, "nothing was put on the slate"))?;
     Ok(GitHubLook {
         payload,
         summary,
@@ -71,7 +56,30 @@ pub fn look(
     })
 }
 
-type Looking = std::result::Result<(Value, String, bool), GitHubError>;
+/// The payload, a few words on it, and whether every part was kept.
+pub type Looking = std::result::Result<(Value, String, bool), GitHubError>;
+
+/// What [`look`] does, for a caller that already runs on the runtime: the
+/// freshness check looks again at what each observation saw.
+pub async fn looking(client: &Client, target: &Observe, prior: Option<&Value>) -> Looking {
+    let thread_prior = prior.and_then(|p| serde_json::from_value::<ThreadPayload>(p.clone()).ok());
+    match target {
+        Observe::GitHubIssue { number, focus, .. } => {
+            issue(client, *number, focus, thread_prior.as_ref()).await
+        }
+        Observe::GitHubPullRequest { number, focus, .. } => {
+            pull(client, *number, focus, thread_prior.as_ref()).await
+        }
+        Observe::GitHubRepository { focus, .. } => {
+            let prior = prior.and_then(|p| serde_json::from_value(p.clone()).ok());
+            repository(client, focus, prior.as_ref()).await
+        }
+        _ => Err(GitHubError::shape_text(format!(
+            "{} is not a GitHub target",
+            target.kind()
+        ))),
+    }
+}
 
 pub(super) fn to_value<T: Serialize>(value: &T) -> Value {
     serde_json::to_value(value).unwrap_or(Value::Null)
