@@ -309,39 +309,15 @@ impl Client {
         parse(answer)
     }
 
-    /// GET every page of a listing (following `Link: rel="next"`), up to
-    /// [`MAX_PAGES`]. Returns the items and whether the listing was cut.
+    /// GET every page of a listing, up to [`MAX_PAGES`]. Returns the items
+    /// and whether the listing was cut.
     pub async fn get_all<T: DeserializeOwned>(
         &self,
         path: &str,
     ) -> Result<(Vec<T>, bool), GitHubError> {
-        self.get_all_in(path, Some).await
-    }
-
-    /// Like [`get_all`](Self::get_all) for listings wrapped in an object
-    /// (`{"total_count", "check_runs": [...]}`): `pick` extracts the array.
-    pub async fn get_all_in<T: DeserializeOwned>(
-        &self,
-        path: &str,
-        pick: impl Fn(Value) -> Option<Value>,
-    ) -> Result<(Vec<T>, bool), GitHubError> {
-        let separator = if path.contains('?') { '&' } else { '?' };
-        let mut next = Some(format!("{path}{separator}per_page=100"));
-        let mut items = Vec::new();
-        let mut pages = 0;
-        while let Some(url) = next.take() {
-            if pages == MAX_PAGES {
-                return Ok((items, true));
-            }
-            let answer = self.send(Method::GET, &url, JSON, None).await?;
-            next = next_link(&answer.headers).map(|link| self.relative(&link));
-            let page: Value = parse(answer)?;
-            let array = pick(page).unwrap_or(Value::Array(Vec::new()));
-            let page_items: Vec<T> = serde_json::from_value(array).map_err(GitHubError::shape)?;
-            items.extend(page_items);
-            pages += 1;
-        }
-        Ok((items, false))
+        let (items, cut, _) =
+            super::conditional::get_listing(self, path, super::conditional::whole).await?;
+        Ok((items, cut))
     }
 
     /// Makes a `Link` URL relative to the API base, so it goes through the

@@ -5,7 +5,9 @@
 //! local commands never pay for them.
 
 pub mod auth;
+mod checks;
 pub mod client;
+pub mod compare;
 pub mod conditional;
 pub mod error;
 pub mod fresh;

@@ -2,9 +2,13 @@
 //! freshness check before a steer, and merges pinned to the head that was
 //! seen.
 
+mod lightened;
+mod pages;
 mod refusals;
 mod scale;
 mod spelling;
+mod superseded;
+mod validators;
 
 use serde_json::Value;
 
