@@ -15,6 +15,7 @@ use serde::de::DeserializeOwned;
 use serde_json::Value;
 
 use super::error::GitHubError;
+use super::memo::Memo;
 use super::repo::Repo;
 use crate::model::clock::GitHubClock;
 
@@ -37,10 +38,14 @@ pub struct Client {
     base_path: String,
     pub repo: Repo,
     pub api_url: String,
-    /// Set when GitHub redirected a request to another repository.
-    moved: std::sync::Mutex<Option<Moved>>,
-    /// GitHub's clock as its latest answer showed it (ADR 0012).
-    clock: std::sync::Mutex<Option<GitHubClock>>,
+    /// Set when GitHub redirected a request to another repository; shared
+    /// with the client's [`remembering`](Client::remembering) copies.
+    moved: std::sync::Arc<std::sync::Mutex<Option<Moved>>>,
+    /// GitHub's clock as its latest answer showed it (ADR 0012); shared
+    /// with the remembering copies too.
+    clock: std::sync::Arc<std::sync::Mutex<Option<GitHubClock>>>,
+    /// GET answers remembered for one look or check, when set.
+    memo: Option<std::sync::Arc<Memo>>,
 }
 
 /// A repository GitHub says has moved: `to` is `OWNER/NAME` when its
@@ -66,6 +71,7 @@ impl Moved {
 }
 
 /// A raw answer: status, headers and body bytes.
+#[derive(Clone)]
 pub struct Answer {
     pub status: StatusCode,
     pub headers: HeaderMap,
@@ -83,8 +89,23 @@ impl Client {
             base_path,
             repo,
             api_url: api_url.to_string(),
-            moved: std::sync::Mutex::new(None),
-            clock: std::sync::Mutex::new(None),
+            moved: Default::default(),
+            clock: Default::default(),
+            memo: None,
+        }
+    }
+
+    /// A client on the same connection that remembers its GET answers
+    /// while it lives (see [`Memo`]): for one look or one freshness check.
+    pub fn remembering(&self) -> Client {
+        Client {
+            crab: self.crab.clone(),
+            base_path: self.base_path.clone(),
+            repo: self.repo.clone(),
+            api_url: self.api_url.clone(),
+            moved: std::sync::Arc::clone(&self.moved),
+            clock: std::sync::Arc::clone(&self.clock),
+            memo: Some(Default::default()),
         }
     }
 
@@ -163,8 +184,26 @@ impl Client {
         self.send_with(method, path, accept, body, &[]).await
     }
 
-    /// [`send`](Self::send) with extra request headers (`If-None-Match`).
+    /// [`send`](Self::send) with extra request headers (`If-None-Match`);
+    /// a GET from memory when the client remembers.
     pub async fn send_with(
+        &self,
+        method: Method,
+        path: &str,
+        accept: &str,
+        body: Option<&Value>,
+        extra: &[(http::HeaderName, String)],
+    ) -> Result<Answer, GitHubError> {
+        match &self.memo {
+            Some(memo) if method == Method::GET => {
+                let send = || self.send_following(method.clone(), path, accept, body, extra);
+                memo.get(path, accept, extra, send).await
+            }
+            _ => self.send_following(method, path, accept, body, extra).await,
+        }
+    }
+
+    async fn send_following(
         &self,
         method: Method,
         path: &str,
@@ -293,39 +332,15 @@ impl Client {
         parse(answer)
     }
 
-    /// GET every page of a listing (following `Link: rel="next"`), up to
-    /// [`MAX_PAGES`]. Returns the items and whether the listing was cut.
+    /// GET every page of a listing, up to [`MAX_PAGES`]. Returns the items
+    /// and whether the listing was cut.
     pub async fn get_all<T: DeserializeOwned>(
         &self,
         path: &str,
     ) -> Result<(Vec<T>, bool), GitHubError> {
-        self.get_all_in(path, Some).await
-    }
-
-    /// Like [`get_all`](Self::get_all) for listings wrapped in an object
-    /// (`{"total_count", "check_runs": [...]}`): `pick` extracts the array.
-    pub async fn get_all_in<T: DeserializeOwned>(
-        &self,
-        path: &str,
-        pick: impl Fn(Value) -> Option<Value>,
-    ) -> Result<(Vec<T>, bool), GitHubError> {
-        let separator = if path.contains('?') { '&' } else { '?' };
-        let mut next = Some(format!("{path}{separator}per_page=100"));
-        let mut items = Vec::new();
-        let mut pages = 0;
-        while let Some(url) = next.take() {
-            if pages == MAX_PAGES {
-                return Ok((items, true));
-            }
-            let answer = self.send(Method::GET, &url, JSON, None).await?;
-            next = next_link(&answer.headers).map(|link| self.relative(&link));
-            let page: Value = parse(answer)?;
-            let array = pick(page).unwrap_or(Value::Array(Vec::new()));
-            let page_items: Vec<T> = serde_json::from_value(array).map_err(GitHubError::shape)?;
-            items.extend(page_items);
-            pages += 1;
-        }
-        Ok((items, false))
+        let (items, cut, _) =
+            super::conditional::get_listing(self, path, super::conditional::whole).await?;
+        Ok((items, cut))
     }
 
     /// Makes a `Link` URL relative to the API base, so it goes through the

@@ -16,8 +16,7 @@ use super::error::GitHubError;
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Validator {
-    /// The request path, relative to the API base. For a listing of several
-    /// pages, its last page.
+    /// The request path, relative to the API base.
     pub path: String,
     /// The media type asked for, when not GitHub's JSON (the unified diff).
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -26,11 +25,13 @@ pub struct Validator {
     pub etag: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub last_modified: Option<String>,
-    /// Pages the listing had, when more than one; each page keeps a
-    /// validator of its own (payloads of an earlier helm kept only the last
-    /// page's, and such a listing is fetched again).
+    /// For a page of a listing: which page (from 1). A listing keeps one
+    /// validator per page, in order, and ends on a page that is not full.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub pages: Option<usize>,
+    pub page: Option<usize>,
+    /// For a page of a listing: how many items it held.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub items: Option<usize>,
 }
 
 impl Validator {
@@ -46,7 +47,8 @@ impl Validator {
             accept: (accept != JSON).then(|| accept.to_string()),
             etag: header(&ETAG),
             last_modified: header(&LAST_MODIFIED),
-            pages: None,
+            page: None,
+            items: None,
         }
     }
 
@@ -116,138 +118,172 @@ pub async fn get_raw(
     Ok((answer, validator))
 }
 
-/// Every page of a listing (up to [`MAX_PAGES`]): the items, whether the
-/// listing was cut, and each page's validator (marked with the number of
-/// pages when there were several), so that a re-observation can ask about
-/// every page at once instead of following the pages one after another.
-/// `pick` extracts the array from a wrapped page.
+/// Items asked for per page: GitHub's most.
+const PER_PAGE: usize = 100;
+
+/// Every page of a listing (up to [`MAX_PAGES`]), as GitHub sent them, with
+/// whether the listing was cut and each page's validator (numbered, with its
+/// item count), so that a re-observation or the freshness check can ask
+/// about every page at once. `pick` finds the items in a page (the page
+/// itself, or an array inside a wrapped page).
+///
+/// Where the last page is full, the page after it is read as well: the
+/// next item would land there, and the pages before would all still answer
+/// 304. Its validator (an empty page) is kept with the others, so a new page
+/// is seen like any other change.
+pub async fn get_pages(
+    client: &Client,
+    path: &str,
+    pick: impl Fn(&Value) -> Option<&Value>,
+) -> Result<(Vec<Value>, bool, Vec<Validator>), GitHubError> {
+    let separator = if path.contains('?') { '&' } else { '?' };
+    let first = format!("{path}{separator}per_page={PER_PAGE}");
+    let mut next = Some(first.clone());
+    let mut pages = Vec::new();
+    let mut validators: Vec<Validator> = Vec::new();
+    while let Some(url) = next.take() {
+        if pages.len() == MAX_PAGES {
+            return Ok((pages, true, validators));
+        }
+        let (answer, mut seen) = get_raw(client, &url, JSON).await?;
+        let link = next_link(&answer.headers).map(|link| client.relative(&link));
+        let page: Value = parse(answer)?;
+        seen.page = Some(pages.len() + 1);
+        seen.items = Some(pick(&page).and_then(Value::as_array).map_or(0, Vec::len));
+        validators.push(seen);
+        pages.push(page);
+        let beyond = || format!("{first}&page={}", pages.len() + 1);
+        next = link.or_else(|| full(&validators).then(beyond));
+    }
+    Ok((pages, false, validators))
+}
+
+/// The items of a page that is itself the array.
+pub fn whole(page: &Value) -> Option<&Value> {
+    Some(page)
+}
+
+/// Every item of a listing as `T` (see [`get_pages`]): the items, whether
+/// the listing was cut, and each page's validator.
 pub async fn get_listing<T: DeserializeOwned>(
     client: &Client,
     path: &str,
-    pick: impl Fn(Value) -> Option<Value>,
+    pick: impl Fn(&Value) -> Option<&Value>,
 ) -> Result<(Vec<T>, bool, Vec<Validator>), GitHubError> {
-    let separator = if path.contains('?') { '&' } else { '?' };
-    let mut next = Some(format!("{path}{separator}per_page=100"));
+    let (pages, truncated, validators) = get_pages(client, path, &pick).await?;
     let mut items = Vec::new();
-    let mut pages = 0;
-    let mut validators = Vec::new();
-    while let Some(url) = next.take() {
-        if pages == MAX_PAGES {
-            return Ok((items, true, mark_pages(validators)));
-        }
-        let (answer, seen) = get_raw(client, &url, JSON).await?;
-        validators.push(seen);
-        next = next_link(&answer.headers).map(|link| client.relative(&link));
-        let page: Value = parse(answer)?;
-        let array = pick(page).unwrap_or(Value::Array(Vec::new()));
+    for page in &pages {
+        let array = pick(page).cloned().unwrap_or(Value::Array(Vec::new()));
         let page_items: Vec<T> = serde_json::from_value(array).map_err(GitHubError::shape)?;
         items.extend(page_items);
-        pages += 1;
     }
-    Ok((items, false, mark_pages(validators)))
+    Ok((items, truncated, validators))
 }
 
-/// Marks each page's validator with the number of pages, when several.
-fn mark_pages(mut pages: Vec<Validator>) -> Vec<Validator> {
-    let count = pages.len();
-    if count > 1 {
-        for page in &mut pages {
-            page.pages = Some(count);
-        }
+/// Whether the last of a listing's pages is full: then the next item
+/// would start a page of its own. GitHub fills every page but the last
+/// with what was asked; a server that pages smaller is judged by its
+/// first page.
+fn full(pages: &[Validator]) -> bool {
+    let count = |v: &Validator| v.items.unwrap_or(0);
+    match pages {
+        [] => false,
+        [only] => count(only) >= PER_PAGE,
+        [first, .., last] => count(last) >= PER_PAGE.min(count(first)),
     }
-    pages
 }
 
 /// Whether the validators kept for a part can stand for it: every one
-/// usable, and for a listing of several pages, one for every page.
+/// usable, and every listing complete: its pages numbered from 1 with their
+/// item counts, ending on a page that is not full. (Payloads of an earlier
+/// helm kept only the last page's validator, or no counts; such a part is
+/// fetched again.)
 pub fn complete(list: &[Validator]) -> bool {
-    !list.is_empty()
-        && list.iter().all(Validator::usable)
-        && list.iter().all(|v| {
-            v.pages.is_none_or(|pages| {
-                let listing = listing_of(&v.path);
-                list.iter()
-                    .filter(|w| listing_of(&w.path) == listing)
-                    .count()
-                    == pages
-            })
-        })
-}
-
-/// The validators the freshness check asks about for a part: at most one
-/// request per listing, so a listing of several pages is asked about by
-/// its last page, where new items land.
-pub fn for_check(list: &[Validator]) -> Vec<&Validator> {
-    list.iter()
-        .enumerate()
-        .filter(|(at, v)| {
-            v.pages.is_none()
-                || !list[at + 1..]
-                    .iter()
-                    .any(|later| listing_of(&later.path) == listing_of(&v.path))
-        })
-        .map(|(_, v)| v)
-        .collect()
-}
-
-/// A page's path without its `page` parameter: the listing it belongs to.
-fn listing_of(path: &str) -> String {
-    let Some((base, query)) = path.split_once('?') else {
-        return path.to_string();
-    };
-    let kept: Vec<&str> = query
-        .split('&')
-        .filter(|param| !param.starts_with("page="))
-        .collect();
-    format!("{base}?{}", kept.join("&"))
-}
-
-/// A listing's validator from its last page seen: marked with the number of
-/// pages when there were several.
-pub fn listing_validator(seen: Option<Validator>, pages: usize) -> Validator {
-    let mut validator = seen.unwrap_or(Validator {
-        path: String::new(),
-        accept: None,
-        etag: None,
-        last_modified: None,
-        pages: None,
-    });
-    if pages > 1 {
-        validator.pages = Some(pages);
+    if list.is_empty() || !list.iter().all(Validator::usable) {
+        return false;
     }
-    validator
+    let mut run: Vec<Validator> = Vec::new();
+    for validator in list {
+        let paged = validator.page.is_some() || validator.path.contains("per_page=");
+        let counted = validator.items.is_some();
+        match validator.page {
+            _ if !paged => {
+                if full(&run) {
+                    return false;
+                }
+                run.clear();
+            }
+            Some(page) if counted && page == run.len() + 1 => run.push(validator.clone()),
+            Some(1) if counted => {
+                if full(&run) {
+                    return false;
+                }
+                run = vec![validator.clone()];
+            }
+            _ => return false,
+        }
+    }
+    !full(&run)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    fn page(path: &str, pages: Option<usize>) -> Validator {
+    fn page(path: &str, page: Option<usize>, items: Option<usize>) -> Validator {
         Validator {
             path: path.into(),
             accept: None,
             etag: Some("W/\"x\"".into()),
             last_modified: None,
-            pages,
+            page,
+            items,
         }
     }
 
     #[test]
-    fn a_listing_of_several_pages_stands_only_with_every_page() {
-        let first = page("/r/files?per_page=100", Some(3));
-        let second = page("/r/files?per_page=100&page=2", Some(3));
-        let third = page("/r/files?per_page=100&page=3", Some(3));
-        let other = page("/r/status?per_page=100", None);
-        let all = [first.clone(), second, third.clone(), other];
+    fn a_listing_stands_only_with_every_page_and_a_last_one_not_full() {
+        let first = page("/r/files?per_page=100", Some(1), Some(100));
+        let second = page("/r/files?per_page=100&page=2", Some(2), Some(100));
+        let third = page("/r/files?per_page=100&page=3", Some(3), Some(7));
+        let other = page("/r/status?per_page=100", Some(1), Some(3));
+        let single = page("/r/pulls/7", None, None);
+        let all = [first.clone(), second.clone(), third.clone(), other, single];
         assert!(complete(&all));
-        // An earlier helm kept only the last page's validator.
-        assert!(!complete(std::slice::from_ref(&third)));
+        // A page missing, or a full last page with nothing read after it.
         assert!(!complete(&[first.clone(), third.clone()]));
-        // The freshness check asks about the last page only.
-        let asked: Vec<&str> = for_check(&all).iter().map(|v| v.path.as_str()).collect();
-        assert_eq!(
-            asked,
-            ["/r/files?per_page=100&page=3", "/r/status?per_page=100"]
-        );
+        assert!(!complete(&[first.clone(), second.clone()]));
+        let empty = page("/r/files?per_page=100&page=3", Some(3), Some(0));
+        assert!(complete(&[first.clone(), second, empty]));
+        // An earlier helm kept no page numbers or counts.
+        assert!(!complete(&[page("/r/files?per_page=100", None, None)]));
+        assert!(!complete(&[page(
+            "/r/files?per_page=100&page=3",
+            None,
+            Some(3)
+        )]));
+        // Nothing to send: no tag, no date.
+        let mut bare = third;
+        bare.etag = None;
+        assert!(!complete(&[bare]));
+    }
+
+    #[test]
+    fn a_page_is_full_when_it_holds_as_many_as_asked_or_as_the_first() {
+        let counts = |items: &[usize]| -> Vec<Validator> {
+            items
+                .iter()
+                .enumerate()
+                .map(|(at, n)| page("/l?per_page=100", Some(at + 1), Some(*n)))
+                .collect()
+        };
+        assert!(full(&counts(&[100])));
+        assert!(!full(&counts(&[99])));
+        assert!(!full(&counts(&[0])));
+        assert!(full(&counts(&[100, 100])));
+        assert!(!full(&counts(&[100, 50])));
+        // A server paging by 2.
+        assert!(full(&counts(&[2, 2])));
+        assert!(!full(&counts(&[2, 1])));
     }
 }

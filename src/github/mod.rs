@@ -5,10 +5,13 @@
 //! local commands never pay for them.
 
 pub mod auth;
+mod checks;
 pub mod client;
+pub mod compare;
 pub mod conditional;
 pub mod error;
 pub mod fresh;
+mod memo;
 pub mod observe;
 mod parts;
 pub mod repo;

@@ -12,11 +12,11 @@ use std::collections::{BTreeMap, BTreeSet};
 use serde::Serialize;
 use serde_json::Value;
 
-use super::client::{Client, JSON, MAX_PAGES, next_link, parse};
-use super::conditional::{Validator, get_listing, get_one, get_raw, listing_validator};
+use super::client::Client;
+use super::conditional::{Validator, get_listing, get_one, whole};
 use super::error::GitHubError;
 use super::parts::{self, Part};
-use super::types::{CheckRun, CombinedStatus, Comment, Issue, Pull, PullFile, Status};
+use super::types::{Comment, Issue, Pull, PullFile};
 use crate::error::Result;
 use crate::model::{IssueFocus, Observe, PullRequestFocus, RepositoryFocus};
 
@@ -39,31 +39,16 @@ pub fn look(
     target: &Observe,
     prior: Option<&Value>,
 ) -> Result<GitHubLook> {
-    let client = &session.client;
+    // One look remembers its answers: a part whose conditional request
+    // answered 200 is not asked for again.
+    let client = session.client.remembering();
     let doing = format!("show {}", target.describe());
     let repo = client.repo.to_string();
-    let thread_prior = prior.and_then(|p| serde_json::from_value::<ThreadPayload>(p.clone()).ok());
-    let (payload, summary, unchanged) = session
-        .runtime
-        .block_on(async {
-            match target {
-                Observe::GitHubIssue { number, focus, .. } => {
-                    issue(client, *number, focus, thread_prior.as_ref()).await
-                }
-                Observe::GitHubPullRequest { number, focus, .. } => {
-                    pull(client, *number, focus, thread_prior.as_ref()).await
-                }
-                Observe::GitHubRepository { focus, .. } => {
-                    let prior = prior.and_then(|p| serde_json::from_value(p.clone()).ok());
-                    repository(client, focus, prior.as_ref()).await
-                }
-                _ => Err(GitHubError::shape_text(format!(
-                    "{} is not a GitHub target",
-                    target.kind()
-                ))),
-            }
-        })
-        .map_err(|err| err.into_error(&doing, &repo, "nothing was put on the slate"))?;
+    let (payload, summary, unchanged) =
+        session
+            .runtime
+            .block_on(looking(&client, target, prior))
+            .map_err(|err| err.into_error(&doing, &repo, "nothing was put on the slate"))?;
     Ok(GitHubLook {
         payload,
         summary,
@@ -71,7 +56,30 @@ pub fn look(
     })
 }
 
-type Looking = std::result::Result<(Value, String, bool), GitHubError>;
+/// The payload, a few words on it, and whether every part was kept.
+pub type Looking = std::result::Result<(Value, String, bool), GitHubError>;
+
+/// What [`look`] does, for a caller that already runs on the runtime: the
+/// freshness check looks again at what each observation saw.
+pub async fn looking(client: &Client, target: &Observe, prior: Option<&Value>) -> Looking {
+    let thread_prior = prior.and_then(|p| serde_json::from_value::<ThreadPayload>(p.clone()).ok());
+    match target {
+        Observe::GitHubIssue { number, focus, .. } => {
+            issue(client, *number, focus, thread_prior.as_ref()).await
+        }
+        Observe::GitHubPullRequest { number, focus, .. } => {
+            pull(client, *number, focus, thread_prior.as_ref()).await
+        }
+        Observe::GitHubRepository { focus, .. } => {
+            let prior = prior.and_then(|p| serde_json::from_value(p.clone()).ok());
+            repository(client, focus, prior.as_ref()).await
+        }
+        _ => Err(GitHubError::shape_text(format!(
+            "{} is not a GitHub target",
+            target.kind()
+        ))),
+    }
+}
 
 pub(super) fn to_value<T: Serialize>(value: &T) -> Value {
     serde_json::to_value(value).unwrap_or(Value::Null)
@@ -137,7 +145,7 @@ async fn listing<T: serde::de::DeserializeOwned + Serialize>(
     if let Some(prior) = prior {
         return Ok(prior);
     }
-    let (items, truncated, validators) = get_listing::<T>(client, path, Some).await?;
+    let (items, truncated, validators) = get_listing::<T>(client, path, whole).await?;
     Ok(Part::fresh(shape(items), truncated, validators))
 }
 
@@ -201,7 +209,7 @@ async fn pull(
             };
             let known = prior_part(prior, &held, "checks", |p| p.checks.as_ref(), |_| false)
                 .filter(|_| prior_sha.as_deref() == Some(sha.as_str()));
-            Some(parts::kept_or(known, checks(client, &sha)).await?)
+            Some(parts::kept_or(known, super::checks::checks(client, &sha)).await?)
         } else {
             None
         };
@@ -344,66 +352,6 @@ async fn repository(
             .insert("pullRequests".into(), part.validators);
     }
     Ok((to_value(&payload), words.join(", "), parts::all_kept(&all)))
-}
-
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
-struct Checks {
-    head_sha: String,
-    check_runs: Vec<CheckRun>,
-    combined_state: String,
-    statuses: Vec<Status>,
-    #[serde(skip_serializing_if = "parts::is_false")]
-    check_runs_truncated: bool,
-    #[serde(skip_serializing_if = "parts::is_false")]
-    statuses_truncated: bool,
-}
-
-/// Check runs and commit statuses of the head commit.
-async fn checks(client: &Client, sha: &str) -> std::result::Result<Part, GitHubError> {
-    let runs_path = client.repo_path(&format!("/commits/{sha}/check-runs"));
-    let runs = get_listing::<CheckRun>(client, &runs_path, |mut page| {
-        page.get_mut("check_runs").map(Value::take)
-    });
-    // The combined status pages its statuses (30 by default): every page is
-    // read, 100 at a time, up to the same limit as other lists, and a cut
-    // is flagged like theirs.
-    let status = async {
-        let mut next = Some(client.repo_path(&format!("/commits/{sha}/status?per_page=100")));
-        let mut combined: Option<CombinedStatus> = None;
-        let mut pages = 0;
-        let mut seen = None;
-        while let Some(url) = next.take() {
-            if pages == MAX_PAGES {
-                let validator = listing_validator(seen, pages);
-                return Ok((combined.unwrap_or_default(), true, validator));
-            }
-            let (answer, validator) = get_raw(client, &url, JSON).await?;
-            seen = Some(validator);
-            next = next_link(&answer.headers).map(|link| client.relative(&link));
-            let page = parse::<CombinedStatus>(answer)?;
-            match combined.as_mut() {
-                Some(all) => all.statuses.extend(page.statuses),
-                None => combined = Some(page),
-            }
-            pages += 1;
-        }
-        let validator = listing_validator(seen, pages);
-        Ok::<_, GitHubError>((combined.unwrap_or_default(), false, validator))
-    };
-    let ((runs, truncated, runs_seen), (status, statuses_truncated, status_seen)) =
-        tokio::try_join!(runs, status)?;
-    let value = to_value(&Checks {
-        head_sha: sha.to_string(),
-        check_runs: runs,
-        combined_state: status.state,
-        statuses: status.statuses,
-        check_runs_truncated: truncated,
-        statuses_truncated,
-    });
-    let mut seen = runs_seen;
-    seen.push(status_seen);
-    Ok(Part::fresh(value, false, seen))
 }
 
 /// The validators a payload keeps, by part: what the freshness check asks.

@@ -12,7 +12,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use super::client::Client;
-use super::conditional::{Fetched, Validator, get_listing, get_raw, probe};
+use super::conditional::{Fetched, Validator, get_listing, get_raw, probe, whole};
 use super::error::GitHubError;
 use super::observe::to_value;
 use super::types::{Pull, PullFile, Review, ReviewComment};
@@ -140,7 +140,16 @@ impl ThreadPayload {
             words.push(format!("{state}: {title}"));
         }
         if let Some(comments) = &self.comments {
-            words.push(format!("{} comments", count(comments)));
+            // An issue's summary counts its comments: a listing that
+            // disagrees is said so, not stored as if whole.
+            let listed = count(comments);
+            let counted = self.summary.as_ref().and_then(|s| s["comments"].as_u64());
+            words.push(match counted {
+                Some(n) if n != listed as u64 && !self.comments_truncated => {
+                    format!("{listed} comments listed, {n} counted by GitHub")
+                }
+                _ => format!("{listed} comments"),
+            });
         }
         if let Some(files) = &self.files {
             words.push(format!("{} files", count(files)));
@@ -199,7 +208,10 @@ pub async fn kept_or(
 
 /// The parts of a prior payload that still hold: every validator it kept is
 /// asked about in one concurrent round, and a part holds when all of its
-/// requests answer 304. Parts without usable validators never hold.
+/// requests answer 304. Parts without usable validators never hold, nor do
+/// listings without every page (see [`complete`](super::conditional::complete)):
+/// a listing that grew by a page is seen on the page after its last, which
+/// was read empty and kept with the others.
 pub async fn holding(
     client: &Client,
     validators: Option<&BTreeMap<String, Vec<Validator>>>,
@@ -218,12 +230,6 @@ pub async fn holding(
         if let Fetched::Fresh(..) = answer? {
             held.remove(*name);
         }
-    }
-    // A listing that grew by exactly a full page answers 304 for every page
-    // it had; the issue or pull request itself moves whenever its lists do,
-    // so a listing of several pages holds only with the summary.
-    if !held.contains("summary") {
-        held.retain(|name| !validators[name].iter().any(|v| v.pages.is_some()));
     }
     Ok(held)
 }
@@ -300,7 +306,8 @@ pub async fn diff(client: &Client, number: u64) -> Result<Part, GitHubError> {
     }
     let refusal = GitHubError::from_answer(&answer).message;
     let files_path = client.repo_path(&format!("/pulls/{number}/files"));
-    let (files, truncated, validators) = get_listing::<PullFile>(client, &files_path, Some).await?;
+    let (files, truncated, validators) =
+        get_listing::<PullFile>(client, &files_path, whole).await?;
     let without_patch = files.iter().filter(|f| f.patch.is_none()).count();
     let value = to_value(&PerFilePatches {
         format: "per-file-patches",
@@ -344,8 +351,8 @@ struct Reviews<'a> {
 pub async fn reviews(client: &Client, number: u64) -> Result<Part, GitHubError> {
     let reviews_path = client.repo_path(&format!("/pulls/{number}/reviews"));
     let comments_path = client.repo_path(&format!("/pulls/{number}/comments"));
-    let reviews = get_listing::<Review>(client, &reviews_path, Some);
-    let comments = get_listing::<ReviewComment>(client, &comments_path, Some);
+    let reviews = get_listing::<Review>(client, &reviews_path, whole);
+    let comments = get_listing::<ReviewComment>(client, &comments_path, whole);
     let ((reviews, reviews_truncated, reviews_seen), (comments, truncated, comments_seen)) =
         tokio::try_join!(reviews, comments)?;
     let mut threads: Vec<(u64, Vec<&ReviewComment>)> = Vec::new();
@@ -378,4 +385,27 @@ pub async fn reviews(client: &Client, number: u64) -> Result<Part, GitHubError> 
     let mut seen = reviews_seen;
     seen.extend(comments_seen);
     Ok(Part::fresh(value, false, seen))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn a_listing_the_summary_counts_otherwise_is_said() {
+        let mut payload = ThreadPayload::new("o/r".into(), 1);
+        payload.summary = Some(json!({"state": "open", "title": "T", "comments": 101}));
+        payload.comments = Some(json!(vec![json!({"id": 1}); 100]));
+        assert_eq!(
+            payload.words(),
+            "open: T, 100 comments listed, 101 counted by GitHub"
+        );
+        payload.comments = Some(json!(vec![json!({"id": 1}); 101]));
+        assert_eq!(payload.words(), "open: T, 101 comments");
+        // A listing cut at the page limit is flagged apart.
+        payload.comments = Some(json!([]));
+        payload.comments_truncated = true;
+        assert_eq!(payload.words(), "open: T, 0 comments");
+    }
 }

@@ -97,6 +97,14 @@ impl Observe {
         serde_json::from_str(key).ok()
     }
 
+    /// Whether two keys of this kind name the same target when they differ
+    /// only in ASCII case: true for GitHub targets, whose one mixed-case
+    /// field is the repository (GitHub's names are case-insensitive; every
+    /// other field of their keys is lowercase). Paths stay case-sensitive.
+    pub fn key_folds_case(key: &str) -> bool {
+        key.starts_with(r#"{"kind":"github-"#)
+    }
+
     /// Where looking happens: decided here, once, from the variant.
     pub fn source(&self) -> Source<'_> {
         match self {
@@ -179,6 +187,46 @@ impl Observe {
     }
 }
 
+impl Observe {
+    /// The arguments naming a GitHub target on the command line, as `observe`
+    /// and `slate erase` take them (`github-pr 45 --focus checks --repo o/r`),
+    /// so a hint can quote a command that finds this very target again.
+    /// `None` for local targets.
+    pub fn command_args(&self) -> Option<String> {
+        let (kind, repo, number, focus) = match self {
+            Observe::GitHubIssue {
+                repo,
+                number,
+                focus,
+            } => (
+                "github-issue",
+                repo,
+                Some(number),
+                focus_suffix(focus, IssueFocus::ALL),
+            ),
+            Observe::GitHubPullRequest {
+                repo,
+                number,
+                focus,
+            } => (
+                "github-pr",
+                repo,
+                Some(number),
+                focus_suffix(focus, PullRequestFocus::ALL),
+            ),
+            Observe::GitHubRepository { repo, focus } => (
+                "github-repo",
+                repo,
+                None,
+                focus_suffix(focus, RepositoryFocus::ALL),
+            ),
+            _ => return None,
+        };
+        let number = number.map(|n| format!(" {n}")).unwrap_or_default();
+        Some(format!("{kind}{number}{focus} --repo {repo}"))
+    }
+}
+
 /// Where a target is looked at.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Source<'a> {
@@ -216,7 +264,8 @@ mod tests {
             target.key(),
             r#"{"kind":"directory-tree","root":"/r","skip":["target"],"maxDepth":2}"#
         );
-        assert_eq!(Observe::from_key(&target.key()), Some(target));
+        assert_eq!(Observe::from_key(&target.key()), Some(target.clone()));
+        assert!(!Observe::key_folds_case(&target.key()));
     }
 
     #[test]
@@ -231,5 +280,19 @@ mod tests {
             r#"{"kind":"github-pr","repo":"o/r","number":7,"focus":["diff","summary"]}"#
         );
         assert_eq!(target.describe(), "github-pr o/r#7 --focus diff,summary");
+        assert_eq!(
+            target.command_args().as_deref(),
+            Some("github-pr 7 --focus diff,summary --repo o/r")
+        );
+        // The repository is the one mixed-case field: keys fold case.
+        assert!(Observe::key_folds_case(&target.key()));
+        let respelled = Observe::GitHubPullRequest {
+            repo: Repo::parse("O/R").unwrap(),
+            number: 7,
+            focus: vec![PullRequestFocus::Diff, PullRequestFocus::Summary],
+        };
+        assert_eq!(respelled, target);
+        assert!(respelled.key().eq_ignore_ascii_case(&target.key()));
+        assert_ne!(respelled.key(), target.key());
     }
 }

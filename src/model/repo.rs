@@ -1,16 +1,64 @@
 //! `Repo`: a GitHub repository as `owner/name`, checked once when it is
 //! resolved and carried typed from then on (in targets, steer requests and
 //! records), so no layer parses the text again.
+//!
+//! GitHub treats owner and repository names case-insensitively, and so does
+//! every comparison of a `Repo` (equality, ordering, hashing): `Octo/Widget`
+//! and `octo/widget` are one repository. The spelling is kept as given, for
+//! display and for the records (ADR 0013).
 
+use std::cmp::Ordering;
 use std::fmt;
+use std::hash::{Hash, Hasher};
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-/// `owner/name`, validated.
-#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+/// `owner/name`, validated; compared without regard to ASCII case.
+#[derive(Clone, Debug)]
 pub struct Repo {
     pub owner: String,
     pub name: String,
+}
+
+impl Repo {
+    /// The spelling every comparison uses: lowercase (names are ASCII).
+    fn folded(&self) -> (String, String) {
+        (
+            self.owner.to_ascii_lowercase(),
+            self.name.to_ascii_lowercase(),
+        )
+    }
+}
+
+impl PartialEq for Repo {
+    fn eq(&self, other: &Repo) -> bool {
+        self.owner.eq_ignore_ascii_case(&other.owner) && self.name.eq_ignore_ascii_case(&other.name)
+    }
+}
+
+impl Eq for Repo {}
+
+impl Hash for Repo {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        self.folded().hash(state);
+    }
+}
+
+impl PartialOrd for Repo {
+    fn partial_cmp(&self, other: &Repo) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for Repo {
+    fn cmp(&self, other: &Repo) -> Ordering {
+        self.folded().cmp(&other.folded())
+    }
+}
+
+/// Whether two `owner/name` texts name the same repository.
+pub fn same_repo(a: &str, b: &str) -> bool {
+    a.eq_ignore_ascii_case(b)
 }
 
 impl fmt::Display for Repo {
@@ -104,6 +152,24 @@ mod tests {
         ] {
             assert_eq!(Repo::parse(bad), None, "{bad}");
         }
+    }
+
+    #[test]
+    fn spellings_differing_in_case_are_one_repository() {
+        let given = Repo::parse("Octo/Widget").unwrap();
+        let other = Repo::parse("octo/WIDGET").unwrap();
+        assert_eq!(given, other);
+        assert_eq!(given.cmp(&other), Ordering::Equal);
+        let hashed = |r: &Repo| {
+            let mut h = std::collections::hash_map::DefaultHasher::new();
+            r.hash(&mut h);
+            h.finish()
+        };
+        assert_eq!(hashed(&given), hashed(&other));
+        assert_ne!(given, Repo::parse("octo/gadget").unwrap());
+        // The spelling stays as given.
+        assert_eq!(given.to_string(), "Octo/Widget");
+        assert!(same_repo("Octo/Widget", "octo/widget"));
     }
 
     #[test]

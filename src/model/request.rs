@@ -118,6 +118,9 @@ mod tests {
         let mut old = recorded.clone();
         old.body = None;
         assert!(comment(42, "bye").same_request(&repo, &old));
+        // GitHub spells repositories case-insensitively.
+        let respelled = Repo::parse("O/R").unwrap();
+        assert!(comment(42, "hi").same_request(&respelled, &recorded));
     }
 
     #[test]

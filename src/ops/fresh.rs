@@ -1,16 +1,22 @@
-//! The freshness guard before a steer (ADR 0008): which observations on the
-//! bearing are of the steer's issue or pull request, whether GitHub still
-//! shows what they saw, and the head sha a merge is pinned to. It runs inside
-//! the seal, under the voyage's write lock, so the bearing it judges is the
-//! one the entry records. It never writes.
+//! The freshness guard before a steer (ADR 0008, ADR 0013): which
+//! observations on the bearing are of the steer's issue or pull request
+//! (its repository in any spelling), which of them speaks for each part
+//! (the newest that looked at it), whether GitHub still shows what they
+//! saw, and the head sha a merge is pinned to. It runs inside the seal,
+//! under the voyage's write lock, so the bearing it judges is the one the
+//! entry records. It never writes.
+
+use std::collections::BTreeSet;
 
 use serde_json::Value;
 
 use crate::error::{Error, Kind, Result};
-use crate::github::{self, parts_head_sha};
+use crate::github::fresh::Judged;
+use crate::github::{self, compare, parts_head_sha};
 use crate::model::entry::{Freshness, Verdict};
 use crate::model::{Observe, Steer};
 use crate::steering::Preflight;
+use crate::storage::artifact::ArtifactStatus;
 use crate::storage::slate::Observation;
 use crate::storage::{VoyageFile, VoyageStore};
 
@@ -19,6 +25,29 @@ use crate::storage::{VoyageFile, VoyageStore};
 pub struct Guard {
     pub file: VoyageFile,
     pub allow_stale: bool,
+}
+
+/// One observation of the steer's target, and what the guard makes of it.
+struct Mine<'a> {
+    observation: &'a Observation,
+    target: Observe,
+    /// The parts it speaks for: those no newer observation looked at.
+    judged: Vec<&'static str>,
+    /// Its payload, when still stowed.
+    payload: Option<Value>,
+    /// Whether a newer observation of the issue or PR is on the bearing.
+    older: bool,
+}
+
+impl Mine<'_> {
+    fn is_pr(&self) -> bool {
+        matches!(self.target, Observe::GitHubPullRequest { .. })
+    }
+
+    /// `github-pr 45 --focus checks --repo o/r`, as typed.
+    fn args(&self) -> String {
+        self.target.command_args().unwrap_or_default()
+    }
 }
 
 /// Judges `bearing` for `steer`; an error refuses the steer.
@@ -31,53 +60,60 @@ pub fn preflight(
     let Some(number) = steer.subject() else {
         return Ok(verdict(Freshness::of(Verdict::NoTarget), None));
     };
-    let repo = &session.client.repo;
-    let mine: Vec<(&Observation, bool)> = bearing
-        .iter()
-        .filter_map(|o| match Observe::from_key(&o.target)? {
-            Observe::GitHubIssue {
-                repo: r, number: n, ..
-            } if r == *repo && n == number => Some((o, false)),
-            Observe::GitHubPullRequest {
-                repo: r, number: n, ..
-            } if r == *repo && n == number => Some((o, true)),
-            _ => None,
-        })
-        .collect();
+    let mut mine = of_target(bearing, &session.client.repo, number);
     if mine.is_empty() {
         return Ok(verdict(Freshness::of(Verdict::NotObserved), None));
     }
     // A second connection: the sealing one holds the write lock but has
     // written nothing yet, so reading beside it is allowed.
     let reader = VoyageStore::open(guard.file.clone())?;
-    let mut payloads: Vec<(&Observation, bool, Value)> = Vec::new();
-    for (observation, is_pr) in &mine {
-        let stored = reader.artifact(&observation.artifact)?;
-        // A reduced or jettisoned payload kept no validators to ask with.
-        if let Some(payload) = super::observe::parse_stored(&stored) {
-            payloads.push((observation, *is_pr, payload));
-        }
+    for one in &mut mine {
+        let stored = reader.artifact(&one.observation.artifact)?;
+        one.payload = super::observe::parse_stored(&stored);
     }
-    let pinned = pin(steer, &payloads);
-    let values: Vec<&Value> = payloads.iter().map(|(_, _, v)| v).collect();
+    let voyage = guard.file.id.to_string();
+    let pinned = pin(steer, &mine, &voyage)?;
+    let lightened: Vec<&Mine> = mine
+        .iter()
+        .filter(|m| !m.judged.is_empty() && m.payload.is_none())
+        .collect();
+    let (asked, asks): (Vec<&Mine>, Vec<Judged>) = mine
+        .iter()
+        .filter(|m| !m.judged.is_empty())
+        .filter_map(|m| {
+            let payload = m.payload.as_ref()?;
+            let target = narrowed(&m.target, &m.judged);
+            Some((m, Judged { target, payload }))
+        })
+        .unzip();
     let client = &session.client;
     let outcome = session.runtime.block_on(async {
-        tokio::time::timeout(session.timeout, github::fresh::changes(client, &values)).await
+        tokio::time::timeout(session.timeout, github::fresh::changes(client, &asks)).await
     });
     let mut freshness = Freshness::of(Verdict::Fresh);
-    freshness.checked = payloads.len();
+    freshness.checked = mine.len() - lightened.len();
     let failure = match outcome {
-        Ok(Ok(changed)) if changed.is_empty() => return Ok(verdict(freshness, pinned)),
-        Ok(Ok(changed)) if guard.allow_stale => {
-            freshness.verdict = Verdict::Stale;
-            freshness.changed = changed;
-            return Ok(verdict(freshness, pinned));
+        Ok(Ok(found)) => {
+            let stale: Vec<&Mine> = asked
+                .iter()
+                .zip(&found)
+                .filter(|(_, changes)| !changes.is_empty())
+                .map(|(m, _)| *m)
+                .collect();
+            freshness.changed = compare::settle(found.into_iter().flatten().collect());
+            let judging = Judging {
+                guard,
+                steer,
+                voyage: &voyage,
+            };
+            return judging
+                .decide(freshness, &stale, &lightened)
+                .map(|f| verdict(f, pinned));
         }
-        Ok(Ok(changed)) => return Err(stale(steer, &mine, &changed)),
         Ok(Err(err)) => err
             .into_error(
                 &format!("check that {} is unchanged", subject(steer)),
-                &repo.to_string(),
+                &session.client.repo.to_string(),
                 "nothing was acted on or recorded",
             )
             .message()
@@ -87,14 +123,159 @@ pub fn preflight(
             session.timeout.as_secs()
         ),
     };
-    if guard.allow_stale {
-        freshness.verdict = Verdict::Unchecked;
-        freshness.changed = vec![failure];
-        return Ok(verdict(freshness, pinned));
+    if !guard.allow_stale {
+        return Err(Error::new(Kind::GitHub, failure).hint(
+            "nothing was acted on or recorded; try again, or pass --allow-stale to act without the check",
+        ));
     }
-    Err(Error::new(Kind::GitHub, failure).hint(
-        "nothing was acted on or recorded; try again, or pass --allow-stale to act without the check",
-    ))
+    freshness.verdict = Verdict::Unchecked;
+    freshness.changed = vec![failure];
+    freshness
+        .changed
+        .extend(lightened.iter().map(|m| lightened_note(m)));
+    Ok(verdict(freshness, pinned))
+}
+
+/// What a verdict is reached from once GitHub answered.
+struct Judging<'a> {
+    guard: &'a Guard,
+    steer: &'a Steer,
+    voyage: &'a str,
+}
+
+impl Judging<'_> {
+    /// `fresh`; `stale` when something changed (`freshness.changed`);
+    /// `unchecked` when a part's newest observation was reduced or
+    /// jettisoned. Either of the last two refuses the steer unless
+    /// `--allow-stale`.
+    fn decide(
+        &self,
+        mut freshness: Freshness,
+        stale: &[&Mine],
+        lightened: &[&Mine],
+    ) -> Result<Freshness> {
+        let notes: Vec<String> = lightened.iter().map(|m| lightened_note(m)).collect();
+        if !freshness.changed.is_empty() {
+            if !self.guard.allow_stale {
+                return Err(self.refused_stale(stale, &freshness.changed));
+            }
+            freshness.verdict = Verdict::Stale;
+            freshness.changed.extend(notes);
+        } else if !notes.is_empty() {
+            if !self.guard.allow_stale {
+                return Err(self.refused_unchecked(lightened, &notes));
+            }
+            freshness.verdict = Verdict::Unchecked;
+            freshness.changed = notes;
+        }
+        Ok(freshness)
+    }
+
+    fn refused_stale(&self, stale: &[&Mine], changed: &[String]) -> Error {
+        let oldest = stale
+            .iter()
+            .map(|m| m.observation.observed_at.as_str())
+            .min();
+        let older: Vec<&Mine> = stale.iter().copied().filter(|m| m.older).collect();
+        let erase = if older.is_empty() {
+            String::new()
+        } else {
+            format!(
+                " (or take the older look off the slate: {})",
+                commands("slate erase", &older, self.voyage)
+            )
+        };
+        Error::new(
+            Kind::Stale,
+            format!(
+                "{} changed since you observed it {}: {}",
+                subject(self.steer),
+                ago(oldest.unwrap_or_default()),
+                changed.join("; ")
+            ),
+        )
+        .hint(format!(
+            "nothing was acted on or recorded; observe it again to see what changed: {}{erase}, then steer; or pass --allow-stale to act anyway (the entry records what had changed)",
+            commands("observe", stale, self.voyage)
+        ))
+    }
+
+    fn refused_unchecked(&self, lightened: &[&Mine], notes: &[String]) -> Error {
+        Error::new(
+            Kind::Stale,
+            format!(
+                "{} cannot be checked: {}",
+                subject(self.steer),
+                notes.join("; ")
+            ),
+        )
+        .hint(format!(
+            "nothing was acted on or recorded; observe it again: {}, then steer; or pass --allow-stale to act unchecked",
+            commands("observe", lightened, self.voyage)
+        ))
+    }
+}
+
+/// The bearing's observations of issue or PR `number` in `repo` (any
+/// spelling), newest first, each given the parts no newer one looked at:
+/// a newer, wider look speaks for an older, narrower one.
+fn of_target<'a>(
+    bearing: &'a [Observation],
+    repo: &github::repo::Repo,
+    number: u64,
+) -> Vec<Mine<'a>> {
+    let mut mine: Vec<Mine> = bearing
+        .iter()
+        .filter_map(|observation| {
+            let target = Observe::from_key(&observation.target)?;
+            match &target {
+                Observe::GitHubIssue {
+                    repo: r, number: n, ..
+                }
+                | Observe::GitHubPullRequest {
+                    repo: r, number: n, ..
+                } if r == repo && *n == number => {}
+                _ => return None,
+            }
+            Some(Mine {
+                observation,
+                target,
+                judged: Vec::new(),
+                payload: None,
+                older: false,
+            })
+        })
+        .collect();
+    mine.sort_by(|a, b| b.observation.observed_at.cmp(&a.observation.observed_at));
+    let mut seen: BTreeSet<String> = BTreeSet::new();
+    for (at, one) in mine.iter_mut().enumerate() {
+        one.older = at > 0;
+        let is_pr = one.is_pr();
+        for part in github::fresh::parts(&one.target) {
+            // The issue's own answer and the pull request's are two parts;
+            // their comments are one.
+            let id = match part {
+                "summary" if is_pr => "pr-summary".to_string(),
+                "summary" => "issue-summary".to_string(),
+                other => other.to_string(),
+            };
+            if seen.insert(id) {
+                one.judged.push(part);
+            }
+        }
+    }
+    mine
+}
+
+/// `target` looking only at `parts`.
+fn narrowed(target: &Observe, parts: &[&str]) -> Observe {
+    let mut target = target.clone();
+    match &mut target {
+        Observe::GitHubIssue { focus, .. } => focus.retain(|f| parts.contains(&f.as_str())),
+        Observe::GitHubPullRequest { focus, .. } => focus.retain(|f| parts.contains(&f.as_str())),
+        _ => {}
+    }
+    target
 }
 
 fn verdict(freshness: Freshness, steer: Option<Steer>) -> Preflight {
@@ -104,28 +285,47 @@ fn verdict(freshness: Freshness, steer: Option<Steer>) -> Preflight {
     }
 }
 
-/// A merge without `--sha` pinned to the head the latest observation of the
-/// pull request saw.
-fn pin(steer: &Steer, payloads: &[(&Observation, bool, Value)]) -> Option<Steer> {
+/// A merge without `--sha` pinned to the head the newest stowed observation
+/// of the pull request saw. When the only ones that saw a head were reduced
+/// or jettisoned, the merge is refused: it never goes out unpinned after a
+/// head was seen.
+fn pin(steer: &Steer, mine: &[Mine], voyage: &str) -> Result<Option<Steer>> {
     let Steer::MergePullRequest {
         pr,
         method,
         sha: None,
     } = steer
     else {
-        return None;
+        return Ok(None);
     };
-    let sha = payloads
-        .iter()
-        .filter(|(_, is_pr, _)| *is_pr)
-        .filter_map(|(o, _, payload)| Some((o.observed_at.as_str(), parts_head_sha(payload)?)))
-        .max_by(|a, b| a.0.cmp(b.0))?
-        .1;
-    Some(Steer::MergePullRequest {
-        pr: *pr,
-        method: *method,
-        sha: Some(sha),
-    })
+    let prs = || mine.iter().filter(|m| m.is_pr());
+    let seen = prs().find_map(|m| parts_head_sha(m.payload.as_ref()?));
+    if let Some(sha) = seen {
+        return Ok(Some(Steer::MergePullRequest {
+            pr: *pr,
+            method: *method,
+            sha: Some(sha),
+        }));
+    }
+    let saw_head = |m: &&Mine| {
+        let parts = github::fresh::parts(&m.target);
+        parts.contains(&"summary") || parts.contains(&"checks")
+    };
+    let Some(lost) = prs().find(saw_head) else {
+        // Nothing on the bearing looked at the head: as if not observed.
+        return Ok(None);
+    };
+    Err(Error::new(
+        Kind::Stale,
+        format!(
+            "cannot pin the merge of PR #{pr} to the head you observed: {}",
+            lightened_note(lost)
+        ),
+    )
+    .hint(format!(
+        "nothing was merged or recorded; observe it again with `helm observe --voyage {voyage} {}`, then merge (or pass --sha)",
+        lost.args()
+    )))
 }
 
 fn subject(steer: &Steer) -> String {
@@ -141,18 +341,25 @@ fn subject(steer: &Steer) -> String {
     }
 }
 
-fn stale(steer: &Steer, mine: &[(&Observation, bool)], changed: &[String]) -> Error {
-    let oldest = mine.iter().map(|(o, _)| o.observed_at.as_str()).min();
-    Error::new(
-        Kind::Stale,
-        format!(
-            "{} changed since you observed it {}: {}",
-            subject(steer),
-            ago(oldest.unwrap_or_default()),
-            changed.join("; ")
-        ),
+/// "the observation github-pr o/r#45 was jettisoned".
+fn lightened_note(one: &Mine) -> String {
+    format!(
+        "the observation {} was {}, so there is nothing to compare with GitHub",
+        one.target.describe(),
+        match one.observation.status {
+            Some(ArtifactStatus::Stowed) => "unreadable",
+            _ => one.observation.status_text(),
+        }
     )
-    .hint("nothing was acted on or recorded; observe it again to see what changed, then steer (or pass --allow-stale to act anyway; the entry records what had changed)")
+}
+
+/// "`helm observe …`" for each, joined.
+fn commands(verb: &str, which: &[&Mine], voyage: &str) -> String {
+    let quoted: Vec<String> = which
+        .iter()
+        .map(|m| format!("`helm {verb} --voyage {voyage} {}`", m.args()))
+        .collect();
+    quoted.join(" and ")
 }
 
 /// "4 min ago", from an RFC 3339 time.

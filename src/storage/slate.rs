@@ -1,11 +1,20 @@
 //! The slate: observations gathered since the last entry, one row per target.
 //! Set semantics come from the primary key; of two observations of the same
 //! target the one with the later `observed_at` stays, whichever commits last.
+//! A GitHub target's key matches its other spellings too (the repository
+//! differing in case, [`Observe::key_folds_case`]): one row, keyed as the
+//! newest observation spelled it.
 
 use rusqlite::{Connection, OptionalExtension, Row, Transaction};
 
 use super::artifact::{self, ArtifactStatus, Packed};
 use crate::error::Result;
+use crate::model::Observe;
+
+/// The SQL condition "row `target` is `?1`": exactly, or for a key that folds
+/// case (`?2`), in any ASCII case. `COLLATE NOCASE` folds ASCII only, which
+/// is exactly GitHub's rule for owner and repository names.
+pub(super) const SAME_TARGET: &str = "(target = ?1 OR (?2 AND target = ?1 COLLATE NOCASE))";
 
 /// One observation on the slate or in a sealed bearing.
 #[derive(Clone, Debug)]
@@ -70,14 +79,22 @@ pub enum Put {
 /// observation of the same target is there already (a slower look that
 /// finishes last must not overwrite a newer one).
 pub fn put(tx: &Transaction<'_>, target: &str, packed: &Packed, observed_at: &str) -> Result<Put> {
+    let folds = Observe::key_folds_case(target);
     let newer: Option<String> = tx
-        .prepare_cached("SELECT observed_at FROM slate WHERE target = ?1 AND observed_at > ?2")?
-        .query_row((target, observed_at), |row| row.get(0))
+        .prepare_cached(&format!(
+            "SELECT observed_at FROM slate WHERE {SAME_TARGET} AND observed_at > ?3"
+        ))?
+        .query_row((target, folds, observed_at), |row| row.get(0))
         .optional()?;
     if newer.is_some() {
         return Ok(Put::Superseded);
     }
     artifact::stow(tx, packed)?;
+    // The same target spelled otherwise gives way: one row per target.
+    tx.prepare_cached(&format!(
+        "DELETE FROM slate WHERE {SAME_TARGET} AND target <> ?1"
+    ))?
+    .execute((target, folds))?;
     tx.prepare_cached(
         "INSERT INTO slate (target, artifact_hash, observed_at) VALUES (?1, ?2, ?3)
          ON CONFLICT (target) DO UPDATE
@@ -90,8 +107,8 @@ pub fn put(tx: &Transaction<'_>, target: &str, packed: &Packed, observed_at: &st
 /// Removes one target; returns whether it was there.
 pub fn erase(tx: &Transaction<'_>, target: &str) -> Result<bool> {
     let removed = tx
-        .prepare_cached("DELETE FROM slate WHERE target = ?1")?
-        .execute([target])?;
+        .prepare_cached(&format!("DELETE FROM slate WHERE {SAME_TARGET}"))?
+        .execute((target, Observe::key_folds_case(target)))?;
     Ok(removed > 0)
 }
 
@@ -149,5 +166,48 @@ mod tests {
             Put::Stored
         );
         assert_eq!(store.slate().unwrap()[0].artifact, older.hash);
+    }
+
+    #[test]
+    fn a_github_target_is_one_row_in_any_spelling_and_a_path_is_not() {
+        let dir = tempfile::tempdir().unwrap();
+        let home = Home::new(dir.path());
+        let created = voyage::create(&home, "slate", "2026-01-01T00:00:00.000000Z").unwrap();
+        let mut store = VoyageStore::open(home.resolve(&created.id.to_string()).unwrap()).unwrap();
+        let packed = Packer::pack(&"seen").unwrap();
+        let at = |s: u32| format!("2026-01-01T00:00:{s:02}.000000Z");
+        let pr = |repo: &str| {
+            format!(r#"{{"kind":"github-pr","repo":"{repo}","number":7,"focus":["summary"]}}"#)
+        };
+        store
+            .put_observation(&pr("Octo/Widget"), &packed, &at(1))
+            .unwrap();
+        // An older look in another spelling does not replace the newer one.
+        let put = store.put_observation(&pr("octo/widget"), &packed, &at(0));
+        assert_eq!(put.unwrap(), Put::Superseded);
+        store
+            .put_observation(&pr("octo/widget"), &packed, &at(2))
+            .unwrap();
+        let slate = store.slate().unwrap();
+        assert_eq!(slate.len(), 1);
+        assert_eq!(slate[0].target, pr("octo/widget"), "the newest spelling");
+        assert!(
+            store
+                .latest_artifact_of(&pr("OCTO/WIDGET"))
+                .unwrap()
+                .is_some()
+        );
+        assert!(store.erase(&pr("OCTO/widget")).unwrap());
+        assert!(store.slate().unwrap().is_empty());
+
+        let file = |name: &str| format!(r#"{{"kind":"file-contents","paths":["/w/{name}"]}}"#);
+        store
+            .put_observation(&file("A.txt"), &packed, &at(3))
+            .unwrap();
+        store
+            .put_observation(&file("a.txt"), &packed, &at(4))
+            .unwrap();
+        assert_eq!(store.slate().unwrap().len(), 2, "paths keep their case");
+        assert!(!store.erase(&file("A.TXT")).unwrap());
     }
 }

@@ -123,19 +123,24 @@ impl VoyageStore {
         sealing::find_by_result(&self.conn, result, since)
     }
 
-    /// The artifact of the latest observation of `target`: its slate row,
-    /// else the newest bearing that holds it. Re-observing starts from it.
+    /// The artifact of the latest observation of `target` (in any spelling
+    /// of a GitHub repository): its slate row, else the newest bearing that
+    /// holds it. Re-observing starts from it.
     pub fn latest_artifact_of(&self, target: &str) -> Result<Option<Stored>> {
+        let same = slate::SAME_TARGET;
         let hash: Option<String> = self
             .conn
-            .prepare_cached(
-                "SELECT artifact_hash FROM slate WHERE target = ?1
+            .prepare_cached(&format!(
+                "SELECT artifact_hash FROM slate WHERE {same}
                  UNION ALL
                  SELECT * FROM (SELECT artifact_hash FROM bearing_observations
-                                WHERE target = ?1 ORDER BY observed_at DESC LIMIT 1)
-                 LIMIT 1",
-            )?
-            .query_row([target], |row| row.get(0))
+                                WHERE {same} ORDER BY observed_at DESC LIMIT 1)
+                 LIMIT 1"
+            ))?
+            .query_row(
+                (target, crate::model::Observe::key_folds_case(target)),
+                |row| row.get(0),
+            )
             .optional()?;
         match hash {
             Some(hash) => Ok(Some(artifact::load(&self.conn, &hash)?)),

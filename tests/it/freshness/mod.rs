@@ -1,8 +1,14 @@
-//! Fresh bearings (issue 12): conditional re-observation, the freshness
-//! check before a steer, and merges pinned to the head that was seen.
+//! Fresh bearings (issues 12 and 20): conditional re-observation, the
+//! freshness check before a steer, and merges pinned to the head that was
+//! seen.
 
+mod lightened;
+mod pages;
 mod refusals;
 mod scale;
+mod spelling;
+mod superseded;
+mod validators;
 
 use serde_json::Value;
 

@@ -81,6 +81,23 @@ impl FakeGitHub {
         self.state().switches.reviewers = Some(owned(logins));
     }
 
+    /// From now on answers carry no `ETag` and no `Last-Modified`, as behind a proxy that
+    /// strips them: no request can be conditional.
+    pub fn strip_validators(&self) {
+        self.state().switches.no_validators = true;
+    }
+
+    /// From now on an answer's `ETag` depends on the token that asked, as GitHub's do: the
+    /// same unchanged resource has another tag for another token.
+    pub fn tag_per_token(&self) {
+        self.state().switches.tags_per_token = true;
+    }
+
+    /// Accepts `token` as well as [`TOKEN`] (another identity of the same user).
+    pub fn accept_token(&self, token: &str) {
+        self.state().switches.tokens.push(token.to_owned());
+    }
+
     // ----- observation ---------------------------------------------------------------------
 
     /// Every request received so far, in the order they were answered.

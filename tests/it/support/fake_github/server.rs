@@ -112,13 +112,16 @@ fn pause(stopping: &AtomicBool, total: Duration) {
     }
 }
 
-pub(super) fn authorized(request: &Recorded) -> bool {
-    let Some(value) = request.header("authorization") else {
-        return false;
-    };
-    let (scheme, token) = value.trim().split_once(' ').unwrap_or_default();
+/// The token a request carries, as `Authorization: Bearer <token>` or `token <token>`.
+pub(super) fn token(request: &Recorded) -> Option<&str> {
+    let value = request.header("authorization")?;
+    let (scheme, token) = value.trim().split_once(' ')?;
     (scheme.eq_ignore_ascii_case("bearer") || scheme.eq_ignore_ascii_case("token"))
-        && token.trim() == TOKEN
+        .then(|| token.trim())
+}
+
+pub(super) fn authorized(request: &Recorded, others: &[String]) -> bool {
+    token(request).is_some_and(|token| token == TOKEN || others.iter().any(|t| t == token))
 }
 
 impl State {
@@ -139,7 +142,7 @@ impl State {
     /// Authentication, then faults: one that answers instead of acting stops here; one that
     /// acts first lets the request change the state and then spoils (or withholds) the answer.
     pub(super) fn answer(&mut self, base: &str, request: &Recorded) -> Answer {
-        if !authorized(request) {
+        if !authorized(request, &self.switches.tokens) {
             return Answer::now(Reply::error(401, "Bad credentials"));
         }
         let mut answer = self.answer_authorized(base, request);
@@ -219,11 +222,11 @@ impl State {
         };
         let cx = Cx {
             base: base.to_owned(),
-            repo: format!(
+            repo: self.spelled(&format!(
                 "{}/{}",
                 param("owner").unwrap_or_default(),
                 param("repo").unwrap_or_default()
-            ),
+            )),
             number: param("issue_number")
                 .or_else(|| param("pull_number"))
                 .and_then(|n| n.parse().ok()),
@@ -257,7 +260,12 @@ impl State {
             }
         }
         if request.method == "GET" && reply.status == 200 {
-            reply = conditional::answer(reply, request);
+            reply = conditional::answer(reply, request, self.switches.tags_per_token);
+        }
+        if self.switches.no_validators {
+            reply.headers.retain(|(name, _)| {
+                !name.eq_ignore_ascii_case("etag") && !name.eq_ignore_ascii_case("last-modified")
+            });
         }
         reply
     }

@@ -1,6 +1,7 @@
 //! Ways GitHub answers that are not the plain happy path, switched on by a test: renamed
-//! repositories that redirect, fields the token may not set that are silently dropped, and
-//! answers with required fields missing. The handlers stay unaware of all of these.
+//! repositories that redirect, fields the token may not set that are silently dropped,
+//! answers with required fields missing, validators stripped by a proxy or keyed per token,
+//! and more tokens than one. The handlers stay unaware of all of these.
 
 use super::*;
 
@@ -14,6 +15,12 @@ pub(super) struct Switches {
     pub(super) labels: Option<Vec<String>>,
     pub(super) assignees: Option<Vec<String>>,
     pub(super) reviewers: Option<Vec<String>>,
+    /// A proxy in between drops `ETag` and `Last-Modified` from every answer.
+    pub(super) no_validators: bool,
+    /// ETags depend on the token as well as the body, as GitHub's do.
+    pub(super) tags_per_token: bool,
+    /// Tokens accepted besides [`TOKEN`].
+    pub(super) tokens: Vec<String>,
 }
 
 /// What GitHub applies of `asked`: all of it, or only what the token may set (silently).
@@ -48,6 +55,16 @@ impl State {
             "documentation_url": "https://docs.github.com/v3/#http-redirects",
         });
         Some(Reply::json(status, body).header("Location", location))
+    }
+
+    /// The repository as the fake stores it: GitHub matches owner and name
+    /// case-insensitively and answers under the spelling it holds.
+    pub(super) fn spelled(&self, repo: &str) -> String {
+        self.repos
+            .keys()
+            .find(|known| known.eq_ignore_ascii_case(repo))
+            .cloned()
+            .unwrap_or_else(|| repo.to_owned())
     }
 
     /// Removes the fields a test asked to strip from an answer to `path`.

@@ -1,0 +1,423 @@
+//! What changed in one part of a GitHub payload, in words: the part as it
+//! was seen against the part as GitHub shows it now, both in the payload's
+//! own shape. Only a real difference is said; an answer that merely came
+//! back (a 200 with another tag, or without any) says nothing. Pure: no
+//! requests, no voyage.
+
+use serde_json::Value;
+
+/// One thing that changed. A `vague` one ("new activity") is kept only
+/// when nothing more precise was found anywhere.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Change {
+    pub words: String,
+    pub vague: bool,
+}
+
+impl Change {
+    fn said(words: impl Into<String>) -> Change {
+        Change {
+            words: words.into(),
+            vague: false,
+        }
+    }
+
+    fn hinted(words: impl Into<String>) -> Change {
+        Change {
+            words: words.into(),
+            vague: true,
+        }
+    }
+}
+
+/// Fields GitHub computes in the background, which change without anyone
+/// acting (`null` until computed, then the answer): not a change.
+const COMPUTED: [&str; 2] = ["mergeable", "mergeableState"];
+
+/// What changed in `part` between `old` (seen) and `new` (now); empty when
+/// they are the same.
+pub fn part(part: &str, old: &Value, new: &Value) -> Vec<Change> {
+    if old == new {
+        return Vec::new();
+    }
+    let said = match part {
+        "summary" => summary(old, new),
+        "comments" => listing(old, new, "comment"),
+        "reviews" => reviews(old, new),
+        "checks" => checks(old, new),
+        "files" => files(old, new),
+        "diff" => vec![Change::said("the diff changed")],
+        other => vec![Change::said(format!("{other} changed"))],
+    };
+    // A difference nothing above names is still a difference.
+    if said.is_empty() && part != "summary" {
+        return vec![Change::said(format!("{part} changed"))];
+    }
+    said
+}
+
+/// Keeps the precise changes, or the vague ones when there are no others,
+/// each said once.
+pub fn settle(all: Vec<Change>) -> Vec<String> {
+    let precise = all.iter().any(|c| !c.vague);
+    let mut words: Vec<String> = Vec::new();
+    for change in all {
+        if (change.vague && precise) || words.contains(&change.words) {
+            continue;
+        }
+        words.push(change.words);
+    }
+    words
+}
+
+fn short(sha: &str) -> String {
+    sha.chars().take(7).collect()
+}
+
+fn head_moved(old: Option<&str>, new: Option<&str>) -> Option<Change> {
+    match (old, new) {
+        (Some(old), Some(new)) if old != new => Some(Change::said(format!(
+            "head moved from {} to {}",
+            short(old),
+            short(new)
+        ))),
+        _ => None,
+    }
+}
+
+/// An issue's or pull request's own changes: head, state, title, body,
+/// labels, people; any other difference as new activity.
+fn summary(old: &Value, new: &Value) -> Vec<Change> {
+    let strip = |value: &Value| {
+        let mut value = value.clone();
+        if let Some(fields) = value.as_object_mut() {
+            for field in COMPUTED {
+                fields.remove(field);
+            }
+        }
+        value
+    };
+    let (old, new) = (strip(old), strip(new));
+    if old == new {
+        return Vec::new();
+    }
+    let mut said: Vec<Change> =
+        head_moved(old["head"]["sha"].as_str(), new["head"]["sha"].as_str())
+            .into_iter()
+            .collect();
+    if new["merged"].as_bool() == Some(true) && old["merged"].as_bool() != Some(true) {
+        said.push(Change::said("merged"));
+    } else if new["state"] != old["state"] {
+        said.push(Change::said(match new["state"].as_str() {
+            Some("closed") => "closed".to_string(),
+            Some("open") => "reopened".to_string(),
+            other => format!("now {}", other.unwrap_or("in another state")),
+        }));
+    }
+    for (field, words) in [
+        ("title", "title edited"),
+        ("body", "body edited"),
+        ("labels", "labels changed"),
+        ("assignees", "assignees changed"),
+        ("requestedReviewers", "requested reviewers changed"),
+        ("requestedTeams", "requested teams changed"),
+        ("draft", "draft state changed"),
+    ] {
+        if new[field] != old[field] {
+            said.push(Change::said(words));
+        }
+    }
+    if new["base"]["ref"] != old["base"]["ref"] {
+        said.push(Change::said("base branch changed"));
+    } else if let Some(moved) = head_moved(old["base"]["sha"].as_str(), new["base"]["sha"].as_str())
+    {
+        let base = new["base"]["ref"].as_str().unwrap_or("base");
+        said.push(Change::said(moved.words.replacen("head", base, 1)));
+    }
+    if let (Some(was), Some(now)) = (old["comments"].as_u64(), new["comments"].as_u64())
+        && was != now
+    {
+        said.push(Change::hinted(format!(
+            "{now} comments now, {was} when observed"
+        )));
+    }
+    if said.is_empty() {
+        said.push(Change::hinted(format!(
+            "updated at {} (new activity)",
+            new["updatedAt"].as_str().unwrap_or("an unknown time")
+        )));
+    }
+    said
+}
+
+/// New, edited and deleted items of a comment listing, compared by id.
+fn listing(old: &Value, new: &Value, what: &str) -> Vec<Change> {
+    let items = |v: &Value| v.as_array().cloned().unwrap_or_default();
+    let (old, new) = (items(old), items(new));
+    let find = |list: &[Value], id: &Value| list.iter().find(|c| c["id"] == *id).cloned();
+    let added: Vec<&Value> = new
+        .iter()
+        .filter(|c| find(&old, &c["id"]).is_none())
+        .collect();
+    let edited = new
+        .iter()
+        .filter(|c| find(&old, &c["id"]).is_some_and(|o| o["body"] != c["body"]))
+        .count();
+    let gone = old
+        .iter()
+        .filter(|c| find(&new, &c["id"]).is_none())
+        .count();
+    let mut said = Vec::new();
+    if !added.is_empty() {
+        let mut who: Vec<&str> = Vec::new();
+        for comment in &added {
+            let author = comment["author"].as_str().unwrap_or("someone");
+            if !who.contains(&author) {
+                who.push(author);
+            }
+        }
+        let noun = if added.len() == 1 {
+            what.to_string()
+        } else {
+            format!("{what}s")
+        };
+        said.push(Change::said(format!(
+            "{} new {noun} by {}",
+            added.len(),
+            who.join(", ")
+        )));
+    }
+    if edited > 0 {
+        said.push(Change::said(format!("{edited} {what}(s) edited")));
+    }
+    // Both sides hold every page: what is missing was deleted.
+    if gone > 0 {
+        said.push(Change::said(format!("{gone} {what}(s) deleted")));
+    }
+    said
+}
+
+/// New reviews, reviews whose state changed (dismissed), and the inline
+/// review comments of every thread.
+fn reviews(old: &Value, new: &Value) -> Vec<Change> {
+    let items = |v: &Value| v["reviews"].as_array().cloned().unwrap_or_default();
+    let (was, now) = (items(old), items(new));
+    let mut said = Vec::new();
+    for review in &now {
+        let author = review["author"].as_str().unwrap_or("someone");
+        let state = review["state"]
+            .as_str()
+            .unwrap_or_default()
+            .to_lowercase()
+            .replace('_', " ");
+        match was.iter().find(|r| r["id"] == review["id"]) {
+            None => said.push(Change::said(format!("new review by {author} ({state})"))),
+            Some(before) if before["state"] != review["state"] => {
+                said.push(Change::said(format!("review by {author} now {state}")));
+            }
+            Some(_) => {}
+        }
+    }
+    let comments = |v: &Value| {
+        let all: Vec<Value> = v["threads"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .flat_map(|t| t["comments"].as_array().cloned().unwrap_or_default())
+            .collect();
+        Value::Array(all)
+    };
+    said.extend(listing(&comments(old), &comments(new), "review comment"));
+    said
+}
+
+/// The head's check runs and commit statuses; a moved head says so alone
+/// (the new head's checks are another commit's).
+fn checks(old: &Value, new: &Value) -> Vec<Change> {
+    if let Some(moved) = head_moved(old["headSha"].as_str(), new["headSha"].as_str()) {
+        return vec![moved];
+    }
+    let items = |v: &Value, key: &str| v[key].as_array().cloned().unwrap_or_default();
+    let outcome = |run: &Value| {
+        run["conclusion"]
+            .as_str()
+            .or(run["status"].as_str())
+            .unwrap_or("unknown")
+            .replace('_', " ")
+    };
+    let (was, now) = (items(old, "checkRuns"), items(new, "checkRuns"));
+    let mut said = Vec::new();
+    for run in &now {
+        let name = run["name"].as_str().unwrap_or("a check");
+        match was.iter().find(|r| r["id"] == run["id"]) {
+            None => said.push(Change::said(format!(
+                "new check run {name} ({})",
+                outcome(run)
+            ))),
+            Some(before) if outcome(before) != outcome(run) => {
+                said.push(Change::said(format!(
+                    "check run {name} now {}",
+                    outcome(run)
+                )));
+            }
+            Some(_) => {}
+        }
+    }
+    for run in &was {
+        if !now.iter().any(|r| r["id"] == run["id"]) {
+            let name = run["name"].as_str().unwrap_or("a check");
+            said.push(Change::said(format!("check run {name} gone")));
+        }
+    }
+    let (was, now) = (items(old, "statuses"), items(new, "statuses"));
+    for status in now.iter().filter(|s| !was.contains(s)) {
+        said.push(Change::said(format!(
+            "status {} now {}",
+            status["context"].as_str().unwrap_or("a context"),
+            status["state"].as_str().unwrap_or("unknown")
+        )));
+    }
+    if said.is_empty() && old["combinedState"] != new["combinedState"] {
+        said.push(Change::said(format!(
+            "combined status now {}",
+            new["combinedState"].as_str().unwrap_or("unknown")
+        )));
+    }
+    said
+}
+
+/// Files added, removed and changed, by name.
+fn files(old: &Value, new: &Value) -> Vec<Change> {
+    let items = |v: &Value| v.as_array().cloned().unwrap_or_default();
+    let (was, now) = (items(old), items(new));
+    let named = |list: &[Value], file: &Value| {
+        list.iter()
+            .find(|f| f["filename"] == file["filename"])
+            .cloned()
+    };
+    let added = now.iter().filter(|f| named(&was, f).is_none()).count();
+    let removed = was.iter().filter(|f| named(&now, f).is_none()).count();
+    let changed = now
+        .iter()
+        .filter(|f| named(&was, f).is_some_and(|before| before != **f))
+        .count();
+    let counts: Vec<String> = [(added, "added"), (changed, "changed"), (removed, "removed")]
+        .iter()
+        .filter(|(n, _)| *n > 0)
+        .map(|(n, what)| format!("{n} {what}"))
+        .collect();
+    if counts.is_empty() {
+        return Vec::new();
+    }
+    vec![Change::said(format!("files: {}", counts.join(", ")))]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn words(changes: Vec<Change>) -> Vec<String> {
+        settle(changes)
+    }
+
+    #[test]
+    fn comment_listings_say_who_wrote_what() {
+        let old = json!([{"id": 1, "author": "erin", "body": "hi"}]);
+        let new = json!([
+            {"id": 1, "author": "erin", "body": "hi, edited"},
+            {"id": 2, "author": "bob", "body": "wait"}
+        ]);
+        assert_eq!(
+            words(part("comments", &old, &new)),
+            ["1 new comment by bob", "1 comment(s) edited"]
+        );
+        assert_eq!(
+            words(part("comments", &old, &json!([]))),
+            ["1 comment(s) deleted"]
+        );
+        assert!(part("comments", &old, &old).is_empty());
+    }
+
+    #[test]
+    fn summaries_say_what_moved_and_ignore_what_github_computes() {
+        let old = json!({
+            "state": "open", "title": "Fix", "body": "b", "mergeable": null,
+            "head": {"sha": "6dcb09b5b57875f334f61aebed695e2e4193db5e"}
+        });
+        let new = json!({
+            "state": "closed", "title": "Fix it", "body": "b", "mergeable": true,
+            "head": {"sha": "1a2b3c4d5e6f"}
+        });
+        assert_eq!(
+            words(part("summary", &old, &new)),
+            [
+                "head moved from 6dcb09b to 1a2b3c4",
+                "closed",
+                "title edited"
+            ]
+        );
+        let mut computed = old.clone();
+        computed["mergeable"] = json!(true);
+        assert!(part("summary", &old, &computed).is_empty());
+        let mut touched = old.clone();
+        touched["updatedAt"] = json!("2026-01-02T00:00:00Z");
+        assert_eq!(
+            part("summary", &old, &touched),
+            [Change::hinted(
+                "updated at 2026-01-02T00:00:00Z (new activity)"
+            )]
+        );
+    }
+
+    #[test]
+    fn vague_words_give_way_to_precise_ones() {
+        let all = vec![
+            Change::hinted("updated at t (new activity)"),
+            Change::said("1 new comment by bob"),
+            Change::said("1 new comment by bob"),
+        ];
+        assert_eq!(settle(all), ["1 new comment by bob"]);
+        assert_eq!(
+            settle(vec![Change::hinted("101 comments now, 100 when observed")]),
+            ["101 comments now, 100 when observed"]
+        );
+    }
+
+    #[test]
+    fn checks_files_and_reviews_name_what_changed() {
+        let runs = |conclusion: &str| {
+            json!({"headSha": "abc", "combinedState": "success", "statuses": [],
+                   "checkRuns": [{"id": 1, "name": "build", "status": "completed", "conclusion": conclusion}]})
+        };
+        assert_eq!(
+            words(part("checks", &runs("success"), &runs("failure"))),
+            ["check run build now failure"]
+        );
+        let mut pushed = runs("success");
+        pushed["headSha"] = json!("def");
+        assert_eq!(
+            words(part("checks", &runs("success"), &pushed)),
+            ["head moved from abc to def"]
+        );
+        let old = json!([{"filename": "a.rs", "additions": 1}, {"filename": "b.rs"}]);
+        let new = json!([{"filename": "a.rs", "additions": 2}, {"filename": "c.rs"}]);
+        assert_eq!(
+            words(part("files", &old, &new)),
+            ["files: 1 added, 1 changed, 1 removed"]
+        );
+        let old = json!({"reviews": [{"id": 1, "author": "carol", "state": "CHANGES_REQUESTED"}], "threads": []});
+        let new = json!({"reviews": [
+            {"id": 1, "author": "carol", "state": "DISMISSED"},
+            {"id": 2, "author": "dave", "state": "APPROVED"}
+        ], "threads": [{"id": 5, "comments": [{"id": 5, "author": "dave", "body": "nit"}]}]});
+        assert_eq!(
+            words(part("reviews", &old, &new)),
+            [
+                "review by carol now dismissed",
+                "new review by dave (approved)",
+                "1 new review comment by dave"
+            ]
+        );
+    }
+}
