@@ -16,7 +16,14 @@ without `If-None-Match`, whose `If-Modified-Since` is not older than
 `Last-Modified`) gets `304 Not Modified` with no body, after the same delay.
 The answers never change, so a repeated request always may get a 304.
 
-Usage: fake_github.py [--port 0] [--delay-ms 50] [--port-file F] [--trace F]
+With --no-validators the server sends neither `ETag` nor `Last-Modified`
+and never answers 304, as behind a proxy that strips them.
+
+A conversation comment can be posted (`POST .../issues/N/comments`, for
+`helm steer comment`): it is answered 201 like GitHub's, but not kept, so the
+world stays as it was and a steer can be timed again and again.
+
+Usage: fake_github.py [--port 0] [--delay-ms 50] [--port-file F] [--trace F] [--no-validators]
 Prints "listening on PORT" on stdout once it accepts connections.
 """
 
@@ -173,6 +180,7 @@ class Handler(BaseHTTPRequestHandler):
     server_version = "fake-github/1"
     delay = 0.05
     trace = None
+    validators = True
     # Headers and body leave in one write with TCP_NODELAY: otherwise Nagle's
     # algorithm holds the body back until the client's delayed ACK (~40 ms),
     # which real GitHub does not do and which would swamp the 50 ms delay.
@@ -205,7 +213,7 @@ class Handler(BaseHTTPRequestHandler):
     def answer(self, status, body, content_type="application/json; charset=utf-8", link=None):
         data = body if isinstance(body, bytes) else json.dumps(body).encode()
         etag = None
-        if status == 200:
+        if status == 200 and self.validators:
             # One tag per representation: the bytes and their media type.
             digest = hashlib.sha256(content_type.encode() + b"\0" + data).hexdigest()[:40]
             etag = f'W/"{digest}"' if data[:1] == b"[" else f'"{digest}"'
@@ -283,6 +291,24 @@ class Handler(BaseHTTPRequestHandler):
         self.answer(404, {"message": "Not Found",
                           "documentation_url": "https://docs.github.com/rest"})
 
+    def do_POST(self):
+        path = urlsplit(self.path).path
+        m = re.match(r"^/repos/([^/]+)/([^/]+)/issues/(\d+)/comments$", path)
+        length = int(self.headers.get("Content-Length", "0"))
+        sent = json.loads(self.rfile.read(length) or b"{}")
+        if not m:
+            return self.answer(404, {"message": "Not Found", "documentation_url": "https://docs.github.com/rest"})
+        owner, repo, n = m.group(1), m.group(2), int(m.group(3))
+        return self.answer(201, posted_comment(owner, repo, n, sent.get("body", "")))
+
+
+def posted_comment(owner, repo, n, body):
+    return {
+        "id": 6000, "user": user("helm-bot"), "created_at": WHEN.format(50), "updated_at": WHEN.format(50),
+        "html_url": f"https://github.com/{owner}/{repo}/issues/{n}#issuecomment-6000",
+        "body": body,
+    }
+
 
 def main():
     ap = argparse.ArgumentParser()
@@ -290,8 +316,11 @@ def main():
     ap.add_argument("--delay-ms", type=float, default=50.0)
     ap.add_argument("--port-file")
     ap.add_argument("--trace", help="append request start/finish times (and the status answered) to this file")
+    ap.add_argument("--no-validators", action="store_true",
+                    help="send no ETag or Last-Modified, and never 304 (a proxy stripping them)")
     args = ap.parse_args()
     Handler.delay = args.delay_ms / 1000.0
+    Handler.validators = not args.no_validators
     if args.trace:
         Handler.trace = open(args.trace, "a")
     ThreadingHTTPServer.daemon_threads = True

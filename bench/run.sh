@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
-# helm's performance benchmarks (issues 5, 12 and 15): each helm job side by
+# helm's performance benchmarks (issues 5, 12, 15 and 20): each helm job side by
 # side with its anchor, in one run, on this machine, printed as a markdown
 # table of ratios.
 #
 #   bench/run.sh                 all jobs
 #   bench/run.sh big-tree ...    only these jobs (small-write big-tree big-file
 #                                many-voyages list-cold big-voyage github-pr)
+#                                (github-pr includes the freshness guard's rows)
 #
 # Environment:
 #   BENCH_QUICK=1     fewer runs per command (a smoke test, noisy figures)
@@ -449,6 +450,43 @@ EOF
     unchanged=$(grep -c ' done  [0-9]* 304 ' "$TRACE" || true)
     row "GitHub PR, big (250 files, 150 comments): re-observing it unchanged vs its first observation ($unchanged of $answers answers were 304)" \
         "$(median github-pr-big-again 0)" "$(median github-pr-big-again 1)" 0.5
+
+    # Issue 20: what the freshness guard costs on the big PR. Before each
+    # timed steer the PR is observed again (304s, untimed), so the guard
+    # checks one full observation: every page of every part. The anchor is
+    # the same steer on a voyage with nothing on the slate (verdict
+    # not-observed, no check). Both post one comment, which the server
+    # answers and forgets.
+    guard_row() { # guard_row NAME LABEL API
+        local name=$1 label=$2 api=$3 guarded bare env steer
+        guarded=$(HELM_HOME=$HOME_DIR "$HELM" voyage new "bench: guarded steers" 2>/dev/null)
+        bare=$(HELM_HOME=$HOME_DIR "$HELM" voyage new "bench: unguarded steers" 2>/dev/null)
+        env="env -u GITHUB_TOKEN HELM_GITHUB_API_URL=$api GH_TOKEN=x GH_REPO=o/r HELM_HOME=$HOME_DIR"
+        steer="steer --as bench --role r --method script --summary s comment --pr 8 --body checked"
+        $env HELM_VOYAGE="$guarded" "$HELM" observe github-pr 8 >/dev/null 2>&1
+        : >"$TRACE"
+        $env HELM_VOYAGE="$guarded" "$HELM" $steer >/dev/null 2>"$OUT/$name.err" || {
+            echo "bench: the guarded steer failed:" >&2; cat "$OUT/$name.err" >&2; exit 1; }
+        local gets not_modified
+        gets=$(( $(grep -c ' done ' "$TRACE" || true) - 1 )) # all but the POST
+        not_modified=$(grep -c ' done  [0-9]* 304 ' "$TRACE" || true)
+        bench "$name" "$(runs 5 2)" 4 2 \
+            --prepare "$env HELM_VOYAGE=$guarded $HELM observe github-pr 8" --prepare "true" -- \
+            "$env HELM_VOYAGE=$guarded $HELM $steer" \
+            "$env HELM_VOYAGE=$bare $HELM $steer"
+        row "GitHub PR, big: \`steer comment\` checked by the guard vs unchecked, $label ($gets requests, $not_modified answered 304)" \
+            "$(median "$name" 0)" "$(median "$name" 1)" 2.0
+    }
+    guard_row github-guard "with validators" "$API"
+    kill "$SERVER_PID" 2>/dev/null || true
+
+    # The same against a GitHub whose validators a proxy strips: every part
+    # is fetched and compared with what was seen.
+    rm -f "$PORT_FILE"
+    python3 "$BENCH/fake_github.py" --port 0 --delay-ms 50 --port-file "$PORT_FILE" --trace "$TRACE" --no-validators >/dev/null 2>&1 &
+    SERVER_PID=$!
+    for _ in $(seq 100); do [ -s "$PORT_FILE" ] && break; sleep 0.05; done
+    guard_row github-guard-bare "no validators" "http://127.0.0.1:$(cat "$PORT_FILE")"
     kill "$SERVER_PID" 2>/dev/null || true
     trap - EXIT
 fi

@@ -197,7 +197,8 @@ fn full(pages: &[Validator]) -> bool {
 /// usable, and every listing complete: its pages numbered from 1 with their
 /// item counts, ending on a page that is not full. (Payloads of an earlier
 /// helm kept only the last page's validator, or no counts; such a part is
-/// fetched again.)
+/// fetched again.) A listing cut at [`MAX_PAGES`] stands with its pages:
+/// a re-observation would not read further either.
 pub fn complete(list: &[Validator]) -> bool {
     if list.is_empty() || !list.iter().all(Validator::usable) {
         return false;
@@ -208,14 +209,14 @@ pub fn complete(list: &[Validator]) -> bool {
         let counted = validator.items.is_some();
         match validator.page {
             _ if !paged => {
-                if full(&run) {
+                if open(&run) {
                     return false;
                 }
                 run.clear();
             }
             Some(page) if counted && page == run.len() + 1 => run.push(validator.clone()),
             Some(1) if counted => {
-                if full(&run) {
+                if open(&run) {
                     return false;
                 }
                 run = vec![validator.clone()];
@@ -223,7 +224,13 @@ pub fn complete(list: &[Validator]) -> bool {
             _ => return false,
         }
     }
-    !full(&run)
+    !open(&run)
+}
+
+/// A listing whose next item would go unseen: its last page full, and
+/// nothing read after it (unless it was cut at the page limit).
+fn open(run: &[Validator]) -> bool {
+    full(run) && run.len() < MAX_PAGES
 }
 
 #[cfg(test)]
@@ -262,6 +269,17 @@ mod tests {
             None,
             Some(3)
         )]));
+        // A listing cut at the page limit stands as it was read.
+        let cut: Vec<Validator> = (1..=MAX_PAGES)
+            .map(|n| {
+                page(
+                    &format!("/r/files?per_page=100&page={n}"),
+                    Some(n),
+                    Some(100),
+                )
+            })
+            .collect();
+        assert!(complete(&cut));
         // Nothing to send: no tag, no date.
         let mut bare = third;
         bare.etag = None;

@@ -10,13 +10,16 @@ use std::collections::BTreeSet;
 
 use serde_json::Value;
 
+mod refusals;
+
+use refusals::{Judging, lightened_note, subject};
+
 use crate::error::{Error, Kind, Result};
 use crate::github::fresh::Judged;
 use crate::github::{self, compare, parts_head_sha};
 use crate::model::entry::{Freshness, Verdict};
 use crate::model::{Observe, Steer};
 use crate::steering::Preflight;
-use crate::storage::artifact::ArtifactStatus;
 use crate::storage::slate::Observation;
 use crate::storage::{VoyageFile, VoyageStore};
 
@@ -136,86 +139,6 @@ pub fn preflight(
     Ok(verdict(freshness, pinned))
 }
 
-/// What a verdict is reached from once GitHub answered.
-struct Judging<'a> {
-    guard: &'a Guard,
-    steer: &'a Steer,
-    voyage: &'a str,
-}
-
-impl Judging<'_> {
-    /// `fresh`; `stale` when something changed (`freshness.changed`);
-    /// `unchecked` when a part's newest observation was reduced or
-    /// jettisoned. Either of the last two refuses the steer unless
-    /// `--allow-stale`.
-    fn decide(
-        &self,
-        mut freshness: Freshness,
-        stale: &[&Mine],
-        lightened: &[&Mine],
-    ) -> Result<Freshness> {
-        let notes: Vec<String> = lightened.iter().map(|m| lightened_note(m)).collect();
-        if !freshness.changed.is_empty() {
-            if !self.guard.allow_stale {
-                return Err(self.refused_stale(stale, &freshness.changed));
-            }
-            freshness.verdict = Verdict::Stale;
-            freshness.changed.extend(notes);
-        } else if !notes.is_empty() {
-            if !self.guard.allow_stale {
-                return Err(self.refused_unchecked(lightened, &notes));
-            }
-            freshness.verdict = Verdict::Unchecked;
-            freshness.changed = notes;
-        }
-        Ok(freshness)
-    }
-
-    fn refused_stale(&self, stale: &[&Mine], changed: &[String]) -> Error {
-        let oldest = stale
-            .iter()
-            .map(|m| m.observation.observed_at.as_str())
-            .min();
-        let older: Vec<&Mine> = stale.iter().copied().filter(|m| m.older).collect();
-        let erase = if older.is_empty() {
-            String::new()
-        } else {
-            format!(
-                " (or take the older look off the slate: {})",
-                commands("slate erase", &older, self.voyage)
-            )
-        };
-        Error::new(
-            Kind::Stale,
-            format!(
-                "{} changed since you observed it {}: {}",
-                subject(self.steer),
-                ago(oldest.unwrap_or_default()),
-                changed.join("; ")
-            ),
-        )
-        .hint(format!(
-            "nothing was acted on or recorded; observe it again to see what changed: {}{erase}, then steer; or pass --allow-stale to act anyway (the entry records what had changed)",
-            commands("observe", stale, self.voyage)
-        ))
-    }
-
-    fn refused_unchecked(&self, lightened: &[&Mine], notes: &[String]) -> Error {
-        Error::new(
-            Kind::Stale,
-            format!(
-                "{} cannot be checked: {}",
-                subject(self.steer),
-                notes.join("; ")
-            ),
-        )
-        .hint(format!(
-            "nothing was acted on or recorded; observe it again: {}, then steer; or pass --allow-stale to act unchecked",
-            commands("observe", lightened, self.voyage)
-        ))
-    }
-}
-
 /// The bearing's observations of issue or PR `number` in `repo` (any
 /// spelling), newest first, each given the parts no newer one looked at:
 /// a newer, wider look speaks for an older, narrower one.
@@ -328,50 +251,69 @@ fn pin(steer: &Steer, mine: &[Mine], voyage: &str) -> Result<Option<Steer>> {
     )))
 }
 
-fn subject(steer: &Steer) -> String {
-    let number = steer.subject().unwrap_or_default();
-    match steer {
-        Steer::Comment {
-            on: crate::model::steer::Thread::Issue(_),
-            ..
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::Repo;
+
+    fn seen(target: &str, at: &str) -> Observation {
+        Observation {
+            target: target.to_string(),
+            artifact: String::new(),
+            observed_at: at.to_string(),
+            stored_bytes: 0,
+            status: Some(crate::storage::artifact::ArtifactStatus::Stowed),
         }
-        | Steer::EditIssue { .. }
-        | Steer::CloseIssue { .. } => format!("issue #{number}"),
-        _ => format!("PR #{number}"),
     }
-}
 
-/// "the observation github-pr o/r#45 was jettisoned".
-fn lightened_note(one: &Mine) -> String {
-    format!(
-        "the observation {} was {}, so there is nothing to compare with GitHub",
-        one.target.describe(),
-        match one.observation.status {
-            Some(ArtifactStatus::Stowed) => "unreadable",
-            _ => one.observation.status_text(),
-        }
-    )
-}
-
-/// "`helm observe …`" for each, joined.
-fn commands(verb: &str, which: &[&Mine], voyage: &str) -> String {
-    let quoted: Vec<String> = which
-        .iter()
-        .map(|m| format!("`helm {verb} --voyage {voyage} {}`", m.args()))
-        .collect();
-    quoted.join(" and ")
-}
-
-/// "4 min ago", from an RFC 3339 time.
-fn ago(when: &str) -> String {
-    let Ok(then) = when.parse::<jiff::Timestamp>() else {
-        return format!("at {when}");
-    };
-    let seconds = jiff::Timestamp::now().as_second() - then.as_second();
-    match seconds {
-        s if s < 60 => "just now".to_string(),
-        s if s < 3600 => format!("{} min ago", s / 60),
-        s if s < 86_400 => format!("{} h ago", s / 3600),
-        s => format!("{} days ago", s / 86_400),
+    #[test]
+    fn each_part_goes_to_its_newest_observation_in_any_spelling() {
+        let bearing = [
+            seen(
+                r#"{"kind":"github-pr","repo":"o/r","number":7,"focus":["checks","comments","diff","files","reviews","summary"]}"#,
+                "2026-01-01T00:00:01Z",
+            ),
+            seen(
+                r#"{"kind":"github-pr","repo":"O/R","number":7,"focus":["checks","summary"]}"#,
+                "2026-01-01T00:00:03Z",
+            ),
+            seen(
+                r#"{"kind":"github-issue","repo":"o/r","number":7,"focus":["comments","summary"]}"#,
+                "2026-01-01T00:00:02Z",
+            ),
+            seen(
+                r#"{"kind":"github-pr","repo":"o/other","number":7,"focus":["summary"]}"#,
+                "2026-01-01T00:00:04Z",
+            ),
+        ];
+        let mine = of_target(&bearing, &Repo::parse("o/r").unwrap(), 7);
+        let judged: Vec<(&str, Vec<&str>, bool)> = mine
+            .iter()
+            .map(|m| {
+                (
+                    m.observation.observed_at.as_str(),
+                    m.judged.clone(),
+                    m.older,
+                )
+            })
+            .collect();
+        assert_eq!(
+            judged,
+            [
+                ("2026-01-01T00:00:03Z", vec!["checks", "summary"], false),
+                // The issue's summary is its own part; its comments are the PR's.
+                ("2026-01-01T00:00:02Z", vec!["comments", "summary"], true),
+                (
+                    "2026-01-01T00:00:01Z",
+                    vec!["diff", "files", "reviews"],
+                    true
+                ),
+            ]
+        );
+        let narrowed = narrowed(&mine[2].target, &mine[2].judged);
+        assert_eq!(
+            narrowed.command_args().as_deref(),
+            Some("github-pr 7 --focus diff,files,reviews --repo o/r")
+        );
     }
 }

@@ -1,0 +1,137 @@
+//! What the guard says: the verdict once GitHub answered, the refusals
+//! (stale, unchecked) with the commands that resolve them, and the words
+//! for what could not be checked.
+
+use super::{Guard, Mine};
+use crate::error::{Error, Kind, Result};
+use crate::model::Steer;
+use crate::model::entry::{Freshness, Verdict};
+use crate::storage::artifact::ArtifactStatus;
+
+/// What a verdict is reached from once GitHub answered.
+pub(super) struct Judging<'a> {
+    pub(super) guard: &'a Guard,
+    pub(super) steer: &'a Steer,
+    pub(super) voyage: &'a str,
+}
+
+impl Judging<'_> {
+    /// `fresh`; `stale` when something changed (`freshness.changed`);
+    /// `unchecked` when a part's newest observation was reduced or
+    /// jettisoned. Either of the last two refuses the steer unless
+    /// `--allow-stale`.
+    pub(super) fn decide(
+        &self,
+        mut freshness: Freshness,
+        stale: &[&Mine],
+        lightened: &[&Mine],
+    ) -> Result<Freshness> {
+        let notes: Vec<String> = lightened.iter().map(|m| lightened_note(m)).collect();
+        if !freshness.changed.is_empty() {
+            if !self.guard.allow_stale {
+                return Err(self.refused_stale(stale, &freshness.changed));
+            }
+            freshness.verdict = Verdict::Stale;
+            freshness.changed.extend(notes);
+        } else if !notes.is_empty() {
+            if !self.guard.allow_stale {
+                return Err(self.refused_unchecked(lightened, &notes));
+            }
+            freshness.verdict = Verdict::Unchecked;
+            freshness.changed = notes;
+        }
+        Ok(freshness)
+    }
+
+    fn refused_stale(&self, stale: &[&Mine], changed: &[String]) -> Error {
+        let oldest = stale
+            .iter()
+            .map(|m| m.observation.observed_at.as_str())
+            .min();
+        let older: Vec<&Mine> = stale.iter().copied().filter(|m| m.older).collect();
+        let erase = if older.is_empty() {
+            String::new()
+        } else {
+            format!(
+                " (or take the older look off the slate: {})",
+                commands("slate erase", &older, self.voyage)
+            )
+        };
+        Error::new(
+            Kind::Stale,
+            format!(
+                "{} changed since you observed it {}: {}",
+                subject(self.steer),
+                ago(oldest.unwrap_or_default()),
+                changed.join("; ")
+            ),
+        )
+        .hint(format!(
+            "nothing was acted on or recorded; observe it again to see what changed: {}{erase}, then steer; or pass --allow-stale to act anyway (the entry records what had changed)",
+            commands("observe", stale, self.voyage)
+        ))
+    }
+
+    fn refused_unchecked(&self, lightened: &[&Mine], notes: &[String]) -> Error {
+        Error::new(
+            Kind::Stale,
+            format!(
+                "{} cannot be checked: {}",
+                subject(self.steer),
+                notes.join("; ")
+            ),
+        )
+        .hint(format!(
+            "nothing was acted on or recorded; observe it again: {}, then steer; or pass --allow-stale to act unchecked",
+            commands("observe", lightened, self.voyage)
+        ))
+    }
+}
+
+pub(super) fn subject(steer: &Steer) -> String {
+    let number = steer.subject().unwrap_or_default();
+    match steer {
+        Steer::Comment {
+            on: crate::model::steer::Thread::Issue(_),
+            ..
+        }
+        | Steer::EditIssue { .. }
+        | Steer::CloseIssue { .. } => format!("issue #{number}"),
+        _ => format!("PR #{number}"),
+    }
+}
+
+/// "the observation github-pr o/r#45 was jettisoned".
+pub(super) fn lightened_note(one: &Mine) -> String {
+    format!(
+        "the observation {} was {}, so there is nothing to compare with GitHub",
+        one.target.describe(),
+        match one.observation.status {
+            Some(ArtifactStatus::Stowed) => "unreadable",
+            _ => one.observation.status_text(),
+        }
+    )
+}
+
+/// "`helm observe …`" for each, joined.
+fn commands(verb: &str, which: &[&Mine], voyage: &str) -> String {
+    let quoted: Vec<String> = which
+        .iter()
+        .map(|m| format!("`helm {verb} --voyage {voyage} {}`", m.args()))
+        .collect();
+    quoted.join(" and ")
+}
+
+/// "4 min ago", from an RFC 3339 time.
+fn ago(when: &str) -> String {
+    let Ok(then) = when.parse::<jiff::Timestamp>() else {
+        return format!("at {when}");
+    };
+    let seconds = jiff::Timestamp::now().as_second() - then.as_second();
+    match seconds {
+        s if s < 60 => "just now".to_string(),
+        s if s < 3600 => format!("{} min ago", s / 60),
+        s if s < 86_400 => format!("{} h ago", s / 3600),
+        s => format!("{} days ago", s / 86_400),
+    }
+}
