@@ -134,4 +134,5 @@ fn list_reads_committed_entries_while_a_writer_holds_its_lock() {
     tx.commit().unwrap();
     let list = env.run(&["voyage", "list", "--all", "--json"]).json();
     assert_eq!(list["voyages"][0]["entries"], 2);
+    env.assert_sound(&id);
 }

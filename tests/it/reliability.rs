@@ -50,6 +50,7 @@ fn assert_consistent(env: &TestEnv, voyage: &str) {
         )
         .unwrap();
     assert_eq!(stray, 0, "bearing rows without their entry");
+    env.assert_sound(voyage);
 }
 
 #[test]

@@ -208,6 +208,7 @@ fn a_second_process_with_the_same_id_waits_and_replays() {
     assert_eq!(second["replayed"], true);
     assert_eq!(gh.comments(REPO, issue).len(), 1);
     assert_eq!(count(&env.sqlite(&voyage), "logbook"), 1);
+    env.assert_sound(&voyage);
 }
 
 #[test]

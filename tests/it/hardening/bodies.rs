@@ -165,3 +165,21 @@ fn summary_files_are_bounded_regular_files() {
     env.write("short.txt", "s".repeat(1 << 20));
     reduce("short.txt").ok();
 }
+
+/// A voyage file named as a body is refused before it is opened: only
+/// SQLite opens voyage files, or closing the descriptor would drop the
+/// locks of a steer running beside it in `helm mcp` (ADR 0011). Nothing
+/// reaches GitHub, and the voyage stays sound.
+#[test]
+fn a_voyage_file_is_never_read_as_a_body() {
+    let (gh, env, issue) = setup();
+    let issue = issue.to_string();
+    let voyage = env.new_voyage("Other");
+    let path = env.home().join("voyages").join(format!("{voyage}.sqlite"));
+    let path = path.to_str().unwrap().to_string();
+    let run = env.run(&comment(&issue, &path));
+    let stderr = run.fails(2);
+    assert!(stderr.contains("helm voyage file"), "{stderr}");
+    assert!(gh.comments(REPO, issue.parse().unwrap()).is_empty());
+    env.run(&["voyage", "verify", &voyage]).ok();
+}

@@ -182,12 +182,7 @@ fn reads_beside_a_slow_steer_keep_its_write_lock_and_a_cli_writer_waits() {
         1
     );
 
-    let integrity: String = env
-        .sqlite(&voyage)
-        .query_row("PRAGMA integrity_check", [], |row| row.get(0))
-        .unwrap();
-    assert_eq!(integrity, "ok");
-    env.run(&["voyage", "verify", &voyage]).ok();
+    env.assert_sound(&voyage);
     let story = env.run(&["voyage", "show", &voyage, "--json"]).json();
     assert_eq!(story["entries"].as_array().unwrap().len(), 2, "{story}");
     assert_eq!(story["entries"][0]["id"], 1);

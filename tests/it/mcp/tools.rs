@@ -205,4 +205,5 @@ fn cli_processes_write_the_same_voyage_during_the_session() {
     // Every observation was sealed by some entry or is still on the slate.
     let slate = show["slate"].as_array().unwrap().len();
     assert_eq!(bearings + slate, 20);
+    env.assert_sound(&voyage);
 }

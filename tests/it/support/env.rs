@@ -141,6 +141,17 @@ impl TestEnv {
         conn
     }
 
+    /// Asserts that the voyage is sound after concurrent work: SQLite's own
+    /// `integrity_check`, then `helm voyage verify`.
+    pub fn assert_sound(&self, id: &str) {
+        let integrity: String = self
+            .sqlite(id)
+            .query_row("PRAGMA integrity_check", [], |row| row.get(0))
+            .unwrap();
+        assert_eq!(integrity, "ok", "voyage {id}");
+        self.run(&["voyage", "verify", id]).ok();
+    }
+
     /// `helm log` with full provenance.
     pub fn log(&self, voyage: &str, status: &str, summary: &str) -> Run {
         self.run(&[
