@@ -20,23 +20,10 @@ fn comment(
     body: &str,
 ) -> crate::support::env::Run {
     let issue = issue.to_string();
-    let mut args = vec![
-        "steer",
-        "--as",
-        "agent",
-        "--role",
-        "r",
-        "--method",
-        "m",
-        "--summary",
-        "s",
-        "--json",
-    ];
-    if let Some(id) = request_id {
-        args.extend(["--request-id", id]);
-    }
-    args.extend(["comment", "--issue", &issue, "--body", body]);
-    env.run(&args)
+    env.run(&crate::settling::steer_args(
+        request_id,
+        &["comment", "--issue", &issue, "--body", body],
+    ))
 }
 
 fn setup() -> (FakeGitHub, TestEnv, String, u64) {
@@ -175,24 +162,10 @@ fn a_second_process_with_the_same_id_waits_and_replays() {
     let (gh, env, voyage, issue) = setup();
     gh.set_latency(Duration::from_millis(800));
     let first = env
-        .command(&[
-            "steer",
-            "--as",
-            "agent",
-            "--role",
-            "r",
-            "--method",
-            "m",
-            "--summary",
-            "s",
-            "--request-id",
-            "r-1",
-            "comment",
-            "--issue",
-            &issue.to_string(),
-            "--body",
-            "plan",
-        ])
+        .command(&crate::settling::steer_args(
+            Some("r-1"),
+            &["comment", "--issue", &issue.to_string(), "--body", "plan"],
+        ))
         .stdout(std::process::Stdio::null())
         .stderr(std::process::Stdio::null())
         .spawn()

@@ -34,7 +34,8 @@ fn steer(env: &TestEnv, request_id: Option<&str>, action: &[&str]) -> Run {
     env.run(&steer_args(request_id, action))
 }
 
-fn steer_args<'a>(request_id: Option<&'a str>, action: &[&'a str]) -> Vec<&'a str> {
+/// `steer --json` as `agent`, with `--request-id ID` when given, then `action`.
+pub(crate) fn steer_args<'a>(request_id: Option<&'a str>, action: &[&'a str]) -> Vec<&'a str> {
     let mut args = vec![
         "steer",
         "--as",
