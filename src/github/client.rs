@@ -16,6 +16,7 @@ use serde_json::Value;
 
 use super::error::GitHubError;
 use super::memo::Memo;
+pub use super::moved::Moved;
 use super::repo::Repo;
 use crate::model::clock::GitHubClock;
 
@@ -46,28 +47,6 @@ pub struct Client {
     clock: std::sync::Arc<std::sync::Mutex<Option<GitHubClock>>>,
     /// GET answers remembered for one look or check, when set.
     memo: Option<std::sync::Arc<Memo>>,
-}
-
-/// A repository GitHub says has moved: `to` is `OWNER/NAME` when its
-/// redirect named it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Moved {
-    pub from: String,
-    pub to: Option<String>,
-}
-
-impl Moved {
-    /// What to tell the user, who should switch to the new name.
-    pub fn warning(&self) -> String {
-        match &self.to {
-            Some(to) => format!("GitHub moved {} to {to}; use --repo {to}", self.from),
-            None => format!(
-                "GitHub moved {} (it answers under a repository id); \
-                 find its new name on GitHub and use --repo with it",
-                self.from
-            ),
-        }
-    }
 }
 
 /// A raw answer: status, headers and body bytes.

@@ -12,6 +12,7 @@ pub mod conditional;
 pub mod error;
 pub mod fresh;
 mod memo;
+mod moved;
 pub mod observe;
 mod parts;
 pub mod repo;
