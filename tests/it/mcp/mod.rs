@@ -1,13 +1,19 @@
 //! `helm mcp` driven by a real MCP client (rmcp's), the binary as a child
 //! process in a `TestEnv`: the tools and their schemas, local and GitHub
 //! observations, steer and log, errors, retries, and a CLI process writing
-//! the same voyage during a session.
+//! the same voyage during a session. Every successful result any test gets
+//! is validated against its tool's `outputSchema` (JSON Schema 2020-12).
 
 mod agent_flow;
 mod brief;
 mod errors;
+mod parity;
 mod schemas;
+mod served;
 mod tools;
+
+use std::cell::RefCell;
+use std::collections::{BTreeMap, BTreeSet};
 
 use rmcp::model::{CallToolRequestParams, CallToolResult, Tool};
 use rmcp::service::RunningService;
@@ -22,15 +28,26 @@ use crate::support::env::TestEnv;
 pub struct Session {
     runtime: tokio::runtime::Runtime,
     client: Option<RunningService<RoleClient, ()>>,
+    /// The served tools' output schemas, compiled on the first result.
+    schemas: RefCell<Option<OutputSchemas>>,
+    /// The tools whose results were validated so far.
+    validated: RefCell<BTreeSet<String>>,
 }
 
 impl Session {
     pub fn start(env: &TestEnv) -> Session {
+        Session::start_with(env, &[])
+    }
+
+    /// `helm mcp` with these options (`--read-only`, `--tools …`).
+    pub fn start_with(env: &TestEnv, options: &[&str]) -> Session {
         let runtime = tokio::runtime::Builder::new_current_thread()
             .enable_all()
             .build()
             .expect("a runtime");
-        let command = tokio::process::Command::from(env.command(&["mcp"]));
+        let mut args = vec!["mcp"];
+        args.extend_from_slice(options);
+        let command = tokio::process::Command::from(env.command(&args));
         let client = runtime.block_on(async {
             let transport = TokioChildProcess::new(command).expect("helm mcp starts");
             ().serve(transport).await.expect("helm mcp initializes")
@@ -38,7 +55,22 @@ impl Session {
         Session {
             runtime,
             client: Some(client),
+            schemas: RefCell::new(None),
+            validated: RefCell::new(BTreeSet::new()),
         }
+    }
+
+    /// The names of the tools whose results this session validated.
+    pub fn validated(&self) -> BTreeSet<String> {
+        self.validated.borrow().clone()
+    }
+
+    /// Checks a successful result against the tool's output schema.
+    fn validate(&self, tool: &str, document: &Value) {
+        let mut schemas = self.schemas.borrow_mut();
+        let schemas = schemas.get_or_insert_with(|| OutputSchemas::of(&self.tools()));
+        schemas.check(tool, document);
+        self.validated.borrow_mut().insert(tool.to_string());
     }
 
     fn client(&self) -> &RunningService<RoleClient, ()> {
@@ -49,6 +81,17 @@ impl Session {
         self.runtime
             .block_on(self.client().list_all_tools())
             .expect("tools/list")
+    }
+
+    /// Calls a tool; the result, or the protocol error, as the server sent it.
+    pub fn try_call(&self, tool: &str, args: Value) -> Result<CallToolResult, String> {
+        let Value::Object(args) = args else {
+            panic!("tool arguments are an object, not {args}");
+        };
+        let params = CallToolRequestParams::new(tool.to_string()).with_arguments(args);
+        self.runtime
+            .block_on(self.client().call_tool(params))
+            .map_err(|err| err.to_string())
     }
 
     /// Calls a tool; the result as the server sent it.
@@ -68,6 +111,7 @@ impl Session {
         let result = self.call(tool, args);
         let document = document(&result);
         assert_ne!(result.is_error, Some(true), "{tool} failed: {document}");
+        self.validate(tool, &document);
         document
     }
 
@@ -77,6 +121,48 @@ impl Session {
         let document = document(&result);
         assert_eq!(result.is_error, Some(true), "{tool} succeeded: {document}");
         document["error"].clone()
+    }
+}
+
+/// Every served tool's output schema, compiled by a JSON Schema 2020-12
+/// validator independent of the code that wrote them.
+pub struct OutputSchemas {
+    schemas: boon::Schemas,
+    index: BTreeMap<String, boon::SchemaIndex>,
+}
+
+impl OutputSchemas {
+    pub fn of(tools: &[Tool]) -> OutputSchemas {
+        let mut compiler = boon::Compiler::new();
+        compiler.enable_format_assertions();
+        let mut schemas = boon::Schemas::new();
+        let mut index = BTreeMap::new();
+        for tool in tools {
+            let schema = tool
+                .output_schema
+                .as_ref()
+                .unwrap_or_else(|| panic!("{} declares no outputSchema", tool.name));
+            let url = format!("http://helm.test/tools/{}.json", tool.name);
+            compiler
+                .add_resource(&url, Value::Object(schema.as_ref().clone()))
+                .unwrap_or_else(|err| panic!("{}'s outputSchema: {err}", tool.name));
+            let compiled = compiler.compile(&url, &mut schemas).unwrap_or_else(|err| {
+                panic!("{}'s outputSchema does not compile: {err:#}", tool.name)
+            });
+            index.insert(tool.name.to_string(), compiled);
+        }
+        OutputSchemas { schemas, index }
+    }
+
+    pub fn accepts(&self, tool: &str, document: &Value) -> bool {
+        self.schemas.validate(document, self.index[tool]).is_ok()
+    }
+
+    pub fn check(&self, tool: &str, document: &Value) {
+        let compiled = self.index[tool];
+        if let Err(err) = self.schemas.validate(document, compiled) {
+            panic!("{tool}'s result does not match its outputSchema: {err:#}\n{document:#}");
+        }
     }
 }
 
