@@ -8,26 +8,45 @@ mod agent_flow;
 mod brief;
 mod errors;
 mod parity;
+mod protocol;
 mod schemas;
 mod served;
 mod tools;
 
 use std::cell::RefCell;
 use std::collections::{BTreeMap, BTreeSet};
+use std::sync::{Arc, Mutex};
 
-use rmcp::model::{CallToolRequestParams, CallToolResult, Tool};
-use rmcp::service::RunningService;
+use rmcp::model::{CallToolRequestParams, CallToolResult, ProgressNotificationParam, Tool};
+use rmcp::service::{NotificationContext, RunningService};
 use rmcp::transport::TokioChildProcess;
-use rmcp::{RoleClient, ServiceExt};
+use rmcp::{ClientHandler, RoleClient, ServiceExt};
 use serde_json::Value;
 
 use crate::support::env::TestEnv;
+
+/// The client's side: it keeps the progress notifications it receives.
+#[derive(Clone, Default)]
+pub struct Recorder {
+    progress: Arc<Mutex<Vec<ProgressNotificationParam>>>,
+}
+
+impl ClientHandler for Recorder {
+    async fn on_progress(
+        &self,
+        params: ProgressNotificationParam,
+        _context: NotificationContext<RoleClient>,
+    ) {
+        self.progress.lock().unwrap().push(params);
+    }
+}
 
 /// One `helm mcp` process and the client talking to it. Calls block, so
 /// tests read like the CLI tests.
 pub struct Session {
     runtime: tokio::runtime::Runtime,
-    client: Option<RunningService<RoleClient, ()>>,
+    client: Option<RunningService<RoleClient, Recorder>>,
+    recorder: Recorder,
     /// The served tools' output schemas, compiled on the first result.
     schemas: RefCell<Option<OutputSchemas>>,
     /// The tools whose results were validated so far.
@@ -48,13 +67,19 @@ impl Session {
         let mut args = vec!["mcp"];
         args.extend_from_slice(options);
         let command = tokio::process::Command::from(env.command(&args));
+        let recorder = Recorder::default();
         let client = runtime.block_on(async {
             let transport = TokioChildProcess::new(command).expect("helm mcp starts");
-            ().serve(transport).await.expect("helm mcp initializes")
+            recorder
+                .clone()
+                .serve(transport)
+                .await
+                .expect("helm mcp initializes")
         });
         Session {
             runtime,
             client: Some(client),
+            recorder,
             schemas: RefCell::new(None),
             validated: RefCell::new(BTreeSet::new()),
         }
@@ -73,7 +98,47 @@ impl Session {
         self.validated.borrow_mut().insert(tool.to_string());
     }
 
-    fn client(&self) -> &RunningService<RoleClient, ()> {
+    /// Calls a tool; its document and the progress notifications that came
+    /// meanwhile, in the order they came. rmcp's client sends a progress
+    /// token with every request, so no token is set here.
+    pub fn ok_with_progress(
+        &self,
+        tool: &str,
+        args: Value,
+    ) -> (Value, Vec<ProgressNotificationParam>) {
+        self.recorder.progress.lock().unwrap().clear();
+        let document = self.ok(tool, args);
+        // The client hands each notification to a task of its own; the
+        // ones sent before the result are queued by now, and run on the
+        // runtime's next turns.
+        let received = || self.recorder.progress.lock().unwrap().clone();
+        let mut seen = usize::MAX;
+        for _ in 0..1000 {
+            self.runtime.block_on(async {
+                tokio::time::sleep(std::time::Duration::from_millis(5)).await;
+            });
+            let now = received().len();
+            if now == seen && now > 0 {
+                break;
+            }
+            seen = now;
+        }
+        let progress = received();
+        let token = progress.first().map(|p| p.progress_token.clone());
+        assert!(
+            progress
+                .iter()
+                .all(|p| Some(&p.progress_token) == token.as_ref()),
+            "one call, one token: {progress:?}"
+        );
+        (document, progress)
+    }
+
+    pub fn runtime(&self) -> &tokio::runtime::Runtime {
+        &self.runtime
+    }
+
+    pub fn client(&self) -> &RunningService<RoleClient, Recorder> {
         self.client.as_ref().expect("a live session")
     }
 
