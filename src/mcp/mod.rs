@@ -13,6 +13,8 @@
 //! protocol. It must not print anything on stdout but the protocol.
 
 pub mod args;
+#[cfg(test)]
+mod docs;
 mod progress;
 mod resources;
 mod schema;
