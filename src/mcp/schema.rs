@@ -2,10 +2,17 @@
 //! schemas from the argument types in `args`, output schemas from the very
 //! types that write the `--json` documents (`output::views` and friends), so
 //! a tool's declared result and the document it returns cannot drift.
+//!
+//! Clients validate every result against its output schema (the Python SDK
+//! does, with a validator that tries every branch of a `oneOf`), so a
+//! tagged union there, such as a target's `kind`, is written as the
+//! equivalent `anyOf`: its branches fix distinct values of the tag, so no
+//! two can match, and a validator may stop at the first that does.
 
 use std::sync::Arc;
 
 use rmcp::model::JsonObject;
+use serde_json::Value;
 
 /// A tool's input schema, from its argument type (what it accepts).
 pub fn input<T: schemars::JsonSchema + 'static>() -> Arc<JsonObject> {
@@ -28,5 +35,81 @@ pub fn output<T: schemars::JsonSchema + 'static>() -> Arc<JsonObject> {
         "the output schema of {} is not an object",
         std::any::type_name::<T>()
     );
-    schema
+    let mut schema = Value::Object(schema.as_ref().clone());
+    tagged_unions_as_any_of(&mut schema);
+    match schema {
+        Value::Object(object) => Arc::new(object),
+        _ => unreachable!("an object stays an object"),
+    }
+}
+
+/// Rewrites every `oneOf` whose branches each fix a distinct value of one
+/// property (a tag, like `kind` or `status`) as `anyOf`, which means the
+/// same there and is cheaper to check.
+fn tagged_unions_as_any_of(schema: &mut Value) {
+    match schema {
+        Value::Object(object) => {
+            if let Some(branches) = object.get("oneOf").and_then(Value::as_array)
+                && is_tagged(branches)
+                && let Some(branches) = object.remove("oneOf")
+            {
+                object.insert("anyOf".to_string(), branches);
+            }
+            object.values_mut().for_each(tagged_unions_as_any_of);
+        }
+        Value::Array(items) => items.iter_mut().for_each(tagged_unions_as_any_of),
+        _ => {}
+    }
+}
+
+/// Whether some property is a `const` in every branch, with no value twice.
+fn is_tagged(branches: &[Value]) -> bool {
+    let Some(first) = branches.first().and_then(|b| b["properties"].as_object()) else {
+        return false;
+    };
+    first.keys().any(|tag| {
+        let values: Vec<&Value> = branches
+            .iter()
+            .filter_map(|b| b["properties"][tag.as_str()].get("const"))
+            .collect();
+        values.len() == branches.len()
+            && values
+                .iter()
+                .enumerate()
+                .all(|(i, v)| !values[..i].contains(v))
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::tagged_unions_as_any_of;
+
+    #[test]
+    fn only_a_union_tagged_by_distinct_constants_becomes_any_of() {
+        let tagged = json!({"oneOf": [
+            {"properties": {"kind": {"const": "a"}, "x": {}}},
+            {"properties": {"kind": {"const": "b"}}}
+        ]});
+        let mut rewritten = json!({"$defs": {"T": tagged.clone()}});
+        tagged_unions_as_any_of(&mut rewritten);
+        assert_eq!(rewritten["$defs"]["T"]["anyOf"], tagged["oneOf"]);
+        assert!(rewritten["$defs"]["T"].get("oneOf").is_none());
+        for untagged in [
+            json!({"oneOf": [{"type": "string"}, {"type": "integer"}]}),
+            json!({"oneOf": [
+                {"properties": {"kind": {"const": "a"}}},
+                {"properties": {"kind": {"const": "a"}}}
+            ]}),
+            json!({"oneOf": [
+                {"properties": {"kind": {"const": "a"}}},
+                {"properties": {"other": {"const": "b"}}}
+            ]}),
+        ] {
+            let mut kept = untagged.clone();
+            tagged_unions_as_any_of(&mut kept);
+            assert_eq!(kept, untagged);
+        }
+    }
 }
