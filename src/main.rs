@@ -15,8 +15,8 @@ fn main() -> ExitCode {
         Ok(cli) => cli,
         Err(err) => return usage_error(err, json),
     };
-    if matches!(cli.command, cli::Command::Mcp) {
-        return match helm::mcp::serve() {
+    if let cli::Command::Mcp(mcp) = &cli.command {
+        return match helm::mcp::Served::new(mcp.read_only, &mcp.tools).and_then(helm::mcp::serve) {
             Ok(()) => ExitCode::SUCCESS,
             Err(err) => fail(&err, cli.json),
         };

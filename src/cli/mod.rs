@@ -89,7 +89,20 @@ pub enum Command {
     /// One long-lived process offering helm's operations as MCP tools (see
     /// docs/agents.md), e.g. `claude mcp add helm -- helm mcp`. HELM_VOYAGE in
     /// its environment stands in for the tools' `voyage` argument.
-    Mcp,
+    Mcp(McpArgs),
+}
+
+/// `helm mcp`'s options: which tools it serves.
+#[derive(Debug, Args)]
+pub struct McpArgs {
+    /// Serve only the tools that change nothing (lists, shows, brief, verify,
+    /// slate_list, interrupted_list, artifact_show and artifact_list).
+    #[arg(long)]
+    pub read_only: bool,
+    /// Serve only these tools, e.g. --tools voyage_brief,observe,log. A
+    /// tool not served is not listed, and calling it is an error.
+    #[arg(long, value_name = "NAME,...", value_delimiter = ',')]
+    pub tools: Vec<String>,
 }
 
 /// `--voyage`, shared by every voyage-scoped command.
@@ -118,7 +131,7 @@ pub fn run(cli: Cli, ctx: &Context) -> Result<Box<dyn Report>> {
         Command::Completions(Lazy(args)) => shell::completions(args, ctx),
         Command::Man => shell::man(ctx),
         // main serves MCP itself, before any report could be printed.
-        Command::Mcp => Err(crate::error::Error::usage(
+        Command::Mcp(_) => Err(crate::error::Error::usage(
             "helm mcp is a server, not a command with a report",
         )
         .hint("run `helm mcp` from an MCP client")),

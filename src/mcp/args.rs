@@ -32,7 +32,8 @@ pub struct ListArgs {
 }
 
 /// The tools that take only a voyage: `voyage_show`, `voyage_brief`,
-/// `slate_list`, `slate_clear`.
+/// `voyage_compact`, `slate_list`, `slate_clear`, `interrupted_list`,
+/// `artifact_list`.
 #[derive(Debug, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct VoyageArgs {
@@ -150,6 +151,58 @@ pub struct ArtifactArgs {
     pub voyage: Option<String>,
     /// The artifact's SHA-256, or a unique prefix of it.
     pub hash: String,
+}
+
+/// `voyage_verify`.
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct VerifyArgs {
+    /// The voyage to check: a full id or an unambiguous prefix (default: the server's HELM_VOYAGE).
+    #[serde(default)]
+    pub voyage: Option<String>,
+    /// Check every voyage instead (then leave out voyage).
+    #[serde(default)]
+    pub all: bool,
+}
+
+/// `interrupted_settle` and `interrupted_discard`.
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct AttemptArgs {
+    /// The voyage: a full id or an unambiguous prefix (default: the server's HELM_VOYAGE).
+    #[serde(default)]
+    pub voyage: Option<String>,
+    /// The interrupted steer: its requestId, or the `attempt-…` id that
+    /// interrupted_list shows.
+    pub attempt: String,
+}
+
+/// `artifact_reduce`.
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct ReduceArgs {
+    /// The voyage: a full id or an unambiguous prefix (default: the server's HELM_VOYAGE).
+    #[serde(default)]
+    pub voyage: Option<String>,
+    /// The artifacts to reduce: SHA-256 hashes or unique prefixes.
+    #[schemars(length(min = 1))]
+    pub hashes: Vec<String>,
+    /// How the summary was made, e.g. "human" or "llm: sonnet 4-6".
+    pub method: String,
+    /// The summary text that replaces each payload.
+    pub summary: String,
+}
+
+/// `artifact_jettison`.
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct JettisonArgs {
+    /// The voyage: a full id or an unambiguous prefix (default: the server's HELM_VOYAGE).
+    #[serde(default)]
+    pub voyage: Option<String>,
+    /// The artifacts to jettison: SHA-256 hashes or unique prefixes.
+    #[schemars(length(min = 1))]
+    pub hashes: Vec<String>,
 }
 
 impl ProvenanceArgs {

@@ -1,9 +1,10 @@
 //! `helm mcp`: the Model Context Protocol front end, a second one beside the
-//! CLI (`cli/`). It serves the tools in `tools` over stdio (`stdio`: one
-//! bounded line a message, malformed ones answered there), turning each
-//! call's arguments (`args`) into the same core operations (`ops`) the CLI
-//! calls and rendering the same `Report`s the CLI prints with `--json`, so
-//! the two front ends never drift.
+//! CLI (`cli/`). It serves the tools in `tools` over stdio (`server`; which
+//! ones, `served`; the framing, `stdio`: one bounded line a message,
+//! malformed ones answered there), turning each call's arguments (`args`)
+//! into the same core operations (`ops`) the CLI calls and rendering the same
+//! `Report`s the CLI prints with `--json`, whose types also give the tools'
+//! output schemas (`schema`), so the two front ends never drift.
 //!
 //! It keeps no state between calls beyond the environment it read at start
 //! (`Helm` and `HELM_VOYAGE`): every call opens its voyage afresh, as a CLI
@@ -13,18 +14,23 @@
 //! protocol. It must not print anything on stdout but the protocol.
 
 pub mod args;
+#[cfg(test)]
+mod docs;
+mod progress;
+mod resources;
+mod schema;
+pub mod served;
+mod server;
 mod stdio;
-mod tools;
+pub mod tools;
 
 use std::sync::Arc;
 
-use rmcp::ErrorData;
-use rmcp::model::{CallToolResult, JsonObject};
-use serde::de::DeserializeOwned;
+use rmcp::model::CallToolResult;
 
+pub use self::served::Served;
 use crate::error::{Error, Kind, Result};
 use crate::ops::Helm;
-use crate::output::Report;
 use crate::output::views::ErrorDoc;
 
 /// What every call may use: the core and the default voyage, both read once
@@ -50,8 +56,9 @@ impl Ctx {
     }
 }
 
-/// Serves MCP on stdin/stdout until the client closes the connection.
-pub fn serve() -> Result<()> {
+/// Serves MCP on stdin/stdout until the client closes the connection,
+/// offering the tools `served` allows.
+pub fn serve(served: Served) -> Result<()> {
     let mut helm = Helm::from_env()?;
     // stdin and stdout carry the protocol: no body is ever read from them.
     helm.stdin = crate::inputs::Stdin::Protocol;
@@ -67,7 +74,7 @@ pub fn serve() -> Result<()> {
         .map_err(|err| Error::io("cannot start the MCP server's runtime", &err))?;
     runtime.block_on(async move {
         use rmcp::ServiceExt;
-        let server = tools::HelmServer::new(Arc::new(ctx));
+        let server = server::HelmServer::new(Arc::new(ctx), served);
         let running = server.serve(stdio::Lines::stdio()).await.map_err(|err| {
             Error::new(Kind::Io, format!("the MCP client did not connect: {err}"))
                 .hint("helm mcp speaks MCP on stdin/stdout; start it from an MCP client")
@@ -77,50 +84,6 @@ pub fn serve() -> Result<()> {
             .await
             .map_err(|err| Error::new(Kind::Io, format!("the MCP session failed: {err}")))?;
         Ok(())
-    })
-}
-
-/// Runs one tool call: parses the arguments, runs the operation on a
-/// blocking thread and renders its report as the command's `--json` would.
-/// Every failure, bad arguments included, is a tool error carrying
-/// `{"error": {kind, message, hint}}`.
-async fn call<A, F>(
-    ctx: &Arc<Ctx>,
-    tool: &str,
-    args: JsonObject,
-    op: F,
-) -> std::result::Result<CallToolResult, ErrorData>
-where
-    A: DeserializeOwned + Send + 'static,
-    F: FnOnce(&Ctx, A) -> Result<Box<dyn Report>> + Send + 'static,
-{
-    let parsed = serde_json::from_value::<A>(serde_json::Value::Object(args)).map_err(|err| {
-        Error::usage(format!("bad arguments to {tool}: {err}"))
-            .hint("the tool's input schema lists its arguments and their shapes")
-    });
-    let ctx = Arc::clone(ctx);
-    let rendered = match parsed {
-        Err(err) => Err(err),
-        Ok(parsed) => tokio::task::spawn_blocking(move || {
-            let report = op(&ctx, parsed)?;
-            let mut out = Vec::new();
-            report
-                .json(&mut out)
-                .map_err(|err| Error::io("cannot render the result", &err))?;
-            Ok(out)
-        })
-        .await
-        .unwrap_or_else(|join| {
-            Err(Error::new(
-                Kind::Storage,
-                format!("helm failed while running {tool}: {join}"),
-            )
-            .hint("this is a bug in helm; please report it with the arguments used"))
-        }),
-    };
-    Ok(match rendered.and_then(|bytes| document(&bytes)) {
-        Ok(value) => CallToolResult::structured(value),
-        Err(err) => refusal(&err),
     })
 }
 

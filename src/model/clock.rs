@@ -15,7 +15,7 @@ use serde::{Deserialize, Serialize};
 const READING_BEFORE: SignedDuration = SignedDuration::from_secs(300);
 
 /// GitHub's clock as one of its answers showed it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct GitHubClock {
     /// The answer's `Date` header, as RFC 3339.

@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 
 /// Who acted, in what role, how the thinking was done, and why. All four are
 /// required on every `steer` and `log`: no defaults, no config file.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Provenance {
     pub identity: String,
@@ -87,7 +87,7 @@ pub enum Action {
 }
 
 /// Which steer action was performed.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum SteerKind {
     Comment,
@@ -103,7 +103,7 @@ pub enum SteerKind {
 }
 
 /// A performed steer and what it produced on GitHub.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct SteerRecord {
     pub steer: SteerKind,
@@ -173,7 +173,7 @@ pub struct SteerRecord {
 }
 
 /// What the freshness check found before a steer acted.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Freshness {
     pub verdict: Verdict,
@@ -194,7 +194,7 @@ fn is_zero(n: &usize) -> bool {
 /// `not-observed` (no observation of the target on the bearing),
 /// `no-target` (create-issue, create-pr) or `unchecked` (GitHub could not
 /// be asked; acted with `--allow-stale`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum Verdict {
     Fresh,
@@ -215,7 +215,7 @@ impl Freshness {
 }
 
 /// What GitHub applied of what a steer asked for.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Applied {
     #[serde(default, skip_serializing_if = "Option::is_none")]

@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 
 use super::Repo;
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(
     tag = "kind",
     rename_all = "kebab-case",

@@ -122,6 +122,21 @@ impl Serialize for Repo {
     }
 }
 
+/// `OWNER/NAME` as one string, as it is serialised.
+impl schemars::JsonSchema for Repo {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Repo".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({
+            "type": "string",
+            "description": "A GitHub repository as OWNER/NAME.",
+            "pattern": "^[^/]+/[^/]+$"
+        })
+    }
+}
+
 impl<'de> Deserialize<'de> for Repo {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Repo, D::Error> {
         let text = String::deserialize(d)?;

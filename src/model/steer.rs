@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 use super::entry::{SteerKind, SteerRecord};
 
 /// Where a comment goes: an issue's or a pull request's conversation.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(tag = "kind", content = "number", rename_all = "kebab-case")]
 pub enum Thread {
     Issue(u64),
@@ -67,7 +67,7 @@ impl MergeMethod {
     }
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(
     tag = "kind",
     rename_all = "kebab-case",

@@ -3,7 +3,7 @@
 use serde::Serialize;
 use uuid::Uuid;
 
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Voyage {
     pub id: Uuid,
@@ -13,7 +13,7 @@ pub struct Voyage {
     pub status: VoyageStatus,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 #[serde(
     tag = "status",
     rename_all = "camelCase",

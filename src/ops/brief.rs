@@ -34,7 +34,7 @@ pub struct Brief {
     pub slate: Vec<Observation>,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct LoggedState {
     pub entry: i64,
@@ -44,7 +44,7 @@ pub struct LoggedState {
 }
 
 /// An issue or pull request the voyage acted on.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Touched {
     /// `issue` or `pr`.
@@ -61,7 +61,7 @@ pub struct Touched {
 }
 
 /// One steer on an issue or pull request.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Done {
     pub entry: i64,
@@ -75,7 +75,7 @@ pub struct Done {
 }
 
 /// What an observation showed of an issue or pull request.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Seen {
     pub observed_at: String,

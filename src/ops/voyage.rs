@@ -56,7 +56,7 @@ pub struct Story {
 const DIGEST_LIMIT: u64 = 4 << 20;
 
 /// What `voyage compact` did.
-#[derive(Debug, serde::Serialize)]
+#[derive(Debug, serde::Serialize, schemars::JsonSchema)]
 pub struct Compacted {
     pub id: String,
     pub path: PathBuf,

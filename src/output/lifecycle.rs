@@ -4,6 +4,7 @@
 
 use std::io::{self, Write};
 
+use schemars::JsonSchema;
 use serde::Serialize;
 
 use super::{Report, Style, pad, short_hash};
@@ -14,9 +15,9 @@ pub struct ArtifactList {
     pub artifacts: Vec<Listed>,
 }
 
-#[derive(Serialize)]
-struct ListDoc<'a> {
-    artifacts: &'a [Listed],
+#[derive(Serialize, JsonSchema)]
+pub struct ListDoc<'a> {
+    pub artifacts: &'a [Listed],
 }
 
 impl Report for ArtifactList {
@@ -105,9 +106,9 @@ pub struct ReduceReport {
     pub reduced: Vec<Reduced>,
 }
 
-#[derive(Serialize)]
-struct ReduceDoc<'a> {
-    reduced: &'a [Reduced],
+#[derive(Serialize, JsonSchema)]
+pub struct ReduceDoc<'a> {
+    pub reduced: &'a [Reduced],
 }
 
 impl Report for ReduceReport {
@@ -144,9 +145,9 @@ pub struct JettisonReport {
     pub jettisoned: Vec<Jettisoned>,
 }
 
-#[derive(Serialize)]
-struct JettisonDoc<'a> {
-    jettisoned: &'a [Jettisoned],
+#[derive(Serialize, JsonSchema)]
+pub struct JettisonDoc<'a> {
+    pub jettisoned: &'a [Jettisoned],
 }
 
 impl Report for JettisonReport {

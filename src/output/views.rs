@@ -1,10 +1,12 @@
 //! The JSON documents helm prints (`--json`, MCP tool results), one
 //! `#[derive(Serialize)]` type each, borrowing from the values the core
 //! returns. docs/json.md describes them; field names are camelCase and only
-//! ever added to.
+//! ever added to. Each also derives `JsonSchema`, from which the MCP tools'
+//! output schemas are made, so a document and its schema cannot drift.
 
 use std::path::Path;
 
+use schemars::JsonSchema;
 use serde::Serialize;
 use serde_json::value::RawValue;
 
@@ -14,12 +16,12 @@ use crate::storage::logbook::Entry;
 use crate::storage::slate::Observation;
 
 /// `{"error": {kind, message, hint?}}`.
-#[derive(Serialize)]
+#[derive(Serialize, JsonSchema)]
 pub struct ErrorDoc<'a> {
     pub error: ErrorBody<'a>,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, JsonSchema)]
 pub struct ErrorBody<'a> {
     pub kind: &'a str,
     pub message: &'a str,
@@ -55,6 +57,21 @@ impl Serialize for TargetJson<'_> {
     }
 }
 
+/// Stored JSON is whatever a helm wrote, this one or an older one: an
+/// object, or its text when it is not JSON.
+impl JsonSchema for TargetJson<'_> {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "StoredJson".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({
+            "description": "JSON as recorded in the voyage (an object), or its text if it is not JSON.",
+            "type": ["object", "string"]
+        })
+    }
+}
+
 impl<'a> TargetJson<'a> {
     pub fn of(stored: &'a str) -> TargetJson<'a> {
         match serde_json::from_str::<&RawValue>(stored) {
@@ -65,7 +82,7 @@ impl<'a> TargetJson<'a> {
 }
 
 /// One observation on the slate or in a bearing.
-#[derive(Serialize)]
+#[derive(Serialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ObservationView<'a> {
     pub target: TargetJson<'a>,
@@ -99,10 +116,11 @@ impl<'a> ObservationView<'a> {
 }
 
 /// What every view of a logbook entry starts with: who, when, what.
-#[derive(Serialize)]
+#[derive(Serialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct EntryHead<'a> {
     pub id: i64,
+    #[schemars(extend("enum" = ["steer", "log"]))]
     pub kind: &'static str,
     pub recorded_at: &'a str,
     pub identity: &'a str,
@@ -134,7 +152,7 @@ impl<'a> EntryHead<'a> {
 }
 
 /// One logbook entry, the shape `voyage show`, `steer` and `log` share.
-#[derive(Serialize)]
+#[derive(Serialize, JsonSchema)]
 pub struct EntryView<'a> {
     #[serde(flatten)]
     pub head: EntryHead<'a>,
@@ -152,7 +170,7 @@ impl<'a> EntryView<'a> {
 
 /// What `steer` and `log` print: the entry, whether it was replayed, and
 /// what the caller should know.
-#[derive(Serialize)]
+#[derive(Serialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct RecordedView<'a> {
     #[serde(flatten)]
@@ -163,7 +181,7 @@ pub struct RecordedView<'a> {
 }
 
 /// `voyage show --json`.
-#[derive(Serialize)]
+#[derive(Serialize, JsonSchema)]
 pub struct StoryView<'a> {
     pub voyage: &'a Voyage,
     pub entries: Vec<EntryView<'a>>,
@@ -172,47 +190,47 @@ pub struct StoryView<'a> {
 }
 
 /// One voyage of `voyage list`.
-#[derive(Serialize)]
+#[derive(Serialize, JsonSchema)]
 pub struct ListedView<'a> {
     #[serde(flatten)]
     pub voyage: &'a Voyage,
     pub entries: u64,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, JsonSchema)]
 pub struct UnreadableView<'a> {
     pub path: &'a Path,
     pub error: &'a str,
 }
 
 /// `voyage list --json`.
-#[derive(Serialize)]
+#[derive(Serialize, JsonSchema)]
 pub struct ListView<'a> {
     pub voyages: Vec<ListedView<'a>>,
     pub unreadable: Vec<UnreadableView<'a>>,
 }
 
 /// `slate list --json`.
-#[derive(Serialize)]
+#[derive(Serialize, JsonSchema)]
 pub struct SlateView<'a> {
     pub slate: Vec<ObservationView<'a>>,
 }
 
 /// `slate erase --json`.
-#[derive(Serialize)]
+#[derive(Serialize, JsonSchema)]
 pub struct ErasedView<'a> {
     pub target: &'a crate::model::Observe,
     pub erased: bool,
 }
 
 /// `slate clear --json`.
-#[derive(Serialize)]
+#[derive(Serialize, JsonSchema)]
 pub struct ClearedView {
     pub cleared: usize,
 }
 
 /// `voyage export --json`.
-#[derive(Serialize)]
+#[derive(Serialize, JsonSchema)]
 pub struct ExportedView<'a> {
     pub voyage: &'a Voyage,
     pub path: &'a Path,
@@ -220,7 +238,7 @@ pub struct ExportedView<'a> {
 }
 
 /// One voyage of `voyage verify --json`.
-#[derive(Serialize)]
+#[derive(Serialize, JsonSchema)]
 pub struct VerifiedView<'a> {
     pub id: &'a str,
     pub path: &'a Path,
@@ -232,36 +250,37 @@ pub struct VerifiedView<'a> {
 }
 
 /// `voyage verify --json`.
-#[derive(Serialize)]
+#[derive(Serialize, JsonSchema)]
 pub struct VerificationView<'a> {
     pub ok: bool,
     pub voyages: Vec<VerifiedView<'a>>,
 }
 
 /// `completions --json` and `man --json`.
-#[derive(Serialize)]
+#[derive(Serialize, JsonSchema)]
 pub struct ScriptView<'a> {
     pub shell: &'a str,
     pub script: &'a str,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, JsonSchema)]
 pub struct PageView<'a> {
     pub format: &'a str,
     pub page: &'a str,
 }
 
 /// `interrupted list --json`.
-#[derive(Serialize)]
+#[derive(Serialize, JsonSchema)]
 pub struct InterruptedView<'a> {
     pub interrupted: &'a [Record],
 }
 
 /// `interrupted settle|discard --json`: what became of the attempt.
-#[derive(Serialize)]
+#[derive(Serialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct SettledView<'a> {
     /// `recorded`, `already-recorded`, `nothing-happened` or `discarded`.
+    #[schemars(extend("enum" = ["recorded", "already-recorded", "nothing-happened", "discarded"]))]
     pub outcome: &'a str,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub entry: Option<EntryView<'a>>,
@@ -271,7 +290,7 @@ pub struct SettledView<'a> {
 
 /// One entry in `voyage brief --json`: who, what was done or said, and how
 /// many observations its bearing holds (not the bearing itself).
-#[derive(Serialize)]
+#[derive(Serialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct BriefEntryView<'a> {
     #[serde(flatten)]
@@ -289,7 +308,7 @@ impl<'a> BriefEntryView<'a> {
 }
 
 /// `voyage brief --json`.
-#[derive(Serialize)]
+#[derive(Serialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct BriefView<'a> {
     pub voyage: &'a Voyage,
@@ -300,3 +319,25 @@ pub struct BriefView<'a> {
     pub interrupted: &'a [Record],
     pub slate: Vec<ObservationView<'a>>,
 }
+
+/// `observe --json`: what was looked at, when, the artifact it is stored
+/// as, and the payload. The document is written by `output::observe`
+/// straight from the packed bytes (a big payload is never parsed again);
+/// this type gives its schema, and the MCP tests check every result
+/// against it.
+#[derive(JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ObservedDoc {
+    pub target: crate::model::Observe,
+    pub observed_at: String,
+    /// The SHA-256 of the payload, the artifact's key.
+    pub artifact: String,
+    /// What was seen; its shape depends on the target's kind (docs/json.md).
+    pub payload: serde_json::Map<String, serde_json::Value>,
+}
+
+/// `artifact show --json`: an artifact's payload, or a reduced one's
+/// summary (`{"kind": "summary", "of", "method", "text"}`), as stored.
+#[derive(JsonSchema)]
+#[schemars(transparent)]
+pub struct PayloadDoc(pub serde_json::Map<String, serde_json::Value>);

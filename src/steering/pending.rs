@@ -20,7 +20,7 @@ use crate::model::entry::SteerRecord;
 use crate::model::{Provenance, Repo, Steer};
 use crate::storage::files::{self, Durability};
 
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Record {
     pub voyage: Uuid,
@@ -46,7 +46,7 @@ pub struct Record {
 }
 
 /// Everything needed to record the steer later: who, why, what, where.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Request {
     pub provenance: Provenance,

@@ -17,7 +17,7 @@ use serde::Serialize;
 use crate::error::{Error, Result};
 
 /// The voyage file's size around one compaction.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Sizes {
     pub bytes_before: u64,

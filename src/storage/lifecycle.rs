@@ -32,7 +32,7 @@ pub struct SummaryPayload<'a> {
 }
 
 /// One source reduced to a summary.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Reduced {
     pub hash: String,
@@ -45,7 +45,7 @@ pub struct Reduced {
 }
 
 /// One artifact jettisoned; `changed` is false when it already was.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Jettisoned {
     pub hash: String,
@@ -64,7 +64,7 @@ pub struct Derivation {
 }
 
 /// One artifact as `artifact list` shows it.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Listed {
     pub hash: String,

@@ -56,6 +56,22 @@ impl serde::Serialize for ArtifactStatus {
     }
 }
 
+/// One of the three words, as it is serialised.
+impl schemars::JsonSchema for ArtifactStatus {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "ArtifactStatus".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        let words: Vec<&str> = ArtifactStatus::ALL.iter().map(|s| s.as_str()).collect();
+        schemars::json_schema!({
+            "type": "string",
+            "enum": words,
+            "description": "What an artifact still holds of its payload."
+        })
+    }
+}
+
 impl ToSql for ArtifactStatus {
     fn to_sql(&self) -> rusqlite::Result<ToSqlOutput<'_>> {
         Ok(ToSqlOutput::Borrowed(ValueRef::Text(

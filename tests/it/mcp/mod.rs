@@ -2,28 +2,58 @@
 //! process in a `TestEnv`: the tools and their schemas, local and GitHub
 //! observations, steer and log, errors, retries, a CLI process writing the
 //! same voyage during a session, and reads beside a steer holding its lock.
+//! Every successful result any test gets is validated against its tool's
+//! `outputSchema` (JSON Schema 2020-12).
 
 mod agent_flow;
 mod brief;
 mod errors;
 mod jsonrpc;
 mod locks;
+mod parity;
+mod protocol;
 mod schemas;
+mod served;
 mod tools;
 
-use rmcp::model::{CallToolRequestParams, CallToolResult, Tool};
-use rmcp::service::RunningService;
+use std::cell::RefCell;
+use std::collections::{BTreeMap, BTreeSet};
+use std::sync::{Arc, Mutex};
+
+use rmcp::model::{CallToolRequestParams, CallToolResult, ProgressNotificationParam, Tool};
+use rmcp::service::{NotificationContext, RunningService};
 use rmcp::transport::TokioChildProcess;
-use rmcp::{RoleClient, ServiceExt};
+use rmcp::{ClientHandler, RoleClient, ServiceExt};
 use serde_json::Value;
 
 use crate::support::env::TestEnv;
+
+/// The client's side: it keeps the progress notifications it receives.
+#[derive(Clone, Default)]
+pub struct Recorder {
+    progress: Arc<Mutex<Vec<ProgressNotificationParam>>>,
+}
+
+impl ClientHandler for Recorder {
+    async fn on_progress(
+        &self,
+        params: ProgressNotificationParam,
+        _context: NotificationContext<RoleClient>,
+    ) {
+        self.progress.lock().unwrap().push(params);
+    }
+}
 
 /// One `helm mcp` process and the client talking to it. Calls block, so
 /// tests read like the CLI tests.
 pub struct Session {
     runtime: tokio::runtime::Runtime,
-    client: Option<RunningService<RoleClient, ()>>,
+    client: Option<RunningService<RoleClient, Recorder>>,
+    recorder: Recorder,
+    /// The served tools' output schemas, compiled on the first result.
+    schemas: RefCell<Option<OutputSchemas>>,
+    /// The tools whose results were validated so far.
+    validated: RefCell<BTreeSet<String>>,
 }
 
 /// A tool call sent while others run: see [`Session::begin`].
@@ -34,18 +64,33 @@ pub struct Pending {
 
 impl Session {
     pub fn start(env: &TestEnv) -> Session {
+        Session::start_with(env, &[])
+    }
+
+    /// `helm mcp` with these options (`--read-only`, `--tools …`).
+    pub fn start_with(env: &TestEnv, options: &[&str]) -> Session {
         let runtime = tokio::runtime::Builder::new_current_thread()
             .enable_all()
             .build()
             .expect("a runtime");
-        let command = tokio::process::Command::from(env.command(&["mcp"]));
+        let mut args = vec!["mcp"];
+        args.extend_from_slice(options);
+        let command = tokio::process::Command::from(env.command(&args));
+        let recorder = Recorder::default();
         let client = runtime.block_on(async {
             let transport = TokioChildProcess::new(command).expect("helm mcp starts");
-            ().serve(transport).await.expect("helm mcp initializes")
+            recorder
+                .clone()
+                .serve(transport)
+                .await
+                .expect("helm mcp initializes")
         });
         Session {
             runtime,
             client: Some(client),
+            recorder,
+            schemas: RefCell::new(None),
+            validated: RefCell::new(BTreeSet::new()),
         }
     }
 
@@ -76,6 +121,7 @@ impl Session {
             .unwrap_or_else(|err| panic!("tools/call {tool} failed at the protocol level: {err}"));
         let document = document(&result);
         assert_ne!(result.is_error, Some(true), "{tool} failed: {document}");
+        self.validate(&tool, &document);
         document
     }
 
@@ -95,7 +141,60 @@ impl Session {
         });
     }
 
-    fn client(&self) -> &RunningService<RoleClient, ()> {
+    /// The names of the tools whose results this session validated.
+    pub fn validated(&self) -> BTreeSet<String> {
+        self.validated.borrow().clone()
+    }
+
+    /// Checks a successful result against the tool's output schema.
+    fn validate(&self, tool: &str, document: &Value) {
+        let mut schemas = self.schemas.borrow_mut();
+        let schemas = schemas.get_or_insert_with(|| OutputSchemas::of(&self.tools()));
+        schemas.check(tool, document);
+        self.validated.borrow_mut().insert(tool.to_string());
+    }
+
+    /// Calls a tool; its document and the progress notifications that came
+    /// meanwhile, in the order they came. rmcp's client sends a progress
+    /// token with every request, so no token is set here.
+    pub fn ok_with_progress(
+        &self,
+        tool: &str,
+        args: Value,
+    ) -> (Value, Vec<ProgressNotificationParam>) {
+        self.recorder.progress.lock().unwrap().clear();
+        let document = self.ok(tool, args);
+        // The client hands each notification to a task of its own; the
+        // ones sent before the result are queued by now, and run on the
+        // runtime's next turns.
+        let received = || self.recorder.progress.lock().unwrap().clone();
+        let mut seen = usize::MAX;
+        for _ in 0..1000 {
+            self.runtime.block_on(async {
+                tokio::time::sleep(std::time::Duration::from_millis(5)).await;
+            });
+            let now = received().len();
+            if now == seen && now > 0 {
+                break;
+            }
+            seen = now;
+        }
+        let progress = received();
+        let token = progress.first().map(|p| p.progress_token.clone());
+        assert!(
+            progress
+                .iter()
+                .all(|p| Some(&p.progress_token) == token.as_ref()),
+            "one call, one token: {progress:?}"
+        );
+        (document, progress)
+    }
+
+    pub fn runtime(&self) -> &tokio::runtime::Runtime {
+        &self.runtime
+    }
+
+    pub fn client(&self) -> &RunningService<RoleClient, Recorder> {
         self.client.as_ref().expect("a live session")
     }
 
@@ -103,6 +202,17 @@ impl Session {
         self.runtime
             .block_on(self.client().list_all_tools())
             .expect("tools/list")
+    }
+
+    /// Calls a tool; the result, or the protocol error, as the server sent it.
+    pub fn try_call(&self, tool: &str, args: Value) -> Result<CallToolResult, String> {
+        let Value::Object(args) = args else {
+            panic!("tool arguments are an object, not {args}");
+        };
+        let params = CallToolRequestParams::new(tool.to_string()).with_arguments(args);
+        self.runtime
+            .block_on(self.client().call_tool(params))
+            .map_err(|err| err.to_string())
     }
 
     /// Calls a tool; the result as the server sent it.
@@ -122,6 +232,7 @@ impl Session {
         let result = self.call(tool, args);
         let document = document(&result);
         assert_ne!(result.is_error, Some(true), "{tool} failed: {document}");
+        self.validate(tool, &document);
         document
     }
 
@@ -131,6 +242,48 @@ impl Session {
         let document = document(&result);
         assert_eq!(result.is_error, Some(true), "{tool} succeeded: {document}");
         document["error"].clone()
+    }
+}
+
+/// Every served tool's output schema, compiled by a JSON Schema 2020-12
+/// validator independent of the code that wrote them.
+pub struct OutputSchemas {
+    schemas: boon::Schemas,
+    index: BTreeMap<String, boon::SchemaIndex>,
+}
+
+impl OutputSchemas {
+    pub fn of(tools: &[Tool]) -> OutputSchemas {
+        let mut compiler = boon::Compiler::new();
+        compiler.enable_format_assertions();
+        let mut schemas = boon::Schemas::new();
+        let mut index = BTreeMap::new();
+        for tool in tools {
+            let schema = tool
+                .output_schema
+                .as_ref()
+                .unwrap_or_else(|| panic!("{} declares no outputSchema", tool.name));
+            let url = format!("http://helm.test/tools/{}.json", tool.name);
+            compiler
+                .add_resource(&url, Value::Object(schema.as_ref().clone()))
+                .unwrap_or_else(|err| panic!("{}'s outputSchema: {err}", tool.name));
+            let compiled = compiler.compile(&url, &mut schemas).unwrap_or_else(|err| {
+                panic!("{}'s outputSchema does not compile: {err:#}", tool.name)
+            });
+            index.insert(tool.name.to_string(), compiled);
+        }
+        OutputSchemas { schemas, index }
+    }
+
+    pub fn accepts(&self, tool: &str, document: &Value) -> bool {
+        self.schemas.validate(document, self.index[tool]).is_ok()
+    }
+
+    pub fn check(&self, tool: &str, document: &Value) {
+        let compiled = self.index[tool];
+        if let Err(err) = self.schemas.validate(document, compiled) {
+            panic!("{tool}'s result does not match its outputSchema: {err:#}\n{document:#}");
+        }
     }
 }
 

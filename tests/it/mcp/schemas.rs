@@ -1,24 +1,33 @@
-//! The tools `helm mcp` lists, and the input schemas generated from the
-//! CLI's own target and action types.
+//! The tools `helm mcp` lists: their input schemas, generated from the
+//! CLI's own target and action types; their output schemas, generated from
+//! the `--json` documents' types; and their annotations.
 
 use serde_json::Value;
 
 use super::Session;
 use crate::support::env::TestEnv;
 
-const TOOLS: [&str; 12] = [
+pub const TOOLS: [&str; 20] = [
     "voyage_new",
     "voyage_list",
     "voyage_show",
     "voyage_brief",
     "voyage_end",
+    "voyage_verify",
+    "voyage_compact",
     "observe",
     "slate_list",
     "slate_erase",
     "slate_clear",
     "steer",
     "log",
+    "interrupted_list",
+    "interrupted_settle",
+    "interrupted_discard",
     "artifact_show",
+    "artifact_list",
+    "artifact_reduce",
+    "artifact_jettison",
 ];
 
 /// The schema of a tool, with `$ref`s into `$defs` left as they are.
@@ -127,6 +136,17 @@ fn the_contracts_tools_are_listed_with_their_arguments() {
         ]
     );
     assert_eq!(args("artifact_show"), ["hash", "voyage"]);
+    assert_eq!(args("voyage_verify"), ["all", "voyage"]);
+    assert_eq!(args("voyage_compact"), ["voyage"]);
+    assert_eq!(args("interrupted_list"), ["voyage"]);
+    assert_eq!(args("interrupted_settle"), ["attempt", "voyage"]);
+    assert_eq!(args("interrupted_discard"), ["attempt", "voyage"]);
+    assert_eq!(args("artifact_list"), ["voyage"]);
+    assert_eq!(
+        args("artifact_reduce"),
+        ["hashes", "method", "summary", "voyage"]
+    );
+    assert_eq!(args("artifact_jettison"), ["hashes", "voyage"]);
 
     // Provenance is required by the schema, as on the CLI; `voyage` is not
     // (HELM_VOYAGE may stand in for it).
@@ -162,28 +182,144 @@ fn descriptions_teach_the_invariants() {
     assert!(description("steer").contains("seals the slate"));
     assert!(description("log").contains("seals the slate"));
     assert!(description("steer").contains("nothing is recorded"));
-    // The tools that only read say so, for hosts that approve those freely.
-    let mut read_only: Vec<&str> = tools
-        .iter()
-        .filter(|t| {
-            t.annotations
+}
+
+/// (readOnly, destructive, idempotent, openWorld) as a tool declares them;
+/// `None` where a hint is left out.
+type Hints = (Option<bool>, Option<bool>, Option<bool>, Option<bool>);
+
+#[test]
+fn annotations_say_honestly_what_each_tool_does() {
+    let env = TestEnv::new();
+    let tools = Session::start(&env).tools();
+    let hints = |name: &str| -> Hints {
+        let tool = tools.iter().find(|t| t.name == name).unwrap();
+        let a = tool
+            .annotations
+            .clone()
+            .unwrap_or_else(|| panic!("{name} has no annotations"));
+        (
+            a.read_only_hint,
+            a.destructive_hint,
+            a.idempotent_hint,
+            a.open_world_hint,
+        )
+    };
+    // Reads only: destructive and idempotent mean nothing there.
+    const READS: Hints = (Some(true), None, None, Some(false));
+    let writes = |destructive: bool, idempotent: bool, github: bool| -> Hints {
+        (
+            Some(false),
+            Some(destructive),
+            Some(idempotent),
+            Some(github),
+        )
+    };
+    let expected: [(&str, Hints); 20] = [
+        ("voyage_new", writes(false, false, false)),
+        ("voyage_list", READS),
+        ("voyage_show", READS),
+        ("voyage_brief", READS),
+        // Ending cannot be undone; ending again changes nothing.
+        ("voyage_end", writes(true, true, false)),
+        ("voyage_verify", READS),
+        ("voyage_compact", writes(false, true, false)),
+        // Observing adds to the slate; GitHub targets reach GitHub.
+        ("observe", writes(false, false, true)),
+        ("slate_list", READS),
+        ("slate_erase", writes(true, true, false)),
+        ("slate_clear", writes(true, true, false)),
+        // Steer can close and merge.
+        ("steer", writes(true, false, true)),
+        ("log", writes(false, false, false)),
+        ("interrupted_list", READS),
+        // Settling looks on GitHub and records; it never acts.
+        ("interrupted_settle", writes(false, true, true)),
+        ("interrupted_discard", writes(true, true, false)),
+        ("artifact_show", READS),
+        ("artifact_list", READS),
+        ("artifact_reduce", writes(true, true, false)),
+        ("artifact_jettison", writes(true, true, false)),
+    ];
+    for (name, hints_expected) in expected {
+        assert_eq!(hints(name), hints_expected, "{name}");
+    }
+    assert_eq!(tools.len(), expected.len());
+}
+
+#[test]
+fn every_tool_declares_an_object_output_schema() {
+    let env = TestEnv::new();
+    let tools = Session::start(&env).tools();
+    for tool in &tools {
+        let output = tool
+            .output_schema
+            .as_ref()
+            .unwrap_or_else(|| panic!("{} has no outputSchema", tool.name));
+        assert_eq!(output["type"], "object", "{}", tool.name);
+        assert_eq!(
+            output["$schema"], "https://json-schema.org/draft/2020-12/schema",
+            "{}",
+            tool.name
+        );
+    }
+    // Compiles with an independent 2020-12 validator, which tells a
+    // document of the shape from one that is not.
+    let validator = super::OutputSchemas::of(&tools);
+    let voyage = serde_json::json!({
+        "id": "0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b",
+        "intent": "x",
+        "createdAt": "2026-01-01T00:00:00.000000Z",
+        "status": "active"
+    });
+    assert!(validator.accepts("voyage_new", &voyage));
+    let mut no_id = voyage.clone();
+    no_id.as_object_mut().unwrap().remove("id");
+    assert!(!validator.accepts("voyage_new", &no_id));
+    let mut bad_id = voyage.clone();
+    bad_id["id"] = "not-a-uuid".into();
+    assert!(!validator.accepts("voyage_new", &bad_id));
+    let mut bad_status = voyage;
+    bad_status["status"] = "paused".into();
+    assert!(!validator.accepts("voyage_new", &bad_status));
+    let output = |name: &str| {
+        Value::Object(
+            tools
+                .iter()
+                .find(|t| t.name == name)
+                .unwrap()
+                .output_schema
                 .as_ref()
-                .and_then(|a| a.read_only_hint)
-                .unwrap_or(false)
-        })
-        .map(|t| t.name.as_ref())
-        .collect();
-    read_only.sort();
+                .unwrap()
+                .as_ref()
+                .clone(),
+        )
+    };
+    // Where voyage_new puts the id, typed.
+    let voyage = output("voyage_new");
+    assert!(required(&voyage).contains(&"id".to_string()), "{voyage}");
+    assert_eq!(voyage["properties"]["id"]["format"], "uuid");
+    assert_eq!(output("voyage_end"), voyage);
     assert_eq!(
-        read_only,
-        [
-            "artifact_show",
-            "slate_list",
-            "voyage_brief",
-            "voyage_list",
-            "voyage_show"
-        ]
+        required(&output("observe")),
+        ["artifact", "observedAt", "payload", "target"]
     );
+    assert_eq!(required(&output("voyage_list")), ["unreadable", "voyages"]);
+    let steer = output("steer");
+    assert_eq!(steer, output("log"));
+    for field in [
+        "id",
+        "kind",
+        "recordedAt",
+        "identity",
+        "bearing",
+        "replayed",
+    ] {
+        assert!(
+            required(&steer).contains(&field.to_string()),
+            "{field}: {steer}"
+        );
+    }
 }
 
 #[test]

@@ -1,0 +1,175 @@
+//! The MCP server itself: what it says at `initialize`, the tools it lists
+//! and runs (as `Served` allows), each call run on a blocking thread and its
+//! report rendered as the command's `--json` would be, with progress when
+//! the client asks (`progress`); and the voyages' resources (`resources`).
+
+use std::sync::Arc;
+
+use rmcp::model::{
+    CallToolRequestParams, CallToolResponse, CallToolResult, Implementation, JsonObject,
+    ListResourceTemplatesResult, ListResourcesResult, ListToolsResult, PaginatedRequestParams,
+    ProgressToken, ReadResourceRequestParams, ReadResourceResponse, ReadResourceResult,
+    ServerCapabilities, ServerConfig,
+};
+use rmcp::service::RequestContext;
+use rmcp::{ErrorData, Peer, RoleServer, ServerHandler};
+
+use super::served::Served;
+use super::tools::{Call, Tool};
+use super::{Ctx, document, refusal, resources};
+use crate::error::{Error, Kind};
+use crate::observe::Tally;
+use crate::output::views::ErrorDoc;
+
+const INSTRUCTIONS: &str = "\
+helm keeps a logbook per voyage (one piece of collaborative work). Observe what you look at \
+(files, GitHub issues and PRs): observations gather on the voyage's slate and never write the \
+logbook. Steer to change GitHub (comment, open or merge a PR…) and log to record where you stand: \
+each records one logbook entry, with who acted, in what role, by what method and why, and seals \
+the slate into that entry's bearing. Resume a voyage with voyage_brief.";
+
+#[derive(Clone)]
+pub struct HelmServer {
+    ctx: Arc<Ctx>,
+    served: Arc<Served>,
+}
+
+impl HelmServer {
+    pub fn new(ctx: Arc<Ctx>, served: Served) -> HelmServer {
+        HelmServer {
+            ctx,
+            served: Arc::new(served),
+        }
+    }
+}
+
+impl ServerHandler for HelmServer {
+    fn get_info(&self) -> ServerConfig {
+        let capabilities = ServerCapabilities::builder()
+            .enable_tools()
+            .enable_resources()
+            .build();
+        ServerConfig::new(capabilities)
+            .with_server_info(Implementation::new("helm", env!("CARGO_PKG_VERSION")))
+            .with_instructions(INSTRUCTIONS)
+    }
+
+    async fn list_tools(
+        &self,
+        _request: Option<PaginatedRequestParams>,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<ListToolsResult, ErrorData> {
+        Ok(ListToolsResult::with_all_items(
+            self.served.tools().map(Tool::describe).collect(),
+        ))
+    }
+
+    async fn call_tool(
+        &self,
+        request: CallToolRequestParams,
+        context: RequestContext<RoleServer>,
+    ) -> Result<CallToolResponse, ErrorData> {
+        // A tool not served is refused as an unknown one: invalid params.
+        let tool = self
+            .served
+            .get(&request.name)
+            .map_err(|reason| ErrorData::invalid_params(reason, None))?;
+        let args = request.arguments.unwrap_or_default();
+        let progress = context.meta.get_progress_token();
+        Ok(run(&self.ctx, tool, args, progress, &context.peer)
+            .await
+            .into())
+    }
+
+    async fn list_resources(
+        &self,
+        _request: Option<PaginatedRequestParams>,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<ListResourcesResult, ErrorData> {
+        let (ctx, served) = (Arc::clone(&self.ctx), Arc::clone(&self.served));
+        let resources = blocking(move || resources::list(&ctx, &served)).await?;
+        Ok(ListResourcesResult::with_all_items(resources))
+    }
+
+    async fn list_resource_templates(
+        &self,
+        _request: Option<PaginatedRequestParams>,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<ListResourceTemplatesResult, ErrorData> {
+        Ok(ListResourceTemplatesResult::with_all_items(
+            resources::templates(&self.served),
+        ))
+    }
+
+    async fn read_resource(
+        &self,
+        request: ReadResourceRequestParams,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<ReadResourceResponse, ErrorData> {
+        let (ctx, served) = (Arc::clone(&self.ctx), Arc::clone(&self.served));
+        let contents = blocking(move || resources::read(&ctx, &served, &request.uri)).await?;
+        Ok(ReadResourceResult::new(vec![contents]).into())
+    }
+}
+
+/// Runs a resource request on a blocking thread; a failure is the JSON-RPC
+/// error the specification gives for it, carrying helm's error document.
+async fn blocking<T: Send + 'static>(
+    work: impl FnOnce() -> crate::error::Result<T> + Send + 'static,
+) -> Result<T, ErrorData> {
+    let result = tokio::task::spawn_blocking(work)
+        .await
+        .unwrap_or_else(|join| {
+            Err(Error::new(Kind::Storage, format!("helm failed: {join}"))
+                .hint("this is a bug in helm; please report it"))
+        });
+    result.map_err(|err| {
+        let data = serde_json::to_value(ErrorDoc::of(&err)).ok();
+        let message = err.message().to_string();
+        match err.kind() {
+            Kind::NotFound => ErrorData::resource_not_found(message, data),
+            Kind::Usage | Kind::Ambiguous => ErrorData::invalid_params(message, data),
+            _ => ErrorData::internal_error(message, data),
+        }
+    })
+}
+
+/// Runs one tool call on a blocking thread and renders its report as the
+/// command's `--json` would. Every failure, bad arguments included, is a
+/// tool error carrying `{"error": {kind, message, hint}}`.
+async fn run(
+    ctx: &Arc<Ctx>,
+    tool: &'static Tool,
+    args: JsonObject,
+    progress: Option<ProgressToken>,
+    peer: &Peer<RoleServer>,
+) -> CallToolResult {
+    let ctx = Arc::clone(ctx);
+    let tally = Arc::new(Tally::default());
+    let call = Call {
+        tool: tool.name,
+        args,
+        tally: Arc::clone(&tally),
+    };
+    let work = tokio::task::spawn_blocking(move || {
+        let report = (tool.run)(&ctx, call)?;
+        let mut out = Vec::new();
+        report
+            .json(&mut out)
+            .map_err(|err| Error::io("cannot render the result", &err))?;
+        Ok(out)
+    });
+    let rendered = super::progress::watch(progress, peer, tally, work)
+        .await
+        .unwrap_or_else(|join| {
+            Err(Error::new(
+                Kind::Storage,
+                format!("helm failed while running {}: {join}", tool.name),
+            )
+            .hint("this is a bug in helm; please report it with the arguments used"))
+        });
+    match rendered.and_then(|bytes| document(&bytes)) {
+        Ok(value) => CallToolResult::structured(value),
+        Err(err) => refusal(&err),
+    }
+}

@@ -1,0 +1,111 @@
+//! The artifact tools: `artifact_show` and `artifact_list` read stored
+//! payloads; `artifact_reduce` and `artifact_jettison` lighten them.
+
+use super::{Call, Effect, Tool};
+use crate::error::{Error, Result};
+use crate::mcp::Ctx;
+use crate::mcp::args::{ArtifactArgs, JettisonArgs, ReduceArgs, VoyageArgs};
+use crate::mcp::schema::{input, output};
+use crate::output::Report;
+use crate::output::lifecycle::{
+    ArtifactList, JettisonDoc, JettisonReport, ListDoc, ReduceDoc, ReduceReport,
+};
+use crate::output::report::Payload;
+use crate::output::views::PayloadDoc;
+
+pub const SHOW: Tool = Tool {
+    name: "artifact_show",
+    description: "An artifact's payload JSON by hash or unique prefix: what an observation saw, as the bearings and the slate name it. A reduced artifact gives its summary ({\"kind\": \"summary\", \"of\", \"method\", \"text\"}); a jettisoned one is an error. Reads only.",
+    input: input::<ArtifactArgs>,
+    output: output::<PayloadDoc>,
+    effect: Effect::READS,
+    run: show,
+};
+
+fn show(ctx: &Ctx, mut call: Call) -> Result<Box<dyn Report>> {
+    let a: ArtifactArgs = call.parse()?;
+    let shown = ctx.helm.artifact_show(&ctx.voyage(a.voyage)?, &a.hash)?;
+    Ok(Box::new(Payload {
+        data: shown.data,
+        note: shown.note,
+        terminal: false,
+    }))
+}
+
+pub const LIST: Tool = Tool {
+    name: "artifact_list",
+    description: "Every artifact of the voyage, largest first: its stored and payload size, status (stowed, reduced, jettisoned), the slate and entries that reference it, and a reduced one's summary. Reads only.",
+    input: input::<VoyageArgs>,
+    output: output::<ListDoc<'static>>,
+    effect: Effect::READS,
+    run: list,
+};
+
+fn list(ctx: &Ctx, mut call: Call) -> Result<Box<dyn Report>> {
+    let a: VoyageArgs = call.parse()?;
+    Ok(Box::new(ArtifactList {
+        artifacts: ctx.helm.artifact_list(&ctx.voyage(a.voyage)?)?,
+    }))
+}
+
+pub const REDUCE: Tool = Tool {
+    name: "artifact_reduce",
+    description: "Replace artifacts' payloads by a summary you write, keeping their hashes and every reference: each gets its own summary artifact ({\"kind\": \"summary\", \"of\", \"method\", \"text\"}) and the payload is dropped. All the hashes or none; works on an ended voyage; no entry changes. voyage_compact then gives the space back.",
+    input: input::<ReduceArgs>,
+    output: output::<ReduceDoc<'static>>,
+    effect: Effect {
+        read_only: false,
+        destructive: true,
+        idempotent: true,
+        open_world: false,
+    },
+    run: reduce,
+};
+
+fn reduce(ctx: &Ctx, mut call: Call) -> Result<Box<dyn Report>> {
+    let a: ReduceArgs = call.parse()?;
+    named_some(&a.hashes)?;
+    let helm = &ctx.helm;
+    let voyage = ctx.voyage(a.voyage)?;
+    let reduced = helm.artifact_reduce(&voyage, &a.hashes, &a.method, &a.summary)?;
+    Ok(Box::new(ReduceReport {
+        voyage: helm.voyage_file(&voyage)?.id.to_string(),
+        reduced,
+    }))
+}
+
+pub const JETTISON: Tool = Tool {
+    name: "artifact_jettison",
+    description: "Drop artifacts' payloads, keeping their hashes and every reference. All the hashes or none; one already jettisoned is left as it is (changed: false); works on an ended voyage; no entry changes. voyage_compact then gives the space back.",
+    input: input::<JettisonArgs>,
+    output: output::<JettisonDoc<'static>>,
+    effect: Effect {
+        read_only: false,
+        destructive: true,
+        idempotent: true,
+        open_world: false,
+    },
+    run: jettison,
+};
+
+fn jettison(ctx: &Ctx, mut call: Call) -> Result<Box<dyn Report>> {
+    let a: JettisonArgs = call.parse()?;
+    named_some(&a.hashes)?;
+    let helm = &ctx.helm;
+    let voyage = ctx.voyage(a.voyage)?;
+    let jettisoned = helm.artifact_jettison(&voyage, &a.hashes)?;
+    Ok(Box::new(JettisonReport {
+        voyage: helm.voyage_file(&voyage)?.id.to_string(),
+        jettisoned,
+    }))
+}
+
+/// An empty list would change nothing and say nothing: refused, as the CLI
+/// requires a hash.
+fn named_some(hashes: &[String]) -> Result<()> {
+    if hashes.is_empty() {
+        return Err(Error::usage("no artifacts named")
+            .hint("pass their hashes (or unique prefixes) as hashes; artifact_list shows them"));
+    }
+    Ok(())
+}

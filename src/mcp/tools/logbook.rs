@@ -1,0 +1,137 @@
+//! The tools that write the logbook, `steer` and `log`, and the ones that
+//! settle a steer whose outcome was never recorded (`interrupted_list`,
+//! `interrupted_settle`, `interrupted_discard`).
+
+use super::{Call, Effect, Tool};
+use crate::error::Result;
+use crate::mcp::Ctx;
+use crate::mcp::args::{AttemptArgs, LogArgs, SteerArgs, VoyageArgs};
+use crate::mcp::schema::{input, output};
+use crate::ops::logbook::SteerRequest;
+use crate::output::Report;
+use crate::output::entry::Recorded;
+use crate::output::report::{Interrupted, Settled};
+use crate::output::views::{InterruptedView, RecordedView, SettledView};
+
+pub const STEER: Tool = Tool {
+    name: "steer",
+    description: "Change shared state on GitHub (comment, create/edit/close an issue or PR, request review, reply inline, merge) and record it as one logbook entry saying who acted, in what role, by what method and why. Steer seals the slate into the entry's bearing. Before acting it checks that every observation of the issue or PR on the slate is still current, and refuses if one changed (allowStale acts anyway and records it). If GitHub refuses, nothing is recorded and the slate is unchanged; a retry with the same requestId never acts twice.",
+    input: input::<SteerArgs>,
+    output: output::<RecordedView<'static>>,
+    // It can close issues and PRs and merge; only a repeat with the same
+    // requestId is a no-op, so it is not idempotent as such.
+    effect: Effect {
+        read_only: false,
+        destructive: true,
+        idempotent: false,
+        open_world: true,
+    },
+    run: steer,
+};
+
+fn steer(ctx: &Ctx, mut call: Call) -> Result<Box<dyn Report>> {
+    let a: SteerArgs = call.parse()?;
+    let provenance = a.provenance.resolve()?;
+    let request_id = a.provenance.request_id()?;
+    let voyage = ctx.voyage(a.voyage)?;
+    let steered = ctx.helm.steer(
+        &voyage,
+        &SteerRequest {
+            provenance: &provenance,
+            request_id,
+            action: &a.action,
+            repo: a.repo.as_deref(),
+            allow_stale: a.allow_stale,
+        },
+    )?;
+    Ok(Box::new(Recorded {
+        sealed: steered.sealed,
+        warnings: steered.warnings,
+    }))
+}
+
+pub const LOG: Tool = Tool {
+    name: "log",
+    description: "Record where the voyage stands (waiting, blocked, ready, or your own words) as one logbook entry saying who, in what role, by what method and why, without changing anything. Log seals the slate into the entry's bearing; a retry with the same requestId records nothing new.",
+    input: input::<LogArgs>,
+    output: output::<RecordedView<'static>>,
+    effect: Effect {
+        read_only: false,
+        destructive: false,
+        idempotent: false,
+        open_world: false,
+    },
+    run: log,
+};
+
+fn log(ctx: &Ctx, mut call: Call) -> Result<Box<dyn Report>> {
+    let a: LogArgs = call.parse()?;
+    let provenance = a.provenance.resolve()?;
+    let request_id = a.provenance.request_id()?;
+    let sealed = ctx
+        .helm
+        .log(&ctx.voyage(a.voyage)?, &provenance, request_id, &a.state)?;
+    Ok(Box::new(Recorded {
+        sealed,
+        warnings: Vec::new(),
+    }))
+}
+
+pub const INTERRUPTED_LIST: Tool = Tool {
+    name: "interrupted_list",
+    description: "The voyage's interrupted steers: steers whose outcome was never recorded (the process died, or GitHub's answer was lost after it may have acted), each with the requestId that interrupted_settle or interrupted_discard takes. Reads only.",
+    input: input::<VoyageArgs>,
+    output: output::<InterruptedView<'static>>,
+    effect: Effect::READS,
+    run: interrupted_list,
+};
+
+fn interrupted_list(ctx: &Ctx, mut call: Call) -> Result<Box<dyn Report>> {
+    let a: VoyageArgs = call.parse()?;
+    Ok(Box::new(Interrupted {
+        records: ctx.helm.interrupted(&ctx.voyage(a.voyage)?)?,
+    }))
+}
+
+pub const INTERRUPTED_SETTLE: Tool = Tool {
+    name: "interrupted_settle",
+    description: "Record what an interrupted steer did: from GitHub's saved answer, or from what GitHub shows (a comment with the same body, the issue or PR created, the merge at the pinned sha …). Never acts on GitHub; when GitHub shows that nothing happened, the record is removed (outcome nothing-happened) and a new steer may act.",
+    input: input::<AttemptArgs>,
+    output: output::<SettledView<'static>>,
+    // Records an entry, never acts; settling again finds no record.
+    effect: Effect {
+        read_only: false,
+        destructive: false,
+        idempotent: true,
+        open_world: true,
+    },
+    run: interrupted_settle,
+};
+
+fn interrupted_settle(ctx: &Ctx, mut call: Call) -> Result<Box<dyn Report>> {
+    let a: AttemptArgs = call.parse()?;
+    Ok(Box::new(Settled::Settlement(
+        ctx.helm.settle(&ctx.voyage(a.voyage)?, a.attempt.trim())?,
+    )))
+}
+
+pub const INTERRUPTED_DISCARD: Tool = Tool {
+    name: "interrupted_discard",
+    description: "Drop an interrupted steer's record without recording anything, after checking GitHub yourself. What the steer may have done on GitHub is then nowhere in the voyage.",
+    input: input::<AttemptArgs>,
+    output: output::<SettledView<'static>>,
+    effect: Effect {
+        read_only: false,
+        destructive: true,
+        idempotent: true,
+        open_world: false,
+    },
+    run: interrupted_discard,
+};
+
+fn interrupted_discard(ctx: &Ctx, mut call: Call) -> Result<Box<dyn Report>> {
+    let a: AttemptArgs = call.parse()?;
+    Ok(Box::new(Settled::Discarded(Box::new(
+        ctx.helm.discard(&ctx.voyage(a.voyage)?, a.attempt.trim())?,
+    ))))
+}

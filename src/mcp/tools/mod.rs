@@ -1,0 +1,211 @@
+//! The MCP tools: one `Tool` value per row of the contract's table, grouped
+//! by what they work on (`voyage`, `slate`, `logbook`, `artifact`), listed
+//! in [`ALL`]. A tool is its name, the description an agent reads, its input
+//! and output schemas, what it does to the world (`Effect`, which gives its
+//! annotations and decides `--read-only`), and the function that turns its
+//! arguments into a core operation and the `Report` the matching CLI
+//! command prints with `--json`.
+
+mod artifact;
+mod logbook;
+mod slate;
+mod voyage;
+
+use std::sync::Arc;
+
+use rmcp::model::{JsonObject, ToolAnnotations};
+use serde::de::DeserializeOwned;
+
+use super::Ctx;
+use crate::error::{Error, Result};
+use crate::observe::Tally;
+use crate::output::Report;
+
+/// One tool.
+pub struct Tool {
+    pub name: &'static str,
+    pub description: &'static str,
+    pub input: fn() -> Arc<JsonObject>,
+    pub output: fn() -> Arc<JsonObject>,
+    pub effect: Effect,
+    /// Runs the call on a blocking thread: parse, call the core, report.
+    pub run: fn(&Ctx, Call) -> Result<Box<dyn Report>>,
+}
+
+/// What a tool does to the world, as MCP's annotations say it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Effect {
+    /// Changes nothing: no voyage, no file, nothing on GitHub.
+    pub read_only: bool,
+    /// May remove or overwrite something (a payload, an observation, an
+    /// issue's open state), not only add.
+    pub destructive: bool,
+    /// Repeating the call with the same arguments changes nothing more.
+    pub idempotent: bool,
+    /// Reaches outside helm's own files: GitHub.
+    pub open_world: bool,
+}
+
+impl Effect {
+    /// Reads the voyages and nothing else.
+    pub const READS: Effect = Effect {
+        read_only: true,
+        destructive: false,
+        idempotent: true,
+        open_world: false,
+    };
+
+    /// The annotations a client sees. `destructiveHint` and
+    /// `idempotentHint` mean something only for a tool that writes, so a
+    /// read-only one leaves them out.
+    pub fn annotations(self) -> ToolAnnotations {
+        let writes = !self.read_only;
+        ToolAnnotations::from_raw(
+            None,
+            Some(self.read_only),
+            writes.then_some(self.destructive),
+            writes.then_some(self.idempotent),
+            Some(self.open_world),
+        )
+    }
+}
+
+/// Every tool, in the order `tools/list` gives them.
+pub static ALL: &[&Tool] = &[
+    &voyage::NEW,
+    &voyage::LIST,
+    &voyage::SHOW,
+    &voyage::BRIEF,
+    &voyage::END,
+    &voyage::VERIFY,
+    &voyage::COMPACT,
+    &slate::OBSERVE,
+    &slate::LIST,
+    &slate::ERASE,
+    &slate::CLEAR,
+    &logbook::STEER,
+    &logbook::LOG,
+    &logbook::INTERRUPTED_LIST,
+    &logbook::INTERRUPTED_SETTLE,
+    &logbook::INTERRUPTED_DISCARD,
+    &artifact::SHOW,
+    &artifact::LIST,
+    &artifact::REDUCE,
+    &artifact::JETTISON,
+];
+
+/// The commands that have no tool, each with the reason. Every other
+/// command of the CLI has the tool named after its path (`voyage new` →
+/// `voyage_new`); a unit test walks the command tree to hold both lists to
+/// that.
+pub static LEFT_OUT: &[(&str, &str)] = &[
+    (
+        "voyage export",
+        "writes a copy of the voyage file to a path of the server's machine: moving files \
+         between machines is the person's job, and a path an agent picks could be anywhere",
+    ),
+    (
+        "voyage import",
+        "links any SQLite file of the server's machine into HELM_HOME: not a step of a \
+         voyage, and an agent should not bring in files it was never given",
+    ),
+    (
+        "completions",
+        "a shell completion script is for a person's terminal",
+    ),
+    ("man", "the man page is for a person's terminal"),
+    ("mcp", "the server itself"),
+];
+
+/// The tool named `name`, served or not.
+pub fn find(name: &str) -> Option<&'static Tool> {
+    ALL.iter().copied().find(|tool| tool.name == name)
+}
+
+impl Tool {
+    /// The tool as `tools/list` describes it.
+    pub fn describe(&self) -> rmcp::model::Tool {
+        rmcp::model::Tool::new(self.name, self.description, (self.input)())
+            .with_raw_output_schema((self.output)())
+            .with_annotations(self.effect.annotations())
+    }
+}
+
+/// One call's arguments, and the progress its look may report.
+pub struct Call {
+    pub tool: &'static str,
+    pub args: JsonObject,
+    pub tally: Arc<Tally>,
+}
+
+impl Call {
+    /// The arguments as the tool's argument type; a mistake in them is a
+    /// usage error naming the tool.
+    pub fn parse<A: DeserializeOwned>(&mut self) -> Result<A> {
+        let args = std::mem::take(&mut self.args);
+        serde_json::from_value::<A>(serde_json::Value::Object(args)).map_err(|err| {
+            Error::usage(format!("bad arguments to {}: {err}", self.tool))
+                .hint("the tool's input schema lists its arguments and their shapes")
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use clap::CommandFactory;
+
+    use super::{ALL, LEFT_OUT};
+
+    /// The paths of the commands that do something: the leaves of the
+    /// tree, where a target or a steer action is an argument, not a command.
+    fn commands(command: &clap::Command, path: &str, out: &mut Vec<String>) {
+        let subcommands: Vec<&clap::Command> = command
+            .get_subcommands()
+            .filter(|c| c.get_name() != "help")
+            .collect();
+        let takes_a_target = ["observe", "slate erase", "steer"].contains(&path);
+        if subcommands.is_empty() || takes_a_target {
+            out.push(path.to_string());
+            return;
+        }
+        for sub in subcommands {
+            let sub_path = match path {
+                "" => sub.get_name().to_string(),
+                _ => format!("{path} {}", sub.get_name()),
+            };
+            commands(sub, &sub_path, out);
+        }
+    }
+
+    #[test]
+    fn every_command_has_a_tool_or_a_reason_written_beside_the_list() {
+        let mut tree = crate::cli::Cli::command();
+        tree.build();
+        let mut paths = Vec::new();
+        commands(&tree, "", &mut paths);
+        assert!(paths.contains(&"voyage new".to_string()), "{paths:?}");
+        let mut missing = Vec::new();
+        for path in &paths {
+            let tool = path.replace(' ', "_");
+            let has_tool = ALL.iter().any(|t| t.name == tool);
+            let left_out = LEFT_OUT.iter().any(|(command, _)| command == path);
+            assert!(!(has_tool && left_out), "{path} has a tool and a reason");
+            if !has_tool && !left_out {
+                missing.push(path.clone());
+            }
+        }
+        assert!(missing.is_empty(), "commands with no tool: {missing:?}");
+        for (command, reason) in LEFT_OUT {
+            assert!(
+                paths.iter().any(|p| p == command),
+                "{command} is no command"
+            );
+            assert!(!reason.is_empty());
+        }
+        // And no tool without a command behind it.
+        for tool in ALL {
+            let path = tool.name.replace('_', " ");
+            assert!(paths.contains(&path), "{} has no command", tool.name);
+        }
+    }
+}
