@@ -79,8 +79,12 @@ impl BodySpec {
             Some(text) if !text.trim().is_empty() => Ok(text),
             Some(_) => Err(Error::usage(format!("the {what} is empty"))
                 .hint("GitHub refuses empty text; write something in --body or --body-file")),
-            None => Err(Error::usage(format!("the {what} is missing"))
-                .hint("pass --body TEXT or --body-file PATH (- for stdin)")),
+            None => Err(
+                Error::usage(format!("the {what} is missing")).hint(match stdin {
+                    Stdin::Ours => "pass --body TEXT or --body-file PATH (- for stdin)",
+                    Stdin::Protocol => "pass --body TEXT or --body-file PATH",
+                }),
+            ),
         }
     }
 }

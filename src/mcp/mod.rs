@@ -23,6 +23,7 @@ pub mod served;
 mod server;
 mod stdio;
 pub mod tools;
+pub mod wording;
 
 use std::sync::Arc;
 
@@ -31,7 +32,7 @@ use rmcp::model::CallToolResult;
 pub use self::served::Served;
 use crate::error::{Error, Kind, Result};
 use crate::ops::Helm;
-use crate::output::views::ErrorDoc;
+use crate::output::views::{ErrorBody, ErrorDoc};
 
 /// What every call may use: the core and the default voyage, both read once
 /// from the environment the server was started in.
@@ -89,7 +90,21 @@ pub fn serve(served: Served) -> Result<()> {
 
 /// A failed call: a tool error carrying `{"error": {kind, message, hint}}`.
 fn refusal(err: &Error) -> CallToolResult {
-    CallToolResult::structured_error(serde_json::to_value(ErrorDoc::of(err)).unwrap_or_default())
+    CallToolResult::structured_error(error_doc(err))
+}
+
+/// helm's error document, in MCP's words.
+fn error_doc(err: &Error) -> serde_json::Value {
+    let message = wording::render(err.message());
+    let hint = err.hint_text().map(wording::render);
+    let doc = ErrorDoc {
+        error: ErrorBody {
+            kind: err.kind().as_str(),
+            message: &message,
+            hint: hint.as_deref(),
+        },
+    };
+    serde_json::to_value(doc).unwrap_or_default()
 }
 
 /// The rendered document as JSON, for the result's structured content.

@@ -19,7 +19,6 @@ use super::tools::{Call, Tool};
 use super::{Ctx, document, refusal, resources};
 use crate::error::{Error, Kind};
 use crate::observe::Tally;
-use crate::output::views::ErrorDoc;
 
 const INSTRUCTIONS: &str = "\
 helm keeps a logbook per voyage (one piece of collaborative work). Observe what you look at \
@@ -124,8 +123,8 @@ async fn blocking<T: Send + 'static>(
                 .hint("this is a bug in helm; please report it"))
         });
     result.map_err(|err| {
-        let data = serde_json::to_value(ErrorDoc::of(&err)).ok();
-        let message = err.message().to_string();
+        let data = Some(super::error_doc(&err));
+        let message = super::wording::render(err.message());
         match err.kind() {
             Kind::NotFound => ErrorData::resource_not_found(message, data),
             Kind::Usage | Kind::Ambiguous => ErrorData::invalid_params(message, data),

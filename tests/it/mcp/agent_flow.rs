@@ -232,6 +232,14 @@ fn a_stale_bearing_is_refused_unless_allow_stale_is_given() {
         with("plan", json!({"voyage": voyage, "action": action})),
     );
     assert_eq!(refused["kind"], "stale", "{refused}");
+    // The way out, named as MCP names it: the observe tool, the allowStale argument.
+    let hint = refused["hint"].as_str().expect("a hint");
+    assert!(
+        hint.contains(&format!(
+            "`observe` with `voyage` {voyage}, github-issue {issue}"
+        )) && hint.contains("`allowStale`"),
+        "{hint}"
+    );
     assert_eq!(gh.comments(REPO, issue).len(), 1, "nothing posted");
     let acted = session.ok(
         "steer",

@@ -52,11 +52,21 @@ fn a_bad_voyage_is_named() {
     let error = session.err("voyage_show", json!({"voyage": "deadbeef"}));
     assert_eq!(error["kind"], "not-found");
     assert!(error["message"].as_str().unwrap().contains("deadbeef"));
-    // The same error document as the CLI's.
+    // The CLI's error document, its words rendered as MCP's: the same
+    // kind and message, the hint naming the tool and argument to use.
     let cli = env
         .run(&["voyage", "show", "deadbeef", "--json"])
         .error_json();
-    assert_eq!(error, cli["error"]);
+    assert_eq!(error["kind"], cli["error"]["kind"]);
+    assert_eq!(error["message"], cli["error"]["message"]);
+    assert_eq!(
+        cli["error"]["hint"],
+        "run `helm voyage list --all` to see every voyage"
+    );
+    assert_eq!(
+        error["hint"],
+        "run `voyage_list` with `all` to see every voyage"
+    );
 
     let error = session.err("slate_list", json!({}));
     assert_eq!(error["kind"], "usage");
@@ -96,6 +106,15 @@ fn bad_arguments_are_tool_errors_not_protocol_failures() {
     );
     let error = session.err("steer", args.into());
     assert!(error["message"].as_str().unwrap().contains("stdin"));
+    // A missing body: the arguments to pass, as the tool names them.
+    let mut args = who("s");
+    args.insert("voyage".into(), voyage.clone().into());
+    args.insert("action".into(), json!({"kind": "comment", "issue": 1}));
+    let error = session.err("steer", args.into());
+    assert_eq!(
+        error["hint"], "pass `body` TEXT or `bodyFile` PATH",
+        "{error}"
+    );
     // The session is still serving.
     session.ok("voyage_show", json!({"voyage": voyage}));
 }

@@ -215,15 +215,26 @@ impl Session {
             .map_err(|err| err.to_string())
     }
 
-    /// Calls a tool; the result as the server sent it.
+    /// Calls a tool; the result as the server sent it. A tool error must
+    /// speak MCP: no flag, no `helm` command line.
     pub fn call(&self, tool: &str, args: Value) -> CallToolResult {
         let Value::Object(args) = args else {
             panic!("tool arguments are an object, not {args}");
         };
         let params = CallToolRequestParams::new(tool.to_string()).with_arguments(args);
-        self.runtime
+        let result = self
+            .runtime
             .block_on(self.client().call_tool(params))
-            .unwrap_or_else(|err| panic!("tools/call {tool} failed at the protocol level: {err}"))
+            .unwrap_or_else(|err| panic!("tools/call {tool} failed at the protocol level: {err}"));
+        if result.is_error == Some(true) {
+            let error = &document(&result)["error"];
+            for field in ["message", "hint"] {
+                if let Some(text) = error[field].as_str() {
+                    assert_speaks_mcp(&format!("{tool}'s error {field}"), text);
+                }
+            }
+        }
+        result
     }
 
     /// Calls a tool that must succeed; its structured content, which must be
@@ -309,6 +320,36 @@ impl Drop for Session {
         if let Some(client) = self.client.take() {
             let _ = self.runtime.block_on(client.cancel());
         }
+    }
+}
+
+/// Fails if `text`, sent to an MCP client, names a CLI flag (`--repo`) or a
+/// `helm` command line: MCP's words are tools and arguments. Written apart
+/// from the server's own renderer, so the two cannot agree by mistake.
+pub fn assert_speaks_mcp(what: &str, text: &str) {
+    let bytes = text.as_bytes();
+    for (at, _) in text.match_indices("--") {
+        let before = at.checked_sub(1).map(|i| bytes[i]);
+        let after = bytes.get(at + 2);
+        let starts_word = before.is_none_or(|b| !b.is_ascii_alphanumeric() && b != b'-');
+        assert!(
+            !(starts_word && after.is_some_and(u8::is_ascii_lowercase)),
+            "{what} names a CLI flag: {text}"
+        );
+    }
+    for group in [
+        "voyage",
+        "observe",
+        "slate",
+        "steer",
+        "log",
+        "interrupted",
+        "artifact",
+    ] {
+        assert!(
+            !text.contains(&format!("helm {group}")),
+            "{what} names a helm command line: {text}"
+        );
     }
 }
 

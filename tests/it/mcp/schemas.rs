@@ -184,6 +184,53 @@ fn descriptions_teach_the_invariants() {
     assert!(description("steer").contains("nothing is recorded"));
 }
 
+#[test]
+fn every_description_names_tools_and_arguments_never_flags_or_commands() {
+    let env = TestEnv::new();
+    let tools = Session::start(&env).tools();
+    /// Every `description` in a schema, with where it is.
+    fn descriptions(value: &Value, at: &str, out: &mut Vec<(String, String)>) {
+        match value {
+            Value::Object(object) => {
+                for (key, value) in object {
+                    let here = format!("{at}/{key}");
+                    match value {
+                        Value::String(text) if key == "description" => {
+                            out.push((here, text.clone()))
+                        }
+                        _ => descriptions(value, &here, out),
+                    }
+                }
+            }
+            Value::Array(items) => {
+                for (i, item) in items.iter().enumerate() {
+                    descriptions(item, &format!("{at}/{i}"), out);
+                }
+            }
+            _ => {}
+        }
+    }
+    let mut texts = Vec::new();
+    for tool in &tools {
+        let description = tool.description.clone().unwrap_or_default().to_string();
+        texts.push((tool.name.to_string(), description));
+        let input = Value::Object(tool.input_schema.as_ref().clone());
+        descriptions(&input, &format!("{} input", tool.name), &mut texts);
+        if let Some(output) = &tool.output_schema {
+            let output = Value::Object(output.as_ref().clone());
+            descriptions(&output, &format!("{} output", tool.name), &mut texts);
+        }
+    }
+    assert!(texts.len() > 100, "{} descriptions", texts.len());
+    for (at, text) in &texts {
+        crate::mcp::assert_speaks_mcp(at, text);
+    }
+    // The reply-inline action's description names the observe tool, where
+    // the CLI's help names the command line.
+    let steer = serde_json::to_string(&schema(&tools, "steer")).unwrap();
+    assert!(steer.contains("`observe` with github-pr"), "{steer}");
+}
+
 /// (readOnly, destructive, idempotent, openWorld) as a tool declares them;
 /// `None` where a hint is left out.
 type Hints = (Option<bool>, Option<bool>, Option<bool>, Option<bool>);
