@@ -15,3 +15,4 @@ pub mod ops;
 pub mod output;
 pub mod steering;
 pub mod storage;
+pub mod sync;

@@ -12,6 +12,7 @@
 //! protocol. It must not print anything on stdout but the protocol.
 
 pub mod args;
+mod sync;
 mod tools;
 
 use std::sync::Arc;

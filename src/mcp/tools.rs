@@ -29,7 +29,7 @@ use crate::output::{Report, Style};
 type Answer = std::result::Result<CallToolResult, ErrorData>;
 
 /// A tool's input schema, from its argument type.
-fn input<T: schemars::JsonSchema + 'static>() -> Arc<JsonObject> {
+pub(super) fn input<T: schemars::JsonSchema + 'static>() -> Arc<JsonObject> {
     rmcp::handler::server::common::schema_for_input::<T>().unwrap_or_else(|err| {
         panic!(
             "the input schema of {} is invalid: {err}",
@@ -47,7 +47,7 @@ the slate into that entry's bearing. Resume a voyage with voyage_brief.";
 
 #[derive(Clone)]
 pub struct HelmServer {
-    ctx: Arc<Ctx>,
+    pub(super) ctx: Arc<Ctx>,
     tool_router: ToolRouter<HelmServer>,
 }
 
@@ -55,7 +55,7 @@ impl HelmServer {
     pub fn new(ctx: Arc<Ctx>) -> HelmServer {
         HelmServer {
             ctx,
-            tool_router: HelmServer::tool_router(),
+            tool_router: HelmServer::tool_router() + HelmServer::sync_router(),
         }
     }
 }

@@ -12,6 +12,7 @@ pub mod fresh;
 pub mod logbook;
 pub mod observe;
 pub mod slate;
+pub mod sync;
 pub mod voyage;
 
 use std::path::PathBuf;
@@ -28,6 +29,8 @@ pub struct Helm {
     /// Relative paths (targets, body files, export paths) resolve here.
     pub cwd: PathBuf,
     pub github: github::Env,
+    /// Test-only settings of `voyage push`/`pull` (`HELM_SYNC_KILL_AT`).
+    pub sync: crate::sync::Settings,
 }
 
 impl Helm {
@@ -57,6 +60,9 @@ impl Helm {
                 repo: var("GH_REPO"),
                 gh_token: var("GH_TOKEN"),
                 github_token: var("GITHUB_TOKEN"),
+            },
+            sync: crate::sync::Settings {
+                kill_at: var("HELM_SYNC_KILL_AT"),
             },
         })
     }

@@ -18,6 +18,7 @@ pub mod portable;
 pub mod schema;
 pub mod slate;
 pub mod store;
+pub mod sync;
 pub mod verify;
 pub mod voyage;
 

@@ -6,7 +6,7 @@ use serde_json::Value;
 use super::Session;
 use crate::support::env::TestEnv;
 
-const TOOLS: [&str; 12] = [
+const TOOLS: [&str; 14] = [
     "voyage_new",
     "voyage_list",
     "voyage_show",
@@ -19,6 +19,8 @@ const TOOLS: [&str; 12] = [
     "steer",
     "log",
     "artifact_show",
+    "voyage_push",
+    "voyage_pull",
 ];
 
 /// The schema of a tool, with `$ref`s into `$defs` left as they are.
