@@ -94,18 +94,6 @@ impl View<'_> {
         voyage::get(self.tx)
     }
 
-    /// How many entries there are, and whether they are numbered 1..=n
-    /// without a gap (as every entry helm records is).
-    pub fn numbering(&self) -> Result<(u64, bool)> {
-        let (count, min, max): (i64, Option<i64>, Option<i64>) =
-            self.tx
-                .query_row("SELECT count(*), min(id), max(id) FROM logbook", [], |r| {
-                    Ok((r.get(0)?, r.get(1)?, r.get(2)?))
-                })?;
-        let contiguous = count == 0 || (min == Some(1) && max == Some(count));
-        Ok((count as u64, contiguous))
-    }
-
     /// Entries numbered `from` or later, with their bearings, in order.
     pub fn entries_from(&self, from: u64) -> Result<Vec<Entry>> {
         self.entries_between(from, i64::MAX as u64)

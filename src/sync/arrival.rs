@@ -1,43 +1,34 @@
 //! What a fetch brought, read from helm's private repository and checked
-//! before anything is written: the remote's voyage file, every entry added
-//! since the last sync (canonical, well formed, numbered on from the last
-//! one, none changed or removed), and every artifact they or a lifecycle
-//! change need (its blob hashing to its name, its lifecycle consistent, its
-//! summaries present). Any path the layout has no place for is refused. A
-//! failure is `bad-remote` and names what was wrong.
+//! before anything is written: every remote commit since the last sync, in
+//! order, one parent each (so nothing synced before was rewritten), each
+//! holding only files the layout has a place for; the entries they add,
+//! canonical and well formed, numbered on from the last one; every payload
+//! hashing to its name; every lifecycle file canonical; every artifact an
+//! entry names held, and every summary a summary of its source. A failure
+//! is `bad-remote` and names what was wrong.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeMap;
 
 use uuid::Uuid;
 
 use super::Sync;
-use super::batch::{self, Batch};
-use super::layout::{
-    self, EntryDoc, EntryId, LAYOUT, LifecycleDoc, MAX_ENTRIES, Place, Status, VoyageDoc,
-};
+use super::batch::{self, Batch, parse_tree};
+use super::layout::{self, EntryDoc, EntryId, LAYOUT, LifecycleDoc, Status, VoyageDoc};
+use super::names::{File, MAX_ENTRIES};
 use super::rules::State;
-use super::transport;
+use super::shadow::{self, Base, Blob, Change};
 use crate::error::{Error, Kind, Result};
 use crate::model::{Voyage, VoyageStatus};
 use crate::storage::artifact::{Packed, Packer};
 
-/// The largest entry file helm reads (an entry is text, not a payload).
-const MAX_ENTRY_BYTES: u64 = 16 << 20;
+/// The largest entry, lifecycle or voyage file helm reads.
+const MAX_FILE_BYTES: u64 = 16 << 20;
 
 /// Blobs up to this size are read whole (and a summary's JSON kept).
 const WHOLE_BLOB: u64 = 1 << 20;
 
-/// The last synced remote commit, as the voyage here should hold it.
-pub struct Base {
-    pub commit: String,
-    pub doc: VoyageDoc,
-    /// The identity of its last entry, which the voyage here must hold at
-    /// the same number.
-    pub last: Option<EntryId>,
-}
-
-/// An artifact a pull needs: its state on the remote (and payload, when
-/// stowed there) and at the last sync.
+/// An artifact a pull needs: its state on the remote (and payload, when it
+/// arrived), and at the last sync.
 pub struct Incoming {
     pub remote: State,
     pub base: Option<State>,
@@ -52,6 +43,8 @@ pub struct Arrival {
     pub from: u64,
     pub entries: Vec<(EntryId, EntryDoc)>,
     pub artifacts: BTreeMap<String, Incoming>,
+    /// What the snapshot of the remote becomes with these commits.
+    pub changes: Vec<Change>,
 }
 
 impl Arrival {
@@ -61,117 +54,112 @@ impl Arrival {
     }
 }
 
-/// Reads and checks what `tip` adds to `base` for voyage `id`.
-pub fn read(sync: &Sync<'_>, id: &Uuid, base: Option<&str>, tip: &str) -> Result<Arrival> {
-    let bad = |what: String| bad_remote(id, what);
-    let mut batch = Batch::start(&sync.repo)?;
-    let doc = voyage_doc(&mut batch, tip, id).map_err(&bad)?;
-    let base = match base {
-        None => None,
-        Some(commit) => {
-            let doc = voyage_doc(&mut batch, commit, id).map_err(|what| {
-                Error::new(
-                    Kind::Storage,
-                    format!("the last synced copy of voyage {id}: {what}"),
-                )
-            })?;
-            let last = match doc.entries {
-                0 => None,
-                n => Some(entry_identity(&mut batch, commit, n)?),
-            };
-            Some(Base {
-                commit: commit.to_string(),
-                doc,
-                last,
-            })
-        }
-    };
-    let from = base.as_ref().map_or(0, |b| b.doc.entries) + 1;
-    if let Some(base) = &base {
-        if (&base.doc.intent, &base.doc.created_at) != (&doc.intent, &doc.created_at) {
-            return Err(bad(
-                "its intent or creation time differs from what was synced before".into(),
-            ));
-        }
-        if doc.entries < base.doc.entries {
-            return Err(bad(format!(
-                "it holds {} entries where {} were synced before",
-                doc.entries, base.doc.entries
-            )));
-        }
-    }
+/// What the commits since the last sync do to one artifact, in order.
+enum Event {
+    Payload(String),
+    Record(String),
+}
 
-    // Every path that changed, each in its place.
-    let mut added: BTreeMap<u64, String> = BTreeMap::new();
-    let mut touched: BTreeSet<String> = BTreeSet::new();
-    for change in transport::diff(&sync.repo, base.as_ref().map(|b| b.commit.as_str()), tip)? {
-        let place = layout::place(&change.path).ok_or_else(|| {
-            bad(format!(
-                "it holds {:?}, which is no part of a voyage",
-                shown(&change.path)
-            ))
-        })?;
-        if let Some((mode, _)) = &change.new
-            && mode != "100644"
-        {
-            return Err(bad(format!(
-                "{} is not a plain file (mode {mode})",
-                change.path
-            )));
+/// Reads and checks what the remote commit `tip` adds to `base`.
+pub fn read(
+    sync: &Sync<'_>,
+    batch: &mut Batch,
+    id: &Uuid,
+    base: Option<Base>,
+    tip: &str,
+) -> Result<Arrival> {
+    let bad = |what: String| bad_remote(id, what);
+    let base_remote = base.as_ref().map(|b| b.remote.as_str());
+    let commits = history(sync, batch, base_remote, tip).map_err(&bad)?;
+    let trees = batch::objects(
+        &sync.repo,
+        batch,
+        commits.iter().map(|(_, tree)| tree.clone()).collect(),
+    )?;
+
+    // Every commit's files, each in its place.
+    let mut count = base.as_ref().map_or(0, |b| b.doc.entries);
+    let from = count + 1;
+    let mut added: Vec<String> = Vec::new();
+    let mut events: BTreeMap<String, Vec<Event>> = BTreeMap::new();
+    let mut voyage_blob = None;
+    for ((commit, _), tree) in commits.iter().zip(trees) {
+        let short = &commit[..12];
+        let (_, bytes) = tree.ok_or_else(|| bad(format!("commit {short} lacks its tree")))?;
+        let mut has_voyage = false;
+        for entry in parse_tree(&bytes).map_err(&bad)? {
+            let name = entry.name.unwrap_or_default();
+            let file = File::named(&name).ok_or_else(|| {
+                bad(format!(
+                    "commit {short} holds {:?}, which is no part of a voyage",
+                    shown(&name)
+                ))
+            })?;
+            if entry.mode != "100644" {
+                return Err(bad(format!("{name} in commit {short} is not a plain file")));
+            }
+            match file {
+                File::Voyage => {
+                    has_voyage = true;
+                    voyage_blob = Some(entry.oid);
+                }
+                File::Entry(n) if n == count + 1 => {
+                    count = n;
+                    added.push(entry.oid);
+                }
+                File::Entry(n) => {
+                    return Err(bad(format!(
+                        "commit {short} records entry {n} where entry {} comes next: pushed entries never change",
+                        count + 1
+                    )));
+                }
+                File::Artifact(hash) => events
+                    .entry(hash)
+                    .or_default()
+                    .push(Event::Payload(entry.oid)),
+                File::Lifecycle(hash) => events
+                    .entry(hash)
+                    .or_default()
+                    .push(Event::Record(entry.oid)),
+            }
         }
-        match (place, &change.new) {
-            (Place::Voyage, Some(_)) => {}
-            (Place::Voyage, None) => return Err(bad("it has no voyage.json".into())),
-            (Place::Entry(n), Some((_, oid))) if !change.existed => {
-                added.insert(n, oid.clone());
-            }
-            (Place::Entry(n), _) => {
-                return Err(bad(format!(
-                    "entry {n}, synced before, was changed or removed: pushed entries never change"
-                )));
-            }
-            (Place::Artifact(hash) | Place::Lifecycle(hash), _) => {
-                touched.insert(hash);
-            }
+        if !has_voyage {
+            return Err(bad(format!("commit {short} has no voyage.json")));
         }
     }
-    let expected: Vec<u64> = (from..=doc.entries).collect();
-    if added.keys().copied().collect::<Vec<_>>() != expected {
+    let doc = match &voyage_blob {
+        Some(oid) => voyage_doc(batch, oid, id).map_err(&bad)?,
+        None => return Err(bad("it holds no commit".into())),
+    };
+    if doc.entries != count {
         return Err(bad(format!(
-            "its voyage.json counts {} entries, but the entries added since the last sync are not numbered {from} to {}",
-            doc.entries, doc.entries
+            "its voyage.json counts {} entries, its commits {count}",
+            doc.entries
         )));
+    }
+    if let Some(base) = &base
+        && (&base.doc.intent, &base.doc.created_at) != (&doc.intent, &doc.created_at)
+    {
+        return Err(bad(
+            "its intent or creation time differs from what was synced before".into(),
+        ));
     }
 
     // The new entries, canonical and well formed.
-    let oids: Vec<String> = added.values().cloned().collect();
-    let mut entries: Vec<(EntryId, EntryDoc)> = Vec::with_capacity(oids.len());
-    batch::read_many(&sync.repo, oids, |i, object| {
-        let number = from + i as u64;
-        let Some((info, reader)) = object else {
-            return Err(bad(format!("entry {number} is missing")));
-        };
-        if info.kind != "blob" || info.size > MAX_ENTRY_BYTES {
-            return Err(bad(format!("entry {number} is not an entry file")));
-        }
-        let mut bytes = Vec::with_capacity(info.size as usize);
-        reader
-            .read_to_end(&mut bytes)
-            .map_err(|err| Error::io("reading helm's private git repository failed", &err))?;
-        let entry: EntryDoc =
-            layout::decode(&bytes).map_err(|why| bad(format!("entry {number}: {why}")))?;
-        entry
-            .check()
-            .map_err(|why| bad(format!("entry {number}: {why}")))?;
-        entries.push((layout::identity(&bytes), entry));
-        Ok(())
-    })?;
-
-    // The artifacts those entries and the lifecycle changes need.
-    let mut wanted: BTreeMap<String, Option<u64>> = BTreeMap::new();
-    for hash in touched {
-        wanted.insert(hash, None);
+    let mut changes = vec![Change::Put(
+        File::Voyage,
+        Blob::Oid(voyage_blob.unwrap_or_default()),
+    )];
+    let objects = batch::objects(&sync.repo, batch, added.clone())?;
+    let entries = decode_entries(objects, from).map_err(&bad)?;
+    if let Some(last) = added.last() {
+        changes.push(Change::Put(File::Entry(count), Blob::Oid(last.clone())));
     }
+
+    // The artifacts those entries and the lifecycle changes need, folded
+    // from the last sync's state through every commit since.
+    let mut wanted: BTreeMap<String, Option<u64>> =
+        events.keys().map(|h| (h.clone(), None)).collect();
     for (i, (_, entry)) in entries.iter().enumerate() {
         for observation in &entry.bearing {
             wanted
@@ -185,59 +173,85 @@ pub fn read(sync: &Sync<'_>, id: &Uuid, base: Option<&str>, tip: &str) -> Result
         if artifacts.contains_key(&hash) {
             continue;
         }
-        let remote = match tree_state(&mut batch, tip, &hash).map_err(&bad)? {
-            Some(state) => state,
-            None => {
-                return Err(bad(match (needed_by, summaries.get(&hash)) {
-                    (Some(n), _) => {
-                        format!("entry {n} names artifact {hash}, which it does not hold")
-                    }
-                    (None, Some(source)) => {
-                        format!("the summary {hash} of artifact {source} is missing")
-                    }
-                    (None, None) => format!("artifact {hash} was removed"),
-                }));
-            }
+        let before = match &base {
+            Some(base) => shadow::state(batch, &base.shadow, &hash)?,
+            None => None,
         };
+        let mut state = before.clone();
+        let mut payload = None;
+        for event in events.get(&hash).map(Vec::as_slice).unwrap_or_default() {
+            match event {
+                Event::Payload(oid) => {
+                    let derivations = state.map(|s| s.derivations).unwrap_or_default();
+                    state = Some(State {
+                        status: Status::Stowed,
+                        derivations,
+                    });
+                    payload = Some(oid.clone());
+                }
+                Event::Record(oid) => state = Some(record(batch, oid, &hash).map_err(&bad)?),
+            }
+        }
+        let Some(remote) = state else {
+            return Err(bad(match (needed_by, summaries.get(&hash)) {
+                (Some(n), _) => format!("entry {n} names artifact {hash}, which it does not hold"),
+                (None, Some(source)) => {
+                    format!("the summary {hash} of artifact {source} is missing")
+                }
+                (None, None) => format!("artifact {hash} has no payload and no lifecycle"),
+            }));
+        };
+        let stowed_before = before.as_ref().is_some_and(|s| s.status == Status::Stowed);
+        if remote.status == Status::Stowed && payload.is_none() && !stowed_before {
+            return Err(bad(format!(
+                "artifact {hash} is stowed but its payload never arrived"
+            )));
+        }
         for derivation in &remote.derivations {
             summaries.insert(derivation.summary.clone(), hash.clone());
             wanted.entry(derivation.summary.clone()).or_insert(None);
         }
-        let packed = match remote.status {
-            Status::Stowed => Some(payload(&mut batch, tip, &hash).map_err(&bad)?),
-            _ => None,
-        };
-        let base_state = match &base {
-            Some(base) => tree_state(&mut batch, &base.commit, &hash).map_err(|what| {
-                Error::new(
-                    Kind::Storage,
-                    format!("the last synced copy of voyage {id}: {what}"),
-                )
-            })?,
+        let packed = match &payload {
+            Some(oid) => Some(packed(batch, oid, &hash).map_err(&bad)?),
             None => None,
         };
+        if events.contains_key(&hash) {
+            changes.extend(shadow::artifact_changes(
+                &hash,
+                before.as_ref(),
+                &remote,
+                payload.map(Blob::Oid),
+            ));
+        }
         artifacts.insert(
             hash,
             Incoming {
                 remote,
-                base: base_state,
+                base: before,
                 packed,
             },
         );
     }
     for (summary, source) in &summaries {
         let incoming = &artifacts[summary];
-        let of = incoming
-            .packed
-            .as_ref()
-            .and_then(|p| p.json.as_deref())
-            .and_then(|json| serde_json::from_slice::<serde_json::Value>(json).ok())
-            .filter(|v| v["kind"] == "summary")
-            .and_then(|v| v["of"].as_str().map(str::to_string));
-        if incoming.remote.status != Status::Stowed || of.as_deref() != Some(source.as_str()) {
+        if incoming.remote.status != Status::Stowed {
             return Err(bad(format!(
-                "artifact {summary} is named as the summary of {source} but is not one"
+                "the summary {summary} of artifact {source} is not stowed"
             )));
+        }
+        // A summary that arrived now is read; one held before was read then.
+        if let Some(packed) = &incoming.packed {
+            let of = packed
+                .json
+                .as_deref()
+                .and_then(|json| serde_json::from_slice::<serde_json::Value>(json).ok())
+                .filter(|v| v["kind"] == "summary")
+                .and_then(|v| v["of"].as_str().map(str::to_string));
+            if of.as_deref() != Some(source.as_str()) {
+                return Err(bad(format!(
+                    "artifact {summary} is named as the summary of {source} but is not one"
+                )));
+            }
         }
     }
 
@@ -253,6 +267,143 @@ pub fn read(sync: &Sync<'_>, id: &Uuid, base: Option<&str>, tip: &str) -> Result
         from,
         entries,
         artifacts,
+        changes,
+    })
+}
+
+/// The commits after `base` up to `tip`, oldest first, as `(commit, tree)`:
+/// one chain, each commit's parent the one before it, the first's `base`.
+/// A few are read through `batch`; many (a first pull) with one `git log`.
+fn history(
+    sync: &Sync<'_>,
+    batch: &mut Batch,
+    base: Option<&str>,
+    tip: &str,
+) -> std::result::Result<Vec<(String, String)>, String> {
+    const WALK: usize = 64;
+    let mut lines = Vec::new();
+    if let Some(base) = base {
+        let mut at = tip.to_string();
+        while at != base && lines.len() < WALK {
+            let Some((info, bytes)) = batch
+                .contents(&at)
+                .map_err(|err| err.message().to_string())?
+            else {
+                return Err(format!("commit {} is missing", &at[..12.min(at.len())]));
+            };
+            if info.kind != "commit" {
+                return Err("its ref does not name a commit".into());
+            }
+            let text = String::from_utf8_lossy(&bytes);
+            let head: Vec<&str> = text.lines().take_while(|l| !l.is_empty()).collect();
+            let tree = head
+                .iter()
+                .find_map(|l| l.strip_prefix("tree "))
+                .unwrap_or_default();
+            let parents: Vec<&str> = head
+                .iter()
+                .filter_map(|l| l.strip_prefix("parent "))
+                .collect();
+            lines.push(format!("{at} {tree} {}", parents.join(" ")));
+            match parents.as_slice() {
+                [parent] => at = parent.to_string(),
+                _ => break,
+            }
+        }
+        if at != base && lines.len() < WALK {
+            return Err(rewritten(lines.last().map(String::as_str).unwrap_or(tip)));
+        }
+        lines.reverse();
+    }
+    if lines.len() >= WALK || base.is_none() {
+        let mut args = vec!["log", "--reverse", "--format=%H %T %P", tip];
+        let not = base.map(|b| format!("^{b}"));
+        if let Some(not) = &not {
+            args.push(not);
+        }
+        let text = sync
+            .repo
+            .text(&args, "git log")
+            .map_err(|err| err.message().to_string())?;
+        lines = text.lines().map(str::to_string).collect();
+    }
+    let mut commits = Vec::new();
+    let mut previous = base.map(str::to_string);
+    for line in &lines {
+        let fields: Vec<&str> = line.split_whitespace().collect();
+        let (commit, tree, parents) = match fields.as_slice() {
+            [commit, tree, parents @ ..] => (*commit, *tree, parents),
+            _ => return Err("its history cannot be read".into()),
+        };
+        let expected: Vec<&str> = previous.as_deref().into_iter().collect();
+        if parents != expected.as_slice() {
+            return Err(match previous {
+                Some(_) => rewritten(commit),
+                None => "its first commit has a parent".into(),
+            });
+        }
+        commits.push((commit.to_string(), tree.to_string()));
+        previous = Some(commit.to_string());
+    }
+    if previous.as_deref() != Some(tip) {
+        return Err("the remote went back to an earlier commit than the one synced before".into());
+    }
+    Ok(commits)
+}
+
+fn rewritten(commit: &str) -> String {
+    format!(
+        "commit {} does not follow the one synced before: the remote's history was rewritten, and pushed entries never change",
+        &commit[..12.min(commit.len())]
+    )
+}
+
+/// Entry files read with helm's types and checked, their identities taken:
+/// on a few threads when there are many (a first pull reads them all).
+fn decode_entries(
+    objects: Vec<Option<batch::Object>>,
+    from: u64,
+) -> std::result::Result<Vec<(EntryId, EntryDoc)>, String> {
+    let one = |(i, object): (usize, Option<batch::Object>)| {
+        let number = from + i as u64;
+        let bytes = match object {
+            Some((info, bytes)) if info.kind == "blob" && info.size <= MAX_FILE_BYTES => bytes,
+            _ => return Err(format!("entry {number} is not an entry file")),
+        };
+        let entry: EntryDoc =
+            layout::decode(&bytes).map_err(|why| format!("entry {number}: {why}"))?;
+        entry
+            .check()
+            .map_err(|why| format!("entry {number}: {why}"))?;
+        Ok((layout::identity(&bytes), entry))
+    };
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get().min(4));
+    if objects.len() < 1024 || threads == 1 {
+        return objects.into_iter().enumerate().map(one).collect();
+    }
+    let mut chunks: Vec<Vec<(usize, Option<batch::Object>)>> = Vec::new();
+    let size = objects.len().div_ceil(threads);
+    let mut numbered = objects.into_iter().enumerate().peekable();
+    while numbered.peek().is_some() {
+        chunks.push(numbered.by_ref().take(size).collect());
+    }
+    std::thread::scope(|scope| {
+        let workers: Vec<_> = chunks
+            .into_iter()
+            .map(|chunk| {
+                scope.spawn(move || {
+                    chunk
+                        .into_iter()
+                        .map(one)
+                        .collect::<Result<Vec<_>, String>>()
+                })
+            })
+            .collect();
+        let mut all = Vec::new();
+        for worker in workers {
+            all.extend(worker.join().expect("decoding entries does not panic")?);
+        }
+        Ok(all)
     })
 }
 
@@ -265,31 +416,41 @@ pub fn bad_remote(id: &Uuid, what: String) -> Error {
     .hint("nothing was written here; ask whoever pushed it last, or push this machine's copy to another remote")
 }
 
-/// The voyage file at `commit`, checked.
+/// A voyage file (`<commit>:voyage.json`, or a blob's id), checked.
 pub fn voyage_doc(
     batch: &mut Batch,
-    commit: &str,
+    object: &str,
     id: &Uuid,
 ) -> std::result::Result<VoyageDoc, String> {
-    let (info, bytes) = batch
-        .contents(&format!("{commit}:voyage.json"))
-        .map_err(|err| err.message().to_string())?
-        .ok_or("it has no voyage.json")?;
-    if info.kind != "blob" || info.size > MAX_ENTRY_BYTES {
+    let name = match object.len() == 40 && object.bytes().all(|b| b.is_ascii_hexdigit()) {
+        true => object.to_string(),
+        false => format!("{object}:voyage.json"),
+    };
+    let mut read = |name: &str| {
+        batch
+            .contents(name)
+            .map_err(|err| err.message().to_string())
+    };
+    // A commit's id names its tree's voyage.json; a blob's id the file itself.
+    let (info, bytes) = match read(&name)? {
+        Some((info, _)) if info.kind == "commit" => read(&format!("{object}:voyage.json"))?,
+        other => other,
+    }
+    .ok_or("it has no voyage.json")?;
+    if info.kind != "blob" || info.size > MAX_FILE_BYTES {
         return Err("its voyage.json is not a file".into());
     }
     #[derive(serde::Deserialize)]
     struct Version {
         layout: u64,
     }
-    match serde_json::from_slice::<Version>(&bytes) {
-        Ok(v) if v.layout > LAYOUT => {
-            return Err(format!(
-                "it was written in layout {} by a newer helm (this helm reads layout {LAYOUT}); upgrade helm",
-                v.layout
-            ));
-        }
-        _ => {}
+    if let Ok(v) = serde_json::from_slice::<Version>(&bytes)
+        && v.layout > LAYOUT
+    {
+        return Err(format!(
+            "it was written in layout {} by a newer helm (this helm reads layout {LAYOUT}); upgrade helm",
+            v.layout
+        ));
     }
     let doc: VoyageDoc = layout::decode(&bytes).map_err(|why| format!("voyage.json: {why}"))?;
     if doc.layout != LAYOUT || doc.id != id.hyphenated().to_string() {
@@ -317,68 +478,30 @@ pub fn status_of(doc: &VoyageDoc) -> VoyageStatus {
     }
 }
 
-/// The identity of entry `number` at `commit` (a commit helm checked before).
-pub fn entry_identity(batch: &mut Batch, commit: &str, number: u64) -> Result<EntryId> {
-    let (_, bytes) = batch
-        .contents(&format!("{commit}:{}", layout::entry_path(number)))?
-        .ok_or_else(|| {
-            Error::new(
-                Kind::Storage,
-                format!("helm's private repository lacks entry {number} of commit {commit}"),
-            )
-        })?;
-    Ok(layout::identity(&bytes))
-}
-
-/// An artifact's lifecycle in the tree at `commit`: `None` when the tree
-/// does not hold it.
-pub fn tree_state(
-    batch: &mut Batch,
-    commit: &str,
-    hash: &str,
-) -> std::result::Result<Option<State>, String> {
+/// A lifecycle file, checked.
+fn record(batch: &mut Batch, oid: &str, hash: &str) -> std::result::Result<State, String> {
     let io = |err: Error| err.message().to_string();
-    let record = batch
-        .contents(&format!("{commit}:{}", layout::lifecycle_path(hash)))
-        .map_err(io)?;
-    let blob = batch
-        .info(&format!("{commit}:{}", layout::artifact_path(hash)))
-        .map_err(io)?;
-    let record = match record {
-        None => None,
-        Some((info, bytes)) if info.kind == "blob" && info.size <= MAX_ENTRY_BYTES => {
-            let doc: LifecycleDoc =
-                layout::decode(&bytes).map_err(|why| format!("the lifecycle of {hash}: {why}"))?;
-            doc.check(hash)?;
-            Some(doc)
-        }
-        Some(_) => return Err(format!("the lifecycle of {hash} is not a file")),
-    };
-    match (record, blob) {
-        (Some(doc), blob) => {
-            if (doc.status == Status::Stowed) != blob.is_some() {
-                return Err(format!(
-                    "artifact {hash} is recorded as {} but its payload is {}",
-                    doc.status.as_str(),
-                    if blob.is_some() { "there" } else { "missing" }
-                ));
-            }
-            Ok(Some(State {
-                status: doc.status,
-                derivations: doc.derivations,
-            }))
-        }
-        (None, Some(_)) => Ok(Some(State::stowed())),
-        (None, None) => Ok(None),
+    let (info, bytes) = batch
+        .contents(oid)
+        .map_err(io)?
+        .ok_or(format!("the lifecycle of {hash} is missing"))?;
+    if info.kind != "blob" || info.size > MAX_FILE_BYTES {
+        return Err(format!("the lifecycle of {hash} is not a file"));
     }
+    let doc: LifecycleDoc =
+        layout::decode(&bytes).map_err(|why| format!("the lifecycle of {hash}: {why}"))?;
+    doc.check(hash)?;
+    Ok(State {
+        status: doc.status,
+        derivations: doc.derivations,
+    })
 }
 
-/// A stowed payload, packed as the voyage stores it, its hash checked.
-fn payload(batch: &mut Batch, commit: &str, hash: &str) -> std::result::Result<Packed, String> {
-    let name = format!("{commit}:{}", layout::artifact_path(hash));
+/// A payload, packed as the voyage stores it, its hash checked.
+fn packed(batch: &mut Batch, oid: &str, hash: &str) -> std::result::Result<Packed, String> {
     let io = |err: Error| err.message().to_string();
     let info = batch
-        .info(&name)
+        .info(oid)
         .map_err(io)?
         .ok_or(format!("artifact {hash} is missing"))?;
     if info.kind != "blob" {
@@ -386,13 +509,13 @@ fn payload(batch: &mut Batch, commit: &str, hash: &str) -> std::result::Result<P
     }
     let packed = if info.size <= WHOLE_BLOB {
         let (_, bytes) = batch
-            .contents(&name)
+            .contents(oid)
             .map_err(io)?
             .ok_or(format!("artifact {hash} is missing"))?;
         Packer::pack_json(bytes).map_err(io)?
     } else {
         batch
-            .stream(&name, |info, reader| {
+            .stream(oid, |info, reader| {
                 let mut packer = Packer::new(info.size)?;
                 std::io::copy(reader, &mut packer).map_err(|err| {
                     Error::io("reading helm's private git repository failed", &err)
@@ -411,7 +534,43 @@ fn payload(batch: &mut Batch, commit: &str, hash: &str) -> std::result::Result<P
     Ok(packed)
 }
 
-/// A path as it may be shown.
-fn shown(path: &str) -> String {
-    crate::output::clean_line(&path.chars().take(120).collect::<String>())
+/// A name as it may be shown.
+fn shown(name: &str) -> String {
+    crate::output::clean_line(&name.chars().take(120).collect::<String>())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn file(n: usize) -> Vec<u8> {
+        format!(
+            "{{\"recordedAt\":\"2026-01-01T00:00:00.000000Z\",\"identity\":\"a\",\"role\":\"r\",\"method\":\"m\",\"summary\":\"step {n}\",\"action\":{{\"kind\":\"log\",\"status\":\"ready\"}},\"bearing\":[]}}\n"
+        )
+        .into_bytes()
+    }
+
+    fn blob(bytes: Vec<u8>) -> Option<batch::Object> {
+        let info = batch::Info {
+            oid: "0".repeat(40),
+            kind: "blob".to_string(),
+            size: bytes.len() as u64,
+        };
+        Some((info, bytes))
+    }
+
+    #[test]
+    fn many_entries_decode_on_threads_in_their_order() {
+        let objects: Vec<_> = (0..3000).map(|n| blob(file(n))).collect();
+        let entries = decode_entries(objects, 1).unwrap();
+        assert_eq!(entries.len(), 3000);
+        for (n, (id, entry)) in entries.iter().enumerate() {
+            assert_eq!(entry.summary, format!("step {n}"));
+            assert_eq!(*id, layout::identity(&file(n)));
+        }
+        let mut objects: Vec<_> = (0..3000).map(|n| blob(file(n))).collect();
+        objects[2500] = blob(b"{}\n".to_vec());
+        let err = decode_entries(objects, 1).unwrap_err();
+        assert!(err.starts_with("entry 2501:"), "{err}");
+    }
 }

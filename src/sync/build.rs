@@ -1,20 +1,22 @@
 //! Deciding what a push sends: from one read snapshot of the voyage, the
 //! entries, artifacts, lifecycle changes and end made here since the last
-//! sync, as commits on top of it (written by `fast_import`): one commit per
-//! entry (author: the entry's identity, at its time; committer: helm), then
-//! one for the voyage's own changes.
+//! sync, as commits on top of the last synced remote commit (written by
+//! `fast_import`): one commit per entry (author: the entry's identity, at
+//! its time; committer: helm), each with the artifacts it is the first to
+//! name, then one for the voyage's own changes (end, lifecycle).
 
 use std::collections::BTreeSet;
 
 use uuid::Uuid;
 
-use super::arrival::{self, tree_state};
+use super::Moved;
 use super::batch::Batch;
-use super::fast_import::{Commit, Op, fast_import};
+use super::fast_import::{Commit, Sent, Written, fast_import};
+use super::git::Pending;
 use super::layout::{self, EntryDoc, LAYOUT, Status, VoyageDoc};
 use super::pull::{identity, state_of};
 use super::rules::State;
-use super::{Moved, Sync};
+use super::shadow::{self, Base};
 use crate::error::{Error, Kind, Result};
 use crate::model::{Voyage, VoyageStatus};
 use crate::storage::VoyageStore;
@@ -29,101 +31,80 @@ pub enum Built {
     /// Nothing here the remote lacks.
     Nothing(Voyage),
     Commit {
-        commit: String,
-        /// The private ref fast-import left it on, to delete.
-        scratch: String,
+        written: Written,
+        /// The private refs fast-import left its commits on, to delete.
+        scratch: [String; 2],
         moved: Moved,
         voyage: Voyage,
     },
 }
 
-/// Builds the commits of a push on `base` (the last synced commit).
+/// Builds the commits of a push on `base` (the last sync).
 pub fn build(
-    sync: &Sync<'_>,
+    import: Pending,
+    batch: &mut Batch,
     store: &mut VoyageStore,
     id: &Uuid,
-    base: Option<&str>,
+    base: Option<&Base>,
 ) -> Result<Built> {
-    let mut batch = Batch::start(&sync.repo)?;
-    let (base_doc, base_last) = match base {
-        None => (None, None),
-        Some(commit) => {
-            let Ok(doc) = arrival::voyage_doc(&mut batch, commit, id) else {
-                return Ok(Built::Stale);
-            };
-            let last = match doc.entries {
-                0 => None,
-                n => Some(arrival::entry_identity(&mut batch, commit, n)?),
-            };
-            (Some(doc), last)
-        }
-    };
-    let recorded: Vec<String> = match base {
+    let recorded = match base {
+        Some(base) => shadow::recorded(batch, &base.shadow)?,
         None => Vec::new(),
-        Some(commit) => sync
-            .repo
-            .text(
-                &["ls-tree", "-r", "--name-only", commit, "lifecycle/"],
-                "git ls-tree",
-            )?
-            .lines()
-            .filter_map(|path| match layout::place(path) {
-                Some(layout::Place::Lifecycle(hash)) => Some(hash),
-                _ => None,
-            })
-            .collect(),
     };
-    let scratch = format!(
-        "refs/helm/build/{}/{}-{}",
-        id.hyphenated(),
-        std::process::id(),
-        Uuid::now_v7().simple()
-    );
+    let nonce = format!("{}-{}", std::process::id(), Uuid::now_v7().simple());
+    let scratch = [
+        format!("refs/helm/build/{}/{nonce}-remote", id.hyphenated()),
+        format!("refs/helm/build/{}/{nonce}-shadow", id.hyphenated()),
+    ];
     store.sync_read(|v| {
         let voyage = v.voyage()?;
-        let (count, contiguous) = v.numbering()?;
-        if !contiguous {
+        // The entries up to the last synced one are those it holds (their
+        // last checked by identity); those after it are sent, numbered on.
+        let synced = base.map_or(0, |b| b.doc.entries);
+        if synced > 0
+            && v.entry(synced)?.map(|e| identity(&e)).transpose()? != base.and_then(|b| b.last)
+        {
+            return Ok(Built::Stale);
+        }
+        let new = v.entries_from(synced + 1)?;
+        if new
+            .iter()
+            .enumerate()
+            .any(|(i, e)| e.id as u64 != synced + 1 + i as u64)
+        {
             return Ok(Built::Renumber);
         }
-        let synced = base_doc.as_ref().map_or(0, |d| d.entries);
-        if synced > count {
-            return Ok(Built::Stale);
-        }
-        if synced > 0 && v.entry(synced)?.map(|e| identity(&e)).transpose()? != base_last {
-            return Ok(Built::Stale);
-        }
         let mut plan = Planner {
-            batch: &mut batch,
-            base,
+            batch,
+            shadow: base.map(|b| b.shadow.as_str()),
             view: v,
             done: BTreeSet::new(),
         };
-        let mut commits = Vec::new();
-        let mut doc = VoyageDoc {
-            layout: LAYOUT,
-            id: id.hyphenated().to_string(),
-            intent: voyage.intent.clone(),
-            created_at: voyage.created_at.clone(),
-            status: "active".to_string(),
-            ended_at: None,
-            ended_status: None,
-            entries: synced,
+        let mut doc = match base {
+            Some(base) => base.doc.clone(),
+            None => VoyageDoc {
+                layout: LAYOUT,
+                id: id.hyphenated().to_string(),
+                intent: voyage.intent.clone(),
+                created_at: voyage.created_at.clone(),
+                status: "active".to_string(),
+                ended_at: None,
+                ended_status: None,
+                entries: 0,
+            },
         };
-        if let Some(base_doc) = &base_doc {
-            doc.clone_from(base_doc);
-        }
-        for entry in v.entries_from(synced + 1)? {
+        let mut commits = Vec::new();
+        for entry in new {
             let number = entry.id as u64;
             let file = EntryDoc::of(&entry).map_err(|why| {
                 Error::new(Kind::Corrupt, why)
                     .hint("run `helm voyage verify` for a report; nothing was pushed")
             })?;
-            let mut ops = vec![Op::Entry(number, layout::encode(&file))];
+            let mut sent = Vec::new();
             for observation in &entry.bearing {
-                plan.artifact(&observation.artifact, &mut ops)?;
+                plan.artifact(&observation.artifact, &mut sent)?;
             }
             doc.entries = number;
-            ops.push(Op::Voyage(layout::encode(&doc)));
             commits.push(Commit {
                 author: author(&entry.provenance.identity),
                 when: seconds(&entry.recorded_at),
@@ -134,19 +115,21 @@ pub fn build(
                         .take(100)
                         .collect::<String>()
                 ),
-                ops,
+                entry: Some((number, layout::encode(&file))),
+                sent,
+                voyage: layout::encode(&doc),
             });
         }
         let entries = commits.len() as u64;
         // Lifecycle changes to artifacts the remote already holds, and the end.
-        let mut ops = Vec::new();
+        let mut sent = Vec::new();
         let candidates: BTreeSet<String> = v
             .lifecycle_artifacts()?
             .into_iter()
             .chain(recorded.clone())
             .collect();
         for hash in candidates {
-            plan.lifecycle(&hash, &mut ops)?;
+            plan.lifecycle(&hash, &mut sent)?;
         }
         let (status, ended_at, ended_status) = match &voyage.status {
             VoyageStatus::Active => ("active", None, None),
@@ -157,37 +140,30 @@ pub fn build(
         };
         let ended =
             doc.status != status || doc.ended_at != ended_at || doc.ended_status != ended_status;
-        if ended || !ops.is_empty() {
+        if ended || !sent.is_empty() || (commits.is_empty() && base.is_none()) {
             doc.status = status.to_string();
             doc.ended_at = ended_at;
             doc.ended_status = ended_status;
-            ops.push(Op::Voyage(layout::encode(&doc)));
             commits.push(Commit {
                 author: "helm".to_string(),
                 when: jiff::Timestamp::now().as_second(),
-                message: match ended {
-                    true => "helm: voyage ended".to_string(),
-                    false => "helm: artifact lifecycle".to_string(),
+                message: match (ended, sent.is_empty()) {
+                    (true, _) => "helm: voyage ended".to_string(),
+                    (false, false) => "helm: artifact lifecycle".to_string(),
+                    (false, true) => "helm: voyage".to_string(),
                 },
-                ops,
+                entry: None,
+                sent,
+                voyage: layout::encode(&doc),
             });
-        }
-        if commits.is_empty() && base.is_some() {
-            return Ok(Built::Nothing(voyage));
         }
         if commits.is_empty() {
-            // A voyage never pushed, with no entries: its voyage.json alone.
-            commits.push(Commit {
-                author: "helm".to_string(),
-                when: seconds(&voyage.created_at),
-                message: "helm: voyage".to_string(),
-                ops: vec![Op::Voyage(layout::encode(&doc))],
-            });
+            return Ok(Built::Nothing(voyage));
         }
         let artifacts = plan.done.len() as u64;
-        let commit = fast_import(sync, &scratch, base, &commits)?;
+        let written = fast_import(import, &scratch[0], &scratch[1], base, &commits)?;
         Ok(Built::Commit {
-            commit,
+            written,
             scratch: scratch.clone(),
             moved: Moved { entries, artifacts },
             voyage,
@@ -195,25 +171,21 @@ pub fn build(
     })
 }
 
-/// Decides which artifact files a push writes.
+/// Decides which artifacts a push sends.
 struct Planner<'a, 'v> {
     batch: &'a mut Batch,
-    base: Option<&'a str>,
+    /// The snapshot of the remote at the last sync.
+    shadow: Option<&'a str>,
     view: &'a View<'v>,
-    /// Artifacts written by this push.
+    /// Artifacts sent by this push.
     done: BTreeSet<String>,
 }
 
 impl Planner<'_, '_> {
     fn on_base(&mut self, hash: &str) -> Result<Option<State>> {
-        match self.base {
+        match self.shadow {
             None => Ok(None),
-            Some(commit) => tree_state(self.batch, commit, hash).map_err(|what| {
-                Error::new(
-                    Kind::Storage,
-                    format!("the last synced copy of this voyage: {what}"),
-                )
-            }),
+            Some(shadow) => shadow::state(self.batch, shadow, hash),
         }
     }
 
@@ -230,16 +202,16 @@ impl Planner<'_, '_> {
 
     /// An artifact a new entry names: sent as it is here, unless the
     /// remote holds it already.
-    fn artifact(&mut self, hash: &str, ops: &mut Vec<Op>) -> Result<()> {
+    fn artifact(&mut self, hash: &str, sent: &mut Vec<Sent>) -> Result<()> {
         if self.done.contains(hash) || self.on_base(hash)?.is_some() {
             return Ok(());
         }
         let here = self.here(hash)?;
-        self.write(hash, &here, None, ops)
+        self.send(hash, None, here, sent)
     }
 
     /// An artifact whose lifecycle may have changed here since the last sync.
-    fn lifecycle(&mut self, hash: &str, ops: &mut Vec<Op>) -> Result<()> {
+    fn lifecycle(&mut self, hash: &str, sent: &mut Vec<Sent>) -> Result<()> {
         if self.done.contains(hash) {
             return Ok(());
         }
@@ -252,34 +224,45 @@ impl Planner<'_, '_> {
         };
         let here = state_of(&row);
         if here != there {
-            self.write(hash, &here, Some(&there), ops)?;
+            self.send(hash, Some(there), here, sent)?;
         }
         Ok(())
     }
 
-    fn write(
+    /// Sends what the remote needs to hold the artifact as it is here: its
+    /// payload if it is stowed here and not there, its lifecycle file if
+    /// that differs, and its summaries.
+    fn send(
         &mut self,
         hash: &str,
-        here: &State,
-        there: Option<&State>,
-        ops: &mut Vec<Op>,
+        before: Option<State>,
+        after: State,
+        sent: &mut Vec<Sent>,
     ) -> Result<()> {
         self.done.insert(hash.to_string());
-        let stowed_there = there.is_some_and(|s| s.status == Status::Stowed);
-        match (here.status == Status::Stowed, stowed_there) {
-            (true, false) => ops.push(Op::Payload(hash.to_string(), self.frame(hash)?)),
-            (false, true) => ops.push(Op::DropPayload(hash.to_string())),
-            _ => {}
-        }
-        match (here.record(), there.and_then(State::record)) {
-            (Some(record), _) => {
-                ops.push(Op::Record(hash.to_string(), Some(layout::encode(&record))))
-            }
-            (None, Some(_)) => ops.push(Op::Record(hash.to_string(), None)),
-            (None, None) => {}
-        }
-        for derivation in &here.derivations {
-            self.artifact(&derivation.summary, ops)?;
+        let stowed_there = before.as_ref().is_some_and(|s| s.status == Status::Stowed);
+        let frame = match after.status == Status::Stowed && !stowed_there {
+            true => Some(self.frame(hash)?),
+            false => None,
+        };
+        let record = after
+            .record()
+            .filter(|record| before.as_ref().and_then(State::record).as_ref() != Some(record))
+            .map(|record| layout::encode(&record));
+        let summaries: Vec<String> = after
+            .derivations
+            .iter()
+            .map(|d| d.summary.clone())
+            .collect();
+        sent.push(Sent {
+            hash: hash.to_string(),
+            before,
+            after,
+            frame,
+            record,
+        });
+        for summary in summaries {
+            self.artifact(&summary, sent)?;
         }
         Ok(())
     }

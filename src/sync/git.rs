@@ -11,7 +11,7 @@
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Output, Stdio};
+use std::process::{Child, ChildStdin, Command, Output, Stdio};
 
 use crate::error::{Error, Kind, Result};
 
@@ -82,19 +82,13 @@ impl Repo {
             let mut init = bare_command(&self.cwd);
             init.args(["init", "--bare", "--quiet"]).arg(&temp);
             check(run(init, "git init")?, "git init")?;
-            for (key, value) in [
-                // helm's refs are its bookkeeping, not history to browse.
-                ("core.logAllRefUpdates", "false"),
-                // Housekeeping in the foreground, never a process left behind.
-                ("gc.autoDetach", "false"),
-            ] {
-                let mut config = bare_command(&self.cwd);
-                config
-                    .arg("--git-dir")
-                    .arg(&temp)
-                    .args(["config", key, value]);
-                check(run(config, "git config")?, "git config")?;
-            }
+            // helm's refs are its bookkeeping, not history to browse.
+            let mut config = bare_command(&self.cwd);
+            config
+                .arg("--git-dir")
+                .arg(&temp)
+                .args(["config", "core.logAllRefUpdates", "false"]);
+            check(run(config, "git config")?, "git config")?;
             #[cfg(unix)]
             {
                 use std::os::unix::fs::PermissionsExt;
@@ -148,46 +142,99 @@ impl Repo {
         Ok(String::from_utf8_lossy(&output.stdout).trim().to_string())
     }
 
-    /// Feeds `input` to a git command's stdin (from a thread of its own, so
-    /// a command answering as it reads cannot fill its pipe and stall) and
-    /// returns what it printed.
-    pub fn pipe(&self, args: &[&str], input: Vec<u8>, what: &str) -> Result<Output> {
+    /// Starts a git command that waits for its input: spawned ahead (while
+    /// the network or SQLite works), fed when the input is known. Dropped
+    /// unfed, it is killed, having done nothing.
+    pub fn pending(&self, args: &[&str], what: &str) -> Result<Pending> {
         let mut command = self.command();
         command.args(args).stdin(Stdio::piped());
-        let mut child = spawn(command, what)?;
-        let mut stdin = child.stdin.take().expect("stdin is piped");
-        let writer = std::thread::spawn(move || stdin.write_all(&input));
-        let output = wait(child, what)?;
-        let _ = writer.join();
-        check(output, what)
+        Ok(Pending {
+            child: Some(spawn(command, what)?),
+            what: what.to_string(),
+        })
     }
 
-    /// Sets refs in one transaction: `(ref, new)` pairs; an empty `new`
-    /// deletes the ref. Waits for another helm holding a ref's lock.
-    pub fn update_refs(&self, updates: &[(String, String)]) -> Result<()> {
-        if updates.is_empty() {
-            return Ok(());
+    /// Starts `git fast-import`. A push or pull writes a handful of objects:
+    /// they are kept as a pack, with no second process to unpack them
+    /// (git's housekeeping gathers the packs).
+    pub fn pending_import(&self, force: bool) -> Result<Pending> {
+        let mut args = vec!["-c", "fastimport.unpackLimit=0", "fast-import", "--quiet"];
+        if force {
+            args.push("--force");
         }
-        let mut input = String::from("start\n");
-        for (name, new) in updates {
-            if new.is_empty() {
-                input.push_str(&format!("delete {name}\n"));
-            } else {
-                input.push_str(&format!("update {name} {new}\n"));
-            }
-        }
-        input.push_str("prepare\ncommit\n");
-        self.pipe(
+        self.pending(&args, "git fast-import")
+    }
+
+    /// Starts a transaction on refs (`git update-ref --stdin`), to be given
+    /// its updates by [`update_refs`].
+    pub fn pending_refs(&self) -> Result<Pending> {
+        self.pending(
             &[
                 "-c",
                 "core.filesRefLockTimeout=30000",
                 "update-ref",
                 "--stdin",
             ],
-            input.into_bytes(),
             "git update-ref",
-        )?;
-        Ok(())
+        )
+    }
+}
+
+/// Gives a pending `update-ref --stdin` its updates, in one transaction:
+/// `(ref, new)` pairs, an empty `new` deleting the ref. It waits for another
+/// helm holding a ref's lock.
+pub fn update_refs(pending: Pending, updates: &[(String, String)]) -> Result<()> {
+    let mut input = String::from("start\n");
+    for (name, new) in updates {
+        if new.is_empty() {
+            input.push_str(&format!("delete {name}\n"));
+        } else {
+            input.push_str(&format!("update {name} {new}\n"));
+        }
+    }
+    input.push_str("prepare\ncommit\n");
+    pending.feed(input.into_bytes())?;
+    Ok(())
+}
+
+/// A git command started ahead of its input.
+pub struct Pending {
+    child: Option<Child>,
+    what: String,
+}
+
+impl Pending {
+    /// The command's stdin, to stream into; then [`Pending::finish`].
+    pub fn stdin(&mut self) -> ChildStdin {
+        self.child
+            .as_mut()
+            .and_then(|child| child.stdin.take())
+            .expect("a pending command's stdin is taken once")
+    }
+
+    /// Waits for the command; its output when it succeeded.
+    pub fn finish(mut self) -> Result<Output> {
+        let child = self.child.take().expect("a pending command finishes once");
+        check(wait(child, &self.what)?, &self.what)
+    }
+
+    /// Feeds `input` (from a thread of its own, so a command answering as
+    /// it reads cannot fill its pipe and stall) and waits.
+    pub fn feed(mut self, input: Vec<u8>) -> Result<Output> {
+        let mut stdin = self.stdin();
+        let writer = std::thread::spawn(move || stdin.write_all(&input));
+        let output = self.finish();
+        let _ = writer.join();
+        output
+    }
+}
+
+impl Drop for Pending {
+    fn drop(&mut self) {
+        if let Some(mut child) = self.child.take() {
+            let _ = child.kill();
+            let _ = child.wait();
+        }
     }
 }
 

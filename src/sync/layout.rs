@@ -1,13 +1,6 @@
-//! The layout of a voyage on a git remote, version 1 (ADR 0015): the ref,
-//! the paths in a commit's tree, and the JSON each file holds. Pure: no I/O.
-//!
-//! ```text
-//! refs/helm/voyages/<uuid>            → a chain of commits, one per entry
-//! voyage.json                         the voyage, its end, how many entries
-//! entries/00/00/01/00000123.json      entry 123: provenance, action, bearing
-//! artifacts/ab/<sha256>.json          a stowed payload, uncompressed
-//! lifecycle/ab/<sha256>.json          an artifact's status and derivations
-//! ```
+//! The files of a voyage on a git remote, layout version 1 (ADR 0015): the
+//! JSON each holds and how it is read and written. Where they go is
+//! `names`. Pure: no I/O.
 //!
 //! Every file is canonical JSON (compact, fields in a fixed order, a final
 //! newline): what arrives is read with helm's types and encoded again, and
@@ -24,70 +17,6 @@ use crate::storage::sync::{Derivation, NewEntry};
 
 /// The layout this helm writes and reads.
 pub const LAYOUT: u64 = 1;
-
-/// The most entries a voyage may have on a remote (eight digits).
-pub const MAX_ENTRIES: u64 = 99_999_999;
-
-pub const REF_PREFIX: &str = "refs/helm/voyages/";
-
-pub fn voyage_ref(id: &uuid::Uuid) -> String {
-    format!("{REF_PREFIX}{}", id.hyphenated())
-}
-
-/// `entries/00/00/01/00000123.json`: a hundred names a folder at most, so a
-/// new entry rewrites four small trees whatever the voyage's length.
-pub fn entry_path(number: u64) -> String {
-    let n = format!("{number:08}");
-    format!("entries/{}/{}/{}/{n}.json", &n[0..2], &n[2..4], &n[4..6])
-}
-
-pub fn artifact_path(hash: &str) -> String {
-    format!("artifacts/{}/{hash}.json", &hash[..2])
-}
-
-pub fn lifecycle_path(hash: &str) -> String {
-    format!("lifecycle/{}/{hash}.json", &hash[..2])
-}
-
-/// What a path in a voyage's tree is; `None` for anything the layout has
-/// no place for.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Place {
-    Voyage,
-    Entry(u64),
-    Artifact(String),
-    Lifecycle(String),
-}
-
-pub fn place(path: &str) -> Option<Place> {
-    if path == "voyage.json" {
-        return Some(Place::Voyage);
-    }
-    let parts: Vec<&str> = path.split('/').collect();
-    match parts.as_slice() {
-        ["entries", _, _, _, name] => {
-            let digits = name.strip_suffix(".json")?;
-            let number: u64 = digits
-                .bytes()
-                .all(|b| b.is_ascii_digit())
-                .then(|| digits.parse().ok())
-                .flatten()?;
-            (digits.len() == 8 && number >= 1 && entry_path(number) == path)
-                .then_some(Place::Entry(number))
-        }
-        [folder @ ("artifacts" | "lifecycle"), fan, name] => {
-            let hash = name.strip_suffix(".json")?;
-            if !is_hash(hash) || !hash.starts_with(fan) || fan.len() != 2 {
-                return None;
-            }
-            Some(match *folder {
-                "artifacts" => Place::Artifact(hash.to_string()),
-                _ => Place::Lifecycle(hash.to_string()),
-            })
-        }
-        _ => None,
-    }
-}
 
 /// `voyage.json`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -347,36 +276,6 @@ fn kind_of(json: &str, what: &str) -> Result<(), String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn paths_name_one_place_each() {
-        assert_eq!(entry_path(123), "entries/00/00/01/00000123.json");
-        assert_eq!(entry_path(99_999_999), "entries/99/99/99/99999999.json");
-        assert_eq!(place(&entry_path(20_001)), Some(Place::Entry(20_001)));
-        let hash = "ab".repeat(32);
-        assert_eq!(
-            place(&artifact_path(&hash)),
-            Some(Place::Artifact(hash.clone()))
-        );
-        assert_eq!(
-            place(&lifecycle_path(&hash)),
-            Some(Place::Lifecycle(hash.clone()))
-        );
-        assert_eq!(place("voyage.json"), Some(Place::Voyage));
-        for foreign in [
-            "README.md",
-            "entries/00/00/00/00000000.json",
-            "entries/00/00/02/00000123.json",
-            "entries/00/00/01/0000123.json",
-            "entries/00/00/01/+0000123.json",
-            &format!("artifacts/cd/{hash}.json"),
-            &format!("artifacts/ab/{hash}"),
-            "lifecycle/ab/xyz.json",
-            ".git/config",
-        ] {
-            assert_eq!(place(foreign), None, "{foreign}");
-        }
-    }
 
     #[test]
     fn an_entry_file_reads_back_byte_for_byte_or_is_refused() {

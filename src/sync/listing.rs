@@ -7,7 +7,7 @@ use uuid::Uuid;
 
 use super::arrival::{self, status_of};
 use super::batch::Batch;
-use super::layout;
+use super::names;
 use super::pull::tracked;
 use super::{Sync, transport};
 use crate::error::Result;
@@ -24,13 +24,13 @@ pub struct Listed {
 /// The voyages on the remote, newest first.
 pub fn list(sync: &Sync<'_>) -> Result<Listed> {
     let prefix = format!("refs/helm/remotes/{}/", sync.remote.key);
-    let refspec = format!("+{}*:{prefix}*", layout::REF_PREFIX);
+    let refspec = format!("+{}*:{prefix}*", names::REF_PREFIX);
     transport::fetch(&sync.repo, &sync.remote, &[refspec], true)?;
     let mut batch = Batch::start(&sync.repo)?;
     let mut voyages = Vec::new();
     let mut unreadable = Vec::new();
     for (name, tip) in tracked(sync, &prefix)? {
-        let shown = format!("{}{name}", layout::REF_PREFIX);
+        let shown = format!("{}{name}", names::REF_PREFIX);
         let id = match Uuid::try_parse(&name) {
             Ok(id) if id.hyphenated().to_string() == name => id,
             _ => {

@@ -7,10 +7,12 @@
 //! the user's repository, its refs or its configuration.
 //!
 //! - `remote`: which remote `--remote` names; `git`, `batch`: running git.
-//! - `layout`: the remote's files; `rules`: the merge rules.
-//! - `transport`: fetch, compare-and-swap push, tree diffs.
+//! - `names`, `layout`: where the remote's files go and what they hold;
+//!   `shadow`: helm's snapshot of what the remote held at the last sync.
+//! - `rules`: the merge rules.
+//! - `transport`: fetch, compare-and-swap push.
 //! - `arrival`: what a fetch brought, checked before anything is written.
-//! - `pull`, `push`, `listing`: the operations.
+//! - `pull`, `push` (with `build`, `fast_import`), `listing`: the operations.
 //!
 //! Nothing here prints or reads the environment.
 
@@ -21,10 +23,12 @@ mod fast_import;
 mod git;
 pub mod layout;
 mod listing;
+pub mod names;
 mod pull;
 mod push;
 pub mod remote;
 mod rules;
+mod shadow;
 mod transport;
 
 use std::path::Path;
@@ -121,10 +125,11 @@ impl<'a> Sync<'a> {
         format!("refs/helm/remotes/{}/{}", self.remote.key, id.hyphenated())
     }
 
-    /// The remote commit this home's copy of the voyage was last synced
-    /// with: its entries are this voyage's first entries, numbered alike.
-    /// Set only after the voyage's own transaction committed; a stale one
-    /// (a crash in between) only makes the next sync compare more.
+    /// The snapshot (`shadow`) of the remote commit this home's copy of the
+    /// voyage was last synced with: its entries are this voyage's first
+    /// entries, numbered alike. Set only after the voyage's own transaction
+    /// committed; a stale one (a crash in between) only makes the next sync
+    /// compare more.
     fn synced(&self, id: &Uuid) -> String {
         format!("refs/helm/synced/{}/{}", self.remote.key, id.hyphenated())
     }

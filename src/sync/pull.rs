@@ -10,8 +10,11 @@ use uuid::Uuid;
 
 use super::arrival::{self, Arrival};
 use super::batch::Batch;
+use super::git::Pending;
 use super::layout::{self, DerivationDoc, EntryDoc, EntryId, Status};
+use super::names;
 use super::rules::{self, Source, State};
+use super::shadow;
 use super::{KillPoint, Moved, Settings, Sync, Synced, transport};
 use crate::error::{Error, Kind, Result};
 use crate::model::Voyage;
@@ -24,7 +27,10 @@ pub type Pulled = Synced;
 /// Pulls one voyage, named by id or prefix (here, else on the remote).
 pub fn pull(sync: &Sync<'_>, voyage: &str) -> Result<Synced> {
     let id = resolve(sync, voyage)?;
-    let refspec = format!("+{}:{}", layout::voyage_ref(&id), sync.tracking(&id));
+    // Started first, so they are ready when the fetch is done.
+    let mut batch = Batch::start(&sync.repo)?;
+    let import = sync.repo.pending_import(true)?;
+    let refspec = format!("+{}:{}", names::voyage_ref(&id), sync.tracking(&id));
     if !transport::fetch(&sync.repo, &sync.remote, &[refspec], false)? {
         return Err(Error::new(
             Kind::NotFound,
@@ -32,14 +38,14 @@ pub fn pull(sync: &Sync<'_>, voyage: &str) -> Result<Synced> {
         )
         .hint("push it from a machine that has it: `helm voyage push`"));
     }
-    let tip = resolve_ref(sync, &sync.tracking(&id))?.ok_or_else(|| {
+    let tip = resolve_ref(&mut batch, &sync.tracking(&id))?.ok_or_else(|| {
         Error::new(
             Kind::Storage,
             "the fetched ref vanished from helm's private repository",
         )
         .hint("retry the pull")
     })?;
-    merge_tip(sync, &id, &tip)
+    merge_tip(sync, &mut batch, &id, &tip, Some(import))
 }
 
 /// What `pull --all` did.
@@ -52,10 +58,11 @@ pub struct All {
 /// Pulls every voyage on the remote.
 pub fn pull_all(sync: &Sync<'_>) -> Result<All> {
     let prefix = format!("refs/helm/remotes/{}/", sync.remote.key);
-    let refspec = format!("+{}*:{prefix}*", layout::REF_PREFIX);
+    let refspec = format!("+{}*:{prefix}*", names::REF_PREFIX);
     transport::fetch(&sync.repo, &sync.remote, &[refspec], true)?;
     let mut pulled = Vec::new();
     let mut refused = Vec::new();
+    let mut batch = Batch::start(&sync.repo)?;
     for (name, tip) in tracked(sync, &prefix)? {
         let Ok(id) = Uuid::try_parse(&name) else {
             continue;
@@ -63,7 +70,7 @@ pub fn pull_all(sync: &Sync<'_>) -> Result<All> {
         if id.hyphenated().to_string() != name {
             continue;
         }
-        match merge_tip(sync, &id, &tip) {
+        match merge_tip(sync, &mut batch, &id, &tip, None) {
             Ok(synced) => pulled.push(synced),
             Err(err) => refused.push((id, err)),
         }
@@ -87,8 +94,7 @@ pub fn tracked(sync: &Sync<'_>, prefix: &str) -> Result<Vec<(String, String)>> {
 }
 
 /// The commit a ref of the private repository points to.
-pub fn resolve_ref(sync: &Sync<'_>, name: &str) -> Result<Option<String>> {
-    let mut batch = Batch::start(&sync.repo)?;
+pub fn resolve_ref(batch: &mut Batch, name: &str) -> Result<Option<String>> {
     Ok(batch
         .info(name)?
         .filter(|info| info.kind == "commit")
@@ -102,6 +108,10 @@ fn resolve(sync: &Sync<'_>, voyage: &str) -> Result<Uuid> {
         Err(err) if err.kind() != Kind::NotFound => return Err(err),
         Err(_) => {}
     }
+    // A whole id needs no listing: the fetch says whether the remote has it.
+    if let Ok(id) = Uuid::try_parse(voyage.trim()) {
+        return Ok(id);
+    }
     let wanted: String = voyage
         .trim()
         .chars()
@@ -110,7 +120,7 @@ fn resolve(sync: &Sync<'_>, voyage: &str) -> Result<Uuid> {
         .collect();
     let ids: Vec<Uuid> = transport::list(&sync.repo, &sync.remote)?
         .into_iter()
-        .filter_map(|(name, _)| Uuid::try_parse(name.strip_prefix(layout::REF_PREFIX)?).ok())
+        .filter_map(|(name, _)| Uuid::try_parse(name.strip_prefix(names::REF_PREFIX)?).ok())
         .filter(|id| id.simple().to_string().starts_with(&wanted))
         .collect();
     match ids.as_slice() {
@@ -143,26 +153,37 @@ enum Outcome {
     Stale,
 }
 
-/// Merges the fetched commit `tip` into the voyage here.
-pub fn merge_tip(sync: &Sync<'_>, id: &Uuid, tip: &str) -> Result<Synced> {
+/// Merges the fetched commit `tip` into the voyage here; `import` is a
+/// `git fast-import --force` started ahead to record the snapshot.
+pub fn merge_tip(
+    sync: &Sync<'_>,
+    batch: &mut Batch,
+    id: &Uuid,
+    tip: &str,
+    mut import: Option<Pending>,
+) -> Result<Synced> {
     let path = sync.home.voyage_path(id);
-    let mut base = resolve_ref(sync, &sync.synced(id))?;
-    if !path.exists() {
-        base = None;
-    }
+    let mut base = match path.exists() {
+        true => shadow::read(batch, &sync.synced(id), id)?,
+        false => None,
+    };
     let done = |voyage: Voyage, moved: Moved| Synced {
         voyage,
         moved,
         remote: sync.remote.label.clone(),
-        reference: layout::voyage_ref(id),
+        reference: names::voyage_ref(id),
         head: tip.to_string(),
     };
-    if base.as_deref() == Some(tip) {
+    if base.as_ref().is_some_and(|b| b.remote == tip) {
         let voyage = VoyageStore::open(sync.home.resolve(&id.to_string())?)?.voyage()?;
         return Ok(done(voyage, Moved::default()));
     }
     loop {
-        let arrival = arrival::read(sync, id, base.as_deref(), tip)?;
+        let import = match import.take() {
+            Some(import) => import,
+            None => sync.repo.pending_import(true)?,
+        };
+        let arrival = arrival::read(sync, batch, id, base.clone(), tip)?;
         sync.settings.reached(KillPoint::PullFetched);
         let outcome = if path.exists() {
             let file = sync.home.resolve(&id.to_string())?;
@@ -184,8 +205,14 @@ pub fn merge_tip(sync: &Sync<'_>, id: &Uuid, tip: &str) -> Result<Synced> {
             Outcome::Stale => base = None,
             Outcome::Merged(voyage, moved) => {
                 sync.settings.reached(KillPoint::PullCommitted);
-                sync.repo
-                    .update_refs(&[(sync.synced(id), tip.to_string())])?;
+                shadow::record(
+                    sync,
+                    import,
+                    id,
+                    arrival.base.as_ref(),
+                    tip,
+                    &arrival.changes,
+                )?;
                 return Ok(done(voyage, moved));
             }
         }
@@ -206,7 +233,9 @@ fn apply(store: &mut VoyageStore, arrival: &Arrival, settings: &Settings) -> Res
         let Some(plan) = plan(m, arrival)? else {
             return Ok(Outcome::Stale);
         };
-        let artifacts = merge_artifacts(m, arrival)?;
+        let Some(artifacts) = merge_artifacts(m, arrival)? else {
+            return Ok(Outcome::Stale);
+        };
         m.replace_from(plan.first, &plan.rows)?;
         let status = rules::end(
             arrival.base_status().as_ref(),
@@ -237,14 +266,14 @@ pub struct Plan {
 }
 
 /// The entries' merge, or `None` when the voyage here does not hold the
-/// last synced commit's entries as its first ones.
+/// last synced commit's last entry under its number (then it may not hold
+/// the others: the caller compares whole voyages). The entries before it
+/// are taken to be the synced ones, as every sync leaves them.
 pub fn plan(m: &View<'_>, arrival: &Arrival) -> Result<Option<Plan>> {
     let synced = arrival.from - 1;
-    let (count, contiguous) = m.numbering()?;
     if synced > 0 {
-        let last = match (contiguous && count >= synced, &arrival.base) {
-            (true, Some(base)) => base.last,
-            _ => return Ok(None),
+        let Some(last) = arrival.base.as_ref().map(|base| base.last) else {
+            return Ok(None);
         };
         let here = m.entry(synced)?;
         if here.map(|e| identity(&e)).transpose()? != last {
@@ -314,23 +343,35 @@ pub fn state_of(row: &ArtifactRow) -> State {
 
 /// Brings every artifact the arrival names to its merged lifecycle:
 /// payloads first, then summaries' derivations (their summaries stowed by
-/// then). Returns how many artifacts changed here.
-fn merge_artifacts(m: &Merge<'_>, arrival: &Arrival) -> Result<u64> {
-    let mut changed = std::collections::BTreeSet::new();
-    let mut derivations = Vec::new();
+/// then). Returns how many artifacts changed here, or `None`, having
+/// written nothing, when a payload the merge needs did not arrive (the
+/// voyage here lacks what the last sync should have given it).
+fn merge_artifacts(m: &Merge<'_>, arrival: &Arrival) -> Result<Option<u64>> {
+    let mut merged = Vec::new();
     for (hash, incoming) in &arrival.artifacts {
         let here = m.artifact(hash)?.map(|row| state_of(&row));
-        let merged = rules::artifact(incoming.base.as_ref(), here.as_ref(), &incoming.remote);
+        let state = rules::artifact(incoming.base.as_ref(), here.as_ref(), &incoming.remote);
         let status_here = here.as_ref().map(|s| s.status);
-        if status_here != Some(merged.status) {
-            match (merged.status, &incoming.packed) {
+        if state.status == Status::Stowed
+            && status_here != Some(Status::Stowed)
+            && incoming.packed.is_none()
+        {
+            return Ok(None);
+        }
+        merged.push((hash, incoming, here, state));
+    }
+    let mut changed = std::collections::BTreeSet::new();
+    let mut derivations = Vec::new();
+    for (hash, incoming, here, state) in merged {
+        if here.as_ref().map(|s| s.status) != Some(state.status) {
+            match (state.status, &incoming.packed) {
                 (Status::Stowed, Some(packed)) => m.stow(packed)?,
                 (Status::Stowed, None) => {}
                 (status, _) => m.drop_payload(hash, status.as_str())?,
             }
             changed.insert(hash.clone());
         }
-        for derivation in &merged.derivations {
+        for derivation in &state.derivations {
             if !here
                 .as_ref()
                 .is_some_and(|s| s.derivations.contains(derivation))
@@ -343,5 +384,5 @@ fn merge_artifacts(m: &Merge<'_>, arrival: &Arrival) -> Result<u64> {
         m.derive(&hash, &(&derivation).into())?;
         changed.insert(hash);
     }
-    Ok(changed.len() as u64)
+    Ok(Some(changed.len() as u64))
 }

@@ -10,10 +10,13 @@
 use uuid::Uuid;
 
 use super::arrival::{self, Arrival};
+use super::batch::Batch;
 use super::build::{self, Built};
-use super::layout;
+use super::git;
+use super::names;
 use super::pull::{self, plan, resolve_ref, state_of};
 use super::rules;
+use super::shadow::{self, Base};
 use super::transport::{self, Pushed as Outcome};
 use super::{KillPoint, Moved, Sync, Synced};
 use crate::error::{Error, Kind, Result};
@@ -29,9 +32,10 @@ const ATTEMPTS: usize = 4;
 pub fn push(sync: &Sync<'_>, voyage: &str) -> Result<Synced> {
     let file = sync.home.resolve(voyage)?;
     let id = file.id;
-    let name = layout::voyage_ref(&id);
+    let name = names::voyage_ref(&id);
     let mut store = VoyageStore::open_for_write(file)?;
-    let mut base = resolve_ref(sync, &sync.synced(&id))?;
+    let mut batch = Batch::start(&sync.repo)?;
+    let mut base = shadow::read(&mut batch, &sync.synced(&id), &id)?;
     let done = |voyage, moved, head: String| Synced {
         voyage,
         moved,
@@ -40,41 +44,48 @@ pub fn push(sync: &Sync<'_>, voyage: &str) -> Result<Synced> {
         head,
     };
     for _ in 0..ATTEMPTS {
-        match build::build(sync, &mut store, &id, base.as_deref())? {
+        let import = sync.repo.pending_import(false)?;
+        match build::build(import, &mut batch, &mut store, &id, base.as_ref())? {
             Built::Renumber => renumber(&mut store)?,
             Built::Stale => base = None,
             Built::Nothing(voyage) => {
-                return Ok(done(voyage, Moved::default(), base.unwrap_or_default()));
+                let head = base.map(|b| b.remote).unwrap_or_default();
+                return Ok(done(voyage, Moved::default(), head));
             }
             Built::Commit {
-                commit,
-                scratch,
+                written,
+                scratch: [remote_ref, shadow_ref],
                 moved,
                 voyage,
             } => {
                 sync.settings.reached(KillPoint::PushBuilt);
+                // Started now, so it is ready when the push comes back.
+                let refs = sync.repo.pending_refs()?;
+                let expected = base.as_ref().map(|b| b.remote.as_str());
                 let pushed =
-                    transport::push(&sync.repo, &sync.remote, &name, &commit, base.as_deref());
+                    transport::push(&sync.repo, &sync.remote, &name, &written.remote, expected);
+                let scratch = [(remote_ref, String::new()), (shadow_ref, String::new())];
                 match pushed {
                     Ok(outcome @ (Outcome::Done | Outcome::AlreadyThere)) => {
                         sync.settings.reached(KillPoint::PushPushed);
-                        sync.repo.update_refs(&[
-                            (sync.synced(&id), commit.clone()),
-                            (sync.tracking(&id), commit.clone()),
-                            (scratch, String::new()),
-                        ])?;
+                        let mut updates = vec![
+                            (sync.synced(&id), written.shadow.clone()),
+                            (sync.tracking(&id), written.remote.clone()),
+                        ];
+                        updates.extend(scratch);
+                        git::update_refs(refs, &updates)?;
                         let moved = match outcome {
                             Outcome::AlreadyThere => Moved::default(),
                             _ => moved,
                         };
-                        return Ok(done(voyage, moved, commit));
+                        return Ok(done(voyage, moved, written.remote));
                     }
                     Ok(Outcome::Moved(why)) => {
-                        sync.repo.update_refs(&[(scratch, String::new())])?;
-                        base = settle(sync, &mut store, &id, base, &why)?;
+                        git::update_refs(refs, &scratch)?;
+                        base = settle(sync, &mut batch, &mut store, &id, base, &why)?;
                     }
                     Err(err) => {
-                        let _ = sync.repo.update_refs(&[(scratch, String::new())]);
+                        let _ = git::update_refs(refs, &scratch);
                         return Err(err);
                     }
                 }
@@ -103,17 +114,18 @@ fn diverged(sync: &Sync<'_>, id: &Uuid) -> Error {
 /// that did not move refused for another reason (`why`), said as it is.
 fn settle(
     sync: &Sync<'_>,
+    batch: &mut Batch,
     store: &mut VoyageStore,
     id: &Uuid,
-    base: Option<String>,
+    base: Option<Base>,
     why: &str,
-) -> Result<Option<String>> {
-    let refspec = format!("+{}:{}", layout::voyage_ref(id), sync.tracking(id));
+) -> Result<Option<Base>> {
+    let refspec = format!("+{}:{}", names::voyage_ref(id), sync.tracking(id));
     let tip = match transport::fetch(&sync.repo, &sync.remote, &[refspec], false)? {
-        true => resolve_ref(sync, &sync.tracking(id))?,
+        true => resolve_ref(batch, &sync.tracking(id))?,
         false => None,
     };
-    if tip == base {
+    if tip.as_deref() == base.as_ref().map(|b| b.remote.as_str()) {
         return Err(Error::new(
             Kind::Io,
             format!("the remote {} refused the push: {why}", sync.remote.label),
@@ -126,12 +138,20 @@ fn settle(
     };
     let mut base = base;
     loop {
-        let arrival = arrival::read(sync, id, base.as_deref(), &tip)?;
+        let arrival = arrival::read(sync, batch, id, base.clone(), &tip)?;
         match store.sync_read(|v| holds_all(v, &arrival))? {
             None if base.is_some() => base = None,
             Some(true) => {
-                sync.repo.update_refs(&[(sync.synced(id), tip.clone())])?;
-                return Ok(Some(tip));
+                let import = sync.repo.pending_import(true)?;
+                shadow::record(
+                    sync,
+                    import,
+                    id,
+                    arrival.base.as_ref(),
+                    &tip,
+                    &arrival.changes,
+                )?;
+                return shadow::read(batch, &sync.synced(id), id);
             }
             _ => return Err(diverged(sync, id)),
         }

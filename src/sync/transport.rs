@@ -1,16 +1,13 @@
 //! Talking to the remote, through the user's `git`: fetching voyage refs into
 //! helm's private repository (objects checked by git as they arrive), and
 //! pushing a commit by compare-and-swap (`--force-with-lease`), so of two
-//! concurrent pushes one wins and the other is refused, never lost. Also
-//! the tree diff a pull reads. Never touches a voyage file.
+//! concurrent pushes one wins and the other is refused, never lost. Never
+//! touches a voyage file.
 
 use super::git::{self, Repo};
-use super::layout::REF_PREFIX;
+use super::names::REF_PREFIX;
 use super::remote::Remote;
 use crate::error::{Error, Kind, Result};
-
-/// git's empty tree: the base of a voyage never synced before.
-pub const EMPTY_TREE: &str = "4b825dc642cb6eb9a060e54bf8d69288fbee4904";
 
 /// What a push did.
 #[derive(Debug, PartialEq, Eq)]
@@ -147,55 +144,6 @@ pub fn list(repo: &Repo, remote: &Remote) -> Result<Vec<(String, String)>> {
             Some((name.to_string(), oid.to_string()))
         })
         .collect())
-}
-
-/// One path that differs between two trees.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Change {
-    pub path: String,
-    /// The new mode and blob, `None` when the path was removed.
-    pub new: Option<(String, String)>,
-    /// Whether the path was there before.
-    pub existed: bool,
-}
-
-/// Every path that differs between the trees of `base` (or the empty tree)
-/// and `tip`: git skips the subtrees both share, so the cost follows what
-/// changed, not the voyage's size.
-pub fn diff(repo: &Repo, base: Option<&str>, tip: &str) -> Result<Vec<Change>> {
-    let output = repo.run(
-        &[
-            "diff-tree",
-            "-r",
-            "-z",
-            "--no-renames",
-            "--raw",
-            base.unwrap_or(EMPTY_TREE),
-            tip,
-        ],
-        "git diff-tree",
-    )?;
-    let text = String::from_utf8(output.stdout).map_err(|_| {
-        Error::new(
-            Kind::BadRemote,
-            "the remote's voyage holds a path that is not UTF-8",
-        )
-    })?;
-    let mut fields = text.split('\0');
-    let mut changes = Vec::new();
-    while let (Some(head), Some(path)) = (fields.next(), fields.next()) {
-        let parts: Vec<&str> = head.trim_start_matches(':').split(' ').collect();
-        let [old_mode, new_mode, _, new_oid, status] = parts.as_slice() else {
-            break;
-        };
-        let removed = status.starts_with('D');
-        changes.push(Change {
-            path: path.to_string(),
-            new: (!removed).then(|| (new_mode.to_string(), new_oid.to_string())),
-            existed: *old_mode != "000000",
-        });
-    }
-    Ok(changes)
 }
 
 /// git's message with the remote's URL (which may carry a token) replaced

@@ -60,10 +60,21 @@ fn a_pushed_voyage_pulls_into_another_home_as_it_was() {
         "{log}"
     );
     assert!(lines[1].starts_with("tester|helm|helm: entry 1"), "{log}");
-    let tree = m.remote.git(&["ls-tree", "-r", "--name-only", &head]);
+    let files = m.remote.files(&id);
     assert!(
-        !tree.contains(scratch["artifact"].as_str().unwrap()),
-        "the slate left home: {tree}"
+        !files.contains(scratch["artifact"].as_str().unwrap()),
+        "the slate left home: {files}"
+    );
+    // Each commit holds only what it adds: the last one, entry 2 and its file.
+    let tree = m.remote.git(&["ls-tree", "--name-only", &head]);
+    let plan = story(&m.a, &id)["entries"][1]["bearing"][0]["artifact"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let plan = format!("artifact-{plan}.json");
+    assert_eq!(
+        tree.lines().collect::<Vec<_>>(),
+        [plan.as_str(), "entry-00000002.json", "voyage.json"]
     );
 
     let pulled = m.pull(&m.b, &id).json();
@@ -243,4 +254,56 @@ fn voyages_not_here_are_pulled_by_prefix_or_all_at_once() {
         .pull(&m.b, "01234567-89ab-7def-8123-456789abcdef")
         .error_json();
     assert_eq!(gone["error"]["kind"], "not-found");
+}
+
+#[test]
+fn the_repositorys_own_network_settings_reach_the_remote() {
+    // What `actions/checkout` does with a token in `http.*.extraheader`, a
+    // URL rewrite in the repository's own configuration stands in for here:
+    // `team:` means the remote only to git run in this repository.
+    let m = Machines::new();
+    for env in [&m.a, &m.b] {
+        git(&env.work(), &["init", "--quiet"]);
+        let rewrite = format!("url.{}.insteadOf", m.remote.arg());
+        git(&env.work(), &["config", &rewrite, "team:"]);
+        git(&env.work(), &["remote", "add", "origin", "team:"]);
+    }
+    let id = voyage_with_an_entry(&m.a, "Credentials of the repository here");
+    let pushed = m.a.run(&["voyage", "push", &id, "--json"]).json();
+    assert_eq!(pushed["pushed"]["entries"], 1);
+    assert!(m.remote.tip(&id).is_some());
+    m.b.run(&["voyage", "pull", &id, "--json"]).json();
+    assert_eq!(story(&m.b, &id), story(&m.a, &id));
+}
+
+#[test]
+fn an_old_voyage_numbered_with_a_gap_is_numbered_on_before_it_travels() {
+    let m = Machines::new();
+    let id = voyage_with_an_entry(&m.a, "Numbered by an older helm");
+    m.a.log(&id, "ready", "second").ok();
+    m.a.log(&id, "blocked", "third").ok();
+    // As a voyage whose entry 2 was once numbered 7 holds it.
+    let conn = m.a.sqlite(&id);
+    conn.execute_batch(
+        "PRAGMA foreign_keys = OFF;
+         UPDATE logbook SET id = 7 WHERE id = 2;
+         UPDATE bearing_observations SET logbook_id = 7 WHERE logbook_id = 2;",
+    )
+    .unwrap();
+    drop(conn);
+    assert_eq!(summaries(&m.a, &id), ["read the notes", "third", "second"]);
+
+    m.push(&m.a, &id).ok();
+    let numbers = |env: &crate::support::env::TestEnv| -> Vec<u64> {
+        story(env, &id)["entries"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|e| e["id"].as_u64().unwrap())
+            .collect()
+    };
+    assert_eq!(numbers(&m.a), [1, 2, 3]);
+    m.pull(&m.b, &id).ok();
+    assert_eq!(story(&m.b, &id), story(&m.a, &id));
+    verified(&m.a, &id);
 }

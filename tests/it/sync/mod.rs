@@ -55,8 +55,8 @@ impl Remote {
         (!out.is_empty()).then(|| out.to_string())
     }
 
-    /// Adds a commit on top of the voyage's ref that writes `contents` at
-    /// `path` (or removes it): what a tampered or buggy remote holds.
+    /// Replaces the voyage's last commit by one whose tree has `contents` at
+    /// `path` (or lacks `path`): what a tampered or buggy remote holds.
     pub fn tamper(&self, voyage: &str, path: &str, contents: Option<&[u8]>) {
         let name = format!("refs/helm/voyages/{voyage}");
         let tip = self.tip(voyage).expect("the voyage is on the remote");
@@ -85,8 +85,34 @@ impl Remote {
             }
         }
         let tree = with_index(&["write-tree"], None);
-        let commit = self.git(&["commit-tree", tree.trim(), "-p", &tip, "-m", "tampered"]);
+        let parent = self.git(&["rev-list", "--parents", "-n", "1", &tip]);
+        let mut args = vec!["commit-tree", tree.trim(), "-m", "tampered"];
+        let parents: Vec<&str> = parent.split_whitespace().skip(1).collect();
+        for p in &parents {
+            args.extend(["-p", p]);
+        }
+        let commit = self.git(&args);
         self.git(&["update-ref", &name, commit.trim()]);
+    }
+
+    /// Replaces the voyage's history by one commit holding the last one's
+    /// files: a history rewritten on the remote.
+    pub fn rewrite(&self, voyage: &str) {
+        let name = format!("refs/helm/voyages/{voyage}");
+        let tip = self.tip(voyage).expect("the voyage is on the remote");
+        let tree = self.git(&["rev-parse", &format!("{tip}^{{tree}}")]);
+        let commit = self.git(&["commit-tree", tree.trim(), "-m", "rewritten"]);
+        self.git(&["update-ref", &name, commit.trim()]);
+    }
+
+    /// Every file name in the voyage's history on the remote.
+    pub fn files(&self, voyage: &str) -> String {
+        self.git(&[
+            "log",
+            "--format=",
+            "--name-only",
+            &format!("refs/helm/voyages/{voyage}"),
+        ])
     }
 
     /// Every ref on the remote.

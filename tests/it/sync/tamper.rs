@@ -37,8 +37,11 @@ fn refused(m: &Machines, env: &TestEnv, id: &str) -> String {
 fn a_tampered_payload_is_refused_and_the_voyage_here_is_untouched() {
     let m = Machines::new();
     let (id, artifact) = one_entry_ahead(&m);
-    let path = format!("artifacts/{}/{artifact}.json", &artifact[..2]);
-    m.remote.tamper(&id, &path, Some(br#"{"files":[]}"#));
+    m.remote.tamper(
+        &id,
+        &format!("artifact-{artifact}.json"),
+        Some(br#"{"files":[]}"#),
+    );
 
     let before = std::fs::read(m.b.voyage_file(&id)).unwrap();
     let message = refused(&m, &m.b, &id);
@@ -59,47 +62,40 @@ fn a_tampered_payload_is_refused_and_the_voyage_here_is_untouched() {
 }
 
 #[test]
-fn foreign_files_rewritten_entries_and_missing_payloads_are_refused() {
+fn foreign_files_misnumbered_entries_missing_payloads_and_rewritten_history_are_refused() {
     let m = Machines::new();
     let (id, artifact) = one_entry_ahead(&m);
     let good = m.remote.tip(&id).unwrap();
     let before = std::fs::read(m.b.voyage_file(&id)).unwrap();
     let name = format!("refs/helm/voyages/{id}");
-    let entry_one = m
-        .remote
-        .git(&["show", &format!("{good}:entries/00/00/00/00000001.json")]);
-
-    let cases: Vec<(&str, Option<Vec<u8>>, &str)> = vec![
-        ("README.md", Some(b"hello\n".to_vec()), "README.md"),
+    let cases: Vec<(&str, Option<&[u8]>, &str)> = vec![
+        ("README.md", Some(b"hello\n".as_slice()), "README.md"),
         (
-            "entries/00/00/00/00000001.json",
-            Some(
-                entry_one
-                    .replace("read the notes", "rewritten")
-                    .into_bytes(),
-            ),
-            "entry 1",
-        ),
-        (
-            "entries/00/00/00/00000002.json",
-            Some(b"{\"recordedAt\": \"2026-01-01T00:00:00Z\"}\n".to_vec()),
+            "entry-00000002.json",
+            Some(b"{\"recordedAt\": \"2026-01-01T00:00:00Z\"}\n".as_slice()),
             "entry 2",
         ),
-        ("artifacts/xx", None, ""),
+        (
+            "entry-00000003.json",
+            Some(b"{}\n".as_slice()),
+            "entry 3 where entry 2 comes next",
+        ),
+        ("artifact", None, "does not hold"),
+        ("history", None, "rewritten"),
     ];
     for (path, contents, said) in cases {
-        let path = if path == "artifacts/xx" {
-            format!("artifacts/{}/{artifact}.json", &artifact[..2])
-        } else {
-            path.to_string()
-        };
-        m.remote.tamper(&id, &path, contents.as_deref());
+        match path {
+            "artifact" => m
+                .remote
+                .tamper(&id, &format!("artifact-{artifact}.json"), None),
+            "history" => m.remote.rewrite(&id),
+            "entry-00000003.json" => {
+                m.remote.tamper(&id, "entry-00000002.json", None);
+                m.remote.tamper(&id, path, contents);
+            }
+            _ => m.remote.tamper(&id, path, contents),
+        }
         let message = refused(&m, &m.b, &id);
-        let said = if said.is_empty() {
-            "does not hold"
-        } else {
-            said
-        };
         assert!(message.contains(said), "{path}: {message}");
         assert_eq!(
             std::fs::read(m.b.voyage_file(&id)).unwrap(),
