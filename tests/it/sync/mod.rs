@@ -5,8 +5,10 @@
 
 mod basics;
 mod crash;
+mod killed;
 mod mcp;
 mod merge;
+mod reach;
 mod tamper;
 
 use std::path::{Path, PathBuf};
