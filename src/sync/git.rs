@@ -65,6 +65,11 @@ impl Repo {
         Ok(repo)
     }
 
+    /// The repository's folder.
+    pub fn dir(&self) -> &Path {
+        &self.dir
+    }
+
     /// The same repository, with the user's network configuration for
     /// fetch and push.
     pub fn with_network(mut self, network: Vec<(String, String)>) -> Repo {

@@ -6,7 +6,8 @@
 //! which is also where helm remembers what it last synced. helm never writes
 //! the user's repository, its refs or its configuration.
 //!
-//! - `remote`: which remote `--remote` names; `git`, `batch`: running git.
+//! - `remote`: which remote `--remote` names; `git`, `batch`: running git;
+//!   `lock`: one sync at a time in a home.
 //! - `names`, `layout`: where the remote's files go and what they hold;
 //!   `shadow`: helm's snapshot of what the remote held at the last sync.
 //! - `rules`: the merge rules.
@@ -23,6 +24,7 @@ mod fast_import;
 mod git;
 pub mod layout;
 mod listing;
+mod lock;
 pub mod names;
 mod pull;
 mod push;
@@ -99,6 +101,8 @@ pub struct Sync<'a> {
     pub settings: &'a Settings,
     pub remote: remote::Remote,
     repo: git::Repo,
+    /// Held for the whole operation: one sync at a time in a home.
+    _lock: lock::Lock,
 }
 
 impl<'a> Sync<'a> {
@@ -111,12 +115,14 @@ impl<'a> Sync<'a> {
     ) -> Result<Sync<'a>> {
         let remote = remote::resolve(remote, cwd)?;
         let repo = git::Repo::open(home.root(), cwd)?.with_network(remote.network.clone());
+        let lock = lock::Lock::take(repo.dir())?;
         Ok(Sync {
             home,
             cwd,
             settings,
             remote,
             repo,
+            _lock: lock,
         })
     }
 

@@ -10,6 +10,7 @@ mod mcp;
 mod merge;
 mod reach;
 mod tamper;
+mod together;
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
