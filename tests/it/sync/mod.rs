@@ -9,6 +9,7 @@ mod killed;
 mod mcp;
 mod merge;
 mod reach;
+mod steered;
 mod tamper;
 mod together;
 
