@@ -84,8 +84,12 @@ impl Repo {
         let temp = home.join(format!(".sync.git.{}.new", std::process::id()));
         let _ = std::fs::remove_dir_all(&temp);
         let made = (|| {
+            // SHA-1 whatever the user's `init.defaultObjectFormat`: the
+            // remotes helm talks to (GitHub's among them) are SHA-1, and
+            // fetching into a repository of another format fails.
             let mut init = bare_command(&self.cwd);
-            init.args(["init", "--bare", "--quiet"]).arg(&temp);
+            init.args(["init", "--bare", "--quiet", "--object-format=sha1"])
+                .arg(&temp);
             check(run(init, "git init")?, "git init")?;
             // helm's refs are its bookkeeping, not history to browse.
             let mut config = bare_command(&self.cwd);

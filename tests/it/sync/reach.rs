@@ -223,3 +223,23 @@ fn a_remote_without_helm_voyages_holds_none_to_pull() {
     now.retain(|r| !r.starts_with("refs/helm/"));
     assert_eq!(now, refs);
 }
+
+#[test]
+fn the_users_git_defaults_do_not_change_helms_private_repository() {
+    // A user whose git makes SHA-256 repositories by default, and whose
+    // remote (like GitHub's) is SHA-1.
+    let m = Machines::new();
+    for env in [&m.a, &m.b] {
+        std::fs::write(
+            env.root().join(".gitconfig"),
+            "[init]\n\tdefaultObjectFormat = sha256\n\tdefaultBranch = trunk\n",
+        )
+        .unwrap();
+    }
+    let id = voyage_with_an_entry(&m.a, "Whatever the user's git prefers");
+    let pushed = m.push(&m.a, &id).json();
+    assert_eq!(pushed["pushed"]["entries"], 1);
+    m.pull(&m.b, &id).ok();
+    assert_eq!(story(&m.b, &id), story(&m.a, &id));
+    m.remote.git(&["fsck", "--strict", "--no-progress"]);
+}
