@@ -117,10 +117,16 @@ impl Repo {
         made
     }
 
-    /// `git --git-dir=<private> …` with helm's environment.
+    /// `git --git-dir=<private> …` with helm's environment, and the user's
+    /// settings that would change the output helm parses pinned back.
     pub fn command(&self) -> Command {
         let mut command = bare_command(&self.cwd);
-        command.arg("--git-dir").arg(&self.dir);
+        command.arg("--git-dir").arg(&self.dir).args([
+            "-c",
+            "i18n.logOutputEncoding=UTF-8",
+            "-c",
+            "log.showSignature=false",
+        ]);
         command
     }
 

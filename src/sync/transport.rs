@@ -68,7 +68,9 @@ pub fn push(
 ) -> Result<Pushed> {
     let mut command = repo.network_command();
     command
-        .args(["push", "--porcelain", "--no-verify"])
+        // Unsigned whatever `push.gpgSign` says: helm's refs are its
+        // bookkeeping, and most remotes refuse a signed push.
+        .args(["push", "--porcelain", "--no-verify", "--no-signed"])
         .arg(format!(
             "--force-with-lease={name}:{}",
             expected.unwrap_or_default()

@@ -226,13 +226,16 @@ fn a_remote_without_helm_voyages_holds_none_to_pull() {
 
 #[test]
 fn the_users_git_defaults_do_not_change_helms_private_repository() {
-    // A user whose git makes SHA-256 repositories by default, and whose
-    // remote (like GitHub's) is SHA-1.
+    // A user whose git makes SHA-256 repositories by default (their remote,
+    // like GitHub's, is SHA-1), signs every push, and reads logs in UTF-16.
     let m = Machines::new();
     for env in [&m.a, &m.b] {
         std::fs::write(
             env.root().join(".gitconfig"),
-            "[init]\n\tdefaultObjectFormat = sha256\n\tdefaultBranch = trunk\n",
+            "[init]\n\tdefaultObjectFormat = sha256\n\tdefaultBranch = trunk\n\
+             [push]\n\tgpgSign = true\n\
+             [i18n]\n\tlogOutputEncoding = utf-16\n\
+             [log]\n\tshowSignature = true\n",
         )
         .unwrap();
     }
