@@ -5,7 +5,7 @@
 #
 #   bench/run.sh                 all jobs
 #   bench/run.sh big-tree ...    only these jobs (small-write big-tree big-file
-#                                many-voyages list-cold big-voyage github-pr)
+#                                many-voyages list-cold big-voyage github-pr sync)
 #                                (github-pr includes the freshness guard's rows)
 #
 # Environment:
@@ -40,7 +40,7 @@ BIG_MIB=${BENCH_BIG_MIB:-256}
 VOYAGES=${BENCH_VOYAGES:-2000}
 ENTRIES=${BENCH_ENTRIES:-20000}
 JOBS=("$@")
-[ ${#JOBS[@]} -eq 0 ] && JOBS=(small-write big-tree big-file many-voyages list-cold big-voyage github-pr)
+[ ${#JOBS[@]} -eq 0 ] && JOBS=(small-write big-tree big-file many-voyages list-cold big-voyage github-pr sync)
 
 log() { printf '\033[2m# %s\033[0m\n' "$*" >&2; }
 want() { local j; for j in "${JOBS[@]}"; do [ "$j" = "$1" ] && return 0; done; return 1; }
@@ -70,6 +70,7 @@ need rg ripgrep
 need zstd zstd
 need curl curl
 need python3 python3
+need git git
 [ -x /usr/bin/time ] || { log "installing time"; apt_install time; }
 [ "${BENCH_TIMER:-}" = python ] || need hyperfine hyperfine
 for tool in sqlite3 rg zstd curl python3 sha256sum; do
@@ -220,7 +221,7 @@ fi
 # The big voyage: made once by bench/big_voyage.sh (a few seconds) and kept;
 # remade when missing or not of ENTRIES entries.
 BIGV_HOME=$OUT/home-bigvoyage
-if want big-voyage; then
+if want big-voyage || want sync; then
     BIGV=$(cat "$OUT/home-bigvoyage.id" 2>/dev/null || true)
     have=$(sqlite3 "$BIGV_HOME/voyages/$BIGV.sqlite" "SELECT count(*) FROM logbook" 2>/dev/null || echo 0)
     if [ -z "$BIGV" ] || [ "$have" != "$ENTRIES" ]; then
@@ -489,6 +490,14 @@ EOF
     guard_row github-guard-bare "no validators" "http://127.0.0.1:$(cat "$PORT_FILE")"
     kill "$SERVER_PID" 2>/dev/null || true
     trap - EXIT
+fi
+
+# ---------------------------------------------------------------- sync (issue 23)
+# bench/sync.sh: voyage push and pull through a bare repository on this disk.
+
+if want sync; then
+    # shellcheck source=bench/sync.sh
+    . "$ROOT/bench/sync.sh"
 fi
 
 # ---------------------------------------------------------------- mcp (issue 13)

@@ -37,6 +37,11 @@ pub enum Kind {
     Conflict,
     /// The target changed on GitHub since it was observed (ADR 0008).
     Stale,
+    /// The voyage moved on the git remote since this machine last synced it:
+    /// push refused, pull first (ADR 0015).
+    Diverged,
+    /// What a git remote holds fails helm's checks; nothing was written.
+    BadRemote,
 }
 
 impl Kind {
@@ -56,6 +61,8 @@ impl Kind {
             Kind::GitHub => "github",
             Kind::Conflict => "conflict",
             Kind::Stale => "stale",
+            Kind::Diverged => "diverged",
+            Kind::BadRemote => "bad-remote",
         }
     }
 

@@ -15,4 +15,5 @@ pub mod ops;
 pub mod output;
 pub mod steering;
 pub mod storage;
+pub mod sync;
 pub mod words;

@@ -12,6 +12,7 @@ pub mod observe;
 pub mod shell;
 pub mod slate;
 pub mod steer;
+pub mod sync;
 pub mod verify;
 pub mod voyage;
 

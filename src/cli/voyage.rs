@@ -1,4 +1,5 @@
-//! `helm voyage new|list|show|end|export|import` (and `compact`, in `compact.rs`).
+//! `helm voyage new|list|show|end|export|import|compact` (and `push`,
+//! `pull`, `list --remote`, in `sync.rs`).
 
 use std::path::PathBuf;
 
@@ -45,6 +46,22 @@ pub enum VoyageCommand {
     /// The voyage is rebuilt in place (SQLite's VACUUM) under helm's usual
     /// locking: other helm commands wait for it and it waits for them.
     Compact(CompactArgs),
+    /// Share a voyage through a git remote: send the entries, artifacts,
+    /// end and lifecycle changes made here since the last sync.
+    ///
+    /// The voyage goes to refs/helm/voyages/<id> on the remote, through your
+    /// own git (its credentials, ssh config, proxies); helm writes no other
+    /// ref there. A push is refused (diverged) when the remote holds what is
+    /// not here: pull first. A push with nothing new changes nothing.
+    Push(super::sync::PushArgs),
+    /// Fetch a voyage from a git remote and merge it into the one here (or
+    /// make it here); --all takes every voyage on the remote.
+    ///
+    /// The remote's entries come first, in the order they were pushed; entries
+    /// made here and never pushed follow them, renumbered, as `git pull
+    /// --rebase` would. Everything that arrives is checked before anything is
+    /// written; the slate is never synced.
+    Pull(super::sync::PullArgs),
 }
 
 #[derive(Debug, Args)]
@@ -62,6 +79,15 @@ pub struct ListArgs {
     /// List only ended voyages.
     #[arg(long)]
     pub ended: bool,
+    /// List the voyages stored on a git remote instead (default: origin),
+    /// without pulling them.
+    #[arg(
+        long,
+        value_name = "NAME|URL|PATH",
+        num_args = 0..=1,
+        default_missing_value = "origin"
+    )]
+    pub remote: Option<String>,
 }
 
 #[derive(Debug, Args)]
@@ -142,6 +168,9 @@ pub fn run(command: VoyageCommand, ctx: &Context) -> Result<Box<dyn Report>> {
                 (false, true) => ListFilter::Ended,
                 (false, false) => ListFilter::Active,
             };
+            if let Some(remote) = &args.remote {
+                return super::sync::list(remote, filter, ctx);
+            }
             Ok(Box::new(VoyageList {
                 listing: helm.voyage_list(filter)?,
             }))
@@ -164,6 +193,8 @@ pub fn run(command: VoyageCommand, ctx: &Context) -> Result<Box<dyn Report>> {
         VoyageCommand::Compact(args) => Ok(Box::new(Compacted {
             compacted: helm.voyage_compact(&args.voyage)?,
         })),
+        VoyageCommand::Push(args) => super::sync::push(args, ctx),
+        VoyageCommand::Pull(args) => super::sync::pull(args, ctx),
     }
 }
 

@@ -12,6 +12,7 @@ pub mod fresh;
 pub mod logbook;
 pub mod observe;
 pub mod slate;
+pub mod sync;
 pub mod voyage;
 
 use std::path::PathBuf;
@@ -30,6 +31,8 @@ pub struct Helm {
     pub github: github::Env,
     /// Whether a body may be read from stdin (`helm mcp`'s carries the protocol).
     pub stdin: crate::inputs::Stdin,
+    /// Test-only settings of `voyage push`/`pull` (`HELM_SYNC_KILL_AT`).
+    pub sync: crate::sync::Settings,
 }
 
 impl Helm {
@@ -61,6 +64,9 @@ impl Helm {
                 github_token: var("GITHUB_TOKEN"),
             },
             stdin: crate::inputs::Stdin::Ours,
+            sync: crate::sync::Settings {
+                kill_at: var("HELM_SYNC_KILL_AT"),
+            },
         })
     }
 

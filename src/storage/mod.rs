@@ -19,6 +19,7 @@ pub mod schema;
 pub mod sealing;
 pub mod slate;
 pub mod store;
+pub mod sync;
 pub mod verify;
 pub mod vfs;
 pub mod voyage;

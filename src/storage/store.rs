@@ -75,6 +75,11 @@ impl VoyageStore {
         &self.conn
     }
 
+    /// The connection, for the sync transactions (`storage::sync`).
+    pub(super) fn connection_mut(&mut self) -> &mut Connection {
+        &mut self.conn
+    }
+
     fn named(&self, err: Error) -> Error {
         name_file(err, &self.file)
     }

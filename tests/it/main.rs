@@ -21,4 +21,5 @@ mod snapshots;
 mod steer_retries;
 mod story;
 mod support;
+mod sync;
 mod voyage;

@@ -9,6 +9,7 @@
 mod artifact;
 mod logbook;
 mod slate;
+mod sync;
 mod voyage;
 
 use std::sync::Arc;
@@ -79,6 +80,8 @@ pub static ALL: &[&Tool] = &[
     &voyage::END,
     &voyage::VERIFY,
     &voyage::COMPACT,
+    &sync::PUSH,
+    &sync::PULL,
     &slate::OBSERVE,
     &slate::LIST,
     &slate::ERASE,

@@ -7,7 +7,7 @@ use serde_json::Value;
 use super::Session;
 use crate::support::env::TestEnv;
 
-pub const TOOLS: [&str; 20] = [
+pub const TOOLS: [&str; 22] = [
     "voyage_new",
     "voyage_list",
     "voyage_show",
@@ -28,6 +28,8 @@ pub const TOOLS: [&str; 20] = [
     "artifact_list",
     "artifact_reduce",
     "artifact_jettison",
+    "voyage_push",
+    "voyage_pull",
 ];
 
 /// The schema of a tool, with `$ref`s into `$defs` left as they are.
@@ -262,7 +264,7 @@ fn annotations_say_honestly_what_each_tool_does() {
             Some(github),
         )
     };
-    let expected: [(&str, Hints); 20] = [
+    let expected: [(&str, Hints); 22] = [
         ("voyage_new", writes(false, false, false)),
         ("voyage_list", READS),
         ("voyage_show", READS),
@@ -271,6 +273,10 @@ fn annotations_say_honestly_what_each_tool_does() {
         ("voyage_end", writes(true, true, false)),
         ("voyage_verify", READS),
         ("voyage_compact", writes(false, true, false)),
+        // Push and pull reach a git remote, add and never remove, and a
+        // repeat with nothing new moves nothing.
+        ("voyage_push", writes(false, true, true)),
+        ("voyage_pull", writes(false, true, true)),
         // Observing adds to the slate; GitHub targets reach GitHub.
         ("observe", writes(false, false, true)),
         ("slate_list", READS),

@@ -1,0 +1,65 @@
+//! `helm voyage push|pull` and `voyage list --remote`: sharing voyages
+//! through a git remote (ADR 0015).
+
+use clap::Args;
+
+use super::Context;
+use crate::error::Result;
+use crate::ops::voyage::ListFilter;
+use crate::output::Report;
+use crate::output::sync::{Direction, PulledAllReport, SyncReport};
+use crate::output::voyage::VoyageList;
+
+#[derive(Debug, Args)]
+pub struct PushArgs {
+    /// The voyage: a full id or any unambiguous prefix.
+    #[arg(value_name = "VOYAGE", env = "HELM_VOYAGE")]
+    pub voyage: String,
+    /// The git remote: a remote name of the repository here, a URL or a path.
+    #[arg(long, value_name = "NAME|URL|PATH", default_value = "origin")]
+    pub remote: String,
+}
+
+#[derive(Debug, Args)]
+pub struct PullArgs {
+    /// The voyage: a full id or any unambiguous prefix, here or on the remote.
+    #[arg(
+        value_name = "VOYAGE",
+        env = "HELM_VOYAGE",
+        required_unless_present = "all"
+    )]
+    pub voyage: Option<String>,
+    /// Pull every voyage on the remote.
+    #[arg(long)]
+    pub all: bool,
+    /// The git remote: a remote name of the repository here, a URL or a path.
+    #[arg(long, value_name = "NAME|URL|PATH", default_value = "origin")]
+    pub remote: String,
+}
+
+pub fn push(args: PushArgs, ctx: &Context) -> Result<Box<dyn Report>> {
+    Ok(Box::new(SyncReport {
+        synced: ctx.helm.voyage_push(&args.voyage, Some(&args.remote))?,
+        direction: Direction::Push,
+    }))
+}
+
+pub fn pull(args: PullArgs, ctx: &Context) -> Result<Box<dyn Report>> {
+    let helm = &ctx.helm;
+    match (args.all, &args.voyage) {
+        (false, Some(voyage)) => Ok(Box::new(SyncReport {
+            synced: helm.voyage_pull(voyage, Some(&args.remote))?,
+            direction: Direction::Pull,
+        })),
+        _ => Ok(Box::new(PulledAllReport {
+            pulled: helm.voyage_pull_all(Some(&args.remote))?,
+        })),
+    }
+}
+
+/// `voyage list --remote`.
+pub fn list(remote: &str, filter: ListFilter, ctx: &Context) -> Result<Box<dyn Report>> {
+    Ok(Box::new(VoyageList {
+        listing: ctx.helm.voyage_list_remote(Some(remote), filter)?,
+    }))
+}

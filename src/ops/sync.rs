@@ -1,0 +1,123 @@
+//! Sharing voyages through a git remote: `voyage push`, `voyage pull`
+//! (one voyage or all) and `voyage list --remote`, each resolving the
+//! remote against the working directory's git repository (ADR 0015).
+
+use std::path::PathBuf;
+
+use super::Helm;
+use super::voyage::{ListFilter, Listing, Unreadable};
+use crate::error::{Error, Result};
+use crate::sync::{self, Sync, Synced};
+
+/// What `voyage pull --all` did.
+#[derive(Debug)]
+pub struct PulledAll {
+    pub remote: String,
+    pub voyages: Vec<Synced>,
+}
+
+impl Helm {
+    fn remote(&self, remote: Option<&str>) -> Result<Sync<'_>> {
+        Sync::new(&self.home, &self.cwd, &self.sync, remote)
+    }
+
+    /// Sends what the remote lacks of a voyage; refused (`diverged`) when
+    /// the remote holds what is not here.
+    pub fn voyage_push(&self, voyage: &str, remote: Option<&str>) -> Result<Synced> {
+        self.voyage_file(voyage)?;
+        sync::push(&self.remote(remote)?, voyage)
+    }
+
+    /// Fetches a voyage and merges it into the one here (or makes it here).
+    pub fn voyage_pull(&self, voyage: &str, remote: Option<&str>) -> Result<Synced> {
+        sync::pull(&self.remote(remote)?, voyage)
+    }
+
+    /// Pulls every voyage on the remote. Those refused are named in one
+    /// error after the others were pulled.
+    pub fn voyage_pull_all(&self, remote: Option<&str>) -> Result<PulledAll> {
+        let sync = self.remote(remote)?;
+        let sync::All {
+            pulled: voyages,
+            refused,
+        } = sync::pull_all(&sync)?;
+        if let Some((first, err)) = refused.first() {
+            let kind = err.kind();
+            let mut message = format!(
+                "{} of {} voyages on {} were not pulled: {first}: {}",
+                refused.len(),
+                refused.len() + voyages.len(),
+                sync.remote.label,
+                err.message()
+            );
+            if refused.len() > 1 {
+                let others: Vec<String> =
+                    refused[1..].iter().map(|(id, _)| id.to_string()).collect();
+                message.push_str(&format!(" (also {})", others.join(", ")));
+            }
+            let pulled = match voyages.len() {
+                0 => "no voyage was pulled".to_string(),
+                n => format!("the other {n} were pulled"),
+            };
+            return Err(Error::new(kind, message).hint(format!(
+                "{pulled}; pull a refused voyage alone to see all that is wrong with it"
+            )));
+        }
+        Ok(PulledAll {
+            remote: sync.remote.label.clone(),
+            voyages,
+        })
+    }
+
+    /// The voyages on a remote, as `voyage list` shows those here.
+    pub fn voyage_list_remote(&self, remote: Option<&str>, filter: ListFilter) -> Result<Listing> {
+        let sync = self.remote(remote)?;
+        let sync::Listed {
+            voyages,
+            unreadable,
+        } = sync::list(&sync)?;
+        let voyages: Vec<_> = voyages
+            .into_iter()
+            .filter(|summary| match filter {
+                ListFilter::All => true,
+                ListFilter::Ended => !summary.voyage.is_active(),
+                ListFilter::Active => summary.voyage.is_active(),
+            })
+            .collect();
+        let id_width = id_width(voyages.iter().map(|s| s.voyage.id.as_u128()).collect());
+        Ok(Listing {
+            voyages,
+            unreadable: unreadable
+                .into_iter()
+                .map(|(name, error)| Unreadable {
+                    path: PathBuf::from(name),
+                    error,
+                })
+                .collect(),
+            warnings: Vec::new(),
+            id_width,
+        })
+    }
+}
+
+/// Hex digits that tell every listed id apart (at least 8).
+fn id_width(mut ids: Vec<u128>) -> usize {
+    ids.sort_unstable();
+    ids.dedup();
+    let shared = ids
+        .windows(2)
+        .map(|pair| ((pair[0] ^ pair[1]).leading_zeros() / 4) as usize)
+        .max()
+        .unwrap_or(0);
+    (shared + 1).clamp(8, 32)
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn ids_are_shown_long_enough_to_tell_apart() {
+        assert_eq!(super::id_width(vec![1, 2]), 32);
+        assert_eq!(super::id_width(vec![1 << 120, 2 << 120]), 8);
+        assert_eq!(super::id_width(vec![]), 8);
+    }
+}

@@ -1,0 +1,195 @@
+//! What a fetch brought, read from helm's private repository and checked
+//! before anything is written: every remote commit since the last sync, in
+//! order, one parent each (so nothing synced before was rewritten), each
+//! holding only files the layout has a place for; the entries they add,
+//! canonical and well formed, numbered on from the last one; every payload
+//! hashing to its name; every lifecycle file canonical; every artifact an
+//! entry names held, and every summary a summary of its source. A failure
+//! is `bad-remote` and names what was wrong.
+//!
+//! `history`: the chain of commits; `artifacts`: what they do to each
+//! artifact; `files`: each file read and checked.
+
+mod artifacts;
+mod files;
+mod history;
+
+use std::collections::BTreeMap;
+
+use uuid::Uuid;
+
+use super::Sync;
+use super::batch::{self, Batch, parse_tree};
+use super::layout::{EntryDoc, EntryId};
+use super::names::File;
+use super::rules::State;
+use super::shadow::{Base, Blob, Change};
+use crate::error::{Error, Kind, Result};
+use crate::model::{Voyage, VoyageStatus};
+use crate::storage::artifact::Packed;
+
+use files::{decode_entries, shown};
+pub use files::{status_of, voyage_doc};
+
+/// An artifact a pull needs: its state on the remote (and payload, when it
+/// arrived), and at the last sync.
+pub struct Incoming {
+    pub remote: State,
+    pub base: Option<State>,
+    pub packed: Option<Packed>,
+}
+
+/// Everything a pull will merge, checked.
+pub struct Arrival {
+    pub voyage: Voyage,
+    pub base: Option<Base>,
+    /// The number of the first new entry.
+    pub from: u64,
+    pub entries: Vec<(EntryId, EntryDoc)>,
+    pub artifacts: BTreeMap<String, Incoming>,
+    /// What the snapshot of the remote becomes with these commits.
+    pub changes: Vec<Change>,
+}
+
+impl Arrival {
+    /// The base's voyage status, for the three-way merge of the end.
+    pub fn base_status(&self) -> Option<VoyageStatus> {
+        self.base.as_ref().map(|b| status_of(&b.doc))
+    }
+}
+
+/// What the commits since the last sync do to one artifact, in order.
+pub(super) enum Event {
+    Payload(String),
+    Record(String),
+}
+
+/// Reads and checks what the remote commit `tip` adds to `base`.
+pub fn read(
+    sync: &Sync<'_>,
+    batch: &mut Batch,
+    id: &Uuid,
+    base: Option<Base>,
+    tip: &str,
+) -> Result<Arrival> {
+    let bad = |what: String| bad_remote(id, what);
+    let base_remote = base.as_ref().map(|b| b.remote.as_str());
+    let commits = history::history(sync, batch, base_remote, tip).map_err(&bad)?;
+    let trees = batch::objects(
+        &sync.repo,
+        batch,
+        commits.iter().map(|(_, tree)| tree.clone()).collect(),
+    )?;
+
+    // Every commit's files, each in its place.
+    let mut count = base.as_ref().map_or(0, |b| b.doc.entries);
+    let from = count + 1;
+    let mut added: Vec<String> = Vec::new();
+    let mut events: BTreeMap<String, Vec<Event>> = BTreeMap::new();
+    let mut voyage_blob = None;
+    for ((commit, _), tree) in commits.iter().zip(trees) {
+        let short = &commit[..12];
+        let (_, bytes) = tree.ok_or_else(|| bad(format!("commit {short} lacks its tree")))?;
+        let mut has_voyage = false;
+        for entry in parse_tree(&bytes).map_err(&bad)? {
+            let name = entry.name.unwrap_or_default();
+            let file = File::named(&name).ok_or_else(|| {
+                bad(format!(
+                    "commit {short} holds {:?}, which is no part of a voyage",
+                    shown(&name)
+                ))
+            })?;
+            if entry.mode != "100644" {
+                return Err(bad(format!("{name} in commit {short} is not a plain file")));
+            }
+            match file {
+                File::Voyage => {
+                    has_voyage = true;
+                    voyage_blob = Some(entry.oid);
+                }
+                File::Entry(n) if n == count + 1 => {
+                    count = n;
+                    added.push(entry.oid);
+                }
+                File::Entry(n) => {
+                    return Err(bad(format!(
+                        "commit {short} records entry {n} where entry {} comes next: pushed entries never change",
+                        count + 1
+                    )));
+                }
+                File::Artifact(hash) => events
+                    .entry(hash)
+                    .or_default()
+                    .push(Event::Payload(entry.oid)),
+                File::Lifecycle(hash) => events
+                    .entry(hash)
+                    .or_default()
+                    .push(Event::Record(entry.oid)),
+            }
+        }
+        if !has_voyage {
+            return Err(bad(format!("commit {short} has no voyage.json")));
+        }
+    }
+    let doc = match &voyage_blob {
+        Some(oid) => voyage_doc(batch, oid, id).map_err(&bad)?,
+        None => return Err(bad("it holds no commit".into())),
+    };
+    if doc.entries != count {
+        return Err(bad(format!(
+            "its voyage.json counts {} entries, its commits {count}",
+            doc.entries
+        )));
+    }
+    if let Some(base) = &base
+        && (&base.doc.intent, &base.doc.created_at) != (&doc.intent, &doc.created_at)
+    {
+        return Err(bad(
+            "its intent or creation time differs from what was synced before".into(),
+        ));
+    }
+
+    // The new entries, canonical and well formed.
+    let mut changes = vec![Change::Put(
+        File::Voyage,
+        Blob::Oid(voyage_blob.unwrap_or_default()),
+    )];
+    let objects = batch::objects(&sync.repo, batch, added.clone())?;
+    let entries = decode_entries(objects, from).map_err(&bad)?;
+    if let Some(last) = added.last() {
+        changes.push(Change::Put(File::Entry(count), Blob::Oid(last.clone())));
+    }
+    let artifacts = artifacts::fold(
+        batch,
+        id,
+        base.as_ref(),
+        &entries,
+        from,
+        &events,
+        &mut changes,
+    )?;
+
+    let voyage = Voyage {
+        id: *id,
+        intent: doc.intent.clone(),
+        created_at: doc.created_at.clone(),
+        status: status_of(&doc),
+    };
+    Ok(Arrival {
+        voyage,
+        base,
+        from,
+        entries,
+        artifacts,
+        changes,
+    })
+}
+
+/// The refusal every check makes.
+pub fn bad_remote(id: &Uuid, what: String) -> Error {
+    Error::new(
+        Kind::BadRemote,
+        format!("the remote's copy of voyage {id} fails helm's checks: {what}"),
+    )
+    .hint("nothing was written here; ask whoever pushed it last, or push this machine's copy to another remote")
+}

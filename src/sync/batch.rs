@@ -1,0 +1,285 @@
+//! Reading objects from helm's private repository through one long-lived
+//! `git cat-file`: object names in (an id, or `<commit>:<path>`), headers and
+//! contents out. One process serves a whole push or pull, so a lookup costs a
+//! pipe round trip, not a process.
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::process::{Child, ChildStdin, ChildStdout, Stdio};
+
+use super::git::{self, Repo};
+use crate::error::{Error, Kind, Result};
+
+/// An object's header.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Info {
+    pub oid: String,
+    pub kind: String,
+    pub size: u64,
+}
+
+/// `git cat-file --batch-command`: one question, one answer.
+pub struct Batch {
+    child: Child,
+    stdin: Option<ChildStdin>,
+    stdout: BufReader<ChildStdout>,
+}
+
+impl Batch {
+    pub fn start(repo: &Repo) -> Result<Batch> {
+        let mut command = repo.command();
+        command
+            .args(["cat-file", "--batch-command"])
+            .stdin(Stdio::piped())
+            .stderr(Stdio::null());
+        let mut child = git::spawn(command, "git cat-file")?;
+        let stdin = child.stdin.take();
+        let stdout = BufReader::new(child.stdout.take().expect("stdout is piped"));
+        Ok(Batch {
+            child,
+            stdin,
+            stdout,
+        })
+    }
+
+    fn ask(&mut self, command: &str, name: &str) -> Result<Option<Info>> {
+        let stdin = self.stdin.as_mut().expect("a running cat-file");
+        writeln!(stdin, "{command} {name}")
+            .and_then(|()| stdin.flush())
+            .map_err(broken)?;
+        header(&mut self.stdout, name)
+    }
+
+    /// The object's header, or `None` when there is no such object.
+    pub fn info(&mut self, name: &str) -> Result<Option<Info>> {
+        self.ask("info", name)
+    }
+
+    /// The object's header and whole contents.
+    pub fn contents(&mut self, name: &str) -> Result<Option<(Info, Vec<u8>)>> {
+        let Some(info) = self.ask("contents", name)? else {
+            return Ok(None);
+        };
+        let mut data = Vec::with_capacity(info.size as usize);
+        (&mut self.stdout)
+            .take(info.size)
+            .read_to_end(&mut data)
+            .map_err(broken)?;
+        end_of_object(&mut self.stdout, &info)?;
+        if data.len() as u64 != info.size {
+            return Err(broken_text(
+                "git cat-file stopped in the middle of an object",
+            ));
+        }
+        Ok(Some((info, data)))
+    }
+
+    /// The object's contents handed to `each` as a reader of exactly its
+    /// size, so a big payload is never held whole.
+    pub fn stream<T>(
+        &mut self,
+        name: &str,
+        each: impl FnOnce(&Info, &mut dyn Read) -> Result<T>,
+    ) -> Result<Option<T>> {
+        let Some(info) = self.ask("contents", name)? else {
+            return Ok(None);
+        };
+        let value = read_object(&mut self.stdout, &info, each)?;
+        Ok(Some(value))
+    }
+}
+
+impl Drop for Batch {
+    fn drop(&mut self) {
+        drop(self.stdin.take());
+        let _ = self.child.wait();
+    }
+}
+
+/// Reads many objects in one `git cat-file --batch`, the names written from
+/// a thread of their own while the answers are read here, and hands each to
+/// `each` in order (`None` for a missing one).
+pub fn read_many(
+    repo: &Repo,
+    names: Vec<String>,
+    mut each: impl FnMut(usize, Option<(&Info, &mut dyn Read)>) -> Result<()>,
+) -> Result<()> {
+    if names.is_empty() {
+        return Ok(());
+    }
+    let mut command = repo.command();
+    command
+        .args(["cat-file", "--batch"])
+        .stdin(Stdio::piped())
+        .stderr(Stdio::null());
+    let mut child = git::spawn(command, "git cat-file")?;
+    let mut stdin = child.stdin.take().expect("stdin is piped");
+    let mut stdout = BufReader::new(child.stdout.take().expect("stdout is piped"));
+    let count = names.len();
+    let shown = names.clone();
+    let writer = std::thread::spawn(move || {
+        let mut out = std::io::BufWriter::new(&mut stdin);
+        for name in &names {
+            writeln!(out, "{name}")?;
+        }
+        out.flush()
+    });
+    let mut result = Ok(());
+    for (i, name) in shown.iter().enumerate().take(count) {
+        let step = match header(&mut stdout, name) {
+            Ok(None) => each(i, None),
+            Ok(Some(info)) => read_object(&mut stdout, &info, |info, reader| {
+                each(i, Some((info, reader)))
+            }),
+            Err(err) => Err(err),
+        };
+        if let Err(err) = step {
+            result = Err(err);
+            break;
+        }
+    }
+    drop(stdout);
+    let _ = writer.join();
+    let _ = child.kill();
+    let _ = child.wait();
+    result
+}
+
+/// Reads one answer's header line.
+fn header(stdout: &mut impl BufRead, name: &str) -> Result<Option<Info>> {
+    let mut line = String::new();
+    if stdout.read_line(&mut line).map_err(broken)? == 0 {
+        return Err(broken_text("git cat-file ended early"));
+    }
+    let line = line.trim_end_matches('\n');
+    if line.ends_with(" missing") || line.ends_with(" ambiguous") {
+        return Ok(None);
+    }
+    let mut parts = line.split(' ');
+    match (parts.next(), parts.next(), parts.next(), parts.next()) {
+        (Some(oid), Some(kind), Some(size), None) => Ok(Some(Info {
+            oid: oid.to_string(),
+            kind: kind.to_string(),
+            size: size
+                .parse()
+                .map_err(|_| broken_text(&format!("git cat-file answered {name} oddly")))?,
+        })),
+        _ => Err(broken_text(&format!("git cat-file answered {name} oddly"))),
+    }
+}
+
+fn read_object<T>(
+    stdout: &mut BufReader<ChildStdout>,
+    info: &Info,
+    each: impl FnOnce(&Info, &mut dyn Read) -> Result<T>,
+) -> Result<T> {
+    let mut limited = (&mut *stdout).take(info.size);
+    let value = each(info, &mut limited);
+    // Whatever `each` left unread is skipped, so the next answer lines up.
+    std::io::copy(&mut limited, &mut std::io::sink()).map_err(broken)?;
+    end_of_object(stdout, info)?;
+    value
+}
+
+fn end_of_object(stdout: &mut impl BufRead, info: &Info) -> Result<()> {
+    let mut newline = [0u8; 1];
+    stdout.read_exact(&mut newline).map_err(broken)?;
+    if newline != *b"\n" {
+        return Err(broken_text(&format!(
+            "git cat-file sent more than object {} holds",
+            info.oid
+        )));
+    }
+    Ok(())
+}
+
+fn broken(err: std::io::Error) -> Error {
+    Error::io("reading helm's private git repository failed", &err)
+}
+
+fn broken_text(what: &str) -> Error {
+    Error::new(
+        Kind::Io,
+        format!("reading helm's private git repository failed: {what}"),
+    )
+}
+
+/// One name in a tree object.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TreeEntry {
+    pub mode: String,
+    /// The name, when it is UTF-8 (`None` otherwise: no name helm writes).
+    pub name: Option<String>,
+    pub oid: String,
+}
+
+/// Reads git's binary tree format: `<mode> <name>\0<20-byte id>`, repeated.
+pub fn parse_tree(bytes: &[u8]) -> std::result::Result<Vec<TreeEntry>, String> {
+    let mut entries = Vec::new();
+    let mut rest = bytes;
+    while !rest.is_empty() {
+        let space = rest
+            .iter()
+            .position(|b| *b == b' ')
+            .ok_or("a tree entry without a mode")?;
+        let nul = rest
+            .iter()
+            .position(|b| *b == 0)
+            .ok_or("a tree entry without a name")?;
+        if nul < space || rest.len() < nul + 21 {
+            return Err("a tree entry cut short".to_string());
+        }
+        let mode = String::from_utf8_lossy(&rest[..space]).into_owned();
+        let name = std::str::from_utf8(&rest[space + 1..nul])
+            .ok()
+            .map(str::to_string);
+        let oid = crate::storage::artifact::hex(&rest[nul + 1..nul + 21]);
+        entries.push(TreeEntry { mode, name, oid });
+        rest = &rest[nul + 21..];
+    }
+    Ok(entries)
+}
+
+/// An object's header and whole contents.
+pub type Object = (Info, Vec<u8>);
+
+/// The whole contents of each object named, in order (`None` for a missing
+/// one): through `batch` for a few, through one `read_many` for many.
+pub fn objects(repo: &Repo, batch: &mut Batch, names: Vec<String>) -> Result<Vec<Option<Object>>> {
+    if names.len() <= 32 {
+        return names.iter().map(|name| batch.contents(name)).collect();
+    }
+    let mut out = Vec::with_capacity(names.len());
+    read_many(repo, names, |_, object| {
+        out.push(match object {
+            None => None,
+            Some((info, reader)) => {
+                let mut data = Vec::with_capacity(info.size as usize);
+                reader.read_to_end(&mut data).map_err(broken)?;
+                Some((info.clone(), data))
+            }
+        });
+        Ok(())
+    })?;
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn trees_read_as_git_writes_them() {
+        let mut bytes = b"100644 voyage.json\0".to_vec();
+        bytes.extend([0xab; 20]);
+        bytes.extend(b"40000 sub\0");
+        bytes.extend([0x01; 20]);
+        let entries = parse_tree(&bytes).unwrap();
+        assert_eq!(entries.len(), 2);
+        assert_eq!(entries[0].mode, "100644");
+        assert_eq!(entries[0].name.as_deref(), Some("voyage.json"));
+        assert_eq!(entries[0].oid, "ab".repeat(20));
+        assert_eq!(entries[1].mode, "40000");
+        assert!(parse_tree(&bytes[..bytes.len() - 1]).is_err());
+        assert!(parse_tree(b"100644 no-id").is_err());
+    }
+}

@@ -1,0 +1,161 @@
+//! Voyages across machines, through the git remote a team already has
+//! (ADR 0015 for the layout and the merge rules, ADR 0016 for the
+//! transport). There is no helm server: a voyage is a chain of commits
+//! under `refs/helm/voyages/<uuid>` on the remote, written and read by the
+//! user's own `git` through helm's private repository `$HELM_HOME/sync.git`,
+//! which is also where helm remembers what it last synced. helm never writes
+//! the user's repository, its refs or its configuration.
+//!
+//! - `remote`: which remote `--remote` names; `git`, `batch`: running git;
+//!   `lock`: one sync at a time in a home.
+//! - `names`, `layout`: where the remote's files go and what they hold;
+//!   `shadow`: helm's snapshot of what the remote held at the last sync.
+//! - `rules`: the merge rules.
+//! - `transport`: fetch, compare-and-swap push.
+//! - `arrival`: what a fetch brought, checked before anything is written.
+//! - `pull`, `push` (with `build`, `fast_import`), `listing`: the operations.
+//!
+//! Nothing here prints or reads the environment.
+
+mod arrival;
+mod batch;
+mod build;
+mod fast_import;
+mod git;
+pub mod layout;
+mod listing;
+mod lock;
+pub mod names;
+mod pull;
+mod push;
+pub mod remote;
+mod rules;
+mod shadow;
+mod transport;
+
+use std::path::Path;
+
+use uuid::Uuid;
+
+pub use listing::{Listed, list};
+pub use pull::{All, Pulled, pull, pull_all};
+pub use push::{Pushed, push};
+
+use crate::error::Result;
+use crate::model::Voyage;
+use crate::storage::Home;
+
+/// Test-only settings read once at start (`HELM_SYNC_KILL_AT`).
+#[derive(Clone, Debug, Default)]
+pub struct Settings {
+    /// A named point at which helm kills itself (`SIGKILL`), so tests can
+    /// check that a crash there leaves every voyage whole.
+    pub kill_at: Option<String>,
+}
+
+/// The named points: where a crash is tested.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum KillPoint {
+    /// A pull has fetched and checked, and written nothing.
+    PullFetched,
+    /// A pull has written everything inside its transaction, not committed.
+    PullWritten,
+    /// A pull has committed, not yet recorded what it synced.
+    PullCommitted,
+    /// A push has built its commits, not yet pushed them.
+    PushBuilt,
+    /// A push was accepted, not yet recorded here.
+    PushPushed,
+}
+
+impl KillPoint {
+    fn name(self) -> &'static str {
+        match self {
+            KillPoint::PullFetched => "pull-fetched",
+            KillPoint::PullWritten => "pull-written",
+            KillPoint::PullCommitted => "pull-committed",
+            KillPoint::PushBuilt => "push-built",
+            KillPoint::PushPushed => "push-pushed",
+        }
+    }
+}
+
+impl Settings {
+    /// Dies here if told to (a test's `kill -9`).
+    fn reached(&self, point: KillPoint) {
+        if self.kill_at.as_deref() == Some(point.name()) {
+            #[cfg(unix)]
+            // SAFETY: kill(2) on our own pid with a signal that cannot be caught.
+            unsafe {
+                libc::kill(libc::getpid(), libc::SIGKILL);
+            }
+            std::process::abort();
+        }
+    }
+}
+
+/// What every sync operation works with.
+pub struct Sync<'a> {
+    pub home: &'a Home,
+    pub cwd: &'a Path,
+    pub settings: &'a Settings,
+    pub remote: remote::Remote,
+    repo: git::Repo,
+    /// Held for the whole operation: one sync at a time in a home.
+    _lock: lock::Lock,
+}
+
+impl<'a> Sync<'a> {
+    /// Resolves `--remote` and opens (or makes) the private repository.
+    pub fn new(
+        home: &'a Home,
+        cwd: &'a Path,
+        settings: &'a Settings,
+        remote: Option<&str>,
+    ) -> Result<Sync<'a>> {
+        let remote = remote::resolve(remote, cwd)?;
+        let repo = git::Repo::open(home.root(), cwd)?.with_network(remote.network.clone());
+        let lock = lock::Lock::take(repo.dir())?;
+        Ok(Sync {
+            home,
+            cwd,
+            settings,
+            remote,
+            repo,
+            _lock: lock,
+        })
+    }
+
+    /// The remote's voyage ref as last fetched from this remote.
+    fn tracking(&self, id: &Uuid) -> String {
+        format!("refs/helm/remotes/{}/{}", self.remote.key, id.hyphenated())
+    }
+
+    /// The snapshot (`shadow`) of the remote commit this home's copy of the
+    /// voyage was last synced with: its entries are this voyage's first
+    /// entries, numbered alike. Set only after the voyage's own transaction
+    /// committed; a stale one (a crash in between) only makes the next sync
+    /// compare more.
+    fn synced(&self, id: &Uuid) -> String {
+        format!("refs/helm/synced/{}/{}", self.remote.key, id.hyphenated())
+    }
+}
+
+/// What moved, for the report.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Moved {
+    pub entries: u64,
+    pub artifacts: u64,
+}
+
+/// One voyage's sync as the commands report it.
+#[derive(Clone, Debug)]
+pub struct Synced {
+    pub voyage: Voyage,
+    pub moved: Moved,
+    /// The remote as the user named it (never with credentials).
+    pub remote: String,
+    pub reference: String,
+    /// The remote's commit after the sync.
+    pub head: String,
+}

@@ -1,0 +1,208 @@
+//! `voyage push`: build what the remote lacks on top of the last synced
+//! commit (`build`), and push it by compare-and-swap on the voyage's ref.
+//! When the remote moved meanwhile, the push looks at what it holds now: if
+//! the voyage here already holds all of it (a push whose record was lost to
+//! a crash, or someone else's push of the same entries), it builds again on
+//! top of it; otherwise it is refused as `diverged`, to pull first. Nothing
+//! here writes the voyage, except numbering its entries 1..=n when an old
+//! voyage has a gap.
+
+use uuid::Uuid;
+
+use super::arrival::{self, Arrival};
+use super::batch::Batch;
+use super::build::{self, Built};
+use super::git;
+use super::names;
+use super::pull::{self, plan, resolve_ref, state_of};
+use super::rules;
+use super::shadow::{self, Base};
+use super::transport::{self, Pushed as Outcome};
+use super::{KillPoint, Moved, Sync, Synced};
+use crate::error::{Error, Kind, Result};
+use crate::storage::VoyageStore;
+use crate::storage::sync::View;
+
+pub type Pushed = Synced;
+
+/// How many times a push builds again after finding the remote moved to a
+/// commit this voyage already holds.
+const ATTEMPTS: usize = 4;
+
+pub fn push(sync: &Sync<'_>, voyage: &str) -> Result<Synced> {
+    let file = sync.home.resolve(voyage)?;
+    let id = file.id;
+    let name = names::voyage_ref(&id);
+    let mut store = VoyageStore::open_for_write(file)?;
+    let mut batch = Batch::start(&sync.repo)?;
+    let mut base = shadow::read(&mut batch, &sync.synced(&id), &id)?;
+    let done = |voyage, moved, head: String| Synced {
+        voyage,
+        moved,
+        remote: sync.remote.label.clone(),
+        reference: name.clone(),
+        head,
+    };
+    for _ in 0..ATTEMPTS {
+        let import = sync.repo.pending_import(false)?;
+        match build::build(import, &mut batch, &mut store, &id, base.as_ref())? {
+            Built::Renumber => renumber(&mut store)?,
+            Built::Stale => base = None,
+            Built::Nothing(voyage) => {
+                let head = base.map(|b| b.remote).unwrap_or_default();
+                return Ok(done(voyage, Moved::default(), head));
+            }
+            Built::Commit {
+                written,
+                scratch: [remote_ref, shadow_ref],
+                moved,
+                voyage,
+            } => {
+                sync.settings.reached(KillPoint::PushBuilt);
+                // Started now, so it is ready when the push comes back.
+                let refs = sync.repo.pending_refs()?;
+                let expected = base.as_ref().map(|b| b.remote.as_str());
+                let pushed =
+                    transport::push(&sync.repo, &sync.remote, &name, &written.remote, expected);
+                let scratch = [(remote_ref, String::new()), (shadow_ref, String::new())];
+                match pushed {
+                    Ok(outcome @ (Outcome::Done | Outcome::AlreadyThere)) => {
+                        sync.settings.reached(KillPoint::PushPushed);
+                        let mut updates = vec![
+                            (sync.synced(&id), written.shadow.clone()),
+                            (sync.tracking(&id), written.remote.clone()),
+                        ];
+                        updates.extend(scratch);
+                        git::update_refs(refs, &updates)?;
+                        let moved = match outcome {
+                            Outcome::AlreadyThere => Moved::default(),
+                            _ => moved,
+                        };
+                        return Ok(done(voyage, moved, written.remote));
+                    }
+                    Ok(Outcome::Moved(why)) => {
+                        git::update_refs(refs, &scratch)?;
+                        base = settle(sync, &mut batch, &mut store, &id, base, &why)?;
+                    }
+                    Err(err) => {
+                        let _ = git::update_refs(refs, &scratch);
+                        return Err(err);
+                    }
+                }
+            }
+        }
+    }
+    Err(diverged(sync, &id))
+}
+
+fn diverged(sync: &Sync<'_>, id: &Uuid) -> Error {
+    Error::new(
+        Kind::Diverged,
+        format!(
+            "voyage {id} moved on {} since this machine last synced it: it holds what is not here",
+            sync.remote.label
+        ),
+    )
+    .hint(format!(
+        "pull first (`helm voyage pull {id} --remote {}`), then push again; nothing was pushed",
+        sync.remote.label
+    ))
+}
+
+/// The remote moved away from `base`: fetches it and returns it as the new
+/// base when the voyage here holds all it holds, else refuses. A remote
+/// that did not move refused for another reason (`why`), said as it is.
+fn settle(
+    sync: &Sync<'_>,
+    batch: &mut Batch,
+    store: &mut VoyageStore,
+    id: &Uuid,
+    base: Option<Base>,
+    why: &str,
+) -> Result<Option<Base>> {
+    let refspec = format!("+{}:{}", names::voyage_ref(id), sync.tracking(id));
+    let tip = match transport::fetch(&sync.repo, &sync.remote, &[refspec], false)? {
+        true => resolve_ref(batch, &sync.tracking(id))?,
+        false => None,
+    };
+    if tip.as_deref() == base.as_ref().map(|b| b.remote.as_str()) {
+        return Err(Error::new(
+            Kind::Io,
+            format!("the remote {} refused the push: {why}", sync.remote.label),
+        )
+        .hint("check that you may push to the remote; nothing was pushed"));
+    }
+    let Some(tip) = tip else {
+        // The ref is gone from the remote: push the voyage as new.
+        return Ok(None);
+    };
+    let mut base = base;
+    loop {
+        let arrival = arrival::read(sync, batch, id, base.clone(), &tip)?;
+        match store.sync_read(|v| holds_all(v, &arrival))? {
+            None if base.is_some() => base = None,
+            Some(true) => {
+                let import = sync.repo.pending_import(true)?;
+                shadow::record(
+                    sync,
+                    import,
+                    id,
+                    arrival.base.as_ref(),
+                    &tip,
+                    &arrival.changes,
+                )?;
+                return shadow::read(batch, &sync.synced(id), id);
+            }
+            _ => return Err(diverged(sync, id)),
+        }
+    }
+}
+
+/// Whether pulling `arrival` would change nothing here; `None` when the
+/// voyage here does not hold the arrival's base.
+fn holds_all(v: &View<'_>, arrival: &Arrival) -> Result<Option<bool>> {
+    let here = v.voyage()?;
+    if (&here.intent, &here.created_at) != (&arrival.voyage.intent, &arrival.voyage.created_at) {
+        return Err(arrival::bad_remote(
+            &here.id,
+            "its intent or creation time differs from the voyage here".into(),
+        ));
+    }
+    let Some(plan) = plan(v, arrival)? else {
+        return Ok(None);
+    };
+    if !plan.rows.is_empty() || plan.new_here > 0 {
+        return Ok(Some(false));
+    }
+    for (hash, incoming) in &arrival.artifacts {
+        let Some(row) = v.artifact(hash)? else {
+            return Ok(Some(false));
+        };
+        let state = state_of(&row);
+        if rules::artifact(incoming.base.as_ref(), Some(&state), &incoming.remote) != state {
+            return Ok(Some(false));
+        }
+    }
+    let status = rules::end(
+        arrival.base_status().as_ref(),
+        &here.status,
+        &arrival.voyage.status,
+    );
+    Ok(Some(status == here.status))
+}
+
+/// Numbers the entries 1..=n, in their order (an old voyage with a gap).
+fn renumber(store: &mut VoyageStore) -> Result<()> {
+    store.sync_merge(|m| {
+        let all = m.entries_from(1)?;
+        if let Some(gap) = all
+            .iter()
+            .enumerate()
+            .position(|(i, e)| e.id != i as i64 + 1)
+        {
+            let rows: Vec<_> = all[gap..].iter().map(pull::row_of).collect();
+            m.replace_from(gap as u64 + 1, &rows)?;
+        }
+        Ok(())
+    })
+}

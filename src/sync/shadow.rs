@@ -1,0 +1,237 @@
+//! helm's snapshot of a remote voyage, kept in its private repository: what
+//! a sync needs to know of a remote commit (its voyage.json, its last entry,
+//! every artifact and lifecycle, at `names::File::path`), built change by
+//! change from the remote's commits, which hold only what each adds.
+//!
+//! The ref `refs/helm/synced/<key>/<uuid>` names the snapshot commit of the
+//! remote commit the voyage here was last synced with. Its last parent is
+//! that remote commit; its first parent, when it has two, is the snapshot
+//! before. The snapshot answers what the remote held at the last sync (the
+//! base of every merge) without reading the remote's history, and it never
+//! leaves this machine. The ref moves only after the voyage's own
+//! transaction committed.
+
+use std::io::{self, Write};
+
+use uuid::Uuid;
+
+use super::Sync;
+use super::arrival::voyage_doc;
+use super::batch::{Batch, parse_tree};
+use super::git::Pending;
+use super::layout::{self, EntryId, LifecycleDoc, Status, VoyageDoc};
+use super::names::File;
+use super::rules::State;
+use crate::error::{Error, Kind, Result};
+
+/// The last sync, as the snapshot records it.
+#[derive(Clone, Debug)]
+pub struct Base {
+    /// The snapshot commit.
+    pub shadow: String,
+    /// The remote commit it is the snapshot of.
+    pub remote: String,
+    pub doc: VoyageDoc,
+    /// The identity of the last entry, which the voyage here must hold
+    /// under the same number for the snapshot to be its base.
+    pub last: Option<EntryId>,
+}
+
+/// Reads the snapshot `marker` names; `None` when there is none, or when it
+/// cannot be read (then every sync compares whole voyages, as the first).
+pub fn read(batch: &mut Batch, marker: &str, id: &Uuid) -> Result<Option<Base>> {
+    let Some(info) = batch.info(marker)?.filter(|info| info.kind == "commit") else {
+        return Ok(None);
+    };
+    let Some((_, commit)) = batch.contents(&info.oid)? else {
+        return Ok(None);
+    };
+    let text = String::from_utf8_lossy(&commit);
+    let parents: Vec<&str> = text
+        .lines()
+        .take_while(|line| !line.is_empty())
+        .filter_map(|line| line.strip_prefix("parent "))
+        .collect();
+    let Some(remote) = parents.last().map(|p| p.to_string()) else {
+        return Ok(None);
+    };
+    let Ok(doc) = voyage_doc(batch, &info.oid, id) else {
+        return Ok(None);
+    };
+    let last = match doc.entries {
+        0 => None,
+        n => match batch.contents(&format!("{}:{}", info.oid, File::Entry(n).path()))? {
+            Some((_, bytes)) => Some(layout::identity(&bytes)),
+            None => return Ok(None),
+        },
+    };
+    Ok(Some(Base {
+        shadow: info.oid,
+        remote,
+        doc,
+        last,
+    }))
+}
+
+/// An artifact's lifecycle in the snapshot `shadow`: `None` when the
+/// remote did not hold it.
+pub fn state(batch: &mut Batch, shadow: &str, hash: &str) -> Result<Option<State>> {
+    let record = batch.contents(&format!(
+        "{shadow}:{}",
+        File::Lifecycle(hash.to_string()).path()
+    ))?;
+    let stowed = batch
+        .info(&format!(
+            "{shadow}:{}",
+            File::Artifact(hash.to_string()).path()
+        ))?
+        .is_some();
+    let broken = |why: String| {
+        Error::new(
+            Kind::Storage,
+            format!("helm's snapshot of the remote: {why}"),
+        )
+        .hint("delete $HELM_HOME/sync.git; the next sync compares whole voyages")
+    };
+    Ok(match record {
+        Some((_, bytes)) => {
+            let doc: LifecycleDoc = layout::decode(&bytes).map_err(broken)?;
+            Some(State {
+                status: doc.status,
+                derivations: doc.derivations,
+            })
+        }
+        None if stowed => Some(State::stowed()),
+        None => None,
+    })
+}
+
+/// The artifacts the snapshot keeps a lifecycle file for.
+pub fn recorded(batch: &mut Batch, shadow: &str) -> Result<Vec<String>> {
+    let mut hashes = Vec::new();
+    let Some((_, top)) = batch.contents(&format!("{shadow}:lifecycle"))? else {
+        return Ok(hashes);
+    };
+    let broken = |why: String| {
+        Error::new(
+            Kind::Storage,
+            format!("helm's snapshot of the remote: {why}"),
+        )
+    };
+    for fan in parse_tree(&top).map_err(broken)? {
+        if let Some((_, tree)) = batch.contents(&fan.oid)? {
+            for file in parse_tree(&tree).map_err(broken)? {
+                if let Some(hash) = file.name.as_deref().and_then(|n| n.strip_suffix(".json")) {
+                    hashes.push(hash.to_string());
+                }
+            }
+        }
+    }
+    Ok(hashes)
+}
+
+/// Where a file's content comes from.
+#[derive(Clone, Debug)]
+pub enum Blob {
+    /// An object the repository has.
+    Oid(String),
+    /// A blob the same fast-import stream wrote (`:<mark>`).
+    Mark(usize),
+    Bytes(Vec<u8>),
+}
+
+/// One change to the snapshot.
+#[derive(Clone, Debug)]
+pub enum Change {
+    Put(File, Blob),
+    Delete(File),
+}
+
+/// Writes, in a fast-import stream, the snapshot commit on `branch` of the
+/// remote commit `remote` (an id or `:<mark>`): the `base` snapshot with
+/// `changes`, or, without a base, `changes` alone.
+pub fn commit(
+    out: &mut impl Write,
+    branch: &str,
+    mark: usize,
+    base: Option<&Base>,
+    remote: &str,
+    changes: &[Change],
+) -> io::Result<()> {
+    let now = jiff::Timestamp::now().as_second();
+    writeln!(out, "commit {branch}\nmark :{mark}")?;
+    writeln!(out, "committer helm <helm@localhost> {now} +0000")?;
+    writeln!(out, "data 20\nhelm: remote voyage")?;
+    match base {
+        Some(base) => writeln!(out, "from {}\nmerge {remote}", base.shadow)?,
+        None => writeln!(out, "from {remote}\ndeleteall")?,
+    }
+    for change in changes {
+        match change {
+            Change::Put(file, Blob::Oid(oid)) => writeln!(out, "M 100644 {oid} {}", file.path())?,
+            Change::Put(file, Blob::Mark(mark)) => {
+                writeln!(out, "M 100644 :{mark} {}", file.path())?
+            }
+            Change::Put(file, Blob::Bytes(bytes)) => {
+                writeln!(out, "M 100644 inline {}\ndata {}", file.path(), bytes.len())?;
+                out.write_all(bytes)?;
+                writeln!(out)?;
+            }
+            Change::Delete(file) => writeln!(out, "D {}", file.path())?,
+        }
+    }
+    writeln!(out)
+}
+
+/// Records the snapshot of `remote`: `base` with `changes`, under the
+/// voyage's marker, through `import` (a `git fast-import --force` started
+/// ahead). Call it only after the voyage here holds all of it.
+pub fn record(
+    sync: &Sync<'_>,
+    mut import: Pending,
+    id: &Uuid,
+    base: Option<&Base>,
+    remote: &str,
+    changes: &[Change],
+) -> Result<()> {
+    let mut stdin = io::BufWriter::new(import.stdin());
+    let written = writeln!(stdin, "feature done")
+        .and_then(|()| commit(&mut stdin, &sync.synced(id), 1, base, remote, changes))
+        .and_then(|()| writeln!(stdin, "done"))
+        .and_then(|()| stdin.flush());
+    drop(stdin);
+    written.map_err(|err| Error::io("writing to git fast-import failed", &err))?;
+    import.finish().map_err(|err| {
+        Error::new(
+            err.kind(),
+            format!("recording what was synced: {}", err.message()),
+        )
+    })?;
+    Ok(())
+}
+
+/// The snapshot changes that bring an artifact from `before` to `after`
+/// (the payload's blob given when it arrived or leaves with this change).
+pub fn artifact_changes(
+    hash: &str,
+    before: Option<&State>,
+    after: &State,
+    payload: Option<Blob>,
+) -> Vec<Change> {
+    let mut changes = Vec::new();
+    let was_stowed = before.is_some_and(|s| s.status == Status::Stowed);
+    match (after.status == Status::Stowed, payload) {
+        (true, Some(blob)) => changes.push(Change::Put(File::Artifact(hash.to_string()), blob)),
+        (false, _) if was_stowed => changes.push(Change::Delete(File::Artifact(hash.to_string()))),
+        _ => {}
+    }
+    match (after.record(), before.and_then(State::record)) {
+        (Some(record), _) => changes.push(Change::Put(
+            File::Lifecycle(hash.to_string()),
+            Blob::Bytes(layout::encode(&record)),
+        )),
+        (None, Some(_)) => changes.push(Change::Delete(File::Lifecycle(hash.to_string()))),
+        (None, None) => {}
+    }
+    changes
+}

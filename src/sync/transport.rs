@@ -1,0 +1,158 @@
+//! Talking to the remote, through the user's `git`: fetching voyage refs into
+//! helm's private repository (objects checked by git as they arrive), and
+//! pushing a commit by compare-and-swap (`--force-with-lease`), so of two
+//! concurrent pushes one wins and the other is refused, never lost. Never
+//! touches a voyage file.
+
+use super::git::{self, Repo};
+use super::names::REF_PREFIX;
+use super::remote::Remote;
+use crate::error::{Error, Kind, Result};
+
+/// What a push did.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Pushed {
+    Done,
+    /// The remote held that commit already (a push whose record was lost).
+    AlreadyThere,
+    /// The remote's ref is not where this machine last saw it, or another
+    /// push was updating it: git's words for it.
+    Moved(String),
+}
+
+/// Fetches the voyage refs `refspec` names (`+remote:local`); `false` when
+/// the remote has no such ref.
+pub fn fetch(repo: &Repo, remote: &Remote, refspecs: &[String], prune: bool) -> Result<bool> {
+    let mut command = repo.network_command();
+    command.args([
+        "-c",
+        "transfer.fsckObjects=true",
+        "-c",
+        "core.filesRefLockTimeout=30000",
+        "fetch",
+        "--quiet",
+        "--no-tags",
+        "--no-write-fetch-head",
+        "--no-recurse-submodules",
+    ]);
+    if prune {
+        command.arg("--prune");
+    }
+    command.arg(&remote.fetch_url).args(refspecs);
+    let output = git::run(command, "git fetch")?;
+    if output.status.success() {
+        return Ok(true);
+    }
+    let said = shown(remote, &output.stderr);
+    if said.contains("couldn't find remote ref") {
+        return Ok(false);
+    }
+    Err(Error::new(
+        Kind::Io,
+        format!("git could not fetch from {}: {said}", remote.label),
+    )
+    .hint(format!(
+        "check that git reaches the remote (`git ls-remote {}`) with your credentials; nothing was changed here",
+        remote.label
+    )))
+}
+
+/// Pushes `commit` to the voyage's ref if the remote's ref is still at
+/// `expected` (absent when `None`).
+pub fn push(
+    repo: &Repo,
+    remote: &Remote,
+    name: &str,
+    commit: &str,
+    expected: Option<&str>,
+) -> Result<Pushed> {
+    let mut command = repo.network_command();
+    command
+        // Unsigned whatever `push.gpgSign` says: helm's refs are its
+        // bookkeeping, and most remotes refuse a signed push.
+        .args(["push", "--porcelain", "--no-verify", "--no-signed"])
+        .arg(format!(
+            "--force-with-lease={name}:{}",
+            expected.unwrap_or_default()
+        ))
+        .arg(&remote.push_url)
+        .arg(format!("{commit}:{name}"));
+    let output = git::run(command, "git push")?;
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    // One line per ref: `<flag>\t<from>:<to>\t<summary>`.
+    let line = stdout.lines().find(|line| {
+        line.split('\t')
+            .nth(1)
+            .is_some_and(|refs| refs.ends_with(name))
+    });
+    let summary = |line: &str| crate::output::clean_line(line.split('\t').nth(2).unwrap_or(line));
+    match line.map(|line| (line.chars().next(), line)) {
+        Some((Some('='), _)) if output.status.success() => Ok(Pushed::AlreadyThere),
+        Some((Some(' ' | '*' | '+'), _)) if output.status.success() => Ok(Pushed::Done),
+        // The lease failed as git saw it, or as the remote saw it when a
+        // concurrent push held or moved the ref.
+        Some((Some('!'), line))
+            if line.contains("[rejected]") || line.contains("failed to update ref") || line.contains("cannot lock ref") =>
+        {
+            Ok(Pushed::Moved(summary(line)))
+        }
+        Some((_, line)) => Err(Error::new(
+            Kind::Io,
+            format!(
+                "the remote {} refused the push: {}",
+                remote.label,
+                summary(line)
+            ),
+        )
+        .hint("check that you may push to the remote; the voyage here is unchanged")),
+        None => Err(Error::new(
+            Kind::Io,
+            format!(
+                "git could not push to {}: {}",
+                remote.label,
+                shown(remote, &output.stderr)
+            ),
+        )
+        .hint(format!(
+            "check that git reaches the remote (`git ls-remote {}`) with your credentials; the voyage here is unchanged",
+            remote.label
+        ))),
+    }
+}
+
+/// The voyage refs on the remote and their commits, without fetching.
+pub fn list(repo: &Repo, remote: &Remote) -> Result<Vec<(String, String)>> {
+    let mut command = repo.network_command();
+    command
+        .arg("ls-remote")
+        .arg(&remote.fetch_url)
+        .arg(format!("{REF_PREFIX}*"));
+    let output = git::run(command, "git ls-remote")?;
+    if !output.status.success() {
+        return Err(Error::new(
+            Kind::Io,
+            format!(
+                "git could not list {}: {}",
+                remote.label,
+                shown(remote, &output.stderr)
+            ),
+        )
+        .hint("check that git reaches the remote with your credentials"));
+    }
+    Ok(String::from_utf8_lossy(&output.stdout)
+        .lines()
+        .filter_map(|line| {
+            let (oid, name) = line.split_once('\t')?;
+            Some((name.to_string(), oid.to_string()))
+        })
+        .collect())
+}
+
+/// git's message with the remote's URL (which may carry a token) replaced
+/// by its label.
+fn shown(remote: &Remote, stderr: &[u8]) -> String {
+    let text = String::from_utf8_lossy(stderr)
+        .replace(&remote.fetch_url, &remote.label)
+        .replace(&remote.push_url, &remote.label);
+    git::said(text.as_bytes())
+}
