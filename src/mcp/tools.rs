@@ -307,7 +307,7 @@ impl ServerHandler for HelmServer {
 /// `slate_erase`: `{"erased": [{"target", "erased"}, …]}`, one per target
 /// in the order given.
 struct ErasedAll {
-    erased: Vec<(crate::model::Observe, bool)>,
+    erased: Vec<(crate::observe::Target, bool)>,
 }
 
 #[derive(serde::Serialize)]

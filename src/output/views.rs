@@ -201,7 +201,7 @@ pub struct SlateView<'a> {
 /// `slate erase --json`.
 #[derive(Serialize)]
 pub struct ErasedView<'a> {
-    pub target: &'a crate::model::Observe,
+    pub target: &'a crate::observe::Target,
     pub erased: bool,
 }
 
