@@ -10,15 +10,15 @@ use crate::model::Repo;
 
 /// Where a target is resolved: the working folder, and the repository of a
 /// GitHub target (resolved only when a GitHub kind asks for it).
-pub struct Place<'a> {
-    pub cwd: &'a Path,
+pub(crate) struct Place<'a> {
+    pub(crate) cwd: &'a Path,
     repository: &'a dyn Fn() -> Result<Repo>,
 }
 
 impl Place<'_> {
     /// The repository of a GitHub target: its `--repo`, else `GH_REPO`, else
     /// the git remote `origin`.
-    pub fn repository(&self) -> Result<Repo> {
+    pub(crate) fn repository(&self) -> Result<Repo> {
         (self.repository)()
     }
 }

@@ -10,7 +10,7 @@ use super::{Counting, Kind, KindArgs, LocalLook, Looked, Place, Tally, Target, W
 use crate::error::Result;
 use crate::storage::artifact::Packer;
 
-pub use walk::Tree;
+pub(crate) use walk::Tree;
 
 /// A folder's tree, honouring .gitignore; .git is always skipped.
 #[derive(Debug, Clone, clap::Args, Deserialize, schemars::JsonSchema)]

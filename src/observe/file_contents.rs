@@ -33,13 +33,13 @@ pub struct FileContentsTarget {
 /// The payload, as `read.rs` writes it (byte for byte what serde_json makes
 /// of this type) and as the digest reads it.
 #[derive(Debug, Serialize, Deserialize)]
-pub struct FileContentsPayload {
+pub(crate) struct FileContentsPayload {
     pub files: Vec<FileRead>,
 }
 
 /// One file as read.
 #[derive(Debug, Serialize, Deserialize)]
-pub struct FileRead {
+pub(crate) struct FileRead {
     pub path: String,
     pub size: u64,
     pub encoding: Encoding,
@@ -47,7 +47,7 @@ pub struct FileRead {
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Encoding {
+pub(crate) enum Encoding {
     #[serde(rename = "utf-8")]
     Utf8,
     #[serde(rename = "base64")]

@@ -21,7 +21,7 @@ use crate::github::conditional::{get_listing, get_one, whole};
 use crate::github::error::GitHubError;
 
 /// What a GitHub look brought back: the payload, and a few words on it.
-pub struct GitHubLook {
+pub(crate) struct GitHubLook {
     pub payload: Value,
     pub summary: String,
     /// Every part answered 304: the payload is the prior one, unchanged.
@@ -35,7 +35,7 @@ pub(crate) type Looking = std::result::Result<(Value, String, bool), GitHubError
 /// client is bound to the target's repository. `prior` is the payload of the
 /// target's latest observation, whose validators make the requests
 /// conditional.
-pub fn look_github(
+pub(crate) fn look_github(
     session: &Session,
     target: &Target,
     prior: Option<&Value>,

@@ -118,7 +118,7 @@ impl RemoteLook for GitHubRepoTarget {
 /// The payload of a `github-repo` observation.
 #[derive(Debug, Default, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
-pub struct RepoPayload {
+pub(crate) struct RepoPayload {
     pub repo: String,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub issues: Option<Value>,
@@ -135,7 +135,7 @@ pub struct RepoPayload {
 /// A pull request as a line of the repository's listing.
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
-pub struct PullLine {
+pub(crate) struct PullLine {
     number: u64,
     title: String,
     author: Option<String>,
@@ -150,7 +150,7 @@ pub struct PullLine {
 }
 
 impl PullLine {
-    pub fn of(p: &Pull) -> PullLine {
+    pub(crate) fn of(p: &Pull) -> PullLine {
         PullLine {
             number: p.number,
             title: p.title.clone(),

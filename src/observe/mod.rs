@@ -33,10 +33,10 @@ use crate::github::client::Client;
 use crate::model::Repo;
 use crate::storage::artifact::Packed;
 
-pub use args::Place;
+pub(crate) use args::Place;
 pub(crate) use conversation::compare::settle;
 pub(crate) use github::Looking;
-pub use github::{GitHubLook, look_github};
+pub(crate) use github::look_github;
 pub(crate) use local::regular;
 pub use target::{FocusName, Source};
 
@@ -262,12 +262,12 @@ impl Target {
     }
 
     /// See [`Kind::command_args`].
-    pub fn command_args(&self) -> Option<String> {
+    pub(crate) fn command_args(&self) -> Option<String> {
         self.of().command_args()
     }
 
     /// The one-line digest of a payload this target's observation stored.
-    pub fn digest(&self, payload: &[u8]) -> Option<String> {
+    pub(crate) fn digest(&self, payload: &[u8]) -> Option<String> {
         self.of().digest(payload)
     }
 
@@ -277,7 +277,7 @@ impl Target {
     }
 
     /// What a local look's progress display says, and what it counts.
-    pub fn progress(&self) -> Option<(String, Counting)> {
+    pub(crate) fn progress(&self) -> Option<(String, Counting)> {
         match self.of().way() {
             Way::Local(local) => Some(local.progress()),
             Way::GitHub(_) => None,
@@ -287,7 +287,7 @@ impl Target {
 
 /// A finished look, ready for the slate.
 #[derive(Debug)]
-pub struct Looked {
+pub(crate) struct Looked {
     pub packed: Packed,
     /// A few words on what came back, for the stderr line.
     pub summary: String,
@@ -295,7 +295,7 @@ pub struct Looked {
 
 /// What a local look counts as it goes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Counting {
+pub(crate) enum Counting {
     Entries,
     Bytes,
 }
@@ -333,7 +333,7 @@ impl Tally {
 
 /// Looks at a local target (files, trees, Rust projects), counting progress
 /// in `tally`.
-pub fn look_local(target: &Target, tally: &Tally) -> Result<Looked> {
+pub(crate) fn look_local(target: &Target, tally: &Tally) -> Result<Looked> {
     match target.of().way() {
         Way::Local(local) => local.look(tally),
         Way::GitHub(_) => Err(crate::error::Error::usage(format!(

@@ -95,7 +95,7 @@ const DOC_LIMIT: usize = 256 * 1024;
 
 #[derive(Debug, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
-pub struct Project {
+pub(crate) struct Project {
     pub root: String,
     pub tree: Tree,
     pub manifests: Vec<Document>,
@@ -107,13 +107,13 @@ pub struct Project {
 }
 
 #[derive(Debug, Serialize, Deserialize)]
-pub struct Unreadable {
+pub(crate) struct Unreadable {
     pub path: String,
     pub reason: String,
 }
 
 #[derive(Debug, Serialize, Deserialize)]
-pub struct Document {
+pub(crate) struct Document {
     pub path: String,
     pub content: String,
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
@@ -121,7 +121,7 @@ pub struct Document {
 }
 
 #[derive(Debug, Serialize, Deserialize)]
-pub struct CrateDoc {
+pub(crate) struct CrateDoc {
     pub path: String,
     pub doc: String,
 }
