@@ -1,5 +1,5 @@
 //! Small words shared by every report and status line: plurals and byte
-//! sizes, so "1 file" and "2.0 MiB" read the same everywhere.
+//! sizes and line counts, so "1 file" and "2.0 MiB" read the same everywhere.
 
 /// `one` for exactly one, otherwise `many`.
 pub fn plural(n: impl TryInto<u64>, one: &'static str, many: &'static str) -> &'static str {
@@ -23,6 +23,12 @@ pub fn human_bytes(n: u64) -> String {
     } else {
         format!("{value:.1} {}", UNITS[unit])
     }
+}
+
+/// Lines as an editor counts them: a last line without a newline counts.
+pub fn count_lines(text: &str) -> usize {
+    let newlines = text.bytes().filter(|b| *b == b'\n').count();
+    newlines + usize::from(!text.is_empty() && !text.ends_with('\n'))
 }
 
 #[cfg(test)]

@@ -4,7 +4,7 @@ use clap::Args;
 
 use super::{Context, VoyageArg};
 use crate::error::Result;
-use crate::inputs::TargetSpec;
+use crate::observe::TargetArgs;
 use crate::output::Report;
 use crate::output::observe::ObservedReport;
 use crate::output::progress::Progress;
@@ -25,7 +25,7 @@ pub struct ObserveArgs {
     pub repo: Option<String>,
 
     #[command(subcommand)]
-    pub target: TargetSpec,
+    pub target: TargetArgs,
 }
 
 pub fn run(args: ObserveArgs, ctx: &Context) -> Result<Box<dyn Report>> {

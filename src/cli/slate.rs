@@ -4,7 +4,7 @@ use clap::{Args, Subcommand};
 
 use super::{Context, VoyageArg};
 use crate::error::Result;
-use crate::inputs::TargetSpec;
+use crate::observe::TargetArgs;
 use crate::output::Report;
 use crate::output::slate::{Cleared, Erased, SlateList};
 
@@ -29,7 +29,7 @@ pub struct EraseArgs {
     #[command(flatten)]
     pub voyage: VoyageArg,
     #[command(subcommand)]
-    pub target: TargetSpec,
+    pub target: TargetArgs,
 }
 
 #[derive(Debug, Args)]

@@ -1,20 +1,18 @@
-//! GitHub, helm's collaborative boundary: which repository, server and token,
-//! the observations helm makes there and the steer actions it performs.
+//! GitHub, helm's collaborative boundary, as transport: which repository,
+//! server and token, sending with retries, conditional requests and
+//! pagination, and GitHub's answers read strictly. What helm looks at there
+//! is in `observe/` (one file per kind); the steer actions it performs are
+//! in `steer.rs` and `settle/`. A leaf: it knows `model` and `error` only.
 //!
 //! A tokio runtime (current-thread) and octocrab are set up only here, so
 //! local commands never pay for them.
 
 pub mod auth;
-mod checks;
 pub mod client;
-pub mod compare;
 pub mod conditional;
 pub mod error;
-pub mod fresh;
 mod memo;
 mod moved;
-pub mod observe;
-mod parts;
 pub mod repo;
 pub mod settle;
 pub mod steer;
@@ -26,13 +24,6 @@ use std::time::Duration;
 use crate::error::{Error, Kind, Result};
 use crate::model::Repo;
 use client::Client;
-
-/// The head sha a GitHub payload saw (its summary's, else its checks').
-pub fn parts_head_sha(payload: &serde_json::Value) -> Option<String> {
-    serde_json::from_value::<parts::ThreadPayload>(payload.clone())
-        .ok()?
-        .head_sha()
-}
 
 pub const DEFAULT_API_URL: &str = "https://api.github.com";
 

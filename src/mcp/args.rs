@@ -8,8 +8,9 @@ use schemars::JsonSchema;
 use serde::Deserialize;
 
 use crate::error::{Error, Result};
-use crate::inputs::{ActionSpec, TargetSpec};
+use crate::inputs::ActionSpec;
 use crate::model::Provenance;
+use crate::observe::TargetArgs;
 
 /// `voyage_new`.
 #[derive(Debug, Deserialize, JsonSchema)]
@@ -63,7 +64,7 @@ pub struct ObserveArgs {
     pub voyage: Option<String>,
     /// What to look at, the target JSON that `observe` and `slate_list` print.
     /// Relative paths resolve against the server's working directory.
-    pub target: TargetSpec,
+    pub target: TargetArgs,
     /// The GitHub repository as OWNER/NAME, for GitHub targets (default: GH_REPO,
     /// then the git remote `origin` of the server's working directory).
     #[serde(default)]
@@ -78,7 +79,7 @@ pub struct EraseArgs {
     #[serde(default)]
     pub voyage: Option<String>,
     /// The targets to take off the slate, as `observe` takes them.
-    pub targets: Vec<TargetSpec>,
+    pub targets: Vec<TargetArgs>,
 }
 
 /// Who acted and why, required on `steer` and `log` with no defaults. The

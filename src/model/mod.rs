@@ -3,15 +3,13 @@
 
 pub mod clock;
 pub mod entry;
-pub mod observe;
+pub mod original_helm;
 pub mod repo;
 mod request;
 pub mod steer;
-pub mod upstream;
 pub mod voyage;
 
 pub use entry::{Action, Provenance, SteerKind, SteerRecord};
-pub use observe::{IssueFocus, Observe, PullRequestFocus, RepositoryFocus, Source};
 pub use repo::Repo;
 pub use steer::Steer;
 pub use voyage::{Voyage, VoyageStatus};

@@ -1,30 +1,303 @@
-//! How helm looks at local things. Each observation kind lives in its own
-//! file and turns a canonical target into a packed payload; this module
-//! dispatches. It never opens a voyage: `ops::observe` puts the result on
-//! the slate, after the look.
+//! Everything helm knows how to look at: the observation kinds, one file
+//! each, and their registry. A kind's file holds its target as given
+//! (`<Name>Args`, parsed by the CLI and MCP alike), its canonical target
+//! (whose JSON is the slate key), how it looks (a local walk or GitHub
+//! requests), its payload and its one-line digest. This module lists every
+//! kind once, in [`kinds!`], which makes [`TargetArgs`], [`Target`] and
+//! [`KindName`]; the [`Kind`] trait is the checklist a kind fills in.
+//!
+//! Looking never opens a voyage: `ops::observe` puts the result on the
+//! slate, after the look.
 
-#[cfg(unix)]
-mod beneath;
-pub mod files;
-pub mod json;
-pub(crate) mod regular;
+mod args;
+mod conversation;
+pub mod directory_tree;
+pub mod file_contents;
+pub(crate) mod fresh;
+mod github;
+pub mod github_issue;
+pub mod github_pr;
+pub mod github_repo;
+pub(crate) mod local;
+mod parts;
 pub mod rust_project;
-pub mod target;
-pub mod tree;
+mod target;
 
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use crate::error::{Error, Kind, Result};
-use crate::model::Observe;
-use crate::storage::{self, artifact::Packed};
-use crate::words::{human_bytes, plural};
+use futures_util::future::LocalBoxFuture;
+use serde_json::Value;
+
+use crate::error::Result;
+use crate::github::client::Client;
+use crate::model::Repo;
+use crate::storage::artifact::Packed;
+
+pub(crate) use args::Place;
+pub(crate) use conversation::compare::settle;
+pub(crate) use github::Looking;
+pub(crate) use github::look_github;
+pub(crate) use local::regular;
+pub use target::{FocusName, Source};
+
+/// Lists every kind once: its variant, its name on the command line and in
+/// JSON, and its module's argument and target types. Makes the enums the
+/// front ends parse and the slate keys on, the names, and the dispatch.
+macro_rules! kinds {
+    ($($variant:ident $name:literal $module:ident :: $args:ident => $target:ident,)+) => {
+        // As given: relative paths, focus in any order, the repository
+        // optional; `slate erase` takes the same syntax as `observe`. The MCP
+        // input schemas name it `TargetSpec`, as they always have.
+        /// What to look at.
+        #[derive(Debug, Clone, clap::Subcommand, serde::Deserialize, schemars::JsonSchema)]
+        #[serde(tag = "kind")]
+        #[schemars(rename = "TargetSpec")]
+        pub enum TargetArgs {
+            $(
+                #[command(name = $name)]
+                #[serde(rename = $name)]
+                $variant($module::$args),
+            )+
+        }
+
+        /// A canonical target: what an observation looked at. Its compact
+        /// JSON is the slate key, so two targets that mean the same thing
+        /// serialise to the same bytes (each kind's `canonical` sees to it).
+        #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize, schemars::JsonSchema)]
+        #[serde(tag = "kind")]
+        pub enum Target {
+            $(
+                #[serde(rename = $name)]
+                $variant($module::$target),
+            )+
+        }
+
+        /// The name of each observation kind.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        pub enum KindName {
+            $($variant),+
+        }
+
+        impl KindName {
+            pub const ALL: &'static [KindName] = &[$(KindName::$variant),+];
+
+            pub fn as_str(self) -> &'static str {
+                match self {
+                    $(KindName::$variant => $name),+
+                }
+            }
+        }
+
+        impl TargetArgs {
+            fn args(&self) -> &dyn KindArgs {
+                match self {
+                    $(TargetArgs::$variant(args) => args),+
+                }
+            }
+        }
+
+        impl Target {
+            pub fn kind(&self) -> KindName {
+                match self {
+                    $(Target::$variant(_) => KindName::$variant),+
+                }
+            }
+
+            pub(crate) fn of(&self) -> &dyn Kind {
+                match self {
+                    $(Target::$variant(target) => target),+
+                }
+            }
+        }
+
+        $(
+            impl From<$module::$target> for Target {
+                fn from(target: $module::$target) -> Target {
+                    Target::$variant(target)
+                }
+            }
+        )+
+    };
+}
+
+kinds! {
+    FileContents  "file-contents"  file_contents::FileContentsArgs => FileContentsTarget,
+    DirectoryTree "directory-tree" directory_tree::DirectoryTreeArgs => DirectoryTreeTarget,
+    RustProject   "rust-project"   rust_project::RustProjectArgs => RustProjectTarget,
+    GitHubIssue   "github-issue"   github_issue::GitHubIssueArgs => GitHubIssueTarget,
+    GitHubPr      "github-pr"      github_pr::GitHubPrArgs => GitHubPrTarget,
+    GitHubRepo    "github-repo"    github_repo::GitHubRepoArgs => GitHubRepoTarget,
+}
+
+/// What a kind's arguments provide: the canonical target.
+pub(crate) trait KindArgs {
+    /// For a GitHub kind, the `--repo` given with the target itself (`Some`
+    /// of it, or `Some(None)` when it was not given); `None` for a local kind.
+    fn repo_flag(&self) -> Option<Option<&str>> {
+        None
+    }
+
+    /// The canonical target: the same thing spelled differently gives the
+    /// same value.
+    fn canonical(&self, place: &Place) -> Result<Target>;
+}
+
+/// What a kind's canonical target provides.
+pub(crate) trait Kind {
+    /// One line for humans, e.g. `file-contents src/main.rs (+2 more)`.
+    fn describe(&self) -> String;
+
+    /// Where and how it is looked at.
+    fn way(&self) -> Way<'_>;
+
+    /// The one-line digest of a payload of this kind, read as the kind's
+    /// own payload type; `None` when it is not one.
+    fn digest(&self, payload: &[u8]) -> Option<String>;
+
+    /// The arguments naming a GitHub target on the command line, as
+    /// `observe` and `slate erase` take them (`github-pr 45 --focus checks
+    /// --repo o/r`), so a hint can quote a command that finds it again.
+    fn command_args(&self) -> Option<String> {
+        None
+    }
+
+    /// The issue or pull request this target looks at, for the freshness
+    /// guard and the brief; `None` for anything else.
+    fn thread(&self) -> Option<&dyn Thread> {
+        None
+    }
+}
+
+/// How a target is looked at.
+pub(crate) enum Way<'a> {
+    /// Files and folders on this machine.
+    Local(&'a dyn LocalLook),
+    /// A repository on GitHub.
+    GitHub(&'a dyn RemoteLook),
+}
+
+/// A look on this machine.
+pub(crate) trait LocalLook {
+    /// What the progress display says, and what it counts.
+    fn progress(&self) -> (String, Counting);
+
+    /// Looks, counting progress in `tally`.
+    fn look(&self, tally: &Tally) -> Result<Looked>;
+}
+
+/// A look on GitHub.
+pub(crate) trait RemoteLook {
+    fn repo(&self) -> &Repo;
+
+    /// Looks through `client` (bound to the target's repository); `prior` is
+    /// the payload of the target's latest observation, whose validators make
+    /// the requests conditional (ADR 0008).
+    fn looking<'a>(
+        &'a self,
+        client: &'a Client,
+        prior: Option<&'a Value>,
+    ) -> LocalBoxFuture<'a, Looking>;
+}
+
+/// An issue or a pull request: what the freshness guard judges a steer by.
+pub(crate) trait Thread {
+    fn repo(&self) -> &Repo;
+    fn number(&self) -> u64;
+    /// A pull request, rather than an issue.
+    fn is_pr(&self) -> bool;
+    /// The parts (payload keys) it looks at.
+    fn parts(&self) -> Vec<&'static str>;
+    /// The same target looking only at `parts`.
+    fn narrowed(&self, parts: &[&str]) -> Target;
+    /// The head sha a payload of it saw, if it saw one.
+    fn head_sha(&self, _payload: &Value) -> Option<String> {
+        None
+    }
+}
+
+impl TargetArgs {
+    /// The canonical target. `outer_repo` is a `--repo` given apart from the
+    /// target (`helm observe --repo o/r …`, or MCP's `repo` argument);
+    /// `repository` resolves the repository of a GitHub target from the
+    /// flag, if any.
+    pub fn resolve(
+        &self,
+        cwd: &std::path::Path,
+        outer_repo: Option<&str>,
+        repository: &dyn Fn(Option<&str>) -> Result<Repo>,
+    ) -> Result<Target> {
+        args::resolve(self.args(), cwd, outer_repo, repository)
+    }
+}
+
+impl Target {
+    /// The slate key: compact JSON of the (already canonical) target.
+    pub fn key(&self) -> String {
+        serde_json::to_string(self).expect("a Target always serialises")
+    }
+
+    pub fn from_key(key: &str) -> Option<Target> {
+        serde_json::from_str(key).ok()
+    }
+
+    /// Whether two keys of this kind name the same target when they differ
+    /// only in ASCII case: true for GitHub targets, whose one mixed-case
+    /// field is the repository (GitHub's names are case-insensitive; every
+    /// other field of their keys is lowercase). Paths stay case-sensitive.
+    pub fn key_folds_case(key: &str) -> bool {
+        key.starts_with(r#"{"kind":"github-"#)
+    }
+
+    /// Where looking happens.
+    pub fn source(&self) -> Source<'_> {
+        match self.of().way() {
+            Way::Local(_) => Source::Local,
+            Way::GitHub(remote) => Source::GitHub(remote.repo()),
+        }
+    }
+
+    /// One line for humans, e.g. `file-contents src/main.rs (+2 more)`.
+    pub fn describe(&self) -> String {
+        self.of().describe()
+    }
+
+    /// See [`Kind::command_args`].
+    pub(crate) fn command_args(&self) -> Option<String> {
+        self.of().command_args()
+    }
+
+    /// The one-line digest of a payload this target's observation stored.
+    pub(crate) fn digest(&self, payload: &[u8]) -> Option<String> {
+        self.of().digest(payload)
+    }
+
+    /// The issue or pull request it looks at, if any.
+    pub(crate) fn thread(&self) -> Option<&dyn Thread> {
+        self.of().thread()
+    }
+
+    /// What a local look's progress display says, and what it counts.
+    pub(crate) fn progress(&self) -> Option<(String, Counting)> {
+        match self.of().way() {
+            Way::Local(local) => Some(local.progress()),
+            Way::GitHub(_) => None,
+        }
+    }
+}
 
 /// A finished look, ready for the slate.
 #[derive(Debug)]
-pub struct Looked {
+pub(crate) struct Looked {
     pub packed: Packed,
     /// A few words on what came back, for the stderr line.
     pub summary: String,
+}
+
+/// What a local look counts as it goes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Counting {
+    Entries,
+    Bytes,
 }
 
 /// How far a look has got: counters the look bumps as it goes (folder
@@ -60,69 +333,12 @@ impl Tally {
 
 /// Looks at a local target (files, trees, Rust projects), counting progress
 /// in `tally`.
-pub fn look_local(target: &Observe, tally: &Tally) -> Result<Looked> {
-    let (packed, summary) = match target {
-        Observe::FileContents { paths } => {
-            let (packed, report) = files::observe(paths, tally)?;
-            let mut summary = format!(
-                "{} {}, {}",
-                report.files,
-                plural(report.files as u64, "file", "files"),
-                human_bytes(report.bytes)
-            );
-            if report.binary > 0 {
-                summary.push_str(&format!(", {} stored as base64", report.binary));
-            }
-            (packed, summary)
-        }
-        Observe::DirectoryTree {
-            root,
-            skip,
-            max_depth,
-        } => {
-            let tree = tree::walk(root, skip, *max_depth, tally)?;
-            let summary = tree_summary(&tree);
-            (
-                storage::artifact::Packer::pack_json(tree.to_json())?,
-                summary,
-            )
-        }
-        Observe::RustProject { root } => {
-            let project = rust_project::observe(root, tally)?;
-            let summary = format!(
-                "{}, {} {}, {} {}, {} crate {}",
-                tree_summary(&project.tree),
-                project.manifests.len(),
-                plural(project.manifests.len() as u64, "manifest", "manifests"),
-                project.docs.len(),
-                plural(project.docs.len() as u64, "doc", "docs"),
-                project.crate_docs.len(),
-                plural(project.crate_docs.len() as u64, "doc", "docs"),
-            );
-            (storage::artifact::Packer::pack(&project)?, summary)
-        }
-        Observe::GitHubIssue { .. }
-        | Observe::GitHubPullRequest { .. }
-        | Observe::GitHubRepository { .. } => {
-            return Err(Error::new(
-                Kind::Usage,
-                format!("{} is not a local target", target.kind()),
-            ));
-        }
-    };
-    Ok(Looked { packed, summary })
-}
-
-fn tree_summary(tree: &tree::Tree) -> String {
-    let mut text = format!(
-        "{} {}, {} {}",
-        tree.files,
-        plural(tree.files, "file", "files"),
-        tree.dirs,
-        plural(tree.dirs, "folder", "folders")
-    );
-    if !tree.errors.is_empty() {
-        text.push_str(&format!(", {} unreadable", tree.errors.len()));
+pub(crate) fn look_local(target: &Target, tally: &Tally) -> Result<Looked> {
+    match target.of().way() {
+        Way::Local(local) => local.look(tally),
+        Way::GitHub(_) => Err(crate::error::Error::usage(format!(
+            "{} is not a local target",
+            target.kind().as_str()
+        ))),
     }
-    text
 }

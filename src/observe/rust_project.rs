@@ -10,50 +10,123 @@
 
 use std::path::Path;
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use super::Tally;
-use super::regular::Confined;
-use super::tree::{self, Tree};
+use super::local::regular::Confined;
+use super::local::walk::{self, Tree};
+use super::{Counting, Kind, KindArgs, LocalLook, Looked, Place, Target, Way};
 use crate::error::{Error, Result};
+use crate::storage::artifact::Packer;
+use crate::words::plural;
+
+/// A Rust project: tree, Cargo manifests, READMEs and docs, crate docs.
+#[derive(Debug, Clone, clap::Args, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct RustProjectArgs {
+    /// The folder holding the top Cargo.toml.
+    #[arg(value_name = "ROOT")]
+    pub root: std::path::PathBuf,
+}
+
+/// The canonical target: the root's absolute path.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct RustProjectTarget {
+    pub root: String,
+}
+
+impl KindArgs for RustProjectArgs {
+    fn canonical(&self, place: &Place) -> Result<Target> {
+        Ok(Target::from(RustProjectTarget {
+            root: super::local::paths::canonical_path(&self.root, place.cwd)?,
+        }))
+    }
+}
+
+impl Kind for RustProjectTarget {
+    fn describe(&self) -> String {
+        format!("rust-project {}", self.root)
+    }
+
+    fn way(&self) -> Way<'_> {
+        Way::Local(self)
+    }
+
+    /// `12 files, 3 folders, 2 manifests, 1 doc`.
+    fn digest(&self, payload: &[u8]) -> Option<String> {
+        let project: Project = serde_json::from_slice(payload).ok()?;
+        let (manifests, docs) = (project.manifests.len(), project.docs.len());
+        Some(format!(
+            "{}, {manifests} {}, {docs} {}",
+            project.tree.summary(false),
+            plural(manifests, "manifest", "manifests"),
+            plural(docs, "doc", "docs")
+        ))
+    }
+}
+
+impl LocalLook for RustProjectTarget {
+    fn progress(&self) -> (String, Counting) {
+        (format!("walking {}", self.root), Counting::Entries)
+    }
+
+    fn look(&self, tally: &Tally) -> Result<Looked> {
+        let project = observe(&self.root, tally)?;
+        let summary = format!(
+            "{}, {} {}, {} {}, {} crate {}",
+            project.tree.summary(true),
+            project.manifests.len(),
+            plural(project.manifests.len() as u64, "manifest", "manifests"),
+            project.docs.len(),
+            plural(project.docs.len() as u64, "doc", "docs"),
+            project.crate_docs.len(),
+            plural(project.crate_docs.len() as u64, "doc", "docs"),
+        );
+        Ok(Looked {
+            packed: Packer::pack(&project)?,
+            summary,
+        })
+    }
+}
 
 /// Documents larger than this are cut, and say so.
 const DOC_LIMIT: usize = 256 * 1024;
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
-pub struct Project {
+pub(crate) struct Project {
     pub root: String,
     pub tree: Tree,
     pub manifests: Vec<Document>,
     pub docs: Vec<Document>,
     pub crate_docs: Vec<CrateDoc>,
     /// Files the look chose but did not read, and why (absent when none).
-    #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub unreadable: Vec<Unreadable>,
 }
 
-#[derive(Debug, Serialize)]
-pub struct Unreadable {
+#[derive(Debug, Serialize, Deserialize)]
+pub(crate) struct Unreadable {
     pub path: String,
     pub reason: String,
 }
 
-#[derive(Debug, Serialize)]
-pub struct Document {
+#[derive(Debug, Serialize, Deserialize)]
+pub(crate) struct Document {
     pub path: String,
     pub content: String,
-    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub truncated: bool,
 }
 
-#[derive(Debug, Serialize)]
-pub struct CrateDoc {
+#[derive(Debug, Serialize, Deserialize)]
+pub(crate) struct CrateDoc {
     pub path: String,
     pub doc: String,
 }
 
-pub fn observe(root: &str, tally: &Tally) -> Result<Project> {
+fn observe(root: &str, tally: &Tally) -> Result<Project> {
     let base = Path::new(root);
     if !base.join("Cargo.toml").is_file() {
         return Err(Error::usage(format!(
@@ -61,7 +134,7 @@ pub fn observe(root: &str, tally: &Tally) -> Result<Project> {
         ))
         .hint("observe it with `directory-tree` instead"));
     }
-    let tree = tree::walk(root, &["target".to_string()], None, tally)?;
+    let tree = walk::walk(root, &["target".to_string()], None, tally)?;
     let confined = Confined::new(root)?;
     let mut manifests = Vec::new();
     let mut docs = Vec::new();

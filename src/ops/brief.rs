@@ -9,7 +9,8 @@ use serde_json::Value;
 
 use super::Helm;
 use crate::error::Result;
-use crate::model::{Action, IssueFocus, Observe, PullRequestFocus, Voyage};
+use crate::model::{Action, Voyage};
+use crate::observe::Target;
 use crate::steering::pending::{self, Record};
 use crate::storage::VoyageStore;
 use crate::storage::logbook::Entry;
@@ -190,28 +191,17 @@ fn last_seen(
     entries: &[Entry],
     slate: &[Observation],
 ) -> Option<Seen> {
-    let shows = |observation: &&Observation| match Observe::from_key(&observation.target) {
-        Some(Observe::GitHubIssue {
-            repo,
-            number,
-            focus,
-        }) => {
-            thing.kind == "issue"
-                && number == thing.number
-                && repo.to_string().eq_ignore_ascii_case(&thing.repo)
-                && focus.contains(&IssueFocus::Summary)
-        }
-        Some(Observe::GitHubPullRequest {
-            repo,
-            number,
-            focus,
-        }) => {
-            thing.kind == "pr"
-                && number == thing.number
-                && repo.to_string().eq_ignore_ascii_case(&thing.repo)
-                && focus.contains(&PullRequestFocus::Summary)
-        }
-        _ => false,
+    let shows = |observation: &&Observation| {
+        let Some(target) = Target::from_key(&observation.target) else {
+            return false;
+        };
+        let Some(thread) = target.thread() else {
+            return false;
+        };
+        thing.kind == if thread.is_pr() { "pr" } else { "issue" }
+            && thread.number() == thing.number
+            && thread.repo().to_string().eq_ignore_ascii_case(&thing.repo)
+            && thread.parts().contains(&"summary")
     };
     let latest = entries
         .iter()

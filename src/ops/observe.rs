@@ -5,16 +5,14 @@
 use super::Helm;
 use crate::error::Result;
 use crate::github;
-use crate::inputs::TargetSpec;
-use crate::model::{Observe, Source};
-use crate::observe::{self as look, Tally};
+use crate::observe::{self as look, Source, Tally, Target, TargetArgs};
 use crate::storage::artifact::{Frame, Packed, Packer, Stored};
 use crate::storage::slate::Put;
 
 /// A finished observation, on the slate.
 #[derive(Debug)]
 pub struct Observed {
-    pub target: Observe,
+    pub target: Target,
     pub observed_at: String,
     pub artifact: String,
     /// The payload as stored (zstd), streamed out by the renderer when
@@ -37,7 +35,7 @@ pub struct Observed {
 impl Helm {
     /// The canonical target for what a front end gave; `repo` is a
     /// repository given apart from the target.
-    pub fn target(&self, spec: &TargetSpec, repo: Option<&str>) -> Result<Observe> {
+    pub fn target(&self, spec: &TargetArgs, repo: Option<&str>) -> Result<Target> {
         spec.resolve(&self.cwd, repo, &|flag| self.repository(flag))
     }
 
@@ -46,7 +44,7 @@ impl Helm {
     pub fn observe(
         &self,
         voyage: &str,
-        target: Observe,
+        target: Target,
         identity: Option<&str>,
         tally: &Tally,
     ) -> Result<Observed> {
@@ -62,8 +60,7 @@ impl Helm {
                 let prior = prior_payload(&store, &target.key())?;
                 let config = github::Config::resolve(&self.github, self.home.root(), identity)?;
                 let session = github::connect(&config, repo)?;
-                let seen =
-                    github::observe::look(&session, &target, prior.as_ref().map(|(_, v)| v))?;
+                let seen = look::look_github(&session, &target, prior.as_ref().map(|(_, v)| v))?;
                 warnings.extend(session.client.moved().map(|moved| moved.warning()));
                 let packed = match prior {
                     // The same artifact: GitHub said nothing changed.

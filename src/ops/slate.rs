@@ -2,7 +2,7 @@
 
 use super::Helm;
 use crate::error::Result;
-use crate::model::Observe;
+use crate::observe::Target;
 use crate::storage::slate::Observation;
 
 impl Helm {
@@ -11,7 +11,7 @@ impl Helm {
     }
 
     /// Takes one target off the slate; returns whether it was there.
-    pub fn slate_erase(&self, voyage: &str, target: &Observe) -> Result<bool> {
+    pub fn slate_erase(&self, voyage: &str, target: &Target) -> Result<bool> {
         self.open_for_write(voyage)?.erase(&target.key())
     }
 

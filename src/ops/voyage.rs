@@ -6,6 +6,7 @@ use std::path::{Path, PathBuf};
 use super::Helm;
 use crate::error::{Error, Kind, Result};
 use crate::model::Voyage;
+use crate::observe::Target;
 use crate::steering::pending::{self, Record};
 use crate::storage::store::{Payload, Snapshot};
 use crate::storage::voyage::{self, Summary};
@@ -118,19 +119,25 @@ impl Helm {
         let snapshot = store.snapshot()?;
         let mut lines = HashMap::new();
         if digests {
-            let mut hashes: Vec<&str> = snapshot
+            // Each payload is read by its observation's kind.
+            let mut kinds: HashMap<&str, Option<Target>> = HashMap::new();
+            for observation in snapshot
                 .entries
                 .iter()
                 .flat_map(|e| e.bearing.iter())
                 .chain(snapshot.slate.iter())
-                .map(|o| o.artifact.as_str())
-                .collect();
+            {
+                kinds
+                    .entry(observation.artifact.as_str())
+                    .or_insert_with(|| Target::from_key(&observation.target));
+            }
+            let mut hashes: Vec<&str> = kinds.keys().copied().collect();
             hashes.sort_unstable();
-            hashes.dedup();
             store.payloads(&hashes, DIGEST_LIMIT, |hash, payload| {
                 let line = match payload {
                     Payload::Stowed(Some(json)) | Payload::Reduced(Some(json)) => {
-                        super::digest::of(&json)
+                        let target = kinds.get(hash).and_then(Option::as_ref);
+                        super::digest::of(target, &json)
                     }
                     Payload::Jettisoned => Some("jettisoned: the payload is gone".to_string()),
                     Payload::TooLarge(size) => {

@@ -8,17 +8,17 @@ use serde_json::Value;
 
 use super::views::{EntryView, RecordedView};
 use super::{Report, Style, clean, clean_line, short_hash, when};
-use crate::model::Observe;
+use crate::observe::Target;
 use crate::storage::logbook::{Entry, Sealed};
 
 /// A target as one human line, from its stored key.
 pub fn describe_target(key: &str) -> String {
-    if let Some(target) = Observe::from_key(key) {
+    if let Some(target) = Target::from_key(key) {
         return target.describe();
     }
     serde_json::from_str::<Value>(key)
         .ok()
-        .and_then(|value| crate::model::upstream::describe_target(&value))
+        .and_then(|value| crate::model::original_helm::describe_target(&value))
         .unwrap_or_else(|| key.to_string())
 }
 

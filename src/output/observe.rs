@@ -114,9 +114,11 @@ mod tests {
         zstd::stream::copy_encode(&b"{}"[..], &mut compressed, 1).unwrap();
         let mut report = ObservedReport {
             observed: crate::ops::observe::Observed {
-                target: crate::model::Observe::FileContents {
-                    paths: vec!["a\u{9b}31m\u{202e}b".to_string()],
-                },
+                target: crate::observe::Target::from(
+                    crate::observe::file_contents::FileContentsTarget {
+                        paths: vec!["a\u{9b}31m\u{202e}b".to_string()],
+                    },
+                ),
                 observed_at: "2026-01-01T00:00:00.000000Z".to_string(),
                 artifact: "0".repeat(64),
                 compressed: crate::storage::artifact::Frame::Memory(compressed),
@@ -153,9 +155,11 @@ mod tests {
             };
             let report = ObservedReport {
                 observed: crate::ops::observe::Observed {
-                    target: crate::model::Observe::FileContents {
-                        paths: vec!["f".to_string()],
-                    },
+                    target: crate::observe::Target::from(
+                        crate::observe::file_contents::FileContentsTarget {
+                            paths: vec!["f".to_string()],
+                        },
+                    ),
                     observed_at: "2026-01-01T00:00:00.000000Z".to_string(),
                     artifact: packed.hash.clone(),
                     compressed: Frame::Memory(frame.clone()),

@@ -9,20 +9,12 @@ use std::time::Duration;
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
-use crate::model::Observe;
-use crate::observe::Tally;
+use crate::observe::{Counting as Unit, Tally, Target};
 
 /// How long a look runs before progress appears.
 const DELAY: Duration = Duration::from_secs(1);
 /// How often the display is refreshed.
 const TICK: Duration = Duration::from_millis(100);
-
-/// What a look counts.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Unit {
-    Entries,
-    Bytes,
-}
 
 /// The progress display for one look: nothing at all unless `show` (stderr
 /// is a terminal and `--json` is off) and the target is a local one.
@@ -31,21 +23,8 @@ pub struct Progress {
 }
 
 impl Progress {
-    pub fn new(show: bool, target: &Observe) -> Progress {
-        let what = match target {
-            _ if !show => None,
-            Observe::FileContents { paths } => Some((
-                match paths.as_slice() {
-                    [one] => format!("reading {one}"),
-                    many => format!("reading {} files", many.len()),
-                },
-                Unit::Bytes,
-            )),
-            Observe::DirectoryTree { root, .. } | Observe::RustProject { root } => {
-                Some((format!("walking {root}"), Unit::Entries))
-            }
-            _ => None,
-        };
+    pub fn new(show: bool, target: &Target) -> Progress {
+        let what = target.progress().filter(|_| show);
         Progress { what }
     }
 
@@ -132,17 +111,18 @@ mod tests {
 
     #[test]
     fn a_quick_look_returns_its_value_and_draws_nothing() {
-        let target = Observe::RustProject { root: "/x".into() };
+        let target =
+            Target::from(crate::observe::rust_project::RustProjectTarget { root: "/x".into() });
         let value = Progress::new(true, &target).run(|tally| {
             tally.add(3);
             tally.done()
         });
         assert_eq!(value, 3);
         assert!(Progress::new(false, &target).what.is_none());
-        let github = Observe::GitHubRepository {
+        let github = Target::from(crate::observe::github_repo::GitHubRepoTarget {
             repo: crate::model::Repo::parse("o/r").unwrap(),
             focus: vec![],
-        };
+        });
         assert!(Progress::new(true, &github).what.is_none());
     }
 }

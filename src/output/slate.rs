@@ -62,7 +62,7 @@ impl Report for SlateList {
 }
 
 pub struct Erased {
-    pub target: crate::model::Observe,
+    pub target: crate::observe::Target,
     pub erased: bool,
 }
 

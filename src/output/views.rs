@@ -219,7 +219,7 @@ pub struct SlateView<'a> {
 /// `slate erase --json`.
 #[derive(Serialize, JsonSchema)]
 pub struct ErasedView<'a> {
-    pub target: &'a crate::model::Observe,
+    pub target: &'a crate::observe::Target,
     pub erased: bool,
 }
 
@@ -328,7 +328,7 @@ pub struct BriefView<'a> {
 #[derive(JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ObservedDoc {
-    pub target: crate::model::Observe,
+    pub target: crate::observe::Target,
     pub observed_at: String,
     /// The SHA-256 of the payload, the artifact's key.
     pub artifact: String,

@@ -39,7 +39,7 @@ impl Entry {
     ) -> Entry {
         let parsed = serde_json::from_str::<Action>(&action).ok().or_else(|| {
             let value: Value = serde_json::from_str(&action).ok()?;
-            crate::model::upstream::action(&value)
+            crate::model::original_helm::action(&value)
         });
         Entry {
             id,

@@ -2,14 +2,14 @@
 //! Set semantics come from the primary key; of two observations of the same
 //! target the one with the later `observed_at` stays, whichever commits last.
 //! A GitHub target's key matches its other spellings too (the repository
-//! differing in case, [`Observe::key_folds_case`]): one row, keyed as the
+//! differing in case, [`Target::key_folds_case`]): one row, keyed as the
 //! newest observation spelled it.
 
 use rusqlite::{Connection, OptionalExtension, Row, Transaction};
 
 use super::artifact::{self, ArtifactStatus, Packed};
 use crate::error::Result;
-use crate::model::Observe;
+use crate::observe::Target;
 
 /// The SQL condition "row `target` is `?1`": exactly, or for a key that folds
 /// case (`?2`), in any ASCII case. `COLLATE NOCASE` folds ASCII only, which
@@ -79,7 +79,7 @@ pub enum Put {
 /// observation of the same target is there already (a slower look that
 /// finishes last must not overwrite a newer one).
 pub fn put(tx: &Transaction<'_>, target: &str, packed: &Packed, observed_at: &str) -> Result<Put> {
-    let folds = Observe::key_folds_case(target);
+    let folds = Target::key_folds_case(target);
     let newer: Option<String> = tx
         .prepare_cached(&format!(
             "SELECT observed_at FROM slate WHERE {SAME_TARGET} AND observed_at > ?3"
@@ -108,7 +108,7 @@ pub fn put(tx: &Transaction<'_>, target: &str, packed: &Packed, observed_at: &st
 pub fn erase(tx: &Transaction<'_>, target: &str) -> Result<bool> {
     let removed = tx
         .prepare_cached(&format!("DELETE FROM slate WHERE {SAME_TARGET}"))?
-        .execute((target, Observe::key_folds_case(target)))?;
+        .execute((target, Target::key_folds_case(target)))?;
     Ok(removed > 0)
 }
 

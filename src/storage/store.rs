@@ -143,7 +143,7 @@ impl VoyageStore {
                  LIMIT 1"
             ))?
             .query_row(
-                (target, crate::model::Observe::key_folds_case(target)),
+                (target, crate::observe::Target::key_folds_case(target)),
                 |row| row.get(0),
             )
             .optional()?;

@@ -184,6 +184,39 @@ fn github_says_what_it_did_not_apply() {
     );
 }
 
+/// A pull request's payload has a `files` part (GitHub's listing, no
+/// contents): its digest is the pull request's, never "3 files, 3 binary".
+#[test]
+fn a_pull_request_on_the_bearing_reads_as_a_pull_request_not_as_files() {
+    let (gh, env) = github();
+    let pr = gh.add_pr(REPO, "Fix widget crash", "fix-42", "main");
+    for name in ["src/a.rs", "src/b.rs", "src/c.rs"] {
+        gh.add_pr_file(REPO, pr, name, "@@ -1 +1 @@\n-old\n+new");
+    }
+    env.run(&["observe", "github-pr", &pr.to_string()]).ok();
+    env.run(&[
+        "log",
+        "--as",
+        "alice",
+        "--role",
+        "reviewer",
+        "--method",
+        "human",
+        "--summary",
+        "read it",
+        "reviewing",
+    ])
+    .ok();
+    let human = env.run(&["voyage", "show"]);
+    human.ok();
+    assert!(!human.stdout.contains("binary"), "{}", human.stdout);
+    assert!(
+        human.stdout.contains("\"Fix widget crash\" · open"),
+        "{}",
+        human.stdout
+    );
+}
+
 #[test]
 fn the_story_shows_what_was_said_and_seen() {
     let (gh, env) = github();

@@ -120,7 +120,7 @@ fn clear(ctx: &Ctx, mut call: Call) -> Result<Box<dyn Report>> {
 /// `slate_erase`: `{"erased": [{"target", "erased"}, …]}`, one per target
 /// in the order given.
 struct ErasedAll {
-    erased: Vec<(crate::model::Observe, bool)>,
+    erased: Vec<(crate::observe::Target, bool)>,
 }
 
 #[derive(Serialize, JsonSchema)]

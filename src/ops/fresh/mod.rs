@@ -15,10 +15,11 @@ mod refusals;
 use refusals::{Judging, lightened_note, subject};
 
 use crate::error::{Error, Kind, Result};
-use crate::github::fresh::Judged;
-use crate::github::{self, compare, parts_head_sha};
+use crate::github;
+use crate::model::Steer;
 use crate::model::entry::{Freshness, Verdict};
-use crate::model::{Observe, Steer};
+use crate::observe::fresh::{self, Judged};
+use crate::observe::{self as kinds, Target};
 use crate::steering::Preflight;
 use crate::storage::slate::Observation;
 use crate::storage::{VoyageFile, VoyageStore};
@@ -33,7 +34,7 @@ pub struct Guard {
 /// One observation of the steer's target, and what the guard makes of it.
 struct Mine<'a> {
     observation: &'a Observation,
-    target: Observe,
+    target: Target,
     /// The parts it speaks for: those no newer observation looked at.
     judged: Vec<&'static str>,
     /// Its payload, when still stowed.
@@ -44,7 +45,7 @@ struct Mine<'a> {
 
 impl Mine<'_> {
     fn is_pr(&self) -> bool {
-        matches!(self.target, Observe::GitHubPullRequest { .. })
+        self.target.thread().is_some_and(|t| t.is_pr())
     }
 
     /// `github-pr 45 --focus checks --repo o/r`, as typed.
@@ -91,7 +92,7 @@ pub fn preflight(
         .unzip();
     let client = &session.client;
     let outcome = session.runtime.block_on(async {
-        tokio::time::timeout(session.timeout, github::fresh::changes(client, &asks)).await
+        tokio::time::timeout(session.timeout, fresh::changes(client, &asks)).await
     });
     let mut freshness = Freshness::of(Verdict::Fresh);
     freshness.checked = mine.len() - lightened.len();
@@ -103,7 +104,7 @@ pub fn preflight(
                 .filter(|(_, changes)| !changes.is_empty())
                 .map(|(m, _)| *m)
                 .collect();
-            freshness.changed = compare::settle(found.into_iter().flatten().collect());
+            freshness.changed = kinds::settle(found.into_iter().flatten().collect());
             let judging = Judging {
                 guard,
                 steer,
@@ -150,15 +151,10 @@ fn of_target<'a>(
     let mut mine: Vec<Mine> = bearing
         .iter()
         .filter_map(|observation| {
-            let target = Observe::from_key(&observation.target)?;
-            match &target {
-                Observe::GitHubIssue {
-                    repo: r, number: n, ..
-                }
-                | Observe::GitHubPullRequest {
-                    repo: r, number: n, ..
-                } if r == repo && *n == number => {}
-                _ => return None,
+            let target = Target::from_key(&observation.target)?;
+            let thread = target.thread()?;
+            if thread.repo() != repo || thread.number() != number {
+                return None;
             }
             Some(Mine {
                 observation,
@@ -174,7 +170,7 @@ fn of_target<'a>(
     for (at, one) in mine.iter_mut().enumerate() {
         one.older = at > 0;
         let is_pr = one.is_pr();
-        for part in github::fresh::parts(&one.target) {
+        for part in fresh::parts(&one.target) {
             // The issue's own answer and the pull request's are two parts;
             // their comments are one.
             let id = match part {
@@ -191,14 +187,11 @@ fn of_target<'a>(
 }
 
 /// `target` looking only at `parts`.
-fn narrowed(target: &Observe, parts: &[&str]) -> Observe {
-    let mut target = target.clone();
-    match &mut target {
-        Observe::GitHubIssue { focus, .. } => focus.retain(|f| parts.contains(&f.as_str())),
-        Observe::GitHubPullRequest { focus, .. } => focus.retain(|f| parts.contains(&f.as_str())),
-        _ => {}
+fn narrowed(target: &Target, parts: &[&str]) -> Target {
+    match target.thread() {
+        Some(thread) => thread.narrowed(parts),
+        None => target.clone(),
     }
-    target
 }
 
 fn verdict(freshness: Freshness, steer: Option<Steer>) -> Preflight {
@@ -222,7 +215,7 @@ fn pin(steer: &Steer, mine: &[Mine], voyage: &str) -> Result<Option<Steer>> {
         return Ok(None);
     };
     let prs = || mine.iter().filter(|m| m.is_pr());
-    let seen = prs().find_map(|m| parts_head_sha(m.payload.as_ref()?));
+    let seen = prs().find_map(|m| m.target.thread()?.head_sha(m.payload.as_ref()?));
     if let Some(sha) = seen {
         return Ok(Some(Steer::MergePullRequest {
             pr: *pr,
@@ -231,7 +224,7 @@ fn pin(steer: &Steer, mine: &[Mine], voyage: &str) -> Result<Option<Steer>> {
         }));
     }
     let saw_head = |m: &&Mine| {
-        let parts = github::fresh::parts(&m.target);
+        let parts = fresh::parts(&m.target);
         parts.contains(&"summary") || parts.contains(&"checks")
     };
     let Some(lost) = prs().find(saw_head) else {

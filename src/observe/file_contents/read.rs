@@ -1,17 +1,18 @@
-//! `file-contents`: reads files whole. Text (valid UTF-8) is stored as a JSON
+//! Reading `file-contents`' files whole. Text (valid UTF-8) is stored as a JSON
 //! string; anything else as base64, so nothing is lost. Each file is streamed
 //! into the packer, so memory stays bounded by the compressed payload.
 //!
-//! Payload: `{"files": [{"path", "size", "encoding": "utf-8"|"base64", "content"}]}`.
+//! Payload: [`FileContentsPayload`](super::FileContentsPayload),
+//! `{"files": [{"path", "size", "encoding": "utf-8"|"base64", "content"}]}`.
 
 use std::fs::File;
 use std::io::{self, Read, Write};
 
 use base64::Engine;
 
-use super::regular::open;
-use super::{Tally, json};
 use crate::error::{Error, Kind, Result};
+use crate::observe::Tally;
+use crate::observe::local::{json, regular::open};
 use crate::storage::artifact::{Packed, Packer};
 
 const CHUNK: usize = 1 << 20;

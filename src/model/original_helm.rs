@@ -1,10 +1,13 @@
 //! Reading what the original helm (github.com/dyreby/helm) wrote: its action
-//! JSON (`{"kind":"log","data":"<state>"}`, `{"kind":"steer","data":{…}}`)
-//! and its targets (camelCase kinds, paths as typed, no repository). helm
+//! JSON (`{"kind":"log","data":"<state>"}`, `{"kind":"steer","data":{…}}`),
+//! its targets (camelCase kinds, paths as typed, no repository) and the
+//! digests of its payloads. helm
 //! only reads these shapes, to tell such a voyage's story; it never writes them.
 
 use serde::Deserialize;
 use serde_json::Value;
+
+use crate::words::plural;
 
 use super::entry::{Action, SteerKind, SteerRecord};
 
@@ -120,6 +123,66 @@ pub fn describe_target(value: &Value) -> Option<String> {
     })
 }
 
+/// The one-line digest of a payload the original helm wrote (its
+/// `fileContents`, `directoryTree` and `rustProject` shapes), if it is one.
+pub fn digest(value: &Value) -> Option<String> {
+    match value.get("kind").and_then(Value::as_str)? {
+        "fileContents" => original_files(value),
+        "directoryTree" => original_tree(value),
+        "rustProject" => original_tree(value).map(|t| format!("{t} and docs")),
+        _ => None,
+    }
+}
+
+fn original_files(value: &Value) -> Option<String> {
+    let contents = value.get("contents")?.as_array()?;
+    let mut lines = 0;
+    let mut binary = 0;
+    for file in contents {
+        let content = file.get("content")?;
+        match content.get("kind").and_then(Value::as_str) {
+            Some("text") => {
+                lines += content
+                    .get("content")
+                    .and_then(Value::as_str)
+                    .map_or(0, crate::words::count_lines)
+            }
+            _ => binary += 1,
+        }
+    }
+    let mut parts = Vec::new();
+    if contents.len() > 1 {
+        parts.push(format!("{} files", contents.len()));
+    }
+    if binary < contents.len() {
+        parts.push(format!("{lines} {}", plural(lines, "line", "lines")));
+    }
+    if binary > 0 {
+        parts.push(format!("{binary} binary"));
+    }
+    Some(parts.join(", "))
+}
+
+fn original_tree(value: &Value) -> Option<String> {
+    let listings = value.get("listings")?.as_array()?;
+    let (mut files, mut dirs) = (0, 0);
+    for entry in listings
+        .iter()
+        .filter_map(|l| l.get("entries").and_then(Value::as_array))
+        .flatten()
+    {
+        match entry.get("isDir").and_then(Value::as_bool) {
+            Some(true) => dirs += 1,
+            _ => files += 1,
+        }
+    }
+    Some(format!(
+        "{files} {}, {dirs} {}",
+        plural(files, "file", "files"),
+        plural(dirs, "folder", "folders")
+    ))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -157,5 +220,15 @@ mod tests {
             describe_target(&files).unwrap(),
             "file-contents a (+1 more)"
         );
+    }
+
+    #[test]
+    fn the_originals_payloads_read_as_one_line() {
+        let files = json!({"kind": "fileContents", "contents": [{"path": "p",
+            "content": {"kind": "text", "content": "x\n"}}]});
+        assert_eq!(digest(&files).unwrap(), "1 line");
+        let tree = json!({"kind": "rustProject", "listings": [{"entries": [
+            {"name": "src", "isDir": true}, {"name": "Cargo.toml", "isDir": false}]}]});
+        assert_eq!(digest(&tree).unwrap(), "1 file, 1 folder and docs");
     }
 }

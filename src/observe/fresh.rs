@@ -4,22 +4,22 @@
 //! conditional on what the observation kept), all of them together through
 //! one remembering client, so a request they share is sent once. A part
 //! whose requests all answer 304 is unchanged; any other part is compared
-//! by content with what was seen ([`compare`](super::compare)), so only a
+//! by content with what was seen (`conversation/compare.rs`), so only a
 //! real difference counts, whatever the validators did. Reads only; never
 //! touches the voyage.
 
 use futures_util::future::join_all;
 use serde_json::Value;
 
-use super::client::Client;
-use super::compare::{self, Change};
-use super::error::GitHubError;
-use crate::model::{IssueFocus, Observe, PullRequestFocus};
+use super::conversation::compare::{self, Change};
+use super::{Target, Way};
+use crate::github::client::Client;
+use crate::github::error::GitHubError;
 
 /// One observation to check: its target, narrowed to the parts it is
 /// judged for, and its payload as stored.
 pub struct Judged<'a> {
-    pub target: Observe,
+    pub target: Target,
     pub payload: &'a Value,
 }
 
@@ -38,7 +38,13 @@ pub async fn changes(
 async fn again(client: &Client, judged: &Judged<'_>) -> Result<Vec<Change>, GitHubError> {
     let parts = parts(&judged.target);
     let prior = narrowed(judged.payload, &parts);
-    let now = match super::observe::looking(client, &judged.target, Some(&prior)).await {
+    let Way::GitHub(remote) = judged.target.of().way() else {
+        return Err(GitHubError::shape_text(format!(
+            "{} is not a GitHub target",
+            judged.target.kind().as_str()
+        )));
+    };
+    let now = match remote.looking(client, Some(&prior)).await {
         Ok((now, _, _)) => now,
         // Gone is a change; any other failure means the check was not made.
         Err(err) if matches!(err.status, Some(404 | 410)) => {
@@ -61,17 +67,10 @@ async fn again(client: &Client, judged: &Judged<'_>) -> Result<Vec<Change>, GitH
         .collect())
 }
 
-/// The parts (payload keys) a target looks at.
-pub fn parts(target: &Observe) -> Vec<&'static str> {
-    match target {
-        Observe::GitHubIssue { focus, .. } => {
-            focus.iter().map(|f| IssueFocus::as_str(*f)).collect()
-        }
-        Observe::GitHubPullRequest { focus, .. } => {
-            focus.iter().map(|f| PullRequestFocus::as_str(*f)).collect()
-        }
-        _ => Vec::new(),
-    }
+/// The parts (payload keys) a target looks at: an issue's or a pull
+/// request's focus; nothing for any other target.
+pub fn parts(target: &Target) -> Vec<&'static str> {
+    target.of().thread().map(|t| t.parts()).unwrap_or_default()
 }
 
 /// The payload with the validators of `parts` only (and the pull request's

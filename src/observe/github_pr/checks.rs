@@ -3,12 +3,12 @@
 
 use serde::Serialize;
 
-use super::client::Client;
-use super::conditional::{get_listing, get_pages};
-use super::error::GitHubError;
-use super::observe::to_value;
-use super::parts::{self, Part};
-use super::types::{CheckRun, CombinedStatus, Status};
+use crate::github::client::Client;
+use crate::github::conditional::{get_listing, get_pages};
+use crate::github::error::GitHubError;
+use crate::github::types::{CheckRun, CombinedStatus, Status};
+use crate::observe::github::to_value;
+use crate::observe::parts::{self, Part};
 
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
@@ -24,7 +24,7 @@ struct Checks {
 }
 
 /// Check runs and commit statuses of the head commit `sha`.
-pub async fn checks(client: &Client, sha: &str) -> Result<Part, GitHubError> {
+pub(super) async fn checks(client: &Client, sha: &str) -> Result<Part, GitHubError> {
     let runs_path = client.repo_path(&format!("/commits/{sha}/check-runs"));
     let runs = get_listing::<CheckRun>(client, &runs_path, |page| page.get("check_runs"));
     // The combined status pages its statuses (30 by default): every page is

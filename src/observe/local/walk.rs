@@ -1,6 +1,6 @@
-//! `directory-tree`: a gitignore-aware listing of a folder, walked in parallel
-//! by the `ignore` crate (the walker behind ripgrep), sorted so the same tree
-//! always gives the same payload.
+//! The walk behind `directory-tree` and `rust-project`: a gitignore-aware
+//! listing of a folder, walked in parallel by the `ignore` crate (the walker
+//! behind ripgrep), sorted so the same tree always gives the same payload.
 //!
 //! Payload: `{"root", "entries": ["src/", "src/main.rs", …], "files", "dirs", "errors"?}`.
 //! Folders end in `/`. Symbolic links are listed, never followed, so a link
@@ -15,12 +15,14 @@ use std::path::Path;
 use std::sync::Mutex;
 
 use ignore::{DirEntry, ParallelVisitor, ParallelVisitorBuilder, WalkBuilder, WalkState};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use super::{Tally, json};
 use crate::error::{Error, Result};
+use crate::words::plural;
 
-#[derive(Debug, Default, Serialize)]
+/// The payload of `directory-tree` (and the `tree` of `rust-project`'s).
+#[derive(Debug, Default, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Tree {
     pub root: String,
@@ -28,14 +30,30 @@ pub struct Tree {
     pub files: u64,
     pub dirs: u64,
     /// Entries whose names are not UTF-8 are listed with U+FFFD in their place.
-    #[serde(skip_serializing_if = "is_zero")]
+    #[serde(default, skip_serializing_if = "is_zero")]
     pub non_utf8_names: u64,
     /// Folders that could not be read, with the reason.
-    #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub errors: Vec<String>,
 }
 
 impl Tree {
+    /// `12 files, 3 folders`, and with `unreadable` how many folders could
+    /// not be read.
+    pub fn summary(&self, unreadable: bool) -> String {
+        let mut text = format!(
+            "{} {}, {} {}",
+            self.files,
+            plural(self.files, "file", "files"),
+            self.dirs,
+            plural(self.dirs, "folder", "folders")
+        );
+        if unreadable && !self.errors.is_empty() {
+            text.push_str(&format!(", {} unreadable", self.errors.len()));
+        }
+        text
+    }
+
     /// The payload JSON, byte for byte what serde_json makes of [`Tree`],
     /// built in one buffer with the fast escaper.
     pub fn to_json(&self) -> Vec<u8> {

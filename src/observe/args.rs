@@ -1,0 +1,112 @@
+//! Resolving a target as given ([`TargetArgs`](super::TargetArgs)) into its
+//! canonical [`Target`]: the checks every kind shares (`--repo` given once,
+//! and only for GitHub targets), then the kind's own `canonical`.
+
+use std::path::Path;
+
+use super::{KindArgs, KindName, Target};
+use crate::error::{Error, Result};
+use crate::model::Repo;
+
+/// Where a target is resolved: the working folder, and the repository of a
+/// GitHub target (resolved only when a GitHub kind asks for it).
+pub(crate) struct Place<'a> {
+    pub(crate) cwd: &'a Path,
+    repository: &'a dyn Fn() -> Result<Repo>,
+}
+
+impl Place<'_> {
+    /// The repository of a GitHub target: its `--repo`, else `GH_REPO`, else
+    /// the git remote `origin`.
+    pub(crate) fn repository(&self) -> Result<Repo> {
+        (self.repository)()
+    }
+}
+
+pub(super) fn resolve(
+    args: &dyn KindArgs,
+    cwd: &Path,
+    outer_repo: Option<&str>,
+    repository: &dyn Fn(Option<&str>) -> Result<Repo>,
+) -> Result<Target> {
+    let inner = args.repo_flag();
+    let flag = match (outer_repo, inner.flatten()) {
+        (Some(a), Some(b)) if a.trim() != b.trim() => {
+            return Err(
+                Error::usage(format!("--repo is given twice, as '{a}' and as '{b}'"))
+                    .hint("give --repo once, before or after the target"),
+            );
+        }
+        (outer, inner) => inner.or(outer),
+    };
+    if flag.is_some() && inner.is_none() {
+        return Err(Error::usage("--repo applies only to GitHub targets")
+            .hint(format!("drop --repo, or observe {}", github_kinds())));
+    }
+    args.canonical(&Place {
+        cwd,
+        repository: &|| repository(flag),
+    })
+}
+
+/// `github-issue, github-pr or github-repo`: the kinds whose keys fold case
+/// (see [`Target::key_folds_case`]).
+fn github_kinds() -> String {
+    let names: Vec<&str> = KindName::ALL
+        .iter()
+        .map(|k| k.as_str())
+        .filter(|name| name.starts_with("github-"))
+        .collect();
+    match names.split_last() {
+        Some((last, [])) => last.to_string(),
+        Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
+        None => String::new(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::TargetArgs;
+    use super::*;
+
+    fn fixed(flag: Option<&str>) -> Result<Repo> {
+        Ok(Repo::parse(flag.unwrap_or("d/default")).unwrap())
+    }
+
+    #[test]
+    fn targets_parse_from_the_json_observe_prints() {
+        let spec: TargetArgs =
+            serde_json::from_str(r#"{"kind":"github-pr","number":7,"focus":["diff"]}"#).unwrap();
+        let target = spec.resolve(Path::new("/w"), Some("o/r"), &fixed).unwrap();
+        assert_eq!(
+            target.key(),
+            r#"{"kind":"github-pr","repo":"o/r","number":7,"focus":["diff"]}"#
+        );
+        let spec: TargetArgs =
+            serde_json::from_str(r#"{"kind":"directory-tree","root":"src","maxDepth":2}"#).unwrap();
+        let target = spec.resolve(Path::new("/w"), None, &fixed).unwrap();
+        assert!(
+            target.key().ends_with(r#""maxDepth":2}"#),
+            "{}",
+            target.key()
+        );
+        assert!(
+            serde_json::from_str::<TargetArgs>(r#"{"kind":"file-contents","path":"x"}"#).is_err()
+        );
+    }
+
+    #[test]
+    fn the_repository_is_given_once_and_only_for_github() {
+        let spec: TargetArgs =
+            serde_json::from_str(r#"{"kind":"github-issue","number":5,"repo":"o/r"}"#).unwrap();
+        assert!(spec.resolve(Path::new("/w"), Some("o/r"), &fixed).is_ok());
+        assert!(spec.resolve(Path::new("/w"), Some("x/y"), &fixed).is_err());
+        let local: TargetArgs =
+            serde_json::from_str(r#"{"kind":"rust-project","root":"."}"#).unwrap();
+        let refused = local.resolve(Path::new("/w"), Some("o/r"), &fixed);
+        assert_eq!(
+            refused.unwrap_err().hint_text(),
+            Some("drop --repo, or observe github-issue, github-pr or github-repo")
+        );
+    }
+}

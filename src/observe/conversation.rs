@@ -1,0 +1,269 @@
+//! What `github-issue` and `github-pr` share: the conversation. Its payload
+//! ([`ThreadPayload`], one type for both: a pull request is an issue with
+//! more parts), its comments, the prior parts a new look keeps, the few
+//! words of a look and the one-line digest of the story. How a part that
+//! changed is said is in `compare.rs`.
+
+pub(crate) mod compare;
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use super::github::{listing, to_value};
+use super::parts::{Part, count, is_false};
+use crate::github::client::Client;
+use crate::github::conditional::Validator;
+use crate::github::error::GitHubError;
+use crate::github::types::Comment;
+use crate::words::plural;
+
+/// The payload of a `github-issue` or `github-pr` observation.
+#[derive(Debug, Default, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ThreadPayload {
+    pub repo: String,
+    pub number: u64,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub summary: Option<Value>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub comments: Option<Value>,
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub comments_truncated: bool,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub files: Option<Value>,
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub files_truncated: bool,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub diff: Option<Value>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub checks: Option<Value>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reviews: Option<Value>,
+    /// Each part's validators, for conditional requests (ADR 0008).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub validators: BTreeMap<String, Vec<Validator>>,
+}
+
+impl ThreadPayload {
+    pub fn new(repo: String, number: u64) -> ThreadPayload {
+        ThreadPayload {
+            repo,
+            number,
+            ..ThreadPayload::default()
+        }
+    }
+
+    /// Puts a part in its place, noting in `all` whether it was kept.
+    pub fn set(&mut self, name: &str, part: Option<Part>, all: &mut Vec<bool>) {
+        let Some(part) = part else { return };
+        all.push(part.kept);
+        let value = Some(part.value);
+        match name {
+            "summary" => self.summary = value,
+            "comments" => {
+                self.comments = value;
+                self.comments_truncated = part.truncated;
+            }
+            "files" => {
+                self.files = value;
+                self.files_truncated = part.truncated;
+            }
+            "diff" => self.diff = value,
+            "checks" => self.checks = value,
+            _ => self.reviews = value,
+        }
+        self.validators.insert(name.to_string(), part.validators);
+    }
+
+    /// The head sha this payload saw: its summary's, else its checks'.
+    pub fn head_sha(&self) -> Option<String> {
+        let summary = self
+            .summary
+            .as_ref()
+            .and_then(|s| s["head"]["sha"].as_str());
+        let checks = self.checks.as_ref().and_then(|c| c["headSha"].as_str());
+        summary.or(checks).map(str::to_string)
+    }
+
+    /// A few words on what the payload holds.
+    pub fn words(&self) -> String {
+        let mut words = Vec::new();
+        if let Some(summary) = &self.summary {
+            let state = match summary["merged"].as_bool() {
+                Some(true) => "merged",
+                _ => summary["state"].as_str().unwrap_or_default(),
+            };
+            let title = summary["title"].as_str().unwrap_or_default();
+            words.push(format!("{state}: {title}"));
+        }
+        if let Some(comments) = &self.comments {
+            // An issue's summary counts its comments: a listing that
+            // disagrees is said so, not stored as if whole.
+            let listed = count(comments);
+            let counted = self.summary.as_ref().and_then(|s| s["comments"].as_u64());
+            words.push(match counted {
+                Some(n) if n != listed as u64 && !self.comments_truncated => {
+                    format!("{listed} comments listed, {n} counted by GitHub")
+                }
+                _ => format!("{listed} comments"),
+            });
+        }
+        if let Some(files) = &self.files {
+            words.push(format!("{} files", count(files)));
+        }
+        if let Some(diff) = &self.diff {
+            words.push(match diff["format"].as_str() {
+                Some("unified") => "diff".to_string(),
+                _ => "per-file patches (diff too large)".to_string(),
+            });
+        }
+        if let Some(checks) = &self.checks {
+            words.push(format!("{} check runs", count(&checks["checkRuns"])));
+        }
+        if let Some(reviews) = &self.reviews {
+            words.push(format!(
+                "{} reviews, {} review threads",
+                count(&reviews["reviews"]),
+                count(&reviews["threads"])
+            ));
+        }
+        words.join(", ")
+    }
+
+    /// The one-line digest: `"Widget crashes" · open · 3 comments`, with the
+    /// head and checks of a pull request.
+    pub fn digest(&self) -> String {
+        let summary = self.summary.as_ref();
+        let text = |key: &str| summary?.get(key)?.as_str().map(str::to_string);
+        let mut parts = Vec::new();
+        if let Some(title) = text("title") {
+            parts.push(format!("\"{title}\""));
+        }
+        let merged = summary
+            .and_then(|s| s.get("merged"))
+            .and_then(Value::as_bool)
+            == Some(true);
+        if merged {
+            parts.push("merged".to_string());
+        } else if let Some(state) = text("state") {
+            parts.push(state);
+        }
+        let comments = match self.comments.as_ref().and_then(Value::as_array) {
+            Some(list) => Some(list.len()),
+            None => summary
+                .and_then(|s| s.get("comments"))
+                .and_then(Value::as_u64)
+                .map(|n| n as usize),
+        };
+        if let Some(n) = comments {
+            parts.push(format!("{n} {}", plural(n, "comment", "comments")));
+        }
+        let head = summary
+            .and_then(|s| s.get("head"))
+            .and_then(|h| h.get("sha"));
+        if let Some(sha) = head.and_then(Value::as_str) {
+            parts.push(format!("head {}", sha.chars().take(7).collect::<String>()));
+        }
+        let runs = self.checks.as_ref().and_then(|c| c.get("checkRuns"));
+        if let Some(runs) = runs.and_then(Value::as_array) {
+            parts.push(format!("checks: {}", checks(runs)));
+        }
+        let reviews = self.reviews.as_ref().and_then(|r| r.get("reviews"));
+        if let Some(reviews) = reviews.and_then(Value::as_array) {
+            parts.push(format!(
+                "{} {}",
+                reviews.len(),
+                plural(reviews.len(), "review", "reviews")
+            ));
+        }
+        if parts.is_empty() {
+            return format!("#{}", self.number);
+        }
+        parts.join(" · ")
+    }
+}
+
+/// `3 passed, 1 failed, 2 pending`.
+fn checks(runs: &[Value]) -> String {
+    let (mut passed, mut failed, mut pending) = (0, 0, 0);
+    for run in runs {
+        match run.get("conclusion").and_then(Value::as_str) {
+            Some("success" | "neutral" | "skipped") => passed += 1,
+            Some(_) => failed += 1,
+            None => pending += 1,
+        }
+    }
+    let mut parts = Vec::new();
+    for (n, word) in [(passed, "passed"), (failed, "failed"), (pending, "pending")] {
+        if n > 0 {
+            parts.push(format!("{n} {word}"));
+        }
+    }
+    if parts.is_empty() {
+        "none".to_string()
+    } else {
+        parts.join(", ")
+    }
+}
+
+/// The prior part `name` with its validators, when the prior payload has both.
+pub(super) fn prior_part<'a>(
+    prior: Option<&'a ThreadPayload>,
+    held: &BTreeSet<String>,
+    name: &str,
+    value: impl Fn(&'a ThreadPayload) -> Option<&'a Value>,
+    truncated: impl Fn(&ThreadPayload) -> bool,
+) -> Option<Part> {
+    let prior = prior.filter(|_| held.contains(name))?;
+    let validators = prior.validators.get(name)?.clone();
+    Some(Part {
+        value: value(prior).cloned().unwrap_or(Value::Null),
+        truncated: truncated(prior),
+        validators,
+        kept: true,
+    })
+}
+
+/// The conversation's comments (an issue's, or a pull request's), the held
+/// prior part or fetched.
+pub(super) async fn comments(
+    client: &Client,
+    number: u64,
+    prior: Option<&ThreadPayload>,
+    held: &BTreeSet<String>,
+) -> std::result::Result<Part, GitHubError> {
+    let path = client.repo_path(&format!("/issues/{number}/comments"));
+    let prior = prior_part(
+        prior,
+        held,
+        "comments",
+        |p| p.comments.as_ref(),
+        |p| p.comments_truncated,
+    );
+    listing::<Comment>(client, &path, prior, |items| to_value(&items)).await
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn a_listing_the_summary_counts_otherwise_is_said() {
+        let mut payload = ThreadPayload::new("o/r".into(), 1);
+        payload.summary = Some(json!({"state": "open", "title": "T", "comments": 101}));
+        payload.comments = Some(json!(vec![json!({"id": 1}); 100]));
+        assert_eq!(
+            payload.words(),
+            "open: T, 100 comments listed, 101 counted by GitHub"
+        );
+        payload.comments = Some(json!(vec![json!({"id": 1}); 101]));
+        assert_eq!(payload.words(), "open: T, 101 comments");
+        // A listing cut at the page limit is flagged apart.
+        payload.comments = Some(json!([]));
+        payload.comments_truncated = true;
+        assert_eq!(payload.words(), "open: T, 0 comments");
+    }
+}

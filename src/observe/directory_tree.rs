@@ -1,0 +1,110 @@
+//! `directory-tree`: a folder's tree, honouring `.gitignore`, walked by
+//! `local/walk.rs`; its payload is the walk's [`Tree`].
+
+use std::path::PathBuf;
+
+use serde::{Deserialize, Serialize};
+
+use super::local::{paths, walk};
+use super::{Counting, Kind, KindArgs, LocalLook, Looked, Place, Tally, Target, Way};
+use crate::error::Result;
+use crate::storage::artifact::Packer;
+
+pub(crate) use walk::Tree;
+
+/// A folder's tree, honouring .gitignore; .git is always skipped.
+#[derive(Debug, Clone, clap::Args, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct DirectoryTreeArgs {
+    /// The folder to walk.
+    #[arg(value_name = "ROOT")]
+    pub root: PathBuf,
+    /// A file or folder name to leave out, e.g. target (repeatable).
+    #[arg(long, value_name = "NAME")]
+    #[serde(default)]
+    pub skip: Vec<String>,
+    /// How many levels below ROOT to descend (1 = its direct children).
+    #[arg(long, value_name = "N")]
+    #[serde(default)]
+    pub max_depth: Option<u32>,
+}
+
+/// The canonical target: the root's absolute path, skip names sorted.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct DirectoryTreeTarget {
+    pub root: String,
+    pub skip: Vec<String>,
+    pub max_depth: Option<u32>,
+}
+
+impl KindArgs for DirectoryTreeArgs {
+    fn canonical(&self, place: &Place) -> Result<Target> {
+        Ok(Target::from(DirectoryTreeTarget {
+            root: paths::canonical_path(&self.root, place.cwd)?,
+            skip: paths::skip_names(&self.skip)?,
+            max_depth: self.max_depth,
+        }))
+    }
+}
+
+impl Kind for DirectoryTreeTarget {
+    fn describe(&self) -> String {
+        let mut text = format!("directory-tree {}", self.root);
+        for name in &self.skip {
+            text.push_str(&format!(" --skip {name}"));
+        }
+        if let Some(depth) = self.max_depth {
+            text.push_str(&format!(" --max-depth {depth}"));
+        }
+        text
+    }
+
+    fn way(&self) -> Way<'_> {
+        Way::Local(self)
+    }
+
+    /// `12 files, 3 folders`.
+    fn digest(&self, payload: &[u8]) -> Option<String> {
+        let tree: Tree = serde_json::from_slice(payload).ok()?;
+        Some(tree.summary(false))
+    }
+}
+
+impl LocalLook for DirectoryTreeTarget {
+    fn progress(&self) -> (String, Counting) {
+        (format!("walking {}", self.root), Counting::Entries)
+    }
+
+    fn look(&self, tally: &Tally) -> Result<Looked> {
+        let tree = walk::walk(&self.root, &self.skip, self.max_depth, tally)?;
+        Ok(Looked {
+            summary: tree.summary(true),
+            packed: Packer::pack_json(tree.to_json())?,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn keys_are_tagged_kebab_case_with_camel_case_fields() {
+        let target = Target::from(DirectoryTreeTarget {
+            root: "/r".into(),
+            skip: vec!["target".into()],
+            max_depth: Some(2),
+        });
+        assert_eq!(
+            target.key(),
+            r#"{"kind":"directory-tree","root":"/r","skip":["target"],"maxDepth":2}"#
+        );
+        assert_eq!(Target::from_key(&target.key()), Some(target.clone()));
+        assert!(!Target::key_folds_case(&target.key()));
+        assert_eq!(
+            target.digest(br#"{"root":"/r","entries":[],"files":12,"dirs":1}"#),
+            Some("12 files, 1 folder".to_string())
+        );
+    }
+}

@@ -1,0 +1,160 @@
+//! `file-contents`: files read whole. Text (valid UTF-8) is stored as a JSON
+//! string, anything else as base64, so nothing is lost; the reading itself
+//! (streamed into the packer, memory bounded by the compressed payload) is
+//! in `read.rs`.
+
+mod read;
+
+use std::path::PathBuf;
+
+use serde::{Deserialize, Serialize};
+
+use super::local::paths;
+use super::{Counting, Kind, KindArgs, LocalLook, Looked, Place, Tally, Target, Way};
+use crate::error::Result;
+use crate::words::{count_lines, human_bytes, plural};
+
+/// One or more files, read whole (text as text, anything else as base64).
+#[derive(Debug, Clone, clap::Args, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct FileContentsArgs {
+    /// Files to read.
+    #[arg(value_name = "PATH", required = true)]
+    pub paths: Vec<PathBuf>,
+}
+
+/// The canonical target: absolute paths, sorted and de-duplicated.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct FileContentsTarget {
+    pub paths: Vec<String>,
+}
+
+/// The payload, as `read.rs` writes it (byte for byte what serde_json makes
+/// of this type) and as the digest reads it.
+#[derive(Debug, Serialize, Deserialize)]
+pub(crate) struct FileContentsPayload {
+    pub files: Vec<FileRead>,
+}
+
+/// One file as read.
+#[derive(Debug, Serialize, Deserialize)]
+pub(crate) struct FileRead {
+    pub path: String,
+    pub size: u64,
+    pub encoding: Encoding,
+    pub content: String,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub(crate) enum Encoding {
+    #[serde(rename = "utf-8")]
+    Utf8,
+    #[serde(rename = "base64")]
+    Base64,
+}
+
+impl KindArgs for FileContentsArgs {
+    fn canonical(&self, place: &Place) -> Result<Target> {
+        Ok(Target::from(FileContentsTarget {
+            paths: paths::canonical_paths(&self.paths, place.cwd)?,
+        }))
+    }
+}
+
+impl Kind for FileContentsTarget {
+    fn describe(&self) -> String {
+        match self.paths.as_slice() {
+            [one] => format!("file-contents {one}"),
+            [first, rest @ ..] => format!("file-contents {first} (+{} more)", rest.len()),
+            [] => "file-contents".to_string(),
+        }
+    }
+
+    fn way(&self) -> Way<'_> {
+        Way::Local(self)
+    }
+
+    fn digest(&self, payload: &[u8]) -> Option<String> {
+        let payload: FileContentsPayload = serde_json::from_slice(payload).ok()?;
+        Some(digest(&payload.files))
+    }
+}
+
+impl LocalLook for FileContentsTarget {
+    fn progress(&self) -> (String, Counting) {
+        let label = match self.paths.as_slice() {
+            [one] => format!("reading {one}"),
+            many => format!("reading {} files", many.len()),
+        };
+        (label, Counting::Bytes)
+    }
+
+    fn look(&self, tally: &Tally) -> Result<Looked> {
+        let (packed, report) = read::observe(&self.paths, tally)?;
+        let mut summary = format!(
+            "{} {}, {}",
+            report.files,
+            plural(report.files as u64, "file", "files"),
+            human_bytes(report.bytes)
+        );
+        if report.binary > 0 {
+            summary.push_str(&format!(", {} stored as base64", report.binary));
+        }
+        Ok(Looked { packed, summary })
+    }
+}
+
+/// `120 lines`, `3 files, 80 lines, 1 binary`, `binary, 2.0 KiB`.
+fn digest(files: &[FileRead]) -> String {
+    let mut lines = 0;
+    let mut binary = 0;
+    for file in files {
+        match file.encoding {
+            Encoding::Utf8 => lines += count_lines(&file.content),
+            Encoding::Base64 => binary += 1,
+        }
+    }
+    let mut parts = Vec::new();
+    if files.len() > 1 {
+        parts.push(format!("{} files", files.len()));
+    }
+    if binary < files.len() {
+        parts.push(format!("{lines} {}", plural(lines, "line", "lines")));
+    }
+    if binary > 0 {
+        parts.push(match files {
+            [one] => format!("binary, {}", human_bytes(one.size)),
+            _ => format!("{binary} binary"),
+        });
+    }
+    parts.join(", ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn text_reads_as_lines_and_anything_else_as_binary() {
+        let target = FileContentsTarget {
+            paths: vec!["/a".into()],
+        };
+        let digest = |json: &str| target.digest(json.as_bytes());
+        assert_eq!(
+            digest(r#"{"files":[{"path":"a","size":4,"encoding":"utf-8","content":"a\nb\nc"}]}"#)
+                .as_deref(),
+            Some("3 lines")
+        );
+        assert_eq!(
+            digest(r#"{"files":[{"path":"a","size":2048,"encoding":"base64","content":""}]}"#)
+                .as_deref(),
+            Some("binary, 2.0 KiB")
+        );
+        // Another kind's payload is not read as files.
+        assert_eq!(
+            digest(r#"{"files":[{"filename":"a","status":"added"}]}"#),
+            None
+        );
+    }
+}

@@ -1,0 +1,94 @@
+//! What the GitHub kinds share: looking through a session (one remembering
+//! client per look, GitHub's failure turned into helm's error), and the
+//! requests behind a part (one resource, or a listing read page by page),
+//! each skipped when the prior part still holds. The requests of one
+//! observation run concurrently; any failed request fails the observation
+//! with GitHub's answer, so a payload never pretends that nothing was there.
+//!
+//! Given the prior payload of the same target, each part is asked for
+//! conditionally (ADR 0008): a part GitHub answers 304 is kept as it was, and
+//! only the parts that changed are fetched again.
+
+use serde::Serialize;
+use serde_json::Value;
+
+use super::parts::Part;
+use super::{Target, Way};
+use crate::error::{Error, Result};
+use crate::github::Session;
+use crate::github::client::Client;
+use crate::github::conditional::{get_listing, get_one, whole};
+use crate::github::error::GitHubError;
+
+/// What a GitHub look brought back: the payload, and a few words on it.
+pub(crate) struct GitHubLook {
+    pub payload: Value,
+    pub summary: String,
+    /// Every part answered 304: the payload is the prior one, unchanged.
+    pub unchanged: bool,
+}
+
+/// The payload, a few words on it, and whether every part was kept.
+pub(crate) type Looking = std::result::Result<(Value, String, bool), GitHubError>;
+
+/// Observes a GitHub target (already canonical) through `session`, whose
+/// client is bound to the target's repository. `prior` is the payload of the
+/// target's latest observation, whose validators make the requests
+/// conditional.
+pub(crate) fn look_github(
+    session: &Session,
+    target: &Target,
+    prior: Option<&Value>,
+) -> Result<GitHubLook> {
+    let Way::GitHub(remote) = target.of().way() else {
+        return Err(Error::usage(format!(
+            "{} is not a GitHub target",
+            target.kind().as_str()
+        )));
+    };
+    // One look remembers its answers: a part whose conditional request
+    // answered 200 is not asked for again.
+    let client = session.client.remembering();
+    let doing = format!("show {}", target.describe());
+    let repo = client.repo.to_string();
+    let (payload, summary, unchanged) = session
+        .runtime
+        .block_on(remote.looking(&client, prior))
+        .map_err(|err| err.into_error(&doing, &repo, "nothing was put on the slate"))?;
+    Ok(GitHubLook {
+        payload,
+        summary,
+        unchanged,
+    })
+}
+
+pub(super) fn to_value<T: Serialize>(value: &T) -> Value {
+    serde_json::to_value(value).unwrap_or(Value::Null)
+}
+
+/// One resource: the held prior part, else fetched.
+pub(super) async fn resource<T: serde::de::DeserializeOwned + Serialize>(
+    client: &Client,
+    path: &str,
+    prior: Option<Part>,
+) -> std::result::Result<Part, GitHubError> {
+    if let Some(prior) = prior {
+        return Ok(prior);
+    }
+    let (item, validator) = get_one::<T>(client, path).await?;
+    Ok(Part::fresh(to_value(&item), false, vec![validator]))
+}
+
+/// A listing: the held prior part, else fetched.
+pub(super) async fn listing<T: serde::de::DeserializeOwned + Serialize>(
+    client: &Client,
+    path: &str,
+    prior: Option<Part>,
+    shape: impl Fn(Vec<T>) -> Value,
+) -> std::result::Result<Part, GitHubError> {
+    if let Some(prior) = prior {
+        return Ok(prior);
+    }
+    let (items, truncated, validators) = get_listing::<T>(client, path, whole).await?;
+    Ok(Part::fresh(shape(items), truncated, validators))
+}

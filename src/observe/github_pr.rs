@@ -1,0 +1,305 @@
+//! `github-pr`: a pull request's summary, comments, files, diff, checks and
+//! reviews, each a part asked for conditionally on the prior look (ADR
+//! 0008). Its payload is the conversation's [`ThreadPayload`]; the parts
+//! behind several requests are in `checks.rs` and `requests.rs`.
+
+mod checks;
+mod requests;
+
+use futures_util::FutureExt;
+use futures_util::future::LocalBoxFuture;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use super::conversation::{self, ThreadPayload};
+use super::github::{Looking, listing, resource, to_value};
+use super::local::paths;
+use super::target::{focus_enum, focus_suffix};
+use super::{Kind, KindArgs, Place, RemoteLook, Target, Thread, Way, parts};
+use crate::error::Result;
+use crate::github::client::Client;
+use crate::github::error::GitHubError;
+use crate::github::types::{Pull, PullFile};
+use crate::model::Repo;
+
+focus_enum!(
+    /// What part of a pull request to look at.
+    PullRequestFocus {
+        Summary => "summary",
+        Comments => "comments",
+        Files => "files",
+        Diff => "diff",
+        Checks => "checks",
+        Reviews => "reviews",
+    }
+);
+
+/// A GitHub pull request: summary, comments, files, diff, checks, reviews.
+#[derive(Debug, Clone, clap::Args, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct GitHubPrArgs {
+    /// The pull request number.
+    #[arg(value_name = "NUMBER")]
+    pub number: u64,
+    /// Which parts to fetch (default: all).
+    #[arg(long, value_delimiter = ',', value_name = "PART")]
+    #[serde(default)]
+    pub focus: Vec<PullRequestFocus>,
+    /// The GitHub repository as OWNER/NAME (default: GH_REPO, then the git
+    /// remote `origin` of the current directory).
+    #[arg(long, value_name = "OWNER/NAME")]
+    #[serde(default)]
+    pub repo: Option<String>,
+}
+
+/// The canonical target: the repository, the number, the focus sorted.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct GitHubPrTarget {
+    pub repo: Repo,
+    pub number: u64,
+    pub focus: Vec<PullRequestFocus>,
+}
+
+impl KindArgs for GitHubPrArgs {
+    fn repo_flag(&self) -> Option<Option<&str>> {
+        Some(self.repo.as_deref())
+    }
+
+    fn canonical(&self, place: &Place) -> Result<Target> {
+        Ok(Target::from(GitHubPrTarget {
+            repo: place.repository()?,
+            number: self.number,
+            focus: paths::focus(&self.focus, PullRequestFocus::ALL),
+        }))
+    }
+}
+
+impl Kind for GitHubPrTarget {
+    fn describe(&self) -> String {
+        format!(
+            "github-pr {}#{}{}",
+            self.repo,
+            self.number,
+            focus_suffix(&self.focus, PullRequestFocus::ALL)
+        )
+    }
+
+    fn way(&self) -> Way<'_> {
+        Way::GitHub(self)
+    }
+
+    /// Title, state, comments, head and checks: never its files' contents,
+    /// which a pull request's payload does not hold.
+    fn digest(&self, payload: &[u8]) -> Option<String> {
+        let payload: ThreadPayload = serde_json::from_slice(payload).ok()?;
+        Some(payload.digest())
+    }
+
+    fn command_args(&self) -> Option<String> {
+        Some(format!(
+            "github-pr {}{} --repo {}",
+            self.number,
+            focus_suffix(&self.focus, PullRequestFocus::ALL),
+            self.repo
+        ))
+    }
+
+    fn thread(&self) -> Option<&dyn Thread> {
+        Some(self)
+    }
+}
+
+impl Thread for GitHubPrTarget {
+    fn repo(&self) -> &Repo {
+        &self.repo
+    }
+
+    fn number(&self) -> u64 {
+        self.number
+    }
+
+    fn is_pr(&self) -> bool {
+        true
+    }
+
+    fn parts(&self) -> Vec<&'static str> {
+        self.focus.iter().map(|f| f.as_str()).collect()
+    }
+
+    fn narrowed(&self, parts: &[&str]) -> Target {
+        let mut target = self.clone();
+        target.focus.retain(|f| parts.contains(&f.as_str()));
+        Target::from(target)
+    }
+
+    /// Its summary's head, else its checks'.
+    fn head_sha(&self, payload: &Value) -> Option<String> {
+        ThreadPayload::deserialize(payload).ok()?.head_sha()
+    }
+}
+
+impl RemoteLook for GitHubPrTarget {
+    fn repo(&self) -> &Repo {
+        &self.repo
+    }
+
+    fn looking<'a>(
+        &'a self,
+        client: &'a Client,
+        prior: Option<&'a Value>,
+    ) -> LocalBoxFuture<'a, Looking> {
+        let prior = prior.and_then(|p| ThreadPayload::deserialize(p).ok());
+        async move { pull(client, self.number, &self.focus, prior.as_ref()).await }.boxed_local()
+    }
+}
+
+async fn pull(
+    client: &Client,
+    number: u64,
+    focus: &[PullRequestFocus],
+    prior: Option<&ThreadPayload>,
+) -> Looking {
+    // One round of conditional requests says which parts still hold.
+    let held = parts::holding(client, prior.map(|p| &p.validators)).await?;
+    let wants = |f| focus.contains(&f);
+    let pr_path = client.repo_path(&format!("/pulls/{number}"));
+    // The PR itself is needed for its summary and for the head sha of checks.
+    let head = async {
+        if !wants(PullRequestFocus::Summary) && !wants(PullRequestFocus::Checks) {
+            return Ok((None, None));
+        }
+        let known =
+            conversation::prior_part(prior, &held, "summary", |p| p.summary.as_ref(), |_| false);
+        let prior_sha = prior.and_then(ThreadPayload::head_sha);
+        let pr = resource::<Pull>(client, &pr_path, known).await?;
+        let checks = if wants(PullRequestFocus::Checks) {
+            let sha = match (&pr.value, pr.kept) {
+                (_, true) => prior_sha.clone(),
+                (value, false) => value["head"]["sha"].as_str().map(str::to_string),
+            };
+            let Some(sha) = sha else {
+                return Err(GitHubError::shape_text(
+                    "the pull request has no head sha".to_string(),
+                ));
+            };
+            let known =
+                conversation::prior_part(prior, &held, "checks", |p| p.checks.as_ref(), |_| false)
+                    .filter(|_| prior_sha.as_deref() == Some(sha.as_str()));
+            Some(parts::kept_or(known, checks::checks(client, &sha)).await?)
+        } else {
+            None
+        };
+        Ok::<_, GitHubError>((Some(pr), checks))
+    };
+    let comments = parts::optional(
+        wants(PullRequestFocus::Comments),
+        conversation::comments(client, number, prior, &held),
+    );
+    let files_path = client.repo_path(&format!("/pulls/{number}/files"));
+    let files = parts::optional(
+        wants(PullRequestFocus::Files),
+        listing::<PullFile>(
+            client,
+            &files_path,
+            conversation::prior_part(
+                prior,
+                &held,
+                "files",
+                |p| p.files.as_ref(),
+                |p| p.files_truncated,
+            ),
+            |mut files| {
+                for file in &mut files {
+                    file.patch = None;
+                }
+                to_value(&files)
+            },
+        ),
+    );
+    let diff = parts::optional(
+        wants(PullRequestFocus::Diff),
+        parts::kept_or(
+            conversation::prior_part(prior, &held, "diff", |p| p.diff.as_ref(), |_| false),
+            requests::diff(client, number),
+        ),
+    );
+    let reviews = parts::optional(
+        wants(PullRequestFocus::Reviews),
+        parts::kept_or(
+            conversation::prior_part(prior, &held, "reviews", |p| p.reviews.as_ref(), |_| false),
+            requests::reviews(client, number),
+        ),
+    );
+    let ((pr, checks), comments, files, diff, reviews) =
+        tokio::try_join!(head, comments, files, diff, reviews)?;
+
+    let mut payload = ThreadPayload::new(client.repo.to_string(), number);
+    let mut all = Vec::new();
+    match pr {
+        Some(pr) if wants(PullRequestFocus::Summary) => payload.set("summary", Some(pr), &mut all),
+        // Fetched for the head sha only: its validator still counts.
+        Some(pr) => {
+            all.push(pr.kept);
+            payload.validators.insert("summary".into(), pr.validators);
+        }
+        None => {}
+    }
+    payload.set("comments", comments, &mut all);
+    payload.set("files", files, &mut all);
+    payload.set("diff", diff, &mut all);
+    payload.set("checks", checks, &mut all);
+    payload.set("reviews", reviews, &mut all);
+    let words = payload.words();
+    Ok((to_value(&payload), words, parts::all_kept(&all)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn github_targets_name_their_repository() {
+        let target = Target::from(GitHubPrTarget {
+            repo: Repo::parse("o/r").unwrap(),
+            number: 7,
+            focus: vec![PullRequestFocus::Diff, PullRequestFocus::Summary],
+        });
+        assert_eq!(
+            target.key(),
+            r#"{"kind":"github-pr","repo":"o/r","number":7,"focus":["diff","summary"]}"#
+        );
+        assert_eq!(target.describe(), "github-pr o/r#7 --focus diff,summary");
+        assert_eq!(
+            target.command_args().as_deref(),
+            Some("github-pr 7 --focus diff,summary --repo o/r")
+        );
+        // The repository is the one mixed-case field: keys fold case.
+        assert!(Target::key_folds_case(&target.key()));
+        let respelled = Target::from(GitHubPrTarget {
+            repo: Repo::parse("O/R").unwrap(),
+            number: 7,
+            focus: vec![PullRequestFocus::Diff, PullRequestFocus::Summary],
+        });
+        assert_eq!(respelled, target);
+        assert!(respelled.key().eq_ignore_ascii_case(&target.key()));
+        assert_ne!(respelled.key(), target.key());
+    }
+
+    #[test]
+    fn a_pull_requests_files_are_not_read_as_file_contents() {
+        let target = Target::from(GitHubPrTarget {
+            repo: Repo::parse("o/r").unwrap(),
+            number: 45,
+            focus: PullRequestFocus::ALL.to_vec(),
+        });
+        let payload = br#"{"repo":"o/r","number":45,
+            "summary":{"title":"Fix","state":"open","head":{"sha":"6dcb09b5b57875f334f61aebed695e2e4193db5e"}},
+            "files":[{"filename":"a.rs","status":"modified"},{"filename":"b.rs","status":"added"}],
+            "checks":{"checkRuns":[{"conclusion":"success"},{"conclusion":null}]}}"#;
+        assert_eq!(
+            target.digest(payload).as_deref(),
+            Some("\"Fix\" · open · head 6dcb09b · checks: 1 passed, 1 pending")
+        );
+    }
+}

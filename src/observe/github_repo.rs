@@ -1,0 +1,249 @@
+//! `github-repo`: a repository's open issues and open pull requests, each
+//! listing a part asked for conditionally on the prior look (ADR 0008).
+
+use std::collections::BTreeMap;
+
+use futures_util::FutureExt;
+use futures_util::future::LocalBoxFuture;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use super::github::{Looking, listing, to_value};
+use super::local::paths;
+use super::parts::{self, Part, is_false};
+use super::target::{focus_enum, focus_suffix};
+use super::{Kind, KindArgs, Place, RemoteLook, Target, Way};
+use crate::error::Result;
+use crate::github::client::Client;
+use crate::github::conditional::Validator;
+use crate::github::types::{Issue, Pull};
+use crate::model::Repo;
+use crate::words::plural;
+
+focus_enum!(
+    /// What part of a repository to look at.
+    RepositoryFocus { Issues => "issues", PullRequests => "pull-requests" }
+);
+
+/// A GitHub repository: its open issues and open pull requests.
+#[derive(Debug, Clone, clap::Args, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct GitHubRepoArgs {
+    /// Which parts to fetch (default: all).
+    #[arg(long, value_delimiter = ',', value_name = "PART")]
+    #[serde(default)]
+    pub focus: Vec<RepositoryFocus>,
+    /// The GitHub repository as OWNER/NAME (default: GH_REPO, then the git
+    /// remote `origin` of the current directory).
+    #[arg(long, value_name = "OWNER/NAME")]
+    #[serde(default)]
+    pub repo: Option<String>,
+}
+
+/// The canonical target: the repository, the focus sorted.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct GitHubRepoTarget {
+    pub repo: Repo,
+    pub focus: Vec<RepositoryFocus>,
+}
+
+impl KindArgs for GitHubRepoArgs {
+    fn repo_flag(&self) -> Option<Option<&str>> {
+        Some(self.repo.as_deref())
+    }
+
+    fn canonical(&self, place: &Place) -> Result<Target> {
+        Ok(Target::from(GitHubRepoTarget {
+            repo: place.repository()?,
+            focus: paths::focus(&self.focus, RepositoryFocus::ALL),
+        }))
+    }
+}
+
+impl Kind for GitHubRepoTarget {
+    fn describe(&self) -> String {
+        format!(
+            "github-repo {}{}",
+            self.repo,
+            focus_suffix(&self.focus, RepositoryFocus::ALL)
+        )
+    }
+
+    fn way(&self) -> Way<'_> {
+        Way::GitHub(self)
+    }
+
+    /// `3 open issues, 1 open pull request`.
+    fn digest(&self, payload: &[u8]) -> Option<String> {
+        let payload: RepoPayload = serde_json::from_slice(payload).ok()?;
+        let count = |v: &Option<Value>| v.as_ref().and_then(Value::as_array).map(Vec::len);
+        let mut words = Vec::new();
+        if let Some(n) = count(&payload.issues) {
+            words.push(format!("{n} open {}", plural(n, "issue", "issues")));
+        }
+        if let Some(n) = count(&payload.pull_requests) {
+            words.push(format!(
+                "{n} open {}",
+                plural(n, "pull request", "pull requests")
+            ));
+        }
+        (!words.is_empty()).then(|| words.join(", "))
+    }
+
+    fn command_args(&self) -> Option<String> {
+        Some(format!(
+            "github-repo{} --repo {}",
+            focus_suffix(&self.focus, RepositoryFocus::ALL),
+            self.repo
+        ))
+    }
+}
+
+impl RemoteLook for GitHubRepoTarget {
+    fn repo(&self) -> &Repo {
+        &self.repo
+    }
+
+    fn looking<'a>(
+        &'a self,
+        client: &'a Client,
+        prior: Option<&'a Value>,
+    ) -> LocalBoxFuture<'a, Looking> {
+        let prior = prior.and_then(|p| RepoPayload::deserialize(p).ok());
+        async move { repository(client, &self.focus, prior.as_ref()).await }.boxed_local()
+    }
+}
+
+/// The payload of a `github-repo` observation.
+#[derive(Debug, Default, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub(crate) struct RepoPayload {
+    pub repo: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub issues: Option<Value>,
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub issues_truncated: bool,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pull_requests: Option<Value>,
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub pull_requests_truncated: bool,
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub validators: BTreeMap<String, Vec<Validator>>,
+}
+
+/// A pull request as a line of the repository's listing.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub(crate) struct PullLine {
+    number: u64,
+    title: String,
+    author: Option<String>,
+    draft: Option<bool>,
+    head: String,
+    base: String,
+    labels: Vec<String>,
+    requested_reviewers: Vec<String>,
+    created_at: Option<String>,
+    updated_at: Option<String>,
+    url: Option<String>,
+}
+
+impl PullLine {
+    pub(crate) fn of(p: &Pull) -> PullLine {
+        PullLine {
+            number: p.number,
+            title: p.title.clone(),
+            author: p.author.as_ref().map(|u| u.login.clone()),
+            draft: p.draft,
+            head: p.head.name.clone(),
+            base: p.base.name.clone(),
+            labels: p.labels.iter().map(|l| l.name.clone()).collect(),
+            requested_reviewers: p
+                .requested_reviewers
+                .iter()
+                .map(|u| u.login.clone())
+                .collect(),
+            created_at: p.created_at.clone(),
+            updated_at: p.updated_at.clone(),
+            url: p.url.clone(),
+        }
+    }
+}
+
+async fn repository(
+    client: &Client,
+    focus: &[RepositoryFocus],
+    prior: Option<&RepoPayload>,
+) -> Looking {
+    let held = parts::holding(client, prior.map(|p| &p.validators)).await?;
+    let wants = |f| focus.contains(&f);
+    let prior_of = |name: &str| {
+        let prior = prior.filter(|_| held.contains(name))?;
+        Some(Part {
+            value: match name {
+                "issues" => prior.issues.clone(),
+                _ => prior.pull_requests.clone(),
+            }
+            .unwrap_or(Value::Null),
+            truncated: match name {
+                "issues" => prior.issues_truncated,
+                _ => prior.pull_requests_truncated,
+            },
+            validators: prior.validators.get(name)?.clone(),
+            kept: true,
+        })
+    };
+    let issues_path = client.repo_path("/issues?state=open");
+    let issues = parts::optional(
+        wants(RepositoryFocus::Issues),
+        listing::<Issue>(client, &issues_path, prior_of("issues"), |issues| {
+            // The issues listing includes pull requests; they are reported apart.
+            let issues: Vec<Value> = issues
+                .iter()
+                .filter(|i| i.pull_request.is_none())
+                .map(|i| {
+                    let mut v = to_value(i);
+                    v.as_object_mut().map(|o| o.remove("body"));
+                    v
+                })
+                .collect();
+            Value::Array(issues)
+        }),
+    );
+    let pulls_path = client.repo_path("/pulls?state=open");
+    let pulls = parts::optional(
+        wants(RepositoryFocus::PullRequests),
+        listing::<Pull>(client, &pulls_path, prior_of("pullRequests"), |pulls| {
+            to_value(&pulls.iter().map(PullLine::of).collect::<Vec<_>>())
+        }),
+    );
+    let (issues, pulls) = tokio::try_join!(issues, pulls)?;
+    let mut payload = RepoPayload {
+        repo: client.repo.to_string(),
+        issues: None,
+        issues_truncated: false,
+        pull_requests: None,
+        pull_requests_truncated: false,
+        validators: BTreeMap::new(),
+    };
+    let mut all = Vec::new();
+    let mut words = Vec::new();
+    if let Some(part) = issues {
+        all.push(part.kept);
+        words.push(format!("{} open issues", parts::count(&part.value)));
+        payload.issues = Some(part.value);
+        payload.issues_truncated = part.truncated;
+        payload.validators.insert("issues".into(), part.validators);
+    }
+    if let Some(part) = pulls {
+        all.push(part.kept);
+        words.push(format!("{} open pull requests", parts::count(&part.value)));
+        payload.pull_requests = Some(part.value);
+        payload.pull_requests_truncated = part.truncated;
+        payload
+            .validators
+            .insert("pullRequests".into(), part.validators);
+    }
+    Ok((to_value(&payload), words.join(", "), parts::all_kept(&all)))
+}

@@ -1,0 +1,99 @@
+//! What every GitHub kind does with its parts: a part of a payload is kept
+//! from the prior payload when every request behind it answers 304, asked
+//! in one concurrent round ([`holding`]); only the others are fetched again.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::future::Future;
+
+use futures_util::future::join_all;
+use serde_json::Value;
+
+use crate::github::client::Client;
+use crate::github::conditional::{Fetched, Validator, probe};
+use crate::github::error::GitHubError;
+
+pub(super) fn is_false(value: &bool) -> bool {
+    !value
+}
+
+/// One part of a payload: its value, whether a listing was cut, the
+/// validators of the requests behind it, and whether it was kept from the
+/// prior payload (every request answered 304).
+#[derive(Debug, Default)]
+pub struct Part {
+    pub value: Value,
+    pub truncated: bool,
+    pub validators: Vec<Validator>,
+    pub kept: bool,
+}
+
+impl Part {
+    pub fn fresh(value: Value, truncated: bool, validators: Vec<Validator>) -> Part {
+        Part {
+            value,
+            truncated,
+            validators,
+            kept: false,
+        }
+    }
+}
+
+pub fn count(value: &Value) -> usize {
+    value.as_array().map_or(0, Vec::len)
+}
+
+/// Whether the look kept every part (and had any).
+pub fn all_kept(all: &[bool]) -> bool {
+    !all.is_empty() && all.iter().all(|kept| *kept)
+}
+
+/// Runs `fetch` only when the focus asks for it.
+pub async fn optional<T>(
+    wanted: bool,
+    fetch: impl Future<Output = Result<T, GitHubError>>,
+) -> Result<Option<T>, GitHubError> {
+    if wanted {
+        fetch.await.map(Some)
+    } else {
+        Ok(None)
+    }
+}
+
+/// The held prior part, else `fetch`.
+pub async fn kept_or(
+    prior: Option<Part>,
+    fetch: impl Future<Output = Result<Part, GitHubError>>,
+) -> Result<Part, GitHubError> {
+    match prior {
+        Some(prior) => Ok(prior),
+        None => fetch.await,
+    }
+}
+
+/// The parts of a prior payload that still hold: every validator it kept is
+/// asked about in one concurrent round, and a part holds when all of its
+/// requests answer 304. Parts without usable validators never hold, nor do
+/// listings without every page (see [`complete`](crate::github::conditional::complete)):
+/// a listing that grew by a page is seen on the page after its last, which
+/// was read empty and kept with the others.
+pub async fn holding(
+    client: &Client,
+    validators: Option<&BTreeMap<String, Vec<Validator>>>,
+) -> Result<BTreeSet<String>, GitHubError> {
+    let Some(validators) = validators else {
+        return Ok(BTreeSet::new());
+    };
+    let asks: Vec<(&String, &Validator)> = validators
+        .iter()
+        .filter(|(_, list)| crate::github::conditional::complete(list))
+        .flat_map(|(name, list)| list.iter().map(move |v| (name, v)))
+        .collect();
+    let answers = join_all(asks.iter().map(|(_, v)| probe(client, v))).await;
+    let mut held: BTreeSet<String> = asks.iter().map(|(name, _)| (*name).clone()).collect();
+    for ((name, _), answer) in asks.iter().zip(answers) {
+        if let Fetched::Fresh(..) = answer? {
+            held.remove(*name);
+        }
+    }
+    Ok(held)
+}
