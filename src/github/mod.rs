@@ -1,5 +1,6 @@
 //! GitHub, helm's collaborative boundary: which repository, server and token,
-//! the observations helm makes there and the steer actions it performs.
+//! the observations helm makes there, and the transport the steer actions
+//! (`actions`) send their requests by.
 //!
 //! A tokio runtime (current-thread) and octocrab are set up only here, so
 //! local commands never pay for them.
@@ -16,8 +17,6 @@ mod moved;
 pub mod observe;
 mod parts;
 pub mod repo;
-pub mod settle;
-pub mod steer;
 pub mod types;
 
 use std::path::Path;

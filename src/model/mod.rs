@@ -5,15 +5,12 @@ pub mod clock;
 pub mod entry;
 pub mod observe;
 pub mod repo;
-mod request;
-pub mod steer;
 pub mod upstream;
 pub mod voyage;
 
-pub use entry::{Action, Provenance, SteerKind, SteerRecord};
+pub use entry::{EntryAction, Provenance, SteerRecord};
 pub use observe::{IssueFocus, Observe, PullRequestFocus, RepositoryFocus, Source};
 pub use repo::Repo;
-pub use steer::Steer;
 pub use voyage::{Voyage, VoyageStatus};
 
 /// The current time as helm stores it: RFC 3339, UTC, microseconds, fixed width,

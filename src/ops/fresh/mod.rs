@@ -14,11 +14,12 @@ mod refusals;
 
 use refusals::{Judging, lightened_note, subject};
 
+use crate::actions::Steer;
 use crate::error::{Error, Kind, Result};
 use crate::github::fresh::Judged;
 use crate::github::{self, compare, parts_head_sha};
+use crate::model::Observe;
 use crate::model::entry::{Freshness, Verdict};
-use crate::model::{Observe, Steer};
 use crate::steering::Preflight;
 use crate::storage::slate::Observation;
 use crate::storage::{VoyageFile, VoyageStore};
@@ -213,22 +214,14 @@ fn verdict(freshness: Freshness, steer: Option<Steer>) -> Preflight {
 /// or jettisoned, the merge is refused: it never goes out unpinned after a
 /// head was seen.
 fn pin(steer: &Steer, mine: &[Mine], voyage: &str) -> Result<Option<Steer>> {
-    let Steer::MergePullRequest {
-        pr,
-        method,
-        sha: None,
-    } = steer
-    else {
+    if !steer.pins() {
         return Ok(None);
-    };
+    }
+    let pr = steer.subject().unwrap_or_default();
     let prs = || mine.iter().filter(|m| m.is_pr());
     let seen = prs().find_map(|m| parts_head_sha(m.payload.as_ref()?));
     if let Some(sha) = seen {
-        return Ok(Some(Steer::MergePullRequest {
-            pr: *pr,
-            method: *method,
-            sha: Some(sha),
-        }));
+        return Ok(Some(steer.pinned(sha)));
     }
     let saw_head = |m: &&Mine| {
         let parts = github::fresh::parts(&m.target);
