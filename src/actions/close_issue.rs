@@ -46,14 +46,14 @@ pub enum CloseReason {
 }
 
 impl CloseReason {
-    pub fn api_name(self) -> &'static str {
+    pub(crate) fn api_name(self) -> &'static str {
         match self {
             CloseReason::Completed => "completed",
             CloseReason::NotPlanned => "not_planned",
         }
     }
 
-    pub fn as_str(self) -> &'static str {
+    pub(crate) fn as_str(self) -> &'static str {
         match self {
             CloseReason::Completed => "completed",
             CloseReason::NotPlanned => "not-planned",

@@ -68,7 +68,7 @@ pub enum MergeMethod {
 }
 
 impl MergeMethod {
-    pub fn api_name(self) -> &'static str {
+    pub(crate) fn api_name(self) -> &'static str {
         match self {
             MergeMethod::Merge => "merge",
             MergeMethod::Squash => "squash",

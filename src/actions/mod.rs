@@ -191,7 +191,7 @@ macro_rules! actions {
         impl ActionArgs {
             /// Checks the action and reads its body (`stdin` says whether `-`
             /// may read it): everything that can fail before GitHub is contacted.
-            pub fn resolve(&self, cwd: &Path, stdin: Stdin) -> Result<Steer> {
+            pub(crate) fn resolve(&self, cwd: &Path, stdin: Stdin) -> Result<Steer> {
                 Ok(match self {
                     $(ActionArgs::$Variant(args) => Steer::$Variant($Type::resolve(args, cwd, stdin)?),)*
                 })
@@ -199,7 +199,7 @@ macro_rules! actions {
         }
 
         impl Steer {
-            pub fn kind(&self) -> ActionKind {
+            pub(crate) fn kind(&self) -> ActionKind {
                 match self {
                     $(Steer::$Variant(_) => ActionKind::$Variant,)*
                 }
@@ -207,14 +207,14 @@ macro_rules! actions {
 
             /// The existing issue or pull request the action changes; `None`
             /// for the actions that create one.
-            pub fn thread(&self) -> Option<Thread> {
+            pub(crate) fn thread(&self) -> Option<Thread> {
                 match self {
                     $(Steer::$Variant(action) => action.subject(),)*
                 }
             }
 
             /// What the action does, for messages: "comment on issue #42".
-            pub fn doing(&self) -> String {
+            pub(crate) fn doing(&self) -> String {
                 match self {
                     $(Steer::$Variant(action) => action.doing(),)*
                 }
@@ -222,7 +222,7 @@ macro_rules! actions {
 
             /// The record of what was asked, before GitHub adds what it
             /// produced: the entry keeps what was said and asked.
-            pub fn asked(&self, repo: &Repo) -> SteerRecord {
+            pub(crate) fn asked(&self, repo: &Repo) -> SteerRecord {
                 let mut record = SteerRecord::new(self.kind(), repo.to_string());
                 match self {
                     $(Steer::$Variant(action) => action.asked(&mut record),)*
@@ -231,21 +231,21 @@ macro_rules! actions {
             }
 
             /// Whether the action waits to be pinned to the head sha seen.
-            pub fn pins(&self) -> bool {
+            pub(crate) fn pins(&self) -> bool {
                 match self {
                     $(Steer::$Variant(action) => action.pins(),)*
                 }
             }
 
             /// The action pinned to `head`.
-            pub fn pinned(&self, head: String) -> Steer {
+            pub(crate) fn pinned(&self, head: String) -> Steer {
                 match self {
                     $(Steer::$Variant(action) => Steer::$Variant(action.pinned(head)),)*
                 }
             }
 
             /// The head sha the action is pinned to, if any.
-            pub fn pinned_to(&self) -> Option<&str> {
+            pub(crate) fn pinned_to(&self) -> Option<&str> {
                 match self {
                     $(Steer::$Variant(action) => action.pinned_to(),)*
                 }
@@ -291,14 +291,14 @@ actions! {
 
 impl Steer {
     /// The number of the issue or pull request the action changes.
-    pub fn subject(&self) -> Option<u64> {
+    pub(crate) fn subject(&self) -> Option<u64> {
         self.thread().map(Thread::number)
     }
 }
 
 /// The story line after `── Steer 3 ──` for a steer's record, e.g.
 /// `create PR #45`.
-pub fn headline(record: &SteerRecord) -> String {
+pub(crate) fn headline(record: &SteerRecord) -> String {
     let issue = record.issue.map(|n| format!("issue #{n}"));
     let pr = record.pr.map(|n| format!("PR #{n}"));
     let subject = pr.or(issue).unwrap_or_else(|| record.repo.clone());
@@ -306,13 +306,13 @@ pub fn headline(record: &SteerRecord) -> String {
 }
 
 /// The lines of the story's details particular to a steer's action.
-pub fn details(record: &SteerRecord, lines: &mut Vec<String>) {
+pub(crate) fn details(record: &SteerRecord, lines: &mut Vec<String>) {
     record.steer.details(record, lines);
 }
 
 /// The JSON path and value in an entry's action that name what `found`
 /// made in the world, if its action makes anything of its own.
-pub fn names(found: &SteerRecord) -> Option<(&'static str, serde_json::Value)> {
+pub(crate) fn names(found: &SteerRecord) -> Option<(&'static str, serde_json::Value)> {
     found.steer.names(found)
 }
 

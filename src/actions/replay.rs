@@ -6,11 +6,6 @@ use super::Steer;
 use crate::model::{Repo, SteerRecord};
 
 impl Steer {
-    /// Whether a recorded steer is this same request (see [`Steer::differs`]).
-    pub fn same_request(&self, repo: &Repo, recorded: &SteerRecord) -> bool {
-        self.differs(repo, recorded).is_none()
-    }
-
     /// The first field in which a recorded steer is not this request, named
     /// for messages (`title`, `reviewers`, …); `None` when it is the same
     /// request. Every field the entry records of what was asked is compared:
@@ -21,7 +16,7 @@ impl Steer {
     /// reason) but this entry lacks was recorded by an older helm and is
     /// not held against it; a field that is only there when asked (an
     /// edit's title) must be absent on both or equal.
-    pub fn differs(&self, repo: &Repo, recorded: &SteerRecord) -> Option<&'static str> {
+    pub(crate) fn differs(&self, repo: &Repo, recorded: &SteerRecord) -> Option<&'static str> {
         let asked = self.asked(repo);
         // The actions that create their subject record its number only
         // once GitHub gave it.
@@ -111,18 +106,18 @@ mod tests {
             })
         };
         let recorded = comment(42, "hi").asked(&repo);
-        assert!(comment(42, "hi").same_request(&repo, &recorded));
-        assert!(!comment(43, "hi").same_request(&repo, &recorded));
-        assert!(!comment(42, "bye").same_request(&repo, &recorded));
+        assert!(comment(42, "hi").differs(&repo, &recorded).is_none());
+        assert!(comment(43, "hi").differs(&repo, &recorded).is_some());
+        assert!(comment(42, "bye").differs(&repo, &recorded).is_some());
         let other = Repo::parse("o/other").unwrap();
-        assert!(!comment(42, "hi").same_request(&other, &recorded));
+        assert!(comment(42, "hi").differs(&other, &recorded).is_some());
         // An entry recorded before bodies were kept matches on what it has.
         let mut old = recorded.clone();
         old.body = None;
-        assert!(comment(42, "bye").same_request(&repo, &old));
+        assert!(comment(42, "bye").differs(&repo, &old).is_none());
         // GitHub spells repositories case-insensitively.
         let respelled = Repo::parse("O/R").unwrap();
-        assert!(comment(42, "hi").same_request(&respelled, &recorded));
+        assert!(comment(42, "hi").differs(&respelled, &recorded).is_none());
     }
 
     #[test]

@@ -22,14 +22,14 @@ pub enum Thread {
 }
 
 impl Thread {
-    pub fn number(self) -> u64 {
+    pub(crate) fn number(self) -> u64 {
         match self {
             Thread::Issue(n) | Thread::PullRequest(n) => n,
         }
     }
 
     /// `issue #42`, `PR #45`.
-    pub fn describe(self) -> String {
+    pub(crate) fn describe(self) -> String {
         match self {
             Thread::Issue(n) => format!("issue #{n}"),
             Thread::PullRequest(n) => format!("PR #{n}"),
