@@ -4,6 +4,7 @@
 //! and `log` records a state, each sealing the slate into the bearing of one
 //! logbook entry in a single SQLite transaction.
 
+pub mod actions;
 pub mod cli;
 pub mod error;
 pub mod github;

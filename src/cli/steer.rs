@@ -6,8 +6,8 @@ use clap::Args;
 
 use super::log::ProvenanceArgs;
 use super::{Context, VoyageArg};
+use crate::actions::ActionArgs;
 use crate::error::Result;
-use crate::inputs::ActionSpec;
 use crate::ops::logbook::SteerRequest;
 use crate::output::Report;
 use crate::output::entry::Recorded;
@@ -30,7 +30,7 @@ pub struct SteerArgs {
     #[arg(long, global = true)]
     pub allow_stale: bool,
     #[command(subcommand)]
-    pub action: ActionSpec,
+    pub action: ActionArgs,
 }
 
 pub fn run(args: SteerArgs, ctx: &Context) -> Result<Box<dyn Report>> {

@@ -2,7 +2,8 @@
 //! server and token, sending with retries, conditional requests and
 //! pagination, and GitHub's answers read strictly. What helm looks at there
 //! is in `observe/` (one file per kind); the steer actions it performs are
-//! in `steer.rs` and `settle/`. A leaf: it knows `model` and `error` only.
+//! in `actions/` (one file per action). A leaf: it knows `model` and `error`
+//! only.
 //!
 //! A tokio runtime (current-thread) and octocrab are set up only here, so
 //! local commands never pay for them.
@@ -14,8 +15,6 @@ pub mod error;
 mod memo;
 mod moved;
 pub mod repo;
-pub mod settle;
-pub mod steer;
 pub mod types;
 
 use std::path::Path;

@@ -74,7 +74,7 @@ impl BodySpec {
     }
 
     /// A body that must be present and not blank.
-    pub(super) fn required(&self, cwd: &Path, stdin: Stdin, what: &str) -> Result<String> {
+    pub(crate) fn required(&self, cwd: &Path, stdin: Stdin, what: &str) -> Result<String> {
         match self.read(cwd, stdin)? {
             Some(text) if !text.trim().is_empty() => Ok(text),
             Some(_) => Err(Error::usage(format!("the {what} is empty"))

@@ -1,14 +1,12 @@
 //! What a front end may ask helm to look at and to do: observation targets
-//! (`observe::TargetArgs`) and steer actions ([`ActionSpec`]) as the user or agent
+//! (`observe::TargetArgs`) and steer actions (`actions::ActionArgs`) as the user or agent
 //! gives them. One type per surface serves every front end: clap parses it
 //! from the command line, serde from an MCP tool call, so a new target or
 //! action reaches both at once. Resolving it checks it and makes it
-//! canonical: an `observe::Target` or a `model::Steer`.
+//! canonical: an `observe::Target` or an `actions::Steer`.
 
-pub mod action;
 pub mod body;
 pub mod text;
 
-pub use action::ActionSpec;
 pub use body::BodySpec;
 pub use text::Stdin;

@@ -7,8 +7,9 @@
 use schemars::JsonSchema;
 use serde::Deserialize;
 
+use crate::actions::ActionArgs;
 use crate::error::{Error, Result};
-use crate::inputs::ActionSpec;
+
 use crate::model::Provenance;
 use crate::observe::TargetArgs;
 
@@ -118,7 +119,7 @@ pub struct SteerArgs {
     pub provenance: ProvenanceArgs,
     /// What to do on GitHub: `{"kind": "<steer subcommand>", ...}` with the
     /// subcommand's flags as camelCase fields.
-    pub action: ActionSpec,
+    pub action: ActionArgs,
     /// The GitHub repository as OWNER/NAME (default: GH_REPO, then the git
     /// remote `origin` of the server's working directory).
     #[serde(default)]

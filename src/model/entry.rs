@@ -1,7 +1,9 @@
 //! What a logbook entry records: who acted and why ([`Provenance`]), and what
-//! was done ([`Action`], stored as JSON in `logbook.action`).
+//! was done ([`EntryAction`], stored as JSON in `logbook.action`).
 
 use serde::{Deserialize, Serialize};
+
+use crate::actions::ActionKind;
 
 /// Who acted, in what role, how the thinking was done, and why. All four are
 /// required on every `steer` and `log`: no defaults, no config file.
@@ -75,7 +77,7 @@ pub const SUGGESTED_STATES: [(&str, &str); 3] = [
     rename_all = "camelCase",
     rename_all_fields = "camelCase"
 )]
-pub enum Action {
+pub enum EntryAction {
     Log {
         /// The state recorded, freeform (stored under `status` since the first
         /// helm that wrote this JSON).
@@ -86,27 +88,11 @@ pub enum Action {
     Steer(Box<SteerRecord>),
 }
 
-/// Which steer action was performed.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
-#[serde(rename_all = "kebab-case")]
-pub enum SteerKind {
-    Comment,
-    CreateIssue,
-    EditIssue,
-    CloseIssue,
-    CreatePr,
-    EditPr,
-    ClosePr,
-    RequestReview,
-    ReplyInline,
-    MergePr,
-}
-
 /// A performed steer and what it produced on GitHub.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct SteerRecord {
-    pub steer: SteerKind,
+    pub steer: ActionKind,
     /// `owner/name` of the repository acted on.
     pub repo: String,
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -251,7 +237,7 @@ impl Applied {
 
 impl SteerRecord {
     /// A record with only the action and repository filled in.
-    pub fn new(steer: SteerKind, repo: impl Into<String>) -> Self {
+    pub fn new(steer: ActionKind, repo: impl Into<String>) -> Self {
         SteerRecord {
             steer,
             repo: repo.into(),
@@ -283,63 +269,30 @@ impl SteerRecord {
     }
 }
 
-impl Action {
+impl EntryAction {
     pub fn is_steer(&self) -> bool {
-        matches!(self, Action::Steer(_))
+        matches!(self, EntryAction::Steer(_))
     }
 
     pub fn request_id(&self) -> Option<&str> {
         match self {
-            Action::Log { request_id, .. } => request_id.as_deref(),
-            Action::Steer(record) => record.request_id.as_deref(),
+            EntryAction::Log { request_id, .. } => request_id.as_deref(),
+            EntryAction::Steer(record) => record.request_id.as_deref(),
         }
     }
 
     pub fn set_request_id(&mut self, id: Option<String>) {
         match self {
-            Action::Log { request_id, .. } => *request_id = id,
-            Action::Steer(record) => record.request_id = id,
+            EntryAction::Log { request_id, .. } => *request_id = id,
+            EntryAction::Steer(record) => record.request_id = id,
         }
     }
 
     /// The story line after `── Steer 3 ──`, e.g. `create PR #45`.
     pub fn headline(&self) -> String {
-        let record = match self {
-            Action::Log { status, .. } => return status.clone(),
-            Action::Steer(record) => record,
-        };
-        let issue = record.issue.map(|n| format!("issue #{n}"));
-        let pr = record.pr.map(|n| format!("PR #{n}"));
-        let subject = pr.or(issue).unwrap_or_else(|| record.repo.clone());
-        match record.steer {
-            SteerKind::Comment => format!("comment on {subject}"),
-            SteerKind::CreateIssue => format!("create {subject}"),
-            SteerKind::EditIssue => format!("edit {subject}"),
-            SteerKind::CloseIssue => match &record.state_reason {
-                Some(reason) => format!("close {subject} ({})", reason.replace('_', " ")),
-                None => format!("close {subject}"),
-            },
-            SteerKind::CreatePr if record.draft == Some(true) => format!("create draft {subject}"),
-            SteerKind::CreatePr => format!("create {subject}"),
-            SteerKind::EditPr => format!("edit {subject}"),
-            SteerKind::ClosePr => format!("close {subject}"),
-            SteerKind::RequestReview => {
-                let mut who: Vec<String> = record.reviewers.clone();
-                who.extend(record.teams.iter().map(|t| format!("team {t}")));
-                if who.is_empty() {
-                    format!("request review on {subject}")
-                } else {
-                    format!("request review on {subject} from {}", who.join(", "))
-                }
-            }
-            SteerKind::ReplyInline => format!("reply inline on {subject}"),
-            SteerKind::MergePr => match &record.merge_sha {
-                Some(sha) => format!(
-                    "merge {subject} ({})",
-                    sha.chars().take(7).collect::<String>()
-                ),
-                None => format!("merge {subject}"),
-            },
+        match self {
+            EntryAction::Log { status, .. } => status.clone(),
+            EntryAction::Steer(record) => crate::actions::headline(record),
         }
     }
 }
@@ -350,7 +303,7 @@ mod tests {
 
     #[test]
     fn log_actions_are_tagged_and_camel_case() {
-        let action = Action::Log {
+        let action = EntryAction::Log {
             status: "waiting".into(),
             request_id: Some("r1".into()),
         };
@@ -359,15 +312,15 @@ mod tests {
             json,
             r#"{"kind":"log","status":"waiting","requestId":"r1"}"#
         );
-        assert_eq!(serde_json::from_str::<Action>(&json).unwrap(), action);
+        assert_eq!(serde_json::from_str::<EntryAction>(&json).unwrap(), action);
     }
 
     #[test]
     fn steer_actions_flatten_their_record() {
-        let mut record = SteerRecord::new(SteerKind::MergePr, "o/r");
+        let mut record = SteerRecord::new(ActionKind::MergePr, "o/r");
         record.pr = Some(45);
         record.merge_sha = Some("0123456789abcdef".into());
-        let action = Action::Steer(Box::new(record));
+        let action = EntryAction::Steer(Box::new(record));
         let json = serde_json::to_string(&action).unwrap();
         assert_eq!(
             json,

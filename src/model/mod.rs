@@ -5,13 +5,10 @@ pub mod clock;
 pub mod entry;
 pub mod original_helm;
 pub mod repo;
-mod request;
-pub mod steer;
 pub mod voyage;
 
-pub use entry::{Action, Provenance, SteerKind, SteerRecord};
+pub use entry::{EntryAction, Provenance, SteerRecord};
 pub use repo::Repo;
-pub use steer::Steer;
 pub use voyage::{Voyage, VoyageStatus};
 
 /// The current time as helm stores it: RFC 3339, UTC, microseconds, fixed width,

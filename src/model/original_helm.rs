@@ -7,9 +7,9 @@
 use serde::Deserialize;
 use serde_json::Value;
 
+use super::entry::{EntryAction, SteerRecord};
+use crate::actions::ActionKind;
 use crate::words::plural;
-
-use super::entry::{Action, SteerKind, SteerRecord};
 
 #[derive(Deserialize)]
 #[serde(tag = "kind", content = "data", rename_all = "camelCase")]
@@ -39,26 +39,26 @@ enum OriginalThread {
     ReviewFeedback { comment_id: u64 },
 }
 
-/// An action written by the original helm, as helm's own [`Action`].
-pub fn action(value: &Value) -> Option<Action> {
+/// An action written by the original helm, as helm's own [`EntryAction`].
+pub fn action(value: &Value) -> Option<EntryAction> {
     match OriginalAction::deserialize(value).ok()? {
-        OriginalAction::Log(state) => Some(Action::Log {
+        OriginalAction::Log(state) => Some(EntryAction::Log {
             status: state,
             request_id: None,
         }),
         OriginalAction::Steer(steer) => {
             let kind = match (steer.kind.as_str(), &steer.target) {
-                ("comment", Some(OriginalThread::ReviewFeedback { .. })) => SteerKind::ReplyInline,
-                ("comment", _) => SteerKind::Comment,
-                ("createIssue", _) => SteerKind::CreateIssue,
-                ("editIssue", _) => SteerKind::EditIssue,
-                ("closeIssue", _) => SteerKind::CloseIssue,
-                ("createPullRequest", _) => SteerKind::CreatePr,
-                ("editPullRequest", _) => SteerKind::EditPr,
-                ("closePullRequest", _) => SteerKind::ClosePr,
-                ("requestReview", _) => SteerKind::RequestReview,
-                ("replyInline", _) => SteerKind::ReplyInline,
-                ("mergePullRequest", _) => SteerKind::MergePr,
+                ("comment", Some(OriginalThread::ReviewFeedback { .. })) => ActionKind::ReplyInline,
+                ("comment", _) => ActionKind::Comment,
+                ("createIssue", _) => ActionKind::CreateIssue,
+                ("editIssue", _) => ActionKind::EditIssue,
+                ("closeIssue", _) => ActionKind::CloseIssue,
+                ("createPullRequest", _) => ActionKind::CreatePr,
+                ("editPullRequest", _) => ActionKind::EditPr,
+                ("closePullRequest", _) => ActionKind::ClosePr,
+                ("requestReview", _) => ActionKind::RequestReview,
+                ("replyInline", _) => ActionKind::ReplyInline,
+                ("mergePullRequest", _) => ActionKind::MergePr,
                 _ => return None,
             };
             let mut record = SteerRecord::new(kind, String::new());
@@ -68,14 +68,14 @@ pub fn action(value: &Value) -> Option<Action> {
                     record.pr = steer.number;
                     record.in_reply_to = Some(*comment_id);
                 }
-                (_, SteerKind::CreateIssue | SteerKind::EditIssue | SteerKind::CloseIssue) => {
+                (_, ActionKind::CreateIssue | ActionKind::EditIssue | ActionKind::CloseIssue) => {
                     record.issue = steer.number
                 }
                 _ => record.pr = steer.number,
             }
             record.body = steer.body;
             record.title = steer.title;
-            Some(Action::Steer(Box::new(record)))
+            Some(EntryAction::Steer(Box::new(record)))
         }
     }
 }

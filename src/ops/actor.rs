@@ -4,11 +4,12 @@
 
 use std::time::Duration;
 
+use crate::actions::{Effect, Steer};
 use crate::error::{Error, Kind, Result};
-use crate::github::{self, settle::Seen};
+use crate::github;
+use crate::model::SteerRecord;
 use crate::model::clock::{Began, GitHubClock};
-use crate::model::{Steer, SteerRecord};
-use crate::steering::{ActError, Actor, Effect, Outcome, Preflight};
+use crate::steering::{ActError, Actor, Outcome, Preflight};
 use crate::storage::slate::Observation;
 
 /// All GitHub work one steer does under the voyage's lock must end within
@@ -67,9 +68,10 @@ impl Actor for GitHubActor {
     fn act(&mut self, steer: &Steer) -> std::result::Result<SteerRecord, ActError> {
         let client = &self.session.client;
         let deadline = self.deadline;
-        let answer = self.session.runtime.block_on(async {
-            tokio::time::timeout_at(deadline, github::steer::perform(client, steer)).await
-        });
+        let answer = self
+            .session
+            .runtime
+            .block_on(async { tokio::time::timeout_at(deadline, steer.perform(client)).await });
         let doing = steer.doing();
         match answer {
             Ok(Ok(record)) => Ok(record),
@@ -87,7 +89,7 @@ impl Actor for GitHubActor {
             }),
             Ok(Err(err))
                 if err.status == Some(409)
-                    && matches!(steer, Steer::MergePullRequest { sha: Some(_), .. }) =>
+                    && steer.pinned_to().is_some() =>
             {
                 Err(ActError {
                     outcome: Outcome::NotDone,
@@ -140,14 +142,13 @@ impl Actor for GitHubActor {
     fn look(&mut self, steer: &Steer, began: &Began) -> Result<Effect> {
         let client = &self.session.client;
         let deadline = self.deadline;
-        let seen = self.session.runtime.block_on(async {
-            tokio::time::timeout_at(deadline, github::settle::look(client, steer, began)).await
-        });
+        let seen = self
+            .session
+            .runtime
+            .block_on(async { tokio::time::timeout_at(deadline, steer.look(client, began)).await });
         let doing = format!("look for an earlier attempt to {}", steer.doing());
         match seen {
-            Ok(Ok(Seen::Found(traces))) => Ok(Effect::Found(traces)),
-            Ok(Ok(Seen::NotDone)) => Ok(Effect::NotDone),
-            Ok(Ok(Seen::Unclear(why))) => Ok(Effect::CannotTell(why)),
+            Ok(Ok(effect)) => Ok(effect),
             Ok(Err(err)) => Ok(Effect::CannotTell(
                 err.into_error(&doing, &self.repo(), "nothing was recorded")
                     .message()

@@ -9,7 +9,7 @@ use serde_json::Value;
 
 use super::Helm;
 use crate::error::Result;
-use crate::model::{Action, Voyage};
+use crate::model::{EntryAction, Voyage};
 use crate::observe::Target;
 use crate::steering::pending::{self, Record};
 use crate::storage::VoyageStore;
@@ -102,7 +102,7 @@ impl Helm {
             .iter()
             .rev()
             .find_map(|entry| match entry.parsed_action() {
-                Some(Action::Log { status, .. }) => Some(LoggedState {
+                Some(EntryAction::Log { status, .. }) => Some(LoggedState {
                     entry: entry.id,
                     state: status.clone(),
                     recorded_at: entry.recorded_at.clone(),
@@ -136,7 +136,7 @@ impl Helm {
 fn touched(entries: &[Entry]) -> Vec<Touched> {
     let mut things: Vec<Touched> = Vec::new();
     for entry in entries {
-        let Some(Action::Steer(record)) = entry.parsed_action() else {
+        let Some(EntryAction::Steer(record)) = entry.parsed_action() else {
             continue;
         };
         let (kind, number) = match (record.pr, record.issue) {

@@ -4,11 +4,11 @@
 
 use super::Helm;
 use super::actor::GitHubActor;
+use crate::actions::{ActionArgs, Steer};
 use crate::error::{Error, Kind, Result};
 use crate::github;
-use crate::inputs::ActionSpec;
 use crate::model::entry::Verdict;
-use crate::model::{Action, Provenance, Repo};
+use crate::model::{EntryAction, Provenance, Repo};
 use crate::steering::pending::{self, Record};
 use crate::steering::{self, Attempt, Live, Steered};
 use crate::storage::logbook::Sealed;
@@ -17,7 +17,7 @@ use crate::storage::logbook::Sealed;
 pub struct SteerRequest<'a> {
     pub provenance: &'a Provenance,
     pub request_id: Option<&'a str>,
-    pub action: &'a ActionSpec,
+    pub action: &'a ActionArgs,
     /// `--repo`, else `GH_REPO`, else the git remote.
     pub repo: Option<&'a str>,
     /// Act even when the target changed since it was observed
@@ -44,14 +44,14 @@ impl Helm {
         }
         let mut store = self.open_for_write(voyage)?;
         let sealed = store.seal(provenance, request_id, |_bearing| {
-            Ok(Action::Log {
+            Ok(EntryAction::Log {
                 status: state.to_string(),
                 request_id: None,
             })
         })?;
         if sealed.replayed {
             match sealed.entry.parsed_action() {
-                Some(Action::Log { status, .. }) if status == state => {}
+                Some(EntryAction::Log { status, .. }) if status == state => {}
                 _ => {
                     return Err(Error::new(
                         Kind::Conflict,
@@ -88,7 +88,6 @@ impl Helm {
             request_id: request.request_id,
             repo: &repo,
             steer: &steer,
-            annotate: &|_record| {},
         };
         let mut steered = steering::steer(&mut store, &attempt, &mut actor, &mut Live)?;
         if !steered.sealed.replayed {
@@ -135,7 +134,7 @@ impl Helm {
 
 /// Says so when `--allow-stale` acted on a stale or unchecked bearing.
 fn stale_warning(sealed: &Sealed) -> Option<String> {
-    let Some(Action::Steer(record)) = sealed.entry.parsed_action() else {
+    let Some(EntryAction::Steer(record)) = sealed.entry.parsed_action() else {
         return None;
     };
     let freshness = record.freshness.as_ref()?;
@@ -156,7 +155,7 @@ struct NoGitHub;
 impl steering::Actor for NoGitHub {
     fn act(
         &mut self,
-        _steer: &crate::model::Steer,
+        _steer: &Steer,
     ) -> std::result::Result<crate::model::SteerRecord, steering::ActError> {
         Err(steering::ActError {
             outcome: steering::Outcome::NotDone,
@@ -166,7 +165,7 @@ impl steering::Actor for NoGitHub {
 
     fn look(
         &mut self,
-        _steer: &crate::model::Steer,
+        _steer: &Steer,
         _began: &crate::model::clock::Began,
     ) -> Result<steering::Effect> {
         Ok(steering::Effect::CannotTell(

@@ -6,7 +6,7 @@ use std::io::{self, Write};
 use super::entry::describe_target;
 use super::views::{BriefEntryView, BriefView, ObservationView};
 use super::{Report, Style, age, clean_line, truncate, when};
-use crate::model::{Action, VoyageStatus};
+use crate::model::{EntryAction, VoyageStatus};
 use crate::ops::brief::{Brief, Touched};
 
 /// The human brief never exceeds this many bytes.
@@ -113,7 +113,7 @@ impl BriefReport {
                 "     why: {}",
                 truncate(&clean_line(&who.summary), 110)
             )?;
-            if let Some(Action::Steer(record)) = entry.parsed_action()
+            if let Some(EntryAction::Steer(record)) = entry.parsed_action()
                 && let Some(body) = &record.body
             {
                 writeln!(out, "     said: {}", truncate(&clean_line(body), 110))?;

@@ -3,7 +3,7 @@
 //! close reason, the merge strategy and pinned sha), from its action JSON,
 //! in helm's shape or the original helm's.
 
-use crate::model::entry::{Action, SteerKind, SteerRecord};
+use crate::model::entry::{EntryAction, SteerRecord};
 use crate::storage::logbook::Entry;
 
 /// What an entry said, ready to print.
@@ -17,7 +17,7 @@ pub struct Said {
 
 pub fn of(entry: &Entry) -> Said {
     match entry.parsed_action() {
-        Some(Action::Steer(record)) => steer(record),
+        Some(EntryAction::Steer(record)) => steer(record),
         _ => Said::default(),
     }
 }
@@ -50,29 +50,16 @@ fn steer(record: &SteerRecord) -> Said {
     };
     details.extend(list("labels", &record.labels, &applied.labels));
     details.extend(list("assignees", &record.assignees, &applied.assignees));
-    if record.steer == SteerKind::RequestReview {
-        details.extend(list("reviewers", &record.reviewers, &applied.reviewers));
-        details.extend(list("teams", &record.teams, &applied.teams));
-    }
+    // Only a review request asks for reviewers and teams.
+    details.extend(list("reviewers", &record.reviewers, &applied.reviewers));
+    details.extend(list("teams", &record.teams, &applied.teams));
     if let Some(reason) = &record.close_reason {
         details.push(format!("reason: {reason}"));
     }
     if let Some(to) = record.in_reply_to {
         details.push(format!("in reply to review comment {to}"));
     }
-    if record.steer == SteerKind::MergePr {
-        let mut line = record
-            .merge_method
-            .clone()
-            .unwrap_or_else(|| "merge".to_string());
-        if let Some(sha) = &record.pinned_sha {
-            line.push_str(&format!(", pinned to {}", short(sha)));
-        }
-        if let Some(sha) = &record.merge_sha {
-            line.push_str(&format!(", merge commit {}", short(sha)));
-        }
-        details.push(line);
-    }
+    crate::actions::details(record, &mut details);
     if let Some(how) = &record.settled {
         details.push(format!("recorded from {}", how.replace('-', " ")));
     }
@@ -88,8 +75,4 @@ fn none_or(items: &[String]) -> String {
     } else {
         items.join(", ")
     }
-}
-
-fn short(sha: &str) -> String {
-    sha.chars().take(7).collect()
 }

@@ -24,10 +24,12 @@ mod tests;
 pub use protocol::{Attempt, Steered, steer};
 pub use settle::{Settlement, discard, settle};
 
+pub use crate::actions::Effect;
+use crate::actions::Steer;
 use crate::error::{Error, Result};
+use crate::model::SteerRecord;
 use crate::model::clock::{Began, GitHubClock};
 use crate::model::entry::Freshness;
-use crate::model::{Steer, SteerRecord};
 use crate::storage::slate::Observation;
 
 /// What is known about a request that failed.
@@ -45,20 +47,6 @@ pub enum Outcome {
 pub struct ActError {
     pub outcome: Outcome,
     pub error: Error,
-}
-
-/// What GitHub shows about an earlier attempt.
-#[derive(Debug)]
-pub enum Effect {
-    /// Traces that match the attempt, each as the steer's record, earliest
-    /// first: made after it began (on GitHub's clock) by the account that
-    /// acts. The first one no entry of the voyage names yet is its effect;
-    /// when every one is named, the attempt did not happen.
-    Found(Vec<SteerRecord>),
-    /// GitHub shows it did not happen: acting is safe.
-    NotDone,
-    /// helm cannot tell; the reason says what to check.
-    CannotTell(String),
 }
 
 /// What the actor decides from the bearing, under the lock, before acting.

@@ -14,10 +14,11 @@ use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 use uuid::Uuid;
 
+use crate::actions::Steer;
 use crate::error::{Error, Kind, Result};
 use crate::model::clock::{Began, GitHubClock};
 use crate::model::entry::SteerRecord;
-use crate::model::{Provenance, Repo, Steer};
+use crate::model::{Provenance, Repo};
 use crate::storage::files::{self, Durability};
 
 #[derive(Clone, Debug, Serialize, Deserialize, schemars::JsonSchema)]

@@ -11,8 +11,9 @@ use super::refusals::{
 };
 use super::settle::{Earlier, decide};
 use super::{ActError, Actor, KillPoint, Outcome, Probe};
+use crate::actions::Steer;
 use crate::error::{Error, Kind, Result};
-use crate::model::{Action, Provenance, Repo, Steer, SteerRecord};
+use crate::model::{EntryAction, Provenance, Repo, SteerRecord};
 use crate::storage::VoyageStore;
 use crate::storage::logbook::Sealed;
 use crate::storage::sealing::Decision;
@@ -25,9 +26,6 @@ pub struct Attempt<'a> {
     pub request_id: Option<&'a str>,
     pub repo: &'a Repo,
     pub steer: &'a Steer,
-    /// Facts decided before the seal that the entry records (the freshness
-    /// verdict, the sha a merge is pinned to).
-    pub annotate: &'a dyn Fn(&mut SteerRecord),
 }
 
 /// A recorded (or replayed) steer.
@@ -72,7 +70,7 @@ pub fn steer(
                     settled = Some(earlier);
                     return Ok(Decision::Record(
                         attempt.provenance.clone(),
-                        Action::Steer(result),
+                        EntryAction::Steer(result),
                     ));
                 }
                 Earlier::Already(entry) => {
@@ -123,7 +121,6 @@ pub fn steer(
                     return Err(killed(KillPoint::WhileAnswering));
                 }
                 result.freshness = preflight.freshness;
-                (attempt.annotate)(&mut result);
                 let saved = record.answered(&result);
                 if probe.dies_at(KillPoint::BeforeCommit) {
                     died = true;
@@ -133,7 +130,7 @@ pub fn steer(
                 settled = Some(record);
                 Ok(Decision::Record(
                     attempt.provenance.clone(),
-                    Action::Steer(Box::new(result)),
+                    EntryAction::Steer(Box::new(result)),
                 ))
             }
             Err(ActError {

@@ -6,7 +6,7 @@
 use super::Attempt;
 use super::pending::Record;
 use crate::error::{Error, Kind, Result};
-use crate::model::{Action, SteerRecord};
+use crate::model::{EntryAction, SteerRecord};
 use crate::storage::logbook::Entry;
 
 /// The same attempt id must name the same request.
@@ -35,7 +35,7 @@ pub(super) fn check_same_attempt(record: &Record, attempt: &Attempt<'_>) -> Resu
 /// entry records of what was asked.
 pub(super) fn check_replay(entry: &Entry, attempt: &Attempt<'_>) -> Result<()> {
     let differs = match entry.parsed_action() {
-        Some(Action::Steer(record)) => attempt.steer.differs(attempt.repo, record),
+        Some(EntryAction::Steer(record)) => attempt.steer.differs(attempt.repo, record),
         _ => Some("action"),
     };
     match differs {
@@ -59,7 +59,7 @@ fn reused(id: &str, used_for: &str, field: &str) -> Error {
 }
 
 pub(super) fn dropped_warnings(entry: &Entry) -> Vec<String> {
-    let Some(Action::Steer(record)) = entry.parsed_action() else {
+    let Some(EntryAction::Steer(record)) = entry.parsed_action() else {
         return Vec::new();
     };
     let Some(applied) = &record.applied else {

@@ -12,8 +12,9 @@ use std::path::Path;
 use super::pending::{Pending, Record, Request};
 use super::refusals::cannot_tell;
 use super::{Actor, Effect};
+use crate::actions::Steer;
 use crate::error::{Error, Kind, Result};
-use crate::model::{Action, Steer, SteerRecord};
+use crate::model::{EntryAction, SteerRecord};
 use crate::storage::VoyageStore;
 use crate::storage::logbook::{Entry, Sealed};
 use crate::storage::sealing::{Decision, Sealing};
@@ -53,7 +54,11 @@ pub(super) fn decide(
     match actor.look(performed, &record.began())? {
         Effect::Found(traces) => {
             for mut trace in traces {
-                if sealing.names(&trace)? {
+                let named = match crate::actions::names(&trace) {
+                    Some((path, value)) => sealing.names(&trace, path, value)?,
+                    None => false,
+                };
+                if named {
                     continue;
                 }
                 fill_asked(&mut trace, asked);
@@ -101,7 +106,10 @@ pub fn settle(
         match decide(sealing, current.record(), &request.steer, &asked, actor)? {
             Earlier::Record(result) => {
                 settled = Some(current);
-                Ok(Decision::Record(request.provenance, Action::Steer(result)))
+                Ok(Decision::Record(
+                    request.provenance,
+                    EntryAction::Steer(result),
+                ))
             }
             Earlier::Already(entry) => {
                 settled = Some(current);

@@ -12,7 +12,7 @@ use serde_json::Value;
 use super::sealing::{Decision, Sealing, find_by_request_id};
 use super::slate::{self, OBSERVATION_COLUMNS, Observation};
 use crate::error::{Error, Kind, Result};
-use crate::model::{Action, Provenance};
+use crate::model::{EntryAction, Provenance};
 
 /// A recorded logbook entry with its bearing.
 #[derive(Clone, Debug)]
@@ -25,7 +25,7 @@ pub struct Entry {
     pub action: String,
     /// The action read as helm's own type, as this helm writes it or as the
     /// original helm wrote it; `None` when neither reads it.
-    parsed: Option<Action>,
+    parsed: Option<EntryAction>,
     pub bearing: Vec<Observation>,
 }
 
@@ -37,10 +37,12 @@ impl Entry {
         action: String,
         bearing: Vec<Observation>,
     ) -> Entry {
-        let parsed = serde_json::from_str::<Action>(&action).ok().or_else(|| {
-            let value: Value = serde_json::from_str(&action).ok()?;
-            crate::model::original_helm::action(&value)
-        });
+        let parsed = serde_json::from_str::<EntryAction>(&action)
+            .ok()
+            .or_else(|| {
+                let value: Value = serde_json::from_str(&action).ok()?;
+                crate::model::original_helm::action(&value)
+            });
         Entry {
             id,
             recorded_at,
@@ -52,7 +54,7 @@ impl Entry {
     }
 
     /// The action as helm's own type (see [`Entry::parsed`]).
-    pub fn parsed_action(&self) -> Option<&Action> {
+    pub fn parsed_action(&self) -> Option<&EntryAction> {
         self.parsed.as_ref()
     }
 
@@ -82,7 +84,7 @@ impl Entry {
     /// The web page of what a steer created or changed.
     pub fn url(&self) -> Option<&str> {
         match &self.parsed {
-            Some(Action::Steer(record)) => record.url.as_deref(),
+            Some(EntryAction::Steer(record)) => record.url.as_deref(),
             _ => None,
         }
     }
@@ -121,7 +123,7 @@ pub(super) fn seal<F>(
     perform: F,
 ) -> Result<Sealed>
 where
-    F: FnOnce(&[Observation]) -> Result<Action>,
+    F: FnOnce(&[Observation]) -> Result<EntryAction>,
 {
     let sealed = seal_with(conn, request_id, |sealing| {
         sealing.ensure_active()?;
@@ -297,8 +299,8 @@ mod tests {
         }
     }
 
-    fn waiting() -> Action {
-        Action::Log {
+    fn waiting() -> EntryAction {
+        EntryAction::Log {
             status: "waiting".into(),
             request_id: None,
         }
@@ -411,7 +413,7 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let mut conn = voyage_with_slate(dir.path());
         let first = seal(&mut conn, &who(), Some("r-1"), |_| Ok(waiting())).unwrap();
-        let second = seal(&mut conn, &who(), Some("r-1"), |_| -> Result<Action> {
+        let second = seal(&mut conn, &who(), Some("r-1"), |_| -> Result<EntryAction> {
             panic!("must not perform twice")
         })
         .unwrap();

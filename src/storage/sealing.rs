@@ -10,7 +10,7 @@ use rusqlite::{Connection, OptionalExtension, Transaction};
 use super::logbook::{self, Entry};
 use super::slate::Observation;
 use crate::error::Result;
-use crate::model::{Action, Provenance, SteerKind, SteerRecord, Voyage};
+use crate::model::{EntryAction, Provenance, SteerRecord, Voyage};
 
 /// The voyage under the write lock, as a sealing closure sees it.
 pub struct Sealing<'a> {
@@ -24,7 +24,7 @@ pub struct Sealing<'a> {
 #[derive(Debug)]
 pub enum Decision {
     /// Record this action, by this provenance, sealing the slate.
-    Record(Provenance, Action),
+    Record(Provenance, EntryAction),
     /// This entry already records it: write nothing, hand it back.
     Already(Box<Entry>),
     /// Write nothing.
@@ -47,28 +47,17 @@ impl Sealing<'_> {
         find_by_result(self.tx, result, since)
     }
 
-    /// Whether an entry already names what `found` names in the world: the
+    /// Whether an entry already names what `found` names in the world (the
     /// comment or reply, the created issue or pull request, the merge
-    /// commit. Changes to an existing issue (edits, closes, review
-    /// requests) name nothing of their own and are never taken.
-    pub fn names(&self, found: &SteerRecord) -> Result<bool> {
-        let (path, value): (&str, rusqlite::types::Value) = match found.steer {
-            SteerKind::Comment | SteerKind::ReplyInline => match found.comment_id {
-                Some(id) => ("$.commentId", (id as i64).into()),
+    /// commit): an entry of the same action and repository whose action JSON
+    /// holds `value` at `path` (the action says which, `actions::names`).
+    pub fn names(&self, found: &SteerRecord, path: &str, value: serde_json::Value) -> Result<bool> {
+        let value: rusqlite::types::Value = match value {
+            serde_json::Value::Number(n) => match n.as_i64() {
+                Some(n) => n.into(),
                 None => return Ok(false),
             },
-            SteerKind::CreateIssue => match found.issue {
-                Some(n) => ("$.issue", (n as i64).into()),
-                None => return Ok(false),
-            },
-            SteerKind::CreatePr => match found.pr {
-                Some(n) => ("$.pr", (n as i64).into()),
-                None => return Ok(false),
-            },
-            SteerKind::MergePr => match &found.merge_sha {
-                Some(sha) => ("$.mergeSha", sha.clone().into()),
-                None => return Ok(false),
-            },
+            serde_json::Value::String(text) => text.into(),
             _ => return Ok(false),
         };
         let steer = serde_json::to_value(found.steer)?;

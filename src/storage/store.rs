@@ -13,7 +13,7 @@ use super::sealing::{self, Decision, Sealing};
 use super::slate::{self, Observation, Put};
 use super::{VoyageFile, name_file, voyage};
 use crate::error::{Error, Result};
-use crate::model::{Action, Provenance, Voyage};
+use crate::model::{EntryAction, Provenance, Voyage};
 
 /// A payload as [`VoyageStore::payloads`] hands it over.
 #[derive(Debug)]
@@ -212,7 +212,7 @@ impl VoyageStore {
         perform: F,
     ) -> Result<Sealed>
     where
-        F: FnOnce(&[Observation]) -> Result<Action>,
+        F: FnOnce(&[Observation]) -> Result<EntryAction>,
     {
         logbook::seal(&mut self.conn, provenance, request_id, perform)
     }

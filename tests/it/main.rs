@@ -12,6 +12,7 @@ mod lifecycle;
 mod listing;
 mod mcp;
 mod observe_local;
+mod open_set_actions;
 mod open_set_kinds;
 mod portable;
 mod reliability;

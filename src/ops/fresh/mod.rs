@@ -14,9 +14,9 @@ mod refusals;
 
 use refusals::{Judging, lightened_note, subject};
 
+use crate::actions::Steer;
 use crate::error::{Error, Kind, Result};
 use crate::github;
-use crate::model::Steer;
 use crate::model::entry::{Freshness, Verdict};
 use crate::observe::fresh::{self, Judged};
 use crate::observe::{self as kinds, Target};
@@ -206,22 +206,14 @@ fn verdict(freshness: Freshness, steer: Option<Steer>) -> Preflight {
 /// or jettisoned, the merge is refused: it never goes out unpinned after a
 /// head was seen.
 fn pin(steer: &Steer, mine: &[Mine], voyage: &str) -> Result<Option<Steer>> {
-    let Steer::MergePullRequest {
-        pr,
-        method,
-        sha: None,
-    } = steer
-    else {
+    if !steer.pins() {
         return Ok(None);
-    };
+    }
+    let pr = steer.subject().unwrap_or_default();
     let prs = || mine.iter().filter(|m| m.is_pr());
     let seen = prs().find_map(|m| m.target.thread()?.head_sha(m.payload.as_ref()?));
     if let Some(sha) = seen {
-        return Ok(Some(Steer::MergePullRequest {
-            pr: *pr,
-            method: *method,
-            sha: Some(sha),
-        }));
+        return Ok(Some(steer.pinned(sha)));
     }
     let saw_head = |m: &&Mine| {
         let parts = fresh::parts(&m.target);

@@ -3,8 +3,8 @@
 //! for what could not be checked.
 
 use super::{Guard, Mine};
+use crate::actions::{Steer, Thread};
 use crate::error::{Error, Kind, Result};
-use crate::model::Steer;
 use crate::model::entry::{Freshness, Verdict};
 use crate::storage::artifact::ArtifactStatus;
 
@@ -89,16 +89,7 @@ impl Judging<'_> {
 }
 
 pub(super) fn subject(steer: &Steer) -> String {
-    let number = steer.subject().unwrap_or_default();
-    match steer {
-        Steer::Comment {
-            on: crate::model::steer::Thread::Issue(_),
-            ..
-        }
-        | Steer::EditIssue { .. }
-        | Steer::CloseIssue { .. } => format!("issue #{number}"),
-        _ => format!("PR #{number}"),
-    }
+    steer.thread().unwrap_or(Thread::PullRequest(0)).describe()
 }
 
 /// "the observation github-pr o/r#45 was jettisoned".

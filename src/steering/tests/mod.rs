@@ -10,10 +10,10 @@ use std::path::Path;
 
 use super::pending::{self, Pending};
 use super::{ActError, Actor, Attempt, Effect, KillPoint, Live, Outcome, Probe, Settlement};
+use crate::actions::{Comment, Steer, Thread};
 use crate::error::{Error, Kind, Result};
 use crate::model::clock::Began;
-use crate::model::steer::Thread;
-use crate::model::{Action, Provenance, Repo, Steer, SteerRecord};
+use crate::model::{EntryAction, Provenance, Repo, SteerRecord};
 use crate::storage::artifact::Packer;
 use crate::storage::{Home, VoyageStore, voyage};
 
@@ -42,7 +42,7 @@ type Meanwhile = Box<dyn FnOnce(&mut World)>;
 impl Actor for World {
     fn act(&mut self, steer: &Steer) -> std::result::Result<SteerRecord, ActError> {
         self.acts += 1;
-        let Steer::Comment { body, .. } = steer else {
+        let Steer::Comment(Comment { body, .. }) = steer else {
             unreachable!("these tests comment")
         };
         if std::mem::take(&mut self.refuse) {
@@ -75,7 +75,7 @@ impl Actor for World {
         if self.unclear {
             return Ok(Effect::CannotTell("GitHub did not answer".into()));
         }
-        let Steer::Comment { body, .. } = steer else {
+        let Steer::Comment(Comment { body, .. }) = steer else {
             unreachable!("these tests comment")
         };
         let found = Effect::Found(
@@ -149,10 +149,10 @@ fn fixture() -> Fixture {
 }
 
 fn comment(body: &str) -> Steer {
-    Steer::Comment {
+    Steer::Comment(Comment {
         on: Thread::Issue(1),
         body: body.into(),
-    }
+    })
 }
 
 /// Runs `steer` with the process dying at `point`, which must fail it.
@@ -181,7 +181,6 @@ fn run(
         request_id,
         repo: &repo,
         steer,
-        annotate: &|_| {},
     };
     super::steer(&mut f.store, &attempt, world, probe)
 }
@@ -197,8 +196,8 @@ fn records(f: &Fixture) -> Vec<pending::Record> {
 fn settled(f: &mut Fixture) -> Option<String> {
     let snapshot = f.store.snapshot().unwrap();
     match snapshot.entries.last()?.parsed_action()? {
-        Action::Steer(record) => record.settled.clone(),
-        Action::Log { .. } => None,
+        EntryAction::Steer(record) => record.settled.clone(),
+        EntryAction::Log { .. } => None,
     }
 }
 

@@ -3,7 +3,7 @@
 //! request, and the look for its effect is asked about the pinned merge.
 
 use super::*;
-use crate::model::steer::MergeMethod;
+use crate::actions::{MergeMethod, MergePr};
 use crate::steering::Preflight;
 use crate::storage::slate::Observation;
 
@@ -36,16 +36,16 @@ impl Actor for Merges {
 }
 
 fn merge(sha: Option<&str>) -> Steer {
-    Steer::MergePullRequest {
+    Steer::MergePr(MergePr {
         pr: 45,
         method: MergeMethod::Squash,
         sha: sha.map(str::to_string),
-    }
+    })
 }
 
 fn pinned(steer: &Steer) -> Steer {
     match steer {
-        Steer::MergePullRequest { sha: None, .. } => merge(Some(SEEN)),
+        Steer::MergePr(MergePr { sha: None, .. }) => merge(Some(SEEN)),
         other => other.clone(),
     }
 }
@@ -62,7 +62,6 @@ fn a_pinned_merge_killed_while_github_answered_is_settled_as_pinned() {
         request_id: Some("m1"),
         repo: &repo,
         steer: &asked,
-        annotate: &|_| {},
     };
     let mut killed = DieAt(Some(KillPoint::WhileAnswering));
     assert!(super::super::steer(&mut f.store, &attempt, &mut actor, &mut killed).is_err());
@@ -77,7 +76,7 @@ fn a_pinned_merge_killed_while_github_answered_is_settled_as_pinned() {
         "looked for the pinned merge"
     );
     assert_eq!(actor.acted.len(), 1, "not acted again");
-    let Some(Action::Steer(record)) = steered.sealed.entry.parsed_action() else {
+    let Some(EntryAction::Steer(record)) = steered.sealed.entry.parsed_action() else {
         panic!("a steer entry");
     };
     assert_eq!(record.pinned_sha.as_deref(), Some(SEEN));

@@ -56,7 +56,6 @@ fn a_retry_cannot_run_while_a_settle_looks_so_its_record_is_never_deleted() {
             request_id: Some("r1"),
             repo: &repo,
             steer: &comment("hi"),
-            annotate: &|_| {},
         };
         *seen.borrow_mut() = Some(super::super::steer(&mut other, &attempt, world, &mut Live));
     }));
@@ -129,7 +128,7 @@ fn an_effect_another_entry_names_is_not_claimed_again() {
         &comment("hi"),
     );
     let second = run(&mut f, &mut world, &mut Live, Some("r2"), &comment("hi")).unwrap();
-    let Some(Action::Steer(record)) = second.sealed.entry.parsed_action() else {
+    let Some(EntryAction::Steer(record)) = second.sealed.entry.parsed_action() else {
         panic!("a steer entry");
     };
     assert_eq!(record.comment_id, Some(2), "its own comment");

@@ -2,15 +2,10 @@
 //! compared with a new one on every field the entry records of what was
 //! asked (ADR 0012).
 
-use super::entry::SteerRecord;
-use super::steer::Steer;
+use super::Steer;
+use crate::model::{Repo, SteerRecord};
 
 impl Steer {
-    /// Whether a recorded steer is this same request (see [`Steer::differs`]).
-    pub fn same_request(&self, repo: &super::Repo, recorded: &SteerRecord) -> bool {
-        self.differs(repo, recorded).is_none()
-    }
-
     /// The first field in which a recorded steer is not this request, named
     /// for messages (`title`, `reviewers`, …); `None` when it is the same
     /// request. Every field the entry records of what was asked is compared:
@@ -21,12 +16,11 @@ impl Steer {
     /// reason) but this entry lacks was recorded by an older helm and is
     /// not held against it; a field that is only there when asked (an
     /// edit's title) must be absent on both or equal.
-    pub fn differs(&self, repo: &super::Repo, recorded: &SteerRecord) -> Option<&'static str> {
+    pub(crate) fn differs(&self, repo: &Repo, recorded: &SteerRecord) -> Option<&'static str> {
         let asked = self.asked(repo);
-        let created = matches!(
-            self,
-            Steer::CreateIssue { .. } | Steer::CreatePullRequest { .. }
-        );
+        // The actions that create their subject record its number only
+        // once GitHub gave it.
+        let created = self.thread().is_none();
         // Present whenever asked: absent in the entry means an older helm.
         let kept = |a: &Option<String>, r: &Option<String>| r.is_none() || a == r;
         let set = |list: &[String]| {
@@ -49,11 +43,10 @@ impl Steer {
             ),
             (
                 "body",
-                match self {
-                    Steer::Comment { .. } | Steer::ReplyInline { .. } => {
-                        kept(&asked.body, &recorded.body)
-                    }
-                    _ => asked.body == recorded.body,
+                if asked.steer.keeps_body() {
+                    kept(&asked.body, &recorded.body)
+                } else {
+                    asked.body == recorded.body
                 },
             ),
             (
@@ -98,38 +91,44 @@ impl Steer {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::actions::{
+        CloseIssue, CloseReason, Comment, EditIssue, MergeMethod, MergePr, RequestReview, Thread,
+    };
     use crate::model::Repo;
-    use crate::model::steer::{CloseReason, MergeMethod, Thread};
 
     #[test]
     fn a_request_is_the_same_only_with_the_same_target_and_text() {
         let repo = Repo::parse("o/r").unwrap();
-        let comment = |n, body: &str| Steer::Comment {
-            on: Thread::Issue(n),
-            body: body.into(),
+        let comment = |n, body: &str| {
+            Steer::Comment(Comment {
+                on: Thread::Issue(n),
+                body: body.into(),
+            })
         };
         let recorded = comment(42, "hi").asked(&repo);
-        assert!(comment(42, "hi").same_request(&repo, &recorded));
-        assert!(!comment(43, "hi").same_request(&repo, &recorded));
-        assert!(!comment(42, "bye").same_request(&repo, &recorded));
+        assert!(comment(42, "hi").differs(&repo, &recorded).is_none());
+        assert!(comment(43, "hi").differs(&repo, &recorded).is_some());
+        assert!(comment(42, "bye").differs(&repo, &recorded).is_some());
         let other = Repo::parse("o/other").unwrap();
-        assert!(!comment(42, "hi").same_request(&other, &recorded));
+        assert!(comment(42, "hi").differs(&other, &recorded).is_some());
         // An entry recorded before bodies were kept matches on what it has.
         let mut old = recorded.clone();
         old.body = None;
-        assert!(comment(42, "bye").same_request(&repo, &old));
+        assert!(comment(42, "bye").differs(&repo, &old).is_none());
         // GitHub spells repositories case-insensitively.
         let respelled = Repo::parse("O/R").unwrap();
-        assert!(comment(42, "hi").same_request(&respelled, &recorded));
+        assert!(comment(42, "hi").differs(&respelled, &recorded).is_none());
     }
 
     #[test]
     fn a_request_differs_in_any_field_its_entry_records_and_says_which() {
         let repo = Repo::parse("o/r").unwrap();
-        let edit = |title: Option<&str>, body: Option<&str>| Steer::EditIssue {
-            issue: 5,
-            title: title.map(str::to_string),
-            body: body.map(str::to_string),
+        let edit = |title: Option<&str>, body: Option<&str>| {
+            Steer::EditIssue(EditIssue {
+                issue: 5,
+                title: title.map(str::to_string),
+                body: body.map(str::to_string),
+            })
         };
         let recorded = edit(Some("A"), None).asked(&repo);
         assert_eq!(edit(Some("A"), None).differs(&repo, &recorded), None);
@@ -143,10 +142,12 @@ mod tests {
         );
         assert_eq!(edit(None, None).differs(&repo, &recorded), Some("title"));
 
-        let review = |reviewers: &[&str], teams: &[&str]| Steer::RequestReview {
-            pr: 7,
-            reviewers: reviewers.iter().map(|r| r.to_string()).collect(),
-            teams: teams.iter().map(|t| t.to_string()).collect(),
+        let review = |reviewers: &[&str], teams: &[&str]| {
+            Steer::RequestReview(RequestReview {
+                pr: 7,
+                reviewers: reviewers.iter().map(|r| r.to_string()).collect(),
+                teams: teams.iter().map(|t| t.to_string()).collect(),
+            })
         };
         let recorded = review(&["alice", "bob"], &["core"]).asked(&repo);
         // The same people in another order, or spelt in other case.
@@ -163,7 +164,7 @@ mod tests {
             Some("teams")
         );
 
-        let close = |reason| Steer::CloseIssue { issue: 5, reason };
+        let close = |reason| Steer::CloseIssue(CloseIssue { issue: 5, reason });
         let mut recorded = close(CloseReason::Completed).asked(&repo);
         assert_eq!(
             close(CloseReason::NotPlanned).differs(&repo, &recorded),
@@ -177,10 +178,12 @@ mod tests {
             None
         );
 
-        let merge = |method, sha: Option<&str>| Steer::MergePullRequest {
-            pr: 9,
-            method,
-            sha: sha.map(str::to_string),
+        let merge = |method, sha: Option<&str>| {
+            Steer::MergePr(MergePr {
+                pr: 9,
+                method,
+                sha: sha.map(str::to_string),
+            })
         };
         let pinned = merge(MergeMethod::Squash, Some("abc")).asked(&repo);
         assert_eq!(

@@ -1,0 +1,124 @@
+//! `close-issue`: an issue closed, with GitHub's reason.
+
+use std::path::Path;
+
+use clap::Args;
+use http::Method;
+use serde::{Deserialize, Serialize};
+
+use super::shared::{Request, Thread, issue_result};
+use super::traces::{Window, closed};
+use super::{Effect, SteerAction, Step};
+use crate::error::Result;
+use crate::github::client::Client;
+use crate::github::types::Issue;
+use crate::inputs::Stdin;
+use crate::model::SteerRecord;
+
+/// Close an issue.
+#[derive(Debug, Clone, Args, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+#[schemars(inline)]
+pub struct CloseIssueArgs {
+    /// The issue to close.
+    #[arg(long, value_name = "N")]
+    issue: u64,
+    /// Why it is closed.
+    #[arg(long, value_enum, default_value = "completed")]
+    #[serde(default = "completed")]
+    reason: CloseReason,
+}
+
+fn completed() -> CloseReason {
+    CloseReason::Completed
+}
+
+/// Why an issue is closed (GitHub's `state_reason`).
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, clap::ValueEnum, schemars::JsonSchema,
+)]
+#[serde(rename_all = "kebab-case")]
+pub enum CloseReason {
+    /// The work is done.
+    Completed,
+    /// It will not be done (won't fix, duplicate, stale).
+    NotPlanned,
+}
+
+impl CloseReason {
+    pub(crate) fn api_name(self) -> &'static str {
+        match self {
+            CloseReason::Completed => "completed",
+            CloseReason::NotPlanned => "not_planned",
+        }
+    }
+
+    pub(crate) fn as_str(self) -> &'static str {
+        match self {
+            CloseReason::Completed => "completed",
+            CloseReason::NotPlanned => "not-planned",
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CloseIssue {
+    pub issue: u64,
+    pub reason: CloseReason,
+}
+
+impl SteerAction for CloseIssue {
+    type Args = CloseIssueArgs;
+
+    fn resolve(args: &CloseIssueArgs, _cwd: &Path, _stdin: Stdin) -> Result<Self> {
+        Ok(CloseIssue {
+            issue: args.issue,
+            reason: args.reason,
+        })
+    }
+
+    fn subject(&self) -> Option<Thread> {
+        Some(Thread::Issue(self.issue))
+    }
+
+    fn doing(&self) -> String {
+        format!("close issue #{}", self.issue)
+    }
+
+    fn asked(&self, record: &mut SteerRecord) {
+        record.issue = Some(self.issue);
+        record.close_reason = Some(self.reason.as_str().to_string());
+    }
+
+    async fn perform(&self, client: &Client, mut record: SteerRecord) -> Step<SteerRecord> {
+        let reason = self.reason.api_name();
+        let issue: Issue = client
+            .write(
+                Method::PATCH,
+                &client.repo_path(&format!("/issues/{}", self.issue)),
+                &Request {
+                    state: Some("closed"),
+                    state_reason: Some(reason),
+                    ..Request::default()
+                }
+                .json(),
+            )
+            .await?;
+        issue_result(&mut record, &issue);
+        record.state = Some(issue.state.clone());
+        record.state_reason = issue.state_reason.or(Some(reason.to_string()));
+        Ok(record)
+    }
+
+    async fn look(&self, client: &Client, window: &Window, record: SteerRecord) -> Step<Effect> {
+        closed(client, self.issue, window, record).await
+    }
+
+    fn headline(record: &SteerRecord, subject: &str) -> String {
+        match &record.state_reason {
+            Some(reason) => format!("close {subject} ({})", reason.replace('_', " ")),
+            None => format!("close {subject}"),
+        }
+    }
+}

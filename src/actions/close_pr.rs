@@ -1,0 +1,77 @@
+//! `close-pr`: a pull request closed without merging.
+
+use std::path::Path;
+
+use clap::Args;
+use http::Method;
+use serde::{Deserialize, Serialize};
+
+use super::shared::{Request, Thread, pull_result};
+use super::traces::{Window, closed};
+use super::{Effect, SteerAction, Step};
+use crate::error::Result;
+use crate::github::client::Client;
+use crate::github::types::Pull;
+use crate::inputs::Stdin;
+use crate::model::SteerRecord;
+
+/// Close a pull request without merging it.
+#[derive(Debug, Clone, Args, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+#[schemars(inline)]
+pub struct ClosePrArgs {
+    /// The pull request to close.
+    #[arg(long, value_name = "N")]
+    pr: u64,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ClosePr {
+    pub pr: u64,
+}
+
+impl SteerAction for ClosePr {
+    type Args = ClosePrArgs;
+
+    fn resolve(args: &ClosePrArgs, _cwd: &Path, _stdin: Stdin) -> Result<Self> {
+        Ok(ClosePr { pr: args.pr })
+    }
+
+    fn subject(&self) -> Option<Thread> {
+        Some(Thread::PullRequest(self.pr))
+    }
+
+    fn doing(&self) -> String {
+        format!("close PR #{}", self.pr)
+    }
+
+    fn asked(&self, record: &mut SteerRecord) {
+        record.pr = Some(self.pr);
+    }
+
+    async fn perform(&self, client: &Client, mut record: SteerRecord) -> Step<SteerRecord> {
+        let pr: Pull = client
+            .write(
+                Method::PATCH,
+                &client.repo_path(&format!("/pulls/{}", self.pr)),
+                &Request {
+                    state: Some("closed"),
+                    ..Request::default()
+                }
+                .json(),
+            )
+            .await?;
+        pull_result(&mut record, &pr);
+        record.state = Some(pr.state.clone());
+        Ok(record)
+    }
+
+    async fn look(&self, client: &Client, window: &Window, record: SteerRecord) -> Step<Effect> {
+        closed(client, self.pr, window, record).await
+    }
+
+    fn headline(_record: &SteerRecord, subject: &str) -> String {
+        format!("close {subject}")
+    }
+}

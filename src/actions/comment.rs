@@ -1,0 +1,132 @@
+//! `comment`: a comment on an issue or on a pull request's conversation.
+
+use std::path::Path;
+
+use clap::Args;
+use http::Method;
+use serde::{Deserialize, Serialize};
+
+use super::shared::{Request, Thread};
+use super::traces::Window;
+use super::{Effect, SteerAction, Step};
+use crate::error::{Error, Result};
+use crate::github::client::Client;
+use crate::github::types::Comment as Posted;
+use crate::inputs::{BodySpec, Stdin};
+use crate::model::SteerRecord;
+
+/// Comment on an issue or on a pull request's conversation.
+#[derive(Debug, Clone, Args, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+#[schemars(inline)]
+pub struct CommentArgs {
+    /// The issue to comment on.
+    #[arg(
+        long,
+        value_name = "N",
+        conflicts_with = "pr",
+        required_unless_present = "pr"
+    )]
+    #[serde(default)]
+    issue: Option<u64>,
+    /// The pull request to comment on.
+    #[arg(long, value_name = "N")]
+    #[serde(default)]
+    pr: Option<u64>,
+    #[command(flatten)]
+    #[serde(flatten)]
+    body: BodySpec,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Comment {
+    pub on: Thread,
+    pub body: String,
+}
+
+impl SteerAction for Comment {
+    type Args = CommentArgs;
+    const KEEPS_BODY: bool = true;
+
+    fn resolve(args: &CommentArgs, cwd: &Path, stdin: Stdin) -> Result<Self> {
+        Ok(Comment {
+            on: match (args.issue, args.pr) {
+                (Some(n), None) => Thread::Issue(n),
+                (None, Some(n)) => Thread::PullRequest(n),
+                _ => {
+                    return Err(Error::usage(
+                        "comment needs exactly one of --issue N or --pr N",
+                    ));
+                }
+            },
+            body: args.body.required(cwd, stdin, "comment body")?,
+        })
+    }
+
+    fn subject(&self) -> Option<Thread> {
+        Some(self.on)
+    }
+
+    fn doing(&self) -> String {
+        format!("comment on {}", self.on.describe())
+    }
+
+    fn asked(&self, record: &mut SteerRecord) {
+        match self.on {
+            Thread::Issue(n) => record.issue = Some(n),
+            Thread::PullRequest(n) => record.pr = Some(n),
+        }
+        record.body = Some(self.body.clone());
+    }
+
+    async fn perform(&self, client: &Client, mut record: SteerRecord) -> Step<SteerRecord> {
+        let number = self.on.number();
+        let comment: Posted = client
+            .write(
+                Method::POST,
+                &client.repo_path(&format!("/issues/{number}/comments")),
+                &Request {
+                    body: Some(&self.body),
+                    ..Request::default()
+                }
+                .json(),
+            )
+            .await?;
+        record.comment_id = Some(comment.id);
+        record.url = comment.url;
+        Ok(record)
+    }
+
+    async fn look(&self, client: &Client, window: &Window, asked: SteerRecord) -> Step<Effect> {
+        let number = self.on.number();
+        let since = window.query();
+        let path = client.repo_path(&format!("/issues/{number}/comments?since={since}"));
+        let (mut comments, _) = client.get_all::<Posted>(&path).await?;
+        comments.sort_by_key(|c| (c.created_at.clone(), c.id));
+        Ok(Effect::Found(
+            comments
+                .into_iter()
+                .filter(|c| {
+                    window.by(&c.author)
+                        && c.body.as_deref() == Some(&self.body)
+                        && window.admits(&c.created_at)
+                })
+                .map(|c| {
+                    let mut record = asked.clone();
+                    record.comment_id = Some(c.id);
+                    record.url = c.url;
+                    record
+                })
+                .collect(),
+        ))
+    }
+
+    fn names(record: &SteerRecord) -> Option<(&'static str, serde_json::Value)> {
+        record.comment_id.map(|id| ("$.commentId", id.into()))
+    }
+
+    fn headline(_record: &SteerRecord, subject: &str) -> String {
+        format!("comment on {subject}")
+    }
+}

@@ -1,0 +1,96 @@
+//! `edit-issue`: a new title, body or both for an issue.
+
+use std::path::Path;
+
+use clap::Args;
+use http::Method;
+use serde::{Deserialize, Serialize};
+
+use super::shared::{Request, Thread, edits, issue_result};
+use super::traces::{Window, edited};
+use super::{Effect, SteerAction, Step};
+use crate::error::Result;
+use crate::github::client::Client;
+use crate::github::types::Issue;
+use crate::inputs::{BodySpec, Stdin};
+use crate::model::SteerRecord;
+
+/// Change an issue's title or body.
+#[derive(Debug, Clone, Args, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+#[schemars(inline)]
+pub struct EditIssueArgs {
+    /// The issue to edit.
+    #[arg(long, value_name = "N")]
+    issue: u64,
+    /// The new title.
+    #[arg(long, value_name = "TITLE")]
+    #[serde(default)]
+    title: Option<String>,
+    #[command(flatten)]
+    #[serde(flatten)]
+    body: BodySpec,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct EditIssue {
+    pub issue: u64,
+    pub title: Option<String>,
+    pub body: Option<String>,
+}
+
+impl SteerAction for EditIssue {
+    type Args = EditIssueArgs;
+
+    fn resolve(args: &EditIssueArgs, cwd: &Path, stdin: Stdin) -> Result<Self> {
+        let (title, body) = edits(&args.title, &args.body, cwd, stdin)?;
+        Ok(EditIssue {
+            issue: args.issue,
+            title,
+            body,
+        })
+    }
+
+    fn subject(&self) -> Option<Thread> {
+        Some(Thread::Issue(self.issue))
+    }
+
+    fn doing(&self) -> String {
+        format!("edit issue #{}", self.issue)
+    }
+
+    fn asked(&self, record: &mut SteerRecord) {
+        record.issue = Some(self.issue);
+        record.title = self.title.clone();
+        record.body = self.body.clone();
+    }
+
+    async fn perform(&self, client: &Client, mut record: SteerRecord) -> Step<SteerRecord> {
+        let issue: Issue = client
+            .write(
+                Method::PATCH,
+                &client.repo_path(&format!("/issues/{}", self.issue)),
+                &Request {
+                    title: self.title.as_deref(),
+                    body: self.body.as_deref(),
+                    ..Request::default()
+                }
+                .json(),
+            )
+            .await?;
+        issue_result(&mut record, &issue);
+        record.title = self.title.as_ref().map(|_| issue.title.clone());
+        Ok(record)
+    }
+
+    async fn look(&self, client: &Client, window: &Window, record: SteerRecord) -> Step<Effect> {
+        let tail = format!("/issues/{}", self.issue);
+        let asked = (&self.title, &self.body);
+        edited(client, &tail, self.issue, asked, window, record).await
+    }
+
+    fn headline(_record: &SteerRecord, subject: &str) -> String {
+        format!("edit {subject}")
+    }
+}

@@ -1,0 +1,96 @@
+//! `edit-pr`: a new title, body or both for a pull request.
+
+use std::path::Path;
+
+use clap::Args;
+use http::Method;
+use serde::{Deserialize, Serialize};
+
+use super::shared::{Request, Thread, edits, pull_result};
+use super::traces::{Window, edited};
+use super::{Effect, SteerAction, Step};
+use crate::error::Result;
+use crate::github::client::Client;
+use crate::github::types::Pull;
+use crate::inputs::{BodySpec, Stdin};
+use crate::model::SteerRecord;
+
+/// Change a pull request's title or body.
+#[derive(Debug, Clone, Args, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+#[schemars(inline)]
+pub struct EditPrArgs {
+    /// The pull request to edit.
+    #[arg(long, value_name = "N")]
+    pr: u64,
+    /// The new title.
+    #[arg(long, value_name = "TITLE")]
+    #[serde(default)]
+    title: Option<String>,
+    #[command(flatten)]
+    #[serde(flatten)]
+    body: BodySpec,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct EditPr {
+    pub pr: u64,
+    pub title: Option<String>,
+    pub body: Option<String>,
+}
+
+impl SteerAction for EditPr {
+    type Args = EditPrArgs;
+
+    fn resolve(args: &EditPrArgs, cwd: &Path, stdin: Stdin) -> Result<Self> {
+        let (title, body) = edits(&args.title, &args.body, cwd, stdin)?;
+        Ok(EditPr {
+            pr: args.pr,
+            title,
+            body,
+        })
+    }
+
+    fn subject(&self) -> Option<Thread> {
+        Some(Thread::PullRequest(self.pr))
+    }
+
+    fn doing(&self) -> String {
+        format!("edit PR #{}", self.pr)
+    }
+
+    fn asked(&self, record: &mut SteerRecord) {
+        record.pr = Some(self.pr);
+        record.title = self.title.clone();
+        record.body = self.body.clone();
+    }
+
+    async fn perform(&self, client: &Client, mut record: SteerRecord) -> Step<SteerRecord> {
+        let pr: Pull = client
+            .write(
+                Method::PATCH,
+                &client.repo_path(&format!("/pulls/{}", self.pr)),
+                &Request {
+                    title: self.title.as_deref(),
+                    body: self.body.as_deref(),
+                    ..Request::default()
+                }
+                .json(),
+            )
+            .await?;
+        pull_result(&mut record, &pr);
+        record.title = self.title.as_ref().map(|_| pr.title.clone());
+        Ok(record)
+    }
+
+    async fn look(&self, client: &Client, window: &Window, record: SteerRecord) -> Step<Effect> {
+        let tail = format!("/pulls/{}", self.pr);
+        let asked = (&self.title, &self.body);
+        edited(client, &tail, self.pr, asked, window, record).await
+    }
+
+    fn headline(_record: &SteerRecord, subject: &str) -> String {
+        format!("edit {subject}")
+    }
+}

@@ -1,0 +1,231 @@
+//! `merge-pr`: a pull request merged, pinned to the head sha observed (or
+//! given), so that commits pushed since are never merged unseen.
+
+use std::path::Path;
+
+use clap::Args;
+use http::Method;
+use serde::{Deserialize, Serialize};
+
+use super::shared::{Request, Thread, is_sha};
+use super::traces::{Window, current};
+use super::{Effect, SteerAction, Step};
+use crate::error::{Error, Result};
+use crate::github::client::Client;
+use crate::github::error::GitHubError;
+use crate::github::types::MergeResult;
+use crate::inputs::Stdin;
+use crate::model::SteerRecord;
+
+/// Merge a pull request (a merge commit unless told to squash or rebase).
+#[derive(Debug, Clone, Args, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+#[schemars(inline)]
+pub struct MergePrArgs {
+    /// The pull request.
+    #[arg(long, value_name = "N")]
+    pr: u64,
+    /// Merge with a merge commit (the default).
+    #[arg(long, conflicts_with_all = ["squash", "rebase"])]
+    #[serde(skip)]
+    merge: bool,
+    /// Squash the commits into one.
+    #[arg(long, conflicts_with = "rebase")]
+    #[serde(skip)]
+    squash: bool,
+    /// Rebase the commits onto the base branch.
+    #[arg(long)]
+    #[serde(skip)]
+    rebase: bool,
+    /// How to merge: `merge` (a merge commit, the default), `squash` or `rebase`.
+    #[arg(skip)]
+    #[serde(default)]
+    strategy: Option<MergeMethod>,
+    /// Caught only to explain: steer's `--method` is the thinking method
+    /// and goes before the action; the strategy is --merge/--squash/--rebase.
+    #[arg(long = "method", value_name = "METHOD", hide = true)]
+    #[serde(skip)]
+    misplaced_method: Option<String>,
+    /// Merge only if the head is still this commit (default: the head
+    /// sha of the slate's latest observation of the PR).
+    #[arg(long, value_name = "HEAD_SHA")]
+    #[serde(default)]
+    sha: Option<String>,
+}
+
+/// How a pull request is merged.
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, clap::ValueEnum, schemars::JsonSchema,
+)]
+#[serde(rename_all = "kebab-case")]
+pub enum MergeMethod {
+    /// A merge commit.
+    Merge,
+    /// One squashed commit.
+    Squash,
+    /// The commits rebased onto the base branch.
+    Rebase,
+}
+
+impl MergeMethod {
+    pub(crate) fn api_name(self) -> &'static str {
+        match self {
+            MergeMethod::Merge => "merge",
+            MergeMethod::Squash => "squash",
+            MergeMethod::Rebase => "rebase",
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct MergePr {
+    pub pr: u64,
+    pub method: MergeMethod,
+    pub sha: Option<String>,
+}
+
+impl SteerAction for MergePr {
+    type Args = MergePrArgs;
+
+    fn resolve(args: &MergePrArgs, _cwd: &Path, _stdin: Stdin) -> Result<Self> {
+        if let Some(method) = &args.misplaced_method {
+            return Err(Error::usage(format!(
+                "merge-pr takes --merge, --squash or --rebase, not --method {method}"
+            ))
+            .hint("--method is how the thinking was done and goes before the action: helm steer --as … --method human … merge-pr --pr N --squash"));
+        }
+        let flagged = match (args.merge, args.squash, args.rebase) {
+            (_, true, _) => Some(MergeMethod::Squash),
+            (_, _, true) => Some(MergeMethod::Rebase),
+            (true, _, _) => Some(MergeMethod::Merge),
+            _ => None,
+        };
+        Ok(MergePr {
+            pr: args.pr,
+            method: flagged.or(args.strategy).unwrap_or(MergeMethod::Merge),
+            sha: match &args.sha {
+                Some(sha) if !is_sha(sha) => {
+                    return Err(Error::usage(format!(
+                        "--sha '{sha}' is not a commit sha: 40 (or 64) hexadecimal digits"
+                    )));
+                }
+                other => other.clone(),
+            },
+        })
+    }
+
+    fn subject(&self) -> Option<Thread> {
+        Some(Thread::PullRequest(self.pr))
+    }
+
+    fn doing(&self) -> String {
+        format!("merge PR #{}", self.pr)
+    }
+
+    /// A merge asked without `--sha` is pinned to the head seen.
+    fn pins(&self) -> bool {
+        self.sha.is_none()
+    }
+
+    fn pinned(&self, head: String) -> Self {
+        MergePr {
+            sha: Some(head),
+            ..self.clone()
+        }
+    }
+
+    fn pinned_to(&self) -> Option<&str> {
+        self.sha.as_deref()
+    }
+
+    fn asked(&self, record: &mut SteerRecord) {
+        record.pr = Some(self.pr);
+        record.merge_method = Some(self.method.api_name().to_string());
+        record.pinned_sha = self.sha.clone();
+    }
+
+    async fn perform(&self, client: &Client, mut record: SteerRecord) -> Step<SteerRecord> {
+        let pr = self.pr;
+        let merge: MergeResult = client
+            .write(
+                Method::PUT,
+                &client.repo_path(&format!("/pulls/{pr}/merge")),
+                &Request {
+                    merge_method: Some(self.method.api_name()),
+                    sha: self.sha.as_deref(),
+                    ..Request::default()
+                }
+                .json(),
+            )
+            .await?;
+        if !merge.merged {
+            return Err(GitHubError::refused(
+                merge
+                    .message
+                    .unwrap_or_else(|| "GitHub did not merge the pull request".into()),
+            ));
+        }
+        record.merge_sha = merge.sha;
+        record.url = Some(client.web_url(&format!("/pull/{pr}")));
+        Ok(record)
+    }
+
+    /// Its evidence: the pull request's `merged_at` in the window and
+    /// `merged_by` the acting account, at the head it was pinned to.
+    async fn look(
+        &self,
+        client: &Client,
+        window: &Window,
+        mut record: SteerRecord,
+    ) -> Step<Effect> {
+        let pr = self.pr;
+        let found = current(client, &format!("/pulls/{pr}")).await?;
+        record.url = found.html_url.clone();
+        let merged_here = window.admits(&found.merged_at) && window.by(&found.merged_by);
+        if !merged_here {
+            return Ok(Effect::NotDone);
+        }
+        let head = found.head.map(|h| h.sha).unwrap_or_default();
+        if let Some(pinned) = &self.sha
+            && *pinned != head
+        {
+            return Ok(Effect::CannotTell(format!(
+                "PR #{pr} is merged, but its head is {head} and the merge was pinned to {pinned}"
+            )));
+        }
+        record.merge_sha = found.merge_commit_sha;
+        Ok(Effect::Found(vec![record]))
+    }
+
+    fn names(record: &SteerRecord) -> Option<(&'static str, serde_json::Value)> {
+        let sha = record.merge_sha.clone()?;
+        Some(("$.mergeSha", sha.into()))
+    }
+
+    fn headline(record: &SteerRecord, subject: &str) -> String {
+        match &record.merge_sha {
+            Some(sha) => format!("merge {subject} ({})", short(sha)),
+            None => format!("merge {subject}"),
+        }
+    }
+
+    /// The strategy, the sha it was pinned to and the merge commit.
+    fn details(record: &SteerRecord, lines: &mut Vec<String>) {
+        let mut line = record
+            .merge_method
+            .clone()
+            .unwrap_or_else(|| "merge".to_string());
+        if let Some(sha) = &record.pinned_sha {
+            line.push_str(&format!(", pinned to {}", short(sha)));
+        }
+        if let Some(sha) = &record.merge_sha {
+            line.push_str(&format!(", merge commit {}", short(sha)));
+        }
+        lines.push(line);
+    }
+}
+
+fn short(sha: &str) -> String {
+    sha.chars().take(7).collect()
+}

@@ -1,0 +1,371 @@
+//! The steer actions, one file each, and their registry. Each action file
+//! holds the action's arguments (clap + serde + schemars: one `///` line is
+//! the `--help`, the MCP schema and the docs), its checked value, what the
+//! entry records, its GitHub request, how its effect is recognised after a
+//! lost answer, and its headline. [`SteerAction`] is the checklist; the
+//! [`actions!`] invocation below lists every action once and generates the
+//! enums the rest of helm uses ([`ActionArgs`], [`Steer`], [`ActionKind`])
+//! and their dispatch.
+
+mod close_issue;
+mod close_pr;
+mod comment;
+mod create_issue;
+mod create_pr;
+mod edit_issue;
+mod edit_pr;
+mod merge_pr;
+mod replay;
+mod reply_inline;
+mod request_review;
+mod shared;
+mod traces;
+
+use std::path::Path;
+
+use clap::Subcommand;
+use serde::{Deserialize, Serialize};
+
+pub use close_issue::CloseReason;
+pub use merge_pr::MergeMethod;
+pub use shared::Thread;
+
+use crate::error::Result;
+use crate::github::client::Client;
+use crate::github::error::GitHubError;
+use crate::inputs::Stdin;
+use crate::model::clock::Began;
+use crate::model::{Repo, SteerRecord};
+
+/// What a GitHub step of an action comes to.
+type Step<T> = std::result::Result<T, GitHubError>;
+
+/// What GitHub shows about an earlier attempt whose answer was lost.
+#[derive(Debug)]
+pub enum Effect {
+    /// Traces that match the attempt, each as the steer's record, earliest
+    /// first: made after it began (on GitHub's clock) by the account that
+    /// acts. The first one no entry of the voyage names yet is its effect;
+    /// when every one is named, the attempt did not happen.
+    Found(Vec<SteerRecord>),
+    /// GitHub shows it did not happen: acting is safe.
+    NotDone,
+    /// helm cannot tell; the reason says what to check.
+    CannotTell(String),
+}
+
+/// What one steer action provides. The compiler points a new action at
+/// every method here; the defaults are for actions that pin nothing, name
+/// nothing of their own and add no lines to the story.
+pub(crate) trait SteerAction: Clone + Sized {
+    /// The action as given on the command line or in MCP's JSON.
+    type Args;
+    /// Whether every entry of the action records its body (one without was
+    /// written by an older helm).
+    const KEEPS_BODY: bool = false;
+
+    /// Checks the arguments and reads the body (`stdin` says whether `-`
+    /// may read it): everything that can fail before GitHub is contacted.
+    fn resolve(args: &Self::Args, cwd: &Path, stdin: Stdin) -> Result<Self>;
+    /// The existing issue or pull request the action changes, which the
+    /// freshness guard checks; `None` for the actions that create one.
+    fn subject(&self) -> Option<Thread>;
+    /// What it does, for messages: "comment on issue #42".
+    fn doing(&self) -> String;
+    /// Fills in the record of what was asked, before GitHub adds what it
+    /// produced: the entry keeps what was said and asked.
+    fn asked(&self, record: &mut SteerRecord);
+    /// Whether the action is to be pinned to the head sha the bearing saw.
+    fn pins(&self) -> bool {
+        false
+    }
+    /// The action pinned to `head`.
+    fn pinned(&self, _head: String) -> Self {
+        self.clone()
+    }
+    /// The head sha the action is pinned to, if any.
+    fn pinned_to(&self) -> Option<&str> {
+        None
+    }
+    /// Sends the request; `record` is what was asked, to which it adds what
+    /// GitHub produced and applied.
+    async fn perform(&self, client: &Client, record: SteerRecord) -> Step<SteerRecord>;
+    /// Looks for the attempt's effect within `window`; `record` is what was
+    /// asked.
+    async fn look(
+        &self,
+        client: &Client,
+        window: &traces::Window,
+        record: SteerRecord,
+    ) -> Step<Effect>;
+    /// The JSON path and value in an entry's action that name what the
+    /// effect made in the world (a comment, an issue, a merge commit), so
+    /// a trace an entry already records is not taken twice. Changes to what
+    /// exists name nothing of their own.
+    fn names(_record: &SteerRecord) -> Option<(&'static str, serde_json::Value)> {
+        None
+    }
+    /// The story line after `── Steer 3 ──`; `subject` is `PR #45`,
+    /// `issue #42` or the repository.
+    fn headline(record: &SteerRecord, subject: &str) -> String;
+    /// Lines of the story's details particular to the action.
+    fn details(_record: &SteerRecord, _lines: &mut Vec<String>) {}
+}
+
+/// Lists every action once: its variant, its name on the command line and
+/// on disk, its checked type and its arguments.
+macro_rules! actions {
+    ($($Variant:ident $name:literal $module:ident :: $Type:ident ($Args:ident);)*) => {
+        // A steer action as a front end gives it (bodies inline, from a file
+        // or from stdin; the merge strategy as gh's flags or as `strategy`).
+        // No doc comment: it would be the MCP schema's description, which
+        // each action's arguments give. The schema keeps the name MCP
+        // clients have seen.
+        #[derive(Debug, Clone, Subcommand, Deserialize, schemars::JsonSchema)]
+        #[serde(tag = "kind")]
+        #[schemars(rename = "ActionSpec")]
+        pub enum ActionArgs {
+            $(
+                #[command(name = $name)]
+                #[serde(rename = $name)]
+                $Variant($module::$Args),
+            )*
+        }
+
+        /// A checked steer action, as pending records keep it on disk.
+        #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+        #[serde(tag = "kind")]
+        pub enum Steer {
+            $(
+                #[serde(rename = $name)]
+                $Variant($module::$Type),
+            )*
+        }
+
+        /// Which steer action an entry records (`steer` in its JSON).
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+        pub enum ActionKind {
+            $(
+                #[serde(rename = $name)]
+                $Variant,
+            )*
+        }
+
+        $(pub use $module::{$Args, $Type};)*
+
+        impl ActionKind {
+            /// Every steer action helm performs.
+            pub const ALL: &[ActionKind] = &[$(ActionKind::$Variant),*];
+
+            pub fn as_str(self) -> &'static str {
+                match self {
+                    $(ActionKind::$Variant => $name,)*
+                }
+            }
+
+            fn keeps_body(self) -> bool {
+                match self {
+                    $(ActionKind::$Variant => <$Type as SteerAction>::KEEPS_BODY,)*
+                }
+            }
+
+            fn names(self, record: &SteerRecord) -> Option<(&'static str, serde_json::Value)> {
+                match self {
+                    $(ActionKind::$Variant => <$Type as SteerAction>::names(record),)*
+                }
+            }
+
+            fn headline(self, record: &SteerRecord, subject: &str) -> String {
+                match self {
+                    $(ActionKind::$Variant => <$Type as SteerAction>::headline(record, subject),)*
+                }
+            }
+
+            fn details(self, record: &SteerRecord, lines: &mut Vec<String>) {
+                match self {
+                    $(ActionKind::$Variant => <$Type as SteerAction>::details(record, lines),)*
+                }
+            }
+        }
+
+        impl ActionArgs {
+            /// Checks the action and reads its body (`stdin` says whether `-`
+            /// may read it): everything that can fail before GitHub is contacted.
+            pub(crate) fn resolve(&self, cwd: &Path, stdin: Stdin) -> Result<Steer> {
+                Ok(match self {
+                    $(ActionArgs::$Variant(args) => Steer::$Variant($Type::resolve(args, cwd, stdin)?),)*
+                })
+            }
+        }
+
+        impl Steer {
+            pub(crate) fn kind(&self) -> ActionKind {
+                match self {
+                    $(Steer::$Variant(_) => ActionKind::$Variant,)*
+                }
+            }
+
+            /// The existing issue or pull request the action changes; `None`
+            /// for the actions that create one.
+            pub(crate) fn thread(&self) -> Option<Thread> {
+                match self {
+                    $(Steer::$Variant(action) => action.subject(),)*
+                }
+            }
+
+            /// What the action does, for messages: "comment on issue #42".
+            pub(crate) fn doing(&self) -> String {
+                match self {
+                    $(Steer::$Variant(action) => action.doing(),)*
+                }
+            }
+
+            /// The record of what was asked, before GitHub adds what it
+            /// produced: the entry keeps what was said and asked.
+            pub(crate) fn asked(&self, repo: &Repo) -> SteerRecord {
+                let mut record = SteerRecord::new(self.kind(), repo.to_string());
+                match self {
+                    $(Steer::$Variant(action) => action.asked(&mut record),)*
+                }
+                record
+            }
+
+            /// Whether the action waits to be pinned to the head sha seen.
+            pub(crate) fn pins(&self) -> bool {
+                match self {
+                    $(Steer::$Variant(action) => action.pins(),)*
+                }
+            }
+
+            /// The action pinned to `head`.
+            pub(crate) fn pinned(&self, head: String) -> Steer {
+                match self {
+                    $(Steer::$Variant(action) => Steer::$Variant(action.pinned(head)),)*
+                }
+            }
+
+            /// The head sha the action is pinned to, if any.
+            pub(crate) fn pinned_to(&self) -> Option<&str> {
+                match self {
+                    $(Steer::$Variant(action) => action.pinned_to(),)*
+                }
+            }
+
+            /// Performs the action on GitHub; the record starts from what was
+            /// asked and gains what GitHub produced and applied.
+            pub(crate) async fn perform(&self, client: &Client) -> Step<SteerRecord> {
+                let record = self.asked(&client.repo);
+                match self {
+                    $(Steer::$Variant(action) => action.perform(client, record).await,)*
+                }
+            }
+
+            /// Looks on GitHub for the effect of an attempt that began as
+            /// `began` says (see `traces`).
+            pub(crate) async fn look(&self, client: &Client, began: &Began) -> Step<Effect> {
+                let window = match traces::Window::of(client, began).await? {
+                    Ok(window) => window,
+                    Err(why) => return Ok(Effect::CannotTell(why)),
+                };
+                let record = self.asked(&client.repo);
+                match self {
+                    $(Steer::$Variant(action) => action.look(client, &window, record).await,)*
+                }
+            }
+        }
+    };
+}
+
+actions! {
+    Comment        "comment"        comment::Comment(CommentArgs);
+    CreateIssue    "create-issue"   create_issue::CreateIssue(CreateIssueArgs);
+    EditIssue      "edit-issue"     edit_issue::EditIssue(EditIssueArgs);
+    CloseIssue     "close-issue"    close_issue::CloseIssue(CloseIssueArgs);
+    CreatePr       "create-pr"      create_pr::CreatePr(CreatePrArgs);
+    EditPr         "edit-pr"        edit_pr::EditPr(EditPrArgs);
+    ClosePr        "close-pr"       close_pr::ClosePr(ClosePrArgs);
+    RequestReview  "request-review" request_review::RequestReview(RequestReviewArgs);
+    ReplyInline    "reply-inline"   reply_inline::ReplyInline(ReplyInlineArgs);
+    MergePr        "merge-pr"       merge_pr::MergePr(MergePrArgs);
+}
+
+impl Steer {
+    /// The number of the issue or pull request the action changes.
+    pub(crate) fn subject(&self) -> Option<u64> {
+        self.thread().map(Thread::number)
+    }
+}
+
+/// The story line after `── Steer 3 ──` for a steer's record, e.g.
+/// `create PR #45`.
+pub(crate) fn headline(record: &SteerRecord) -> String {
+    let issue = record.issue.map(|n| format!("issue #{n}"));
+    let pr = record.pr.map(|n| format!("PR #{n}"));
+    let subject = pr.or(issue).unwrap_or_else(|| record.repo.clone());
+    record.steer.headline(record, &subject)
+}
+
+/// The lines of the story's details particular to a steer's action.
+pub(crate) fn details(record: &SteerRecord, lines: &mut Vec<String>) {
+    record.steer.details(record, lines);
+}
+
+/// The JSON path and value in an entry's action that name what `found`
+/// made in the world, if its action makes anything of its own.
+pub(crate) fn names(found: &SteerRecord) -> Option<(&'static str, serde_json::Value)> {
+    found.steer.names(found)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn steers_round_trip_through_json() {
+        let steer = Steer::MergePr(MergePr {
+            pr: 45,
+            method: MergeMethod::Squash,
+            sha: None,
+        });
+        let json = serde_json::to_string(&steer).unwrap();
+        assert_eq!(
+            json,
+            r#"{"kind":"merge-pr","pr":45,"method":"squash","sha":null}"#
+        );
+        assert_eq!(serde_json::from_str::<Steer>(&json).unwrap(), steer);
+    }
+
+    #[test]
+    fn actions_parse_from_the_contracts_json() {
+        let spec: ActionArgs =
+            serde_json::from_str(r#"{"kind":"merge-pr","pr":45,"strategy":"squash"}"#).unwrap();
+        assert_eq!(
+            spec.resolve(Path::new("/"), Stdin::Ours).unwrap(),
+            Steer::MergePr(MergePr {
+                pr: 45,
+                method: MergeMethod::Squash,
+                sha: None
+            })
+        );
+        let spec: ActionArgs = serde_json::from_str(
+            r#"{"kind":"reply-inline","pr":45,"commentId":901,"body":"Done."}"#,
+        )
+        .unwrap();
+        assert!(matches!(
+            spec.resolve(Path::new("/"), Stdin::Ours).unwrap(),
+            Steer::ReplyInline(ReplyInline {
+                comment_id: 901,
+                ..
+            })
+        ));
+        assert!(serde_json::from_str::<ActionArgs>(r#"{"kind":"comment","isue":1}"#).is_err());
+    }
+
+    #[test]
+    fn every_kind_is_spelt_as_on_disk() {
+        for kind in ActionKind::ALL {
+            let json = serde_json::to_value(kind).unwrap();
+            assert_eq!(json.as_str(), Some(kind.as_str()));
+        }
+    }
+}

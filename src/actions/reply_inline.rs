@@ -1,0 +1,125 @@
+//! `reply-inline`: a reply in a pull request's inline review thread.
+
+use std::path::Path;
+
+use clap::Args;
+use http::Method;
+use serde::{Deserialize, Serialize};
+
+use super::shared::{Request, Thread};
+use super::traces::Window;
+use super::{Effect, SteerAction, Step};
+use crate::error::Result;
+use crate::github::client::Client;
+use crate::github::types::ReviewComment;
+use crate::inputs::{BodySpec, Stdin};
+use crate::model::SteerRecord;
+
+/// Reply to an inline review comment.
+///
+/// Pass the id of the review comment that starts the thread: GitHub takes
+/// no replies to replies. `helm observe github-pr N --focus reviews` lists
+/// the threads; a thread's `id` is the one to pass.
+#[derive(Debug, Clone, Args, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+#[schemars(inline)]
+pub struct ReplyInlineArgs {
+    /// The pull request.
+    #[arg(long, value_name = "N")]
+    pr: u64,
+    /// The review comment that starts the thread (a thread's `id` in
+    /// `observe github-pr --focus reviews`).
+    #[arg(long, value_name = "ID")]
+    comment_id: u64,
+    #[command(flatten)]
+    #[serde(flatten)]
+    body: BodySpec,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ReplyInline {
+    pub pr: u64,
+    pub comment_id: u64,
+    pub body: String,
+}
+
+impl SteerAction for ReplyInline {
+    type Args = ReplyInlineArgs;
+    const KEEPS_BODY: bool = true;
+
+    fn resolve(args: &ReplyInlineArgs, cwd: &Path, stdin: Stdin) -> Result<Self> {
+        Ok(ReplyInline {
+            pr: args.pr,
+            comment_id: args.comment_id,
+            body: args.body.required(cwd, stdin, "reply body")?,
+        })
+    }
+
+    fn subject(&self) -> Option<Thread> {
+        Some(Thread::PullRequest(self.pr))
+    }
+
+    fn doing(&self) -> String {
+        format!(
+            "reply to review comment {} on PR #{}",
+            self.comment_id, self.pr
+        )
+    }
+
+    fn asked(&self, record: &mut SteerRecord) {
+        record.pr = Some(self.pr);
+        record.in_reply_to = Some(self.comment_id);
+        record.body = Some(self.body.clone());
+    }
+
+    async fn perform(&self, client: &Client, mut record: SteerRecord) -> Step<SteerRecord> {
+        let (pr, comment_id) = (self.pr, self.comment_id);
+        let reply: ReviewComment = client
+            .write(
+                Method::POST,
+                &client.repo_path(&format!("/pulls/{pr}/comments/{comment_id}/replies")),
+                &Request {
+                    body: Some(&self.body),
+                    ..Request::default()
+                }
+                .json(),
+            )
+            .await?;
+        record.comment_id = Some(reply.id);
+        record.url = reply.url;
+        Ok(record)
+    }
+
+    async fn look(&self, client: &Client, window: &Window, asked: SteerRecord) -> Step<Effect> {
+        let since = window.query();
+        let path = client.repo_path(&format!("/pulls/{}/comments?since={since}", self.pr));
+        let (mut comments, _) = client.get_all::<ReviewComment>(&path).await?;
+        comments.sort_by_key(|c| (c.created_at.clone(), c.id));
+        Ok(Effect::Found(
+            comments
+                .into_iter()
+                .filter(|c| {
+                    c.in_reply_to_id == Some(self.comment_id)
+                        && window.by(&c.author)
+                        && c.body.as_deref() == Some(&self.body)
+                        && window.admits(&c.created_at)
+                })
+                .map(|c| {
+                    let mut record = asked.clone();
+                    record.comment_id = Some(c.id);
+                    record.url = c.url;
+                    record
+                })
+                .collect(),
+        ))
+    }
+
+    fn names(record: &SteerRecord) -> Option<(&'static str, serde_json::Value)> {
+        record.comment_id.map(|id| ("$.commentId", id.into()))
+    }
+
+    fn headline(_record: &SteerRecord, subject: &str) -> String {
+        format!("reply inline on {subject}")
+    }
+}

@@ -1,0 +1,152 @@
+//! `request-review`: people or teams asked to review a pull request.
+
+use std::path::Path;
+
+use clap::Args;
+use http::Method;
+use serde::{Deserialize, Serialize};
+
+use super::shared::{Request, Thread, pull_result};
+use super::traces::{Window, mine, timeline};
+use super::{Effect, SteerAction, Step};
+use crate::error::{Error, Result};
+use crate::github::client::Client;
+use crate::github::types::Pull;
+use crate::inputs::Stdin;
+use crate::model::SteerRecord;
+use crate::model::entry::Applied;
+
+/// Ask people or teams to review a pull request.
+#[derive(Debug, Clone, Args, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+#[schemars(inline)]
+pub struct RequestReviewArgs {
+    /// The pull request.
+    #[arg(long, value_name = "N")]
+    pr: u64,
+    /// A user to ask (repeatable).
+    #[arg(long = "reviewer", value_name = "LOGIN")]
+    #[serde(default)]
+    reviewers: Vec<String>,
+    /// A team to ask, by slug (repeatable).
+    #[arg(long = "team", value_name = "SLUG")]
+    #[serde(default)]
+    teams: Vec<String>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct RequestReview {
+    pub pr: u64,
+    pub reviewers: Vec<String>,
+    pub teams: Vec<String>,
+}
+
+impl SteerAction for RequestReview {
+    type Args = RequestReviewArgs;
+
+    fn resolve(args: &RequestReviewArgs, _cwd: &Path, _stdin: Stdin) -> Result<Self> {
+        if args.reviewers.is_empty() && args.teams.is_empty() {
+            return Err(Error::usage(
+                "request-review needs at least one --reviewer or --team",
+            ));
+        }
+        Ok(RequestReview {
+            pr: args.pr,
+            reviewers: args.reviewers.clone(),
+            teams: args.teams.clone(),
+        })
+    }
+
+    fn subject(&self) -> Option<Thread> {
+        Some(Thread::PullRequest(self.pr))
+    }
+
+    fn doing(&self) -> String {
+        format!("request review on PR #{}", self.pr)
+    }
+
+    fn asked(&self, record: &mut SteerRecord) {
+        record.pr = Some(self.pr);
+        record.reviewers = self.reviewers.clone();
+        record.teams = self.teams.clone();
+    }
+
+    async fn perform(&self, client: &Client, mut record: SteerRecord) -> Step<SteerRecord> {
+        let pr: Pull = client
+            .write(
+                Method::POST,
+                &client.repo_path(&format!("/pulls/{}/requested_reviewers", self.pr)),
+                &Request {
+                    reviewers: (!self.reviewers.is_empty()).then_some(&self.reviewers),
+                    team_reviewers: (!self.teams.is_empty()).then_some(&self.teams),
+                    ..Request::default()
+                }
+                .json(),
+            )
+            .await?;
+        pull_result(&mut record, &pr);
+        record.applied = Some(Applied {
+            reviewers: Some(
+                pr.requested_reviewers
+                    .iter()
+                    .map(|u| u.login.clone())
+                    .collect(),
+            ),
+            teams: Some(pr.requested_teams.iter().map(|t| t.slug.clone()).collect()),
+            ..Applied::default()
+        });
+        Ok(record)
+    }
+
+    /// Its evidence: `review_requested` events by the acting account in the
+    /// window, for the people and teams asked.
+    async fn look(
+        &self,
+        client: &Client,
+        window: &Window,
+        mut record: SteerRecord,
+    ) -> Step<Effect> {
+        let (mut people, mut slugs) = (Vec::new(), Vec::new());
+        for event in timeline(client, self.pr).await? {
+            if !mine(&event, "review_requested", window) {
+                continue;
+            }
+            if let Some(user) = event.requested_reviewer
+                && self
+                    .reviewers
+                    .iter()
+                    .any(|r| r.eq_ignore_ascii_case(&user.login))
+            {
+                people.push(user.login);
+            }
+            if let Some(team) = event.requested_team
+                && self
+                    .teams
+                    .iter()
+                    .any(|t| t.eq_ignore_ascii_case(&team.slug))
+            {
+                slugs.push(team.slug);
+            }
+        }
+        if people.is_empty() && slugs.is_empty() {
+            return Ok(Effect::NotDone);
+        }
+        record.applied = Some(Applied {
+            reviewers: Some(people),
+            teams: Some(slugs),
+            ..Applied::default()
+        });
+        Ok(Effect::Found(vec![record]))
+    }
+
+    fn headline(record: &SteerRecord, subject: &str) -> String {
+        let mut who: Vec<String> = record.reviewers.clone();
+        who.extend(record.teams.iter().map(|t| format!("team {t}")));
+        if who.is_empty() {
+            format!("request review on {subject}")
+        } else {
+            format!("request review on {subject} from {}", who.join(", "))
+        }
+    }
+}

@@ -1,0 +1,231 @@
+//! What the looks read on GitHub when a steer's outcome is unknown (the
+//! request may have been performed, but no answer arrived). Only reads are
+//! sent. A trace counts only if it is the attempt's own (ADR 0012): made
+//! after the attempt began, as GitHub's clock tells it (never this
+//! machine's clock compared with GitHub's), and by the account whose token
+//! acts (`GET /user`, asked once per look). What an action creates is
+//! returned earliest first, for the caller to skip those an entry already
+//! names; a change to what exists needs evidence of a change after the
+//! attempt, from the issue's timeline or the pull request itself: state
+//! that was there before is not the attempt's effect.
+
+use jiff::Timestamp;
+use serde::Deserialize;
+
+use super::Effect;
+use crate::github::client::Client;
+use crate::github::error::GitHubError;
+use crate::github::types::{Team, User};
+use crate::model::SteerRecord;
+use crate::model::clock::Began;
+
+/// Which traces can be the attempt's: made by `viewer`, at or after `since`
+/// on GitHub's clock.
+pub(crate) struct Window {
+    pub viewer: String,
+    since: Timestamp,
+}
+
+impl Window {
+    /// The window of an attempt that began as `began` says; `Err` says why
+    /// it cannot be placed on GitHub's clock.
+    pub async fn of(client: &Client, began: &Began) -> Result<Result<Window, String>, GitHubError> {
+        // The first answer of the look also reads GitHub's clock, in case
+        // the attempt kept no reading of its own.
+        let user: User = client.get_json("/user").await?;
+        Ok(began
+            .earliest_trace(client.clock().as_ref())
+            .map(|since| Window {
+                viewer: user.login,
+                since,
+            }))
+    }
+
+    /// Whether a trace made at `at` (as GitHub writes it) is in the window.
+    /// A time GitHub did not give, or that does not read, is not.
+    pub fn admits(&self, at: &Option<String>) -> bool {
+        at.as_deref()
+            .and_then(|at| at.parse::<Timestamp>().ok())
+            .is_some_and(|at| at >= self.since)
+    }
+
+    pub fn by(&self, user: &Option<User>) -> bool {
+        user.as_ref()
+            .is_some_and(|u| u.login.eq_ignore_ascii_case(&self.viewer))
+    }
+
+    /// The window's start as a `since` query parameter.
+    pub fn query(&self) -> String {
+        self.since.strftime("%Y-%m-%dT%H:%M:%SZ").to_string()
+    }
+}
+
+/// One item of an issue's timeline, with the fields the looks read. Items
+/// of other kinds (commits, line comments) carry less; they are skipped.
+#[derive(Debug, Deserialize)]
+pub(super) struct Event {
+    #[serde(default)]
+    pub event: Option<String>,
+    #[serde(default)]
+    pub actor: Option<User>,
+    #[serde(default)]
+    pub created_at: Option<String>,
+    #[serde(default)]
+    pub rename: Option<Rename>,
+    #[serde(default)]
+    pub requested_reviewer: Option<User>,
+    #[serde(default)]
+    pub requested_team: Option<Team>,
+    #[serde(default)]
+    pub state_reason: Option<String>,
+}
+
+#[derive(Debug, Deserialize)]
+pub(super) struct Rename {
+    to: String,
+}
+
+/// An issue or pull request as the edit and merge looks read it.
+#[derive(Debug, Deserialize)]
+pub(super) struct Current {
+    title: String,
+    #[serde(default)]
+    body: Option<String>,
+    updated_at: String,
+    #[serde(default)]
+    pub html_url: Option<String>,
+    #[serde(default)]
+    pub merged_at: Option<String>,
+    #[serde(default)]
+    pub merged_by: Option<User>,
+    #[serde(default)]
+    pub merge_commit_sha: Option<String>,
+    #[serde(default)]
+    pub head: Option<Head>,
+}
+
+#[derive(Debug, Deserialize)]
+pub(super) struct Head {
+    pub sha: String,
+}
+
+/// An edit's evidence. A title leaves a `renamed` event by the acting
+/// account; a body leaves none, so the body asked for together with an
+/// `updated_at` after the attempt began is taken as the edit. The text
+/// asked for with no change since the attempt is state that was already
+/// there: acting again changes nothing, so it is not claimed.
+pub(super) async fn edited(
+    client: &Client,
+    tail: &str,
+    number: u64,
+    (title, body): (&Option<String>, &Option<String>),
+    window: &Window,
+    mut record: SteerRecord,
+) -> Result<Effect, GitHubError> {
+    let current = current(client, tail).await?;
+    record.url = current.html_url.clone();
+    if let Some(title) = title {
+        let renamed = timeline(client, number).await?.into_iter().any(|e| {
+            mine(&e, "renamed", window) && e.rename.as_ref().is_some_and(|r| r.to == *title)
+        });
+        if renamed {
+            return Ok(Effect::Found(vec![record]));
+        }
+        if current.title != *title {
+            return Ok(Effect::NotDone);
+        }
+    }
+    let changed_since = window.admits(&Some(current.updated_at.clone()));
+    let body_as_asked = body
+        .as_ref()
+        .is_none_or(|b| current.body.as_ref() == Some(b));
+    Ok(match (body_as_asked, changed_since) {
+        (true, true) => Effect::Found(vec![record]),
+        (_, false) => Effect::NotDone,
+        (false, true) => Effect::CannotTell(format!(
+            "#{number} changed after the attempt began, and its body is not the one asked for: someone may have edited it since"
+        )),
+    })
+}
+
+/// A close's evidence: a `closed` event by the acting account in the window.
+pub(super) async fn closed(
+    client: &Client,
+    number: u64,
+    window: &Window,
+    mut record: SteerRecord,
+) -> Result<Effect, GitHubError> {
+    let closed = timeline(client, number)
+        .await?
+        .into_iter()
+        .find(|e| mine(e, "closed", window));
+    Ok(match closed {
+        Some(event) => {
+            record.state = Some("closed".into());
+            record.state_reason = event.state_reason;
+            Effect::Found(vec![record])
+        }
+        None => Effect::NotDone,
+    })
+}
+
+/// Whether an event is a `kind` event by the acting account in the window.
+pub(super) fn mine(event: &Event, kind: &str, window: &Window) -> bool {
+    event.event.as_deref() == Some(kind)
+        && window.by(&event.actor)
+        && window.admits(&event.created_at)
+}
+
+pub(super) async fn current(client: &Client, tail: &str) -> Result<Current, GitHubError> {
+    client.get_json(&client.repo_path(tail)).await
+}
+
+/// The kinds of timeline event the looks read.
+const READ: [&str; 3] = ["closed", "renamed", "review_requested"];
+
+/// Every event of an issue's or pull request's timeline, oldest first. An
+/// event of a kind the looks read must say when it happened.
+pub(super) async fn timeline(client: &Client, number: u64) -> Result<Vec<Event>, GitHubError> {
+    let path = client.repo_path(&format!("/issues/{number}/timeline"));
+    let (events, _) = client.get_all::<Event>(&path).await?;
+    let undated = events.iter().find(|e| {
+        e.event.as_deref().is_some_and(|k| READ.contains(&k))
+            && e.created_at
+                .as_deref()
+                .and_then(|t| t.parse::<jiff::Timestamp>().ok())
+                .is_none()
+    });
+    if let Some(event) = undated {
+        return Err(GitHubError::shape_text(format!(
+            "a '{}' event of #{number}'s timeline has no readable created_at",
+            event.event.as_deref().unwrap_or_default()
+        )));
+    }
+    Ok(events)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_trace_counts_from_the_window_on_by_the_viewer_only() {
+        let window = Window {
+            viewer: "helm-bot".into(),
+            since: "2026-11-21T09:58:00Z".parse().unwrap(),
+        };
+        assert_eq!(window.query(), "2026-11-21T09:58:00Z");
+        assert!(window.admits(&Some("2026-11-21T09:58:00Z".into())));
+        assert!(!window.admits(&Some("2026-11-21T09:57:59Z".into())));
+        assert!(!window.admits(&Some("soon".into())));
+        assert!(!window.admits(&None));
+        let user = |login: &str| {
+            Some(User {
+                login: login.into(),
+            })
+        };
+        assert!(window.by(&user("Helm-Bot")));
+        assert!(!window.by(&user("octocat")));
+        assert!(!window.by(&None));
+    }
+}
