@@ -16,6 +16,12 @@ fn main() -> ExitCode {
         Err(err) => return usage_error(err, json),
     };
     if matches!(cli.command, cli::Command::Mcp) {
+        if json {
+            let err =
+                Error::usage("helm mcp answers in JSON-RPC on stdout; --json has no meaning here")
+                    .hint("run `helm mcp` without --json");
+            return fail(&err, false);
+        }
         return match helm::mcp::serve() {
             Ok(()) => ExitCode::SUCCESS,
             Err(err) => fail(&err, cli.json),

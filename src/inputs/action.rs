@@ -171,11 +171,6 @@ pub enum ActionSpec {
         #[arg(skip)]
         #[serde(default)]
         strategy: Option<MergeMethod>,
-        /// Caught only to explain: steer's `--method` is the thinking method
-        /// and goes before the action; the strategy is --merge/--squash/--rebase.
-        #[arg(long = "method", value_name = "METHOD", hide = true)]
-        #[serde(skip)]
-        misplaced_method: Option<String>,
         /// Merge only if the head is still this commit (default: the head
         /// sha of the slate's latest observation of the PR).
         #[arg(long, value_name = "HEAD_SHA")]
@@ -289,15 +284,8 @@ impl ActionSpec {
                 squash,
                 rebase,
                 strategy,
-                misplaced_method,
                 sha,
             } => {
-                if let Some(method) = misplaced_method {
-                    return Err(Error::usage(format!(
-                        "merge-pr takes --merge, --squash or --rebase, not --method {method}"
-                    ))
-                    .hint("--method is how the thinking was done and goes before the action: helm steer --as … --method human … merge-pr --pr N --squash"));
-                }
                 let flagged = match (merge, squash, rebase) {
                     (_, true, _) => Some(MergeMethod::Squash),
                     (_, _, true) => Some(MergeMethod::Rebase),

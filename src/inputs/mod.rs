@@ -7,10 +7,12 @@
 
 pub mod action;
 pub mod body;
+pub mod provenance;
 pub mod target;
 pub mod text;
 
 pub use action::ActionSpec;
 pub use body::BodySpec;
+pub use provenance::{ProvenanceSpec, Surface};
 pub use target::TargetSpec;
 pub use text::Stdin;

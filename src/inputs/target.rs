@@ -53,7 +53,12 @@ pub enum TargetSpec {
         #[arg(value_name = "NUMBER")]
         number: u64,
         /// Which parts to fetch (default: all).
-        #[arg(long, value_delimiter = ',', value_name = "PART")]
+        #[arg(
+            long,
+            value_delimiter = ',',
+            value_name = "PART",
+            help = "Which parts to fetch (default: all); repeatable, or a comma list: --focus summary,comments"
+        )]
         #[serde(default)]
         focus: Vec<IssueFocus>,
         /// The GitHub repository as OWNER/NAME (default: GH_REPO, then the git
@@ -69,7 +74,12 @@ pub enum TargetSpec {
         #[arg(value_name = "NUMBER")]
         number: u64,
         /// Which parts to fetch (default: all).
-        #[arg(long, value_delimiter = ',', value_name = "PART")]
+        #[arg(
+            long,
+            value_delimiter = ',',
+            value_name = "PART",
+            help = "Which parts to fetch (default: all); repeatable, or a comma list: --focus summary,reviews"
+        )]
         #[serde(default)]
         focus: Vec<PullRequestFocus>,
         /// The GitHub repository as OWNER/NAME (default: GH_REPO, then the git
@@ -82,7 +92,12 @@ pub enum TargetSpec {
     #[serde(rename = "github-repo")]
     GithubRepo {
         /// Which parts to fetch (default: all).
-        #[arg(long, value_delimiter = ',', value_name = "PART")]
+        #[arg(
+            long,
+            value_delimiter = ',',
+            value_name = "PART",
+            help = "Which parts to fetch (default: all); repeatable, or a comma list: --focus issues,pull-requests"
+        )]
         #[serde(default)]
         focus: Vec<RepositoryFocus>,
         /// The GitHub repository as OWNER/NAME (default: GH_REPO, then the git

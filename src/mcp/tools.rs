@@ -15,6 +15,7 @@ use super::args::{
 };
 use super::{Ctx, call};
 use crate::error::Error;
+use crate::inputs::Surface;
 use crate::ops::logbook::SteerRequest;
 use crate::ops::voyage::ListFilter;
 use crate::output::brief::BriefReport;
@@ -164,6 +165,7 @@ impl HelmServer {
             Ok(Box::new(ObservedReport {
                 observed,
                 terminal: false,
+                tables: false,
             }) as Box<dyn Report>)
         })
         .await
@@ -235,8 +237,8 @@ impl HelmServer {
     )]
     async fn steer(&self, args: JsonObject) -> Answer {
         call(&self.ctx, "steer", args, |ctx, a: SteerArgs| {
-            let provenance = a.provenance.resolve()?;
-            let request_id = a.provenance.request_id()?;
+            let provenance = a.provenance.resolve(Surface::Mcp)?;
+            let request_id = a.provenance.request_id(Surface::Mcp)?;
             let voyage = ctx.voyage(a.voyage)?;
             let steered = ctx.helm.steer(
                 &voyage,
@@ -263,8 +265,8 @@ impl HelmServer {
     )]
     async fn log(&self, args: JsonObject) -> Answer {
         call(&self.ctx, "log", args, |ctx, a: LogArgs| {
-            let provenance = a.provenance.resolve()?;
-            let request_id = a.provenance.request_id()?;
+            let provenance = a.provenance.resolve(Surface::Mcp)?;
+            let request_id = a.provenance.request_id(Surface::Mcp)?;
             let sealed = ctx
                 .helm
                 .log(&ctx.voyage(a.voyage)?, &provenance, request_id, &a.state)?;

@@ -13,6 +13,7 @@ pub mod progress;
 pub mod report;
 pub mod said;
 pub mod slate;
+pub mod threads;
 pub mod views;
 pub mod voyage;
 
