@@ -122,6 +122,19 @@ impl FakeGitHub {
         line: u64,
         body: &str,
     ) -> u64 {
+        self.add_review_comment_by(repo, pr, SEED_AUTHOR, path, line, body)
+    }
+
+    /// Adds a review comment by `user` on `line` of `path` at the PR's head.
+    pub fn add_review_comment_by(
+        &self,
+        repo: &str,
+        pr: u64,
+        user: &str,
+        path: &str,
+        line: u64,
+        body: &str,
+    ) -> u64 {
         let mut state = self.state();
         let sha = state
             .pull(repo, pr)
@@ -135,7 +148,7 @@ impl FakeGitHub {
             line,
             commit_id: sha,
             in_reply_to: None,
-            user: SEED_AUTHOR.to_owned(),
+            user: user.to_owned(),
             body: body.to_owned(),
             created_at: now.clone(),
             updated_at: now,
