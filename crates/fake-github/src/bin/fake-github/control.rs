@@ -92,13 +92,20 @@ fn act(gh: &FakeGitHub, request: &Value) -> Result<Value, String> {
         )),
         "review" => {
             let (repo, pr, user) = (text("repo")?, number("pr")?, text("user")?);
-            let review = gh.add_review(repo, pr, user, text("verdict")?, text("body")?);
+            let (verdict, body) = (text("verdict")?, text("body")?);
             match (request["path"].as_str(), request["line"].as_u64()) {
                 (Some(path), Some(line)) => {
-                    let body = request["comment"].as_str().unwrap_or(text("body")?);
-                    json!(gh.add_review_comment_by(repo, pr, user, path, line, body))
+                    let comment = request["comment"].as_str().unwrap_or(body);
+                    json!(gh.add_inline_review(
+                        repo,
+                        pr,
+                        user,
+                        (verdict, body),
+                        (path, line),
+                        comment
+                    ))
                 }
-                _ => json!(review),
+                _ => json!(gh.add_review(repo, pr, user, verdict, body)),
             }
         }
         "push" => {
