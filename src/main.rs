@@ -16,9 +16,16 @@ fn main() -> ExitCode {
         Err(err) => return usage_error(err, json),
     };
     if let cli::Command::Mcp(mcp) = &cli.command {
+        if json {
+            let err =
+                Error::usage("helm mcp answers in JSON-RPC on stdout; --json has no meaning here")
+                    .hint("run `helm mcp` without --json");
+            // Rendered as asked, like every usage error.
+            return fail(&err, true);
+        }
         return match helm::mcp::Served::new(mcp.read_only, &mcp.tools).and_then(helm::mcp::serve) {
             Ok(()) => ExitCode::SUCCESS,
-            Err(err) => fail(&err, cli.json),
+            Err(err) => fail(&err, false),
         };
     }
     let ctx = match Context::from_env(cli.json) {

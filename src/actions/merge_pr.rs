@@ -41,11 +41,6 @@ pub struct MergePrArgs {
     #[arg(skip)]
     #[serde(default)]
     strategy: Option<MergeMethod>,
-    /// Caught only to explain: steer's `--method` is the thinking method
-    /// and goes before the action; the strategy is --merge/--squash/--rebase.
-    #[arg(long = "method", value_name = "METHOD", hide = true)]
-    #[serde(skip)]
-    misplaced_method: Option<String>,
     /// Merge only if the head is still this commit (default: the head
     /// sha of the slate's latest observation of the PR).
     #[arg(long, value_name = "HEAD_SHA")]
@@ -89,12 +84,6 @@ impl SteerAction for MergePr {
     type Args = MergePrArgs;
 
     fn resolve(args: &MergePrArgs, _cwd: &Path, _stdin: Stdin) -> Result<Self> {
-        if let Some(method) = &args.misplaced_method {
-            return Err(Error::usage(format!(
-                "merge-pr takes --merge, --squash or --rebase, not --method {method}"
-            ))
-            .hint("--method is how the thinking was done and goes before the action: helm steer --as … --method human … merge-pr --pr N --squash"));
-        }
         let flagged = match (args.merge, args.squash, args.rebase) {
             (_, true, _) => Some(MergeMethod::Squash),
             (_, _, true) => Some(MergeMethod::Rebase),

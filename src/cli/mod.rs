@@ -87,9 +87,19 @@ pub enum Command {
     Man,
     /// Serve the Model Context Protocol on stdin/stdout, for AI agents.
     ///
-    /// One long-lived process offering helm's operations as MCP tools (see
-    /// docs/agents.md), e.g. `claude mcp add helm -- helm mcp`. HELM_VOYAGE in
-    /// its environment stands in for the tools' `voyage` argument.
+    /// One long-lived process offering helm's operations as MCP tools, e.g.
+    /// `claude mcp add helm -- helm mcp`; the client lists the tools, with
+    /// their arguments and result schemas, from the server itself. HELM_VOYAGE
+    /// in its environment stands in for the tools' `voyage` argument.
+    // Its own hidden `json` keeps the global one out of its help; main
+    // refuses it when given.
+    #[command(arg(
+        clap::Arg::new("json")
+            .long("json")
+            .help("Refused: MCP answers are JSON-RPC already")
+            .hide(true)
+            .action(clap::ArgAction::SetTrue)
+    ))]
     Mcp(McpArgs),
 }
 

@@ -40,5 +40,6 @@ pub fn run(args: ObserveArgs, ctx: &Context) -> Result<Box<dyn Report>> {
     Ok(Box::new(ObservedReport {
         observed,
         terminal: ctx.stdout_tty,
+        tables: !ctx.json,
     }))
 }

@@ -4,10 +4,10 @@
 
 use clap::Args;
 
-use super::log::ProvenanceArgs;
 use super::{Context, VoyageArg};
 use crate::actions::ActionArgs;
-use crate::error::Result;
+use crate::error::{Error, Result};
+use crate::inputs::{ProvenanceSpec, Surface};
 use crate::ops::logbook::SteerRequest;
 use crate::output::Report;
 use crate::output::entry::Recorded;
@@ -17,7 +17,7 @@ pub struct SteerArgs {
     #[command(flatten)]
     pub voyage: VoyageArg,
     #[command(flatten)]
-    pub provenance: ProvenanceArgs,
+    pub provenance: ProvenanceSpec,
     /// The GitHub repository as OWNER/NAME (default: GH_REPO, then the git
     /// remote `origin` of the current directory).
     #[arg(long, value_name = "OWNER/NAME", global = true)]
@@ -34,8 +34,9 @@ pub struct SteerArgs {
 }
 
 pub fn run(args: SteerArgs, ctx: &Context) -> Result<Box<dyn Report>> {
-    let provenance = args.provenance.resolve()?;
-    let request_id = args.provenance.request_id()?;
+    strategy_is_not_a_method(&args)?;
+    let provenance = args.provenance.resolve(Surface::Cli)?;
+    let request_id = args.provenance.request_id(Surface::Cli)?;
     let voyage = args.voyage.name()?;
     let steered = ctx.helm.steer(
         voyage,
@@ -51,4 +52,28 @@ pub fn run(args: SteerArgs, ctx: &Context) -> Result<Box<dyn Report>> {
         sealed: steered.sealed,
         warnings: steered.warnings,
     }))
+}
+
+/// `--method` is accepted anywhere, so `merge-pr --method squash` would
+/// record "squash" as how the thinking was done and merge with a merge
+/// commit. A merge strategy is never a thinking method: refuse it and say
+/// which flag was meant.
+fn strategy_is_not_a_method(args: &SteerArgs) -> Result<()> {
+    let method = args.provenance.method.as_deref().map(str::trim);
+    match (&args.action, method) {
+        (ActionArgs::MergePr(_), Some(method))
+            if ["merge", "squash", "rebase"]
+                .iter()
+                .any(|strategy| strategy.eq_ignore_ascii_case(method)) =>
+        {
+            Err(Error::usage(format!(
+                "merge-pr takes --merge, --squash or --rebase, not --method {method}"
+            ))
+            .hint(
+                "--method is how the thinking was done (e.g. human); \
+                 the merge strategy is its own flag: merge-pr --pr N --squash",
+            ))
+        }
+        _ => Ok(()),
+    }
 }

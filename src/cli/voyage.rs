@@ -92,9 +92,9 @@ pub struct ListArgs {
 
 #[derive(Debug, Args)]
 pub struct ShowArgs {
-    /// The voyage: a full id or any unambiguous prefix.
+    /// The voyage: a full id or any unambiguous prefix (default: HELM_VOYAGE).
     #[arg(value_name = "VOYAGE", env = "HELM_VOYAGE")]
-    pub voyage: String,
+    pub voyage: Option<String>,
     /// How to print the story.
     #[arg(long, value_enum, value_name = "FORMAT", default_value_t = ShowFormat::Human)]
     pub format: ShowFormat,
@@ -113,16 +113,16 @@ pub enum ShowFormat {
 
 #[derive(Debug, Args)]
 pub struct BriefArgs {
-    /// The voyage: a full id or any unambiguous prefix.
+    /// The voyage: a full id or any unambiguous prefix (default: HELM_VOYAGE).
     #[arg(value_name = "VOYAGE", env = "HELM_VOYAGE")]
-    pub voyage: String,
+    pub voyage: Option<String>,
 }
 
 #[derive(Debug, Args)]
 pub struct ExportArgs {
-    /// The voyage: a full id or any unambiguous prefix.
+    /// The voyage: a full id or any unambiguous prefix (default: HELM_VOYAGE).
     #[arg(value_name = "VOYAGE", env = "HELM_VOYAGE")]
-    pub voyage: String,
+    pub voyage: Option<String>,
     /// The file to write, e.g. voyage.sqlite.
     #[arg(long, value_name = "FILE")]
     pub out: PathBuf,
@@ -140,16 +140,16 @@ pub struct ImportArgs {
 
 #[derive(Debug, Args)]
 pub struct CompactArgs {
-    /// The voyage: a full id or any unambiguous prefix.
+    /// The voyage: a full id or any unambiguous prefix (default: HELM_VOYAGE).
     #[arg(value_name = "VOYAGE", env = "HELM_VOYAGE")]
-    pub voyage: String,
+    pub voyage: Option<String>,
 }
 
 #[derive(Debug, Args)]
 pub struct EndArgs {
-    /// The voyage: a full id or any unambiguous prefix.
+    /// The voyage: a full id or any unambiguous prefix (default: HELM_VOYAGE).
     #[arg(value_name = "VOYAGE", env = "HELM_VOYAGE")]
-    pub voyage: String,
+    pub voyage: Option<String>,
     /// A freeform closing status, e.g. "merged" or "abandoned: superseded by #50".
     #[arg(long, value_name = "TEXT")]
     pub status: Option<String>,
@@ -177,25 +177,36 @@ pub fn run(command: VoyageCommand, ctx: &Context) -> Result<Box<dyn Report>> {
         }
         VoyageCommand::Show(args) => show(args, ctx),
         VoyageCommand::Brief(args) => Ok(Box::new(BriefReport {
-            brief: helm.voyage_brief(&args.voyage)?,
+            brief: helm.voyage_brief(named(&args.voyage)?)?,
         })),
         VoyageCommand::End(args) => Ok(Box::new(Ended {
-            voyage: helm.voyage_end(&args.voyage, args.status.as_deref())?,
+            voyage: helm.voyage_end(named(&args.voyage)?, args.status.as_deref())?,
         })),
         VoyageCommand::Verify(args) => super::verify::run(args, ctx),
         VoyageCommand::Export(args) => Ok(Box::new(Exported {
-            exported: helm.voyage_export(&args.voyage, &args.out, args.force)?,
+            exported: helm.voyage_export(named(&args.voyage)?, &args.out, args.force)?,
         })),
         VoyageCommand::Import(args) => Ok(Box::new(Created {
             voyage: helm.voyage_import(&args.file)?,
             imported: true,
         })),
         VoyageCommand::Compact(args) => Ok(Box::new(Compacted {
-            compacted: helm.voyage_compact(&args.voyage)?,
+            compacted: helm.voyage_compact(named(&args.voyage)?)?,
         })),
         VoyageCommand::Push(args) => super::sync::push(args, ctx),
         VoyageCommand::Pull(args) => super::sync::pull(args, ctx),
     }
+}
+
+/// The voyage named by the argument or HELM_VOYAGE: optional to clap so
+/// that the usage line says it may be left out, required here.
+fn named(voyage: &Option<String>) -> Result<&str> {
+    voyage.as_deref().ok_or_else(|| {
+        Error::usage("no voyage given").hint(
+            "name the voyage (an id or unambiguous prefix) or set HELM_VOYAGE; \
+             `helm voyage list` shows your voyages",
+        )
+    })
 }
 
 fn show(args: ShowArgs, ctx: &Context) -> Result<Box<dyn Report>> {
@@ -211,9 +222,10 @@ fn show(args: ShowArgs, ctx: &Context) -> Result<Box<dyn Report>> {
         ShowFormat::Json => StoryFormat::Json,
     };
     Ok(Box::new(StoryReport {
-        story: ctx
-            .helm
-            .voyage_show(&args.voyage, format != StoryFormat::Json && !ctx.json)?,
+        story: ctx.helm.voyage_show(
+            named(&args.voyage)?,
+            format != StoryFormat::Json && !ctx.json,
+        )?,
         format,
     }))
 }

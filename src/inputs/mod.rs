@@ -6,7 +6,9 @@
 //! canonical: an `observe::Target` or an `actions::Steer`.
 
 pub mod body;
+pub mod provenance;
 pub mod text;
 
 pub use body::BodySpec;
+pub use provenance::{ProvenanceSpec, Surface};
 pub use text::Stdin;

@@ -8,9 +8,7 @@ use schemars::JsonSchema;
 use serde::Deserialize;
 
 use crate::actions::ActionArgs;
-use crate::error::{Error, Result};
-
-use crate::model::Provenance;
+use crate::inputs::ProvenanceSpec;
 use crate::observe::TargetArgs;
 
 /// `voyage_new`.
@@ -83,31 +81,6 @@ pub struct EraseArgs {
     pub targets: Vec<TargetArgs>,
 }
 
-/// Who acted and why, required on `steer` and `log` with no defaults. The
-/// fields are optional to serde only so that a missing one is reported as
-/// helm reports it (naming every one missing), not as a parse failure.
-#[derive(Debug, Deserialize, JsonSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct ProvenanceArgs {
-    /// Who is acting: a person's or an agent's name.
-    #[serde(rename = "as")]
-    #[schemars(required)]
-    pub identity: Option<String>,
-    /// The framing adopted, e.g. coder, reviewer, planner.
-    #[schemars(required)]
-    pub role: Option<String>,
-    /// How the thinking was done, e.g. "claude opus 4, thinking high".
-    #[schemars(required)]
-    pub method: Option<String>,
-    /// Your reading of the bearing: why this entry, now.
-    #[schemars(required)]
-    pub summary: Option<String>,
-    /// An idempotency key: a call repeated with the same id on the same voyage
-    /// performs nothing and returns the entry already recorded.
-    #[serde(default)]
-    pub request_id: Option<String>,
-}
-
 /// `steer`.
 #[derive(Debug, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
@@ -116,7 +89,7 @@ pub struct SteerArgs {
     #[serde(default)]
     pub voyage: Option<String>,
     #[serde(flatten)]
-    pub provenance: ProvenanceArgs,
+    pub provenance: ProvenanceSpec,
     /// What to do on GitHub: `{"kind": "<steer subcommand>", ...}` with the
     /// subcommand's flags as camelCase fields.
     pub action: ActionArgs,
@@ -138,7 +111,7 @@ pub struct LogArgs {
     #[serde(default)]
     pub voyage: Option<String>,
     #[serde(flatten)]
-    pub provenance: ProvenanceArgs,
+    pub provenance: ProvenanceSpec,
     /// The state to record: waiting, blocked, ready, or your own words
     /// ("waiting for review from bob").
     pub state: String,
@@ -205,30 +178,4 @@ pub struct JettisonArgs {
     /// The artifacts to jettison: SHA-256 hashes or unique prefixes.
     #[schemars(length(min = 1))]
     pub hashes: Vec<String>,
-}
-
-impl ProvenanceArgs {
-    /// All four present and non-blank; the error names every one missing.
-    pub fn resolve(&self) -> Result<Provenance> {
-        Provenance::given(
-            self.identity.as_deref(),
-            self.role.as_deref(),
-            self.method.as_deref(),
-            self.summary.as_deref(),
-        )
-        .map_err(|missing| {
-            let names: Vec<String> = missing.iter().map(|name| name.to_string()).collect();
-            Error::usage(crate::model::entry::missing_provenance(&names)).hint(
-                "pass e.g. \"as\": \"claude\", \"role\": \"coder\", \"method\": \"claude opus 4\", \
-                 \"summary\": \"tests pass, ready for review\"",
-            )
-        })
-    }
-
-    pub fn request_id(&self) -> Result<Option<&str>> {
-        match self.request_id.as_deref().map(str::trim) {
-            Some("") => Err(Error::usage("requestId is empty")),
-            other => Ok(other),
-        }
-    }
 }

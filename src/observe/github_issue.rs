@@ -30,7 +30,12 @@ pub struct GitHubIssueArgs {
     #[arg(value_name = "NUMBER")]
     pub number: u64,
     /// Which parts to fetch (default: all).
-    #[arg(long, value_delimiter = ',', value_name = "PART")]
+    #[arg(
+        long,
+        value_delimiter = ',',
+        value_name = "PART",
+        help = "Which parts to fetch (default: all); repeatable, or a comma list: --focus summary,comments"
+    )]
     #[serde(default)]
     pub focus: Vec<IssueFocus>,
     /// The GitHub repository as OWNER/NAME (default: GH_REPO, then the git

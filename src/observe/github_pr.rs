@@ -42,7 +42,12 @@ pub struct GitHubPrArgs {
     #[arg(value_name = "NUMBER")]
     pub number: u64,
     /// Which parts to fetch (default: all).
-    #[arg(long, value_delimiter = ',', value_name = "PART")]
+    #[arg(
+        long,
+        value_delimiter = ',',
+        value_name = "PART",
+        help = "Which parts to fetch (default: all); repeatable, or a comma list: --focus summary,reviews"
+    )]
     #[serde(default)]
     pub focus: Vec<PullRequestFocus>,
     /// The GitHub repository as OWNER/NAME (default: GH_REPO, then the git

@@ -30,7 +30,12 @@ focus_enum!(
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct GitHubRepoArgs {
     /// Which parts to fetch (default: all).
-    #[arg(long, value_delimiter = ',', value_name = "PART")]
+    #[arg(
+        long,
+        value_delimiter = ',',
+        value_name = "PART",
+        help = "Which parts to fetch (default: all); repeatable, or a comma list: --focus issues,pull-requests"
+    )]
     #[serde(default)]
     pub focus: Vec<RepositoryFocus>,
     /// The GitHub repository as OWNER/NAME (default: GH_REPO, then the git

@@ -1,5 +1,6 @@
 //! `voyage brief`: where a voyage stands, gathered from one snapshot of it:
-//! the last entries, the last logged state, what its steers created or
+//! its present state (the end, else the latest entry), the last entries, the
+//! last logged state, what its steers created or
 //! changed on GitHub with the last state the voyage itself observed of each,
 //! interrupted steers and the slate. Facts only: nothing here judges or
 //! advises, and nothing asks GitHub (the brief is what the logbook knows).
@@ -9,7 +10,7 @@ use serde_json::Value;
 
 use super::Helm;
 use crate::error::Result;
-use crate::model::{EntryAction, Voyage};
+use crate::model::{EntryAction, Voyage, VoyageStatus};
 use crate::observe::Target;
 use crate::steering::pending::{self, Record};
 use crate::storage::VoyageStore;
@@ -26,7 +27,11 @@ pub struct Brief {
     pub entries: usize,
     /// The last [`RECENT`] entries, oldest first.
     pub recent: Vec<Entry>,
-    /// The latest `log` entry's state.
+    /// Where the voyage stands now: its end, else its latest entry (a log's
+    /// state or a steer's headline). A later steer or the end outdates
+    /// [`Brief::state`], so a reader resumes from this.
+    pub current: Option<Current>,
+    /// The latest `log` entry's state, which may be older than the latest entry.
     pub state: Option<LoggedState>,
     /// Issues and pull requests the voyage's steers created or changed, in
     /// the order first touched.
@@ -44,6 +49,25 @@ pub struct LoggedState {
     pub identity: String,
 }
 
+/// The present: what the end or the latest entry says.
+#[derive(Debug, Serialize, schemars::JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Current {
+    /// `ended: merged`, `ended`, a log's state, or a steer's headline
+    /// (`merge PR #45 (1a2b3c4)`).
+    pub state: String,
+    /// Where the state comes from: `end`, `log` or `steer`.
+    pub source: &'static str,
+    /// When that end or entry was recorded.
+    pub at: String,
+    /// The latest entry (for `end`, the last entry before it), if any.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub entry: Option<i64>,
+    /// Who recorded that entry; absent for the end, which records no one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub identity: Option<String>,
+}
+
 /// An issue or pull request the voyage acted on.
 #[derive(Debug, Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
@@ -56,7 +80,7 @@ pub struct Touched {
     pub url: Option<String>,
     /// Each steer on it, oldest first.
     pub steers: Vec<Done>,
-    /// The latest observation of it (by this voyage) that saw its summary.
+    /// The latest observation of it by this voyage, whatever its focus.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub last_seen: Option<Seen>,
 }
@@ -75,13 +99,19 @@ pub struct Done {
     pub url: Option<String>,
 }
 
-/// What an observation showed of an issue or pull request.
+/// What the latest observations showed of an issue or pull request.
 #[derive(Debug, Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Seen {
+    /// The latest observation of it, whatever its focus.
     pub observed_at: String,
     pub artifact: String,
-    /// `open` or `closed`; absent when the payload is no longer stowed.
+    /// When the summary below was fetched, if that was an earlier look than
+    /// the latest (which then fetched other parts, e.g. comments).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub summary_observed_at: Option<String>,
+    /// `open` or `closed`, from the latest look that fetched the summary;
+    /// absent when none did or its payload is no longer stowed.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub state: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -110,6 +140,7 @@ impl Helm {
                 }),
                 _ => None,
             });
+        let current = current(&snapshot.voyage, snapshot.entries.last());
         let mut github = touched(&snapshot.entries);
         for thing in &mut github {
             thing.last_seen = last_seen(&store, thing, &snapshot.entries, &snapshot.slate);
@@ -125,11 +156,40 @@ impl Helm {
             voyage: snapshot.voyage,
             entries,
             recent,
+            current,
             state,
             github,
             slate: snapshot.slate,
         })
     }
+}
+
+/// The end if the voyage ended, else the latest entry.
+fn current(voyage: &Voyage, latest: Option<&Entry>) -> Option<Current> {
+    if let VoyageStatus::Ended {
+        ended_at,
+        ended_status,
+    } = &voyage.status
+    {
+        return Some(Current {
+            state: match ended_status {
+                Some(status) => format!("ended: {status}"),
+                None => "ended".to_string(),
+            },
+            source: "end",
+            at: ended_at.clone(),
+            entry: latest.map(|entry| entry.id),
+            identity: None,
+        });
+    }
+    let entry = latest?;
+    Some(Current {
+        state: entry.headline(),
+        source: if entry.is_steer() { "steer" } else { "log" },
+        at: entry.recorded_at.clone(),
+        entry: Some(entry.id),
+        identity: Some(entry.provenance.identity.clone()),
+    })
 }
 
 /// The issues and pull requests named by the voyage's steer entries.
@@ -183,37 +243,47 @@ fn touched(entries: &[Entry]) -> Vec<Touched> {
     things
 }
 
-/// The latest observation of `thing` that fetched its summary, in any
-/// entry's bearing or on the slate, and what its payload says.
+/// The latest observation of `thing`, whatever its focus, in any entry's
+/// bearing or on the slate; its state and title come from the latest
+/// observation that fetched the summary.
 fn last_seen(
     store: &VoyageStore,
     thing: &Touched,
     entries: &[Entry],
     slate: &[Observation],
 ) -> Option<Seen> {
-    let shows = |observation: &&Observation| {
-        let Some(target) = Target::from_key(&observation.target) else {
-            return false;
-        };
-        let Some(thread) = target.thread() else {
-            return false;
-        };
-        thing.kind == if thread.is_pr() { "pr" } else { "issue" }
+    // Whether the observation is of `thing`, and whether it fetched the summary.
+    let of_thing = |observation: &Observation| {
+        let target = Target::from_key(&observation.target)?;
+        let thread = target.thread()?;
+        (thing.kind == if thread.is_pr() { "pr" } else { "issue" }
             && thread.number() == thing.number
-            && thread.repo().to_string().eq_ignore_ascii_case(&thing.repo)
-            && thread.parts().contains(&"summary")
+            && thread.repo().to_string().eq_ignore_ascii_case(&thing.repo))
+        .then(|| thread.parts().contains(&"summary"))
     };
-    let latest = entries
+    let looks: Vec<(&Observation, bool)> = entries
         .iter()
         .flat_map(|entry| entry.bearing.iter())
         .chain(slate.iter())
-        .filter(shows)
+        .filter_map(|observation| of_thing(observation).map(|summary| (observation, summary)))
+        .collect();
+    let latest = looks
+        .iter()
+        .map(|(observation, _)| *observation)
         .max_by(|a, b| a.observed_at.cmp(&b.observed_at))?;
-    let summary = summary_of(store, &latest.artifact);
+    let with_summary = looks
+        .iter()
+        .filter(|(_, summary)| *summary)
+        .map(|(observation, _)| *observation)
+        .max_by(|a, b| a.observed_at.cmp(&b.observed_at));
+    let summary = with_summary.and_then(|observation| summary_of(store, &observation.artifact));
     let field = |name: &str| summary.as_ref().and_then(|s| s.get(name).cloned());
     Some(Seen {
         observed_at: latest.observed_at.clone(),
         artifact: latest.artifact.clone(),
+        summary_observed_at: with_summary
+            .filter(|observation| observation.observed_at != latest.observed_at)
+            .map(|observation| observation.observed_at.clone()),
         state: field("state").and_then(|v| v.as_str().map(str::to_string)),
         title: field("title").and_then(|v| v.as_str().map(str::to_string)),
         merged: field("merged").and_then(|v| v.as_bool()),

@@ -76,6 +76,8 @@ impl Helm {
             voyages,
             unreadable,
         } = sync::list(&sync)?;
+        let ended_not_listed = (filter == ListFilter::Active)
+            .then(|| voyages.iter().filter(|s| !s.voyage.is_active()).count());
         let voyages: Vec<_> = voyages
             .into_iter()
             .filter(|summary| match filter {
@@ -87,6 +89,7 @@ impl Helm {
         let id_width = id_width(voyages.iter().map(|s| s.voyage.id.as_u128()).collect());
         Ok(Listing {
             voyages,
+            ended_not_listed,
             unreadable: unreadable
                 .into_iter()
                 .map(|(name, error)| Unreadable {

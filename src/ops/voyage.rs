@@ -34,6 +34,8 @@ pub struct Listing {
     pub warnings: Vec<String>,
     /// How many hex digits make every listed id unambiguous (at least 8).
     pub id_width: usize,
+    /// Listing active voyages only: how many ended ones were left out.
+    pub ended_not_listed: Option<usize>,
 }
 
 #[derive(Debug)]
@@ -88,6 +90,13 @@ impl Helm {
 
     pub fn voyage_list(&self, filter: ListFilter) -> Result<Listing> {
         let listed = crate::storage::listing::list(&self.home)?;
+        let ended_not_listed = (filter == ListFilter::Active).then(|| {
+            listed
+                .voyages
+                .iter()
+                .filter(|summary| !summary.voyage.is_active())
+                .count()
+        });
         let voyages = listed
             .voyages
             .into_iter()
@@ -109,6 +118,7 @@ impl Helm {
                 .collect(),
             warnings: listed.warnings,
             id_width: listed.id_width,
+            ended_not_listed,
         })
     }
 

@@ -34,6 +34,7 @@ impl Report for BriefReport {
                 voyage: &brief.voyage,
                 entries: brief.entries,
                 recent: brief.recent.iter().map(BriefEntryView::of).collect(),
+                current: brief.current.as_ref(),
                 state: brief.state.as_ref(),
                 github: &brief.github,
                 interrupted: &brief.interrupted,
@@ -72,17 +73,7 @@ impl BriefReport {
                 crate::words::plural(brief.entries as u64, "entry", "entries")
             ))
         )?;
-        match &brief.state {
-            Some(state) => writeln!(
-                out,
-                "State: {} (entry {}, {}, {})",
-                truncate(&clean_line(&state.state), 120),
-                state.entry,
-                truncate(&clean_line(&state.identity), 40),
-                when(&state.recorded_at)
-            )?,
-            None => writeln!(out, "State: none logged")?,
-        }
+        write_state(out, brief)?;
         if !brief.recent.is_empty() {
             writeln!(out)?;
             writeln!(
@@ -161,6 +152,39 @@ impl BriefReport {
     }
 }
 
+/// `State: …`: the present (the end, else the latest entry), then the last
+/// logged state when a later entry or the end outdates it.
+fn write_state(out: &mut dyn Write, brief: &Brief) -> io::Result<()> {
+    let Some(current) = &brief.current else {
+        return writeln!(out, "State: none logged");
+    };
+    let mut line = format!("State: {}", truncate(&clean_line(&current.state), 120));
+    match (current.source, current.entry, &current.identity) {
+        ("end", _, _) => line.push_str(&format!(" (at {})", when(&current.at))),
+        (source, Some(entry), Some(identity)) => line.push_str(&format!(
+            " ({}entry {entry}, {}, {})",
+            if source == "steer" { "steer, " } else { "" },
+            truncate(&clean_line(identity), 40),
+            when(&current.at)
+        )),
+        _ => {}
+    }
+    writeln!(out, "{line}")?;
+    if let Some(logged) = &brief.state
+        && (current.source != "log" || current.entry != Some(logged.entry))
+    {
+        writeln!(
+            out,
+            "  last logged: {} (entry {}, {}, {})",
+            truncate(&clean_line(&logged.state), 120),
+            logged.entry,
+            truncate(&clean_line(&logged.identity), 40),
+            when(&logged.recorded_at)
+        )?;
+    }
+    Ok(())
+}
+
 /// `issue o/r#42: comment (entry 3), close-issue (entry 5) · last seen closed "Title" at …`
 fn write_touched(out: &mut dyn Write, thing: &Touched) -> io::Result<()> {
     let steers: Vec<String> = thing
@@ -200,11 +224,20 @@ fn write_touched(out: &mut dyn Write, thing: &Touched) -> io::Result<()> {
                 true => String::new(),
                 false => format!("; since then: {}", since.join(", ")),
             };
+            // A later look at other parts (comments, reviews) is still a
+            // look: its time is the one given, the summary's when it is older.
+            let seen_at = match &seen.summary_observed_at {
+                Some(summary_at) => format!(
+                    "{} (summary as of {})",
+                    when(&seen.observed_at),
+                    when(summary_at)
+                ),
+                None => when(&seen.observed_at),
+            };
             writeln!(
                 out,
-                "     last seen {}{title} at {}{}",
+                "     last seen {}{title} at {seen_at}{}",
                 clean_line(&state),
-                when(&seen.observed_at),
                 truncate(&since, 100)
             )
         }

@@ -14,6 +14,7 @@ pub mod report;
 pub mod said;
 pub mod slate;
 pub mod sync;
+pub mod threads;
 pub mod views;
 pub mod voyage;
 

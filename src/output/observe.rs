@@ -13,6 +13,9 @@ pub struct ObservedReport {
     pub observed: crate::ops::observe::Observed,
     /// stdout is a terminal: escape characters that could drive it.
     pub terminal: bool,
+    /// For a person (not --json, not MCP): a PR's review threads follow the
+    /// status line on stderr as a table, since stdout is the JSON document.
+    pub tables: bool,
 }
 
 impl ObservedReport {
@@ -45,6 +48,21 @@ impl ObservedReport {
             (None, false) => observed.compressed.decode_into(&mut *out)?,
         }
         out.write_all(b"}\n")
+    }
+}
+
+impl ObservedReport {
+    /// The payload as JSON, if it reads as JSON (it was just written).
+    fn payload(&self) -> Option<serde_json::Value> {
+        let observed = &self.observed;
+        match &observed.json {
+            Some(json) => serde_json::from_slice(json).ok(),
+            None => {
+                let mut raw = Vec::new();
+                observed.compressed.decode_into(&mut raw).ok()?;
+                serde_json::from_slice(&raw).ok()
+            }
+        }
     }
 }
 
@@ -87,6 +105,12 @@ impl Report for ObservedReport {
             .map(|warning| format!("warning: {warning}"))
             .collect();
         lines.push(line);
+        if self.tables
+            && matches!(observed.target, crate::observe::Target::GitHubPr(_))
+            && let Some(table) = self.payload().as_ref().and_then(super::threads::table)
+        {
+            lines.push(table);
+        }
         Some(lines.join("\n"))
     }
 }
@@ -129,6 +153,7 @@ mod tests {
                 warnings: Vec::new(),
             },
             terminal: true,
+            tables: false,
         };
         let mut out = Vec::new();
         report.write_document(&mut out).unwrap();
@@ -170,6 +195,7 @@ mod tests {
                     warnings: Vec::new(),
                 },
                 terminal,
+                tables: false,
             };
             let mut out = Vec::new();
             report.write_document(&mut out).unwrap();

@@ -205,9 +205,13 @@ pub struct UnreadableView<'a> {
 
 /// `voyage list --json`.
 #[derive(Serialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
 pub struct ListView<'a> {
     pub voyages: Vec<ListedView<'a>>,
     pub unreadable: Vec<UnreadableView<'a>>,
+    /// Listing active voyages only: how many ended ones were left out.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub ended_not_listed: Option<usize>,
 }
 
 /// `slate list --json`.
@@ -314,6 +318,7 @@ pub struct BriefView<'a> {
     pub voyage: &'a Voyage,
     pub entries: usize,
     pub recent: Vec<BriefEntryView<'a>>,
+    pub current: Option<&'a crate::ops::brief::Current>,
     pub state: Option<&'a crate::ops::brief::LoggedState>,
     pub github: &'a [crate::ops::brief::Touched],
     pub interrupted: &'a [Record],

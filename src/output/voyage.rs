@@ -80,9 +80,17 @@ pub struct VoyageList {
 impl Report for VoyageList {
     fn human(&self, out: &mut dyn Write, style: Style) -> io::Result<()> {
         let listing = &self.listing;
-        if listing.voyages.is_empty() {
-            writeln!(out, "no voyages")?;
-        } else {
+        match (listing.voyages.is_empty(), listing.ended_not_listed) {
+            (true, Some(ended @ 1..)) => writeln!(
+                out,
+                "no active voyages; {ended} ended {} (`helm voyage list --all` lists {})",
+                crate::words::plural(ended as u64, "one", "ones"),
+                if ended == 1 { "it" } else { "them" }
+            )?,
+            (true, _) => writeln!(out, "no voyages")?,
+            (false, _) => {}
+        }
+        if !listing.voyages.is_empty() {
             writeln!(
                 out,
                 "{}",
@@ -133,6 +141,7 @@ impl Report for VoyageList {
                     error: &u.error,
                 })
                 .collect(),
+            ended_not_listed: listing.ended_not_listed,
         };
         super::write_json(out, &view)
     }

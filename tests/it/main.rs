@@ -7,6 +7,7 @@ mod freshness;
 mod github;
 mod github_examples;
 mod hardening;
+mod interface;
 mod json_docs;
 mod lifecycle;
 mod listing;

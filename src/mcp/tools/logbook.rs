@@ -4,6 +4,7 @@
 
 use super::{Call, Effect, Tool};
 use crate::error::Result;
+use crate::inputs::Surface;
 use crate::mcp::Ctx;
 use crate::mcp::args::{AttemptArgs, LogArgs, SteerArgs, VoyageArgs};
 use crate::mcp::schema::{input, output};
@@ -31,8 +32,8 @@ pub const STEER: Tool = Tool {
 
 fn steer(ctx: &Ctx, mut call: Call) -> Result<Box<dyn Report>> {
     let a: SteerArgs = call.parse()?;
-    let provenance = a.provenance.resolve()?;
-    let request_id = a.provenance.request_id()?;
+    let provenance = a.provenance.resolve(Surface::Mcp)?;
+    let request_id = a.provenance.request_id(Surface::Mcp)?;
     let voyage = ctx.voyage(a.voyage)?;
     let steered = ctx.helm.steer(
         &voyage,
@@ -66,8 +67,8 @@ pub const LOG: Tool = Tool {
 
 fn log(ctx: &Ctx, mut call: Call) -> Result<Box<dyn Report>> {
     let a: LogArgs = call.parse()?;
-    let provenance = a.provenance.resolve()?;
-    let request_id = a.provenance.request_id()?;
+    let provenance = a.provenance.resolve(Surface::Mcp)?;
+    let request_id = a.provenance.request_id(Surface::Mcp)?;
     let sealed = ctx
         .helm
         .log(&ctx.voyage(a.voyage)?, &provenance, request_id, &a.state)?;

@@ -40,6 +40,7 @@ fn observe(ctx: &Ctx, mut call: Call) -> Result<Box<dyn Report>> {
     Ok(Box::new(ObservedReport {
         observed,
         terminal: false,
+        tables: false,
     }))
 }
 

@@ -135,6 +135,8 @@ fn the_seed_flow_from_issue_to_merge_over_one_session() {
     assert_eq!(brief["recent"].as_array().unwrap().len(), 5);
     assert_eq!(brief["recent"][0]["action"]["status"], "waiting");
     assert_eq!(brief["state"]["state"], "waiting");
+    assert_eq!(brief["current"]["source"], "steer");
+    assert_eq!(brief["current"]["entry"], 6);
     let github = brief["github"].as_array().unwrap();
     assert_eq!(github.len(), 2, "{github:#?}");
     assert_eq!(github[0]["kind"], "issue");
@@ -161,7 +163,17 @@ fn the_seed_flow_from_issue_to_merge_over_one_session() {
     let human = env.run(&["voyage", "brief", &voyage]);
     human.ok();
     assert!(human.stdout.len() <= 4096);
-    assert!(human.stdout.contains("State: waiting"), "{}", human.stdout);
+    // The present is the merge, the latest entry; the log is older news.
+    assert!(
+        human.stdout.contains(&format!("State: merge PR #{pr} (")),
+        "{}",
+        human.stdout
+    );
+    assert!(
+        human.stdout.contains("  last logged: waiting (entry 2,"),
+        "{}",
+        human.stdout
+    );
     assert!(human.stdout.contains("said: Done."), "{}", human.stdout);
     // The PR was last seen open; the merge came after that observation.
     assert!(

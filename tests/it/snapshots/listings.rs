@@ -71,3 +71,18 @@ fn artifact_list_shows_sizes_status_and_references() {
     let run = env.run(&["artifact", "list", "-V", &voyage]);
     settings(&env).bind(|| insta::assert_snapshot!("artifact_list", shown(&run)));
 }
+
+#[test]
+fn a_home_of_ended_voyages_says_how_to_list_them() {
+    let env = TestEnv::new();
+    for intent in ["first", "second"] {
+        let voyage = env.new_voyage(intent);
+        env.run(&["voyage", "end", &voyage, "--status", "merged"])
+            .ok();
+    }
+    let run = env.run(&["voyage", "list"]);
+    let json = env.run(&["voyage", "list", "--json"]).json();
+    assert_eq!(json["voyages"], serde_json::json!([]));
+    assert_eq!(json["endedNotListed"], 2);
+    settings(&env).bind(|| insta::assert_snapshot!("voyage_list_only_ended", shown(&run)));
+}

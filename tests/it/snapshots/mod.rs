@@ -4,6 +4,7 @@
 //! Run with `INSTA_UPDATE=always` to rewrite a snapshot after a deliberate
 //! change, and read the diff before committing it.
 
+mod brief;
 mod errors;
 mod listings;
 mod story;

@@ -86,7 +86,7 @@ pub(super) fn review_comment_json(cx: &Cx, c: &ReviewComment) -> Value {
         &mut json,
         json!({
             "url": url,
-            "pull_request_review_id": null,
+            "pull_request_review_id": c.review,
             "id": c.id,
             "node_id": format!("PRRC_{}", c.id),
             "diff_hunk": format!("@@ -{0},1 +{0},1 @@", c.line),

@@ -1,4 +1,6 @@
-//! A local, stateful stand-in for GitHub's REST API, for helm's end-to-end tests.
+//! A local, stateful stand-in for GitHub's REST API, for helm's end-to-end tests and for
+//! the tour (`scripts/tour.sh`), which drives it through the `fake-github` binary
+//! (`src/bin/fake-github/`: the server, and control commands for teammates acting).
 //!
 //! It serves the operations of the OpenAPI fixture (see [`openapi`]) on `127.0.0.1:<port>`.
 //! Answers start from GitHub's own documented example for the operation and overwrite the
@@ -53,7 +55,7 @@ pub use fault::{Acting, Fault, Gate};
 pub use model::{Comment, Diff, Issue, PrFile, Pull};
 pub use server::Recorded;
 
-use super::openapi;
+pub mod openapi;
 use answers_issue::*;
 use answers_items::*;
 use reply::*;

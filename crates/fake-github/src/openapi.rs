@@ -8,10 +8,10 @@
 use serde_json::{Map, Value};
 use std::sync::OnceLock;
 
-const FIXTURE: &str = concat!(
-    env!("CARGO_MANIFEST_DIR"),
-    "/tests/fixtures/openapi/github-operations.json"
-);
+/// Where the fixture lives in helm's repository, for messages.
+const FIXTURE: &str = "tests/fixtures/openapi/github-operations.json";
+/// The fixture itself, built in: the `fake-github` binary needs no source tree.
+const FIXTURE_TEXT: &str = include_str!("../../../tests/fixtures/openapi/github-operations.json");
 
 /// The operations of the fixture, parsed once per test binary.
 pub struct Spec {
@@ -49,9 +49,7 @@ struct Body {
 pub fn spec() -> &'static Spec {
     static SPEC: OnceLock<Spec> = OnceLock::new();
     SPEC.get_or_init(|| {
-        let text = std::fs::read_to_string(FIXTURE)
-            .unwrap_or_else(|e| panic!("cannot read OpenAPI fixture {FIXTURE}: {e}"));
-        let doc: Value = serde_json::from_str(&text)
+        let doc: Value = serde_json::from_str(FIXTURE_TEXT)
             .unwrap_or_else(|e| panic!("OpenAPI fixture {FIXTURE} is not JSON: {e}"));
         parse_spec(&doc).unwrap_or_else(|e| panic!("OpenAPI fixture {FIXTURE}: {e}"))
     })

@@ -122,6 +122,36 @@ impl FakeGitHub {
         line: u64,
         body: &str,
     ) -> u64 {
+        self.add_review_comment_by(repo, pr, SEED_AUTHOR, None, (path, line), body)
+    }
+
+    /// Submits a review by `user` (`state` and `body` as in [`FakeGitHub::add_review`])
+    /// with one inline comment on `line` of `path`, as GitHub's review form does; returns
+    /// the comment's id (the one a reply names).
+    pub fn add_inline_review(
+        &self,
+        repo: &str,
+        pr: u64,
+        user: &str,
+        (state, body): (&str, &str),
+        at: (&str, u64),
+        comment: &str,
+    ) -> u64 {
+        let review = self.add_review(repo, pr, user, state, body);
+        self.add_review_comment_by(repo, pr, user, Some(review), at, comment)
+    }
+
+    /// Adds a review comment by `user` on `line` of `path` at the PR's head, part of
+    /// `review` when given.
+    fn add_review_comment_by(
+        &self,
+        repo: &str,
+        pr: u64,
+        user: &str,
+        review: Option<u64>,
+        (path, line): (&str, u64),
+        body: &str,
+    ) -> u64 {
         let mut state = self.state();
         let sha = state
             .pull(repo, pr)
@@ -135,7 +165,8 @@ impl FakeGitHub {
             line,
             commit_id: sha,
             in_reply_to: None,
-            user: SEED_AUTHOR.to_owned(),
+            review,
+            user: user.to_owned(),
             body: body.to_owned(),
             created_at: now.clone(),
             updated_at: now,

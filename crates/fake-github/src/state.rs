@@ -44,6 +44,8 @@ pub(super) struct ReviewComment {
     pub(super) line: u64,
     pub(super) commit_id: String,
     pub(super) in_reply_to: Option<u64>,
+    /// The review it was submitted with (`pull_request_review_id`), if any.
+    pub(super) review: Option<u64>,
     pub(super) user: String,
     pub(super) body: String,
     pub(super) created_at: String,

@@ -225,6 +225,7 @@ impl State {
             line,
             commit_id,
             in_reply_to,
+            review: None,
             user: VIEWER.to_owned(),
             body: body.to_owned(),
             created_at: now.clone(),

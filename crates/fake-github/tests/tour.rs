@@ -1,0 +1,66 @@
+//! `scripts/tour.sh`, the README's first command, run against this crate's server with
+//! the helm built beside it: its whole output pinned, ids, hashes, times and the port
+//! made placeholders. It lives here, not in helm's tests, because only this package's
+//! tests are sure to have the `fake-github` binary built (`CARGO_BIN_EXE_fake-github`);
+//! `cargo test` at the workspace root builds helm's binary beside it.
+
+use std::path::Path;
+use std::process::Command;
+
+#[test]
+fn the_tour_walks_the_seed_flow_offline() {
+    let fake = Path::new(env!("CARGO_BIN_EXE_fake-github"));
+    let helm = fake.with_file_name(format!("helm{}", std::env::consts::EXE_SUFFIX));
+    assert!(
+        helm.exists(),
+        "{} is missing: run the tour test from the workspace root (`cargo test`), which builds helm",
+        helm.display()
+    );
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let temp = tempfile::tempdir().expect("a temp dir");
+    let home = temp.path();
+    let output = Command::new("bash")
+        .arg(root.join("scripts/tour.sh"))
+        .env_clear()
+        .env("PATH", std::env::var_os("PATH").unwrap_or_default())
+        .env("HOME", home)
+        .env("HELM_HOME", home.join("helm"))
+        .env("TMPDIR", home)
+        .env("NO_COLOR", "1")
+        .env("HELM_BIN", &helm)
+        .env("FAKE_GITHUB_BIN", fake)
+        .output()
+        .expect("bash runs the tour");
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        output.status.success(),
+        "the tour failed:\n{stdout}\n{stderr}"
+    );
+    assert_eq!(stderr, "", "the tour writes nothing to stderr");
+    // The flow's landmarks, beside the snapshot: what a newcomer must see.
+    for landmark in [
+        "── Steer 1 ── comment on issue #1",
+        "review threads (1; reply with reply-inline --comment-id ID):",
+        "── Steer 5 ── reply inline on PR #2",
+        "error: PR #2 changed since you observed it",
+        "(refused: exit 1; nothing acted, nothing recorded)",
+        "── Steer 6 ── merge PR #2",
+        "State: ended: merged",
+    ] {
+        assert!(stdout.contains(landmark), "missing {landmark:?}:\n{stdout}");
+    }
+    let mut settings = insta::Settings::clone_current();
+    for (pattern, replacement) in [
+        (
+            r"\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b",
+            "[VOYAGE]",
+        ),
+        (r"\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} UTC", "[TIME]"),
+        (r"127\.0\.0\.1:\d+", "[FAKE-GITHUB]"),
+        (r"\b[0-9a-f]{7,64}\b", "[HASH]"),
+    ] {
+        settings.add_filter(pattern, replacement);
+    }
+    settings.bind(|| insta::assert_snapshot!("tour", stdout));
+}

@@ -1,0 +1,126 @@
+//! The review threads of an observed pull request as a table, for a person
+//! at a terminal: the id `steer reply-inline --comment-id` takes, where the
+//! thread is, who opened it and where it stands. Read from the payload as
+//! observed (the `reviews` part); it never asks GitHub anything.
+
+use serde_json::Value;
+
+use super::{clean_line, pad, truncate};
+
+/// The table, or `None` when the payload has no `reviews` part.
+pub fn table(payload: &Value) -> Option<String> {
+    let part = payload.get("reviews")?;
+    let threads = part.get("threads")?.as_array()?;
+    let reviews = part.get("reviews").and_then(Value::as_array);
+    if threads.is_empty() {
+        return Some("review threads: none".to_string());
+    }
+    let rows: Vec<[String; 6]> = threads
+        .iter()
+        .map(|thread| row(thread, reviews.map(Vec::as_slice).unwrap_or_default()))
+        .collect();
+    let header = ["ID", "PATH", "LINE", "AUTHOR", "STATE", "REPLIES"].map(str::to_string);
+    let widths: Vec<usize> = (0..6)
+        .map(|i| {
+            rows.iter()
+                .chain([&header])
+                .map(|row| row[i].chars().count())
+                .max()
+                .unwrap_or(0)
+        })
+        .collect();
+    let line = |row: &[String; 6]| {
+        let cells: Vec<String> = row
+            .iter()
+            .zip(&widths)
+            .map(|(cell, width)| pad(cell, *width))
+            .collect();
+        format!("  {}", cells.join("  ").trim_end())
+    };
+    let mut lines = vec![format!(
+        "review threads ({}; reply with reply-inline --comment-id ID):",
+        threads.len()
+    )];
+    lines.push(line(&header));
+    lines.extend(rows.iter().map(line));
+    Some(lines.join("\n"))
+}
+
+/// One thread: its first comment's id, path, line and author; its state from
+/// the review that holds that comment (and `outdated` when the line is gone
+/// from the diff); how many replies follow and who wrote the last one.
+fn row(thread: &Value, reviews: &[Value]) -> [String; 6] {
+    let text = |value: Option<&Value>| match value {
+        Some(Value::String(s)) => truncate(&clean_line(s), 40),
+        Some(Value::Number(n)) => n.to_string(),
+        _ => "?".to_string(),
+    };
+    let comments = thread
+        .get("comments")
+        .and_then(Value::as_array)
+        .map(Vec::as_slice)
+        .unwrap_or_default();
+    let first = comments.first();
+    let review = first
+        .and_then(|c| c.get("pullRequestReviewId"))
+        .and_then(Value::as_u64)
+        .and_then(|id| {
+            reviews
+                .iter()
+                .find(|r| r.get("id").and_then(Value::as_u64) == Some(id))
+        });
+    let mut state = review
+        .and_then(|r| r.get("state"))
+        .and_then(Value::as_str)
+        .map(|s| clean_line(&s.to_lowercase().replace('_', " ")))
+        .unwrap_or_else(|| "comment".to_string());
+    if first.is_some_and(|c| c.get("line").is_none_or(Value::is_null)) {
+        state.push_str(", outdated");
+    }
+    let replies = match comments.len().saturating_sub(1) {
+        0 => "0".to_string(),
+        n => format!(
+            "{n}, last by {}",
+            text(comments.last().and_then(|c| c.get("author")))
+        ),
+    };
+    [
+        text(thread.get("id")),
+        text(thread.get("path")),
+        match thread.get("line") {
+            Some(Value::Number(n)) => n.to_string(),
+            _ => "-".to_string(),
+        },
+        text(first.and_then(|c| c.get("author"))),
+        state,
+        replies,
+    ]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn a_thread_reads_as_one_row() {
+        let payload = json!({"reviews": {
+            "reviews": [{"id": 7, "author": "bob", "state": "CHANGES_REQUESTED"}],
+            "threads": [{"id": 901, "path": "src/lib.rs", "line": 3, "comments": [
+                {"id": 901, "pullRequestReviewId": 7, "author": "bob", "line": 3},
+                {"id": 902, "pullRequestReviewId": 8, "author": "alice", "line": 3}
+            ]}]
+        }});
+        let text = table(&payload).unwrap();
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(
+            lines[1],
+            "  ID   PATH        LINE  AUTHOR  STATE              REPLIES"
+        );
+        assert_eq!(
+            lines[2],
+            "  901  src/lib.rs  3     bob     changes requested  1, last by alice"
+        );
+        assert_eq!(table(&json!({"summary": {}})), None);
+    }
+}
