@@ -13,7 +13,7 @@ use std::path::{Path, PathBuf};
 use rusqlite::{Connection, OpenFlags, OptionalExtension, Transaction};
 use uuid::Uuid;
 
-use super::artifact::{self, Packed};
+use super::artifact::{self, ArtifactStatus, Packed};
 use super::logbook::Entry;
 use super::slate::{OBSERVATION_COLUMNS, Observation};
 use super::{Home, VoyageFile, VoyageStore, schema, voyage};
@@ -42,7 +42,7 @@ pub struct Derivation {
 /// An artifact's lifecycle as the voyage holds it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ArtifactRow {
-    pub status: String,
+    pub status: ArtifactStatus,
     /// Derivations of which it is the source, oldest first.
     pub derivations: Vec<Derivation>,
 }
@@ -155,7 +155,7 @@ impl View<'_> {
 
     /// An artifact's status and derivations, if the voyage holds it.
     pub fn artifact(&self, hash: &str) -> Result<Option<ArtifactRow>> {
-        let status: Option<String> = self
+        let status: Option<ArtifactStatus> = self
             .tx
             .prepare_cached("SELECT status FROM artifacts WHERE hash = ?1")?
             .query_row([hash], |row| row.get(0))
@@ -190,10 +190,10 @@ impl View<'_> {
         Ok(self
             .tx
             .prepare(
-                "SELECT hash FROM artifacts WHERE status <> 'stowed'
+                "SELECT hash FROM artifacts WHERE status <> ?1
                  UNION SELECT source_hash FROM artifact_derivations ORDER BY 1",
             )?
-            .query_map([], |row| row.get(0))?
+            .query_map([ArtifactStatus::Stowed], |row| row.get(0))?
             .collect::<rusqlite::Result<_>>()?)
     }
 
@@ -201,8 +201,10 @@ impl View<'_> {
     pub fn frame(&self, hash: &str) -> Result<Option<Vec<u8>>> {
         Ok(self
             .tx
-            .prepare_cached("SELECT data FROM artifacts WHERE hash = ?1 AND status = 'stowed'")?
-            .query_row([hash], |row| row.get(0))
+            .prepare_cached("SELECT data FROM artifacts WHERE hash = ?1 AND status = ?2")?
+            .query_row(rusqlite::params![hash, ArtifactStatus::Stowed], |row| {
+                row.get(0)
+            })
             .optional()?)
     }
 }

@@ -74,33 +74,8 @@ pub struct DerivationDoc {
     pub method: String,
 }
 
-/// Seed 002's artifact states.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Status {
-    Stowed,
-    Jettisoned,
-    Reduced,
-}
-
-impl Status {
-    pub fn parse(text: &str) -> Option<Status> {
-        match text {
-            "stowed" => Some(Status::Stowed),
-            "reduced" => Some(Status::Reduced),
-            "jettisoned" => Some(Status::Jettisoned),
-            _ => None,
-        }
-    }
-
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Status::Stowed => "stowed",
-            Status::Reduced => "reduced",
-            Status::Jettisoned => "jettisoned",
-        }
-    }
-}
+/// Seed 002's artifact states, as storage spells them.
+pub use crate::storage::artifact::ArtifactStatus as Status;
 
 /// An entry's identity: the SHA-256 of its canonical file.
 pub type EntryId = [u8; 32];

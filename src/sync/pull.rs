@@ -336,7 +336,7 @@ pub fn row_of(entry: &Entry) -> NewEntry {
 
 pub fn state_of(row: &ArtifactRow) -> State {
     State {
-        status: Status::parse(&row.status).unwrap_or(Status::Stowed),
+        status: row.status,
         derivations: row.derivations.iter().map(DerivationDoc::from).collect(),
     }
 }

@@ -90,7 +90,7 @@ pub fn artifact(base: Option<&State>, local: Option<&State>, remote: &State) -> 
     } else if base == Some(local.status) {
         remote.status
     } else {
-        local.status.max(remote.status)
+        later(local.status, remote.status)
     };
     let merged = LifecycleDoc::new(
         status,
@@ -153,6 +153,18 @@ fn both_ended(a: &VoyageStatus, b: &VoyageStatus) -> VoyageStatus {
         ended_at: at,
         ended_status: Some(told),
     }
+}
+
+/// Of two states both sides reached on their own, the one that keeps the
+/// most of the payload's meaning: a summary (reduced) over nothing
+/// (jettisoned) over the payload the other side dropped (stowed).
+fn later(a: Status, b: Status) -> Status {
+    let rank = |status: Status| match status {
+        Status::Stowed => 0,
+        Status::Jettisoned => 1,
+        Status::Reduced => 2,
+    };
+    if rank(b) > rank(a) { b } else { a }
 }
 
 #[cfg(test)]

@@ -56,6 +56,15 @@ impl serde::Serialize for ArtifactStatus {
     }
 }
 
+/// Read strictly: anything but the three words is an error, never a default.
+impl<'de> serde::Deserialize<'de> for ArtifactStatus {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let text = <std::borrow::Cow<'de, str>>::deserialize(d)?;
+        ArtifactStatus::parse(&text)
+            .ok_or_else(|| serde::de::Error::custom(format!("'{text}' is not an artifact status")))
+    }
+}
+
 /// One of the three words, as it is serialised.
 impl schemars::JsonSchema for ArtifactStatus {
     fn schema_name() -> std::borrow::Cow<'static, str> {
