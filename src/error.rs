@@ -42,6 +42,9 @@ pub enum Kind {
     Diverged,
     /// What a git remote holds fails helm's checks; nothing was written.
     BadRemote,
+    /// A merge the slate's observation of the PR's checks and reviews does
+    /// not show ready; nothing was acted on or recorded.
+    NotReady,
 }
 
 impl Kind {
@@ -63,6 +66,7 @@ impl Kind {
             Kind::Stale => "stale",
             Kind::Diverged => "diverged",
             Kind::BadRemote => "bad-remote",
+            Kind::NotReady => "not-ready",
         }
     }
 

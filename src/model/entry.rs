@@ -156,6 +156,20 @@ pub struct SteerRecord {
     /// The freshness check's verdict on the bearing (ADR 0008).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub freshness: Option<Freshness>,
+    /// A merge made although the bearing did not show it ready (ADR 0020).
+    #[serde(default, rename = "override", skip_serializing_if = "Option::is_none")]
+    pub overridden: Option<Override>,
+}
+
+/// Why a merge went ahead although it was not ready, and what was not.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Override {
+    /// The caller's `--override` reason.
+    pub reason: String,
+    /// What the bearing showed was not ready (empty when it was ready).
+    #[serde(default)]
+    pub not_ready: Vec<String>,
 }
 
 /// What the freshness check found before a steer acted.
@@ -265,6 +279,7 @@ impl SteerRecord {
             pinned_sha: None,
             settled: None,
             freshness: None,
+            overridden: None,
         }
     }
 }

@@ -16,6 +16,7 @@ mod observe_local;
 mod open_set_actions;
 mod open_set_kinds;
 mod portable;
+mod readiness;
 mod reliability;
 mod settling;
 mod shell;
