@@ -156,6 +156,10 @@ pub struct SteerRecord {
     /// The freshness check's verdict on the bearing (ADR 0008).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub freshness: Option<Freshness>,
+    /// The login of the GitHub account whose token acted (ADR 0020), beside
+    /// the `--as` identity: a bot acting for a person is normal.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub actor: Option<String>,
     /// A merge made although the bearing did not show it ready (ADR 0020).
     #[serde(default, rename = "override", skip_serializing_if = "Option::is_none")]
     pub overridden: Option<Override>,
@@ -279,6 +283,7 @@ impl SteerRecord {
             pinned_sha: None,
             settled: None,
             freshness: None,
+            actor: None,
             overridden: None,
         }
     }

@@ -1,5 +1,6 @@
 //! helm integration tests: the real binary against real SQLite files.
 
+mod actor;
 mod bad_input;
 mod big_payload;
 mod fake_github_selftest;
