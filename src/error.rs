@@ -45,6 +45,9 @@ pub enum Kind {
     /// A merge the slate's observation of the PR's checks and reviews does
     /// not show ready; nothing was acted on or recorded.
     NotReady,
+    /// GitHub's rate limit asked for a longer wait than `HELM_GITHUB_TIMEOUT`
+    /// allows; nothing was acted on or recorded.
+    RateLimited,
 }
 
 impl Kind {
@@ -67,6 +70,7 @@ impl Kind {
             Kind::Diverged => "diverged",
             Kind::BadRemote => "bad-remote",
             Kind::NotReady => "not-ready",
+            Kind::RateLimited => "rate-limited",
         }
     }
 
