@@ -42,6 +42,12 @@ pub enum Kind {
     Diverged,
     /// What a git remote holds fails helm's checks; nothing was written.
     BadRemote,
+    /// A merge the slate's observation of the PR's checks and reviews does
+    /// not show ready; nothing was acted on or recorded.
+    NotReady,
+    /// GitHub's rate limit asked for a longer wait than `HELM_GITHUB_TIMEOUT`
+    /// allows; nothing was acted on or recorded.
+    RateLimited,
 }
 
 impl Kind {
@@ -63,6 +69,8 @@ impl Kind {
             Kind::Stale => "stale",
             Kind::Diverged => "diverged",
             Kind::BadRemote => "bad-remote",
+            Kind::NotReady => "not-ready",
+            Kind::RateLimited => "rate-limited",
         }
     }
 

@@ -95,6 +95,8 @@ impl SteerAction for Comment {
             .await?;
         record.comment_id = Some(comment.id);
         record.url = comment.url;
+        // The comment's author is the account the token acts as.
+        record.actor = comment.author.map(|user| user.login);
         Ok(record)
     }
 

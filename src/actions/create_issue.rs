@@ -100,6 +100,8 @@ impl SteerAction for CreateIssue {
         issue_result(&mut record, &issue);
         record.title = Some(issue.title.clone());
         record.applied = Some(applied(&issue));
+        // A new issue's author is the account the token acts as.
+        record.actor = issue.author.as_ref().map(|user| user.login.clone());
         Ok(record)
     }
 

@@ -95,6 +95,8 @@ impl SteerAction for CreatePr {
             .await?;
         pull_result(&mut record, &pr);
         record.title = Some(pr.title.clone());
+        // A new pull request's author is the account the token acts as.
+        record.actor = pr.author.as_ref().map(|user| user.login.clone());
         record.head = Some(self.head.clone());
         record.base = Some(self.base.clone());
         record.draft = Some(pr.draft.unwrap_or(self.draft));

@@ -16,6 +16,7 @@ use crate::github::error::GitHubError;
 use crate::github::types::MergeResult;
 use crate::inputs::Stdin;
 use crate::model::SteerRecord;
+use crate::model::entry::Override;
 
 /// Merge a pull request (a merge commit unless told to squash or rebase).
 #[derive(Debug, Clone, Args, Deserialize, schemars::JsonSchema)]
@@ -46,6 +47,11 @@ pub struct MergePrArgs {
     #[arg(long, value_name = "HEAD_SHA")]
     #[serde(default)]
     sha: Option<String>,
+    /// Merge even though the observed checks or reviews do not show the PR
+    /// ready; the entry records this reason and what was not ready.
+    #[arg(long = "override", value_name = "REASON")]
+    #[serde(default, rename = "override")]
+    override_reason: Option<String>,
 }
 
 /// How a pull request is merged.
@@ -78,6 +84,9 @@ pub struct MergePr {
     pub pr: u64,
     pub method: MergeMethod,
     pub sha: Option<String>,
+    /// Why to merge although not ready (`--override`).
+    #[serde(default, rename = "override", skip_serializing_if = "Option::is_none")]
+    pub override_reason: Option<String>,
 }
 
 impl SteerAction for MergePr {
@@ -100,6 +109,14 @@ impl SteerAction for MergePr {
                     )));
                 }
                 other => other.clone(),
+            },
+            override_reason: match args.override_reason.as_deref().map(str::trim) {
+                Some("") => {
+                    return Err(Error::usage(
+                        "--override needs a reason: the entry records why the merge went ahead",
+                    ));
+                }
+                reason => reason.map(str::to_string),
             },
         })
     }
@@ -128,10 +145,23 @@ impl SteerAction for MergePr {
         self.sha.as_deref()
     }
 
+    /// A merge goes out only when the bearing shows the PR ready.
+    fn needs_ready(&self) -> bool {
+        true
+    }
+
+    fn overridden(&self) -> Option<&str> {
+        self.override_reason.as_deref()
+    }
+
     fn asked(&self, record: &mut SteerRecord) {
         record.pr = Some(self.pr);
         record.merge_method = Some(self.method.api_name().to_string());
         record.pinned_sha = self.sha.clone();
+        record.overridden = self.override_reason.clone().map(|reason| Override {
+            reason,
+            not_ready: Vec::new(),
+        });
     }
 
     async fn perform(&self, client: &Client, mut record: SteerRecord) -> Step<SteerRecord> {
@@ -212,6 +242,13 @@ impl SteerAction for MergePr {
             line.push_str(&format!(", merge commit {}", short(sha)));
         }
         lines.push(line);
+        if let Some(o) = &record.overridden {
+            let what = match o.not_ready.is_empty() {
+                true => String::new(),
+                false => format!(" (not ready: {})", o.not_ready.join("; ")),
+            };
+            lines.push(format!("override: {}{what}", o.reason));
+        }
     }
 }
 

@@ -87,6 +87,15 @@ pub(crate) trait SteerAction: Clone + Sized {
     fn pinned_to(&self) -> Option<&str> {
         None
     }
+    /// Whether the action waits for the bearing to show its pull request
+    /// ready (checks and reviews, ADR 0020).
+    fn needs_ready(&self) -> bool {
+        false
+    }
+    /// The reason given to act although not ready (`--override`).
+    fn overridden(&self) -> Option<&str> {
+        None
+    }
     /// Sends the request; `record` is what was asked, to which it adds what
     /// GitHub produced and applied.
     async fn perform(&self, client: &Client, record: SteerRecord) -> Step<SteerRecord>;
@@ -251,6 +260,20 @@ macro_rules! actions {
                 }
             }
 
+            /// Whether the action waits for its pull request to be ready.
+            pub(crate) fn needs_ready(&self) -> bool {
+                match self {
+                    $(Steer::$Variant(action) => action.needs_ready(),)*
+                }
+            }
+
+            /// The reason given to act although not ready.
+            pub(crate) fn overridden(&self) -> Option<&str> {
+                match self {
+                    $(Steer::$Variant(action) => action.overridden(),)*
+                }
+            }
+
             /// Performs the action on GitHub; the record starts from what was
             /// asked and gains what GitHub produced and applied.
             pub(crate) async fn perform(&self, client: &Client) -> Step<SteerRecord> {
@@ -326,6 +349,7 @@ mod tests {
             pr: 45,
             method: MergeMethod::Squash,
             sha: None,
+            override_reason: None,
         });
         let json = serde_json::to_string(&steer).unwrap();
         assert_eq!(
@@ -344,7 +368,8 @@ mod tests {
             Steer::MergePr(MergePr {
                 pr: 45,
                 method: MergeMethod::Squash,
-                sha: None
+                sha: None,
+                override_reason: None,
             })
         );
         let spec: ActionArgs = serde_json::from_str(

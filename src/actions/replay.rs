@@ -29,7 +29,7 @@ impl Steer {
             list.dedup();
             list
         };
-        let checks: [(&'static str, bool); 17] = [
+        let checks: [(&'static str, bool); 18] = [
             ("action", asked.steer == recorded.steer),
             (
                 "repository",
@@ -82,6 +82,11 @@ impl Steer {
             (
                 "sha",
                 asked.pinned_sha.is_none() || asked.pinned_sha == recorded.pinned_sha,
+            ),
+            (
+                "override",
+                asked.overridden.as_ref().map(|o| &o.reason)
+                    == recorded.overridden.as_ref().map(|o| &o.reason),
             ),
         ];
         checks.iter().find(|(_, same)| !same).map(|(name, _)| *name)
@@ -183,6 +188,7 @@ mod tests {
                 pr: 9,
                 method,
                 sha: sha.map(str::to_string),
+                override_reason: None,
             })
         };
         let pinned = merge(MergeMethod::Squash, Some("abc")).asked(&repo);

@@ -88,6 +88,8 @@ impl SteerAction for ReplyInline {
             .await?;
         record.comment_id = Some(reply.id);
         record.url = reply.url;
+        // The reply's author is the account the token acts as.
+        record.actor = reply.author.map(|user| user.login);
         Ok(record)
     }
 

@@ -22,11 +22,11 @@ use crate::model::clock::GitHubClock;
 
 /// Read attempts on transient failures (the first try included).
 const READ_ATTEMPTS: u32 = 3;
-/// The longest helm waits in all for rate limits to lift before giving up:
-/// long enough for GitHub's usual `Retry-After`, short enough for an agent loop.
-const MAX_RATE_WAIT: Duration = Duration::from_secs(30);
 /// How many rate-limit refusals helm waits out per request.
 const MAX_RATE_RETRIES: u32 = 3;
+/// GitHub's guidance for a secondary rate limit that names no wait: at
+/// least a minute.
+const UNNAMED_LIMIT_WAIT: Duration = Duration::from_secs(60);
 /// Pages fetched at most per listing (100 items a page).
 pub const MAX_PAGES: usize = 50;
 /// Redirects followed per request.
@@ -47,6 +47,9 @@ pub struct Client {
     clock: std::sync::Arc<std::sync::Mutex<Option<GitHubClock>>>,
     /// GET answers remembered for one look or check, when set.
     memo: Option<std::sync::Arc<Memo>>,
+    /// The longest helm waits in all for a rate limit to lift, per request:
+    /// `HELM_GITHUB_TIMEOUT`.
+    rate_budget: Duration,
 }
 
 /// A raw answer: status, headers and body bytes.
@@ -71,7 +74,14 @@ impl Client {
             moved: Default::default(),
             clock: Default::default(),
             memo: None,
+            rate_budget: Duration::from_secs(30),
         }
+    }
+
+    /// Waits for rate limits to lift at most `budget` in all per request.
+    pub fn waiting_at_most(mut self, budget: Duration) -> Client {
+        self.rate_budget = budget;
+        self
     }
 
     /// A client on the same connection that remembers its GET answers
@@ -85,6 +95,7 @@ impl Client {
             moved: std::sync::Arc::clone(&self.moved),
             clock: std::sync::Arc::clone(&self.clock),
             memo: Some(Default::default()),
+            rate_budget: self.rate_budget,
         }
     }
 
@@ -277,9 +288,17 @@ impl Client {
                 Ok(answer) => match rate_limit_wait(answer) {
                     Some(wait) => {
                         refusals += 1;
-                        if refusals > MAX_RATE_RETRIES || waited + wait > MAX_RATE_WAIT {
-                            return result;
+                        let left = self.rate_budget.saturating_sub(waited);
+                        if refusals > MAX_RATE_RETRIES || wait > left {
+                            // Fails at once: waiting would only end in it.
+                            return Err(GitHubError::limited(answer, wait, left));
                         }
+                        // Never sooner than GitHub asks, writes above all.
+                        eprintln!(
+                            "helm: GitHub's rate limit answered {} to {method} {path}; waiting {} s as it asks",
+                            answer.status.as_u16(),
+                            wait.as_secs()
+                        );
                         wait
                     }
                     None if read && answer.status.is_server_error() => {
@@ -388,12 +407,22 @@ fn rate_limit_wait(answer: &Answer) -> Option<Duration> {
     }
     if header("x-ratelimit-remaining") == Some(0) {
         let reset = header("x-ratelimit-reset")?;
-        let now = jiff::Timestamp::now().as_second().max(0) as u64;
+        // The reset is a time on GitHub's clock: measured from its `Date`,
+        // not from this machine's clock, which may run far from it.
+        let now = answer
+            .headers
+            .get(http::header::DATE)
+            .and_then(|v| v.to_str().ok())
+            .and_then(|date| GitHubClock::read(date, jiff::Timestamp::now()))
+            .and_then(|clock| clock.github.parse::<jiff::Timestamp>().ok())
+            .unwrap_or_else(jiff::Timestamp::now);
+        let now = now.as_second().max(0) as u64;
         return Some(Duration::from_secs(reset.saturating_sub(now).max(1)));
     }
-    // A 429 that says nothing about when to come back is reported at once:
-    // guessing a wait would only stall the caller.
-    None
+    // A secondary limit that names no wait: GitHub asks for a minute.
+    let text = String::from_utf8_lossy(&answer.body).to_ascii_lowercase();
+    text.contains("secondary rate limit")
+        .then_some(UNNAMED_LIMIT_WAIT)
 }
 
 /// The `rel="next"` URL of a `Link` header.
@@ -428,5 +457,44 @@ mod tests {
         );
         assert_eq!(next_link(&headers).as_deref(), Some("http://h/x?page=3"));
         assert_eq!(next_link(&HeaderMap::new()), None);
+    }
+
+    fn limited(status: u16, headers: &[(&str, &str)], body: &str) -> Answer {
+        let mut map = HeaderMap::new();
+        for (name, value) in headers {
+            map.insert(
+                http::HeaderName::from_bytes(name.as_bytes()).unwrap(),
+                value.parse().unwrap(),
+            );
+        }
+        Answer {
+            status: StatusCode::from_u16(status).unwrap(),
+            headers: map,
+            body: body.as_bytes().to_vec(),
+        }
+    }
+
+    #[test]
+    fn a_limit_is_waited_as_github_says_on_its_own_clock() {
+        let retry = limited(403, &[("retry-after", "7")], "{}");
+        assert_eq!(rate_limit_wait(&retry), Some(Duration::from_secs(7)));
+        // The reset is 90 s after GitHub's `Date`, whatever this clock says.
+        let reset = limited(
+            429,
+            &[
+                ("x-ratelimit-remaining", "0"),
+                ("x-ratelimit-reset", "784887241"),
+                ("date", "Tue, 15 Nov 1994 08:12:31 GMT"),
+            ],
+            "{}",
+        );
+        assert_eq!(rate_limit_wait(&reset), Some(Duration::from_secs(90)));
+        let secondary = limited(
+            403,
+            &[],
+            r#"{"message":"You have exceeded a secondary rate limit."}"#,
+        );
+        assert_eq!(rate_limit_wait(&secondary), Some(UNNAMED_LIMIT_WAIT));
+        assert_eq!(rate_limit_wait(&limited(403, &[], "{}")), None);
     }
 }

@@ -38,6 +38,9 @@ pub enum Failure {
     Unreadable,
     /// Described in words, not by an answer (e.g. a misuse).
     Described,
+    /// A rate limit asked for a longer wait than `HELM_GITHUB_TIMEOUT`
+    /// allows (`status` is its 403 or 429): GitHub did nothing.
+    Limited,
 }
 
 #[derive(Deserialize)]
@@ -142,6 +145,25 @@ impl GitHubError {
         }
     }
 
+    /// A rate limit that asks for `wait`, longer than the `budget` left.
+    pub fn limited(
+        answer: &Answer,
+        wait: std::time::Duration,
+        budget: std::time::Duration,
+    ) -> GitHubError {
+        let said = GitHubError::from_answer(answer);
+        GitHubError {
+            message: format!(
+                "{} (GitHub asks helm to wait {} s, more than the {} s HELM_GITHUB_TIMEOUT leaves)",
+                said.message,
+                wait.as_secs(),
+                budget.as_secs()
+            ),
+            failure: Failure::Limited,
+            ..said
+        }
+    }
+
     /// A failure described in words, not by an answer (e.g. a misuse).
     pub fn shape_text(message: String) -> GitHubError {
         GitHubError {
@@ -159,7 +181,9 @@ impl GitHubError {
         match self.failure {
             Failure::Answered => self.status.is_some_and(|status| status >= 500),
             Failure::Unsent | Failure::NoAnswer => true,
-            Failure::Declined | Failure::Unreadable | Failure::Described => false,
+            Failure::Declined | Failure::Unreadable | Failure::Described | Failure::Limited => {
+                false
+            }
         }
     }
 
@@ -169,7 +193,7 @@ impl GitHubError {
     /// or an unreadable success all leave the outcome unknown.
     pub fn may_have_acted(&self) -> bool {
         match (self.failure, self.status) {
-            (Failure::Declined | Failure::Unsent, _) => false,
+            (Failure::Declined | Failure::Unsent | Failure::Limited, _) => false,
             (Failure::Unreadable, _) => true,
             (_, Some(408)) => true,
             (_, Some(status)) => status >= 500,
@@ -191,6 +215,7 @@ impl GitHubError {
             let _ = write!(text, " ({})", self.details.join("; "));
         }
         let hint = match (self.status, self.failure) {
+            (_, Failure::Limited) => "GitHub's rate limit did not lift within HELM_GITHUB_TIMEOUT; retry once the wait it asks for has passed".to_string(),
             (Some(401), _) => "check the token: GH_TOKEN, GITHUB_TOKEN, `gh auth token`, or $HELM_HOME/gh-config/<identity>/".to_string(),
             (Some(403), _) => match &self.permission {
                 Some(permission) => format!("the token needs the permission {permission} on {repo}"),
@@ -207,8 +232,9 @@ impl GitHubError {
             (None, Failure::Unreadable) => "the server did not answer as GitHub's API describes; if this was a change, check on GitHub whether it was made before you retry".to_string(),
             (None, _) => "check the network and HELM_GITHUB_API_URL".to_string(),
         };
-        let kind = match self.status {
-            Some(404) => Kind::NotFound,
+        let kind = match (self.status, self.failure) {
+            (_, Failure::Limited) => Kind::RateLimited,
+            (Some(404), _) => Kind::NotFound,
             _ => Kind::GitHub,
         };
         Error::new(kind, text).hint(format!("{hint}; {nothing}"))

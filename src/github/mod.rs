@@ -135,7 +135,7 @@ pub fn connect(config: &Config, repo: &Repo) -> Result<Session> {
     };
     Ok(Session {
         runtime,
-        client: Client::new(crab, api_url, repo.clone()),
+        client: Client::new(crab, api_url, repo.clone()).waiting_at_most(timeout),
         timeout,
     })
 }

@@ -156,6 +156,24 @@ pub struct SteerRecord {
     /// The freshness check's verdict on the bearing (ADR 0008).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub freshness: Option<Freshness>,
+    /// The login of the GitHub account whose token acted (ADR 0020), beside
+    /// the `--as` identity: a bot acting for a person is normal.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub actor: Option<String>,
+    /// A merge made although the bearing did not show it ready (ADR 0020).
+    #[serde(default, rename = "override", skip_serializing_if = "Option::is_none")]
+    pub overridden: Option<Override>,
+}
+
+/// Why a merge went ahead although it was not ready, and what was not.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Override {
+    /// The caller's `--override` reason.
+    pub reason: String,
+    /// What the bearing showed was not ready (empty when it was ready).
+    #[serde(default)]
+    pub not_ready: Vec<String>,
 }
 
 /// What the freshness check found before a steer acted.
@@ -265,6 +283,8 @@ impl SteerRecord {
             pinned_sha: None,
             settled: None,
             freshness: None,
+            actor: None,
+            overridden: None,
         }
     }
 }

@@ -12,6 +12,8 @@ use crate::model::clock::{Began, GitHubClock};
 use crate::steering::{ActError, Actor, Outcome, Preflight};
 use crate::storage::slate::Observation;
 
+use super::login::Logins;
+
 /// All GitHub work one steer does under the voyage's lock must end within
 /// this: other helm processes wait 300 s for the lock (`storage::BUSY_TIMEOUT`).
 pub const LOCK_BUDGET: Duration = Duration::from_secs(240);
@@ -21,6 +23,8 @@ pub struct GitHubActor {
     deadline: tokio::time::Instant,
     /// The freshness guard, for steers (settling never acts).
     guard: Option<super::fresh::Guard>,
+    /// Who the token acts as, recorded in every steer's `actor`.
+    logins: Option<Logins>,
 }
 
 impl GitHubActor {
@@ -33,7 +37,35 @@ impl GitHubActor {
             session,
             deadline,
             guard: None,
+            logins: None,
         }
+    }
+
+    /// Records the login the token acts as in what it performs and finds.
+    pub fn acting_as(mut self, logins: Logins) -> GitHubActor {
+        self.logins = Some(logins);
+        self
+    }
+
+    /// `record` with its `actor`: the login GitHub's answer named, else the
+    /// token's (cached, else `GET /user`).
+    fn with_actor(&mut self, mut record: SteerRecord) -> SteerRecord {
+        let Some(logins) = self.logins.as_mut() else {
+            return record;
+        };
+        if let Some(named) = &record.actor {
+            logins.learnt(named);
+            return record;
+        }
+        let client = &self.session.client;
+        let deadline = self.deadline;
+        record.actor = self.session.runtime.block_on(async {
+            tokio::time::timeout_at(deadline, logins.login(client))
+                .await
+                .ok()
+                .flatten()
+        });
+        record
     }
 
     /// Checks the bearing's observations of the target before acting.
@@ -74,7 +106,7 @@ impl Actor for GitHubActor {
             .block_on(async { tokio::time::timeout_at(deadline, steer.perform(client)).await });
         let doing = steer.doing();
         match answer {
-            Ok(Ok(record)) => Ok(record),
+            Ok(Ok(record)) => Ok(self.with_actor(record)),
             Ok(Err(err)) if err.may_have_acted() => Err(ActError {
                 outcome: Outcome::Unknown,
                 error: Error::new(
@@ -133,9 +165,17 @@ impl Actor for GitHubActor {
             return Some(clock);
         }
         let deadline = self.deadline;
-        let _ = self.session.runtime.block_on(async {
+        let viewer = self.session.runtime.block_on(async {
             tokio::time::timeout_at(deadline, client.get_json::<serde_json::Value>("/user")).await
         });
+        // The same answer names the token's login: no second request later.
+        let login = viewer
+            .ok()
+            .and_then(|v| v.ok())
+            .and_then(|v| v.get("login").and_then(|l| l.as_str()).map(str::to_string));
+        if let (Some(login), Some(logins)) = (login, self.logins.as_mut()) {
+            logins.learnt(&login);
+        }
         client.clock()
     }
 
@@ -148,6 +188,9 @@ impl Actor for GitHubActor {
             .block_on(async { tokio::time::timeout_at(deadline, steer.look(client, began)).await });
         let doing = format!("look for an earlier attempt to {}", steer.doing());
         match seen {
+            Ok(Ok(Effect::Found(records))) => Ok(Effect::Found(
+                records.into_iter().map(|r| self.with_actor(r)).collect(),
+            )),
             Ok(Ok(effect)) => Ok(effect),
             Ok(Err(err)) => Ok(Effect::CannotTell(
                 err.into_error(&doing, &self.repo(), "nothing was recorded")

@@ -128,7 +128,9 @@ impl Helm {
 
     fn actor(&self, repo: &Repo, identity: Option<&str>) -> Result<GitHubActor> {
         let config = github::Config::resolve(&self.github, self.home.root(), identity)?;
-        Ok(GitHubActor::new(github::connect(&config, repo)?))
+        let logins =
+            super::login::Logins::new(self.home.root(), &config.api_url, config.token.expose());
+        Ok(GitHubActor::new(github::connect(&config, repo)?).acting_as(logins))
     }
 }
 

@@ -10,6 +10,7 @@ pub mod brief;
 pub mod digest;
 pub mod fresh;
 pub mod logbook;
+pub mod login;
 pub mod observe;
 pub mod slate;
 pub mod sync;

@@ -42,9 +42,14 @@ pub fn write_story_block(
         style.accent(&clean_line(&entry.headline()))
     )?;
     let who = &entry.provenance;
+    // `alice as coder · via helm-bot`: the token's account beside the identity.
+    let via = entry
+        .actor()
+        .map(|login| format!(" · via {}", clean_line(login)))
+        .unwrap_or_default();
     writeln!(
         out,
-        "   {} {} {} · {}",
+        "   {} {} {}{via} · {}",
         style.bold(&clean_line(&who.identity)),
         style.dim("as"),
         clean_line(&who.role),

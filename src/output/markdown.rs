@@ -71,8 +71,12 @@ fn write_entry(
     )?;
     writeln!(out)?;
     let who = &entry.provenance;
+    let via = entry
+        .actor()
+        .map(|login| format!(" · via {}", escape_inline(&clean_line(login))))
+        .unwrap_or_default();
     let mut line = format!(
-        "**{}** as {} · {} · {}",
+        "**{}** as {}{via} · {} · {}",
         escape_inline(&clean_line(&who.identity)),
         escape_inline(&clean_line(&who.role)),
         escape_inline(&clean_line(&who.method)),

@@ -57,6 +57,9 @@ pub struct Preflight {
     /// The steer to perform instead of the one asked (a merge pinned to the
     /// head sha seen); the pending record keeps the one asked.
     pub steer: Option<Steer>,
+    /// What kept the PR from being ready, when `--override` merges anyway;
+    /// the entry's `override` records it.
+    pub not_ready: Vec<String>,
 }
 
 /// The world a steer acts on.

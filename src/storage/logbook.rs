@@ -82,6 +82,14 @@ impl Entry {
     }
 
     /// The web page of what a steer created or changed.
+    /// The GitHub login whose token performed a steer, when recorded.
+    pub fn actor(&self) -> Option<&str> {
+        match &self.parsed {
+            Some(EntryAction::Steer(record)) => record.actor.as_deref(),
+            _ => None,
+        }
+    }
+
     pub fn url(&self) -> Option<&str> {
         match &self.parsed {
             Some(EntryAction::Steer(record)) => record.url.as_deref(),

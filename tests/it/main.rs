@@ -1,5 +1,6 @@
 //! helm integration tests: the real binary against real SQLite files.
 
+mod actor;
 mod bad_input;
 mod big_payload;
 mod fake_github_selftest;
@@ -16,6 +17,8 @@ mod observe_local;
 mod open_set_actions;
 mod open_set_kinds;
 mod portable;
+mod rate_limits;
+mod readiness;
 mod reliability;
 mod settling;
 mod shell;

@@ -129,7 +129,7 @@ fn case(name: &str, gh: &FakeGitHub) -> Option<Case> {
             case(
                 "PUT",
                 format!("/pulls/{n}/merge"),
-                words(&format!("merge-pr --pr {n}")),
+                words(&format!("merge-pr --pr {n} --override unobserved")),
             )
         }
         _ => None,

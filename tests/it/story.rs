@@ -145,8 +145,10 @@ fn every_steer_action_records_what_was_said_and_asked() {
     );
 
     let sha = gh.head_sha(REPO, pr);
-    let a = action(&env, &["merge-pr", "--pr", &p, "--rebase", "--sha", &sha]);
+    let merge = ["merge-pr", "--pr", &p, "--rebase", "--sha", &sha];
+    let a = action(&env, &[&merge[..], &["--override", "by hand"]].concat());
     assert_eq!(a["mergeMethod"], "rebase");
+    assert_eq!(a["override"]["reason"], "by hand");
     assert_eq!(a["pinnedSha"], sha.as_str());
 
     let other = gh.add_pr(REPO, "Other", "other", "main");

@@ -107,6 +107,14 @@ impl Fault {
         }
     }
 
+    /// GitHub's secondary rate limit: 403 with its message and `retry-after`
+    /// in seconds, in place of the request (nothing acts).
+    pub fn secondary_limit(method: &str, path_contains: &str, retry_after: u64) -> Self {
+        let message = "You have exceeded a secondary rate limit. Please wait a few minutes before you try again.";
+        Fault::new(method, path_contains, 403, error_body(403, message))
+            .header("retry-after", &retry_after.to_string())
+    }
+
     /// The request acts, then the connection is closed without a word.
     pub fn drop_after_acting(method: &str, path_contains: &str) -> Self {
         Fault {

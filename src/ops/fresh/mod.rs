@@ -10,8 +10,10 @@ use std::collections::BTreeSet;
 
 use serde_json::Value;
 
+mod readiness;
 mod refusals;
 
+use readiness::Looked;
 use refusals::{Judging, lightened_note, subject};
 
 use crate::actions::Steer;
@@ -65,18 +67,23 @@ pub fn preflight(
         return Ok(verdict(Freshness::of(Verdict::NoTarget), None));
     };
     let mut mine = of_target(bearing, &session.client.repo, number);
-    if mine.is_empty() {
-        return Ok(verdict(Freshness::of(Verdict::NotObserved), None));
-    }
     // A second connection: the sealing one holds the write lock but has
     // written nothing yet, so reading beside it is allowed.
-    let reader = VoyageStore::open(guard.file.clone())?;
-    for one in &mut mine {
-        let stored = reader.artifact(&one.observation.artifact)?;
-        one.payload = super::observe::parse_stored(&stored);
+    if !mine.is_empty() {
+        let reader = VoyageStore::open(guard.file.clone())?;
+        for one in &mut mine {
+            let stored = reader.artifact(&one.observation.artifact)?;
+            one.payload = super::observe::parse_stored(&stored);
+        }
     }
     let voyage = guard.file.id.to_string();
     let pinned = pin(steer, &mine, &voyage)?;
+    let not_ready = ready(steer, pinned.as_ref(), &mine, &session.client.repo, &voyage)?;
+    if mine.is_empty() {
+        let mut preflight = verdict(Freshness::of(Verdict::NotObserved), None);
+        preflight.not_ready = not_ready;
+        return Ok(preflight);
+    }
     let lightened: Vec<&Mine> = mine
         .iter()
         .filter(|m| !m.judged.is_empty() && m.payload.is_none())
@@ -110,9 +117,10 @@ pub fn preflight(
                 steer,
                 voyage: &voyage,
             };
-            return judging
-                .decide(freshness, &stale, &lightened)
-                .map(|f| verdict(f, pinned));
+            let decided = judging.decide(freshness, &stale, &lightened)?;
+            let mut preflight = verdict(decided, pinned);
+            preflight.not_ready = not_ready;
+            return Ok(preflight);
         }
         Ok(Err(err)) => err
             .into_error(
@@ -137,7 +145,53 @@ pub fn preflight(
     freshness
         .changed
         .extend(lightened.iter().map(|m| lightened_note(m)));
-    Ok(verdict(freshness, pinned))
+    let mut preflight = verdict(freshness, pinned);
+    preflight.not_ready = not_ready;
+    Ok(preflight)
+}
+
+/// For a steer that waits for its pull request to be ready (a merge): what
+/// the newest observations of the PR's checks and reviews show is not
+/// ready. Not ready refuses the steer, unless `--override` takes it on;
+/// then what was not ready is returned for the entry to record.
+fn ready(
+    steer: &Steer,
+    pinned: Option<&Steer>,
+    mine: &[Mine],
+    repo: &github::repo::Repo,
+    voyage: &str,
+) -> Result<Vec<String>> {
+    if !steer.needs_ready() {
+        return Ok(Vec::new());
+    }
+    let part = |name: &str| {
+        let Some(one) = mine.iter().find(|m| m.is_pr() && m.judged.contains(&name)) else {
+            return Looked::Never;
+        };
+        match one.payload.as_ref() {
+            Some(payload) => match payload.get(name) {
+                Some(value) => Looked::Seen(value),
+                None => Looked::Lost(format!("{} holds no {name}", one.target.describe())),
+            },
+            None => Looked::Lost(lightened_note(one)),
+        }
+    };
+    let head = pinned.unwrap_or(steer).pinned_to();
+    let not_ready = readiness::not_ready(part("checks"), part("reviews"), head);
+    if not_ready.is_empty() || steer.overridden().is_some() {
+        return Ok(not_ready);
+    }
+    let pr = steer.subject().unwrap_or_default();
+    Err(Error::new(
+        Kind::NotReady,
+        format!(
+            "PR #{pr} is not ready to merge: {}",
+            not_ready.join("; ")
+        ),
+    )
+    .hint(format!(
+        "nothing was merged or recorded; once it is ready, observe its checks and reviews with `helm observe --voyage {voyage} github-pr {pr} --focus checks,reviews --repo {repo}`, then merge; or pass --override REASON to merge anyway (the entry records the reason and what was not ready)"
+    )))
 }
 
 /// The bearing's observations of issue or PR `number` in `repo` (any
@@ -198,6 +252,7 @@ fn verdict(freshness: Freshness, steer: Option<Steer>) -> Preflight {
     Preflight {
         freshness: Some(freshness),
         steer,
+        not_ready: Vec::new(),
     }
 }
 

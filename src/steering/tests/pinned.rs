@@ -21,6 +21,7 @@ impl Actor for Merges {
         Ok(Preflight {
             freshness: None,
             steer: Some(pinned(steer)),
+            not_ready: Vec::new(),
         })
     }
 
@@ -40,6 +41,7 @@ fn merge(sha: Option<&str>) -> Steer {
         pr: 45,
         method: MergeMethod::Squash,
         sha: sha.map(str::to_string),
+        override_reason: None,
     })
 }
 

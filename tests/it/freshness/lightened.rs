@@ -68,7 +68,15 @@ fn a_reduced_observation_pins_a_merge_to_the_stowed_one_before_it() {
     ])
     .ok();
 
-    let merge = ["merge-pr", "--pr", number.as_str()];
+    // The newest look at its checks is reduced, so readiness cannot be
+    // judged: the override takes that on, the freshness guard still runs.
+    let merge = [
+        "merge-pr",
+        "--pr",
+        number.as_str(),
+        "--override",
+        "read by hand",
+    ];
     let run = steer(&env, &merge);
     assert_eq!(run.error_json()["error"]["kind"], "stale");
     assert!(run.stderr.contains("reduced"), "{}", run.stderr);

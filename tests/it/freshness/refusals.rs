@@ -122,7 +122,8 @@ fn a_merge_after_a_new_comment_is_refused_and_pinned_to_the_head_seen() {
     let (env, gh, voyage) = setup();
     let pr = gh.add_pr(REPO, "Fix", "fix", "main");
     let number = pr.to_string();
-    let target = ["github-pr", number.as_str(), "--focus", "summary,comments"];
+    let focus = "summary,comments,checks,reviews";
+    let target = ["github-pr", number.as_str(), "--focus", focus];
     observe(&env, &target).ok();
     gh.add_issue_comment(REPO, pr, "bob", "Not yet!");
     let run = steer(&env, &["merge-pr", "--pr", number.as_str()]);
@@ -149,7 +150,7 @@ fn a_merge_after_a_push_is_refused_and_a_409_records_nothing() {
     let (env, gh, voyage) = setup();
     let pr = gh.add_pr(REPO, "Fix", "fix", "main");
     let number = pr.to_string();
-    let target = ["github-pr", number.as_str(), "--focus", "checks"];
+    let target = ["github-pr", number.as_str(), "--focus", "checks,reviews"];
     observe(&env, &target).ok();
     let seen = gh.head_sha(REPO, pr);
     gh.push_commit(REPO, pr);

@@ -56,7 +56,15 @@ fn refusals_record_nothing_and_say_what_github_answered() {
     let moved = steer(
         &env,
         "s",
-        &["merge-pr", "--pr", &pr_s, "--sha", &"0".repeat(40)],
+        &[
+            "merge-pr",
+            "--pr",
+            &pr_s,
+            "--sha",
+            &"0".repeat(40),
+            "--override",
+            "faults",
+        ],
     );
     assert!(
         moved.error_json()["error"]["message"]
@@ -67,7 +75,11 @@ fn refusals_record_nothing_and_say_what_github_answered() {
 
     // 405: not mergeable.
     gh.set_mergeable(REPO, pr, false);
-    let blocked = steer(&env, "s", &["merge-pr", "--pr", &pr_s]);
+    let blocked = steer(
+        &env,
+        "s",
+        &["merge-pr", "--pr", &pr_s, "--override", "faults"],
+    );
     assert!(
         blocked.error_json()["error"]["message"]
             .as_str()

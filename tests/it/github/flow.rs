@@ -132,7 +132,11 @@ fn a_whole_voyage_from_issue_to_merge_tells_its_story() {
     assert_eq!(reply["action"]["inReplyTo"], inline);
     assert_eq!(reply["bearing"][0]["target"]["kind"], "github-pr");
 
-    // 5. Merge, guarded by the head sha.
+    // 5. The reviewer approves; look at the checks and reviews, then merge,
+    // guarded by the head sha.
+    gh.add_review(REPO, pr, "maintainer", "APPROVED", "Thanks.");
+    let focus = ["github-pr", &pr.to_string(), "--focus", "checks,reviews"];
+    env.run(&[&["observe"][..], &focus].concat()).ok();
     let sha = gh.head_sha(REPO, pr);
     let merged = steer(
         &env,

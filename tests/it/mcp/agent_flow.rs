@@ -96,7 +96,7 @@ fn the_seed_flow_from_issue_to_merge_over_one_session() {
     // Observe the PR's summary: the brief tells its last known state.
     session.ok(
         "observe",
-        json!({"voyage": voyage, "target": {"kind": "github-pr", "number": pr, "focus": ["summary"]}}),
+        json!({"voyage": voyage, "target": {"kind": "github-pr", "number": pr, "focus": ["summary", "checks", "reviews"]}}),
     );
     let merged = steer(
         &session,

@@ -437,9 +437,12 @@ fn actions_are_the_steer_subcommands_with_camel_case_flags() {
         ]
     );
     // merge-pr: the CLI's --merge/--squash/--rebase flags are not arguments;
-    // `strategy` is, as an enum.
+    // `strategy` is, as an enum; `override` takes a merge that is not ready.
     let merge = variant(actions, "merge-pr");
-    assert_eq!(properties(merge), ["kind", "pr", "sha", "strategy"]);
+    assert_eq!(
+        properties(merge),
+        ["kind", "override", "pr", "sha", "strategy"]
+    );
     assert_eq!(required(merge), ["kind", "pr"]);
     let strategy = merge["properties"]["strategy"].to_string();
     assert!(strategy.contains("#/$defs/MergeMethod"), "{strategy}");

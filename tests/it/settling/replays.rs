@@ -156,17 +156,26 @@ fn a_request_id_reused_for_a_request_differing_in_any_field_is_refused() {
         ),
         case(
             "merge",
-            &format!("merge-pr --pr {to_merge} --squash"),
-            &[(
-                &format!("merge-pr --pr {to_merge} --rebase"),
-                "merge method",
-            )],
+            &format!("merge-pr --pr {to_merge} --squash --override o"),
+            &[
+                (
+                    &format!("merge-pr --pr {to_merge} --rebase --override o"),
+                    "merge method",
+                ),
+                (
+                    &format!("merge-pr --pr {to_merge} --squash --override p"),
+                    "override",
+                ),
+            ],
         ),
         case(
             "pinned",
-            &format!("merge-pr --pr {pinned} --sha {head}"),
+            &format!("merge-pr --pr {pinned} --sha {head} --override o"),
             &[(
-                &format!("merge-pr --pr {pinned} --sha {}", "0".repeat(40)),
+                &format!(
+                    "merge-pr --pr {pinned} --sha {} --override o",
+                    "0".repeat(40)
+                ),
                 "sha",
             )],
         ),

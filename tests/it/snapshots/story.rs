@@ -106,6 +106,8 @@ fn the_story_of_a_github_voyage() {
         "--squash",
         "--sha",
         &sha,
+        "--override",
+        "bob approved in chat; CI is not set up yet",
     ]))
     .ok();
     let run = env.run(&["voyage", "show", &voyage]);

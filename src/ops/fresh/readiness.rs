@@ -1,0 +1,237 @@
+//! Whether a merge is ready, as the slate's newest observation of the pull
+//! request's `checks` and `reviews` parts shows it (the contract's "A merge
+//! you can defend", ADR 0020): pure, from payloads already read, never a
+//! request of its own. What is not ready is said in words a reader can act
+//! on: what is failing, pending, blocked by a review, or was not observed.
+
+use std::collections::BTreeMap;
+
+use serde::Deserialize;
+use serde_json::Value;
+
+/// What the slate shows of one part of the pull request.
+pub(super) enum Looked<'a> {
+    /// No observation on the slate looked at the part.
+    Never,
+    /// Its newest observation cannot be read (reduced, jettisoned): why.
+    Lost(String),
+    /// The part as its newest observation saw it.
+    Seen(&'a Value),
+}
+
+/// The check run conclusions that block a merge (the contract's list).
+const FAILED: [&str; 4] = ["failure", "timed_out", "cancelled", "action_required"];
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct Checks {
+    head_sha: String,
+    check_runs: Vec<Run>,
+    combined_state: String,
+    statuses: Vec<Status>,
+    #[serde(default)]
+    check_runs_truncated: bool,
+    #[serde(default)]
+    statuses_truncated: bool,
+}
+
+#[derive(Deserialize)]
+struct Run {
+    name: String,
+    status: String,
+    conclusion: Option<String>,
+}
+
+#[derive(Deserialize)]
+struct Status {
+    context: String,
+    state: String,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct Reviews {
+    reviews: Vec<Review>,
+    #[serde(default)]
+    reviews_truncated: bool,
+}
+
+#[derive(Deserialize)]
+struct Review {
+    author: Option<String>,
+    state: String,
+}
+
+/// Everything that keeps PR `pr` from being ready, each a short phrase
+/// ("check lint failed (failure)", "carol requested changes"); empty when
+/// it is ready. `pinned` is the head the merge goes out pinned to: checks
+/// seen on another commit say nothing about it.
+pub(super) fn not_ready(checks: Looked, reviews: Looked, pinned: Option<&str>) -> Vec<String> {
+    let mut found = Vec::new();
+    match checks {
+        Looked::Never => found.push("its checks were not observed".to_string()),
+        Looked::Lost(why) => found.push(format!("its checks cannot be read: {why}")),
+        Looked::Seen(value) => match Checks::deserialize(value) {
+            Ok(checks) => judge_checks(&checks, pinned, &mut found),
+            Err(err) => found.push(format!("its observed checks cannot be read: {err}")),
+        },
+    }
+    match reviews {
+        Looked::Never => found.push("its reviews were not observed".to_string()),
+        Looked::Lost(why) => found.push(format!("its reviews cannot be read: {why}")),
+        Looked::Seen(value) => match Reviews::deserialize(value) {
+            Ok(reviews) => judge_reviews(&reviews, &mut found),
+            Err(err) => found.push(format!("its observed reviews cannot be read: {err}")),
+        },
+    }
+    found
+}
+
+fn judge_checks(checks: &Checks, pinned: Option<&str>, found: &mut Vec<String>) {
+    if let Some(pinned) = pinned
+        && pinned != checks.head_sha
+    {
+        found.push(format!(
+            "its checks were observed on {}, not on {} the merge is pinned to",
+            short(&checks.head_sha),
+            short(pinned)
+        ));
+    }
+    for run in &checks.check_runs {
+        match run.conclusion.as_deref() {
+            _ if run.status != "completed" => {
+                found.push(format!("check {} is pending ({})", run.name, run.status));
+            }
+            Some(conclusion) if FAILED.contains(&conclusion) => {
+                found.push(format!("check {} failed ({conclusion})", run.name));
+            }
+            _ => {}
+        }
+    }
+    if checks.check_runs_truncated {
+        found.push("not every check run was read (the listing was cut)".to_string());
+    }
+    // GitHub reports `pending` with no statuses at all: nothing to wait for.
+    match checks.combined_state.as_str() {
+        "success" => {}
+        "pending" if checks.statuses.is_empty() && !checks.statuses_truncated => {}
+        state => {
+            let named: Vec<String> = checks
+                .statuses
+                .iter()
+                .filter(|s| s.state != "success")
+                .map(|s| format!("status {} is {}", s.context, s.state))
+                .collect();
+            if named.is_empty() {
+                found.push(format!("the combined status is {state}"));
+            }
+            found.extend(named);
+        }
+    }
+}
+
+/// Each reviewer's latest opinionated review counts, as GitHub counts it:
+/// a later `COMMENTED` leaves a `CHANGES_REQUESTED` standing; `APPROVED`
+/// or `DISMISSED` clears it.
+fn judge_reviews(reviews: &Reviews, found: &mut Vec<String>) {
+    let mut latest: BTreeMap<&str, &str> = BTreeMap::new();
+    for review in &reviews.reviews {
+        let state = review.state.as_str();
+        if !matches!(state, "APPROVED" | "CHANGES_REQUESTED" | "DISMISSED") {
+            continue;
+        }
+        let author = review.author.as_deref().unwrap_or("a deleted account");
+        latest.insert(author, state);
+    }
+    for (author, state) in latest {
+        if state == "CHANGES_REQUESTED" {
+            found.push(format!("{author} requested changes"));
+        }
+    }
+    if reviews.reviews_truncated {
+        found.push("not every review was read (the listing was cut)".to_string());
+    }
+}
+
+fn short(sha: &str) -> &str {
+    sha.get(..7).unwrap_or(sha)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    const HEAD: &str = "6dcb09b5b57875f334f61aebed695e2e4193db5e";
+
+    fn checks(runs: Value, combined: &str, statuses: Value) -> Value {
+        json!({"headSha": HEAD, "checkRuns": runs, "combinedState": combined, "statuses": statuses})
+    }
+
+    fn reviews(list: &[(&str, &str)]) -> Value {
+        let list: Vec<Value> = list
+            .iter()
+            .map(|(who, state)| json!({"id": 1, "author": who, "state": state}))
+            .collect();
+        json!({"reviews": list, "threads": []})
+    }
+
+    fn judge(checks: &Value, reviews: &Value) -> Vec<String> {
+        not_ready(Looked::Seen(checks), Looked::Seen(reviews), Some(HEAD))
+    }
+
+    #[test]
+    fn green_checks_and_no_statuses_are_ready() {
+        let runs = json!([{"name": "ci", "status": "completed", "conclusion": "success"},
+                          {"name": "docs", "status": "completed", "conclusion": "skipped"}]);
+        assert!(judge(&checks(runs, "pending", json!([])), &reviews(&[])).is_empty());
+    }
+
+    #[test]
+    fn failing_pending_and_statuses_are_named() {
+        let runs = json!([{"name": "lint", "status": "completed", "conclusion": "timed_out"},
+                          {"name": "ci", "status": "in_progress", "conclusion": null}]);
+        let statuses = json!([{"context": "deploy", "state": "pending"},
+                              {"context": "ok", "state": "success"}]);
+        assert_eq!(
+            judge(&checks(runs, "pending", statuses), &reviews(&[])),
+            [
+                "check lint failed (timed_out)",
+                "check ci is pending (in_progress)",
+                "status deploy is pending"
+            ]
+        );
+    }
+
+    #[test]
+    fn a_later_comment_leaves_changes_requested_and_approval_clears_it() {
+        let green = checks(json!([]), "success", json!([]));
+        let commented = reviews(&[("carol", "CHANGES_REQUESTED"), ("carol", "COMMENTED")]);
+        assert_eq!(judge(&green, &commented), ["carol requested changes"]);
+        let approved = reviews(&[("carol", "CHANGES_REQUESTED"), ("carol", "APPROVED")]);
+        assert!(judge(&green, &approved).is_empty());
+        let dismissed = reviews(&[("carol", "CHANGES_REQUESTED"), ("carol", "DISMISSED")]);
+        assert!(judge(&green, &dismissed).is_empty());
+    }
+
+    #[test]
+    fn parts_not_seen_or_seen_on_another_head_are_not_ready() {
+        assert_eq!(
+            not_ready(Looked::Never, Looked::Lost("jettisoned".into()), None),
+            [
+                "its checks were not observed",
+                "its reviews cannot be read: jettisoned"
+            ]
+        );
+        let green = checks(json!([]), "success", json!([]));
+        let other = "0".repeat(40);
+        assert_eq!(
+            not_ready(
+                Looked::Seen(&green),
+                Looked::Seen(&reviews(&[])),
+                Some(&other)
+            ),
+            ["its checks were observed on 6dcb09b, not on 0000000 the merge is pinned to"]
+        );
+    }
+}
