@@ -197,6 +197,17 @@ pub(crate) trait RemoteLook {
         client: &'a Client,
         prior: Option<&'a Value>,
     ) -> LocalBoxFuture<'a, Looking>;
+
+    /// [`looking`](Self::looking), counting progress in `tally` (pages
+    /// read, log bytes streamed) for a kind whose look can take a while.
+    fn looking_counted<'a>(
+        &'a self,
+        client: &'a Client,
+        prior: Option<&'a Value>,
+        _tally: &'a Tally,
+    ) -> LocalBoxFuture<'a, Looking> {
+        self.looking(client, prior)
+    }
 }
 
 /// An issue or a pull request: what the freshness guard judges a steer by.
