@@ -15,6 +15,7 @@ pub mod directory_tree;
 pub mod file_contents;
 pub(crate) mod fresh;
 mod github;
+pub mod github_checks;
 pub mod github_issue;
 pub mod github_pr;
 pub mod github_repo;
@@ -127,6 +128,7 @@ kinds! {
     GitHubIssue   "github-issue"   github_issue::GitHubIssueArgs => GitHubIssueTarget,
     GitHubPr      "github-pr"      github_pr::GitHubPrArgs => GitHubPrTarget,
     GitHubRepo    "github-repo"    github_repo::GitHubRepoArgs => GitHubRepoTarget,
+    GitHubChecks  "github-checks"  github_checks::GitHubChecksArgs => GitHubChecksTarget,
 }
 
 /// What a kind's arguments provide: the canonical target.
