@@ -180,7 +180,7 @@ mod tests {
     fn keeps_the_last_lines_across_chunks() {
         let (lines, tail) = tail_of(&[b"one\ntw", b"o\r\nthree\nfo", b"ur"], 2);
         assert_eq!(lines, ["three", "four"]);
-        assert_eq!((tail.seen_lines, tail.seen_bytes), (4, 20));
+        assert_eq!((tail.seen_lines, tail.seen_bytes), (4, 19));
         let (lines, _) = tail_of(&[b"a\nb\n"], 5);
         assert_eq!(lines, ["a", "b"]);
         let (lines, tail) = tail_of(&[b"a\nb\n"], 0);
