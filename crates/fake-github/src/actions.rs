@@ -136,6 +136,8 @@ impl State {
                 "conclusion": if completed { run.conclusion.clone() } else { None },
                 "url": cx.api(&format!("/actions/jobs/{id}")),
                 "check_run_url": cx.api(&format!("/check-runs/{id}")),
+                // Required, though GitHub's own example leaves it out.
+                "created_at": run.started_at,
                 "steps": steps,
             }),
         );
