@@ -14,6 +14,8 @@ use octocrab::Octocrab;
 use serde::de::DeserializeOwned;
 use serde_json::Value;
 
+pub mod storage;
+
 use super::error::GitHubError;
 use super::memo::Memo;
 pub use super::moved::Moved;

@@ -106,7 +106,7 @@ mod tests {
         let refused = local.resolve(Path::new("/w"), Some("o/r"), &fixed);
         assert_eq!(
             refused.unwrap_err().hint_text(),
-            Some("drop --repo, or observe github-issue, github-pr or github-repo")
+            Some("drop --repo, or observe github-issue, github-pr, github-repo or github-checks")
         );
     }
 }

@@ -39,6 +39,7 @@ pub(crate) fn look_github(
     session: &Session,
     target: &Target,
     prior: Option<&Value>,
+    tally: &super::Tally,
 ) -> Result<GitHubLook> {
     let Way::GitHub(remote) = target.of().way() else {
         return Err(Error::usage(format!(
@@ -53,7 +54,7 @@ pub(crate) fn look_github(
     let repo = client.repo.to_string();
     let (payload, summary, unchanged) = session
         .runtime
-        .block_on(remote.looking(&client, prior))
+        .block_on(remote.looking_counted(&client, prior, tally))
         .map_err(|err| err.into_error(&doing, &repo, "nothing was put on the slate"))?;
     Ok(GitHubLook {
         payload,

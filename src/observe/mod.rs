@@ -15,6 +15,7 @@ pub mod directory_tree;
 pub mod file_contents;
 pub(crate) mod fresh;
 mod github;
+pub mod github_checks;
 pub mod github_issue;
 pub mod github_pr;
 pub mod github_repo;
@@ -127,6 +128,7 @@ kinds! {
     GitHubIssue   "github-issue"   github_issue::GitHubIssueArgs => GitHubIssueTarget,
     GitHubPr      "github-pr"      github_pr::GitHubPrArgs => GitHubPrTarget,
     GitHubRepo    "github-repo"    github_repo::GitHubRepoArgs => GitHubRepoTarget,
+    GitHubChecks  "github-checks"  github_checks::GitHubChecksArgs => GitHubChecksTarget,
 }
 
 /// What a kind's arguments provide: the canonical target.
@@ -197,6 +199,17 @@ pub(crate) trait RemoteLook {
         client: &'a Client,
         prior: Option<&'a Value>,
     ) -> LocalBoxFuture<'a, Looking>;
+
+    /// [`looking`](Self::looking), counting progress in `tally` (pages
+    /// read, log bytes streamed) for a kind whose look can take a while.
+    fn looking_counted<'a>(
+        &'a self,
+        client: &'a Client,
+        prior: Option<&'a Value>,
+        _tally: &'a Tally,
+    ) -> LocalBoxFuture<'a, Looking> {
+        self.looking(client, prior)
+    }
 }
 
 /// An issue or a pull request: what the freshness guard judges a steer by.

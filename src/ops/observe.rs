@@ -60,7 +60,8 @@ impl Helm {
                 let prior = prior_payload(&store, &target.key())?;
                 let config = github::Config::resolve(&self.github, self.home.root(), identity)?;
                 let session = github::connect(&config, repo)?;
-                let seen = look::look_github(&session, &target, prior.as_ref().map(|(_, v)| v))?;
+                let seen =
+                    look::look_github(&session, &target, prior.as_ref().map(|(_, v)| v), tally)?;
                 warnings.extend(session.client.moved().map(|moved| moved.warning()));
                 let packed = match prior {
                     // The same artifact: GitHub said nothing changed.

@@ -10,7 +10,7 @@ use serde_json::Value;
 
 use crate::mcp::Session;
 use crate::support::env::TestEnv;
-use crate::support::fake_github::FakeGitHub;
+use crate::support::fake_github::{FakeGitHub, JobLog};
 
 const REPO: &str = "acme/widgets";
 
@@ -98,6 +98,17 @@ fn observe_args(kind: KindName, gh: &FakeGitHub) -> Vec<String> {
             pr();
             None
         }
+        "github-checks" => {
+            let pr = pr();
+            let sha = gh.head_sha(REPO, pr);
+            let steps = [("cargo test", "failure")];
+            let log = JobLog::Text("error: failed\n".into());
+            let job = gh.add_actions_job(REPO, &sha, "test", Some("failure"), &steps, log);
+            gh.add_annotation(job, "src/widget.rs", 3, "failed");
+            gh.add_status(REPO, &sha, "lint", "success");
+            let pr = pr.to_string();
+            return ["observe", name, "--pr", &pr].map(str::to_string).to_vec();
+        }
         other => panic!(
             "no sample observation of the GitHub kind {other}: add one here, \
              with the fake GitHub routes its requests need"
@@ -126,8 +137,15 @@ fn every_github_kind_sends_only_requests_github_documents() {
         let requests = gh.requests();
         assert!(!requests.is_empty(), "{} sent nothing", kind.as_str());
         for request in &requests {
+            // A redirect counts where GitHub documents it as the answer (a
+            // job's log answers 302 to its storage).
+            let documented = crate::support::fake_github::openapi::route(
+                &request.method,
+                &request.path_and_query,
+            )
+            .map(|(op, _)| op.status);
             assert!(
-                matches!(request.status, 200..=299 | 304),
+                matches!(request.status, 200..=299 | 304) || documented == Some(request.status),
                 "{}: {} {} was answered {}: the fake GitHub has no route for it",
                 kind.as_str(),
                 request.method,

@@ -48,6 +48,9 @@ impl State {
                 "pull_requests": pull_requests,
             }),
         );
+        if self.actions.is_job(run.id) {
+            json["app"]["slug"] = json!("github-actions");
+        }
         json
     }
 }

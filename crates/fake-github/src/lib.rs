@@ -31,6 +31,7 @@
 //! run away from the machine's, [`FakeGitHub::set_clock_offset`]) and [`values`] (small
 //! helpers).
 
+mod actions;
 mod answers_issue;
 mod answers_items;
 mod change;
@@ -51,6 +52,7 @@ mod timeline;
 mod values;
 mod writes;
 
+pub use actions::JobLog;
 pub use fault::{Acting, Fault, Gate};
 pub use model::{Comment, Diff, Issue, PrFile, Pull};
 pub use server::Recorded;
@@ -94,6 +96,8 @@ const STATUS: &str = "/repos/{owner}/{repo}/commits/{ref}/status";
 const MERGE: &str = "/repos/{owner}/{repo}/pulls/{pull_number}/merge";
 const REQUESTED_REVIEWERS: &str = "/repos/{owner}/{repo}/pulls/{pull_number}/requested_reviewers";
 const USER: &str = "/user";
+const ANNOTATIONS: &str = "/repos/{owner}/{repo}/check-runs/{check_run_id}/annotations";
+const JOB: &str = "/repos/{owner}/{repo}/actions/jobs/{job_id}";
 
 /// The running fake. Stops (and joins its threads) when dropped.
 pub struct FakeGitHub {
@@ -120,6 +124,7 @@ impl FakeGitHub {
             stopping: Arc::clone(&stopping),
             state: Mutex::new(State::new()),
         });
+        lock(&shared.state).actions.storage_url = actions::start_storage(&shared);
         let served = Arc::clone(&shared);
         let listener =
             http::Listener::start(socket, stopping, move |request| serve(&served, request));

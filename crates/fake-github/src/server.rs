@@ -293,6 +293,9 @@ impl State {
             "pulls/merge" => self.merge(cx),
             "checks/list-for-ref" => Ok(self.list_check_runs(cx)),
             "repos/get-combined-status-for-ref" => Ok(self.combined_status(cx)),
+            "checks/list-annotations" => self.list_annotations(cx),
+            "actions/get-job-for-workflow-run" => self.get_job(cx),
+            "actions/download-job-logs-for-workflow-run" => self.job_logs(cx),
             _ => Err(Reply::not_found()),
         }
     }

@@ -17,6 +17,7 @@ pub(super) struct State {
     /// Answers that counted against the rate limit (not 304s, not 401s).
     pub(super) rate_used: u64,
     pub(super) switches: Switches,
+    pub(super) actions: actions::Actions,
 }
 
 #[derive(Default)]
@@ -92,6 +93,7 @@ impl State {
             requests: Vec::new(),
             rate_used: 0,
             switches: Switches::default(),
+            actions: Default::default(),
         }
     }
 

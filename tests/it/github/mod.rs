@@ -2,6 +2,7 @@
 //! checks every request against GitHub's OpenAPI description.
 
 mod actions;
+mod checks;
 mod faults;
 mod flow;
 mod looks;

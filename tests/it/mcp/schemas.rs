@@ -395,7 +395,8 @@ fn targets_are_the_clis_target_json() {
             "rust-project",
             "github-issue",
             "github-pr",
-            "github-repo"
+            "github-repo",
+            "github-checks"
         ]
     );
     let tree = variant(targets, "directory-tree");

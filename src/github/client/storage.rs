@@ -1,0 +1,200 @@
+//! Reading what GitHub keeps on another host: a job's log answers with a
+//! redirect to a short-lived storage URL. The redirect is asked for with the
+//! token and returned unfollowed; the storage URL is read by a client that
+//! has no token at all, as a stream of which only the last lines are kept,
+//! so memory stays bounded by what is kept, whatever the log's size.
+
+use std::collections::VecDeque;
+use std::time::Duration;
+
+use http::Method;
+use http_body_util::BodyExt;
+
+use super::{Answer, Client, GitHubError, JSON};
+
+/// The longest a kept line may be; the rest of a longer line is dropped
+/// (and counted), so a log without line breaks cannot grow the tail.
+pub const MAX_LINE: usize = 4096;
+/// Connecting to and waiting on the storage host: it serves bytes, not
+/// answers that take thought.
+const STORAGE_TIMEOUT: Duration = Duration::from_secs(30);
+
+impl Client {
+    /// A GET whose redirect is returned rather than followed (retried like
+    /// any read): for answers whose `Location` is on another host.
+    pub async fn get_unfollowed(&self, path: &str) -> Result<Answer, GitHubError> {
+        self.send_retrying(&Method::GET, path, JSON, None, &[])
+            .await
+    }
+}
+
+/// The last lines of a text, as a stream of it arrives.
+#[derive(Debug, Default)]
+pub struct Tail {
+    keep: usize,
+    lines: VecDeque<String>,
+    partial: Vec<u8>,
+    /// Bytes of the current line beyond [`MAX_LINE`], dropped.
+    cut: bool,
+    /// Lines seen in all, and bytes.
+    pub seen_lines: u64,
+    pub seen_bytes: u64,
+    /// Whether any kept line was cut at [`MAX_LINE`].
+    pub lines_cut: bool,
+}
+
+impl Tail {
+    pub fn new(keep: usize) -> Tail {
+        Tail {
+            keep,
+            ..Tail::default()
+        }
+    }
+
+    pub fn push(&mut self, mut bytes: &[u8]) {
+        self.seen_bytes += bytes.len() as u64;
+        while let Some(at) = bytes.iter().position(|b| *b == b'\n') {
+            self.extend(&bytes[..at]);
+            self.end_line();
+            bytes = &bytes[at + 1..];
+        }
+        self.extend(bytes);
+    }
+
+    fn extend(&mut self, bytes: &[u8]) {
+        let room = MAX_LINE.saturating_sub(self.partial.len());
+        if bytes.len() > room {
+            self.cut = true;
+        }
+        self.partial
+            .extend_from_slice(&bytes[..bytes.len().min(room)]);
+    }
+
+    fn end_line(&mut self) {
+        let mut line = std::mem::take(&mut self.partial);
+        if line.last() == Some(&b'\r') {
+            line.pop();
+        }
+        self.seen_lines += 1;
+        if self.keep == 0 {
+            self.cut = false;
+            return;
+        }
+        if self.lines.len() == self.keep {
+            self.lines.pop_front();
+        }
+        let mut text = String::from_utf8_lossy(&line).into_owned();
+        if std::mem::take(&mut self.cut) {
+            self.lines_cut = true;
+            text.push('…');
+        }
+        self.lines.push_back(text);
+    }
+
+    /// The kept lines, oldest first; a last line without a line break counts.
+    pub fn finish(mut self) -> (Vec<String>, Tail) {
+        if !self.partial.is_empty() || self.cut {
+            self.end_line();
+        }
+        let lines = std::mem::take(&mut self.lines).into();
+        (lines, self)
+    }
+}
+
+/// Reads `location` (an absolute URL on any host) without the token,
+/// keeping the last `keep` lines; `progress` is told each chunk's size.
+/// Anything but a success is GitHub's refusal, as an error.
+pub async fn tail(
+    location: &str,
+    keep: usize,
+    progress: &dyn Fn(u64),
+) -> Result<Tail, GitHubError> {
+    let uri: http::Uri = location.parse().map_err(|_| {
+        GitHubError::shape_text(format!("the log's address '{location}' is not a URL"))
+    })?;
+    let (Some(scheme), Some(authority)) = (uri.scheme_str(), uri.authority()) else {
+        return Err(GitHubError::shape_text(format!(
+            "the log's address '{location}' names no host"
+        )));
+    };
+    if !matches!(scheme, "http" | "https") {
+        return Err(GitHubError::shape_text(format!(
+            "the log's address '{location}' is not http(s)"
+        )));
+    }
+    // A client of its own, without credentials: nothing of GitHub's token
+    // can reach the storage host.
+    let crab = octocrab::Octocrab::builder()
+        .base_uri(format!("{scheme}://{authority}"))
+        .map_err(GitHubError::transport)?
+        .set_connect_timeout(Some(STORAGE_TIMEOUT))
+        .set_read_timeout(Some(STORAGE_TIMEOUT))
+        .build()
+        .map_err(GitHubError::transport)?;
+    let path = uri.path_and_query().map_or("/", |pq| pq.as_str());
+    let builder = http::Request::builder().method(Method::GET).uri(path);
+    let request = crab
+        .build_request::<()>(builder, None)
+        .map_err(GitHubError::transport)?;
+    let response = crab
+        .execute(request)
+        .await
+        .map_err(GitHubError::transport)?;
+    let (parts, mut body) = response.into_parts();
+    if !parts.status.is_success() {
+        let bytes = body
+            .collect()
+            .await
+            .map_err(GitHubError::transport)?
+            .to_bytes()
+            .to_vec();
+        let answer = Answer {
+            status: parts.status,
+            headers: parts.headers,
+            body: bytes.into_iter().take(64 * 1024).collect(),
+        };
+        return Err(GitHubError::from_answer(&answer));
+    }
+    let mut tail = Tail::new(keep);
+    while let Some(frame) = body.frame().await {
+        let frame = frame.map_err(GitHubError::transport)?;
+        if let Ok(data) = frame.into_data() {
+            tail.push(&data);
+            progress(data.len() as u64);
+        }
+    }
+    Ok(tail)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn tail_of(chunks: &[&[u8]], keep: usize) -> (Vec<String>, Tail) {
+        let mut tail = Tail::new(keep);
+        chunks.iter().for_each(|c| tail.push(c));
+        tail.finish()
+    }
+
+    #[test]
+    fn keeps_the_last_lines_across_chunks() {
+        let (lines, tail) = tail_of(&[b"one\ntw", b"o\r\nthree\nfo", b"ur"], 2);
+        assert_eq!(lines, ["three", "four"]);
+        assert_eq!((tail.seen_lines, tail.seen_bytes), (4, 19));
+        let (lines, _) = tail_of(&[b"a\nb\n"], 5);
+        assert_eq!(lines, ["a", "b"]);
+        let (lines, tail) = tail_of(&[b"a\nb\n"], 0);
+        assert!(lines.is_empty());
+        assert_eq!(tail.seen_lines, 2);
+    }
+
+    #[test]
+    fn a_line_longer_than_the_bound_is_cut_not_kept_whole() {
+        let long = vec![b'x'; MAX_LINE * 3];
+        let (lines, tail) = tail_of(&[&long, &long, b"\nend\n"], 2);
+        assert_eq!(lines[0].chars().count(), MAX_LINE + 1);
+        assert!(lines[0].ends_with('…'));
+        assert_eq!(lines[1], "end");
+        assert!(tail.lines_cut);
+    }
+}

@@ -1,0 +1,296 @@
+//! `github-checks`: why CI is red, without downloading whole logs. The check
+//! runs and combined status of a pull request's head (or of any ref), each
+//! failed check run's annotations, and for a GitHub Actions job its steps
+//! and the last lines of its log (ADR 0008's validators, so a re-observation
+//! of unchanged checks answers 304 and the freshness guard judges it like a
+//! pull request's `checks` part). The requests are in `look.rs`, the digest
+//! in `digest.rs`.
+
+mod digest;
+mod look;
+
+use futures_util::FutureExt;
+use futures_util::future::LocalBoxFuture;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use super::github::Looking;
+use super::{Kind, KindArgs, Place, RemoteLook, Tally, Target, Thread, Way};
+use crate::error::{Error, Result};
+use crate::github::client::Client;
+use crate::model::Repo;
+
+/// The most log lines kept per job.
+pub const MAX_TAIL: u32 = 10_000;
+
+/// Which jobs' logs to read.
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    Default,
+    PartialEq,
+    Eq,
+    Serialize,
+    Deserialize,
+    clap::ValueEnum,
+    schemars::JsonSchema,
+)]
+#[serde(rename_all = "kebab-case")]
+pub enum Logs {
+    /// The logs of failed jobs only.
+    #[default]
+    Failed,
+    /// Every finished job's log.
+    All,
+    /// No logs: steps and annotations only.
+    None,
+}
+
+impl Logs {
+    fn as_str(self) -> &'static str {
+        match self {
+            Logs::Failed => "failed",
+            Logs::All => "all",
+            Logs::None => "none",
+        }
+    }
+}
+
+fn default_tail() -> u32 {
+    200
+}
+
+/// CI of a pull request's head or of a ref: check runs, statuses, failed
+/// jobs' annotations, steps and log tails.
+#[derive(Debug, Clone, clap::Args, Deserialize, schemars::JsonSchema)]
+#[serde(deny_unknown_fields)]
+#[command(group(clap::ArgGroup::new("at").required(true).args(["pr", "git_ref"])))]
+pub struct GitHubChecksArgs {
+    /// The pull request whose head commit's checks to read.
+    #[arg(long, value_name = "N")]
+    #[serde(default)]
+    pub pr: Option<u64>,
+    /// A branch, tag or commit sha whose checks to read.
+    #[arg(long = "ref", value_name = "REF")]
+    #[serde(default, rename = "ref")]
+    pub git_ref: Option<String>,
+    /// Whose logs to read: failed (default), all, none.
+    #[arg(long, value_enum, default_value_t = Logs::Failed, value_name = "WHICH")]
+    #[serde(default)]
+    pub logs: Logs,
+    /// How many of a log's last lines to keep (default 200).
+    #[arg(long, default_value_t = 200, value_name = "LINES")]
+    #[serde(default = "default_tail")]
+    pub tail: u32,
+    /// The GitHub repository as OWNER/NAME (default: GH_REPO, then the git
+    /// remote `origin` of the current directory).
+    #[arg(long, value_name = "OWNER/NAME")]
+    #[serde(default)]
+    pub repo: Option<String>,
+}
+
+/// The canonical target: the repository, the pull request or the ref, which
+/// logs and how many lines.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct GitHubChecksTarget {
+    pub repo: Repo,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pr: Option<u64>,
+    #[serde(default, rename = "ref", skip_serializing_if = "Option::is_none")]
+    pub git_ref: Option<String>,
+    pub logs: Logs,
+    pub tail: u32,
+}
+
+impl KindArgs for GitHubChecksArgs {
+    fn repo_flag(&self) -> Option<Option<&str>> {
+        Some(self.repo.as_deref())
+    }
+
+    fn canonical(&self, place: &Place) -> Result<Target> {
+        let git_ref = self.git_ref.as_deref().map(str::trim);
+        match (self.pr, git_ref) {
+            (Some(_), Some(_)) | (None, None) => {
+                return Err(
+                    Error::usage("github-checks takes --pr N or --ref REF, one of them")
+                        .hint("e.g. helm observe github-checks --pr 45, or --ref main"),
+                );
+            }
+            (None, Some(r)) if !valid_ref(r) => {
+                return Err(Error::usage(format!("'{r}' is not a git ref"))
+                    .hint("give a branch, a tag or a commit sha"));
+            }
+            _ => {}
+        }
+        if self.tail > MAX_TAIL {
+            return Err(Error::usage(format!(
+                "--tail {} is more than the {MAX_TAIL} lines helm keeps of a log",
+                self.tail
+            ))
+            .hint(format!("give --tail {MAX_TAIL} or fewer")));
+        }
+        Ok(Target::from(GitHubChecksTarget {
+            repo: place.repository()?,
+            pr: self.pr,
+            git_ref: git_ref.map(str::to_string),
+            logs: self.logs,
+            tail: self.tail,
+        }))
+    }
+}
+
+/// A ref as git allows it, near enough to keep a request path whole: no
+/// spaces, controls, `..`, `?`, `#` or `%`.
+fn valid_ref(r: &str) -> bool {
+    !r.is_empty()
+        && !r.contains("..")
+        && !r.starts_with('/')
+        && !r.ends_with('/')
+        && r.chars()
+            .all(|c| !c.is_control() && !c.is_whitespace() && !"?#%~^:\\[*".contains(c))
+}
+
+impl GitHubChecksTarget {
+    fn at(&self) -> String {
+        match (&self.pr, &self.git_ref) {
+            (Some(pr), _) => format!("--pr {pr}"),
+            (None, Some(r)) => format!("--ref {r}"),
+            (None, None) => String::new(),
+        }
+    }
+
+    fn options(&self) -> String {
+        let mut options = String::new();
+        if self.logs != Logs::Failed {
+            options.push_str(&format!(" --logs {}", self.logs.as_str()));
+        }
+        if self.tail != default_tail() {
+            options.push_str(&format!(" --tail {}", self.tail));
+        }
+        options
+    }
+}
+
+impl Kind for GitHubChecksTarget {
+    fn describe(&self) -> String {
+        format!(
+            "github-checks {} {}{}",
+            self.repo,
+            self.at(),
+            self.options()
+        )
+    }
+
+    fn way(&self) -> Way<'_> {
+        Way::GitHub(self)
+    }
+
+    fn digest(&self, payload: &[u8]) -> Option<String> {
+        let payload: Value = serde_json::from_slice(payload).ok()?;
+        digest::digest(payload.get("checks")?)
+    }
+
+    fn command_args(&self) -> Option<String> {
+        Some(format!(
+            "github-checks {}{} --repo {}",
+            self.at(),
+            self.options(),
+            self.repo
+        ))
+    }
+
+    /// The checks of a pull request are judged with it, as its `checks`.
+    fn thread(&self) -> Option<&dyn Thread> {
+        self.pr.map(|_| self as &dyn Thread)
+    }
+}
+
+impl Thread for GitHubChecksTarget {
+    fn repo(&self) -> &Repo {
+        &self.repo
+    }
+
+    fn number(&self) -> u64 {
+        self.pr.unwrap_or_default()
+    }
+
+    fn is_pr(&self) -> bool {
+        true
+    }
+
+    fn parts(&self) -> Vec<&'static str> {
+        vec!["checks"]
+    }
+
+    fn narrowed(&self, _parts: &[&str]) -> Target {
+        Target::from(self.clone())
+    }
+
+    fn head_sha(&self, payload: &Value) -> Option<String> {
+        payload["checks"]["headSha"].as_str().map(str::to_string)
+    }
+}
+
+impl RemoteLook for GitHubChecksTarget {
+    fn repo(&self) -> &Repo {
+        &self.repo
+    }
+
+    fn looking<'a>(
+        &'a self,
+        client: &'a Client,
+        prior: Option<&'a Value>,
+    ) -> LocalBoxFuture<'a, Looking> {
+        async move { look::look(self, client, prior, &Tally::default()).await }.boxed_local()
+    }
+
+    fn looking_counted<'a>(
+        &'a self,
+        client: &'a Client,
+        prior: Option<&'a Value>,
+        tally: &'a Tally,
+    ) -> LocalBoxFuture<'a, Looking> {
+        async move { look::look(self, client, prior, tally).await }.boxed_local()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::path::Path;
+
+    fn resolve(json: &str) -> Result<Target> {
+        let spec: super::super::TargetArgs = serde_json::from_str(json).unwrap();
+        spec.resolve(Path::new("/w"), None, &|flag| {
+            Ok(Repo::parse(flag.unwrap_or("o/r")).unwrap())
+        })
+    }
+
+    #[test]
+    fn a_checks_target_is_a_pr_or_a_ref_with_its_options() {
+        let target = resolve(r#"{"kind":"github-checks","pr":45}"#).unwrap();
+        assert_eq!(
+            target.key(),
+            r#"{"kind":"github-checks","repo":"o/r","pr":45,"logs":"failed","tail":200}"#
+        );
+        assert_eq!(target.describe(), "github-checks o/r --pr 45");
+        assert!(target.thread().is_some());
+        let target =
+            resolve(r#"{"kind":"github-checks","ref":"main","logs":"all","tail":50}"#).unwrap();
+        assert_eq!(
+            target.command_args().as_deref(),
+            Some("github-checks --ref main --logs all --tail 50 --repo o/r")
+        );
+        assert!(target.thread().is_none());
+        for bad in [
+            r#"{"kind":"github-checks"}"#,
+            r#"{"kind":"github-checks","pr":1,"ref":"main"}"#,
+            r#"{"kind":"github-checks","ref":"a b"}"#,
+            r#"{"kind":"github-checks","ref":"x","tail":10001}"#,
+        ] {
+            assert!(resolve(bad).is_err(), "{bad}");
+        }
+    }
+}

@@ -1,0 +1,113 @@
+//! The one line a `github-checks` payload comes down to: what failed and at
+//! which step, what passed, what is still running, e.g.
+//! `"ci / test" failed at step "cargo test" · lint passed · 1 pending`.
+
+use serde_json::Value;
+
+/// Conclusions that make a check run red.
+pub fn failed(conclusion: Option<&str>) -> bool {
+    matches!(
+        conclusion,
+        Some("failure" | "timed_out" | "cancelled" | "action_required" | "startup_failure")
+    )
+}
+
+fn verb(conclusion: &str) -> &'static str {
+    match conclusion {
+        "timed_out" => "timed out",
+        "cancelled" => "was cancelled",
+        "action_required" => "needs action",
+        "startup_failure" => "failed to start",
+        _ => "failed",
+    }
+}
+
+/// Passed checks are named while they are this few, else counted.
+const NAMED_PASSES: usize = 2;
+
+/// The digest of a payload's `checks`; `None` when it is not one.
+pub fn digest(checks: &Value) -> Option<String> {
+    let runs = checks.get("checkRuns")?.as_array()?;
+    let statuses = checks.get("statuses")?.as_array()?;
+    let mut red = Vec::new();
+    let mut passed = Vec::new();
+    let (mut pending, mut skipped) = (0, 0);
+    for run in runs {
+        let name = run.get("name")?.as_str()?;
+        let conclusion = run.get("conclusion").and_then(Value::as_str);
+        if run.get("status")?.as_str()? != "completed" {
+            pending += 1;
+        } else if failed(conclusion) {
+            let step = run["job"]["steps"]
+                .as_array()
+                .and_then(|steps| steps.iter().find(|s| failed(s["conclusion"].as_str())))
+                .and_then(|s| s["name"].as_str());
+            let mut said = format!("\"{name}\" {}", verb(conclusion.unwrap_or_default()));
+            if let Some(step) = step {
+                said.push_str(&format!(" at step \"{step}\""));
+            }
+            red.push(said);
+        } else if conclusion == Some("success") {
+            passed.push(name);
+        } else {
+            skipped += 1;
+        }
+    }
+    for status in statuses {
+        let context = status.get("context")?.as_str()?;
+        match status.get("state")?.as_str()? {
+            "success" => passed.push(context),
+            "pending" => pending += 1,
+            state => red.push(format!("\"{context}\" {state}")),
+        }
+    }
+    let mut words = red;
+    if passed.len() <= NAMED_PASSES {
+        words.extend(passed.iter().map(|name| format!("{name} passed")));
+    } else {
+        words.push(format!("{} passed", passed.len()));
+    }
+    if skipped > 0 {
+        words.push(format!("{skipped} skipped"));
+    }
+    if pending > 0 {
+        words.push(format!("{pending} pending"));
+    }
+    if words.is_empty() {
+        return Some("no checks".to_string());
+    }
+    Some(words.join(" · "))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn names_the_failed_step_the_passes_and_counts_the_rest() {
+        let checks = json!({"statuses": [], "checkRuns": [
+            {"name": "ci / test", "status": "completed", "conclusion": "failure",
+             "job": {"steps": [
+                {"name": "checkout", "conclusion": "success"},
+                {"name": "cargo test", "conclusion": "failure"},
+                {"name": "upload", "conclusion": "skipped"}]}},
+            {"name": "lint", "status": "completed", "conclusion": "success"},
+            {"name": "docs", "status": "in_progress", "conclusion": null}
+        ]});
+        assert_eq!(
+            digest(&checks).as_deref(),
+            Some("\"ci / test\" failed at step \"cargo test\" · lint passed · 1 pending")
+        );
+        let many = json!({"checkRuns": [], "statuses": [
+            {"context": "a", "state": "success"}, {"context": "b", "state": "success"},
+            {"context": "c", "state": "success"}, {"context": "deploy", "state": "error"}]});
+        assert_eq!(
+            digest(&many).as_deref(),
+            Some("\"deploy\" error · 3 passed")
+        );
+        let none = json!({"checkRuns": [], "statuses": []});
+        assert_eq!(digest(&none).as_deref(), Some("no checks"));
+        assert_eq!(digest(&json!({"checkRuns": 1})), None);
+    }
+}

@@ -1,0 +1,319 @@
+//! The requests behind a `github-checks` look: the head (a pull request's,
+//! or the ref as given), every page of its check runs and of its combined
+//! status, then for each failed run its annotations, for an Actions job its
+//! steps, and the tail of the job's log, read through the storage redirect
+//! without the token ([`storage::tail`]). All of it is kept from the prior
+//! look when every validator (the pull request, each page of check runs and
+//! statuses) answers 304.
+
+use std::collections::BTreeMap;
+
+use futures_util::future::try_join_all;
+use http::StatusCode;
+use serde::{Deserialize, Deserializer, Serialize};
+use serde_json::Value;
+
+use super::digest::{digest, failed};
+use super::{GitHubChecksTarget, Logs};
+use crate::github::client::Client;
+use crate::github::client::storage::{self, Tail};
+use crate::github::conditional::{Validator, get_listing, get_one, get_pages, whole};
+use crate::github::error::GitHubError;
+use crate::github::types::{CheckRun, Status};
+use crate::observe::Tally;
+use crate::observe::github::{Looking, to_value};
+use crate::observe::parts::{self, is_false};
+
+/// The app whose check runs are GitHub Actions jobs (a job's id is its
+/// check run's).
+const ACTIONS: &str = "github-actions";
+
+fn present<'de, D: Deserializer<'de>, T: Deserialize<'de>>(d: D) -> Result<Option<T>, D::Error> {
+    Option::<T>::deserialize(d)
+}
+
+#[derive(Deserialize)]
+struct Combined {
+    state: String,
+    sha: String,
+    statuses: Vec<Status>,
+}
+
+#[derive(Deserialize, Serialize)]
+#[serde(rename_all(serialize = "camelCase"))]
+struct Annotation {
+    path: String,
+    start_line: u64,
+    end_line: u64,
+    #[serde(deserialize_with = "present")]
+    annotation_level: Option<String>,
+    #[serde(deserialize_with = "present")]
+    title: Option<String>,
+    #[serde(deserialize_with = "present")]
+    message: Option<String>,
+}
+
+#[derive(Deserialize)]
+struct JobAnswer {
+    #[serde(default)]
+    steps: Option<Vec<Step>>,
+}
+
+#[derive(Deserialize, Serialize)]
+#[serde(rename_all(serialize = "camelCase"))]
+struct Step {
+    number: u64,
+    name: String,
+    status: String,
+    #[serde(deserialize_with = "present")]
+    conclusion: Option<String>,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Log {
+    /// The last lines, oldest first.
+    tail: Vec<String>,
+    /// Lines and bytes the whole log had.
+    lines: u64,
+    bytes: u64,
+    #[serde(skip_serializing_if = "is_false")]
+    lines_cut: bool,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Job {
+    steps: Vec<Step>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    log: Option<Log>,
+    /// Why there is no log: GitHub's answer (logs expire).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    log_unavailable: Option<String>,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Run {
+    #[serde(flatten)]
+    run: CheckRun,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    annotations: Option<Vec<Annotation>>,
+    #[serde(skip_serializing_if = "is_false")]
+    annotations_truncated: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    job: Option<Job>,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Checks {
+    head_sha: String,
+    check_runs: Vec<Run>,
+    combined_state: String,
+    statuses: Vec<Status>,
+    #[serde(skip_serializing_if = "is_false")]
+    check_runs_truncated: bool,
+    #[serde(skip_serializing_if = "is_false")]
+    statuses_truncated: bool,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Payload<'a> {
+    repo: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pr: Option<u64>,
+    #[serde(rename = "ref", skip_serializing_if = "Option::is_none")]
+    git_ref: Option<&'a str>,
+    checks: Checks,
+    validators: BTreeMap<String, Vec<Validator>>,
+}
+
+pub(super) async fn look(
+    target: &GitHubChecksTarget,
+    client: &Client,
+    prior: Option<&Value>,
+    tally: &Tally,
+) -> Looking {
+    let known: Option<BTreeMap<String, Vec<Validator>>> =
+        prior.and_then(|p| serde_json::from_value(p.get("validators")?.clone()).ok());
+    if let (Some(prior), Some(known)) = (prior, &known) {
+        let held = parts::holding(client, Some(known)).await?;
+        if !known.is_empty() && known.keys().all(|name| held.contains(name)) {
+            let words = prior.get("checks").and_then(digest).unwrap_or_default();
+            return Ok((prior.clone(), words, true));
+        }
+    }
+    let mut validators = BTreeMap::new();
+    let at = match (target.pr, &target.git_ref) {
+        (Some(number), _) => {
+            let path = client.repo_path(&format!("/pulls/{number}"));
+            let (pr, validator) = get_one::<Value>(client, &path).await?;
+            validators.insert("summary".to_string(), vec![validator]);
+            let Some(sha) = pr["head"]["sha"].as_str() else {
+                return Err(GitHubError::shape_text(
+                    "the pull request has no head sha".to_string(),
+                ));
+            };
+            sha.to_string()
+        }
+        (None, Some(git_ref)) => git_ref.clone(),
+        (None, None) => return Err(GitHubError::shape_text("no pull request or ref".into())),
+    };
+    tally.add(1);
+    let runs_path = client.repo_path(&format!("/commits/{at}/check-runs"));
+    let status_path = client.repo_path(&format!("/commits/{at}/status"));
+    let runs = get_listing::<CheckRun>(client, &runs_path, |page| page.get("check_runs"));
+    let status = get_pages(client, &status_path, |page| page.get("statuses"));
+    let ((runs, runs_truncated, runs_seen), (pages, statuses_truncated, status_seen)) =
+        tokio::try_join!(runs, status)?;
+    tally.add(1);
+    let mut combined: Option<Combined> = None;
+    for page in pages {
+        let page: Combined = serde_json::from_value(page).map_err(GitHubError::shape)?;
+        match &mut combined {
+            None => combined = Some(page),
+            Some(first) => first.statuses.extend(page.statuses),
+        }
+    }
+    let Some(combined) = combined else {
+        return Err(GitHubError::shape_text(
+            "no combined status came back".into(),
+        ));
+    };
+    let check_runs = try_join_all(
+        runs.into_iter()
+            .map(|run| detail(client, run, target, tally)),
+    )
+    .await?;
+    let mut seen = runs_seen;
+    seen.extend(status_seen);
+    validators.insert("checks".to_string(), seen);
+    let checks = Checks {
+        head_sha: combined.sha,
+        check_runs,
+        combined_state: combined.state,
+        statuses: combined.statuses,
+        check_runs_truncated: runs_truncated,
+        statuses_truncated,
+    };
+    let payload = to_value(&Payload {
+        repo: client.repo.to_string(),
+        pr: target.pr,
+        git_ref: target.git_ref.as_deref(),
+        checks,
+        validators,
+    });
+    let words = digest(&payload["checks"]).unwrap_or_default();
+    Ok((payload, words, false))
+}
+
+/// A check run with what explains it: a failed one's annotations, and an
+/// Actions job's steps and log tail as `target` asks.
+async fn detail(
+    client: &Client,
+    run: CheckRun,
+    target: &GitHubChecksTarget,
+    tally: &Tally,
+) -> Result<Run, GitHubError> {
+    let failing = failed(run.conclusion.as_deref());
+    let actions = run.app.as_ref().and_then(|a| a.slug.as_deref()) == Some(ACTIONS);
+    let completed = run.status == "completed";
+    let wants_log = actions
+        && completed
+        && match target.logs {
+            Logs::Failed => failing,
+            Logs::All => true,
+            Logs::None => false,
+        };
+    let annotations = async {
+        if !failing {
+            return Ok((None, false));
+        }
+        let path = client.repo_path(&format!("/check-runs/{}/annotations", run.id));
+        let (items, truncated, _) = get_listing::<Annotation>(client, &path, whole).await?;
+        tally.add(1);
+        Ok::<_, GitHubError>((Some(items), truncated))
+    };
+    let job = async {
+        if !(actions && (failing || wants_log)) {
+            return Ok(None);
+        }
+        let path = client.repo_path(&format!("/actions/jobs/{}", run.id));
+        let (job, _) = get_one::<JobAnswer>(client, &path).await?;
+        tally.add(1);
+        let mut job = Job {
+            steps: job.steps.unwrap_or_default(),
+            log: None,
+            log_unavailable: None,
+        };
+        if wants_log {
+            match log(client, run.id, target.tail as usize, tally).await? {
+                Ok(log) => job.log = Some(log),
+                Err(why) => job.log_unavailable = Some(why),
+            }
+        }
+        Ok(Some(job))
+    };
+    let ((annotations, annotations_truncated), job) = tokio::try_join!(annotations, job)?;
+    Ok(Run {
+        run,
+        annotations,
+        annotations_truncated,
+        job,
+    })
+}
+
+/// The last `keep` lines of job `id`'s log, or why GitHub has none (404 or
+/// 410: expired or never written).
+async fn log(
+    client: &Client,
+    id: u64,
+    keep: usize,
+    tally: &Tally,
+) -> Result<Result<Log, String>, GitHubError> {
+    let path = client.repo_path(&format!("/actions/jobs/{id}/logs"));
+    let answer = client.get_unfollowed(&path).await?;
+    let tail = match answer.status.as_u16() {
+        301 | 302 | 303 | 307 | 308 => {
+            let Some(location) = answer
+                .headers
+                .get(http::header::LOCATION)
+                .and_then(|v| v.to_str().ok())
+            else {
+                return Err(GitHubError::shape_text(format!(
+                    "GitHub redirected job {id}'s log nowhere (no Location)"
+                )));
+            };
+            storage::tail(location, keep, &|n| tally.add(n)).await?
+        }
+        // Served in place: already read whole, so only its tail is kept.
+        200 => {
+            let mut tail = Tail::new(keep);
+            tail.push(&answer.body);
+            tail
+        }
+        404 | 410 => {
+            let refusal = GitHubError::from_answer(&answer);
+            return Ok(Err(format!(
+                "GitHub answered {} {}",
+                answer.status.as_u16(),
+                refusal.message
+            )));
+        }
+        _ if answer.status == StatusCode::NOT_MODIFIED => {
+            return Err(GitHubError::shape_text(format!(
+                "GitHub answered 304 to job {id}'s log, which helm did not ask conditionally"
+            )));
+        }
+        _ => return Err(GitHubError::from_answer(&answer)),
+    };
+    let (lines, tail) = tail.finish();
+    Ok(Ok(Log {
+        tail: lines,
+        lines: tail.seen_lines,
+        bytes: tail.seen_bytes,
+        lines_cut: tail.lines_cut,
+    }))
+}
