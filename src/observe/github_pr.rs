@@ -207,13 +207,14 @@ async fn pull(
         listing::<PullFile>(
             client,
             &files_path,
-            conversation::prior_part(
+            conversation::seen_part(
                 prior,
                 &held,
                 "files",
                 |p| p.files.as_ref(),
                 |p| p.files_truncated,
             ),
+            &held,
             |mut files| {
                 for file in &mut files {
                     file.patch = None;
