@@ -185,6 +185,22 @@ impl ThreadPayload {
     }
 }
 
+/// What changed between two payloads of an issue or a pull request, part by
+/// part (`parts`, the target's focus), in the words the freshness guard
+/// uses: a part either payload lacks says nothing.
+pub(super) fn changes(parts: &[&str], before: &[u8], after: &[u8]) -> Vec<String> {
+    let read = |bytes: &[u8]| serde_json::from_slice::<Value>(bytes).ok();
+    let (Some(before), Some(after)) = (read(before), read(after)) else {
+        return Vec::new();
+    };
+    let all = parts
+        .iter()
+        .filter_map(|part| Some((part, before.get(*part)?, after.get(*part)?)))
+        .flat_map(|(part, old, new)| compare::part(part, old, new))
+        .collect();
+    compare::settle(all)
+}
+
 /// `3 passed, 1 failed, 2 pending`.
 fn checks(runs: &[Value]) -> String {
     let (mut passed, mut failed, mut pending) = (0, 0, 0);

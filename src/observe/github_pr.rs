@@ -101,6 +101,14 @@ impl Kind for GitHubPrTarget {
         Some(payload.digest())
     }
 
+    fn compares(&self) -> bool {
+        true
+    }
+
+    fn changes(&self, before: &[u8], after: &[u8]) -> Vec<String> {
+        conversation::changes(&Thread::parts(self), before, after)
+    }
+
     fn command_args(&self) -> Option<String> {
         Some(format!(
             "github-pr {}{} --repo {}",
