@@ -106,6 +106,7 @@ fn a_comment_that_fills_the_last_page_reads_the_page_after() {
     let (asked, again, fresh) = reobserved_after_a_comment(199);
     // Page 2 now holds 100: the page after it is read (empty), as a
     // fresh look would, so the next comment is seen there.
+    assert_eq!(asked.len(), 10, "{asked:#?}");
     let comments: Vec<&String> = asked.iter().filter(|a| a.contains("/issues/")).collect();
     assert_eq!(comments.len(), 3, "{asked:#?}");
     assert!(comments.iter().any(|a| a.contains("page=3")), "{asked:#?}");
