@@ -138,24 +138,139 @@ pub async fn get_pages(
 ) -> Result<(Vec<Value>, bool, Vec<Validator>), GitHubError> {
     let separator = if path.contains('?') { '&' } else { '?' };
     let first = format!("{path}{separator}per_page={PER_PAGE}");
-    let mut next = Some(first.clone());
     let mut pages = Vec::new();
-    let mut validators: Vec<Validator> = Vec::new();
+    let mut validators = Vec::new();
+    let truncated = read_on(
+        client,
+        &first,
+        Some(first.clone()),
+        &pick,
+        &mut |page, seen| {
+            pages.push(page);
+            validators.push(seen);
+        },
+    )
+    .await?;
+    Ok((pages, truncated, validators))
+}
+
+/// Reads pages from `next` on (the listing's first page being `first`),
+/// following GitHub's `Link`, and past a last page that is full, handing
+/// each page and its numbered validator to `take` (which has `done` pages
+/// before them). Whether the listing was cut at [`MAX_PAGES`].
+async fn read_on(
+    client: &Client,
+    first: &str,
+    mut next: Option<String>,
+    pick: &impl Fn(&Value) -> Option<&Value>,
+    take: &mut impl FnMut(Value, Validator),
+) -> Result<bool, GitHubError> {
+    read_after(client, first, &mut next, Vec::new(), pick, take).await
+}
+
+async fn read_after(
+    client: &Client,
+    first: &str,
+    next: &mut Option<String>,
+    mut validators: Vec<Validator>,
+    pick: &impl Fn(&Value) -> Option<&Value>,
+    take: &mut impl FnMut(Value, Validator),
+) -> Result<bool, GitHubError> {
     while let Some(url) = next.take() {
-        if pages.len() == MAX_PAGES {
-            return Ok((pages, true, validators));
+        if validators.len() == MAX_PAGES {
+            return Ok(true);
         }
-        let (answer, mut seen) = get_raw(client, &url, JSON).await?;
-        let link = next_link(&answer.headers).map(|link| client.relative(&link));
-        let page: Value = parse(answer)?;
-        seen.page = Some(pages.len() + 1);
-        seen.items = Some(pick(&page).and_then(Value::as_array).map_or(0, Vec::len));
-        validators.push(seen);
-        pages.push(page);
-        let beyond = || format!("{first}&page={}", pages.len() + 1);
-        next = link.or_else(|| full(&validators).then(beyond));
+        let (page, seen, link) = read_page(client, &url, validators.len() + 1, pick).await?;
+        validators.push(seen.clone());
+        take(page, seen);
+        let beyond = || format!("{first}&page={}", validators.len() + 1);
+        *next = link.or_else(|| full(&validators).then(beyond));
     }
-    Ok((pages, false, validators))
+    Ok(false)
+}
+
+/// Page `number` of a listing at `url`: the page, its validator (numbered,
+/// with its item count) and the next page GitHub links to.
+async fn read_page(
+    client: &Client,
+    url: &str,
+    number: usize,
+    pick: &impl Fn(&Value) -> Option<&Value>,
+) -> Result<(Value, Validator, Option<String>), GitHubError> {
+    let (answer, mut seen) = get_raw(client, url, JSON).await?;
+    let link = next_link(&answer.headers).map(|link| client.relative(&link));
+    let page: Value = parse(answer)?;
+    seen.page = Some(number);
+    seen.items = Some(pick(&page).and_then(Value::as_array).map_or(0, Vec::len));
+    Ok((page, seen, link))
+}
+
+/// A listing of whole-array pages read again after a conditional round
+/// ([`probe`]): a page of `seen` that answered 304 (`unchanged`) keeps its
+/// items from `items` (the listing as it was, page after page), every other
+/// page is read (its 200 is remembered: no second request), and the pages
+/// after them as far as GitHub links or the last page is full, as
+/// [`get_pages`] would. `fresh` turns a page read now into items. The
+/// items, whether the listing was cut, and each page's validator; `None`
+/// when `seen` is not a complete listing of `items` (read it whole).
+pub async fn get_pages_again(
+    client: &Client,
+    seen: &[Validator],
+    items: &[Value],
+    unchanged: impl Fn(&Validator) -> bool,
+    fresh: impl Fn(Value) -> Result<Vec<Value>, GitHubError>,
+) -> Result<Option<(Vec<Value>, bool, Vec<Validator>)>, GitHubError> {
+    let counted: Option<usize> = seen.iter().map(|v| v.items).sum();
+    let numbered = seen
+        .iter()
+        .enumerate()
+        .all(|(at, v)| v.page == Some(at + 1) && v.accept.is_none());
+    if counted != Some(items.len()) || !numbered || !complete(seen) {
+        return Ok(None);
+    }
+    let mut listed: Vec<Value> = Vec::new();
+    let mut validators: Vec<Validator> = Vec::new();
+    let mut next = None;
+    let mut offset = 0;
+    for validator in seen {
+        let count = validator.items.unwrap_or(0);
+        let before = &items[offset..offset + count];
+        offset += count;
+        if unchanged(validator) {
+            listed.extend_from_slice(before);
+            validators.push(validator.clone());
+            next = None;
+            continue;
+        }
+        let (page, read, link) =
+            read_page(client, &validator.path, validators.len() + 1, &whole).await?;
+        listed.extend(fresh(page)?);
+        validators.push(read);
+        next = link;
+        // The listing ends here now: what was after it has moved up.
+        if next.is_none() && !full(&validators) {
+            return Ok(Some((listed, false, validators)));
+        }
+    }
+    // A last page that is full now: the next item would be on the page after.
+    if next.is_none() && full(&validators) {
+        next = Some(format!("{}&page={}", seen[0].path, validators.len() + 1));
+    }
+    let mut more = Vec::new();
+    let truncated = read_after(
+        client,
+        &seen[0].path,
+        &mut next,
+        validators.clone(),
+        &whole,
+        &mut |page, read| more.push((page, read)),
+    )
+    .await?;
+    for (page, read) in more {
+        listed.extend(fresh(page)?);
+        validators.push(read);
+    }
+    Ok(Some((listed, truncated, validators)))
 }
 
 /// The items of a page that is itself the array.

@@ -6,13 +6,13 @@
 
 pub(crate) mod compare;
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use super::github::{listing, to_value};
-use super::parts::{Part, count, is_false};
+use super::parts::{Held, Part, count, is_false};
 use crate::github::client::Client;
 use crate::github::conditional::Validator;
 use crate::github::error::GitHubError;
@@ -185,6 +185,22 @@ impl ThreadPayload {
     }
 }
 
+/// What changed between two payloads of an issue or a pull request, part by
+/// part (`parts`, the target's focus), in the words the freshness guard
+/// uses: a part either payload lacks says nothing.
+pub(super) fn changes(parts: &[&str], before: &[u8], after: &[u8]) -> Vec<String> {
+    let read = |bytes: &[u8]| serde_json::from_slice::<Value>(bytes).ok();
+    let (Some(before), Some(after)) = (read(before), read(after)) else {
+        return Vec::new();
+    };
+    let all = parts
+        .iter()
+        .filter_map(|part| Some((part, before.get(*part)?, after.get(*part)?)))
+        .flat_map(|(part, old, new)| compare::part(part, old, new))
+        .collect();
+    compare::settle(all)
+}
+
 /// `3 passed, 1 failed, 2 pending`.
 fn checks(runs: &[Value]) -> String {
     let (mut passed, mut failed, mut pending) = (0, 0, 0);
@@ -208,21 +224,34 @@ fn checks(runs: &[Value]) -> String {
     }
 }
 
-/// The prior part `name` with its validators, when the prior payload has both.
+/// The prior part `name` with its validators, when the prior payload has
+/// both and the part still holds.
 pub(super) fn prior_part<'a>(
     prior: Option<&'a ThreadPayload>,
-    held: &BTreeSet<String>,
+    held: &Held,
     name: &str,
     value: impl Fn(&'a ThreadPayload) -> Option<&'a Value>,
     truncated: impl Fn(&ThreadPayload) -> bool,
 ) -> Option<Part> {
-    let prior = prior.filter(|_| held.contains(name))?;
+    seen_part(prior, held, name, value, truncated).filter(|part| part.kept)
+}
+
+/// The prior part `name` with its validators, whether it still holds
+/// (`kept`) or not: a listing that changed keeps its pages that did not.
+pub(super) fn seen_part<'a>(
+    prior: Option<&'a ThreadPayload>,
+    held: &Held,
+    name: &str,
+    value: impl Fn(&'a ThreadPayload) -> Option<&'a Value>,
+    truncated: impl Fn(&ThreadPayload) -> bool,
+) -> Option<Part> {
+    let prior = prior?;
     let validators = prior.validators.get(name)?.clone();
     Some(Part {
         value: value(prior).cloned().unwrap_or(Value::Null),
         truncated: truncated(prior),
         validators,
-        kept: true,
+        kept: held.contains(name),
     })
 }
 
@@ -232,17 +261,17 @@ pub(super) async fn comments(
     client: &Client,
     number: u64,
     prior: Option<&ThreadPayload>,
-    held: &BTreeSet<String>,
+    held: &Held,
 ) -> std::result::Result<Part, GitHubError> {
     let path = client.repo_path(&format!("/issues/{number}/comments"));
-    let prior = prior_part(
+    let prior = seen_part(
         prior,
         held,
         "comments",
         |p| p.comments.as_ref(),
         |p| p.comments_truncated,
     );
-    listing::<Comment>(client, &path, prior, |items| to_value(&items)).await
+    listing::<Comment>(client, &path, prior, held, |items| to_value(&items)).await
 }
 
 #[cfg(test)]

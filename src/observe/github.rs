@@ -12,12 +12,12 @@
 use serde::Serialize;
 use serde_json::Value;
 
-use super::parts::Part;
+use super::parts::{Held, Part};
 use super::{Target, Way};
 use crate::error::{Error, Result};
 use crate::github::Session;
 use crate::github::client::Client;
-use crate::github::conditional::{get_listing, get_one, whole};
+use crate::github::conditional::{get_listing, get_one, get_pages_again, whole};
 use crate::github::error::GitHubError;
 
 /// What a GitHub look brought back: the payload, and a few words on it.
@@ -80,15 +80,38 @@ pub(super) async fn resource<T: serde::de::DeserializeOwned + Serialize>(
     Ok(Part::fresh(to_value(&item), false, vec![validator]))
 }
 
-/// A listing: the held prior part, else fetched.
+/// A listing: the prior part when it holds; else its pages that answered
+/// 304 kept and the others read (their 200s remembered by the client, see
+/// [`get_pages_again`]); else fetched whole. `shape` makes a part of items,
+/// item by item (the shape of two runs of items is the two shapes joined).
 pub(super) async fn listing<T: serde::de::DeserializeOwned + Serialize>(
     client: &Client,
     path: &str,
     prior: Option<Part>,
+    held: &Held,
     shape: impl Fn(Vec<T>) -> Value,
 ) -> std::result::Result<Part, GitHubError> {
     if let Some(prior) = prior {
-        return Ok(prior);
+        if prior.kept {
+            return Ok(prior);
+        }
+        let shaped = |page: Value| {
+            let items: Vec<T> = serde_json::from_value(page).map_err(GitHubError::shape)?;
+            match shape(items) {
+                Value::Array(items) => Ok(items),
+                _ => Err(GitHubError::shape_text(
+                    "a listing shaped as no list".into(),
+                )),
+            }
+        };
+        let seen = prior.value.as_array().filter(|_| !prior.truncated);
+        if let Some(seen) = seen {
+            let again =
+                get_pages_again(client, &prior.validators, seen, |v| held.request(v), shaped);
+            if let Some((items, truncated, validators)) = again.await? {
+                return Ok(Part::fresh(Value::Array(items), truncated, validators));
+            }
+        }
     }
     let (items, truncated, validators) = get_listing::<T>(client, path, whole).await?;
     Ok(Part::fresh(shape(items), truncated, validators))

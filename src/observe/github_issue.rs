@@ -97,6 +97,14 @@ impl Kind for GitHubIssueTarget {
         Some(payload.digest())
     }
 
+    fn compares(&self) -> bool {
+        true
+    }
+
+    fn changes(&self, before: &[u8], after: &[u8]) -> Vec<String> {
+        conversation::changes(&Thread::parts(self), before, after)
+    }
+
     fn command_args(&self) -> Option<String> {
         Some(format!("{} --repo {}", self.args(), self.repo))
     }

@@ -101,6 +101,14 @@ impl Kind for GitHubPrTarget {
         Some(payload.digest())
     }
 
+    fn compares(&self) -> bool {
+        true
+    }
+
+    fn changes(&self, before: &[u8], after: &[u8]) -> Vec<String> {
+        conversation::changes(&Thread::parts(self), before, after)
+    }
+
     fn command_args(&self) -> Option<String> {
         Some(format!(
             "github-pr {}{} --repo {}",
@@ -207,13 +215,14 @@ async fn pull(
         listing::<PullFile>(
             client,
             &files_path,
-            conversation::prior_part(
+            conversation::seen_part(
                 prior,
                 &held,
                 "files",
                 |p| p.files.as_ref(),
                 |p| p.files_truncated,
             ),
+            &held,
             |mut files| {
                 for file in &mut files {
                     file.patch = None;

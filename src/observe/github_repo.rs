@@ -202,7 +202,7 @@ async fn repository(
     let issues_path = client.repo_path("/issues?state=open");
     let issues = parts::optional(
         wants(RepositoryFocus::Issues),
-        listing::<Issue>(client, &issues_path, prior_of("issues"), |issues| {
+        listing::<Issue>(client, &issues_path, prior_of("issues"), &held, |issues| {
             // The issues listing includes pull requests; they are reported apart.
             let issues: Vec<Value> = issues
                 .iter()
@@ -219,9 +219,13 @@ async fn repository(
     let pulls_path = client.repo_path("/pulls?state=open");
     let pulls = parts::optional(
         wants(RepositoryFocus::PullRequests),
-        listing::<Pull>(client, &pulls_path, prior_of("pullRequests"), |pulls| {
-            to_value(&pulls.iter().map(PullLine::of).collect::<Vec<_>>())
-        }),
+        listing::<Pull>(
+            client,
+            &pulls_path,
+            prior_of("pullRequests"),
+            &held,
+            |pulls| to_value(&pulls.iter().map(PullLine::of).collect::<Vec<_>>()),
+        ),
     );
     let (issues, pulls) = tokio::try_join!(issues, pulls)?;
     let mut payload = RepoPayload {

@@ -156,6 +156,19 @@ pub(crate) trait Kind {
     /// own payload type; `None` when it is not one.
     fn digest(&self, payload: &[u8]) -> Option<String>;
 
+    /// Whether [`changes`](Kind::changes) can say anything: the story opens
+    /// two payloads of a target only for a kind that compares them.
+    fn compares(&self) -> bool {
+        false
+    }
+
+    /// What changed between two payloads of this target (`before`, then
+    /// `after`), in a few words each, for the story; empty when nothing
+    /// did, or when either is not this kind's payload.
+    fn changes(&self, _before: &[u8], _after: &[u8]) -> Vec<String> {
+        Vec::new()
+    }
+
     /// The arguments naming a GitHub target on the command line, as
     /// `observe` and `slate erase` take them (`github-pr 45 --focus checks
     /// --repo o/r`), so a hint can quote a command that finds it again.
@@ -282,6 +295,16 @@ impl Target {
     /// The one-line digest of a payload this target's observation stored.
     pub(crate) fn digest(&self, payload: &[u8]) -> Option<String> {
         self.of().digest(payload)
+    }
+
+    /// See [`Kind::compares`].
+    pub(crate) fn compares(&self) -> bool {
+        self.of().compares()
+    }
+
+    /// See [`Kind::changes`].
+    pub(crate) fn changes(&self, before: &[u8], after: &[u8]) -> Vec<String> {
+        self.of().changes(before, after)
     }
 
     /// The issue or pull request it looks at, if any.

@@ -70,18 +70,41 @@ pub async fn kept_or(
     }
 }
 
+/// What the conditional round found still holding: the parts whose every
+/// request answered 304, and each request (path, media type) that did.
+#[derive(Debug, Default)]
+pub struct Held {
+    parts: BTreeSet<String>,
+    requests: BTreeSet<(String, String)>,
+}
+
+impl Held {
+    /// Whether every request behind part `name` answered 304.
+    pub fn contains(&self, name: &str) -> bool {
+        self.parts.contains(name)
+    }
+
+    /// Whether the request `validator` stands for answered 304.
+    pub fn request(&self, validator: &Validator) -> bool {
+        self.requests
+            .contains(&(validator.path.clone(), validator.accept().to_string()))
+    }
+}
+
 /// The parts of a prior payload that still hold: every validator it kept is
 /// asked about in one concurrent round, and a part holds when all of its
-/// requests answer 304. Parts without usable validators never hold, nor do
+/// requests answer 304. A part that does not hold is read again from the
+/// answers of that round (a 200 is remembered by the client) and, for a
+/// listing, from its pages that answered 304. Parts without usable validators never hold, nor do
 /// listings without every page (see [`complete`](crate::github::conditional::complete)):
 /// a listing that grew by a page is seen on the page after its last, which
 /// was read empty and kept with the others.
 pub async fn holding(
     client: &Client,
     validators: Option<&BTreeMap<String, Vec<Validator>>>,
-) -> Result<BTreeSet<String>, GitHubError> {
+) -> Result<Held, GitHubError> {
     let Some(validators) = validators else {
-        return Ok(BTreeSet::new());
+        return Ok(Held::default());
     };
     let asks: Vec<(&String, &Validator)> = validators
         .iter()
@@ -89,10 +112,19 @@ pub async fn holding(
         .flat_map(|(name, list)| list.iter().map(move |v| (name, v)))
         .collect();
     let answers = join_all(asks.iter().map(|(_, v)| probe(client, v))).await;
-    let mut held: BTreeSet<String> = asks.iter().map(|(name, _)| (*name).clone()).collect();
-    for ((name, _), answer) in asks.iter().zip(answers) {
-        if let Fetched::Fresh(..) = answer? {
-            held.remove(*name);
+    let mut held = Held {
+        parts: asks.iter().map(|(name, _)| (*name).clone()).collect(),
+        requests: BTreeSet::new(),
+    };
+    for ((name, validator), answer) in asks.iter().zip(answers) {
+        match answer? {
+            Fetched::Fresh(..) => {
+                held.parts.remove(*name);
+            }
+            Fetched::Unchanged => {
+                let request = (validator.path.clone(), validator.accept().to_string());
+                held.requests.insert(request);
+            }
         }
     }
     Ok(held)

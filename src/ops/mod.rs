@@ -7,6 +7,7 @@
 pub mod actor;
 pub mod artifact;
 pub mod brief;
+pub mod changes;
 pub mod digest;
 pub mod fresh;
 pub mod logbook;

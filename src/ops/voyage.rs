@@ -52,6 +52,9 @@ pub struct Story {
     pub interrupted: Vec<Record>,
     /// Artifact hash → one line on what it holds; empty when not asked for.
     pub digests: HashMap<String, String>,
+    /// What changed on each bearing's targets since the bearing before;
+    /// empty when digests were not asked for.
+    pub changes: super::changes::Changes,
 }
 
 /// Payloads stored larger than this are not opened for a digest: the story
@@ -128,7 +131,9 @@ impl Helm {
         let mut store = self.open(voyage)?;
         let snapshot = store.snapshot()?;
         let mut lines = HashMap::new();
+        let mut changes = super::changes::Changes::new();
         if digests {
+            changes = super::changes::of(&mut store, &snapshot.entries, DIGEST_LIMIT)?;
             // Each payload is read by its observation's kind.
             let mut kinds: HashMap<&str, Option<Target>> = HashMap::new();
             for observation in snapshot
@@ -164,6 +169,7 @@ impl Helm {
             snapshot,
             interrupted: pending::list(self.home.root(), &store.id()),
             digests: lines,
+            changes,
         })
     }
 

@@ -9,7 +9,9 @@ use serde_json::Value;
 use super::views::{EntryView, RecordedView};
 use super::{Report, Style, clean, clean_line, short_hash, when};
 use crate::observe::Target;
+use crate::ops::changes::Changes;
 use crate::storage::logbook::{Entry, Sealed};
+use crate::storage::slate::Observation;
 
 /// A target as one human line, from its stored key.
 pub fn describe_target(key: &str) -> String {
@@ -27,12 +29,14 @@ const BODY_LINES: usize = 4;
 
 /// `── Steer 3 ── create PR #45` and the lines under it: who, when, where,
 /// why, what was said, and the bearing (with a digest of each observation
-/// when `digests` has one).
+/// when `digests` has one, and what changed on its target since the bearing
+/// before when `changes` says).
 pub fn write_story_block(
     out: &mut dyn Write,
     entry: &Entry,
     style: Style,
     digests: &HashMap<String, String>,
+    changes: &Changes,
 ) -> io::Result<()> {
     let kind = if entry.is_steer() { "Steer" } else { "Log" };
     writeln!(
@@ -123,9 +127,24 @@ pub fn write_story_block(
                 line.push_str(&format!("  {}", clean_line(digest)));
             }
             writeln!(out, "{}", line.trim_end())?;
+            if let Some(changed) = changed(changes, entry, observation) {
+                writeln!(out, "       {}", style.dim(&changed))?;
+            }
         }
     }
     Ok(())
+}
+
+/// `since entry 2: 1 new comment by bob · title edited`, when something
+/// changed on the observation's target since the bearing before.
+pub fn changed(changes: &Changes, entry: &Entry, observation: &Observation) -> Option<String> {
+    let changed = changes.get(&(entry.id, observation.target.clone()))?;
+    let words: Vec<String> = changed.words.iter().map(|w| clean_line(w)).collect();
+    Some(format!(
+        "since entry {}: {}",
+        changed.since,
+        words.join(" · ")
+    ))
 }
 
 /// What `log` and `steer` print: the recorded entry.
@@ -137,7 +156,13 @@ pub struct Recorded {
 
 impl Report for Recorded {
     fn human(&self, out: &mut dyn Write, style: Style) -> io::Result<()> {
-        write_story_block(out, &self.sealed.entry, style, &HashMap::new())
+        write_story_block(
+            out,
+            &self.sealed.entry,
+            style,
+            &HashMap::new(),
+            &Changes::new(),
+        )
     }
 
     fn json(&self, out: &mut dyn Write) -> io::Result<()> {

@@ -6,9 +6,10 @@
 use std::collections::HashMap;
 use std::io::{self, Write};
 
-use super::entry::describe_target;
+use super::entry::{changed, describe_target};
 use super::{clean, clean_line, short_hash, when};
 use crate::model::{Voyage, VoyageStatus};
+use crate::ops::changes::Changes;
 use crate::storage::logbook::Entry;
 use crate::storage::slate::Observation;
 
@@ -20,6 +21,7 @@ pub fn write_story(
     entries: &[Entry],
     slate: &[Observation],
     digests: &HashMap<String, String>,
+    changes: &Changes,
 ) -> io::Result<()> {
     writeln!(out, "## {}", heading(&voyage.intent))?;
     writeln!(out)?;
@@ -43,7 +45,7 @@ pub fn write_story(
     }
     for entry in entries {
         writeln!(out)?;
-        write_entry(out, entry, digests)?;
+        write_entry(out, entry, digests, changes)?;
     }
     if !slate.is_empty() {
         writeln!(out)?;
@@ -61,6 +63,7 @@ fn write_entry(
     out: &mut dyn Write,
     entry: &Entry,
     digests: &HashMap<String, String>,
+    changes: &Changes,
 ) -> io::Result<()> {
     let kind = if entry.is_steer() { "Steer" } else { "Log" };
     writeln!(
@@ -110,6 +113,9 @@ fn write_entry(
             line.push_str(&format!(" · {}", escape_inline(&clean_line(digest))));
         }
         writeln!(out, "{line}")?;
+        if let Some(changed) = changed(changes, entry, observation) {
+            writeln!(out, "  - _{}_", escape_inline(&changed))?;
+        }
     }
     Ok(())
 }
@@ -309,7 +315,15 @@ mod tests {
             ),
         ];
         let mut out = Vec::new();
-        write_story(&mut out, &voyage, &entries, &[], &HashMap::new()).unwrap();
+        write_story(
+            &mut out,
+            &voyage,
+            &entries,
+            &[],
+            &HashMap::new(),
+            &Changes::new(),
+        )
+        .unwrap();
         let text = String::from_utf8(out).unwrap();
         assert_eq!(
             text,

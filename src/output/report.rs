@@ -228,9 +228,13 @@ pub enum Settled {
 impl Report for Settled {
     fn human(&self, out: &mut dyn Write, style: Style) -> io::Result<()> {
         match self {
-            Settled::Settlement(Settlement::Recorded(sealed)) => {
-                write_story_block(out, &sealed.entry, style, &Default::default())
-            }
+            Settled::Settlement(Settlement::Recorded(sealed)) => write_story_block(
+                out,
+                &sealed.entry,
+                style,
+                &Default::default(),
+                &Default::default(),
+            ),
             Settled::Settlement(Settlement::AlreadyRecorded(entry)) => writeln!(
                 out,
                 "already recorded as entry {} ({}); the record is removed",

@@ -187,6 +187,7 @@ impl Report for StoryReport {
                     &snapshot.entries,
                     &snapshot.slate,
                     &self.story.digests,
+                    &self.story.changes,
                 );
             }
             StoryFormat::Json => return self.json(out).and_then(|_| out.write_all(b"\n")),
@@ -209,7 +210,7 @@ impl Report for StoryReport {
         writeln!(out, "{}", style.dim(&facts.join(" · ")))?;
         for entry in &snapshot.entries {
             writeln!(out)?;
-            write_story_block(out, entry, style, &self.story.digests)?;
+            write_story_block(out, entry, style, &self.story.digests, &self.story.changes)?;
         }
         if snapshot.entries.is_empty() {
             writeln!(out)?;

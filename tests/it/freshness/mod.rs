@@ -5,6 +5,7 @@
 mod lightened;
 mod pages;
 mod refusals;
+mod reuse;
 mod scale;
 mod spelling;
 mod superseded;

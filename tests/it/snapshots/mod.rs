@@ -5,6 +5,7 @@
 //! change, and read the diff before committing it.
 
 mod brief;
+mod changes;
 mod errors;
 mod listings;
 mod story;
