@@ -293,6 +293,9 @@ impl State {
             "pulls/merge" => self.merge(cx),
             "checks/list-for-ref" => Ok(self.list_check_runs(cx)),
             "repos/get-combined-status-for-ref" => Ok(self.combined_status(cx)),
+            "issues/list-labels-on-issue" => self.list_issue_labels(cx),
+            "issues/add-labels" => self.add_issue_labels(cx),
+            "issues/remove-label" => self.remove_issue_label(cx),
             _ => Err(Reply::not_found()),
         }
     }

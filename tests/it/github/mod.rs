@@ -4,6 +4,7 @@
 mod actions;
 mod faults;
 mod flow;
+mod labels;
 mod looks;
 mod secrets;
 
