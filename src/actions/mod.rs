@@ -14,6 +14,7 @@ mod create_issue;
 mod create_pr;
 mod edit_issue;
 mod edit_pr;
+mod label;
 mod merge_pr;
 mod replay;
 mod reply_inline;
@@ -310,6 +311,7 @@ actions! {
     RequestReview  "request-review" request_review::RequestReview(RequestReviewArgs);
     ReplyInline    "reply-inline"   reply_inline::ReplyInline(ReplyInlineArgs);
     MergePr        "merge-pr"       merge_pr::MergePr(MergePrArgs);
+    Label          "label"          label::LabelChange(LabelArgs);
 }
 
 impl Steer {

@@ -133,9 +133,13 @@ pub struct SteerRecord {
     /// What was said: the comment, reply, issue or pull request body.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub body: Option<String>,
-    /// Labels and assignees asked for on `create-issue`.
+    /// Labels and assignees asked for on `create-issue`; labels added by
+    /// `label`.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub labels: Vec<String>,
+    /// Labels `label` was asked to remove.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub remove: Vec<String>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub assignees: Vec<String>,
     /// What GitHub applied of what was asked (labels, assignees, reviewers,
@@ -249,6 +253,13 @@ impl Applied {
         check("assignee", &record.assignees, &self.assignees);
         check("reviewer", &record.reviewers, &self.reviewers);
         check("team", &record.teams, &self.teams);
+        if let Some(applied) = &self.labels {
+            for name in &record.remove {
+                if applied.iter().any(|a| a.eq_ignore_ascii_case(name)) {
+                    out.push(format!("the removal of label '{name}'"));
+                }
+            }
+        }
         out
     }
 }
@@ -277,6 +288,7 @@ impl SteerRecord {
             request_id: None,
             body: None,
             labels: Vec::new(),
+            remove: Vec::new(),
             assignees: Vec::new(),
             applied: None,
             close_reason: None,

@@ -132,6 +132,11 @@ fn case(name: &str, gh: &FakeGitHub) -> Option<Case> {
                 words(&format!("merge-pr --pr {n} --override unobserved")),
             )
         }
+        "label" => {
+            let n = issue();
+            let action = words(&format!("label --issue {n} --add bug"));
+            case("POST", format!("/issues/{n}/labels"), action)
+        }
         _ => None,
     }
 }

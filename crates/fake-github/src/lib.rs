@@ -40,6 +40,7 @@ mod conditional;
 mod control;
 mod fault;
 mod http;
+mod labels;
 mod model;
 mod reads;
 mod reads_commits;

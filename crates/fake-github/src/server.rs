@@ -296,6 +296,9 @@ impl State {
             "checks/list-annotations" => self.list_annotations(cx),
             "actions/get-job-for-workflow-run" => self.get_job(cx),
             "actions/download-job-logs-for-workflow-run" => self.job_logs(cx),
+            "issues/list-labels-on-issue" => self.list_issue_labels(cx),
+            "issues/add-labels" => self.add_issue_labels(cx),
+            "issues/remove-label" => self.remove_issue_label(cx),
             _ => Err(Reply::not_found()),
         }
     }

@@ -5,6 +5,7 @@ mod actions;
 mod checks;
 mod faults;
 mod flow;
+mod labels;
 mod looks;
 mod secrets;
 

@@ -434,9 +434,13 @@ fn actions_are_the_steer_subcommands_with_camel_case_flags() {
             "close-pr",
             "request-review",
             "reply-inline",
-            "merge-pr"
+            "merge-pr",
+            "label"
         ]
     );
+    let label = variant(actions, "label");
+    assert_eq!(properties(label), ["add", "issue", "kind", "pr", "remove"]);
+    assert_eq!(required(label), ["kind"]);
     // merge-pr: the CLI's --merge/--squash/--rebase flags are not arguments;
     // `strategy` is, as an enum; `override` takes a merge that is not ready.
     let merge = variant(actions, "merge-pr");
