@@ -47,11 +47,21 @@ fn pages(payload: &Value, part: &str) -> Vec<(Value, Value)> {
 /// Observes the pull request again after bob comments: the GETs it sent,
 /// and its payload beside a fresh full observation's (another voyage).
 fn reobserved_after_a_comment(comments: usize) -> (Vec<String>, Value, Value) {
+    reobserved_after(comments, |gh, pr| {
+        gh.add_issue_comment(REPO, pr, "bob", "Hold on.");
+    })
+}
+
+/// Observes the pull request again after `change`: as above.
+fn reobserved_after(
+    comments: usize,
+    change: impl FnOnce(&FakeGitHub, u64),
+) -> (Vec<String>, Value, Value) {
     let (mut env, gh, _) = setup();
     let pr = pr_with_comments(&gh, comments);
     let number = pr.to_string();
     observe(&env, &["github-pr", &number]).ok();
-    gh.add_issue_comment(REPO, pr, "bob", "Hold on.");
+    change(&gh, pr);
     let seen = gh.requests().len();
     let again = observe(&env, &["github-pr", &number]).json()["payload"].clone();
     let asked = gh.requests()[seen..]
@@ -113,4 +123,26 @@ fn a_comment_that_fills_the_last_page_reads_the_page_after() {
     assert_same_parts(&again, &fresh);
     assert_eq!(pages(&again, "comments"), pages(&fresh, "comments"));
     assert_eq!(again["comments"].as_array().map(Vec::len), Some(200));
+}
+
+#[test]
+fn an_edit_on_the_first_page_keeps_the_second() {
+    let (asked, again, fresh) = reobserved_after(150, |gh, pr| {
+        let early = gh.comments(REPO, pr)[3].id;
+        gh.edit_issue_comment(REPO, early, "Actually, no.");
+    });
+    // Page 1 answered 200 and is read from that answer; page 2 answered
+    // 304 and keeps its 50 comments.
+    assert_eq!(asked.len(), 9, "{asked:#?}");
+    let comments: Vec<&String> = asked.iter().filter(|a| a.contains("/issues/")).collect();
+    assert!(
+        comments
+            .iter()
+            .any(|a| a.contains("page=2") && a.ends_with(" 304")),
+        "{asked:#?}"
+    );
+    assert_same_parts(&again, &fresh);
+    assert_eq!(pages(&again, "comments"), pages(&fresh, "comments"));
+    assert_eq!(again["comments"][3]["body"], "Actually, no.");
+    assert_eq!(again["comments"].as_array().map(Vec::len), Some(150));
 }
