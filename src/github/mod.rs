@@ -12,6 +12,7 @@ pub mod auth;
 pub mod client;
 pub mod conditional;
 pub mod error;
+pub mod graphql;
 mod memo;
 mod moved;
 pub mod repo;

@@ -5,6 +5,7 @@
 
 mod checks;
 mod requests;
+pub(crate) mod threads;
 
 use futures_util::FutureExt;
 use futures_util::future::LocalBoxFuture;
@@ -238,13 +239,13 @@ async fn pull(
             requests::diff(client, number),
         ),
     );
-    let reviews = parts::optional(
-        wants(PullRequestFocus::Reviews),
-        parts::kept_or(
+    let reviews = parts::optional(wants(PullRequestFocus::Reviews), async {
+        let part = parts::kept_or(
             conversation::prior_part(prior, &held, "reviews", |p| p.reviews.as_ref(), |_| false),
             requests::reviews(client, number),
-        ),
-    );
+        );
+        requests::refreshed(client, number, part.await?).await
+    });
     let ((pr, checks), comments, files, diff, reviews) =
         tokio::try_join!(head, comments, files, diff, reviews)?;
 

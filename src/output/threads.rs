@@ -1,6 +1,7 @@
 //! The review threads of an observed pull request as a table, for a person
-//! at a terminal: the id `steer reply-inline --comment-id` takes, where the
-//! thread is, who opened it and where it stands. Read from the payload as
+//! at a terminal: the id `steer reply-inline --comment-id` takes, the
+//! thread's GraphQL node id, where the thread is, who opened it
+//! and where it stands. Read from the payload as
 //! observed (the `reviews` part); it never asks GitHub anything.
 
 use serde_json::Value;
@@ -15,12 +16,12 @@ pub fn table(payload: &Value) -> Option<String> {
     if threads.is_empty() {
         return Some("review threads: none".to_string());
     }
-    let rows: Vec<[String; 6]> = threads
+    let rows: Vec<[String; 7]> = threads
         .iter()
         .map(|thread| row(thread, reviews.map(Vec::as_slice).unwrap_or_default()))
         .collect();
-    let header = ["ID", "PATH", "LINE", "AUTHOR", "STATE", "REPLIES"].map(str::to_string);
-    let widths: Vec<usize> = (0..6)
+    let header = ["ID", "THREAD", "PATH", "LINE", "AUTHOR", "STATE", "REPLIES"].map(str::to_string);
+    let widths: Vec<usize> = (0..7)
         .map(|i| {
             rows.iter()
                 .chain([&header])
@@ -29,7 +30,7 @@ pub fn table(payload: &Value) -> Option<String> {
                 .unwrap_or(0)
         })
         .collect();
-    let line = |row: &[String; 6]| {
+    let line = |row: &[String; 7]| {
         let cells: Vec<String> = row
             .iter()
             .zip(&widths)
@@ -38,7 +39,7 @@ pub fn table(payload: &Value) -> Option<String> {
         format!("  {}", cells.join("  ").trim_end())
     };
     let mut lines = vec![format!(
-        "review threads ({}; reply with reply-inline --comment-id ID):",
+        "review threads ({}; reply with reply-inline --comment-id ID; THREAD is the GraphQL thread id):",
         threads.len()
     )];
     lines.push(line(&header));
@@ -47,9 +48,10 @@ pub fn table(payload: &Value) -> Option<String> {
 }
 
 /// One thread: its first comment's id, path, line and author; its state from
-/// the review that holds that comment (and `outdated` when the line is gone
-/// from the diff); how many replies follow and who wrote the last one.
-fn row(thread: &Value, reviews: &[Value]) -> [String; 6] {
+/// the review that holds that comment, `resolved` and `outdated` as GraphQL
+/// says (without it, `outdated` when the line is gone from the diff); how
+/// many replies follow and who wrote the last one.
+fn row(thread: &Value, reviews: &[Value]) -> [String; 7] {
     let text = |value: Option<&Value>| match value {
         Some(Value::String(s)) => truncate(&clean_line(s), 40),
         Some(Value::Number(n)) => n.to_string(),
@@ -74,7 +76,13 @@ fn row(thread: &Value, reviews: &[Value]) -> [String; 6] {
         .and_then(Value::as_str)
         .map(|s| clean_line(&s.to_lowercase().replace('_', " ")))
         .unwrap_or_else(|| "comment".to_string());
-    if first.is_some_and(|c| c.get("line").is_none_or(Value::is_null)) {
+    let flag = |name: &str| thread.get(name).and_then(Value::as_bool);
+    if flag("isResolved") == Some(true) {
+        state.push_str(", resolved");
+    }
+    let outdated = flag("isOutdated")
+        .unwrap_or_else(|| first.is_some_and(|c| c.get("line").is_none_or(Value::is_null)));
+    if outdated {
         state.push_str(", outdated");
     }
     let replies = match comments.len().saturating_sub(1) {
@@ -86,6 +94,10 @@ fn row(thread: &Value, reviews: &[Value]) -> [String; 6] {
     };
     [
         text(thread.get("id")),
+        match thread.get("threadId") {
+            Some(Value::String(id)) => clean_line(id),
+            _ => "-".to_string(),
+        },
         text(thread.get("path")),
         match thread.get("line") {
             Some(Value::Number(n)) => n.to_string(),
@@ -106,7 +118,8 @@ mod tests {
     fn a_thread_reads_as_one_row() {
         let payload = json!({"reviews": {
             "reviews": [{"id": 7, "author": "bob", "state": "CHANGES_REQUESTED"}],
-            "threads": [{"id": 901, "path": "src/lib.rs", "line": 3, "comments": [
+            "threads": [{"id": 901, "threadId": "PRRT_kwDO", "isResolved": true,
+                "isOutdated": false, "path": "src/lib.rs", "line": 3, "comments": [
                 {"id": 901, "pullRequestReviewId": 7, "author": "bob", "line": 3},
                 {"id": 902, "pullRequestReviewId": 8, "author": "alice", "line": 3}
             ]}]
@@ -115,11 +128,11 @@ mod tests {
         let lines: Vec<&str> = text.lines().collect();
         assert_eq!(
             lines[1],
-            "  ID   PATH        LINE  AUTHOR  STATE              REPLIES"
+            "  ID   THREAD     PATH        LINE  AUTHOR  STATE                        REPLIES"
         );
         assert_eq!(
             lines[2],
-            "  901  src/lib.rs  3     bob     changes requested  1, last by alice"
+            "  901  PRRT_kwDO  src/lib.rs  3     bob     changes requested, resolved  1, last by alice"
         );
         assert_eq!(table(&json!({"summary": {}})), None);
     }

@@ -169,7 +169,8 @@ fn review_threads_read_as_a_table() {
     seen.ok();
     let lines: Vec<&str> = seen.stderr.lines().collect();
     assert_eq!(
-        lines[1], "review threads (1; reply with reply-inline --comment-id ID):",
+        lines[1],
+        "review threads (1; reply with reply-inline --comment-id ID; THREAD is the GraphQL thread id):",
         "{}",
         seen.stderr
     );
@@ -180,12 +181,14 @@ fn review_threads_read_as_a_table() {
     };
     assert_eq!(
         words(lines[2]),
-        ["ID", "PATH", "LINE", "AUTHOR", "STATE", "REPLIES"]
+        ["ID", "THREAD", "PATH", "LINE", "AUTHOR", "STATE", "REPLIES"]
     );
+    let thread = format!("PRRT_{inline}");
     assert_eq!(
         words(lines[3]),
         [
             &inline.to_string(),
+            &thread,
             "src/lib.rs",
             "7",
             &author(&seen.stdout),

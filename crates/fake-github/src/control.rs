@@ -81,6 +81,22 @@ impl FakeGitHub {
         self.state().switches.reviewers = Some(owned(logins));
     }
 
+    /// Review threads per page of `POST /graphql` from now on (GitHub's is 100), so a test
+    /// can see helm follow the cursor.
+    pub fn graphql_page_size(&self, threads: usize) {
+        self.state().switches.graphql_page = Some(threads);
+    }
+
+    /// Marks the review thread starting at `comment` resolved, as a reviewer would.
+    pub fn resolve_thread(&self, repo: &str, comment: u64) {
+        self.state().repo(repo).resolved.push(comment);
+    }
+
+    /// Whether the review thread starting at `comment` is resolved.
+    pub fn thread_resolved(&self, repo: &str, comment: u64) -> bool {
+        self.state().repo(repo).resolved.contains(&comment)
+    }
+
     /// From now on answers carry no `ETag` and no `Last-Modified`, as behind a proxy that
     /// strips them: no request can be conditional.
     pub fn strip_validators(&self) {
@@ -121,11 +137,17 @@ impl FakeGitHub {
         self.state().rate_used
     }
 
-    /// The requests that were not GETs.
+    /// The requests that may change something: not GETs, and of `POST /graphql` only the
+    /// mutations (a GraphQL query is a read sent as a POST).
     pub fn writes(&self) -> Vec<Recorded> {
         self.requests()
             .into_iter()
             .filter(|r| r.method != "GET")
+            .filter(|r| {
+                let query = r.body.as_ref().and_then(|b| b["query"].as_str());
+                r.path() != "/graphql"
+                    || query.is_some_and(|q| q.trim_start().starts_with("mutation"))
+            })
             .collect()
     }
 
@@ -138,6 +160,12 @@ impl FakeGitHub {
                 |problem: &str| format!("{} {}: {problem}", request.method, request.path_and_query);
             if request.body.is_none() && !request.raw_body.trim().is_empty() {
                 found.push(line("body is not JSON"));
+            }
+            if request.path() == "/graphql" {
+                let query = request.body.as_ref().and_then(|b| b["query"].as_str());
+                let problems = graphql_schema::check(query.unwrap_or_default());
+                found.extend(problems.iter().map(|p| line(p)));
+                continue;
             }
             if let Err(problems) = openapi::validate(
                 &request.method,

@@ -39,6 +39,8 @@ mod clock;
 mod conditional;
 mod control;
 mod fault;
+mod graphql;
+pub mod graphql_schema;
 mod http;
 mod labels;
 mod model;

@@ -208,6 +208,9 @@ impl State {
         if request.body.is_none() && !request.raw_body.trim().is_empty() {
             return Reply::error(400, "Problems parsing JSON");
         }
+        if request.method == "POST" && request.path() == "/graphql" {
+            return self.graphql(base, request.body.as_ref());
+        }
         if let Some(moved) = self.redirect(base, request) {
             return moved;
         }

@@ -29,6 +29,8 @@ pub(super) struct Repo {
     pub(super) check_runs: Vec<CheckRun>,
     pub(super) statuses: Vec<CommitStatus>,
     pub(super) events: Vec<Event>,
+    /// The first comments of the review threads that are resolved.
+    pub(super) resolved: Vec<u64>,
 }
 
 pub(super) struct IssueComment {

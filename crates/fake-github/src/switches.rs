@@ -21,6 +21,8 @@ pub(super) struct Switches {
     pub(super) tags_per_token: bool,
     /// Tokens accepted besides [`TOKEN`].
     pub(super) tokens: Vec<String>,
+    /// Review threads per GraphQL page, when lower than GitHub's.
+    pub(super) graphql_page: Option<usize>,
 }
 
 /// What GitHub applies of `asked`: all of it, or only what the token may set (silently).

@@ -5,6 +5,7 @@
 use http::StatusCode;
 use serde::Serialize;
 
+use super::threads::{Thread, review_threads};
 use crate::github::client::Client;
 use crate::github::conditional::{get_listing, get_raw, whole};
 use crate::github::error::GitHubError;
@@ -68,10 +69,22 @@ pub(super) async fn diff(client: &Client, number: u64) -> Result<Part, GitHubErr
 #[serde(rename_all = "camelCase")]
 struct ReviewThread<'a> {
     id: u64,
+    /// The GraphQL thread's node id, state and place; `None` when GraphQL
+    /// did not list the thread (its first comment came between the reads).
+    #[serde(flatten)]
+    graph: Option<Graph<'a>>,
     path: &'a str,
     line: Option<u64>,
     diff_hunk: &'a Option<String>,
     comments: Vec<&'a ReviewComment>,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Graph<'a> {
+    thread_id: &'a str,
+    is_resolved: bool,
+    is_outdated: bool,
 }
 
 #[derive(Serialize)]
@@ -86,14 +99,17 @@ struct Reviews<'a> {
 }
 
 /// Reviews, and inline review comments grouped into threads. A thread's `id`
-/// is its first comment: the id `helm steer reply-inline --comment-id` takes.
+/// is its first comment: the id `helm steer reply-inline --comment-id` takes;
+/// its `threadId` is the thread's GraphQL node id. The part's validators are the REST listings'; a kept
+/// part has its thread state read again ([`refreshed`]).
 pub(super) async fn reviews(client: &Client, number: u64) -> Result<Part, GitHubError> {
     let reviews_path = client.repo_path(&format!("/pulls/{number}/reviews"));
     let comments_path = client.repo_path(&format!("/pulls/{number}/comments"));
     let reviews = get_listing::<Review>(client, &reviews_path, whole);
     let comments = get_listing::<ReviewComment>(client, &comments_path, whole);
-    let ((reviews, reviews_truncated, reviews_seen), (comments, truncated, comments_seen)) =
-        tokio::try_join!(reviews, comments)?;
+    let graph = review_threads(client, number);
+    let ((reviews, reviews_truncated, reviews_seen), (comments, truncated, comments_seen), graph) =
+        tokio::try_join!(reviews, comments, graph)?;
     let mut threads: Vec<(u64, Vec<&ReviewComment>)> = Vec::new();
     for comment in &comments {
         let root = comment.in_reply_to_id.unwrap_or(comment.id);
@@ -108,6 +124,7 @@ pub(super) async fn reviews(client: &Client, number: u64) -> Result<Part, GitHub
             let first = thread[0];
             ReviewThread {
                 id,
+                graph: graph_of(&graph, id),
                 path: &first.path,
                 line: first.line.or(first.original_line),
                 diff_hunk: &first.diff_hunk,
@@ -124,4 +141,53 @@ pub(super) async fn reviews(client: &Client, number: u64) -> Result<Part, GitHub
     let mut seen = reviews_seen;
     seen.extend(comments_seen);
     Ok(Part::fresh(value, false, seen))
+}
+
+/// The `reviews` part kept from a prior look (its REST listings answered
+/// 304) with its threads' GraphQL state read again: resolving a thread
+/// changes no REST answer. The part stays kept only if no thread's state
+/// changed.
+pub(super) async fn refreshed(
+    client: &Client,
+    number: u64,
+    mut part: Part,
+) -> Result<Part, GitHubError> {
+    if !part.kept {
+        return Ok(part);
+    }
+    let graph = review_threads(client, number).await?;
+    let Some(threads) = part.value.get_mut("threads").and_then(|t| t.as_array_mut()) else {
+        return Ok(part);
+    };
+    for thread in threads {
+        let Some(id) = thread.get("id").and_then(|id| id.as_u64()) else {
+            continue;
+        };
+        let Some(object) = thread.as_object_mut() else {
+            continue;
+        };
+        let before = object.clone();
+        for key in ["threadId", "isResolved", "isOutdated"] {
+            object.remove(key);
+        }
+        if let Some(g) = graph_of(&graph, id) {
+            object.insert("threadId".into(), g.thread_id.into());
+            object.insert("isResolved".into(), g.is_resolved.into());
+            object.insert("isOutdated".into(), g.is_outdated.into());
+        }
+        if *object != before {
+            part.kept = false;
+        }
+    }
+    Ok(part)
+}
+
+/// The GraphQL thread whose first comment is `id`.
+fn graph_of(threads: &[Thread], id: u64) -> Option<Graph<'_>> {
+    let thread = threads.iter().find(|t| t.first_comment() == Some(id))?;
+    Some(Graph {
+        thread_id: &thread.id,
+        is_resolved: thread.is_resolved,
+        is_outdated: thread.is_outdated,
+    })
 }

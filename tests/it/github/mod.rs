@@ -8,6 +8,7 @@ mod flow;
 mod labels;
 mod looks;
 mod secrets;
+mod threads;
 
 use crate::support::env::TestEnv;
 use crate::support::fake_github::FakeGitHub;

@@ -1,0 +1,62 @@
+//! GitHub's GraphQL API as transport: one query or mutation sent to
+//! `POST /graphql`, and its answer read as strictly as a REST one. GitHub
+//! answers a query it refuses with 200 and an `errors` list; any error there
+//! is a failure (with `status` 404 when GitHub says what was named does not
+//! exist), and `data` must have the shape asked for: a missing field is an
+//! error, never a default.
+
+use http::Method;
+use serde::Deserialize;
+use serde::de::DeserializeOwned;
+use serde_json::{Value, json};
+
+use super::client::{Client, JSON};
+use super::error::{Failure, GitHubError};
+
+#[derive(Deserialize)]
+struct Problem {
+    message: String,
+    #[serde(default, rename = "type")]
+    kind: Option<String>,
+}
+
+#[derive(Deserialize)]
+struct Answer {
+    #[serde(default)]
+    data: Option<Value>,
+    #[serde(default)]
+    errors: Option<Vec<Problem>>,
+}
+
+/// Sends `query` with `variables` and reads `data` as `T`.
+pub async fn send<T: DeserializeOwned>(
+    client: &Client,
+    query: &str,
+    variables: Value,
+) -> Result<T, GitHubError> {
+    let body = json!({ "query": query, "variables": variables });
+    let answer = client
+        .send(Method::POST, "/graphql", JSON, Some(&body))
+        .await?;
+    let answer: Answer = super::client::parse(answer)?;
+    if let Some(problems) = answer.errors.filter(|e| !e.is_empty()) {
+        let not_found = problems
+            .iter()
+            .any(|p| p.kind.as_deref() == Some("NOT_FOUND"));
+        let messages: Vec<String> = problems.into_iter().map(|p| p.message).collect();
+        return Err(GitHubError {
+            status: not_found.then_some(404),
+            message: format!(
+                "GitHub's GraphQL API refused the query: {}",
+                messages.join("; ")
+            ),
+            details: Vec::new(),
+            permission: None,
+            failure: Failure::Answered,
+        });
+    }
+    let data = answer
+        .data
+        .ok_or_else(|| GitHubError::shape_text("GitHub's GraphQL answer has no `data`".into()))?;
+    serde_json::from_value(data).map_err(GitHubError::shape)
+}

@@ -1,0 +1,131 @@
+//! A pull request's review threads as GraphQL has them: each thread's node
+//! id (`PRRT_…`), whether it is resolved or
+//! outdated, its path and line, and its first comment's REST id, which ties
+//! it to the thread the REST review comments make. One query, paged by
+//! cursor; read strictly (a missing field is an error).
+
+use serde::{Deserialize, Deserializer, Serialize};
+use serde_json::json;
+
+use crate::github::client::Client;
+use crate::github::error::GitHubError;
+use crate::github::graphql;
+
+/// The pages of threads read before giving up (100 threads each).
+const MAX_PAGES: usize = 50;
+
+const QUERY: &str = "query($owner: String!, $name: String!, $number: Int!, $after: String) { \
+    repository(owner: $owner, name: $name) { pullRequest(number: $number) { \
+    reviewThreads(first: 100, after: $after) { pageInfo { hasNextPage endCursor } \
+    nodes { id isResolved isOutdated path line comments(first: 1) { nodes { databaseId } } } \
+    } } } }";
+
+/// A field that must be present but may be null (serde would read a
+/// missing `Option` as `None`).
+fn present<'de, D: Deserializer<'de>, T: Deserialize<'de>>(d: D) -> Result<Option<T>, D::Error> {
+    Option::<T>::deserialize(d)
+}
+
+#[derive(Deserialize)]
+struct Data {
+    #[serde(deserialize_with = "present")]
+    repository: Option<Repository>,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct Repository {
+    #[serde(deserialize_with = "present")]
+    pull_request: Option<PullRequest>,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct PullRequest {
+    review_threads: Connection,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct Connection {
+    page_info: PageInfo,
+    nodes: Vec<Thread>,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct PageInfo {
+    has_next_page: bool,
+    #[serde(deserialize_with = "present")]
+    end_cursor: Option<String>,
+}
+
+/// One review thread.
+#[derive(Clone, Debug, Deserialize, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Thread {
+    pub id: String,
+    pub is_resolved: bool,
+    pub is_outdated: bool,
+    pub path: String,
+    #[serde(deserialize_with = "present")]
+    pub line: Option<u64>,
+    #[serde(skip_serializing)]
+    comments: FirstComment,
+}
+
+#[derive(Clone, Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct FirstComment {
+    nodes: Vec<CommentId>,
+}
+
+#[derive(Clone, Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct CommentId {
+    #[serde(deserialize_with = "present")]
+    database_id: Option<u64>,
+}
+
+impl Thread {
+    /// The REST id of the thread's first comment (the REST thread's `id`).
+    pub fn first_comment(&self) -> Option<u64> {
+        self.comments.nodes.first().and_then(|c| c.database_id)
+    }
+}
+
+/// Every review thread of PR `number`, oldest first.
+pub async fn review_threads(client: &Client, number: u64) -> Result<Vec<Thread>, GitHubError> {
+    let mut threads = Vec::new();
+    let mut after: Option<String> = None;
+    for _ in 0..MAX_PAGES {
+        let variables = json!({
+            "owner": client.repo.owner,
+            "name": client.repo.name,
+            "number": number,
+            "after": after,
+        });
+        let data: Data = graphql::send(client, QUERY, variables).await?;
+        let Some(pr) = data.repository.and_then(|r| r.pull_request) else {
+            return Err(GitHubError::shape_text(format!(
+                "GitHub's GraphQL API has no pull request #{number} in {}",
+                client.repo
+            )));
+        };
+        let page = pr.review_threads;
+        threads.extend(page.nodes);
+        if !page.page_info.has_next_page {
+            return Ok(threads);
+        }
+        after = Some(page.page_info.end_cursor.ok_or_else(|| {
+            GitHubError::shape_text(
+                "GitHub's GraphQL answer says more review threads follow but gives no endCursor"
+                    .into(),
+            )
+        })?);
+    }
+    Err(GitHubError::shape_text(format!(
+        "PR #{number} has more than {} review threads; helm reads no more",
+        MAX_PAGES * 100
+    )))
+}
