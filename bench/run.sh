@@ -5,7 +5,8 @@
 #
 #   bench/run.sh                 all jobs
 #   bench/run.sh big-tree ...    only these jobs (small-write big-tree big-file
-#                                many-voyages list-cold big-voyage github-pr sync)
+#                                many-voyages list-cold big-voyage github-pr sync
+#                                github-checks)
 #                                (github-pr includes the freshness guard's rows)
 #
 # Environment:
@@ -40,7 +41,7 @@ BIG_MIB=${BENCH_BIG_MIB:-256}
 VOYAGES=${BENCH_VOYAGES:-2000}
 ENTRIES=${BENCH_ENTRIES:-20000}
 JOBS=("$@")
-[ ${#JOBS[@]} -eq 0 ] && JOBS=(small-write big-tree big-file many-voyages list-cold big-voyage github-pr sync)
+[ ${#JOBS[@]} -eq 0 ] && JOBS=(small-write big-tree big-file many-voyages list-cold big-voyage github-pr sync github-checks)
 
 log() { printf '\033[2m# %s\033[0m\n' "$*" >&2; }
 want() { local j; for j in "${JOBS[@]}"; do [ "$j" = "$1" ] && return 0; done; return 1; }
@@ -510,6 +511,17 @@ if [ ${#@} -eq 0 ] || want mcp; then
     figures=$(python3 "$BENCH/mcp_observe.py" "$HELM" --count 200 --rounds "$(runs 5 2)" --dir "$OUT/mcp")
     row "MCP: 200 \`observe\` calls in one \`helm mcp\` session vs 200 \`helm observe\` processes" \
         "$(cut -f1 <<<"$figures")" "$(cut -f2 <<<"$figures")" 0.5
+fi
+
+# ---------------------------------------------------------------- github-checks (issue 24)
+# `observe github-checks` of a failed job whose log is BENCH_CHECKS_MIB (40)
+# MiB, served through the storage redirect, vs `curl` of the same log piped
+# to `tail`: time and peak RSS (bench/checks_log.py prints its own lines).
+
+if want github-checks; then
+    log "github-checks: a ${BENCH_CHECKS_MIB:-40} MiB job log"
+    python3 "$BENCH/checks_log.py" "$HELM" --mib "${BENCH_CHECKS_MIB:-40}" \
+        --rounds "$(runs 7 2)" | tee "$OUT/github-checks.txt"
 fi
 
 # ---------------------------------------------------------------- table
