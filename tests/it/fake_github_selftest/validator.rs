@@ -10,7 +10,7 @@ fn fixture_names_its_source_and_every_operation_helm_uses() {
         "fixture from @octokit/openapi {}",
         spec.version
     );
-    assert_eq!(spec.operations.len(), 24);
+    assert_eq!(spec.operations.len(), 27);
     assert_eq!(
         openapi::operation("POST", "/repos/{owner}/{repo}/issues").map(|op| op.status),
         Some(201)
