@@ -92,6 +92,25 @@ pub struct MergePr {
 impl SteerAction for MergePr {
     type Args = MergePrArgs;
 
+    /// `merge-pr --method squash` would record "squash" as how the thinking
+    /// was done and merge with a merge commit: a merge strategy is never a
+    /// thinking method.
+    fn misread_method(_args: &MergePrArgs, method: &str) -> Result<()> {
+        let strategy = ["merge", "squash", "rebase"]
+            .iter()
+            .any(|strategy| strategy.eq_ignore_ascii_case(method));
+        if !strategy {
+            return Ok(());
+        }
+        Err(Error::usage(format!(
+            "merge-pr takes --merge, --squash or --rebase, not --method {method}"
+        ))
+        .hint(
+            "--method is how the thinking was done (e.g. human); \
+             the merge strategy is its own flag: merge-pr --pr N --squash",
+        ))
+    }
+
     fn resolve(args: &MergePrArgs, _cwd: &Path, _stdin: Stdin) -> Result<Self> {
         let flagged = match (args.merge, args.squash, args.rebase) {
             (_, true, _) => Some(MergeMethod::Squash),

@@ -120,6 +120,12 @@ pub(crate) trait SteerAction: Clone + Sized {
     fn headline(record: &SteerRecord, subject: &str) -> String;
     /// Lines of the story's details particular to the action.
     fn details(_record: &SteerRecord, _lines: &mut Vec<String>) {}
+    /// Refuses a thinking method (steer's `--method`, which the command
+    /// line accepts after the action too) that reads as one of the action's
+    /// own options, saying which was meant; most actions have none.
+    fn misread_method(_args: &Self::Args, _method: &str) -> Result<()> {
+        Ok(())
+    }
 }
 
 /// Lists every action once: its variant, its name on the command line and
@@ -205,6 +211,13 @@ macro_rules! actions {
                 Ok(match self {
                     $(ActionArgs::$Variant(args) => Steer::$Variant($Type::resolve(args, cwd, stdin)?),)*
                 })
+            }
+
+            /// See [`SteerAction::misread_method`].
+            pub(crate) fn misread_method(&self, method: &str) -> Result<()> {
+                match self {
+                    $(ActionArgs::$Variant(args) => <$Type as SteerAction>::misread_method(args, method),)*
+                }
             }
         }
 

@@ -10,7 +10,7 @@ use crate::error::{Error, Result};
 use crate::inputs::text;
 use crate::output::Report;
 use crate::output::lifecycle::{ArtifactList, JettisonReport, ReduceReport};
-use crate::output::report::Payload;
+use crate::output::payload::Payload;
 
 #[derive(Debug, Subcommand)]
 pub enum ArtifactCommand {

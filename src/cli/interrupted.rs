@@ -8,7 +8,7 @@ use clap::{Args, Subcommand};
 use super::{Context, VoyageArg};
 use crate::error::Result;
 use crate::output::Report;
-use crate::output::report::{Interrupted, Settled};
+use crate::output::interrupted::{Interrupted, Settled};
 
 #[derive(Debug, Subcommand)]
 pub enum InterruptedCommand {

@@ -9,7 +9,7 @@ use clap::{Args, CommandFactory, ValueEnum};
 use super::{Cli, Context};
 use crate::error::{Error, Kind, Result};
 use crate::output::Report;
-use crate::output::report::Text;
+use crate::output::texts::Text;
 
 #[derive(Debug, Args)]
 pub struct CompletionsArgs {

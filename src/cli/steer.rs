@@ -6,7 +6,7 @@ use clap::Args;
 
 use super::{Context, VoyageArg};
 use crate::actions::ActionArgs;
-use crate::error::{Error, Result};
+use crate::error::Result;
 use crate::inputs::{ProvenanceSpec, Surface};
 use crate::ops::logbook::SteerRequest;
 use crate::output::Report;
@@ -34,7 +34,9 @@ pub struct SteerArgs {
 }
 
 pub fn run(args: SteerArgs, ctx: &Context) -> Result<Box<dyn Report>> {
-    strategy_is_not_a_method(&args)?;
+    if let Some(method) = &args.provenance.method {
+        args.action.misread_method(method.trim())?;
+    }
     let provenance = args.provenance.resolve(Surface::Cli)?;
     let request_id = args.provenance.request_id(Surface::Cli)?;
     let voyage = args.voyage.name()?;
@@ -52,28 +54,4 @@ pub fn run(args: SteerArgs, ctx: &Context) -> Result<Box<dyn Report>> {
         sealed: steered.sealed,
         warnings: steered.warnings,
     }))
-}
-
-/// `--method` is accepted anywhere, so `merge-pr --method squash` would
-/// record "squash" as how the thinking was done and merge with a merge
-/// commit. A merge strategy is never a thinking method: refuse it and say
-/// which flag was meant.
-fn strategy_is_not_a_method(args: &SteerArgs) -> Result<()> {
-    let method = args.provenance.method.as_deref().map(str::trim);
-    match (&args.action, method) {
-        (ActionArgs::MergePr(_), Some(method))
-            if ["merge", "squash", "rebase"]
-                .iter()
-                .any(|strategy| strategy.eq_ignore_ascii_case(method)) =>
-        {
-            Err(Error::usage(format!(
-                "merge-pr takes --merge, --squash or --rebase, not --method {method}"
-            ))
-            .hint(
-                "--method is how the thinking was done (e.g. human); \
-                 the merge strategy is its own flag: merge-pr --pr N --squash",
-            ))
-        }
-        _ => Ok(()),
-    }
 }

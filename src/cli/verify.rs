@@ -6,7 +6,7 @@ use clap::Args;
 use super::Context;
 use crate::error::{Error, Result};
 use crate::output::Report;
-use crate::output::report::Verification;
+use crate::output::verification::Verification;
 
 #[derive(Debug, Args)]
 pub struct VerifyArgs {

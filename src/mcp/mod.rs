@@ -32,7 +32,7 @@ use rmcp::model::CallToolResult;
 pub use self::served::Served;
 use crate::error::{Error, Kind, Result};
 use crate::ops::Helm;
-use crate::output::views::{ErrorBody, ErrorDoc};
+use crate::output::documents::{ErrorBody, ErrorDoc};
 
 /// What every call may use: the core and the default voyage, both read once
 /// from the environment the server was started in.

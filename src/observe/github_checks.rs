@@ -174,6 +174,11 @@ impl GitHubChecksTarget {
 }
 
 impl Kind for GitHubChecksTarget {
+    /// A ref is case-sensitive in git (`Main` and `main` are two branches).
+    fn folds_case(&self) -> bool {
+        self.git_ref.is_none()
+    }
+
     fn describe(&self) -> String {
         format!(
             "github-checks {} {}{}",
@@ -292,5 +297,13 @@ mod tests {
         ] {
             assert!(resolve(bad).is_err(), "{bad}");
         }
+    }
+
+    #[test]
+    fn a_key_folds_case_for_a_pr_but_never_for_a_ref() {
+        let pr = resolve(r#"{"kind":"github-checks","pr":45}"#).unwrap();
+        assert!(Target::key_folds_case(&pr.key()));
+        let main = resolve(r#"{"kind":"github-checks","ref":"Main"}"#).unwrap();
+        assert!(!Target::key_folds_case(&main.key()));
     }
 }

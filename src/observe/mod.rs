@@ -176,6 +176,13 @@ pub(crate) trait Kind {
         None
     }
 
+    /// Whether keys of this target that differ only in ASCII case name the
+    /// same thing (see [`Target::key_folds_case`]): GitHub's names are
+    /// case-insensitive, paths and git refs are not.
+    fn folds_case(&self) -> bool {
+        matches!(self.way(), Way::GitHub(_))
+    }
+
     /// The issue or pull request this target looks at, for the freshness
     /// guard and the brief; `None` for anything else.
     fn thread(&self) -> Option<&dyn Thread> {
@@ -267,11 +274,13 @@ impl Target {
     }
 
     /// Whether two keys of this kind name the same target when they differ
-    /// only in ASCII case: true for GitHub targets, whose one mixed-case
+    /// only in ASCII case: true for GitHub targets whose one mixed-case
     /// field is the repository (GitHub's names are case-insensitive; every
-    /// other field of their keys is lowercase). Paths stay case-sensitive.
+    /// other field of their keys is lowercase). Paths and git refs stay
+    /// case-sensitive, so a `github-checks` key naming a ref does not fold.
     pub fn key_folds_case(key: &str) -> bool {
         key.starts_with(r#"{"kind":"github-"#)
+            && Target::from_key(key).is_some_and(|target| target.of().folds_case())
     }
 
     /// Where looking happens.

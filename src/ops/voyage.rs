@@ -10,7 +10,7 @@ use crate::observe::Target;
 use crate::steering::pending::{self, Record};
 use crate::storage::store::{Payload, Snapshot};
 use crate::storage::voyage::{self, Summary};
-use crate::storage::{portable, verify};
+use crate::storage::{export_import, verify};
 
 /// Which voyages `voyage list` shows.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -212,9 +212,9 @@ impl Helm {
         voyage: &str,
         out: &Path,
         force: bool,
-    ) -> Result<portable::Exported> {
+    ) -> Result<export_import::Exported> {
         let file = self.voyage_file(voyage)?;
-        portable::export(&file.path, &self.cwd.join(out), force)
+        export_import::export(&file.path, &self.cwd.join(out), force)
     }
 
     /// Gives the space of dropped payloads back to the file system, safely
@@ -230,7 +230,7 @@ impl Helm {
     }
 
     pub fn voyage_import(&self, file: &Path) -> Result<Voyage> {
-        portable::import(&self.home, &self.cwd.join(file))
+        export_import::import(&self.home, &self.cwd.join(file))
     }
 }
 

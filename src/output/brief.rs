@@ -3,8 +3,8 @@
 
 use std::io::{self, Write};
 
+use super::documents::{BriefEntryView, BriefView, ObservationView};
 use super::entry::describe_target;
-use super::views::{BriefEntryView, BriefView, ObservationView};
 use super::{Report, Style, age, clean_line, truncate, when};
 use crate::model::{EntryAction, VoyageStatus};
 use crate::ops::brief::{Brief, Touched};
@@ -122,7 +122,7 @@ impl BriefReport {
         }
         for record in &brief.interrupted {
             writeln!(out)?;
-            super::report::write_interrupted(out, record, style)?;
+            super::interrupted::write_interrupted(out, record, style)?;
         }
         writeln!(out)?;
         if brief.slate.is_empty() {

@@ -6,7 +6,7 @@ use std::io::{self, Write};
 
 use serde_json::Value;
 
-use super::views::{EntryView, RecordedView};
+use super::documents::{EntryView, RecordedView};
 use super::{Report, Style, clean, clean_line, short_hash, when};
 use crate::observe::Target;
 use crate::ops::changes::Changes;
@@ -69,7 +69,7 @@ pub fn write_story_block(
     for line in clean(&who.summary).lines() {
         writeln!(out, "   {line}")?;
     }
-    let said = super::said::of(entry);
+    let said = super::asked::of(entry);
     for detail in &said.details {
         writeln!(out, "   {}", style.dim(&clean_line(detail)))?;
     }

@@ -123,7 +123,7 @@ fn write_entry(
 /// What a steer said: its particulars as a list, and its whole body as a
 /// quote (folded into `<details>` when long).
 fn write_said(out: &mut dyn Write, entry: &Entry) -> io::Result<()> {
-    let said = super::said::of(entry);
+    let said = super::asked::of(entry);
     for detail in &said.details {
         writeln!(out, "- {}", escape_inline(&clean_line(detail)))?;
     }

@@ -4,18 +4,21 @@
 //! [`clean`] before it reaches a terminal, and a JSON document through
 //! [`terminal_safe_json`] (into a pipe it is left byte for byte).
 
+pub mod asked;
 pub mod brief;
+pub mod documents;
 pub mod entry;
+pub mod interrupted;
 pub mod lifecycle;
 pub mod markdown;
 pub mod observe;
+pub mod payload;
 pub mod progress;
-pub mod report;
-pub mod said;
 pub mod slate;
 pub mod sync;
+pub mod texts;
 pub mod threads;
-pub mod views;
+pub mod verification;
 pub mod voyage;
 
 use std::io::{self, IsTerminal, Write};
@@ -109,7 +112,7 @@ pub fn write_json<T: serde::Serialize>(out: &mut dyn Write, value: &T) -> io::Re
 pub fn print_error(err: &Error, json: bool) {
     let mut stderr = io::stderr().lock();
     if json {
-        let document = serde_json::to_string(&views::ErrorDoc::of(err)).unwrap_or_default();
+        let document = serde_json::to_string(&documents::ErrorDoc::of(err)).unwrap_or_default();
         let document = match stderr.is_terminal() {
             true => terminal_safe_json(&document),
             false => document,

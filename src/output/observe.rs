@@ -106,7 +106,10 @@ impl Report for ObservedReport {
             .collect();
         lines.push(line);
         if self.tables
-            && matches!(observed.target, crate::observe::Target::GitHubPr(_))
+            && observed
+                .target
+                .thread()
+                .is_some_and(|thread| thread.is_pr())
             && let Some(table) = self.payload().as_ref().and_then(super::threads::table)
         {
             lines.push(table);

@@ -2,8 +2,8 @@
 
 use std::io::{self, Write};
 
+use super::documents::{ClearedView, ErasedView, ObservationView, SlateView};
 use super::entry::describe_target;
-use super::views::{ClearedView, ErasedView, ObservationView, SlateView};
 use super::{Report, Style, age, clean_line, pad, short_hash};
 use crate::storage::slate::Observation;
 use crate::words::human_bytes;

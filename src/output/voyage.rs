@@ -2,10 +2,10 @@
 
 use std::io::{self, Write};
 
-use super::entry::write_story_block;
-use super::views::{
+use super::documents::{
     EntryView, ExportedView, ListView, ListedView, ObservationView, StoryView, UnreadableView,
 };
+use super::entry::write_story_block;
 use super::{Report, Style, age, clean_line, pad, truncate, when};
 use crate::model::{Voyage, VoyageStatus};
 use crate::ops::voyage::{Listing, Story};
@@ -280,7 +280,7 @@ impl Report for StoryReport {
 
 /// `voyage export`: the path written on stdout, what it holds on stderr.
 pub struct Exported {
-    pub exported: crate::storage::portable::Exported,
+    pub exported: crate::storage::export_import::Exported,
 }
 
 impl Report for Exported {

@@ -215,7 +215,7 @@ pub fn hex(bytes: &[u8]) -> String {
 /// payload's hash never stand in for what was just seen. A spilled frame is
 /// not: reading tens of MB back on every unchanged look is the cost the
 /// status check spares, and stowed bytes only come from helm's own packing
-/// or from an import, which re-hashes every one (`portable::check`).
+/// or from an import, which re-hashes every one (`export_import::check`).
 pub fn stow(tx: &Transaction<'_>, packed: &Packed) -> Result<()> {
     // ?3 is `stowed`: an artifact already stowed with these bytes is not
     // written again.

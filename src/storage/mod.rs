@@ -10,11 +10,11 @@
 pub mod artifact;
 pub mod audit;
 pub mod compact;
+pub mod export_import;
 pub mod files;
 pub mod lifecycle;
 pub mod listing;
 pub mod logbook;
-pub mod portable;
 pub mod schema;
 pub mod sealing;
 pub mod slate;

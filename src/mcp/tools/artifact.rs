@@ -7,11 +7,11 @@ use crate::mcp::Ctx;
 use crate::mcp::args::{ArtifactArgs, JettisonArgs, ReduceArgs, VoyageArgs};
 use crate::mcp::schema::{input, output};
 use crate::output::Report;
+use crate::output::documents::PayloadDoc;
 use crate::output::lifecycle::{
     ArtifactList, JettisonDoc, JettisonReport, ListDoc, ReduceDoc, ReduceReport,
 };
-use crate::output::report::Payload;
-use crate::output::views::PayloadDoc;
+use crate::output::payload::Payload;
 
 pub const SHOW: Tool = Tool {
     name: "artifact_show",

@@ -10,9 +10,9 @@ use crate::mcp::args::{AttemptArgs, LogArgs, SteerArgs, VoyageArgs};
 use crate::mcp::schema::{input, output};
 use crate::ops::logbook::SteerRequest;
 use crate::output::Report;
+use crate::output::documents::{InterruptedView, RecordedView, SettledView};
 use crate::output::entry::Recorded;
-use crate::output::report::{Interrupted, Settled};
-use crate::output::views::{InterruptedView, RecordedView, SettledView};
+use crate::output::interrupted::{Interrupted, Settled};
 
 pub const STEER: Tool = Tool {
     name: "steer",

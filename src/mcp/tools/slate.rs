@@ -9,9 +9,9 @@ use crate::error::{Error, Result};
 use crate::mcp::Ctx;
 use crate::mcp::args::{EraseArgs, ObserveArgs, VoyageArgs};
 use crate::mcp::schema::{input, output};
+use crate::output::documents::{ClearedView, ErasedView, ObservedDoc, SlateView};
 use crate::output::observe::ObservedReport;
 use crate::output::slate::{Cleared, SlateList};
-use crate::output::views::{ClearedView, ErasedView, ObservedDoc, SlateView};
 use crate::output::{Report, Style};
 
 pub const OBSERVE: Tool = Tool {

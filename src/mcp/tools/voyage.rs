@@ -11,9 +11,9 @@ use crate::model::Voyage;
 use crate::ops::voyage::ListFilter;
 use crate::output::Report;
 use crate::output::brief::BriefReport;
+use crate::output::documents::{BriefView, ListView, StoryView, VerificationView};
 use crate::output::lifecycle::Compacted;
-use crate::output::report::Verification;
-use crate::output::views::{BriefView, ListView, StoryView, VerificationView};
+use crate::output::verification::Verification;
 use crate::output::voyage::{Created, Ended, StoryFormat, StoryReport, VoyageList};
 
 pub const NEW: Tool = Tool {

@@ -154,7 +154,7 @@ fn importing_beside_a_writer_keeps_its_write_lock() {
         .transaction_with_behavior(TransactionBehavior::Immediate)
         .unwrap();
     let into = Home::new(dir.path().join("into"));
-    let imported = crate::storage::portable::import(&into, &path).unwrap();
+    let imported = crate::storage::export_import::import(&into, &path).unwrap();
     assert_eq!(imported.intent, "locks");
     assert!(
         !free_for_another_process(&path),

@@ -1,0 +1,38 @@
+//! `artifact show`'s report: the payload JSON, streamed out of its zstd
+//! frame.
+
+use std::io::{self, Write};
+
+use super::{Report, Style};
+use crate::storage::artifact;
+
+/// `artifact show`: the payload JSON, streamed out of its zstd frame.
+pub struct Payload {
+    pub data: Vec<u8>,
+    /// Said on stderr when the payload shown is a reduced artifact's summary.
+    pub note: Option<String>,
+    /// stdout is a terminal: escape what could drive it.
+    pub terminal: bool,
+}
+
+impl Report for Payload {
+    fn human(&self, out: &mut dyn Write, _style: Style) -> io::Result<()> {
+        self.json(out)?;
+        out.write_all(b"\n")
+    }
+
+    fn json(&self, out: &mut dyn Write) -> io::Result<()> {
+        if self.terminal {
+            let mut raw = Vec::new();
+            artifact::unpack(&self.data, &mut raw)?;
+            let safe = super::terminal_safe_json(&String::from_utf8_lossy(&raw));
+            out.write_all(safe.as_bytes())
+        } else {
+            artifact::unpack(&self.data, out).map(drop)
+        }
+    }
+
+    fn status_line(&self) -> Option<String> {
+        self.note.clone()
+    }
+}

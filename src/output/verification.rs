@@ -1,0 +1,100 @@
+//! `voyage verify`'s report: one block per voyage, and exit 1 when any
+//! has problems.
+
+use std::io::{self, Write};
+
+use super::documents::{VerificationView, VerifiedView};
+use super::{Report, Style, clean_line};
+use crate::ops::voyage::Verified;
+
+/// `voyage verify`: one block per voyage; exit 1 when any has problems.
+pub struct Verification {
+    pub results: Vec<Verified>,
+}
+
+impl Verification {
+    fn ok(&self) -> bool {
+        self.results.iter().all(|r| r.findings.problems.is_empty())
+    }
+}
+
+impl Report for Verification {
+    fn human(&self, out: &mut dyn Write, style: Style) -> io::Result<()> {
+        if self.results.is_empty() {
+            return writeln!(out, "no voyages to verify");
+        }
+        for result in &self.results {
+            let f = &result.findings;
+            if f.problems.is_empty() {
+                writeln!(
+                    out,
+                    "{} {}  {} entries, {} artifacts verified",
+                    style.good("ok"),
+                    result.id,
+                    f.entries,
+                    f.artifacts
+                )?;
+            } else {
+                writeln!(
+                    out,
+                    "{} {}  {}",
+                    style.warn("FAILED"),
+                    result.id,
+                    clean_line(&result.path.display().to_string())
+                )?;
+                for problem in &f.problems {
+                    writeln!(out, "   {}", clean_line(problem))?;
+                }
+            }
+            if result.interrupted > 0 {
+                writeln!(
+                    out,
+                    "   {}",
+                    style.warn(&format!(
+                        "{} interrupted steer(s): see `helm interrupted list -V {}`",
+                        result.interrupted, result.id
+                    ))
+                )?;
+            }
+        }
+        Ok(())
+    }
+
+    fn json(&self, out: &mut dyn Write) -> io::Result<()> {
+        let view = VerificationView {
+            ok: self.ok(),
+            voyages: self
+                .results
+                .iter()
+                .map(|r| VerifiedView {
+                    id: &r.id,
+                    path: &r.path,
+                    ok: r.findings.problems.is_empty(),
+                    problems: &r.findings.problems,
+                    entries: r.findings.entries,
+                    artifacts: r.findings.artifacts,
+                    interrupted: r.interrupted,
+                })
+                .collect(),
+        };
+        super::write_json(out, &view)
+    }
+
+    fn status_line(&self) -> Option<String> {
+        let bad = self
+            .results
+            .iter()
+            .filter(|r| !r.findings.problems.is_empty())
+            .count();
+        (bad > 0).then(|| {
+            format!(
+                "error: {bad} of {} voyages failed verification",
+                self.results.len()
+            )
+        })
+    }
+
+    fn exit_code(&self) -> u8 {
+        if self.ok() { 0 } else { 1 }
+    }
+}
