@@ -14,7 +14,10 @@ use octocrab::Octocrab;
 use serde::de::DeserializeOwned;
 use serde_json::Value;
 
+mod limits;
 pub mod storage;
+
+use limits::rate_limit_wait;
 
 use super::error::GitHubError;
 use super::memo::Memo;
@@ -26,9 +29,6 @@ use crate::model::clock::GitHubClock;
 const READ_ATTEMPTS: u32 = 3;
 /// How many rate-limit refusals helm waits out per request.
 const MAX_RATE_RETRIES: u32 = 3;
-/// GitHub's guidance for a secondary rate limit that names no wait: at
-/// least a minute.
-const UNNAMED_LIMIT_WAIT: Duration = Duration::from_secs(60);
 /// Pages fetched at most per listing (100 items a page).
 pub const MAX_PAGES: usize = 50;
 /// Redirects followed per request.
@@ -390,43 +390,6 @@ fn backoff(attempt: u32) -> Duration {
     Duration::from_millis(250 * 2u64.pow(attempt.saturating_sub(1)))
 }
 
-/// How long GitHub asks us to wait, when the answer is a rate-limit refusal:
-/// 429, or 403 with `retry-after` or an exhausted `x-ratelimit-remaining`.
-fn rate_limit_wait(answer: &Answer) -> Option<Duration> {
-    let status = answer.status;
-    if status != StatusCode::TOO_MANY_REQUESTS && status != StatusCode::FORBIDDEN {
-        return None;
-    }
-    let header = |name: &str| {
-        answer
-            .headers
-            .get(name)
-            .and_then(|v| v.to_str().ok())
-            .and_then(|v| v.trim().parse::<u64>().ok())
-    };
-    if let Some(seconds) = header("retry-after") {
-        return Some(Duration::from_secs(seconds.max(1)));
-    }
-    if header("x-ratelimit-remaining") == Some(0) {
-        let reset = header("x-ratelimit-reset")?;
-        // The reset is a time on GitHub's clock: measured from its `Date`,
-        // not from this machine's clock, which may run far from it.
-        let now = answer
-            .headers
-            .get(http::header::DATE)
-            .and_then(|v| v.to_str().ok())
-            .and_then(|date| GitHubClock::read(date, jiff::Timestamp::now()))
-            .and_then(|clock| clock.github.parse::<jiff::Timestamp>().ok())
-            .unwrap_or_else(jiff::Timestamp::now);
-        let now = now.as_second().max(0) as u64;
-        return Some(Duration::from_secs(reset.saturating_sub(now).max(1)));
-    }
-    // A secondary limit that names no wait: GitHub asks for a minute.
-    let text = String::from_utf8_lossy(&answer.body).to_ascii_lowercase();
-    text.contains("secondary rate limit")
-        .then_some(UNNAMED_LIMIT_WAIT)
-}
-
 /// The `rel="next"` URL of a `Link` header.
 pub fn next_link(headers: &HeaderMap) -> Option<String> {
     let link = headers.get(http::header::LINK)?.to_str().ok()?;
@@ -459,44 +422,5 @@ mod tests {
         );
         assert_eq!(next_link(&headers).as_deref(), Some("http://h/x?page=3"));
         assert_eq!(next_link(&HeaderMap::new()), None);
-    }
-
-    fn limited(status: u16, headers: &[(&str, &str)], body: &str) -> Answer {
-        let mut map = HeaderMap::new();
-        for (name, value) in headers {
-            map.insert(
-                http::HeaderName::from_bytes(name.as_bytes()).unwrap(),
-                value.parse().unwrap(),
-            );
-        }
-        Answer {
-            status: StatusCode::from_u16(status).unwrap(),
-            headers: map,
-            body: body.as_bytes().to_vec(),
-        }
-    }
-
-    #[test]
-    fn a_limit_is_waited_as_github_says_on_its_own_clock() {
-        let retry = limited(403, &[("retry-after", "7")], "{}");
-        assert_eq!(rate_limit_wait(&retry), Some(Duration::from_secs(7)));
-        // The reset is 90 s after GitHub's `Date`, whatever this clock says.
-        let reset = limited(
-            429,
-            &[
-                ("x-ratelimit-remaining", "0"),
-                ("x-ratelimit-reset", "784887241"),
-                ("date", "Tue, 15 Nov 1994 08:12:31 GMT"),
-            ],
-            "{}",
-        );
-        assert_eq!(rate_limit_wait(&reset), Some(Duration::from_secs(90)));
-        let secondary = limited(
-            403,
-            &[],
-            r#"{"message":"You have exceeded a secondary rate limit."}"#,
-        );
-        assert_eq!(rate_limit_wait(&secondary), Some(UNNAMED_LIMIT_WAIT));
-        assert_eq!(rate_limit_wait(&limited(403, &[], "{}")), None);
     }
 }
