@@ -19,8 +19,10 @@ mod merge_pr;
 mod replay;
 mod reply_inline;
 mod request_review;
+mod resolve_thread;
 mod shared;
 mod traces;
+mod unresolve_thread;
 
 use std::path::Path;
 
@@ -325,6 +327,8 @@ actions! {
     ReplyInline    "reply-inline"   reply_inline::ReplyInline(ReplyInlineArgs);
     MergePr        "merge-pr"       merge_pr::MergePr(MergePrArgs);
     Label          "label"          label::LabelChange(LabelArgs);
+    ResolveThread  "resolve-thread" resolve_thread::ResolveThread(ResolveThreadArgs);
+    UnresolveThread "unresolve-thread" unresolve_thread::UnresolveThread(UnresolveThreadArgs);
 }
 
 impl Steer {

@@ -11,7 +11,8 @@ impl Steer {
     /// request. Every field the entry records of what was asked is compared:
     /// kind, repository, number, the comment replied to, title, body, head,
     /// base, draft, labels, assignees, reviewers, teams, close reason, merge
-    /// method and the sha a merge was pinned to. Lists compare as sets.
+    /// method, the sha a merge was pinned to and the review thread. Lists
+    /// compare as sets.
     /// A field every entry of the kind carries (a comment's body, a close
     /// reason) but this entry lacks was recorded by an older helm and is
     /// not held against it; a field that is only there when asked (an
@@ -29,7 +30,7 @@ impl Steer {
             list.dedup();
             list
         };
-        let checks: [(&'static str, bool); 18] = [
+        let checks: [(&'static str, bool); 19] = [
             ("action", asked.steer == recorded.steer),
             (
                 "repository",
@@ -88,6 +89,7 @@ impl Steer {
                 asked.overridden.as_ref().map(|o| &o.reason)
                     == recorded.overridden.as_ref().map(|o| &o.reason),
             ),
+            ("review thread", asked.thread == recorded.thread),
         ];
         checks.iter().find(|(_, same)| !same).map(|(name, _)| *name)
     }

@@ -1,5 +1,5 @@
 //! GitHub's GraphQL API as transport: one query or mutation sent to
-//! `POST /graphql`, and its answer read as strictly as a REST one. GitHub
+//! `POST /graphql` (on Enterprise `/api/graphql`, see [`endpoint`]), and its answer read as strictly as a REST one. GitHub
 //! answers a query it refuses with 200 and an `errors` list; any error there
 //! is a failure (with `status` 404 when GitHub says what was named does not
 //! exist), and `data` must have the shape asked for: a missing field is an
@@ -28,6 +28,28 @@ struct Answer {
     errors: Option<Vec<Problem>>,
 }
 
+/// Where GraphQL lives for the REST API at `api_url`. On github.com (and a
+/// local server) it is `/graphql` under the REST base; GitHub Enterprise
+/// serves REST under `/api/v3` but GraphQL at `/api/graphql` on the same
+/// host, which only an absolute URL reaches from that base (the token still
+/// goes with it: same host).
+pub fn endpoint(api_url: &str) -> String {
+    let Ok(uri) = api_url.parse::<http::Uri>() else {
+        return "/graphql".into();
+    };
+    let path = uri.path().trim_end_matches('/');
+    match (
+        path.strip_suffix("/api/v3"),
+        uri.scheme_str(),
+        uri.authority(),
+    ) {
+        (Some(prefix), Some(scheme), Some(host)) => {
+            format!("{scheme}://{host}{prefix}/api/graphql")
+        }
+        _ => "/graphql".into(),
+    }
+}
+
 /// Sends `query` with `variables` and reads `data` as `T`.
 pub async fn send<T: DeserializeOwned>(
     client: &Client,
@@ -36,7 +58,7 @@ pub async fn send<T: DeserializeOwned>(
 ) -> Result<T, GitHubError> {
     let body = json!({ "query": query, "variables": variables });
     let answer = client
-        .send(Method::POST, "/graphql", JSON, Some(&body))
+        .send(Method::POST, &endpoint(&client.api_url), JSON, Some(&body))
         .await?;
     let answer: Answer = super::client::parse(answer)?;
     if let Some(problems) = answer.errors.filter(|e| !e.is_empty()) {
@@ -59,4 +81,27 @@ pub async fn send<T: DeserializeOwned>(
         .data
         .ok_or_else(|| GitHubError::shape_text("GitHub's GraphQL answer has no `data`".into()))?;
     serde_json::from_value(data).map_err(GitHubError::shape)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::endpoint;
+
+    #[test]
+    fn graphql_lives_beside_the_rest_api_and_on_enterprise_at_api_graphql() {
+        assert_eq!(endpoint("https://api.github.com"), "/graphql");
+        assert_eq!(endpoint("http://127.0.0.1:8080/"), "/graphql");
+        assert_eq!(
+            endpoint("https://ghe.example.com/api/v3"),
+            "https://ghe.example.com/api/graphql"
+        );
+        assert_eq!(
+            endpoint("https://ghe.example.com:8443/api/v3/"),
+            "https://ghe.example.com:8443/api/graphql"
+        );
+        assert_eq!(
+            endpoint("http://127.0.0.1:9000/ghe/api/v3"),
+            "http://127.0.0.1:9000/ghe/api/graphql"
+        );
+    }
 }

@@ -167,6 +167,13 @@ pub struct SteerRecord {
     /// A merge made although the bearing did not show it ready (ADR 0020).
     #[serde(default, rename = "override", skip_serializing_if = "Option::is_none")]
     pub overridden: Option<Override>,
+    /// The review thread (GraphQL node id, `PRRT_…`) that `resolve-thread`
+    /// or `unresolve-thread` changed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub thread: Option<String>,
+    /// Whether that thread is resolved afterwards, as GitHub answered.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub resolved: Option<bool>,
 }
 
 /// Why a merge went ahead although it was not ready, and what was not.
@@ -297,6 +304,8 @@ impl SteerRecord {
             freshness: None,
             actor: None,
             overridden: None,
+            thread: None,
+            resolved: None,
         }
     }
 }

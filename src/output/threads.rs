@@ -1,8 +1,8 @@
 //! The review threads of an observed pull request as a table, for a person
 //! at a terminal: the id `steer reply-inline --comment-id` takes, the
-//! thread's GraphQL node id, where the thread is, who opened it
-//! and where it stands. Read from the payload as
-//! observed (the `reviews` part); it never asks GitHub anything.
+//! thread's GraphQL node id (what `steer resolve-thread --thread` takes),
+//! where the thread is, who opened it and where it stands. Read from the
+//! payload as observed (the `reviews` part); it never asks GitHub anything.
 
 use serde_json::Value;
 
@@ -39,7 +39,7 @@ pub fn table(payload: &Value) -> Option<String> {
         format!("  {}", cells.join("  ").trim_end())
     };
     let mut lines = vec![format!(
-        "review threads ({}; reply with reply-inline --comment-id ID; THREAD is the GraphQL thread id):",
+        "review threads ({}; reply with reply-inline --comment-id ID; resolve with resolve-thread --thread THREAD):",
         threads.len()
     )];
     lines.push(line(&header));

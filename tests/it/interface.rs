@@ -170,7 +170,7 @@ fn review_threads_read_as_a_table() {
     let lines: Vec<&str> = seen.stderr.lines().collect();
     assert_eq!(
         lines[1],
-        "review threads (1; reply with reply-inline --comment-id ID; THREAD is the GraphQL thread id):",
+        "review threads (1; reply with reply-inline --comment-id ID; resolve with resolve-thread --thread THREAD):",
         "{}",
         seen.stderr
     );

@@ -56,11 +56,13 @@ fn every_action_has_an_example_in_the_json_docs() {
     assert!(missing.is_empty(), "no docs/json.md example: {missing:?}");
 }
 
-/// How one action is exercised: the write whose answer is lost (method and
-/// a part of its path) and the action's arguments.
+/// How one action is exercised: the write whose answer is lost (method, a
+/// part of its path and, for GraphQL, where queries share the path, a part
+/// of its body) and the action's arguments.
 struct Case {
     method: &'static str,
     path: String,
+    body: Option<&'static str>,
     action: Vec<String>,
 }
 
@@ -74,7 +76,25 @@ fn case(name: &str, gh: &FakeGitHub) -> Option<Case> {
         Some(Case {
             method,
             path,
+            body: None,
             action,
+        })
+    };
+    let mutation = |name: &'static str, resolved: bool| {
+        let n = pr();
+        let root = gh.add_review_comment(REPO, n, "src/lib.rs", 1, "Why?");
+        if resolved {
+            gh.resolve_thread(REPO, root);
+        }
+        Some(Case {
+            method: "POST",
+            path: "/graphql".into(),
+            body: Some(if resolved {
+                "unresolveReviewThread"
+            } else {
+                "resolveReviewThread"
+            }),
+            action: words(&format!("{name} --pr {n} --thread PRRT_{root}")),
         })
     };
     match name {
@@ -137,6 +157,8 @@ fn case(name: &str, gh: &FakeGitHub) -> Option<Case> {
             let action = words(&format!("label --issue {n} --add bug"));
             case("POST", format!("/issues/{n}/labels"), action)
         }
+        "resolve-thread" => mutation("resolve-thread", false),
+        "unresolve-thread" => mutation("unresolve-thread", true),
         _ => None,
     }
 }
@@ -153,7 +175,11 @@ fn settles(name: &str) -> Option<String> {
     };
     let action: Vec<&str> = case.action.iter().map(String::as_str).collect();
     let id = format!("{name}-1");
-    gh.inject(Fault::drop_after_acting(case.method, &case.path));
+    let mut fault = Fault::drop_after_acting(case.method, &case.path);
+    if let Some(body) = case.body {
+        fault = fault.when_body_contains(body);
+    }
+    gh.inject(fault);
     let lost = env.run(&steer_args(Some(&id), &action));
     let error = lost.error_json();
     let message = error["error"]["message"].as_str().unwrap_or_default();

@@ -55,6 +55,9 @@ pub struct Fault {
     /// How many requests it still applies to; `None` for all of them.
     pub times: Option<usize>,
     pub acting: Acting,
+    /// Substring the request's body must hold, if any: a GraphQL mutation and the query
+    /// that looks for its effect both go to `POST /graphql`.
+    pub body_contains: Option<String>,
 }
 
 impl Fault {
@@ -68,6 +71,7 @@ impl Fault {
             headers: Vec::new(),
             times: Some(1),
             acting: Acting::Instead,
+            body_contains: None,
         }
     }
 
@@ -136,6 +140,12 @@ impl Fault {
         self
     }
 
+    /// Strikes only requests whose body holds `text` (e.g. a mutation's name).
+    pub fn when_body_contains(mut self, text: &str) -> Self {
+        self.body_contains = Some(text.to_owned());
+        self
+    }
+
     pub fn times(mut self, n: usize) -> Self {
         self.times = Some(n);
         self
@@ -175,5 +185,6 @@ impl Fault {
     pub(super) fn matches(&self, request: &Recorded) -> bool {
         (self.method == "*" || self.method == request.method)
             && request.path_and_query.contains(&self.path_contains)
+            && (self.body_contains.as_ref()).is_none_or(|text| request.raw_body.contains(text))
     }
 }

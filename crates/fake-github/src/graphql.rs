@@ -1,7 +1,8 @@
 //! `POST /graphql`: the review threads of a pull request (paged by cursor) and the two
 //! mutations that resolve and unresolve a thread. A thread is the inline review comments
 //! answering one first comment; its node id is `PRRT_` and that comment's id, and it is
-//! outdated when its first comment was made on another commit than the PR's head. A query
+//! outdated when its first comment was made on another commit than the PR's head; `node(id:)`
+//! reads one thread by its node id. A query
 //! naming a field GitHub's schema lacks is answered with `errors`, as GitHub does.
 
 use super::*;
@@ -32,6 +33,8 @@ impl State {
             self.set_resolved(vars, true)
         } else if query.contains("reviewThreads") {
             self.review_threads(vars)
+        } else if query.contains("node(") {
+            self.node(vars)
         } else {
             errors("the fake GitHub answers no such query".into())
         };
@@ -109,6 +112,44 @@ impl State {
         )
     }
 
+    /// The repository and PR of the thread with node id `id`, and its root comment.
+    fn find_thread(&self, id: &str) -> Option<(String, u64, u64)> {
+        let root = id.strip_prefix("PRRT_")?.parse::<u64>().ok()?;
+        self.repos.iter().find_map(|(name, r)| {
+            let first = r
+                .review_comments
+                .iter()
+                .find(|c| c.id == root && c.in_reply_to.is_none())?;
+            Some((name.clone(), first.pr, root))
+        })
+    }
+
+    fn thread_by_root(&self, repo: &str, pr: u64, root: u64) -> Value {
+        let comments: Vec<&ReviewComment> = (self.threads(repo, pr).into_iter())
+            .find(|(r, _)| *r == root)
+            .map(|(_, c)| c)
+            .unwrap_or_default();
+        self.thread_json(repo, pr, root, &comments)
+    }
+
+    /// `node(id:)`: a thread by its node id, or `null` with GitHub's NOT_FOUND error.
+    fn node(&self, vars: &Value) -> Reply {
+        let id = vars["id"].as_str().unwrap_or_default();
+        match self.find_thread(id) {
+            Some((repo, pr, root)) => {
+                let thread = self.thread_by_root(&repo, pr, root);
+                Reply::json(200, json!({ "data": { "node": thread } }))
+            }
+            None => Reply::json(
+                200,
+                json!({ "data": { "node": null }, "errors": [{
+                    "type": "NOT_FOUND", "path": ["node"],
+                    "message": format!("Could not resolve to a node with the global id of '{id}'"),
+                }] }),
+            ),
+        }
+    }
+
     fn set_resolved(&mut self, vars: &Value, resolved: bool) -> Reply {
         let id = vars["threadId"].as_str().unwrap_or_default();
         let field = if resolved {
@@ -125,17 +166,7 @@ impl State {
                 }] }),
             )
         };
-        let Some(root) = id.strip_prefix("PRRT_").and_then(|n| n.parse::<u64>().ok()) else {
-            return not_found();
-        };
-        let found = self.repos.iter().find_map(|(name, r)| {
-            let first = r
-                .review_comments
-                .iter()
-                .find(|c| c.id == root && c.in_reply_to.is_none())?;
-            Some((name.clone(), first.pr))
-        });
-        let Some((repo, pr)) = found else {
+        let Some((repo, pr, root)) = self.find_thread(id) else {
             return not_found();
         };
         let list = &mut self.repo(&repo).resolved;
@@ -143,11 +174,7 @@ impl State {
         if resolved {
             list.push(root);
         }
-        let comments: Vec<&ReviewComment> = (self.threads(&repo, pr).into_iter())
-            .find(|(r, _)| *r == root)
-            .map(|(_, c)| c)
-            .unwrap_or_default();
-        let thread = self.thread_json(&repo, pr, root, &comments);
+        let thread = self.thread_by_root(&repo, pr, root);
         Reply::json(200, json!({ "data": { field: { "thread": thread } } }))
     }
 }

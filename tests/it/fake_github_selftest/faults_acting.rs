@@ -108,3 +108,35 @@ fn a_hang_after_acting_outlasts_the_client_but_the_write_happened() {
     );
     drop(gh); // must not wait out the 60 s hang
 }
+
+/// One GraphQL request to `gh` on a connection of its own (a dropped answer closes it).
+fn graphql(gh: &FakeGitHub, query: &str, id: &str) -> io::Result<Answer> {
+    let body = json!({ "query": query, "variables": { "id": id, "threadId": id } });
+    Client::new(gh).try_send("POST", "/graphql", &[], Some(body.to_string().as_bytes()))
+}
+
+/// Both a GraphQL query and a mutation go to `POST /graphql`: a fault matched on the body
+/// strikes only the mutation, and the query that looks for its effect is answered.
+#[test]
+fn a_fault_on_the_body_spares_the_other_graphql_requests() {
+    let gh = FakeGitHub::start();
+    let pr = gh.add_pr(REPO, "Fix", "fix", "main");
+    let root = gh.add_review_comment(REPO, pr, "src/lib.rs", 1, "Why?");
+    let id = format!("PRRT_{root}");
+    let fault = Fault::drop_after_acting("POST", "/graphql");
+    gh.inject(fault.when_body_contains("resolveReviewThread"));
+
+    let state =
+        "query($id: ID!) { node(id: $id) { ... on PullRequestReviewThread { id isResolved } } }";
+    let before = graphql(&gh, state, &id).expect("the query is answered");
+    assert_eq!(before.json()["data"]["node"]["isResolved"], json!(false));
+    let resolve =
+        "mutation($id: ID!) { resolveReviewThread(input: {threadId: $id}) { thread { id } } }";
+    graphql(&gh, resolve, &id).expect_err("the mutation's answer is dropped");
+    assert!(gh.thread_resolved(REPO, root), "GitHub acted");
+    let after = graphql(&gh, state, &id).expect("the query is answered");
+    assert_eq!(after.json()["data"]["node"]["isResolved"], json!(true));
+    let missing = graphql(&gh, state, "PRRT_0").expect("answered");
+    assert_eq!(missing.json()["errors"][0]["type"], json!("NOT_FOUND"));
+    assert_eq!(missing.json()["data"]["node"], json!(null));
+}

@@ -8,6 +8,7 @@ mod flow;
 mod labels;
 mod looks;
 mod secrets;
+mod thread_actions;
 mod threads;
 
 use crate::support::env::TestEnv;

@@ -435,12 +435,19 @@ fn actions_are_the_steer_subcommands_with_camel_case_flags() {
             "request-review",
             "reply-inline",
             "merge-pr",
-            "label"
+            "label",
+            "resolve-thread",
+            "unresolve-thread"
         ]
     );
     let label = variant(actions, "label");
     assert_eq!(properties(label), ["add", "issue", "kind", "pr", "remove"]);
     assert_eq!(required(label), ["kind"]);
+    for name in ["resolve-thread", "unresolve-thread"] {
+        let thread = variant(actions, name);
+        assert_eq!(properties(thread), ["kind", "pr", "thread"]);
+        assert_eq!(required(thread), ["kind", "pr", "thread"]);
+    }
     // merge-pr: the CLI's --merge/--squash/--rebase flags are not arguments;
     // `strategy` is, as an enum; `override` takes a merge that is not ready.
     let merge = variant(actions, "merge-pr");

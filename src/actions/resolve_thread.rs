@@ -1,0 +1,230 @@
+//! `resolve-thread`: marks a pull request's review thread resolved, with
+//! GitHub's GraphQL mutation `resolveReviewThread`; and what it shares with
+//! `unresolve-thread`: the thread's node id, the mutation, and the settle
+//! look that reads the thread's state with `node(id:)`.
+//!
+//! The entry records the thread id and the thread's `isResolved` as GitHub
+//! answered. Resolving is idempotent, so after a lost answer a thread in
+//! the state asked for is the effect found, and any other state means
+//! acting again is safe.
+
+use std::path::Path;
+
+use clap::Args;
+use serde::{Deserialize, Serialize};
+use serde_json::json;
+
+use super::shared::{Thread, non_blank};
+use super::traces::Window;
+use super::{Effect, SteerAction, Step};
+use crate::error::{Error, Result};
+use crate::github::client::Client;
+use crate::github::error::GitHubError;
+use crate::github::graphql;
+use crate::inputs::Stdin;
+use crate::model::SteerRecord;
+
+/// Resolve a review thread of a pull request.
+#[derive(Debug, Clone, Args, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+#[schemars(inline)]
+pub struct ResolveThreadArgs {
+    /// The pull request the thread is on.
+    #[arg(long, value_name = "N")]
+    pr: u64,
+    /// The thread's node id (`PRRT_…`), as the PR's `reviews` focus lists it.
+    #[arg(long, value_name = "ID")]
+    thread: String,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ResolveThread {
+    pub pr: u64,
+    pub thread: String,
+}
+
+/// One thread and the state asked for it: what both actions do.
+pub(super) struct Change<'a> {
+    pub pr: u64,
+    pub thread: &'a str,
+    pub resolve: bool,
+}
+
+const RESOLVE: &str = "mutation($threadId: ID!) { resolveReviewThread(input: {threadId: $threadId}) \
+    { thread { id isResolved } } }";
+const UNRESOLVE: &str = "mutation($threadId: ID!) { unresolveReviewThread(input: {threadId: $threadId}) \
+    { thread { id isResolved } } }";
+const STATE: &str =
+    "query($id: ID!) { node(id: $id) { ... on PullRequestReviewThread { id isResolved } } }";
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct ThreadState {
+    id: String,
+    is_resolved: bool,
+}
+
+#[derive(Deserialize)]
+struct Payload {
+    thread: ThreadState,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct Mutated {
+    #[serde(alias = "unresolveReviewThread")]
+    resolve_review_thread: Payload,
+}
+
+#[derive(Deserialize)]
+struct Node {
+    node: ThreadState,
+}
+
+/// The thread id as given: non-blank, one word.
+pub(super) fn thread_id(given: &str) -> Result<String> {
+    let id = non_blank(given, "--thread")?;
+    if id.chars().any(char::is_whitespace) {
+        return Err(Error::usage(format!(
+            "--thread '{id}' is not a thread id: give the `threadId` (PRRT_…) the PR's reviews list"
+        )));
+    }
+    Ok(id)
+}
+
+impl Change<'_> {
+    pub(super) fn doing(&self) -> String {
+        let verb = if self.resolve { "resolve" } else { "unresolve" };
+        format!("{verb} review thread {} on PR #{}", self.thread, self.pr)
+    }
+
+    pub(super) fn asked(&self, record: &mut SteerRecord) {
+        record.pr = Some(self.pr);
+        record.thread = Some(self.thread.to_string());
+    }
+
+    /// GitHub's answer about a thread it does not know, with the way to
+    /// list the ones it does.
+    fn unknown(&self, mut err: GitHubError) -> GitHubError {
+        if err.status == Some(404) {
+            err.message = format!(
+                "no review thread {} ({}); list the PR's thread ids by observing PR #{} with the reviews focus",
+                self.thread, err.message, self.pr
+            );
+        }
+        err
+    }
+
+    /// Sends the mutation and records the thread's state GitHub answered.
+    pub(super) async fn perform(
+        &self,
+        client: &Client,
+        mut record: SteerRecord,
+    ) -> Step<SteerRecord> {
+        let query = if self.resolve { RESOLVE } else { UNRESOLVE };
+        let answer: Mutated = graphql::send(client, query, json!({ "threadId": self.thread }))
+            .await
+            .map_err(|e| self.unknown(e))?;
+        let thread = answer.resolve_review_thread.thread;
+        self.check(&thread)?;
+        record.resolved = Some(thread.is_resolved);
+        Ok(record)
+    }
+
+    /// GitHub answered about the thread asked for, or the answer is wrong.
+    fn check(&self, thread: &ThreadState) -> Step<()> {
+        if thread.id != self.thread {
+            return Err(GitHubError::shape_text(format!(
+                "GitHub's GraphQL answer names thread {} where {} was asked",
+                thread.id, self.thread
+            )));
+        }
+        Ok(())
+    }
+
+    /// Reads the thread's state: in the state asked for, the change is in
+    /// place (recorded with that state); otherwise acting again is safe.
+    pub(super) async fn look(&self, client: &Client, mut record: SteerRecord) -> Step<Effect> {
+        let answer: Node = graphql::send(client, STATE, json!({ "id": self.thread }))
+            .await
+            .map_err(|e| self.unknown(e))?;
+        self.check(&answer.node)?;
+        if answer.node.is_resolved != self.resolve {
+            return Ok(Effect::NotDone);
+        }
+        record.resolved = Some(answer.node.is_resolved);
+        Ok(Effect::Found(vec![record]))
+    }
+}
+
+/// `resolve review thread PRRT_… on PR #45`.
+pub(super) fn headline(verb: &str, record: &SteerRecord, subject: &str) -> String {
+    let thread = record.thread.as_deref().unwrap_or("?");
+    format!("{verb} review thread {thread} on {subject}")
+}
+
+impl ResolveThread {
+    fn change(&self) -> Change<'_> {
+        Change {
+            pr: self.pr,
+            thread: &self.thread,
+            resolve: true,
+        }
+    }
+}
+
+impl SteerAction for ResolveThread {
+    type Args = ResolveThreadArgs;
+
+    fn resolve(args: &ResolveThreadArgs, _cwd: &Path, _stdin: Stdin) -> Result<Self> {
+        Ok(ResolveThread {
+            pr: args.pr,
+            thread: thread_id(&args.thread)?,
+        })
+    }
+
+    fn subject(&self) -> Option<Thread> {
+        Some(Thread::PullRequest(self.pr))
+    }
+
+    fn doing(&self) -> String {
+        self.change().doing()
+    }
+
+    fn asked(&self, record: &mut SteerRecord) {
+        self.change().asked(record);
+    }
+
+    async fn perform(&self, client: &Client, record: SteerRecord) -> Step<SteerRecord> {
+        self.change().perform(client, record).await
+    }
+
+    async fn look(&self, client: &Client, _window: &Window, record: SteerRecord) -> Step<Effect> {
+        self.change().look(client, record).await
+    }
+
+    fn headline(record: &SteerRecord, subject: &str) -> String {
+        headline("resolve", record, subject)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use fake_github::graphql_schema::check;
+
+    #[test]
+    fn the_queries_name_only_what_githubs_schema_has() {
+        for query in [RESOLVE, UNRESOLVE, STATE] {
+            assert_eq!(check(query), Vec::<String>::new(), "{query}");
+        }
+    }
+
+    #[test]
+    fn a_thread_id_is_one_word() {
+        assert_eq!(thread_id(" PRRT_1 ").unwrap(), "PRRT_1");
+        assert!(thread_id("").is_err());
+        assert!(thread_id("PRRT 1").is_err());
+    }
+}

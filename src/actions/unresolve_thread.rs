@@ -1,0 +1,82 @@
+//! `unresolve-thread`: marks a resolved review thread unresolved again, with
+//! GitHub's GraphQL mutation `unresolveReviewThread`. Everything but the
+//! state asked for is `resolve-thread`'s ([`super::resolve_thread`]).
+
+use std::path::Path;
+
+use clap::Args;
+use serde::{Deserialize, Serialize};
+
+use super::resolve_thread::{Change, headline, thread_id};
+use super::shared::Thread;
+use super::traces::Window;
+use super::{Effect, SteerAction, Step};
+use crate::error::Result;
+use crate::github::client::Client;
+use crate::inputs::Stdin;
+use crate::model::SteerRecord;
+
+/// Unresolve a resolved review thread of a pull request.
+#[derive(Debug, Clone, Args, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+#[schemars(inline)]
+pub struct UnresolveThreadArgs {
+    /// The pull request the thread is on.
+    #[arg(long, value_name = "N")]
+    pr: u64,
+    /// The thread's node id (`PRRT_…`), as the PR's `reviews` focus lists it.
+    #[arg(long, value_name = "ID")]
+    thread: String,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct UnresolveThread {
+    pub pr: u64,
+    pub thread: String,
+}
+
+impl UnresolveThread {
+    fn change(&self) -> Change<'_> {
+        Change {
+            pr: self.pr,
+            thread: &self.thread,
+            resolve: false,
+        }
+    }
+}
+
+impl SteerAction for UnresolveThread {
+    type Args = UnresolveThreadArgs;
+
+    fn resolve(args: &UnresolveThreadArgs, _cwd: &Path, _stdin: Stdin) -> Result<Self> {
+        Ok(UnresolveThread {
+            pr: args.pr,
+            thread: thread_id(&args.thread)?,
+        })
+    }
+
+    fn subject(&self) -> Option<Thread> {
+        Some(Thread::PullRequest(self.pr))
+    }
+
+    fn doing(&self) -> String {
+        self.change().doing()
+    }
+
+    fn asked(&self, record: &mut SteerRecord) {
+        self.change().asked(record);
+    }
+
+    async fn perform(&self, client: &Client, record: SteerRecord) -> Step<SteerRecord> {
+        self.change().perform(client, record).await
+    }
+
+    async fn look(&self, client: &Client, _window: &Window, record: SteerRecord) -> Step<Effect> {
+        self.change().look(client, record).await
+    }
+
+    fn headline(record: &SteerRecord, subject: &str) -> String {
+        headline("unresolve", record, subject)
+    }
+}
