@@ -12,6 +12,7 @@ mod interface;
 mod json_docs;
 mod lifecycle;
 mod listing;
+mod main_voyages;
 mod mcp;
 mod observe_local;
 mod open_set_actions;
