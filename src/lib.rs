@@ -17,4 +17,5 @@ pub mod output;
 pub mod steering;
 pub mod storage;
 pub mod sync;
+pub mod text;
 pub mod words;

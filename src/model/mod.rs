@@ -5,10 +5,12 @@ pub mod clock;
 pub mod entry;
 pub mod original_helm;
 pub mod repo;
+pub mod slate_key;
 pub mod voyage;
 
 pub use entry::{EntryAction, Provenance, SteerRecord};
 pub use repo::Repo;
+pub use slate_key::SlateKey;
 pub use voyage::{Voyage, VoyageStatus};
 
 /// The current time as helm stores it: RFC 3339, UTC, microseconds, fixed width,

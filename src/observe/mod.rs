@@ -269,6 +269,15 @@ impl Target {
         serde_json::to_string(self).expect("a Target always serialises")
     }
 
+    /// The key storage compares: the canonical JSON, and whether its
+    /// spellings differing in case are the same target.
+    pub fn slate_key(&self) -> crate::model::SlateKey {
+        crate::model::SlateKey {
+            text: self.key(),
+            folds_case: self.of().folds_case(),
+        }
+    }
+
     pub fn from_key(key: &str) -> Option<Target> {
         serde_json::from_str(key).ok()
     }

@@ -29,7 +29,7 @@ impl Helm {
                     "artifact {} is reduced ({}, {}): this is its summary, artifact {}",
                     stored.hash,
                     derivation.method,
-                    crate::output::when(&derivation.created_at),
+                    crate::text::when(&derivation.created_at),
                     derivation.summary
                 )),
                 data: summary.data,

@@ -57,7 +57,7 @@ impl Helm {
                 // Fail before talking to GitHub; the write checks again.
                 let store = crate::storage::VoyageStore::open(file)?;
                 store.ensure_active()?;
-                let prior = prior_payload(&store, &target.key())?;
+                let prior = prior_payload(&store, &target.slate_key())?;
                 let config = github::Config::resolve(&self.github, self.home.root(), identity)?;
                 let session = github::connect(&config, repo)?;
                 let seen =
@@ -84,7 +84,7 @@ impl Helm {
                 (store, looked.packed, looked.summary)
             }
         };
-        let put = store.put_observation(&target.key(), &packed, &observed_at)?;
+        let put = store.put_observation(&target.slate_key(), &packed, &observed_at)?;
         Ok(Observed {
             artifact: packed.hash,
             target,
@@ -103,7 +103,7 @@ impl Helm {
 /// whole (a reduced or jettisoned one has nothing to compare with).
 pub(crate) fn prior_payload(
     store: &crate::storage::VoyageStore,
-    key: &str,
+    key: &crate::model::SlateKey,
 ) -> Result<Option<(Stored, serde_json::Value)>> {
     let Some(stored) = store.latest_artifact_of(key)? else {
         return Ok(None);

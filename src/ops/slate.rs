@@ -12,7 +12,7 @@ impl Helm {
 
     /// Takes one target off the slate; returns whether it was there.
     pub fn slate_erase(&self, voyage: &str, target: &Target) -> Result<bool> {
-        self.open_for_write(voyage)?.erase(&target.key())
+        self.open_for_write(voyage)?.erase(&target.slate_key())
     }
 
     /// Empties the slate; returns how many observations were removed.

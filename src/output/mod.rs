@@ -24,6 +24,8 @@ pub mod voyage;
 use std::io::{self, IsTerminal, Write};
 
 use crate::error::Error;
+use crate::text::is_hostile;
+pub use crate::text::{clean, clean_line, when};
 
 /// Terminal styling, on only when stdout is a terminal and `NO_COLOR` is unset.
 #[derive(Clone, Copy, Debug)]
@@ -126,22 +128,6 @@ pub fn print_error(err: &Error, json: bool) {
     }
 }
 
-/// Neutralises control characters and escape sequences, keeping newlines and
-/// tabs, so text from a file or an issue body cannot rewrite the terminal.
-pub fn clean(text: &str) -> String {
-    if !text.chars().any(is_hostile) {
-        return text.to_string();
-    }
-    text.chars()
-        .map(|c| if is_hostile(c) { '\u{fffd}' } else { c })
-        .collect()
-}
-
-fn is_hostile(c: char) -> bool {
-    (c.is_control() && c != '\n' && c != '\t')
-        || matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
-}
-
 /// Rewrites what a terminal would act on — control characters (C1 and DEL
 /// among them) and bidi overrides — as `\uXXXX` escapes. In JSON as helm
 /// writes it they only occur inside strings (newlines, tabs and returns may
@@ -168,20 +154,6 @@ fn drives_a_terminal(c: char) -> bool {
             c,
             '\u{61c}' | '\u{200e}' | '\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}'
         )
-}
-
-/// One line: newlines and tabs become spaces as well.
-pub fn clean_line(text: &str) -> String {
-    clean(text).replace(['\n', '\t', '\r'], " ")
-}
-
-/// `2026-11-21T22:41:03.123456Z` → `2026-11-21 22:41:03 UTC`. Text that is
-/// not a timestamp came from a file helm did not write: shown cleaned, never raw.
-pub fn when(timestamp: &str) -> String {
-    match timestamp.parse::<jiff::Timestamp>() {
-        Ok(ts) => ts.strftime("%Y-%m-%d %H:%M:%S UTC").to_string(),
-        Err(_) => clean_line(timestamp),
-    }
 }
 
 /// How long ago a timestamp was, in the largest whole unit: `5m`, `3h`, `2d`.

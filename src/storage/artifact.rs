@@ -407,7 +407,11 @@ mod tests {
             raw_len: 7,
             json: None,
         };
-        assert!(store.put_observation("t", &short, at).is_err());
+        assert!(
+            store
+                .put_observation(&crate::model::SlateKey::exact("t"), &short, at)
+                .is_err()
+        );
         assert!(!exists(store.connection(), &hash).unwrap());
         assert!(store.slate().unwrap().is_empty());
 
@@ -417,7 +421,9 @@ mod tests {
             raw_len: 7,
             json: None,
         };
-        store.put_observation("t", &whole, at).unwrap();
+        store
+            .put_observation(&crate::model::SlateKey::exact("t"), &whole, at)
+            .unwrap();
         let stored = load(store.connection(), &hash).unwrap();
         assert_eq!(stored.data, frame);
         assert_eq!(store.slate().unwrap()[0].artifact, hash);
@@ -440,7 +446,11 @@ mod tests {
             )
             .unwrap();
         store
-            .put_observation("t", &honest, "2026-01-01T00:00:01.000000Z")
+            .put_observation(
+                &crate::model::SlateKey::exact("t"),
+                &honest,
+                "2026-01-01T00:00:01.000000Z",
+            )
             .unwrap();
         let stored = load(store.connection(), &honest.hash).unwrap();
         let mut out = Vec::new();

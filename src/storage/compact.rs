@@ -67,7 +67,7 @@ mod tests {
         let tx = crate::storage::write(&mut conn).unwrap();
         slate::put(
             &tx,
-            "{\"kind\":\"t\"}",
+            &crate::model::SlateKey::exact("{\"kind\":\"t\"}"),
             &packed,
             "2026-01-01T00:00:01.000000Z",
         )

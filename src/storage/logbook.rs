@@ -324,7 +324,7 @@ mod tests {
             let packed = Packer::pack(&serde_json::json!({ "n": n })).unwrap();
             slate::put(
                 &tx,
-                &format!("target-{n}"),
+                &crate::model::SlateKey::exact(format!("target-{n}")),
                 &packed,
                 "2026-01-01T00:00:01.000000Z",
             )

@@ -2,14 +2,14 @@
 //! Set semantics come from the primary key; of two observations of the same
 //! target the one with the later `observed_at` stays, whichever commits last.
 //! A GitHub target's key matches its other spellings too (the repository
-//! differing in case, [`Target::key_folds_case`]): one row, keyed as the
+//! differing in case, [`SlateKey::folds_case`]): one row, keyed as the
 //! newest observation spelled it.
 
 use rusqlite::{Connection, OptionalExtension, Row, Transaction};
 
 use super::artifact::{self, ArtifactStatus, Packed};
 use crate::error::Result;
-use crate::observe::Target;
+use crate::model::SlateKey;
 
 /// The SQL condition "row `target` is `?1`": exactly, or for a key that folds
 /// case (`?2`), in any ASCII case. `COLLATE NOCASE` folds ASCII only, which
@@ -78,8 +78,13 @@ pub enum Put {
 /// Stows the payload and puts the observation on the slate, unless a newer
 /// observation of the same target is there already (a slower look that
 /// finishes last must not overwrite a newer one).
-pub fn put(tx: &Transaction<'_>, target: &str, packed: &Packed, observed_at: &str) -> Result<Put> {
-    let folds = Target::key_folds_case(target);
+pub fn put(
+    tx: &Transaction<'_>,
+    key: &SlateKey,
+    packed: &Packed,
+    observed_at: &str,
+) -> Result<Put> {
+    let (target, folds) = (&key.text, key.folds_case);
     let newer: Option<String> = tx
         .prepare_cached(&format!(
             "SELECT observed_at FROM slate WHERE {SAME_TARGET} AND observed_at > ?3"
@@ -105,10 +110,10 @@ pub fn put(tx: &Transaction<'_>, target: &str, packed: &Packed, observed_at: &st
 }
 
 /// Removes one target; returns whether it was there.
-pub fn erase(tx: &Transaction<'_>, target: &str) -> Result<bool> {
+pub fn erase(tx: &Transaction<'_>, key: &SlateKey) -> Result<bool> {
     let removed = tx
         .prepare_cached(&format!("DELETE FROM slate WHERE {SAME_TARGET}"))?
-        .execute((target, Target::key_folds_case(target)))?;
+        .execute((&key.text, key.folds_case))?;
     Ok(removed > 0)
 }
 
@@ -146,12 +151,16 @@ mod tests {
         let older = Packer::pack(&"older").unwrap();
         let at = |s: u32| format!("2026-01-01T00:00:{s:02}.000000Z");
         assert_eq!(
-            store.put_observation("t", &newer, &at(5)).unwrap(),
+            store
+                .put_observation(&SlateKey::exact("t"), &newer, &at(5))
+                .unwrap(),
             Put::Stored
         );
         // A slower look that began earlier commits after it.
         assert_eq!(
-            store.put_observation("t", &older, &at(3)).unwrap(),
+            store
+                .put_observation(&SlateKey::exact("t"), &older, &at(3))
+                .unwrap(),
             Put::Superseded
         );
         let slate = store.slate().unwrap();
@@ -162,7 +171,9 @@ mod tests {
         assert_eq!(slate[0].observed_at, at(5));
         // A newer one still replaces it, as observing again always has.
         assert_eq!(
-            store.put_observation("t", &older, &at(7)).unwrap(),
+            store
+                .put_observation(&SlateKey::exact("t"), &older, &at(7))
+                .unwrap(),
             Put::Stored
         );
         assert_eq!(store.slate().unwrap()[0].artifact, older.hash);
@@ -176,8 +187,11 @@ mod tests {
         let mut store = VoyageStore::open(home.resolve(&created.id.to_string()).unwrap()).unwrap();
         let packed = Packer::pack(&"seen").unwrap();
         let at = |s: u32| format!("2026-01-01T00:00:{s:02}.000000Z");
-        let pr = |repo: &str| {
-            format!(r#"{{"kind":"github-pr","repo":"{repo}","number":7,"focus":["summary"]}}"#)
+        let pr = |repo: &str| SlateKey {
+            text: format!(
+                r#"{{"kind":"github-pr","repo":"{repo}","number":7,"focus":["summary"]}}"#
+            ),
+            folds_case: true,
         };
         store
             .put_observation(&pr("Octo/Widget"), &packed, &at(1))
@@ -190,7 +204,11 @@ mod tests {
             .unwrap();
         let slate = store.slate().unwrap();
         assert_eq!(slate.len(), 1);
-        assert_eq!(slate[0].target, pr("octo/widget"), "the newest spelling");
+        assert_eq!(
+            slate[0].target,
+            pr("octo/widget").text,
+            "the newest spelling"
+        );
         assert!(
             store
                 .latest_artifact_of(&pr("OCTO/WIDGET"))
@@ -200,7 +218,11 @@ mod tests {
         assert!(store.erase(&pr("OCTO/widget")).unwrap());
         assert!(store.slate().unwrap().is_empty());
 
-        let file = |name: &str| format!(r#"{{"kind":"file-contents","paths":["/w/{name}"]}}"#);
+        let file = |name: &str| {
+            SlateKey::exact(format!(
+                r#"{{"kind":"file-contents","paths":["/w/{name}"]}}"#
+            ))
+        };
         store
             .put_observation(&file("A.txt"), &packed, &at(3))
             .unwrap();

@@ -13,7 +13,7 @@ use super::sealing::{self, Decision, Sealing};
 use super::slate::{self, Observation, Put};
 use super::{VoyageFile, name_file, voyage};
 use crate::error::{Error, Result};
-use crate::model::{EntryAction, Provenance, Voyage};
+use crate::model::{EntryAction, Provenance, SlateKey, Voyage};
 
 /// A payload as [`VoyageStore::payloads`] hands it over.
 #[derive(Debug)]
@@ -131,7 +131,7 @@ impl VoyageStore {
     /// The artifact of the latest observation of `target` (in any spelling
     /// of a GitHub repository): its slate row, else the newest bearing that
     /// holds it. Re-observing starts from it.
-    pub fn latest_artifact_of(&self, target: &str) -> Result<Option<Stored>> {
+    pub fn latest_artifact_of(&self, key: &SlateKey) -> Result<Option<Stored>> {
         let same = slate::SAME_TARGET;
         let hash: Option<String> = self
             .conn
@@ -142,10 +142,7 @@ impl VoyageStore {
                                 WHERE {same} ORDER BY observed_at DESC LIMIT 1)
                  LIMIT 1"
             ))?
-            .query_row(
-                (target, crate::observe::Target::key_folds_case(target)),
-                |row| row.get(0),
-            )
+            .query_row((&key.text, key.folds_case), |row| row.get(0))
             .optional()?;
         match hash {
             Some(hash) => Ok(Some(artifact::load(&self.conn, &hash)?)),
@@ -164,22 +161,22 @@ impl VoyageStore {
     /// newer observation of the same target is already there.
     pub fn put_observation(
         &mut self,
-        target: &str,
+        key: &SlateKey,
         packed: &Packed,
         observed_at: &str,
     ) -> Result<Put> {
         let tx = super::write(&mut self.conn)?;
         voyage::ensure_active(&tx)?;
-        let put = slate::put(&tx, target, packed, observed_at)?;
+        let put = slate::put(&tx, key, packed, observed_at)?;
         tx.commit()?;
         Ok(put)
     }
 
     /// Takes one target off the slate; returns whether it was there.
-    pub fn erase(&mut self, target: &str) -> Result<bool> {
+    pub fn erase(&mut self, key: &SlateKey) -> Result<bool> {
         let tx = super::write(&mut self.conn)?;
         voyage::ensure_active(&tx)?;
-        let erased = slate::erase(&tx, target)?;
+        let erased = slate::erase(&tx, key)?;
         tx.commit()?;
         Ok(erased)
     }

@@ -110,7 +110,7 @@ pub fn build(
                 when: seconds(&entry.recorded_at),
                 message: format!(
                     "helm: entry {number}: {}",
-                    crate::output::clean_line(&entry.headline())
+                    crate::text::clean_line(&entry.headline())
                         .chars()
                         .take(100)
                         .collect::<String>()

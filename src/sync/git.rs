@@ -357,7 +357,7 @@ pub fn said(stderr: &[u8]) -> String {
     if joined.is_empty() {
         joined = "no message".to_string();
     }
-    let joined = crate::output::clean_line(&joined);
+    let joined = crate::text::clean_line(&joined);
     match joined.char_indices().nth(300) {
         Some((cut, _)) => format!("{}…", &joined[..cut]),
         None => joined,

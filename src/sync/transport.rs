@@ -85,7 +85,7 @@ pub fn push(
             .nth(1)
             .is_some_and(|refs| refs.ends_with(name))
     });
-    let summary = |line: &str| crate::output::clean_line(line.split('\t').nth(2).unwrap_or(line));
+    let summary = |line: &str| crate::text::clean_line(line.split('\t').nth(2).unwrap_or(line));
     match line.map(|line| (line.chars().next(), line)) {
         Some((Some('='), _)) if output.status.success() => Ok(Pushed::AlreadyThere),
         Some((Some(' ' | '*' | '+'), _)) if output.status.success() => Ok(Pushed::Done),

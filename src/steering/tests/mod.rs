@@ -132,7 +132,11 @@ fn fixture() -> Fixture {
     let mut store = VoyageStore::open(file).unwrap();
     let packed = Packer::pack(&serde_json::Value::Bool(true)).unwrap();
     store
-        .put_observation("target", &packed, "2026-01-01T00:00:01.000000Z")
+        .put_observation(
+            &crate::model::SlateKey::exact("target"),
+            &packed,
+            "2026-01-01T00:00:01.000000Z",
+        )
         .unwrap();
     let who = Provenance {
         identity: "agent".into(),

@@ -186,7 +186,7 @@ pub fn packed(batch: &mut Batch, oid: &str, hash: &str) -> std::result::Result<P
 
 /// A name as it may be shown.
 pub fn shown(name: &str) -> String {
-    crate::output::clean_line(&name.chars().take(120).collect::<String>())
+    crate::text::clean_line(&name.chars().take(120).collect::<String>())
 }
 
 #[cfg(test)]
