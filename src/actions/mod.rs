@@ -37,8 +37,10 @@ use crate::error::Result;
 use crate::github::client::Client;
 use crate::github::error::GitHubError;
 use crate::inputs::Stdin;
+pub use crate::model::ActionKind;
 use crate::model::clock::Began;
-use crate::model::{Repo, SteerRecord};
+use crate::model::{EntryAction, Repo, SteerRecord};
+use crate::storage::logbook::Entry;
 
 /// What a GitHub step of an action comes to.
 type Step<T> = std::result::Result<T, GitHubError>;
@@ -160,27 +162,23 @@ macro_rules! actions {
             )*
         }
 
-        /// Which steer action an entry records (`steer` in its JSON).
-        #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
-        pub enum ActionKind {
-            $(
-                #[serde(rename = $name)]
-                $Variant,
-            )*
-        }
-
         $(pub use $module::{$Args, $Type};)*
 
-        impl ActionKind {
-            /// Every steer action helm performs.
-            pub const ALL: &[ActionKind] = &[$(ActionKind::$Variant),*];
+        /// What each kind of recorded steer means, from its action's file.
+        /// A kind the model lists without an action here, or the reverse,
+        /// fails to build.
+        pub(crate) trait Meaning {
+            fn keeps_body(self) -> bool;
+            fn names(self, record: &SteerRecord) -> Option<(&'static str, serde_json::Value)>;
+            fn headline(self, record: &SteerRecord, subject: &str) -> String;
+            fn details(self, record: &SteerRecord, lines: &mut Vec<String>);
+        }
 
-            pub fn as_str(self) -> &'static str {
-                match self {
-                    $(ActionKind::$Variant => $name,)*
-                }
-            }
+        /// The registry's names, to check against the model's.
+        #[cfg(test)]
+        const REGISTERED: &[(ActionKind, &str)] = &[$((ActionKind::$Variant, $name)),*];
 
+        impl Meaning for ActionKind {
             fn keeps_body(self) -> bool {
                 match self {
                     $(ActionKind::$Variant => <$Type as SteerAction>::KEEPS_BODY,)*
@@ -347,6 +345,34 @@ pub(crate) fn headline(record: &SteerRecord) -> String {
     record.steer.headline(record, &subject)
 }
 
+/// The story line after `── Steer 3 ──` or `── Log 2 ──`: `create PR #45`,
+/// `waiting`. Only the actions know how their records read, so the line is
+/// worded here, not by the model or storage that hold the entry.
+pub trait Headline {
+    fn headline(&self) -> String;
+}
+
+impl Headline for EntryAction {
+    fn headline(&self) -> String {
+        match self {
+            EntryAction::Log { status, .. } => status.clone(),
+            EntryAction::Steer(record) => headline(record),
+        }
+    }
+}
+
+impl Headline for Entry {
+    fn headline(&self) -> String {
+        match self.parsed_action() {
+            Some(action) => action.headline(),
+            None => format!(
+                "{} (recorded by a newer helm)",
+                self.stored_kind().as_deref().unwrap_or("unknown")
+            ),
+        }
+    }
+}
+
 /// The lines of the story's details particular to a steer's action.
 pub(crate) fn details(record: &SteerRecord, lines: &mut Vec<String>) {
     record.steer.details(record, lines);
@@ -406,10 +432,39 @@ mod tests {
     }
 
     #[test]
-    fn every_kind_is_spelt_as_on_disk() {
-        for kind in ActionKind::ALL {
-            let json = serde_json::to_value(kind).unwrap();
-            assert_eq!(json.as_str(), Some(kind.as_str()));
+    fn the_registry_names_every_kind_as_the_model_does() {
+        assert_eq!(REGISTERED.len(), ActionKind::ALL.len());
+        for (kind, name) in REGISTERED {
+            assert_eq!(kind.as_str(), *name);
         }
+    }
+
+    #[test]
+    fn a_steer_entry_reads_as_its_action() {
+        let mut record = SteerRecord::new(ActionKind::MergePr, "o/r");
+        record.pr = Some(45);
+        record.merge_sha = Some("0123456789abcdef".into());
+        let action = EntryAction::Steer(Box::new(record));
+        assert_eq!(action.headline(), "merge PR #45 (0123456)");
+    }
+
+    #[test]
+    fn the_originals_actions_read_as_helms() {
+        use crate::model::original_helm::action;
+        use serde_json::json;
+        let log = action(&json!({"kind": "log", "data": "waiting on review"})).unwrap();
+        assert_eq!(log.headline(), "waiting on review");
+        let comment = action(
+            &json!({"kind": "steer", "data": {"kind": "comment", "number": 42,
+            "body": "Plan.", "target": {"kind": "issue"}}}),
+        )
+        .unwrap();
+        assert_eq!(comment.headline(), "comment on issue #42");
+        let reply = action(
+            &json!({"kind": "steer", "data": {"kind": "comment", "number": 45,
+            "body": "Renamed.", "target": {"kind": "reviewFeedback", "comment_id": 901}}}),
+        )
+        .unwrap();
+        assert_eq!(reply.headline(), "reply inline on PR #45");
     }
 }

@@ -2,6 +2,7 @@
 //! compared with a new one on every field the entry records of what was
 //! asked (ADR 0012).
 
+use super::Meaning;
 use super::Steer;
 use crate::model::{Repo, SteerRecord};
 

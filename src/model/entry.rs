@@ -3,7 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::actions::ActionKind;
+use super::ActionKind;
 
 /// Who acted, in what role, how the thinking was done, and why. All four are
 /// required on every `steer` and `log`: no defaults, no config file.
@@ -328,14 +328,6 @@ impl EntryAction {
             EntryAction::Steer(record) => record.request_id = id,
         }
     }
-
-    /// The story line after `── Steer 3 ──`, e.g. `create PR #45`.
-    pub fn headline(&self) -> String {
-        match self {
-            EntryAction::Log { status, .. } => status.clone(),
-            EntryAction::Steer(record) => crate::actions::headline(record),
-        }
-    }
 }
 
 #[cfg(test)]
@@ -367,6 +359,5 @@ mod tests {
             json,
             r#"{"kind":"steer","steer":"merge-pr","repo":"o/r","pr":45,"mergeSha":"0123456789abcdef"}"#
         );
-        assert_eq!(action.headline(), "merge PR #45 (0123456)");
     }
 }

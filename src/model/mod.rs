@@ -1,6 +1,7 @@
 //! Plain types of helm's vocabulary: what can be observed, what a logbook entry
 //! records, what a voyage is. No I/O happens here.
 
+pub mod action_kind;
 pub mod clock;
 pub mod entry;
 pub mod original_helm;
@@ -8,6 +9,7 @@ pub mod repo;
 pub mod slate_key;
 pub mod voyage;
 
+pub use action_kind::ActionKind;
 pub use entry::{EntryAction, Provenance, SteerRecord};
 pub use repo::Repo;
 pub use slate_key::SlateKey;

@@ -5,6 +5,7 @@
 //! interrupted steers and the slate. Facts only: nothing here judges or
 //! advises, and nothing asks GitHub (the brief is what the logbook knows).
 
+use crate::actions::Headline;
 use serde::Serialize;
 use serde_json::Value;
 

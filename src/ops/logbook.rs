@@ -4,6 +4,7 @@
 
 use super::Helm;
 use super::actor::GitHubActor;
+use crate::actions::Headline;
 use crate::actions::{ActionArgs, Steer};
 use crate::error::{Error, Kind, Result};
 use crate::github;

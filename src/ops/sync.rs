@@ -25,7 +25,9 @@ impl Helm {
     /// the remote holds what is not here.
     pub fn voyage_push(&self, voyage: &str, remote: Option<&str>) -> Result<Synced> {
         self.voyage_file(voyage)?;
-        sync::push(&self.remote(remote)?, voyage)
+        sync::push(&self.remote(remote)?, voyage, &|entry| {
+            crate::actions::Headline::headline(entry)
+        })
     }
 
     /// Fetches a voyage and merges it into the one here (or makes it here).

@@ -1,6 +1,7 @@
 //! `voyage brief` output: a few lines a person or agent can resume from
 //! (at most [`LIMIT`] bytes), and the same facts as one JSON document.
 
+use crate::actions::Headline;
 use std::io::{self, Write};
 
 use super::documents::{BriefEntryView, BriefView, ObservationView};

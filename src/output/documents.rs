@@ -4,6 +4,7 @@
 //! ever added to. Each also derives `JsonSchema`, from which the MCP tools'
 //! output schemas are made, so a document and its schema cannot drift.
 
+use crate::actions::Headline;
 use std::path::Path;
 
 use schemars::JsonSchema;

@@ -1,6 +1,7 @@
 //! Logbook entries: the story block humans read and the JSON shape machines
 //! parse (`{"id", "kind", "recordedAt", …, "action", "bearing"}`).
 
+use crate::actions::Headline;
 use std::collections::HashMap;
 use std::io::{self, Write};
 

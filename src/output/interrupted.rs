@@ -1,6 +1,7 @@
 //! Interrupted steers as reports: `interrupted list`, and what `interrupted
 //! settle` and `interrupted discard` did.
 
+use crate::actions::Headline;
 use std::io::{self, Write};
 
 use super::documents::{EntryView, InterruptedView, SettledView};

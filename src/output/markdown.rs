@@ -3,6 +3,7 @@
 //! (intent, identities, summaries, targets) is escaped so it renders as the
 //! words that were written, never as markup someone slipped in.
 
+use crate::actions::Headline;
 use std::collections::HashMap;
 use std::io::{self, Write};
 

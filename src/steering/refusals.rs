@@ -5,6 +5,7 @@
 
 use super::Attempt;
 use super::pending::Record;
+use crate::actions::Headline;
 use crate::error::{Error, Kind, Result};
 use crate::model::{EntryAction, SteerRecord};
 use crate::storage::logbook::Entry;

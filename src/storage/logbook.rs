@@ -64,7 +64,7 @@ impl Entry {
     }
 
     /// The stored action's `kind`, whatever helm wrote it.
-    fn stored_kind(&self) -> Option<String> {
+    pub fn stored_kind(&self) -> Option<String> {
         #[derive(Deserialize)]
         struct Kind {
             kind: String,
@@ -94,17 +94,6 @@ impl Entry {
         match &self.parsed {
             Some(EntryAction::Steer(record)) => record.url.as_deref(),
             _ => None,
-        }
-    }
-
-    /// `comment on issue #42`, `waiting`, …
-    pub fn headline(&self) -> String {
-        match &self.parsed {
-            Some(action) => action.headline(),
-            None => format!(
-                "{} (recorded by a newer helm)",
-                self.stored_kind().as_deref().unwrap_or("unknown")
-            ),
         }
     }
 }

@@ -46,6 +46,7 @@ pub fn build(
     store: &mut VoyageStore,
     id: &Uuid,
     base: Option<&Base>,
+    subject: super::Subject<'_>,
 ) -> Result<Built> {
     let recorded = match base {
         Some(base) => shadow::recorded(batch, &base.shadow)?,
@@ -110,7 +111,7 @@ pub fn build(
                 when: seconds(&entry.recorded_at),
                 message: format!(
                     "helm: entry {number}: {}",
-                    crate::text::clean_line(&entry.headline())
+                    crate::text::clean_line(&subject(&entry))
                         .chars()
                         .take(100)
                         .collect::<String>()

@@ -41,6 +41,9 @@ pub use listing::{Listed, list};
 pub use pull::{All, Pulled, pull, pull_all};
 pub use push::{Pushed, push};
 
+/// How a push words an entry for its commit's subject line.
+pub type Subject<'a> = &'a dyn Fn(&crate::storage::logbook::Entry) -> String;
+
 use crate::error::Result;
 use crate::model::Voyage;
 use crate::storage::Home;

@@ -29,7 +29,9 @@ pub type Pushed = Synced;
 /// commit this voyage already holds.
 const ATTEMPTS: usize = 4;
 
-pub fn push(sync: &Sync<'_>, voyage: &str) -> Result<Synced> {
+/// Pushes `voyage`; `subject` words an entry for its commit's subject line
+/// (the story's headline, which only the actions above sync can word).
+pub fn push(sync: &Sync<'_>, voyage: &str, subject: super::Subject<'_>) -> Result<Synced> {
     let file = sync.home.resolve(voyage)?;
     let id = file.id;
     let name = names::voyage_ref(&id);
@@ -45,7 +47,7 @@ pub fn push(sync: &Sync<'_>, voyage: &str) -> Result<Synced> {
     };
     for _ in 0..ATTEMPTS {
         let import = sync.repo.pending_import(false)?;
-        match build::build(import, &mut batch, &mut store, &id, base.as_ref())? {
+        match build::build(import, &mut batch, &mut store, &id, base.as_ref(), subject)? {
             Built::Renumber => renumber(&mut store)?,
             Built::Stale => base = None,
             Built::Nothing(voyage) => {
