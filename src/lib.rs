@@ -1,21 +1,15 @@
-//! helm: structured collaborative software work.
-//!
-//! `observe` gathers observations onto a voyage's slate; `steer` acts on GitHub
-//! and `log` records a state, each sealing the slate into the bearing of one
-//! logbook entry in a single SQLite transaction.
+//! helm's front ends: the command line (`cli`), the MCP server (`mcp`) and
+//! how results reach people and programs (`output`). What they call is
+//! helm-core's; the layers below are helm-model, helm-storage, helm-github
+//! and helm-sync (ADR 0021).
 
-pub mod actions;
 pub mod cli;
-pub mod error;
-pub mod github;
-pub mod inputs;
 pub mod mcp;
-pub mod model;
-pub mod observe;
-pub mod ops;
 pub mod output;
-pub mod steering;
-pub mod storage;
-pub mod sync;
-pub mod text;
-pub mod words;
+
+// Paths inside this crate name the layers below by their old module names.
+use helm_core::{actions, inputs, observe, ops, steering};
+use helm_model as model;
+use helm_model::{error, text, words};
+use helm_storage as storage;
+use helm_sync as sync;

@@ -5,8 +5,8 @@ use std::process::ExitCode;
 use clap::Parser;
 
 use helm::cli::{self, Cli, Context};
-use helm::error::{Error, Kind};
 use helm::output::{self, Style};
+use helm_model::error::{Error, Kind};
 
 fn main() -> ExitCode {
     let args: Vec<std::ffi::OsString> = std::env::args_os().collect();

@@ -1,7 +1,7 @@
 //! helm's GitHub response types read GitHub's own documented examples
 //! (from @octokit/openapi): an answer shaped as documented always parses.
 
-use helm::github::types::{
+use helm_github::types::{
     CheckRun, CombinedStatus, Comment, Issue, MergeResult, Pull, PullFile, Review, ReviewComment,
 };
 use serde::de::DeserializeOwned;

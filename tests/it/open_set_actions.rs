@@ -1,5 +1,5 @@
 //! The steer actions are an open set: every action helm lists
-//! (`helm::actions::ActionKind::ALL`, never typed again here) must come with
+//! (`helm_core::actions::ActionKind::ALL`, never typed again here) must come with
 //! what the compiler cannot ask of it. Each test names the actions that
 //! lack their part:
 //! - an entry in the steer tool's input schema (`helm mcp`, `tools/list`);
@@ -15,7 +15,7 @@ use crate::mcp::Session;
 use crate::settling::steer_args;
 use crate::support::env::TestEnv;
 use crate::support::fake_github::{FakeGitHub, Fault};
-use helm::actions::ActionKind;
+use helm_core::actions::ActionKind;
 
 const REPO: &str = "acme/widgets";
 

@@ -1,11 +1,11 @@
 //! Guards the compiler cannot give for the observation kinds: every kind the
-//! lib lists (`helm::observe::KindName::ALL`, never typed again here) is in
+//! lib lists (`helm_core::observe::KindName::ALL`, never typed again here) is in
 //! `helm mcp`'s observe schema, has an example in docs/json.md, and, for a
 //! GitHub kind, is observed against the fake GitHub with every request it
 //! sends (fresh, then conditional) answered by a route GitHub's description
 //! accepts. A new kind fails here until it has all three.
 
-use helm::observe::KindName;
+use helm_core::observe::KindName;
 use serde_json::Value;
 
 use crate::mcp::Session;

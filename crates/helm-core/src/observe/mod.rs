@@ -233,7 +233,7 @@ pub(crate) trait RemoteLook {
 }
 
 /// An issue or a pull request: what the freshness guard judges a steer by.
-pub(crate) trait Thread {
+pub trait Thread {
     fn repo(&self) -> &Repo;
     fn number(&self) -> u64;
     /// A pull request, rather than an issue.
@@ -326,12 +326,12 @@ impl Target {
     }
 
     /// The issue or pull request it looks at, if any.
-    pub(crate) fn thread(&self) -> Option<&dyn Thread> {
+    pub fn thread(&self) -> Option<&dyn Thread> {
         self.of().thread()
     }
 
     /// What a local look's progress display says, and what it counts.
-    pub(crate) fn progress(&self) -> Option<(String, Counting)> {
+    pub fn progress(&self) -> Option<(String, Counting)> {
         match self.of().way() {
             Way::Local(local) => Some(local.progress()),
             Way::GitHub(_) => None,
@@ -349,7 +349,7 @@ pub(crate) struct Looked {
 
 /// What a local look counts as it goes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Counting {
+pub enum Counting {
     Entries,
     Bytes,
 }

@@ -79,7 +79,8 @@ fn peek_reads_what_sqlite_reads_at_every_size() {
 
 #[test]
 fn peek_reads_voyages_written_by_the_original_helm() {
-    let fixtures = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/upstream-voyages");
+    let fixtures =
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/fixtures/upstream-voyages");
     for name in [
         "9c54720f-6d86-4341-a73e-bcb8c1b39322.sqlite",
         "5fabe0ec-6878-4623-8831-4a6642efa3ca.sqlite",

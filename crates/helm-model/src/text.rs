@@ -14,7 +14,7 @@ pub fn clean(text: &str) -> String {
         .collect()
 }
 
-pub(crate) fn is_hostile(c: char) -> bool {
+pub fn is_hostile(c: char) -> bool {
     (c.is_control() && c != '\n' && c != '\t')
         || matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
 }

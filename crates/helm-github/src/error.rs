@@ -8,7 +8,7 @@ use std::fmt::Write as _;
 use serde::Deserialize;
 
 use super::client::Answer;
-use crate::error::{Error, Kind};
+use helm_model::error::{Error, Kind};
 
 #[derive(Debug)]
 pub struct GitHubError {

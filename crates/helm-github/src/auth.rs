@@ -8,7 +8,7 @@
 use std::path::Path;
 use std::process::{Command, Stdio};
 
-use crate::error::{Error, Kind, Result};
+use helm_model::error::{Error, Kind, Result};
 
 /// A token, with a `Debug` that does not show it.
 pub struct Token(String);
@@ -122,7 +122,7 @@ fn gh_token(config_dir: Option<&Path>, host: Option<&str>) -> std::result::Resul
         .output()
         .map_err(|err| match err.kind() {
             std::io::ErrorKind::NotFound => "could not run: gh is not installed".to_string(),
-            _ => format!("could not run: {}", crate::error::io_reason(&err)),
+            _ => format!("could not run: {}", helm_model::error::io_reason(&err)),
         })?;
     if !output.status.success() {
         let reason = String::from_utf8_lossy(&output.stderr);

@@ -1,5 +1,13 @@
-//! Plain types of helm's vocabulary: what can be observed, what a logbook entry
-//! records, what a voyage is. No I/O happens here.
+//! helm's vocabulary, at the bottom of the crate graph: what a voyage is,
+//! what a logbook entry records (provenance, the action, which actions
+//! exist), a target as storage keys it, the clock, errors as data, and the
+//! small words and text helpers every layer shares.
+//!
+//! It does no I/O and must never depend on another helm crate.
+
+pub mod error;
+pub mod text;
+pub mod words;
 
 pub mod action_kind;
 pub mod clock;

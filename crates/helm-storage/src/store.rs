@@ -69,9 +69,10 @@ impl VoyageStore {
         &self.file
     }
 
-    /// The connection, for tests that make SQLite fail on purpose.
-    #[cfg(test)]
-    pub(crate) fn connection(&self) -> &Connection {
+    /// The connection, for tests (here and in helm-core, through the
+    /// `test-support` feature) that make SQLite fail on purpose.
+    #[cfg(any(test, feature = "test-support"))]
+    pub fn connection(&self) -> &Connection {
         &self.conn
     }
 

@@ -4,8 +4,14 @@
 //! on foreign keys and waits (rather than fails) while another helm process
 //! holds the write lock; every write transaction takes that lock up front
 //! (`BEGIN IMMEDIATE`) so two writers can never deadlock on an upgrade.
-//! This module never prints and never reads the environment: callers hand it
-//! the home directory.
+//! It never prints and never reads the environment: callers hand it the
+//! home directory. It depends on helm-model only: never on GitHub, sync, the
+//! observation kinds or a front end (a target is a `SlateKey` here).
+
+// Paths inside this crate name the layers as the crates above it do.
+use crate as storage;
+use helm_model as model;
+use helm_model::error;
 
 pub mod artifact;
 pub mod audit;

@@ -4,8 +4,8 @@
 use std::path::Path;
 use std::process::Command;
 
-use crate::error::{Error, Kind, Result};
 pub use crate::model::Repo;
+use helm_model::error::{Error, Kind, Result};
 
 /// Resolves the repository, naming all three sources when none gives one.
 pub fn resolve(flag: Option<&str>, env: Option<&str>, cwd: &Path) -> Result<Repo> {

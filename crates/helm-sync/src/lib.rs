@@ -15,7 +15,15 @@
 //! - `arrival`: what a fetch brought, checked before anything is written.
 //! - `pull`, `push` (with `build`, `fast_import`), `listing`: the operations.
 //!
-//! Nothing here prints or reads the environment.
+//! Nothing here prints or reads the environment. It depends on helm-model
+//! and helm-storage only: never on GitHub, the core or a front end (entries
+//! are worded for commit subjects by the caller).
+
+// Paths inside this crate name the layers as the crates above it do.
+use crate as sync;
+use helm_model as model;
+use helm_model::{error, text};
+use helm_storage as storage;
 
 mod arrival;
 mod batch;

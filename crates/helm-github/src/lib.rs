@@ -1,12 +1,14 @@
 //! GitHub, helm's collaborative boundary, as transport: which repository,
 //! server and token, sending with retries, conditional requests and
 //! pagination, and GitHub's answers read strictly. What helm looks at there
-//! is in `observe/` (one file per kind); the steer actions it performs are
-//! in `actions/` (one file per action). A leaf: it knows `model` and `error`
-//! only.
+//! and the steer actions it performs are helm-core's (one file per kind and
+//! per action).
 //!
-//! A tokio runtime (current-thread) and octocrab are set up only here, so
-//! local commands never pay for them.
+//! It depends on helm-model only, and must never know a voyage, storage or
+//! a front end. A tokio runtime (current-thread) and octocrab are set up
+//! only here, so local commands never pay for them.
+
+use helm_model as model;
 
 pub mod auth;
 pub mod client;
@@ -21,9 +23,9 @@ pub mod types;
 use std::path::Path;
 use std::time::Duration;
 
-use crate::error::{Error, Kind, Result};
 use crate::model::Repo;
 use client::Client;
+use helm_model::error::{Error, Kind, Result};
 
 pub const DEFAULT_API_URL: &str = "https://api.github.com";
 

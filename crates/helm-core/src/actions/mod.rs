@@ -214,7 +214,7 @@ macro_rules! actions {
             }
 
             /// See [`SteerAction::misread_method`].
-            pub(crate) fn misread_method(&self, method: &str) -> Result<()> {
+            pub fn misread_method(&self, method: &str) -> Result<()> {
                 match self {
                     $(ActionArgs::$Variant(args) => <$Type as SteerAction>::misread_method(args, method),)*
                 }
@@ -374,7 +374,7 @@ impl Headline for Entry {
 }
 
 /// The lines of the story's details particular to a steer's action.
-pub(crate) fn details(record: &SteerRecord, lines: &mut Vec<String>) {
+pub fn details(record: &SteerRecord, lines: &mut Vec<String>) {
     record.steer.details(record, lines);
 }
 
