@@ -39,7 +39,7 @@ fn free_for_another_process(path: &Path) -> bool {
     let out = Command::new(std::env::current_exe().unwrap())
         .args([
             "--exact",
-            "storage::vfs::tests::write_lock_probe",
+            "vfs::tests::write_lock_probe",
             "--test-threads=1",
             "--nocapture",
         ])
