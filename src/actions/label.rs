@@ -215,8 +215,10 @@ impl SteerAction for LabelChange {
     /// labels the issue has now say nothing of the attempt: a teammate may
     /// have undone its change since, and acting again would redo what they
     /// undid. Without such an event the attempt changed nothing (a label
-    /// already there or already gone leaves no event), and acting again
-    /// changes nothing either. The entry's labels are those of now with the
+    /// already there or already gone leaves no event) and the retry acts,
+    /// as for a close whose state was already there, behind the freshness
+    /// guard, which refuses it if the issue changed since it was observed.
+    /// The entry's labels are those of now with the
     /// attempt's own changes over them: what the issue had right after it,
     /// as far as GitHub shows.
     async fn look(
