@@ -48,6 +48,9 @@ pub enum Kind {
     /// GitHub's rate limit asked for a longer wait than `HELM_GITHUB_TIMEOUT`
     /// allows; nothing was acted on or recorded.
     RateLimited,
+    /// GitHub may have acted, or acted in part, and does not show what: the
+    /// attempt's record is kept for `helm interrupted settle` (ADR 0012).
+    UnknownOutcome,
 }
 
 impl Kind {
@@ -71,6 +74,7 @@ impl Kind {
             Kind::BadRemote => "bad-remote",
             Kind::NotReady => "not-ready",
             Kind::RateLimited => "rate-limited",
+            Kind::UnknownOutcome => "unknown-outcome",
         }
     }
 

@@ -41,6 +41,9 @@ pub enum Failure {
     /// A rate limit asked for a longer wait than `HELM_GITHUB_TIMEOUT`
     /// allows (`status` is its 403 or 429): GitHub did nothing.
     Limited,
+    /// A steer that sends several requests failed after an earlier one
+    /// changed GitHub: GitHub acted in part, whatever the last failure was.
+    Partial,
 }
 
 #[derive(Deserialize)]
@@ -181,9 +184,11 @@ impl GitHubError {
         match self.failure {
             Failure::Answered => self.status.is_some_and(|status| status >= 500),
             Failure::Unsent | Failure::NoAnswer => true,
-            Failure::Declined | Failure::Unreadable | Failure::Described | Failure::Limited => {
-                false
-            }
+            Failure::Declined
+            | Failure::Unreadable
+            | Failure::Described
+            | Failure::Limited
+            | Failure::Partial => false,
         }
     }
 
@@ -194,7 +199,7 @@ impl GitHubError {
     pub fn may_have_acted(&self) -> bool {
         match (self.failure, self.status) {
             (Failure::Declined | Failure::Unsent | Failure::Limited, _) => false,
-            (Failure::Unreadable, _) => true,
+            (Failure::Unreadable | Failure::Partial, _) => true,
             (_, Some(408)) => true,
             (_, Some(status)) => status >= 500,
             (_, None) => true,
@@ -272,6 +277,21 @@ fn describe_detail(detail: &serde_json::Value) -> String {
 }
 
 impl GitHubError {
+    /// This failure, of a request sent after `done` (what earlier requests
+    /// of the same steer changed on GitHub): an outcome GitHub acted on in
+    /// part, never "nothing happened".
+    pub fn partial(self, done: &str) -> GitHubError {
+        let failed = match self.status {
+            Some(status) => format!("answered {status} {}", self.message),
+            None => self.message,
+        };
+        GitHubError {
+            message: format!("{done}, then GitHub {failed}"),
+            failure: Failure::Partial,
+            ..self
+        }
+    }
+
     /// GitHub answered 2xx but declined to do the thing (a merge that did not merge).
     pub fn refused(message: String) -> GitHubError {
         GitHubError {

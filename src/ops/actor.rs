@@ -7,6 +7,7 @@ use std::time::Duration;
 use crate::actions::{Effect, Steer};
 use crate::error::{Error, Kind, Result};
 use crate::github;
+use crate::github::error::Failure;
 use crate::model::SteerRecord;
 use crate::model::clock::{Began, GitHubClock};
 use crate::steering::{ActError, Actor, Outcome, Preflight};
@@ -107,6 +108,15 @@ impl Actor for GitHubActor {
         let doing = steer.doing();
         match answer {
             Ok(Ok(record)) => Ok(self.with_actor(record)),
+            // Whatever the last request's failure, an earlier one changed
+            // GitHub: the attempt stays pending for a look to record it.
+            Ok(Err(err)) if err.failure == Failure::Partial => Err(ActError {
+                outcome: Outcome::Unknown,
+                error: Error::new(
+                    Kind::UnknownOutcome,
+                    format!("GitHub acted in part to {doing}: {}", err.message),
+                ),
+            }),
             Ok(Err(err)) if err.may_have_acted() => Err(ActError {
                 outcome: Outcome::Unknown,
                 error: Error::new(

@@ -6,6 +6,7 @@
 mod claims;
 mod clocks;
 mod contract;
+mod labels;
 mod races;
 mod replays;
 
