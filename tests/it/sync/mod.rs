@@ -5,6 +5,7 @@
 
 mod basics;
 mod crash;
+mod hostile;
 mod killed;
 mod mcp;
 mod merge;
