@@ -6,6 +6,7 @@
 use std::fs;
 use std::io::{self, Write};
 use std::path::Path;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use crate::error::{Error, Result};
 
@@ -50,10 +51,16 @@ pub enum Durability {
 
 /// Writes `bytes` to `path` privately and atomically: a reader sees the old
 /// file or the new one, never a mix. The temporary name carries the process
-/// id so concurrent writers never share one.
+/// id and a counter so concurrent writers, processes or the threads of one
+/// `helm mcp`, never share one.
 pub fn write_atomic(path: &Path, bytes: &[u8], durability: Durability) -> io::Result<()> {
+    static WRITES: AtomicU64 = AtomicU64::new(0);
     let mut temp_name = path.file_name().unwrap_or_default().to_os_string();
-    temp_name.push(format!(".{}.new", std::process::id()));
+    temp_name.push(format!(
+        ".{}.{}.new",
+        std::process::id(),
+        WRITES.fetch_add(1, Ordering::Relaxed)
+    ));
     let temp = path.with_file_name(temp_name);
     let _ = fs::remove_file(&temp);
     let written = (|| {

@@ -4,6 +4,7 @@
 //! the machine running the tests.
 
 mod basics;
+mod concurrent;
 mod crash;
 mod killed;
 mod mcp;
