@@ -116,6 +116,8 @@ impl<'a> Sync<'a> {
         let remote = remote::resolve(remote, cwd)?;
         let repo = git::Repo::open(home.root(), cwd)?.with_network(remote.network.clone());
         let lock = lock::Lock::take(repo.dir())?;
+        // Under the lock: no other sync of this home is making a voyage now.
+        crate::storage::sync::sweep_unborn(home);
         Ok(Sync {
             home,
             cwd,

@@ -7,6 +7,7 @@ mod basics;
 mod concurrent;
 mod crash;
 mod killed;
+mod leftovers;
 mod mcp;
 mod merge;
 mod reach;
