@@ -160,4 +160,6 @@ pub struct Synced {
     pub reference: String,
     /// The remote's commit after the sync.
     pub head: String,
+    /// This sync made the voyage: here (a pull), or on the remote (a push).
+    pub created: bool,
 }

@@ -14,6 +14,7 @@ mod reach;
 mod steered;
 mod tamper;
 mod together;
+mod truthful;
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
