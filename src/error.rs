@@ -48,6 +48,9 @@ pub enum Kind {
     /// GitHub's rate limit asked for a longer wait than `HELM_GITHUB_TIMEOUT`
     /// allows; nothing was acted on or recorded.
     RateLimited,
+    /// The MCP client cancelled the call before it wrote anything; nothing
+    /// was done.
+    Cancelled,
 }
 
 impl Kind {
@@ -71,6 +74,7 @@ impl Kind {
             Kind::BadRemote => "bad-remote",
             Kind::NotReady => "not-ready",
             Kind::RateLimited => "rate-limited",
+            Kind::Cancelled => "cancelled",
         }
     }
 

@@ -7,6 +7,7 @@
 
 mod agent_flow;
 mod brief;
+mod cancel;
 mod checks;
 mod errors;
 mod jsonrpc;
