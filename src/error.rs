@@ -51,6 +51,9 @@ pub enum Kind {
     /// GitHub may have acted, or acted in part, and does not show what: the
     /// attempt's record is kept for `helm interrupted settle` (ADR 0012).
     UnknownOutcome,
+    /// The MCP client cancelled the call before it wrote anything; nothing
+    /// was done.
+    Cancelled,
 }
 
 impl Kind {
@@ -75,6 +78,7 @@ impl Kind {
             Kind::NotReady => "not-ready",
             Kind::RateLimited => "rate-limited",
             Kind::UnknownOutcome => "unknown-outcome",
+            Kind::Cancelled => "cancelled",
         }
     }
 

@@ -5,6 +5,7 @@
 //! logbook entry in a single SQLite transaction.
 
 pub mod actions;
+pub mod cancel;
 pub mod cli;
 pub mod error;
 pub mod github;

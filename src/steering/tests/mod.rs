@@ -181,6 +181,7 @@ fn run(
         request_id,
         repo: &repo,
         steer,
+        cancel: &crate::cancel::Cancel::default(),
     };
     super::steer(&mut f.store, &attempt, world, probe)
 }
