@@ -35,6 +35,9 @@ pub enum Kind {
     GitHub,
     /// The request conflicts with what is already recorded.
     Conflict,
+    /// An interrupted steer's retry or settle cannot tell from GitHub whether
+    /// the earlier attempt acted; nothing was acted on, its record is kept.
+    UnknownOutcome,
     /// The target changed on GitHub since it was observed (ADR 0008).
     Stale,
     /// The voyage moved on the git remote since this machine last synced it:
@@ -66,6 +69,7 @@ impl Kind {
             Kind::Config => "config",
             Kind::GitHub => "github",
             Kind::Conflict => "conflict",
+            Kind::UnknownOutcome => "unknown-outcome",
             Kind::Stale => "stale",
             Kind::Diverged => "diverged",
             Kind::BadRemote => "bad-remote",

@@ -91,7 +91,7 @@ pub(super) fn unknown(error: Error, attempt_id: &str, given: bool) -> Error {
 
 pub(super) fn cannot_tell(doing: &str, attempt_id: &str, why: &str) -> Error {
     Error::new(
-        Kind::Conflict,
+        Kind::UnknownOutcome,
         format!("an earlier attempt '{attempt_id}' to {doing} was interrupted, and helm cannot tell whether GitHub acted: {why}"),
     )
     .hint(format!(

@@ -341,7 +341,7 @@ fn when_github_cannot_tell_the_retry_refuses_and_keeps_the_record() {
     );
     world.unclear = true;
     let err = run(&mut f, &mut world, &mut Live, Some("r1"), &comment("hi")).unwrap_err();
-    assert_eq!(err.kind(), Kind::Conflict);
+    assert_eq!(err.kind(), Kind::UnknownOutcome);
     assert!(err.message().contains("cannot tell"), "{}", err.message());
     assert_eq!((world.acts, records(&f).len()), (0, 1));
 }
