@@ -8,6 +8,7 @@ mod clocks;
 mod contract;
 mod races;
 mod replays;
+mod threads;
 
 use serde_json::Value;
 
