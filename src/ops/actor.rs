@@ -91,11 +91,35 @@ impl GitHubActor {
 }
 
 impl Actor for GitHubActor {
+    /// The freshness guard, then what the action reads before acting
+    /// (`Steer::prepare`), on the steer the guard settled on.
     fn preflight(&mut self, steer: &Steer, bearing: &[Observation]) -> Result<Preflight> {
-        match &self.guard {
-            Some(guard) => super::fresh::preflight(guard, &self.session, steer, bearing),
-            None => Ok(Preflight::default()),
+        let mut preflight = match &self.guard {
+            Some(guard) => super::fresh::preflight(guard, &self.session, steer, bearing)?,
+            None => Preflight::default(),
+        };
+        let acting = preflight.steer.as_ref().unwrap_or(steer);
+        let client = &self.session.client;
+        let deadline = self.deadline;
+        let prepared = self
+            .session
+            .runtime
+            .block_on(async { tokio::time::timeout_at(deadline, acting.prepare(client)).await })
+            .map_err(|_elapsed| {
+                Error::new(
+                    Kind::GitHub,
+                    format!(
+                        "GitHub did not answer within {} s before helm could {}",
+                        LOCK_BUDGET.as_secs(),
+                        steer.doing()
+                    ),
+                )
+                .hint("nothing was acted on or recorded; retry later")
+            })??;
+        if prepared.is_some() {
+            preflight.steer = prepared;
         }
+        Ok(preflight)
     }
 
     fn act(&mut self, steer: &Steer) -> std::result::Result<SteerRecord, ActError> {

@@ -9,6 +9,7 @@ mod contract;
 mod labels;
 mod races;
 mod replays;
+mod threads;
 
 use serde_json::Value;
 
