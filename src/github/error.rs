@@ -44,6 +44,12 @@ pub enum Failure {
     /// A steer that sends several requests failed after an earlier one
     /// changed GitHub: GitHub acted in part, whatever the last failure was.
     Partial,
+    /// The whole request did not finish within `HELM_GITHUB_TIMEOUT`: it
+    /// may have left and acted. Not retried, since the time is spent.
+    TimedOut,
+    /// A successful answer larger than helm holds: the server acted, and
+    /// helm read only the start of what it said.
+    TooLarge,
 }
 
 #[derive(Deserialize)]
@@ -167,6 +173,36 @@ impl GitHubError {
         }
     }
 
+    /// `host` gave no whole answer within `deadline` (connecting, sending,
+    /// the headers and the body all count).
+    pub fn timed_out(host: &str, deadline: std::time::Duration) -> GitHubError {
+        GitHubError {
+            status: None,
+            message: format!(
+                "{host} gave no whole answer within {} s (HELM_GITHUB_TIMEOUT)",
+                deadline.as_secs()
+            ),
+            details: Vec::new(),
+            permission: None,
+            failure: Failure::TimedOut,
+        }
+    }
+
+    /// A successful answer of more than `limit` bytes; the message
+    /// completes "GitHub's answer to … ".
+    pub fn too_large(limit: usize) -> GitHubError {
+        GitHubError {
+            status: None,
+            message: format!(
+                "was larger than the {} MiB helm reads of one answer",
+                limit >> 20
+            ),
+            details: Vec::new(),
+            permission: None,
+            failure: Failure::TooLarge,
+        }
+    }
+
     /// A failure described in words, not by an answer (e.g. a misuse).
     pub fn shape_text(message: String) -> GitHubError {
         GitHubError {
@@ -188,7 +224,9 @@ impl GitHubError {
             | Failure::Unreadable
             | Failure::Described
             | Failure::Limited
-            | Failure::Partial => false,
+            | Failure::Partial
+            | Failure::TimedOut
+            | Failure::TooLarge => false,
         }
     }
 
@@ -199,7 +237,10 @@ impl GitHubError {
     pub fn may_have_acted(&self) -> bool {
         match (self.failure, self.status) {
             (Failure::Declined | Failure::Unsent | Failure::Limited, _) => false,
-            (Failure::Unreadable | Failure::Partial, _) => true,
+            (
+                Failure::Unreadable | Failure::Partial | Failure::TooLarge | Failure::TimedOut,
+                _,
+            ) => true,
             (_, Some(408)) => true,
             (_, Some(status)) => status >= 500,
             (_, None) => true,
@@ -213,7 +254,10 @@ impl GitHubError {
         let mut text = match (self.status, self.failure) {
             (Some(status), _) => format!("GitHub refused to {doing}: {status} {}", self.message),
             (None, Failure::Declined) => format!("GitHub declined to {doing}: {}", self.message),
-            (None, Failure::Unreadable) => format!("GitHub's answer to {doing} {}", self.message),
+            (None, Failure::Unreadable | Failure::TooLarge) => {
+                format!("GitHub's answer to {doing} {}", self.message)
+            }
+            (None, Failure::TimedOut) => format!("no answer in time to {doing}: {}", self.message),
             (None, _) => format!("could not reach GitHub to {doing}: {}", self.message),
         };
         if !self.details.is_empty() {
@@ -234,6 +278,8 @@ impl GitHubError {
             (Some(status), _) if status >= 500 => "GitHub had a problem; retry later".to_string(),
             (Some(_), _) => "see GitHub's message above".to_string(),
             (None, Failure::Declined) => "observe the pull request to see why, then retry".to_string(),
+            (None, Failure::TimedOut) => "the server answered too slowly or not at all; retry later, or give HELM_GITHUB_TIMEOUT more seconds (at most 60)".to_string(),
+            (None, Failure::TooLarge) => "GitHub's answers are far smaller; check that HELM_GITHUB_API_URL is GitHub's API".to_string(),
             (None, Failure::Unreadable) => "the server did not answer as GitHub's API describes; if this was a change, check on GitHub whether it was made before you retry".to_string(),
             (None, _) => "check the network and HELM_GITHUB_API_URL".to_string(),
         };
