@@ -48,6 +48,8 @@ pub fn run(args: SteerArgs, ctx: &Context) -> Result<Box<dyn Report>> {
             action: &args.action,
             repo: args.repo.as_deref(),
             allow_stale: args.allow_stale,
+            // A person stops the CLI with a signal; the protocol covers that.
+            cancel: &crate::cancel::Cancel::default(),
         },
     )?;
     Ok(Box::new(Recorded {

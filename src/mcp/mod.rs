@@ -16,6 +16,7 @@
 pub mod args;
 #[cfg(test)]
 mod docs;
+mod lifecycle;
 mod progress;
 mod resources;
 mod schema;
@@ -76,15 +77,21 @@ pub fn serve(served: Served) -> Result<()> {
     runtime.block_on(async move {
         use rmcp::ServiceExt;
         let server = server::HelmServer::new(Arc::new(ctx), served);
-        let running = server.serve(stdio::Lines::stdio()).await.map_err(|err| {
-            Error::new(Kind::Io, format!("the MCP client did not connect: {err}"))
-                .hint("helm mcp speaks MCP on stdin/stdout; start it from an MCP client")
-        })?;
-        running
-            .waiting()
-            .await
-            .map_err(|err| Error::new(Kind::Io, format!("the MCP session failed: {err}")))?;
-        Ok(())
+        let (lines, flush) = stdio::Lines::stdio();
+        let served = match server.serve(lines).await {
+            Ok(running) => running
+                .waiting()
+                .await
+                .map(drop)
+                .map_err(|err| Error::new(Kind::Io, format!("the MCP session failed: {err}"))),
+            Err(err) => Err(
+                Error::new(Kind::Io, format!("the MCP client did not connect: {err}"))
+                    .hint("helm mcp speaks MCP on stdin/stdout; start it from an MCP client"),
+            ),
+        };
+        // Whatever ended the session, every answer queued is written first.
+        flush.wait().await;
+        served
     })
 }
 

@@ -17,6 +17,7 @@ use rmcp::{ErrorData, Peer, RoleServer, ServerHandler};
 use super::served::Served;
 use super::tools::{Call, Tool};
 use super::{Ctx, document, refusal, resources};
+use crate::cancel::Cancel;
 use crate::error::{Error, Kind};
 use crate::observe::Tally;
 
@@ -75,9 +76,15 @@ impl ServerHandler for HelmServer {
             .map_err(|reason| ErrorData::invalid_params(reason, None))?;
         let args = request.arguments.unwrap_or_default();
         let progress = context.meta.get_progress_token();
-        Ok(run(&self.ctx, tool, args, progress, &context.peer)
-            .await
-            .into())
+        // The request's token is cancelled the moment rmcp reads the
+        // client's `notifications/cancelled` for it; the core reads it there.
+        let token = context.ct.clone();
+        let cancel = Cancel::reading(move || token.is_cancelled());
+        let result = run(&self.ctx, tool, args, progress, &context.peer, &cancel).await;
+        if cancel.is_cancelled() {
+            log_cancelled(tool, &context.id, &cancel, &result);
+        }
+        Ok(result.into())
     }
 
     async fn list_resources(
@@ -142,15 +149,18 @@ async fn run(
     args: JsonObject,
     progress: Option<ProgressToken>,
     peer: &Peer<RoleServer>,
+    cancel: &Cancel,
 ) -> CallToolResult {
     let ctx = Arc::clone(ctx);
-    let tally = Arc::new(Tally::default());
+    let tally = Arc::new(Tally::cancellable(cancel.clone()));
     let call = Call {
         tool: tool.name,
         args,
         tally: Arc::clone(&tally),
+        cancel: cancel.clone(),
     };
     let work = tokio::task::spawn_blocking(move || {
+        call.cancel.check("start")?;
         let report = (tool.run)(&ctx, call)?;
         let mut out = Vec::new();
         report
@@ -171,4 +181,33 @@ async fn run(
         Ok(value) => CallToolResult::structured(value),
         Err(err) => refusal(&err),
     }
+}
+
+/// The one trace of a cancelled call, whose answer MCP does not send: on
+/// stderr, what became of it. Past its write a call is never stopped, so
+/// it either did nothing or completed and recorded.
+fn log_cancelled(
+    tool: &Tool,
+    id: &rmcp::model::RequestId,
+    cancel: &Cancel,
+    result: &CallToolResult,
+) {
+    let id = serde_json::to_string(id).unwrap_or_default();
+    let became = if cancel.stopped() {
+        "before it wrote anything: nothing was done".to_string()
+    } else if result.is_error == Some(true) {
+        let error = result.structured_content.as_ref().map(|doc| &doc["error"]);
+        let message = error
+            .and_then(|e| e["message"].as_str())
+            .unwrap_or("unknown");
+        format!("and failed all the same: {message}")
+    } else if tool.effect.read_only {
+        "after it had begun: it only read, and its answer is not sent".to_string()
+    } else {
+        "after it had begun writing: it completed, and what it did is recorded".to_string()
+    };
+    eprintln!(
+        "helm mcp: {} (request {id}) was cancelled by the client {became}",
+        tool.name
+    );
 }

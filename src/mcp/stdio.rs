@@ -6,8 +6,13 @@
 //! -32602 for a request whose params do not fit its method. Everything else
 //! goes on to rmcp. Notifications and responses are never answered.
 //!
+//! What goes on to rmcp, and when the end of input is told, follows the
+//! session's lifecycle (`lifecycle`): nothing but a request before the
+//! session starts, and no end while a request is still to be answered.
+//!
 //! Every line written (rmcp's and this layer's answers) goes through one
-//! writer task, so lines never interleave; closing waits until it is done.
+//! writer task, so lines never interleave; the server waits for it
+//! ([`Flush`]) before it exits, whatever ended the session.
 
 use std::borrow::Cow;
 use std::io;
@@ -25,6 +30,8 @@ use serde_json::Value;
 use serde_json::value::RawValue;
 use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
 use tokio::sync::mpsc;
+
+use super::lifecycle::Lifecycle;
 
 /// The longest line read as a message; a longer one is answered with an
 /// error and skipped to its end without being kept.
@@ -47,21 +54,33 @@ pub struct Lines {
     /// Skipping the rest of a line that was too long.
     discarding: bool,
     out: Option<mpsc::UnboundedSender<Vec<u8>>>,
-    writer: Option<tokio::task::JoinHandle<()>>,
+    lifecycle: Lifecycle,
+}
+
+/// The writer task: done when every line queued is written (or stdout is
+/// gone), which is once the transport is closed or dropped.
+pub struct Flush(tokio::task::JoinHandle<()>);
+
+impl Flush {
+    pub async fn wait(self) {
+        let _ = self.0.await;
+    }
 }
 
 impl Lines {
-    /// The process's stdin and stdout. Must be called inside the runtime.
-    pub fn stdio() -> Lines {
+    /// The process's stdin and stdout, and the writer to wait for before
+    /// exiting. Must be called inside the runtime.
+    pub fn stdio() -> (Lines, Flush) {
         let (read, write) = rmcp::transport::io::stdio_pipes();
         let (out, queue) = mpsc::unbounded_channel();
-        Lines {
+        let lines = Lines {
             reader: BufReader::new(read),
             line: Vec::new(),
             discarding: false,
             out: Some(out),
-            writer: Some(tokio::spawn(write_lines(write, queue))),
-        }
+            lifecycle: Lifecycle::default(),
+        };
+        (lines, Flush(tokio::spawn(write_lines(write, queue))))
     }
 
     /// The next line without its newline, or word of one over the limit;
@@ -254,6 +273,7 @@ impl Transport<RoleServer> for Lines {
         &mut self,
         item: TxJsonRpcMessage<RoleServer>,
     ) -> impl Future<Output = Result<(), io::Error>> + Send + 'static {
+        self.lifecycle.sent(&item);
         let sent = match &self.out {
             Some(out) => out.send(line_of(&item)).map_err(|_| closed()),
             None => Err(closed()),
@@ -263,7 +283,16 @@ impl Transport<RoleServer> for Lines {
 
     async fn receive(&mut self) -> Option<ClientJsonRpcMessage> {
         loop {
-            let line = match self.next_line().await? {
+            let Some(read) = self.next_line().await else {
+                // The client closed its input: the end waits until every
+                // request is answered. rmcp drops this future to send each
+                // answer (the call is cancel-safe) and then asks again.
+                if self.lifecycle.answering() {
+                    std::future::pending::<()>().await;
+                }
+                return None;
+            };
+            let line = match read {
                 Read::Line(line) => line,
                 Read::TooLong => {
                     self.answer(&error(
@@ -275,7 +304,10 @@ impl Transport<RoleServer> for Lines {
                 }
             };
             match judge(&line) {
-                Verdict::Serve(message) => return Some(*message),
+                Verdict::Serve(message) if self.lifecycle.admit(&message) => {
+                    return Some(*message);
+                }
+                Verdict::Serve(_) => {}
                 Verdict::Answer(answer) => self.answer(&answer),
                 Verdict::Ignore => {}
             }
@@ -283,11 +315,9 @@ impl Transport<RoleServer> for Lines {
     }
 
     async fn close(&mut self) -> Result<(), io::Error> {
-        // Every queued line is written before the server ends.
+        // The writer ends once it has written every queued line; the server
+        // waits for it (`Flush`) before it exits.
         self.out = None;
-        if let Some(writer) = self.writer.take() {
-            let _ = writer.await;
-        }
         Ok(())
     }
 }

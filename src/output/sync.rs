@@ -10,7 +10,7 @@ use serde::Serialize;
 use super::{Report, Style, clean_line};
 use crate::model::Voyage;
 use crate::ops::sync::PulledAll;
-use crate::sync::Synced;
+use crate::sync::{Moved, Synced};
 use crate::words::plural;
 
 /// Which way a sync went.
@@ -44,6 +44,8 @@ pub struct SyncView<'a> {
     #[serde(rename = "ref")]
     reference: &'a str,
     head: &'a str,
+    /// This sync made the voyage: here (a pull), or on the remote (a push).
+    created: bool,
 }
 
 fn view(synced: &Synced, direction: Direction) -> SyncView<'_> {
@@ -62,6 +64,7 @@ fn view(synced: &Synced, direction: Direction) -> SyncView<'_> {
         remote: &synced.remote,
         reference: &synced.reference,
         head: &synced.head,
+        created: synced.created,
     }
 }
 
@@ -69,6 +72,9 @@ fn line(synced: &Synced, direction: Direction) -> String {
     let moved = &synced.moved;
     let remote = clean_line(&synced.remote);
     let id = synced.voyage.id;
+    if synced.created {
+        return created_line(synced, direction);
+    }
     if moved.entries == 0 && moved.artifacts == 0 {
         return match direction {
             Direction::Pull => format!(
@@ -81,13 +87,7 @@ fn line(synced: &Synced, direction: Direction) -> String {
             ),
         };
     }
-    let what = format!(
-        "{} {} and {} {}",
-        moved.entries,
-        plural(moved.entries, "entry", "entries"),
-        moved.artifacts,
-        plural(moved.artifacts, "artifact", "artifacts")
-    );
+    let what = counted(moved);
     match direction {
         Direction::Push => format!(
             "pushed {what} of voyage {id} to {remote} ({} at {})",
@@ -99,6 +99,34 @@ fn line(synced: &Synced, direction: Direction) -> String {
             short(&synced.head)
         ),
     }
+}
+
+/// A voyage the sync made, with or without entries: never "up to date".
+fn created_line(synced: &Synced, direction: Direction) -> String {
+    let remote = clean_line(&synced.remote);
+    let id = synced.voyage.id;
+    let what = counted(&synced.moved);
+    match direction {
+        Direction::Push => format!(
+            "created voyage {id} on {remote} with {what} ({} at {})",
+            synced.reference,
+            short(&synced.head)
+        ),
+        Direction::Pull => format!(
+            "created voyage {id} here from {remote} with {what} ({})",
+            short(&synced.head)
+        ),
+    }
+}
+
+fn counted(moved: &Moved) -> String {
+    format!(
+        "{} {} and {} {}",
+        moved.entries,
+        plural(moved.entries, "entry", "entries"),
+        moved.artifacts,
+        plural(moved.artifacts, "artifact", "artifacts")
+    )
 }
 
 fn short(head: &str) -> &str {
@@ -147,6 +175,9 @@ pub struct PullView<'a> {
     /// One voyage's pull: the remote commit now synced (full id).
     #[serde(skip_serializing_if = "Option::is_none")]
     head: Option<&'a str>,
+    /// One voyage's pull: the pull made the voyage here.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    created: Option<bool>,
     /// A pull of `all`: every voyage's document.
     #[serde(skip_serializing_if = "Option::is_none")]
     voyages: Option<Vec<SyncView<'a>>>,

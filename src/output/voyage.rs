@@ -72,6 +72,19 @@ impl Report for Ended {
     }
 }
 
+/// `word` as a shell reads it back: as it is when it holds nothing a shell
+/// treats specially, else in single quotes.
+fn shell_word(word: &str) -> String {
+    let plain = !word.is_empty()
+        && word
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || "-_./:@+,=".contains(c));
+    match plain {
+        true => word.to_string(),
+        false => format!("'{}'", word.replace('\'', "'\\''")),
+    }
+}
+
 /// `voyage list`: the readable voyages and the files that could not be read.
 pub struct VoyageList {
     pub listing: Listing,
@@ -83,8 +96,12 @@ impl Report for VoyageList {
         match (listing.voyages.is_empty(), listing.ended_not_listed) {
             (true, Some(ended @ 1..)) => writeln!(
                 out,
-                "no active voyages; {ended} ended {} (`helm voyage list --all` lists {})",
+                "no active voyages; {ended} ended {} (`helm voyage list{} --all` lists {})",
                 crate::words::plural(ended as u64, "one", "ones"),
+                match &listing.remote {
+                    Some(remote) => format!(" --remote {}", shell_word(&clean_line(remote))),
+                    None => String::new(),
+                },
                 if ended == 1 { "it" } else { "them" }
             )?,
             (true, _) => writeln!(out, "no voyages")?,

@@ -6,5 +6,6 @@
 mod bodies;
 mod files;
 mod github;
+mod home_files;
 mod looking;
 mod terminal;

@@ -15,6 +15,13 @@ pub enum JobLog {
     Text(String),
     /// `lines` filler lines of [`FILLER_WIDTH`] bytes each, then `tail`.
     Filler { lines: u64, tail: String },
+    /// The storage host refuses the address: `status` with a body of `bytes` bytes, an
+    /// Azure-like XML error first (an expired address answers 403 `AuthenticationFailed`),
+    /// then filler, generated as it goes (a 256 MiB error page costs the fake nothing).
+    Refused { status: u16, bytes: u64 },
+    /// The storage host answers 200 for a log of `bytes` bytes, then sends one byte each
+    /// `every`: a per-read timeout never trips, only a deadline for the whole request does.
+    Drip { bytes: u64, every: Duration },
 }
 
 /// The width of a filler line, its line break included.
@@ -29,10 +36,19 @@ impl JobLog {
         }
     }
 
+    /// A 403 `AuthenticationFailed`, as the storage host answers an expired address.
+    pub fn expired() -> JobLog {
+        JobLog::Refused {
+            status: 403,
+            bytes: REFUSAL.len() as u64,
+        }
+    }
+
     fn len(&self) -> u64 {
         match self {
             JobLog::Text(text) => text.len() as u64,
             JobLog::Filler { lines, tail } => lines * FILLER_WIDTH + tail.len() as u64,
+            JobLog::Refused { bytes, .. } | JobLog::Drip { bytes, .. } => *bytes,
         }
     }
 
@@ -54,9 +70,50 @@ impl JobLog {
                 out.write_all(&chunk)?;
                 out.write_all(tail.as_bytes())
             }
+            JobLog::Refused { bytes, .. } => {
+                let error = REFUSAL.as_bytes();
+                let head = &error[..error.len().min(*bytes as usize)];
+                out.write_all(head)?;
+                let mut left = *bytes - head.len() as u64;
+                let chunk = vec![b'.'; 64 * 1024];
+                while left > 0 {
+                    let n = left.min(chunk.len() as u64) as usize;
+                    out.write_all(&chunk[..n])?;
+                    left -= n as u64;
+                }
+                Ok(())
+            }
+            JobLog::Drip { bytes, every } => {
+                for _ in 0..*bytes {
+                    out.write_all(b".")?;
+                    out.flush()?;
+                    thread::sleep(*every);
+                }
+                Ok(())
+            }
+        }
+    }
+
+    /// The status line the storage host answers with.
+    fn status_line(&self) -> String {
+        match self {
+            JobLog::Refused { status, .. } => {
+                let reason = match status {
+                    403 => "Forbidden",
+                    404 => "Not Found",
+                    410 => "Gone",
+                    500 => "Internal Server Error",
+                    _ => "Refused",
+                };
+                format!("{status} {reason}")
+            }
+            _ => "200 OK".to_owned(),
         }
     }
 }
+
+/// How Azure's blob storage refuses an expired shared-access address.
+const REFUSAL: &str = "<?xml version=\"1.0\" encoding=\"utf-8\"?><Error><Code>AuthenticationFailed</Code><Message>Server failed to authenticate the request. Signature not valid in the specified time frame.</Message></Error>";
 
 /// One job behind a check run.
 pub(super) struct Job {
@@ -273,7 +330,8 @@ fn serve_log(shared: &Shared, stream: TcpStream) -> std::io::Result<()> {
         Some(log) => {
             write!(
                 out,
-                "HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nContent-Length: {}\r\nConnection: close\r\n\r\n",
+                "HTTP/1.1 {}\r\nContent-Type: text/plain\r\nContent-Length: {}\r\nConnection: close\r\n\r\n",
+                log.status_line(),
                 log.len()
             )?;
             log.write_to(&mut out)?;

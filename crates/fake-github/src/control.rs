@@ -87,14 +87,26 @@ impl FakeGitHub {
         self.state().switches.graphql_page = Some(threads);
     }
 
-    /// Marks the review thread starting at `comment` resolved, as a reviewer would.
+    /// Marks the review thread starting at `comment` resolved, as a reviewer
+    /// ([`SEED_AUTHOR`]) would.
     pub fn resolve_thread(&self, repo: &str, comment: u64) {
-        self.state().repo(repo).resolved.push(comment);
+        (self.state().repo(repo).resolved).insert(comment, SEED_AUTHOR.to_owned());
+    }
+
+    /// Marks the review thread starting at `comment` unresolved, as a teammate would:
+    /// GitHub keeps no trace of who did.
+    pub fn unresolve_thread(&self, repo: &str, comment: u64) {
+        self.state().repo(repo).resolved.remove(&comment);
     }
 
     /// Whether the review thread starting at `comment` is resolved.
     pub fn thread_resolved(&self, repo: &str, comment: u64) -> bool {
-        self.state().repo(repo).resolved.contains(&comment)
+        self.state().repo(repo).resolved.contains_key(&comment)
+    }
+
+    /// Who resolved the review thread starting at `comment`, if it is resolved.
+    pub fn thread_resolved_by(&self, repo: &str, comment: u64) -> Option<String> {
+        self.state().repo(repo).resolved.get(&comment).cloned()
     }
 
     /// From now on answers carry no `ETag` and no `Last-Modified`, as behind a proxy that

@@ -2,8 +2,12 @@
 //! mutations that resolve and unresolve a thread. A thread is the inline review comments
 //! answering one first comment; its node id is `PRRT_` and that comment's id, and it is
 //! outdated when its first comment was made on another commit than the PR's head; `node(id:)`
-//! reads one thread by its node id. A query
-//! naming a field GitHub's schema lacks is answered with `errors`, as GitHub does.
+//! reads one thread by its node id. A thread answers with its pull request, its repository
+//! and who resolved it (`resolvedBy`: [`VIEWER`] when helm's mutation did); as on GitHub,
+//! nothing tells who unresolved one. A query
+//! naming a field GitHub's schema lacks is answered with `errors`, as GitHub does, and so is
+//! one naming a field GitHub deprecated, which GitHub still answers: helm must not rely on
+//! one.
 
 use super::*;
 
@@ -62,18 +66,18 @@ impl State {
     fn thread_json(&self, repo: &str, pr: u64, root: u64, comments: &[&ReviewComment]) -> Value {
         let head = self.pull(repo, pr).map(|(_, p)| p.head_sha.clone());
         let first = comments[0];
-        let resolved = self
-            .repos
-            .get(repo)
-            .is_some_and(|r| r.resolved.contains(&root));
+        let resolved_by = self.repos.get(repo).and_then(|r| r.resolved.get(&root));
         json!({
             "id": node_id(root),
-            "isResolved": resolved,
+            "isResolved": resolved_by.is_some(),
+            "resolvedBy": resolved_by.map(|login| json!({ "login": login })),
+            "pullRequest": { "number": pr },
+            "repository": { "nameWithOwner": repo },
             "isOutdated": head.as_deref() != Some(first.commit_id.as_str()),
             "path": first.path,
             "line": first.line,
             "comments": {
-                "nodes": comments.iter().take(1).map(|c| json!({ "databaseId": c.id })).collect::<Vec<_>>(),
+                "nodes": comments.iter().take(1).map(|c| json!({ "fullDatabaseId": c.id.to_string() })).collect::<Vec<_>>(),
             },
         })
     }
@@ -169,10 +173,12 @@ impl State {
         let Some((repo, pr, root)) = self.find_thread(id) else {
             return not_found();
         };
+        // Resolving a resolved thread changes nothing, its resolver included.
         let list = &mut self.repo(&repo).resolved;
-        list.retain(|r| *r != root);
         if resolved {
-            list.push(root);
+            list.entry(root).or_insert_with(|| VIEWER.to_owned());
+        } else {
+            list.remove(&root);
         }
         let thread = self.thread_by_root(&repo, pr, root);
         Reply::json(200, json!({ "data": { field: { "thread": thread } } }))

@@ -1,5 +1,8 @@
 //! GitHub's public GraphQL schema, reduced to the types helm's queries walk, and a check
-//! that a query names only fields and arguments the schema has.
+//! that a query names only fields and arguments the schema has, and no field GitHub has
+//! deprecated: GitHub still answers those, until the day it removes them (as it said of
+//! `PullRequestReviewComment.databaseId`, which cannot hold 64-bit ids), so only this
+//! check can catch them before then.
 //!
 //! The fixture `tests/fixtures/graphql/github-schema.json` is extracted from the npm
 //! package `@octokit/graphql-schema` by `tests/fixtures/graphql/extract.mjs`. The check
@@ -142,6 +145,11 @@ impl Walk<'_> {
                             .push(format!("type {type_name} has no field '{field}'"));
                         return;
                     };
+                    if let Some(reason) = spec["deprecated"].as_str() {
+                        self.problems.push(format!(
+                            "field {type_name}.{field} is deprecated by GitHub: {reason}"
+                        ));
+                    }
                     if self.peek() == Some("(") {
                         self.next();
                         while let Some(arg) = self.next().map(str::to_owned) {
@@ -173,7 +181,8 @@ impl Walk<'_> {
     }
 }
 
-/// What in `query` GitHub's schema does not have; empty when it names only what it has.
+/// What in `query` GitHub's schema does not have or has deprecated; empty when it names
+/// only what it has, undeprecated.
 pub fn check(query: &str) -> Vec<String> {
     let tokens = match tokens(query) {
         Ok(tokens) => tokens,
@@ -225,5 +234,24 @@ mod tests {
             { thread { id isResolved } } }";
         assert_eq!(check(mutation), Vec::<String>::new());
         assert!(version().starts_with("15."));
+    }
+
+    #[test]
+    fn a_deprecated_field_is_a_problem_and_its_replacement_is_not() {
+        let comment = |field: &str| {
+            format!(
+                "query($id: ID!) {{ node(id: $id) {{ ... on PullRequestReviewThread \
+                 {{ comments(first: 1) {{ nodes {{ {field} }} }} }} }} }}"
+            )
+        };
+        let problems = check(&comment("databaseId"));
+        assert_eq!(problems.len(), 1, "{problems:?}");
+        assert!(
+            problems[0]
+                .starts_with("field PullRequestReviewComment.databaseId is deprecated by GitHub: ")
+                && problems[0].contains("fullDatabaseId"),
+            "{problems:?}"
+        );
+        assert_eq!(check(&comment("fullDatabaseId")), Vec::<String>::new());
     }
 }

@@ -29,8 +29,9 @@ pub(super) struct Repo {
     pub(super) check_runs: Vec<CheckRun>,
     pub(super) statuses: Vec<CommitStatus>,
     pub(super) events: Vec<Event>,
-    /// The first comments of the review threads that are resolved.
-    pub(super) resolved: Vec<u64>,
+    /// The first comments of the review threads that are resolved, and who resolved each
+    /// (GraphQL's `resolvedBy`). GitHub keeps nothing of who unresolved one.
+    pub(super) resolved: BTreeMap<u64, String>,
 }
 
 pub(super) struct IssueComment {

@@ -1,5 +1,6 @@
 //! Issue timelines: the events GitHub records as issues and pull requests change (`renamed`,
-//! `closed`, `reopened`, `review_requested`, `merged`), each with who did it and when, and
+//! `closed`, `reopened`, `labeled`, `unlabeled`, `review_requested`, `merged`), each with
+//! who did it and when (on the fake's clock), and
 //! `GET /repos/{owner}/{repo}/issues/{issue_number}/timeline` that lists them oldest first.
 //! Writes through the API record events by [`VIEWER`]; changes a test makes as someone else
 //! ([`super::change`]) record them by [`SEED_AUTHOR`].
@@ -41,7 +42,8 @@ impl State {
         });
     }
 
-    /// The events a change from `before` to `after` leaves: a new title, a close, a reopen.
+    /// The events a change from `before` to `after` leaves: a new title, a close, a reopen,
+    /// each label added or removed.
     pub(super) fn add_change_events(
         &mut self,
         repo: &str,
@@ -65,6 +67,28 @@ impl State {
             }
             _ => {}
         }
+        let lacks =
+            |labels: &[String], name: &str| !labels.iter().any(|l| l.eq_ignore_ascii_case(name));
+        for added in after.labels.iter().filter(|l| lacks(&before.labels, l)) {
+            self.add_label_event(repo, number, "labeled", actor, added);
+        }
+        for removed in before.labels.iter().filter(|l| lacks(&after.labels, l)) {
+            self.add_label_event(repo, number, "unlabeled", actor, removed);
+        }
+    }
+
+    /// A `labeled` or `unlabeled` event: GitHub's `Labeled Issue Event` names the label by
+    /// `name` and `color`.
+    pub(super) fn add_label_event(
+        &mut self,
+        repo: &str,
+        issue: u64,
+        kind: &str,
+        actor: &str,
+        label: &str,
+    ) {
+        let extra = json!({ "label": { "name": label, "color": "ededed" } });
+        self.add_event(repo, issue, kind, actor, extra);
     }
 
     pub(super) fn list_timeline(&self, cx: &Cx) -> Result<Reply, Reply> {

@@ -10,6 +10,7 @@
 //! print.
 
 pub mod actions;
+pub mod cancel;
 pub mod inputs;
 pub mod observe;
 pub mod ops;

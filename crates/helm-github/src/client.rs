@@ -9,15 +9,17 @@
 use std::time::Duration;
 
 use http::{HeaderMap, Method, StatusCode};
-use http_body_util::BodyExt;
 use octocrab::Octocrab;
 use serde::de::DeserializeOwned;
 use serde_json::Value;
 
+pub mod body;
 mod limits;
+mod link;
 pub mod storage;
 
 use limits::rate_limit_wait;
+pub use link::next_link;
 
 use super::error::GitHubError;
 use super::memo::Memo;
@@ -52,6 +54,9 @@ pub struct Client {
     /// The longest helm waits in all for a rate limit to lift, per request:
     /// `HELM_GITHUB_TIMEOUT`.
     rate_budget: Duration,
+    /// The longest one request may take, its body read to the end, on any
+    /// host: `HELM_GITHUB_TIMEOUT` too.
+    deadline: Duration,
 }
 
 /// A raw answer: status, headers and body bytes.
@@ -77,7 +82,20 @@ impl Client {
             clock: Default::default(),
             memo: None,
             rate_budget: Duration::from_secs(30),
+            deadline: Duration::from_secs(30),
         }
+    }
+
+    /// Gives each request at most `deadline`, from connecting to its last
+    /// byte ([`body::within`]).
+    pub fn answering_within(mut self, deadline: Duration) -> Client {
+        self.deadline = deadline;
+        self
+    }
+
+    /// The deadline of one request, on any host.
+    pub fn deadline(&self) -> Duration {
+        self.deadline
     }
 
     /// Waits for rate limits to lift at most `budget` in all per request.
@@ -98,6 +116,7 @@ impl Client {
             clock: std::sync::Arc::clone(&self.clock),
             memo: Some(Default::default()),
             rate_budget: self.rate_budget,
+            deadline: self.deadline,
         }
     }
 
@@ -142,19 +161,30 @@ impl Client {
             .crab
             .build_request(builder, body)
             .map_err(GitHubError::transport)?;
-        let response = self
-            .crab
-            .execute(request)
-            .await
-            .map_err(GitHubError::transport)?;
-        let (parts, body) = response.into_parts();
-        self.note_clock(&parts.headers);
-        let body = body
-            .collect()
-            .await
-            .map_err(GitHubError::transport)?
-            .to_bytes()
-            .to_vec();
+        // One deadline for the whole exchange; a refusal's or a redirect's
+        // body is read up to its bound and the rest left unread, a success
+        // bigger than helm holds is refused.
+        let exchange = async {
+            let response = self
+                .crab
+                .execute(request)
+                .await
+                .map_err(GitHubError::transport)?;
+            let (parts, mut stream) = response.into_parts();
+            self.note_clock(&parts.headers);
+            let success = parts.status.is_success();
+            let limit = if success {
+                body::MAX_ANSWER
+            } else {
+                body::MAX_REFUSAL
+            };
+            let read = body::read(&mut stream, limit).await?;
+            if read.cut && success {
+                return Err(GitHubError::too_large(limit));
+            }
+            Ok((parts, read.bytes))
+        };
+        let (parts, body) = body::within(self.deadline, "GitHub", exchange).await?;
         Ok(Answer {
             status: parts.status,
             headers: parts.headers,
@@ -388,39 +418,4 @@ pub fn parse<T: DeserializeOwned>(answer: Answer) -> Result<T, GitHubError> {
 
 fn backoff(attempt: u32) -> Duration {
     Duration::from_millis(250 * 2u64.pow(attempt.saturating_sub(1)))
-}
-
-/// The `rel="next"` URL of a `Link` header.
-pub fn next_link(headers: &HeaderMap) -> Option<String> {
-    let link = headers.get(http::header::LINK)?.to_str().ok()?;
-    link.split(',').find_map(|part| {
-        let (url, params) = part.split_once(';')?;
-        let is_next = params
-            .split(';')
-            .any(|p| p.trim().replace(' ', "") == "rel=\"next\"");
-        is_next.then(|| {
-            url.trim()
-                .trim_start_matches('<')
-                .trim_end_matches('>')
-                .to_string()
-        })
-    })
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn finds_the_next_link() {
-        let mut headers = HeaderMap::new();
-        headers.insert(
-            http::header::LINK,
-            "<http://h/x?page=1>; rel=\"prev\", <http://h/x?page=3>; rel=\"next\", <http://h/x?page=9>; rel=\"last\""
-                .parse()
-                .unwrap(),
-        );
-        assert_eq!(next_link(&headers).as_deref(), Some("http://h/x?page=3"));
-        assert_eq!(next_link(&HeaderMap::new()), None);
-    }
 }

@@ -41,6 +41,15 @@ pub enum Failure {
     /// A rate limit asked for a longer wait than `HELM_GITHUB_TIMEOUT`
     /// allows (`status` is its 403 or 429): GitHub did nothing.
     Limited,
+    /// A steer that sends several requests failed after an earlier one
+    /// changed GitHub: GitHub acted in part, whatever the last failure was.
+    Partial,
+    /// The whole request did not finish within `HELM_GITHUB_TIMEOUT`: it
+    /// may have left and acted. Not retried, since the time is spent.
+    TimedOut,
+    /// A successful answer larger than helm holds: the server acted, and
+    /// helm read only the start of what it said.
+    TooLarge,
 }
 
 #[derive(Deserialize)]
@@ -164,6 +173,36 @@ impl GitHubError {
         }
     }
 
+    /// `host` gave no whole answer within `deadline` (connecting, sending,
+    /// the headers and the body all count).
+    pub fn timed_out(host: &str, deadline: std::time::Duration) -> GitHubError {
+        GitHubError {
+            status: None,
+            message: format!(
+                "{host} gave no whole answer within {} s (HELM_GITHUB_TIMEOUT)",
+                deadline.as_secs()
+            ),
+            details: Vec::new(),
+            permission: None,
+            failure: Failure::TimedOut,
+        }
+    }
+
+    /// A successful answer of more than `limit` bytes; the message
+    /// completes "GitHub's answer to … ".
+    pub fn too_large(limit: usize) -> GitHubError {
+        GitHubError {
+            status: None,
+            message: format!(
+                "was larger than the {} MiB helm reads of one answer",
+                limit >> 20
+            ),
+            details: Vec::new(),
+            permission: None,
+            failure: Failure::TooLarge,
+        }
+    }
+
     /// A failure described in words, not by an answer (e.g. a misuse).
     pub fn shape_text(message: String) -> GitHubError {
         GitHubError {
@@ -181,9 +220,13 @@ impl GitHubError {
         match self.failure {
             Failure::Answered => self.status.is_some_and(|status| status >= 500),
             Failure::Unsent | Failure::NoAnswer => true,
-            Failure::Declined | Failure::Unreadable | Failure::Described | Failure::Limited => {
-                false
-            }
+            Failure::Declined
+            | Failure::Unreadable
+            | Failure::Described
+            | Failure::Limited
+            | Failure::Partial
+            | Failure::TimedOut
+            | Failure::TooLarge => false,
         }
     }
 
@@ -194,7 +237,9 @@ impl GitHubError {
     pub fn may_have_acted(&self) -> bool {
         match (self.failure, self.status) {
             (Failure::Declined | Failure::Unsent | Failure::Limited, _) => false,
-            (Failure::Unreadable, _) => true,
+            (Failure::Unreadable | Failure::Partial | Failure::TooLarge | Failure::TimedOut, _) => {
+                true
+            }
             (_, Some(408)) => true,
             (_, Some(status)) => status >= 500,
             (_, None) => true,
@@ -208,7 +253,10 @@ impl GitHubError {
         let mut text = match (self.status, self.failure) {
             (Some(status), _) => format!("GitHub refused to {doing}: {status} {}", self.message),
             (None, Failure::Declined) => format!("GitHub declined to {doing}: {}", self.message),
-            (None, Failure::Unreadable) => format!("GitHub's answer to {doing} {}", self.message),
+            (None, Failure::Unreadable | Failure::TooLarge) => {
+                format!("GitHub's answer to {doing} {}", self.message)
+            }
+            (None, Failure::TimedOut) => format!("no answer in time to {doing}: {}", self.message),
             (None, _) => format!("could not reach GitHub to {doing}: {}", self.message),
         };
         if !self.details.is_empty() {
@@ -229,6 +277,8 @@ impl GitHubError {
             (Some(status), _) if status >= 500 => "GitHub had a problem; retry later".to_string(),
             (Some(_), _) => "see GitHub's message above".to_string(),
             (None, Failure::Declined) => "observe the pull request to see why, then retry".to_string(),
+            (None, Failure::TimedOut) => "the server answered too slowly or not at all; retry later, or give HELM_GITHUB_TIMEOUT more seconds (at most 60)".to_string(),
+            (None, Failure::TooLarge) => "GitHub's answers are far smaller; check that HELM_GITHUB_API_URL is GitHub's API".to_string(),
             (None, Failure::Unreadable) => "the server did not answer as GitHub's API describes; if this was a change, check on GitHub whether it was made before you retry".to_string(),
             (None, _) => "check the network and HELM_GITHUB_API_URL".to_string(),
         };
@@ -272,6 +322,21 @@ fn describe_detail(detail: &serde_json::Value) -> String {
 }
 
 impl GitHubError {
+    /// This failure, of a request sent after `done` (what earlier requests
+    /// of the same steer changed on GitHub): an outcome GitHub acted on in
+    /// part, never "nothing happened".
+    pub fn partial(self, done: &str) -> GitHubError {
+        let failed = match self.status {
+            Some(status) => format!("answered {status} {}", self.message),
+            None => self.message,
+        };
+        GitHubError {
+            message: format!("{done}, then GitHub {failed}"),
+            failure: Failure::Partial,
+            ..self
+        }
+    }
+
     /// GitHub answered 2xx but declined to do the thing (a merge that did not merge).
     pub fn refused(message: String) -> GitHubError {
         GitHubError {

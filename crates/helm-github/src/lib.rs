@@ -138,7 +138,9 @@ pub fn connect(config: &Config, repo: &Repo) -> Result<Session> {
     };
     Ok(Session {
         runtime,
-        client: Client::new(crab, api_url, repo.clone()).waiting_at_most(timeout),
+        client: Client::new(crab, api_url, repo.clone())
+            .waiting_at_most(timeout)
+            .answering_within(timeout),
         timeout,
     })
 }

@@ -241,6 +241,11 @@ pub struct Applied {
     pub reviewers: Option<Vec<String>>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub teams: Option<Vec<String>>,
+    /// Labels `label` was asked to remove that the issue did not have when
+    /// helm came to remove them (never there, or removed by someone first):
+    /// already as asked, so not a failure.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub not_present: Vec<String>,
 }
 
 impl Applied {

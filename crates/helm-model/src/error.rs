@@ -35,6 +35,12 @@ pub enum Kind {
     GitHub,
     /// The request conflicts with what is already recorded.
     Conflict,
+    /// GitHub may have acted, or acted in part, and does not show what: an
+    /// interrupted steer's retry or settle cannot tell whether the earlier
+    /// attempt acted, or a multi-request steer failed after one request went
+    /// through. Nothing more was acted on; the attempt's record is kept for
+    /// the retry or `helm interrupted settle` (ADR 0012).
+    UnknownOutcome,
     /// The target changed on GitHub since it was observed (ADR 0008).
     Stale,
     /// The voyage moved on the git remote since this machine last synced it:
@@ -48,6 +54,9 @@ pub enum Kind {
     /// GitHub's rate limit asked for a longer wait than `HELM_GITHUB_TIMEOUT`
     /// allows; nothing was acted on or recorded.
     RateLimited,
+    /// The MCP client cancelled the call before it wrote anything; nothing
+    /// was done.
+    Cancelled,
 }
 
 impl Kind {
@@ -66,11 +75,13 @@ impl Kind {
             Kind::Config => "config",
             Kind::GitHub => "github",
             Kind::Conflict => "conflict",
+            Kind::UnknownOutcome => "unknown-outcome",
             Kind::Stale => "stale",
             Kind::Diverged => "diverged",
             Kind::BadRemote => "bad-remote",
             Kind::NotReady => "not-ready",
             Kind::RateLimited => "rate-limited",
+            Kind::Cancelled => "cancelled",
         }
     }
 

@@ -4,8 +4,9 @@
 //! written is written under a temporary name and renamed into place.
 
 use std::fs;
-use std::io::{self, Write};
+use std::io::{self, Read, Write};
 use std::path::Path;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use crate::error::{Error, Result};
 
@@ -50,10 +51,16 @@ pub enum Durability {
 
 /// Writes `bytes` to `path` privately and atomically: a reader sees the old
 /// file or the new one, never a mix. The temporary name carries the process
-/// id so concurrent writers never share one.
+/// id and a counter so concurrent writers, processes or the threads of one
+/// `helm mcp`, never share one.
 pub fn write_atomic(path: &Path, bytes: &[u8], durability: Durability) -> io::Result<()> {
+    static WRITES: AtomicU64 = AtomicU64::new(0);
     let mut temp_name = path.file_name().unwrap_or_default().to_os_string();
-    temp_name.push(format!(".{}.new", std::process::id()));
+    temp_name.push(format!(
+        ".{}.{}.new",
+        std::process::id(),
+        WRITES.fetch_add(1, Ordering::Relaxed)
+    ));
     let temp = path.with_file_name(temp_name);
     let _ = fs::remove_file(&temp);
     let written = (|| {
@@ -81,6 +88,65 @@ pub fn write_atomic(path: &Path, bytes: &[u8], durability: Durability) -> io::Re
 pub fn sync_dir(dir: &Path) {
     if let Ok(handle) = fs::File::open(dir) {
         let _ = handle.sync_all();
+    }
+}
+
+/// Reads a file helm keeps in `$HELM_HOME` (a cache, a record), never
+/// blocking and never holding more than `limit` bytes: it must be a regular
+/// file, checked before it is opened (so no device is opened) and again on
+/// the open handle, which is opened with `O_NONBLOCK` (a FIFO swapped in
+/// between returns at once instead of waiting for a writer, for ever, with
+/// whatever locks the caller holds). Anything else is an error of kind
+/// `InvalidData` saying what the file is.
+pub fn read_home_file(path: &Path, limit: u64) -> io::Result<Vec<u8>> {
+    let refuse = |why: String| io::Error::new(io::ErrorKind::InvalidData, why);
+    let check = |meta: &fs::Metadata| {
+        if !meta.is_file() {
+            return Err(refuse("it is not a regular file".to_string()));
+        }
+        if meta.len() > limit {
+            return Err(refuse(format!(
+                "it holds {} bytes, more than the {limit} it may",
+                meta.len()
+            )));
+        }
+        Ok(())
+    };
+    check(&fs::metadata(path)?)?;
+    let mut options = fs::OpenOptions::new();
+    options.read(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.custom_flags(libc::O_NONBLOCK | libc::O_NOCTTY);
+    }
+    let file = options.open(path)?;
+    let meta = file.metadata()?;
+    check(&meta)?;
+    let mut bytes = Vec::with_capacity(meta.len() as usize);
+    file.take(limit + 1).read_to_end(&mut bytes)?;
+    if bytes.len() as u64 > limit {
+        return Err(refuse(format!(
+            "it grew past the {limit} bytes it may hold"
+        )));
+    }
+    Ok(bytes)
+}
+
+/// A cache file's bytes, through [`read_home_file`]; `None` when it is
+/// missing, and also when it cannot be read, which costs only time: then a
+/// warning on stderr says which file is ignored and why.
+pub fn read_cache(path: &Path, limit: u64) -> Option<Vec<u8>> {
+    match read_home_file(path, limit) {
+        Ok(bytes) => Some(bytes),
+        Err(err) if err.kind() == io::ErrorKind::NotFound => None,
+        Err(err) => {
+            eprintln!(
+                "helm: warning: ignoring the cache file {}: {err}; delete it if it stays",
+                path.display()
+            );
+            None
+        }
     }
 }
 

@@ -322,7 +322,7 @@ impl Born {
     pub fn new(home: &Home, voyage: &Voyage) -> Result<Born> {
         let dir = home.ensure()?;
         let temp = dir.join(format!(
-            ".pull-{}-{}.sqlite.new",
+            "{BORN_PREFIX}{}-{}.sqlite.new",
             voyage.id.hyphenated(),
             Uuid::now_v7().simple()
         ));
@@ -382,6 +382,35 @@ impl Born {
 
     pub fn path(&self) -> &Path {
         &self.path
+    }
+}
+
+/// The prefix of every file a pull makes a voyage in ([`Born`]).
+const BORN_PREFIX: &str = ".pull-";
+
+/// Removes what pulls killed part way left in `voyages/`: a
+/// `.pull-….sqlite.new` and its journal. Only a sync makes them, and syncs
+/// of one home run one at a time (`sync/lock`), so the caller, holding that
+/// lock, knows that any such file is a dead pull's. Best effort: one that
+/// cannot be removed is tried again at the next sync, and is never listed
+/// as a voyage meanwhile.
+pub fn sweep_unborn(home: &Home) {
+    let dir = home.voyages_dir();
+    let Ok(entries) = fs::read_dir(&dir) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let name = entry.file_name();
+        let Some(name) = name.to_str() else {
+            continue;
+        };
+        let unborn = name.starts_with(BORN_PREFIX)
+            && [".sqlite.new", ".sqlite.new-journal"]
+                .iter()
+                .any(|end| name.ends_with(end));
+        if unborn {
+            let _ = fs::remove_file(entry.path());
+        }
     }
 }
 

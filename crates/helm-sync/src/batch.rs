@@ -54,6 +54,17 @@ impl Batch {
         self.ask("info", name)
     }
 
+    /// The object's header and whole contents, when it holds at most
+    /// `limit` bytes: its header is asked first, so an object over the
+    /// limit is refused (`too_large`) without a byte of it read.
+    pub fn contents_within(&mut self, name: &str, limit: u64) -> Result<Option<Object>> {
+        match self.info(name)? {
+            None => Ok(None),
+            Some(info) if info.size > limit => Err(too_large(&info, limit)),
+            Some(_) => self.contents(name),
+        }
+    }
+
     /// The object's header and whole contents.
     pub fn contents(&mut self, name: &str) -> Result<Option<(Info, Vec<u8>)>> {
         let Some(info) = self.ask("contents", name)? else {
@@ -93,6 +104,88 @@ impl Drop for Batch {
         drop(self.stdin.take());
         let _ = self.child.wait();
     }
+}
+
+/// The refusal of an object over a reader's limit, from its header alone:
+/// kind `bad-remote`, since only a remote's objects are read with a limit.
+pub fn too_large(info: &Info, limit: u64) -> Error {
+    Error::new(
+        Kind::BadRemote,
+        format!(
+            "object {} is a {} of {} bytes, over the {} bytes helm reads for it",
+            &info.oid[..12.min(info.oid.len())],
+            info.kind,
+            info.size,
+            limit
+        ),
+    )
+}
+
+/// The headers of many objects, in order (`None` for a missing one): through
+/// `batch` for a few, through one `git cat-file --batch-check` for many.
+pub fn infos(repo: &Repo, batch: &mut Batch, names: &[String]) -> Result<Vec<Option<Info>>> {
+    if names.len() <= 32 {
+        return names.iter().map(|name| batch.info(name)).collect();
+    }
+    let mut command = repo.command();
+    command
+        .args(["cat-file", "--batch-check"])
+        .stdin(Stdio::piped())
+        .stderr(Stdio::null());
+    let mut child = git::spawn(command, "git cat-file")?;
+    let mut stdin = child.stdin.take().expect("stdin is piped");
+    let mut stdout = BufReader::new(child.stdout.take().expect("stdout is piped"));
+    let sent = names.to_vec();
+    let writer = std::thread::spawn(move || {
+        let mut out = std::io::BufWriter::new(&mut stdin);
+        for name in &sent {
+            writeln!(out, "{name}")?;
+        }
+        out.flush()
+    });
+    let answers: Result<Vec<Option<Info>>> =
+        names.iter().map(|name| header(&mut stdout, name)).collect();
+    drop(stdout);
+    let _ = writer.join();
+    let _ = child.kill();
+    let _ = child.wait();
+    answers
+}
+
+/// The objects named, read whole a part at a time and handed to `each` in
+/// order (`None` for a missing one). Every header is looked at first: one
+/// object over `limit` bytes is refused (`too_large`, given to `refuse` to
+/// say what it was) before any is read, and no part holds more than
+/// `budget` bytes (or one object), so what is held at once stays bounded
+/// whatever the remote sent.
+pub fn bounded(
+    repo: &Repo,
+    batch: &mut Batch,
+    names: Vec<String>,
+    limit: u64,
+    budget: u64,
+    refuse: impl FnOnce(Error) -> Error,
+    mut each: impl FnMut(Vec<Option<Object>>) -> Result<()>,
+) -> Result<()> {
+    let headers = infos(repo, batch, &names)?;
+    if let Some(info) = headers.iter().flatten().find(|info| info.size > limit) {
+        return Err(refuse(too_large(info, limit)));
+    }
+    let mut part = Vec::new();
+    let mut held = 0;
+    for (name, info) in names.into_iter().zip(headers) {
+        let size = info.map_or(0, |info| info.size);
+        if !part.is_empty() && held + size > budget {
+            each(objects(repo, batch, std::mem::take(&mut part))?)?;
+            held = 0;
+        }
+        part.push(name);
+        held += size;
+    }
+    if !part.is_empty() {
+        each(objects(repo, batch, part)?)?;
+    }
+    Ok(())
 }
 
 /// Reads many objects in one `git cat-file --batch`, the names written from
@@ -243,8 +336,9 @@ pub fn parse_tree(bytes: &[u8]) -> std::result::Result<Vec<TreeEntry>, String> {
 pub type Object = (Info, Vec<u8>);
 
 /// The whole contents of each object named, in order (`None` for a missing
-/// one): through `batch` for a few, through one `read_many` for many.
-pub fn objects(repo: &Repo, batch: &mut Batch, names: Vec<String>) -> Result<Vec<Option<Object>>> {
+/// one): through `batch` for a few, through one `read_many` for many. Their
+/// sizes were looked at first (`bounded`).
+fn objects(repo: &Repo, batch: &mut Batch, names: Vec<String>) -> Result<Vec<Option<Object>>> {
     if names.len() <= 32 {
         return names.iter().map(|name| batch.contents(name)).collect();
     }

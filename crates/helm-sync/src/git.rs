@@ -12,6 +12,7 @@
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, Command, Output, Stdio};
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use crate::error::{Error, Kind, Result};
 
@@ -78,10 +79,20 @@ impl Repo {
     }
 
     /// `git init --bare` under a temporary name, renamed into place, so a
-    /// crash or a second helm never sees half a repository.
+    /// crash or a second helm never sees half a repository. The name is
+    /// this creation's own (process id and a counter): the threads of one
+    /// `helm mcp` make their first syncs side by side, and one must never
+    /// init into, or delete, the folder another is making. The first rename
+    /// wins; the others find a whole repository in place and use it.
     fn create(&self, home: &Path) -> Result<()> {
+        static MADE: AtomicU64 = AtomicU64::new(0);
         crate::storage::files::create_private_dir(home)?;
-        let temp = home.join(format!(".sync.git.{}.new", std::process::id()));
+        let temp = home.join(format!(
+            ".sync.git.{}.{}.new",
+            std::process::id(),
+            MADE.fetch_add(1, Ordering::Relaxed)
+        ));
+        // Left by an earlier process of this id that died making it.
         let _ = std::fs::remove_dir_all(&temp);
         let made = (|| {
             // SHA-1 whatever the user's `init.defaultObjectFormat`: the

@@ -127,6 +127,8 @@ impl<'a> Sync<'a> {
         let remote = remote::resolve(remote, cwd)?;
         let repo = git::Repo::open(home.root(), cwd)?.with_network(remote.network.clone());
         let lock = lock::Lock::take(repo.dir())?;
+        // Under the lock: no other sync of this home is making a voyage now.
+        crate::storage::sync::sweep_unborn(home);
         Ok(Sync {
             home,
             cwd,
@@ -169,4 +171,6 @@ pub struct Synced {
     pub reference: String,
     /// The remote's commit after the sync.
     pub head: String,
+    /// This sync made the voyage: here (a pull), or on the remote (a push).
+    pub created: bool,
 }

@@ -8,7 +8,7 @@ use uuid::Uuid;
 use super::arrival::{self, status_of};
 use super::batch::Batch;
 use super::names;
-use super::pull::tracked;
+use super::pull::{resolve_ref, tracked};
 use super::{Sync, transport};
 use crate::error::Result;
 use crate::model::Voyage;
@@ -38,6 +38,11 @@ pub fn list(sync: &Sync<'_>) -> Result<Listed> {
                 continue;
             }
         };
+        // A ref at a blob or a tree holds no voyage.json to read.
+        if let Err(err) = resolve_ref(&mut batch, &tip, &id) {
+            unreadable.push((shown, err.message().to_string()));
+            continue;
+        }
         match arrival::voyage_doc(&mut batch, &tip, &id) {
             Ok(doc) => voyages.push(Summary {
                 voyage: Voyage {

@@ -38,7 +38,7 @@ pub fn pull(sync: &Sync<'_>, voyage: &str) -> Result<Synced> {
         )
         .hint("push it from a machine that has it: `helm voyage push`"));
     }
-    let tip = resolve_ref(&mut batch, &sync.tracking(&id))?.ok_or_else(|| {
+    let tip = resolve_ref(&mut batch, &sync.tracking(&id), &id)?.ok_or_else(|| {
         Error::new(
             Kind::Storage,
             "the fetched ref vanished from helm's private repository",
@@ -70,7 +70,10 @@ pub fn pull_all(sync: &Sync<'_>) -> Result<All> {
         if id.hyphenated().to_string() != name {
             continue;
         }
-        match merge_tip(sync, &mut batch, &id, &tip, None) {
+        // Only a commit is merged: a ref at anything else is refused alone.
+        let checked = resolve_ref(&mut batch, &tip, &id)
+            .and_then(|_| merge_tip(sync, &mut batch, &id, &tip, None));
+        match checked {
             Ok(synced) => pulled.push(synced),
             Err(err) => refused.push((id, err)),
         }
@@ -93,12 +96,24 @@ pub fn tracked(sync: &Sync<'_>, prefix: &str) -> Result<Vec<(String, String)>> {
         .collect())
 }
 
-/// The commit a ref of the private repository points to.
-pub fn resolve_ref(batch: &mut Batch, name: &str) -> Result<Option<String>> {
-    Ok(batch
-        .info(name)?
-        .filter(|info| info.kind == "commit")
-        .map(|info| info.oid))
+/// The commit a ref (or object id) of the private repository names for
+/// voyage `id`; `None` when there is none. A voyage ref is a chain of
+/// commits: one at a blob, a tree or a tag is the remote's fault, refused
+/// as `bad-remote` (fetching again would bring the same).
+pub fn resolve_ref(batch: &mut Batch, name: &str, id: &Uuid) -> Result<Option<String>> {
+    match batch.info(name)? {
+        None => Ok(None),
+        Some(info) if info.kind == "commit" => Ok(Some(info.oid)),
+        Some(info) => Err(arrival::bad_remote(
+            id,
+            format!(
+                "its ref {} points at a {} ({}), not a commit",
+                names::voyage_ref(id),
+                info.kind,
+                info.oid
+            ),
+        )),
+    }
 }
 
 /// The voyage's id: one here, else one on the remote, by id or prefix.
@@ -167,16 +182,17 @@ pub fn merge_tip(
         true => shadow::read(batch, &sync.synced(id), id)?,
         false => None,
     };
-    let done = |voyage: Voyage, moved: Moved| Synced {
+    let done = |voyage: Voyage, moved: Moved, created: bool| Synced {
         voyage,
         moved,
         remote: sync.remote.label.clone(),
         reference: names::voyage_ref(id),
         head: tip.to_string(),
+        created,
     };
     if base.as_ref().is_some_and(|b| b.remote == tip) {
         let voyage = VoyageStore::open(sync.home.resolve(&id.to_string())?)?.voyage()?;
-        return Ok(done(voyage, Moved::default()));
+        return Ok(done(voyage, Moved::default(), false));
     }
     loop {
         let import = match import.take() {
@@ -185,7 +201,8 @@ pub fn merge_tip(
         };
         let arrival = arrival::read(sync, batch, id, base.clone(), tip)?;
         sync.settings.reached(KillPoint::PullFetched);
-        let outcome = if path.exists() {
+        let created = !path.exists();
+        let outcome = if !created {
             let file = sync.home.resolve(&id.to_string())?;
             apply(
                 &mut VoyageStore::open_for_write(file)?,
@@ -213,7 +230,7 @@ pub fn merge_tip(
                     tip,
                     &arrival.changes,
                 )?;
-                return Ok(done(voyage, moved));
+                return Ok(done(voyage, moved, created));
             }
         }
     }

@@ -38,12 +38,13 @@ pub fn push(sync: &Sync<'_>, voyage: &str, subject: super::Subject<'_>) -> Resul
     let mut store = VoyageStore::open_for_write(file)?;
     let mut batch = Batch::start(&sync.repo)?;
     let mut base = shadow::read(&mut batch, &sync.synced(&id), &id)?;
-    let done = |voyage, moved, head: String| Synced {
+    let done = |voyage, moved, head: String, created| Synced {
         voyage,
         moved,
         remote: sync.remote.label.clone(),
         reference: name.clone(),
         head,
+        created,
     };
     for _ in 0..ATTEMPTS {
         let import = sync.repo.pending_import(false)?;
@@ -52,7 +53,7 @@ pub fn push(sync: &Sync<'_>, voyage: &str, subject: super::Subject<'_>) -> Resul
             Built::Stale => base = None,
             Built::Nothing(voyage) => {
                 let head = base.map(|b| b.remote).unwrap_or_default();
-                return Ok(done(voyage, Moved::default(), head));
+                return Ok(done(voyage, Moved::default(), head, false));
             }
             Built::Commit {
                 written,
@@ -76,11 +77,13 @@ pub fn push(sync: &Sync<'_>, voyage: &str, subject: super::Subject<'_>) -> Resul
                         ];
                         updates.extend(scratch);
                         git::update_refs(refs, &updates)?;
+                        // The ref was made by this push, not found there.
+                        let created = expected.is_none() && outcome == Outcome::Done;
                         let moved = match outcome {
                             Outcome::AlreadyThere => Moved::default(),
                             _ => moved,
                         };
-                        return Ok(done(voyage, moved, written.remote));
+                        return Ok(done(voyage, moved, written.remote, created));
                     }
                     Ok(Outcome::Moved(why)) => {
                         git::update_refs(refs, &scratch)?;
@@ -124,7 +127,7 @@ fn settle(
 ) -> Result<Option<Base>> {
     let refspec = format!("+{}:{}", names::voyage_ref(id), sync.tracking(id));
     let tip = match transport::fetch(&sync.repo, &sync.remote, &[refspec], false)? {
-        true => resolve_ref(batch, &sync.tracking(id))?,
+        true => resolve_ref(batch, &sync.tracking(id), id)?,
         false => None,
     };
     if tip.as_deref() == base.as_ref().map(|b| b.remote.as_str()) {

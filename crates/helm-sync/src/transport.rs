@@ -27,6 +27,11 @@ pub fn fetch(repo: &Repo, remote: &Remote, refspecs: &[String], prune: bool) -> 
     command.args([
         "-c",
         "transfer.fsckObjects=true",
+        // A blob over 1 MiB is written to disk as it arrives, never held
+        // whole by git: a file that is huge uncompressed and tiny on the
+        // remote costs no memory before helm refuses it from its header.
+        "-c",
+        "core.bigFileThreshold=1m",
         "-c",
         "core.filesRefLockTimeout=30000",
         "fetch",

@@ -43,6 +43,7 @@ fn steer(ctx: &Ctx, mut call: Call) -> Result<Box<dyn Report>> {
             action: &a.action,
             repo: a.repo.as_deref(),
             allow_stale: a.allow_stale,
+            cancel: &call.cancel,
         },
     )?;
     Ok(Box::new(Recorded {

@@ -148,11 +148,13 @@ impl Tool {
     }
 }
 
-/// One call's arguments, and the progress its look may report.
+/// One call's arguments, the progress its look may report, and whether
+/// the client still wants it (also read by the look, through the tally).
 pub struct Call {
     pub tool: &'static str,
     pub args: JsonObject,
     pub tally: Arc<Tally>,
+    pub cancel: crate::cancel::Cancel,
 }
 
 impl Call {

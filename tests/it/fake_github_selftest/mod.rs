@@ -5,6 +5,7 @@
 mod changes;
 mod conditional;
 mod faults_acting;
+mod label_events;
 mod lookups;
 mod reads;
 mod serving;

@@ -2,9 +2,13 @@
 //! checks every request against GitHub's OpenAPI description.
 
 mod actions;
+mod bounded;
 mod checks;
+mod checks_parts;
+mod deadlines;
 mod faults;
 mod flow;
+mod hostile;
 mod labels;
 mod looks;
 mod secrets;

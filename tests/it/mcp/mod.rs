@@ -7,12 +7,15 @@
 
 mod agent_flow;
 mod brief;
+mod cancel;
 mod checks;
 mod errors;
 mod jsonrpc;
+mod lifecycle;
 mod locks;
 mod parity;
 mod protocol;
+mod raw;
 mod schemas;
 mod served;
 mod tools;

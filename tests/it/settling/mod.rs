@@ -6,8 +6,10 @@
 mod claims;
 mod clocks;
 mod contract;
+mod labels;
 mod races;
 mod replays;
+mod threads;
 
 use serde_json::Value;
 

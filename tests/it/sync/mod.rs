@@ -4,14 +4,18 @@
 //! the machine running the tests.
 
 mod basics;
+mod concurrent;
 mod crash;
+mod hostile;
 mod killed;
+mod leftovers;
 mod mcp;
 mod merge;
 mod reach;
 mod steered;
 mod tamper;
 mod together;
+mod truthful;
 
 use std::path::{Path, PathBuf};
 use std::process::Command;

@@ -2,9 +2,16 @@
 //!
 //! The entry records what was asked (`labels` added, `remove`) and what
 //! GitHub applied: the labels the issue has afterwards, as its last answer
-//! lists them. GitHub drops silently a label the token may not set, so a
+//! lists them, and the labels asked away that it did not have
+//! (`notPresent`). GitHub drops silently a label the token may not set, so a
 //! label asked for and absent afterwards is reported and recorded as not
 //! applied.
+//!
+//! One steer is several requests (one add, one removal per label). A label
+//! already gone when helm removes it (a 404: someone removed it first) is
+//! the state asked for, not a failure. Any other failure after a request
+//! changed GitHub is a partial outcome: the attempt stays pending, and its
+//! retry or `helm interrupted settle` records what the timeline shows it did.
 
 use std::path::Path;
 
@@ -14,10 +21,11 @@ use serde::{Deserialize, Serialize};
 use serde_json::json;
 
 use super::shared::{Thread, non_blank};
-use super::traces::Window;
+use super::traces::{Window, mine, timeline};
 use super::{Effect, SteerAction, Step};
 use crate::error::{Error, Result};
 use crate::github::client::{Client, JSON, parse};
+use crate::github::error::{Failure, GitHubError};
 use crate::github::types::Label;
 use crate::inputs::Stdin;
 use crate::model::SteerRecord;
@@ -79,6 +87,18 @@ fn segment(name: &str) -> String {
 
 fn names(labels: Vec<Label>) -> Vec<String> {
     labels.into_iter().map(|l| l.name).collect()
+}
+
+/// `'a', 'b'`, for messages.
+fn quoted(labels: &[String]) -> String {
+    let quoted: Vec<String> = labels.iter().map(|l| format!("'{l}'")).collect();
+    quoted.join(", ")
+}
+
+/// Whether a removal failed because the issue lacks the label: GitHub
+/// answers 404 "Label does not exist".
+fn absent(err: &GitHubError) -> bool {
+    err.failure == Failure::Answered && err.status == Some(404)
 }
 
 impl LabelChange {
@@ -143,48 +163,101 @@ impl SteerAction for LabelChange {
     }
 
     /// Adds in one request (its answer lists the labels afterwards), then
-    /// removes each label the issue has, one request each: GitHub answers
-    /// 404 to removing a label the issue lacks, which is already the state
-    /// asked for.
+    /// removes each label the issue has, one request each. A label the
+    /// issue lacks is not present: never sent, or answered 404 because
+    /// someone removed it first; either way already the state asked for.
+    /// A failure once a request went through is partial, never "nothing
+    /// happened".
     async fn perform(&self, client: &Client, mut record: SteerRecord) -> Step<SteerRecord> {
         let path = self.labels_path(client);
+        // What went through so far, for the message of a later failure.
+        let mut done: Vec<String> = Vec::new();
         let mut labels = if self.add.is_empty() {
             self.current(client).await?
         } else {
             let body = json!({ "labels": self.add });
-            names(client.write(Method::POST, &path, &body).await?)
+            let added = names(client.write(Method::POST, &path, &body).await?);
+            done.push(format!("adding {} went through", quoted(&self.add)));
+            added
         };
+        let mut not_present = Vec::new();
         for name in &self.remove {
-            if has(&labels, name) {
-                let one = format!("{path}/{}", segment(name));
-                let answer = client.send(Method::DELETE, &one, JSON, None).await?;
-                labels = names(parse(answer)?);
+            if !has(&labels, name) {
+                not_present.push(name.clone());
+                continue;
+            }
+            let one = format!("{path}/{}", segment(name));
+            let answer = client.send(Method::DELETE, &one, JSON, None).await;
+            match answer.and_then(parse::<Vec<Label>>) {
+                Ok(answer) => {
+                    labels = names(answer);
+                    done.push(format!("removing '{name}' went through"));
+                }
+                Err(err) if absent(&err) => {
+                    labels.retain(|l| !l.eq_ignore_ascii_case(name));
+                    not_present.push(name.clone());
+                }
+                Err(err) if done.is_empty() => return Err(err),
+                Err(err) => return Err(err.partial(&done.join(", "))),
             }
         }
         record.applied = Some(Applied {
             labels: Some(labels),
+            not_present,
             ..Applied::default()
         });
         Ok(record)
     }
 
-    /// Reads the labels. Labels are a set: when the issue has every label
-    /// asked for and none asked away, the change is in place (acting again
-    /// would change nothing) and is recorded with the labels read;
-    /// otherwise it is not, and acting again is safe, as adding a label
-    /// present or removing one absent changes nothing.
+    /// Reads the issue's timeline for this attempt's own changes: a
+    /// `labeled` event for a label asked for, or an `unlabeled` event for
+    /// one asked away, by the acting account in the window (ADR 0012). The
+    /// labels the issue has now say nothing of the attempt: a teammate may
+    /// have undone its change since, and acting again would redo what they
+    /// undid. Without such an event the attempt changed nothing (a label
+    /// already there or already gone leaves no event) and the retry acts,
+    /// as for a close whose state was already there, behind the freshness
+    /// guard, which refuses it if the issue changed since it was observed.
+    /// The entry's labels are those of now with the
+    /// attempt's own changes over them: what the issue had right after it,
+    /// as far as GitHub shows.
     async fn look(
         &self,
         client: &Client,
-        _window: &Window,
+        window: &Window,
         mut record: SteerRecord,
     ) -> Step<Effect> {
-        let labels = self.current(client).await?;
-        let added = self.add.iter().all(|l| has(&labels, l));
-        let removed = !self.remove.iter().any(|l| has(&labels, l));
-        if !(added && removed) {
+        let number = self.on.number();
+        let mut added = Vec::new();
+        let mut removed = Vec::new();
+        for event in timeline(client, number).await? {
+            let (kind, asked, found) = if mine(&event, "labeled", window) {
+                ("labeled", &self.add, &mut added)
+            } else if mine(&event, "unlabeled", window) {
+                ("unlabeled", &self.remove, &mut removed)
+            } else {
+                continue;
+            };
+            let Some(name) = event.label.and_then(|l| l.name) else {
+                return Ok(Effect::CannotTell(format!(
+                    "a '{kind}' event by {} on #{number}'s timeline since the attempt began names no label; check the labels of #{number} and who changed them on GitHub",
+                    window.viewer
+                )));
+            };
+            if has(asked, &name) && !has(found, &name) {
+                found.push(name);
+            }
+        }
+        if added.is_empty() && removed.is_empty() {
             return Ok(Effect::NotDone);
         }
+        let mut labels = self.current(client).await?;
+        for name in &added {
+            if !has(&labels, name) {
+                labels.push(name.clone());
+            }
+        }
+        labels.retain(|l| !has(&removed, l));
         record.applied = Some(Applied {
             labels: Some(labels),
             ..Applied::default()

@@ -21,6 +21,7 @@ mod reply_inline;
 mod request_review;
 mod resolve_thread;
 mod shared;
+mod thread_state;
 mod traces;
 mod unresolve_thread;
 
@@ -100,6 +101,14 @@ pub(crate) trait SteerAction: Clone + Sized {
     /// The reason given to act although not ready (`--override`).
     fn overridden(&self) -> Option<&str> {
         None
+    }
+    /// Reads on GitHub what the action must know before it acts, once the
+    /// bearing is checked and before the pending record is written: an error
+    /// refuses the steer with nothing acted or recorded; `Some` is the action
+    /// to perform and keep in the pending record (a review thread's state
+    /// seen before acting, which a later look compares with).
+    async fn prepare(&self, _client: &Client) -> Result<Option<Self>> {
+        Ok(None)
     }
     /// Sends the request; `record` is what was asked, to which it adds what
     /// GitHub produced and applied.
@@ -286,6 +295,13 @@ macro_rules! actions {
                 match self {
                     $(Steer::$Variant(action) => action.overridden(),)*
                 }
+            }
+
+            /// See [`SteerAction::prepare`].
+            pub(crate) async fn prepare(&self, client: &Client) -> Result<Option<Steer>> {
+                Ok(match self {
+                    $(Steer::$Variant(action) => action.prepare(client).await?.map(Steer::$Variant),)*
+                })
             }
 
             /// Performs the action on GitHub; the record starts from what was

@@ -11,8 +11,9 @@ impl Steer {
     /// for messages (`title`, `reviewers`, …); `None` when it is the same
     /// request. Every field the entry records of what was asked is compared:
     /// kind, repository, number, the comment replied to, title, body, head,
-    /// base, draft, labels, assignees, reviewers, teams, close reason, merge
-    /// method, the sha a merge was pinned to and the review thread. Lists
+    /// base, draft, labels added and removed, assignees, reviewers, teams,
+    /// close reason, merge method, the sha a merge was pinned to, the
+    /// override's reason and the review thread. Lists
     /// compare as sets.
     /// A field every entry of the kind carries (a comment's body, a close
     /// reason) but this entry lacks was recorded by an older helm and is
@@ -31,7 +32,7 @@ impl Steer {
             list.dedup();
             list
         };
-        let checks: [(&'static str, bool); 19] = [
+        let checks: [(&'static str, bool); 20] = [
             ("action", asked.steer == recorded.steer),
             (
                 "repository",
@@ -66,6 +67,7 @@ impl Steer {
                 recorded.draft.is_none() || asked.draft == recorded.draft,
             ),
             ("labels", set(&asked.labels) == set(&recorded.labels)),
+            ("remove", set(&asked.remove) == set(&recorded.remove)),
             (
                 "assignees",
                 set(&asked.assignees) == set(&recorded.assignees),
@@ -100,7 +102,8 @@ impl Steer {
 mod tests {
     use super::*;
     use crate::actions::{
-        CloseIssue, CloseReason, Comment, EditIssue, MergeMethod, MergePr, RequestReview, Thread,
+        CloseIssue, CloseReason, Comment, EditIssue, LabelChange, MergeMethod, MergePr,
+        RequestReview, Thread,
     };
     use crate::model::Repo;
 
@@ -207,5 +210,94 @@ mod tests {
             merge(MergeMethod::Rebase, None).differs(&repo, &pinned),
             Some("merge method")
         );
+
+        let label = |add: &[&str], remove: &[&str]| {
+            Steer::Label(LabelChange {
+                on: Thread::Issue(5),
+                add: add.iter().map(|l| l.to_string()).collect(),
+                remove: remove.iter().map(|l| l.to_string()).collect(),
+            })
+        };
+        let recorded = label(&["bug"], &["old", "wontfix"]).asked(&repo);
+        assert_eq!(
+            label(&["Bug"], &["wontfix", "OLD"]).differs(&repo, &recorded),
+            None
+        );
+        assert_eq!(
+            label(&["bug"], &["old"]).differs(&repo, &recorded),
+            Some("remove")
+        );
+        assert_eq!(
+            label(&["docs"], &["old", "wontfix"]).differs(&repo, &recorded),
+            Some("labels")
+        );
+    }
+
+    /// Every field an action's entry records of what was asked is compared:
+    /// for one request of each action, changing any field of its recorded
+    /// request makes it another request. A field added to an entry but not
+    /// to [`Steer::differs`] fails here.
+    #[test]
+    fn every_field_any_action_records_of_what_was_asked_is_compared() {
+        use crate::actions::{ActionArgs, ActionKind};
+        use crate::inputs::Stdin;
+        use serde_json::{Value, json};
+
+        let repo = Repo::parse("o/r").unwrap();
+        let samples = [
+            json!({"kind": "comment", "issue": 5, "body": "b"}),
+            json!({"kind": "create-issue", "title": "t", "body": "b", "labels": ["l"], "assignees": ["a"]}),
+            json!({"kind": "edit-issue", "issue": 5, "title": "t", "body": "b"}),
+            json!({"kind": "close-issue", "issue": 5, "reason": "not-planned"}),
+            json!({"kind": "create-pr", "title": "t", "head": "h", "base": "m", "body": "b", "draft": true}),
+            json!({"kind": "edit-pr", "pr": 6, "title": "t", "body": "b"}),
+            json!({"kind": "close-pr", "pr": 6}),
+            json!({"kind": "request-review", "pr": 6, "reviewers": ["r"], "teams": ["t"]}),
+            json!({"kind": "reply-inline", "pr": 6, "commentId": 9, "body": "b"}),
+            json!({"kind": "merge-pr", "pr": 6, "strategy": "squash", "sha": "6dcb09b5b57875f334f61aebed695e2e4193db5e", "override": "o"}),
+            json!({"kind": "label", "issue": 5, "add": ["a"], "remove": ["r"]}),
+            json!({"kind": "resolve-thread", "pr": 6, "thread": "PRRT_1"}),
+            json!({"kind": "unresolve-thread", "pr": 6, "thread": "PRRT_1"}),
+        ];
+        let mut covered = Vec::new();
+        for sample in samples {
+            let args: ActionArgs = serde_json::from_value(sample.clone()).unwrap();
+            let steer = args
+                .resolve(std::path::Path::new("/"), Stdin::Ours)
+                .unwrap();
+            covered.push(steer.kind());
+            let asked = serde_json::to_value(steer.asked(&repo)).unwrap();
+            let Value::Object(fields) = &asked else {
+                panic!("{asked}")
+            };
+            for (name, value) in fields {
+                let other = match value {
+                    Value::String(_) if name == "steer" => {
+                        json!(if *value == "comment" {
+                            "label"
+                        } else {
+                            "comment"
+                        })
+                    }
+                    Value::String(text) => json!(format!("{text}-other")),
+                    Value::Number(n) => json!(n.as_u64().unwrap_or_default() + 1),
+                    Value::Bool(b) => json!(!b),
+                    Value::Array(_) => json!(["another"]),
+                    Value::Object(_) if name == "override" => {
+                        json!({"reason": "another", "notReady": []})
+                    }
+                    _ => panic!("{name}: {value}"),
+                };
+                let mut changed = asked.clone();
+                changed[name] = other;
+                let recorded: SteerRecord = serde_json::from_value(changed).unwrap();
+                assert!(
+                    steer.differs(&repo, &recorded).is_some(),
+                    "{}: a different {name} is taken for the same request",
+                    steer.kind().as_str()
+                );
+            }
+        }
+        assert_eq!(covered, ActionKind::ALL, "one sample per action");
     }
 }

@@ -1,12 +1,12 @@
 //! `resolve-thread`: marks a pull request's review thread resolved, with
 //! GitHub's GraphQL mutation `resolveReviewThread`; and what it shares with
-//! `unresolve-thread`: the thread's node id, the mutation, and the settle
-//! look that reads the thread's state with `node(id:)`.
+//! `unresolve-thread`: the thread's node id and the mutation. Before acting
+//! the thread is read (`thread_state`): it must be on the pull request
+//! named, and its state is kept in the pending record, against which the
+//! look after a lost answer decides what the attempt did.
 //!
 //! The entry records the thread id and the thread's `isResolved` as GitHub
-//! answered. Resolving is idempotent, so after a lost answer a thread in
-//! the state asked for is the effect found, and any other state means
-//! acting again is safe.
+//! answered.
 
 use std::path::Path;
 
@@ -15,6 +15,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::json;
 
 use super::shared::{Thread, non_blank};
+use super::thread_state::{ThreadSeen, other_thread};
 use super::traces::Window;
 use super::{Effect, SteerAction, Step};
 use crate::error::{Error, Result};
@@ -42,6 +43,10 @@ pub struct ResolveThreadArgs {
 pub struct ResolveThread {
     pub pr: u64,
     pub thread: String,
+    /// The thread as GitHub showed it just before acting, which the
+    /// pending record keeps; absent until then (and in an older helm's).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seen: Option<ThreadSeen>,
 }
 
 /// One thread and the state asked for it: what both actions do.
@@ -49,14 +54,13 @@ pub(super) struct Change<'a> {
     pub pr: u64,
     pub thread: &'a str,
     pub resolve: bool,
+    pub seen: Option<&'a ThreadSeen>,
 }
 
 const RESOLVE: &str = "mutation($threadId: ID!) { resolveReviewThread(input: {threadId: $threadId}) \
     { thread { id isResolved } } }";
 const UNRESOLVE: &str = "mutation($threadId: ID!) { unresolveReviewThread(input: {threadId: $threadId}) \
     { thread { id isResolved } } }";
-const STATE: &str =
-    "query($id: ID!) { node(id: $id) { ... on PullRequestReviewThread { id isResolved } } }";
 
 #[derive(Deserialize)]
 #[serde(rename_all = "camelCase")]
@@ -75,11 +79,6 @@ struct Payload {
 struct Mutated {
     #[serde(alias = "unresolveReviewThread")]
     resolve_review_thread: Payload,
-}
-
-#[derive(Deserialize)]
-struct Node {
-    node: ThreadState,
 }
 
 /// The thread id as given: non-blank, one word.
@@ -106,7 +105,7 @@ impl Change<'_> {
 
     /// GitHub's answer about a thread it does not know, with the way to
     /// list the ones it does.
-    fn unknown(&self, mut err: GitHubError) -> GitHubError {
+    pub(super) fn unknown(&self, mut err: GitHubError) -> GitHubError {
         if err.status == Some(404) {
             err.message = format!(
                 "no review thread {} ({}); list the PR's thread ids by observing PR #{} with the reviews focus",
@@ -127,34 +126,17 @@ impl Change<'_> {
             .await
             .map_err(|e| self.unknown(e))?;
         let thread = answer.resolve_review_thread.thread;
-        self.check(&thread)?;
+        self.check_id(&thread.id)?;
         record.resolved = Some(thread.is_resolved);
         Ok(record)
     }
 
     /// GitHub answered about the thread asked for, or the answer is wrong.
-    fn check(&self, thread: &ThreadState) -> Step<()> {
-        if thread.id != self.thread {
-            return Err(GitHubError::shape_text(format!(
-                "GitHub's GraphQL answer names thread {} where {} was asked",
-                thread.id, self.thread
-            )));
+    pub(super) fn check_id(&self, answered: &str) -> Step<()> {
+        if answered != self.thread {
+            return Err(other_thread(self.thread, answered));
         }
         Ok(())
-    }
-
-    /// Reads the thread's state: in the state asked for, the change is in
-    /// place (recorded with that state); otherwise acting again is safe.
-    pub(super) async fn look(&self, client: &Client, mut record: SteerRecord) -> Step<Effect> {
-        let answer: Node = graphql::send(client, STATE, json!({ "id": self.thread }))
-            .await
-            .map_err(|e| self.unknown(e))?;
-        self.check(&answer.node)?;
-        if answer.node.is_resolved != self.resolve {
-            return Ok(Effect::NotDone);
-        }
-        record.resolved = Some(answer.node.is_resolved);
-        Ok(Effect::Found(vec![record]))
     }
 }
 
@@ -170,6 +152,7 @@ impl ResolveThread {
             pr: self.pr,
             thread: &self.thread,
             resolve: true,
+            seen: self.seen.as_ref(),
         }
     }
 }
@@ -181,6 +164,7 @@ impl SteerAction for ResolveThread {
         Ok(ResolveThread {
             pr: args.pr,
             thread: thread_id(&args.thread)?,
+            seen: None,
         })
     }
 
@@ -196,12 +180,20 @@ impl SteerAction for ResolveThread {
         self.change().asked(record);
     }
 
+    async fn prepare(&self, client: &Client) -> Result<Option<Self>> {
+        let seen = self.change().prepare(client).await?;
+        Ok(Some(ResolveThread {
+            seen: Some(seen),
+            ..self.clone()
+        }))
+    }
+
     async fn perform(&self, client: &Client, record: SteerRecord) -> Step<SteerRecord> {
         self.change().perform(client, record).await
     }
 
-    async fn look(&self, client: &Client, _window: &Window, record: SteerRecord) -> Step<Effect> {
-        self.change().look(client, record).await
+    async fn look(&self, client: &Client, window: &Window, record: SteerRecord) -> Step<Effect> {
+        self.change().look(client, window, record).await
     }
 
     fn headline(record: &SteerRecord, subject: &str) -> String {
@@ -216,7 +208,7 @@ mod tests {
 
     #[test]
     fn the_queries_name_only_what_githubs_schema_has() {
-        for query in [RESOLVE, UNRESOLVE, STATE] {
+        for query in [RESOLVE, UNRESOLVE] {
             assert_eq!(check(query), Vec::<String>::new(), "{query}");
         }
     }

@@ -78,6 +78,16 @@ pub(super) struct Event {
     pub requested_team: Option<Team>,
     #[serde(default)]
     pub state_reason: Option<String>,
+    /// The label a `labeled` or `unlabeled` event added or removed.
+    #[serde(default)]
+    pub label: Option<Named>,
+}
+
+/// Something GitHub names, such as an event's label.
+#[derive(Debug, Deserialize)]
+pub(super) struct Named {
+    #[serde(default)]
+    pub name: Option<String>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -181,7 +191,13 @@ pub(super) async fn current(client: &Client, tail: &str) -> Result<Current, GitH
 }
 
 /// The kinds of timeline event the looks read.
-const READ: [&str; 3] = ["closed", "renamed", "review_requested"];
+const READ: [&str; 5] = [
+    "closed",
+    "renamed",
+    "review_requested",
+    "labeled",
+    "unlabeled",
+];
 
 /// Every event of an issue's or pull request's timeline, oldest first. An
 /// event of a kind the looks read must say when it happened.

@@ -9,6 +9,7 @@ use serde::{Deserialize, Serialize};
 
 use super::resolve_thread::{Change, headline, thread_id};
 use super::shared::Thread;
+use super::thread_state::ThreadSeen;
 use super::traces::Window;
 use super::{Effect, SteerAction, Step};
 use crate::error::Result;
@@ -34,6 +35,10 @@ pub struct UnresolveThreadArgs {
 pub struct UnresolveThread {
     pub pr: u64,
     pub thread: String,
+    /// The thread as GitHub showed it just before acting (see
+    /// `ResolveThread::seen`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seen: Option<ThreadSeen>,
 }
 
 impl UnresolveThread {
@@ -42,6 +47,7 @@ impl UnresolveThread {
             pr: self.pr,
             thread: &self.thread,
             resolve: false,
+            seen: self.seen.as_ref(),
         }
     }
 }
@@ -53,6 +59,7 @@ impl SteerAction for UnresolveThread {
         Ok(UnresolveThread {
             pr: args.pr,
             thread: thread_id(&args.thread)?,
+            seen: None,
         })
     }
 
@@ -68,12 +75,20 @@ impl SteerAction for UnresolveThread {
         self.change().asked(record);
     }
 
+    async fn prepare(&self, client: &Client) -> Result<Option<Self>> {
+        let seen = self.change().prepare(client).await?;
+        Ok(Some(UnresolveThread {
+            seen: Some(seen),
+            ..self.clone()
+        }))
+    }
+
     async fn perform(&self, client: &Client, record: SteerRecord) -> Step<SteerRecord> {
         self.change().perform(client, record).await
     }
 
-    async fn look(&self, client: &Client, _window: &Window, record: SteerRecord) -> Step<Effect> {
-        self.change().look(client, record).await
+    async fn look(&self, client: &Client, window: &Window, record: SteerRecord) -> Step<Effect> {
+        self.change().look(client, window, record).await
     }
 
     fn headline(record: &SteerRecord, subject: &str) -> String {

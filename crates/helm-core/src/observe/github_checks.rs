@@ -8,6 +8,7 @@
 
 mod digest;
 mod look;
+mod unavailable;
 
 use futures_util::FutureExt;
 use futures_util::future::LocalBoxFuture;

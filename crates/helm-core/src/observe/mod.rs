@@ -357,14 +357,25 @@ pub enum Counting {
 /// How far a look has got: counters the look bumps as it goes (folder
 /// entries seen, or bytes read) so that the command layer can show progress.
 /// Looking itself never prints. Bumps are relaxed atomics, one per 256
-/// entries or per chunk read, so counting costs nothing measurable.
+/// entries or per chunk read, so counting costs nothing measurable. It also
+/// carries whether the caller still wants the look (`cancel`), read at the
+/// same steps.
 #[derive(Debug, Default)]
 pub struct Tally {
     done: AtomicU64,
     total: AtomicU64,
+    pub cancel: crate::cancel::Cancel,
 }
 
 impl Tally {
+    /// A tally for a look its caller may cancel.
+    pub fn cancellable(cancel: crate::cancel::Cancel) -> Tally {
+        Tally {
+            cancel,
+            ..Tally::default()
+        }
+    }
+
     pub fn add(&self, n: u64) {
         self.done.fetch_add(n, Ordering::Relaxed);
     }

@@ -7,6 +7,7 @@ use std::time::Duration;
 use crate::actions::{Effect, Steer};
 use crate::error::{Error, Kind, Result};
 use crate::github;
+use crate::github::error::Failure;
 use crate::model::SteerRecord;
 use crate::model::clock::{Began, GitHubClock};
 use crate::steering::{ActError, Actor, Outcome, Preflight};
@@ -90,11 +91,35 @@ impl GitHubActor {
 }
 
 impl Actor for GitHubActor {
+    /// The freshness guard, then what the action reads before acting
+    /// (`Steer::prepare`), on the steer the guard settled on.
     fn preflight(&mut self, steer: &Steer, bearing: &[Observation]) -> Result<Preflight> {
-        match &self.guard {
-            Some(guard) => super::fresh::preflight(guard, &self.session, steer, bearing),
-            None => Ok(Preflight::default()),
+        let mut preflight = match &self.guard {
+            Some(guard) => super::fresh::preflight(guard, &self.session, steer, bearing)?,
+            None => Preflight::default(),
+        };
+        let acting = preflight.steer.as_ref().unwrap_or(steer);
+        let client = &self.session.client;
+        let deadline = self.deadline;
+        let prepared = self
+            .session
+            .runtime
+            .block_on(async { tokio::time::timeout_at(deadline, acting.prepare(client)).await })
+            .map_err(|_elapsed| {
+                Error::new(
+                    Kind::GitHub,
+                    format!(
+                        "GitHub did not answer within {} s before helm could {}",
+                        LOCK_BUDGET.as_secs(),
+                        steer.doing()
+                    ),
+                )
+                .hint("nothing was acted on or recorded; retry later")
+            })??;
+        if prepared.is_some() {
+            preflight.steer = prepared;
         }
+        Ok(preflight)
     }
 
     fn act(&mut self, steer: &Steer) -> std::result::Result<SteerRecord, ActError> {
@@ -107,6 +132,15 @@ impl Actor for GitHubActor {
         let doing = steer.doing();
         match answer {
             Ok(Ok(record)) => Ok(self.with_actor(record)),
+            // Whatever the last request's failure, an earlier one changed
+            // GitHub: the attempt stays pending for a look to record it.
+            Ok(Err(err)) if err.failure == Failure::Partial => Err(ActError {
+                outcome: Outcome::Unknown,
+                error: Error::new(
+                    Kind::UnknownOutcome,
+                    format!("GitHub acted in part to {doing}: {}", err.message),
+                ),
+            }),
             Ok(Err(err)) if err.may_have_acted() => Err(ActError {
                 outcome: Outcome::Unknown,
                 error: Error::new(

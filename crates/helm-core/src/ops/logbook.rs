@@ -24,6 +24,9 @@ pub struct SteerRequest<'a> {
     /// Act even when the target changed since it was observed
     /// (`--allow-stale`, MCP `allowStale`); the entry records what changed.
     pub allow_stale: bool,
+    /// Whether the caller still wants it (an MCP client may cancel): the
+    /// steer stops before it acts, or completes and records.
+    pub cancel: &'a crate::cancel::Cancel,
 }
 
 pub use crate::steering::Settlement;
@@ -89,6 +92,7 @@ impl Helm {
             request_id: request.request_id,
             repo: &repo,
             steer: &steer,
+            cancel: request.cancel,
         };
         let mut steered = steering::steer(&mut store, &attempt, &mut actor, &mut Live)?;
         if !steered.sealed.replayed {

@@ -10,6 +10,9 @@ use sha2::{Digest, Sha256};
 use crate::github::client::Client;
 use crate::storage::files::{self, Durability};
 
+/// A cache file holds `{"login": …}`: anything longer is not one.
+const CACHE_LIMIT: u64 = 4096;
+
 /// The cache file of one token on one server.
 pub struct Logins {
     path: PathBuf,
@@ -70,9 +73,11 @@ impl Logins {
         Some(viewer.login)
     }
 
-    /// The cached login, if the file holds a sound one.
+    /// The cached login, if the file holds a sound one. Read without
+    /// blocking and bounded: a steer reads it holding the voyage's write
+    /// lock, after GitHub acted.
     fn cached(&self) -> Option<String> {
-        let bytes = std::fs::read(&self.path).ok()?;
+        let bytes = files::read_cache(&self.path, CACHE_LIMIT)?;
         let cached: Cached = serde_json::from_slice(&bytes).ok()?;
         sound(&cached.login).then_some(cached.login)
     }

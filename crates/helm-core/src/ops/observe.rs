@@ -84,6 +84,8 @@ impl Helm {
                 (store, looked.packed, looked.summary)
             }
         };
+        // The last point a cancelled call stops at: nothing is on the slate yet.
+        tally.cancel.check("put the observation on the slate")?;
         let put = store.put_observation(&target.slate_key(), &packed, &observed_at)?;
         Ok(Observed {
             artifact: packed.hash,

@@ -92,15 +92,17 @@ impl Helm {
         Ok(Listing {
             voyages,
             ended_not_listed,
+            // The error names the ref, as a local one names the file.
             unreadable: unreadable
                 .into_iter()
                 .map(|(name, error)| Unreadable {
+                    error: format!("{name} on {}: {error}", sync.remote.label),
                     path: PathBuf::from(name),
-                    error,
                 })
                 .collect(),
             warnings: Vec::new(),
             id_width,
+            remote: Some(sync.remote.label.clone()),
         })
     }
 }

@@ -36,6 +36,9 @@ pub struct Listing {
     pub id_width: usize,
     /// Listing active voyages only: how many ended ones were left out.
     pub ended_not_listed: Option<usize>,
+    /// A remote's listing (`voyage list --remote`): the remote as named, so
+    /// the hints say how to list that remote again.
+    pub remote: Option<String>,
 }
 
 #[derive(Debug)]
@@ -122,6 +125,7 @@ impl Helm {
             warnings: listed.warnings,
             id_width: listed.id_width,
             ended_not_listed,
+            remote: None,
         })
     }
 

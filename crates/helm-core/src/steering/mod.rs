@@ -55,7 +55,8 @@ pub struct Preflight {
     /// The freshness check's verdict, recorded in the entry.
     pub freshness: Option<Freshness>,
     /// The steer to perform instead of the one asked (a merge pinned to the
-    /// head sha seen); the pending record keeps the one asked.
+    /// head sha seen, a review thread's change with the state seen before
+    /// it); the pending record keeps it, for a later look to compare with.
     pub steer: Option<Steer>,
     /// What kept the PR from being ready, when `--override` merges anyway;
     /// the entry's `override` records it.

@@ -153,11 +153,21 @@ impl Pending {
     }
 }
 
+/// A record holds one steer and at most GitHub's answer to it: a file
+/// larger than this is not one of helm's records, and is not read whole.
+const RECORD_LIMIT: u64 = 64 << 20;
+
 fn read(path: &Path) -> Result<Option<Record>> {
-    let bytes = match fs::read(path) {
+    let bytes = match files::read_home_file(path, RECORD_LIMIT) {
         Ok(bytes) => bytes,
         Err(err) if err.kind() == std::io::ErrorKind::NotFound => return Ok(None),
-        Err(err) => return Err(Error::io(format!("cannot read {}", path.display()), &err)),
+        Err(err) => {
+            return Err(
+                Error::io(format!("cannot read {}", path.display()), &err).hint(
+                    "a pending record is a file helm wrote: check GitHub by hand for what it was doing, then delete that file",
+                ),
+            );
+        }
     };
     let record = serde_json::from_slice(&bytes).map_err(|err| {
         Error::new(
@@ -186,7 +196,7 @@ pub fn list(home: &Path, voyage: &Uuid) -> Vec<Record> {
             if !name.starts_with(&prefix) || !name.ends_with(".json") {
                 return None;
             }
-            serde_json::from_slice(&fs::read(entry.path()).ok()?).ok()
+            serde_json::from_slice(&files::read_home_file(&entry.path(), RECORD_LIMIT).ok()?).ok()
         })
         .collect();
     records.sort_by(|a, b| a.started_at.cmp(&b.started_at));

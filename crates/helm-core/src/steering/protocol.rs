@@ -12,6 +12,7 @@ use super::refusals::{
 use super::settle::{Earlier, decide};
 use super::{ActError, Actor, KillPoint, Outcome, Probe};
 use crate::actions::Steer;
+use crate::cancel::Cancel;
 use crate::error::{Error, Kind, Result};
 use crate::model::{EntryAction, Provenance, Repo, SteerRecord};
 use crate::storage::VoyageStore;
@@ -26,6 +27,9 @@ pub struct Attempt<'a> {
     pub request_id: Option<&'a str>,
     pub repo: &'a Repo,
     pub steer: &'a Steer,
+    /// Whether the caller still wants it: checked once, before the pending
+    /// record is written and the request leaves, never after.
+    pub cancel: &'a Cancel,
 }
 
 /// A recorded (or replayed) steer.
@@ -91,6 +95,9 @@ pub fn steer(
         // Under the lock: the bearing checked is the one sealed.
         let preflight = actor.preflight(steer, &sealing.bearing)?;
         let acting = preflight.steer.as_ref().unwrap_or(steer);
+        // The last point a cancelled steer stops at: nothing has left for
+        // GitHub and nothing is recorded; past it, it completes and records.
+        attempt.cancel.check(&format!("act ({doing})"))?;
         let clock = actor.clock();
         let mut record = Pending::begin(
             attempt.home,

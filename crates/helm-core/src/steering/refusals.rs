@@ -81,10 +81,13 @@ pub(super) fn unknown(error: Error, attempt_id: &str, given: bool) -> Error {
             "run `helm interrupted settle {attempt_id}` (or retry with --request-id {attempt_id})"
         )
     };
-    Error::new(
-        error.kind(),
-        format!("{}; GitHub may have acted", error.message()),
-    )
+    // An outcome known to be partial already says GitHub acted.
+    let message = if error.kind() == Kind::UnknownOutcome {
+        error.message().to_string()
+    } else {
+        format!("{}; GitHub may have acted", error.message())
+    };
+    Error::new(error.kind(), message)
     .hint(format!(
         "helm kept a record of the attempt; {retry}: helm looks on GitHub for the effect and records it, and acts again only if GitHub shows nothing happened"
     ))
@@ -92,7 +95,7 @@ pub(super) fn unknown(error: Error, attempt_id: &str, given: bool) -> Error {
 
 pub(super) fn cannot_tell(doing: &str, attempt_id: &str, why: &str) -> Error {
     Error::new(
-        Kind::Conflict,
+        Kind::UnknownOutcome,
         format!("an earlier attempt '{attempt_id}' to {doing} was interrupted, and helm cannot tell whether GitHub acted: {why}"),
     )
     .hint(format!(

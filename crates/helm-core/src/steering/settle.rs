@@ -191,8 +191,10 @@ pub(super) fn fill_asked(record: &mut SteerRecord, asked: &SteerRecord) {
     keep(&mut record.close_reason, &asked.close_reason);
     keep(&mut record.merge_method, &asked.merge_method);
     keep(&mut record.pinned_sha, &asked.pinned_sha);
+    keep(&mut record.thread, &asked.thread);
     for (field, asked) in [
         (&mut record.labels, &asked.labels),
+        (&mut record.remove, &asked.remove),
         (&mut record.assignees, &asked.assignees),
         (&mut record.reviewers, &asked.reviewers),
         (&mut record.teams, &asked.teams),

@@ -2,7 +2,8 @@
 //! redirect to a short-lived storage URL. The redirect is asked for with the
 //! token and returned unfollowed; the storage URL is read by a client that
 //! has no token at all, as a stream of which only the last lines are kept,
-//! so memory stays bounded by what is kept, whatever the log's size.
+//! so memory stays bounded by what is kept, whatever the log's size, and
+//! within the same deadline as any request (`HELM_GITHUB_TIMEOUT`).
 
 use std::collections::VecDeque;
 use std::time::Duration;
@@ -10,14 +11,14 @@ use std::time::Duration;
 use http::Method;
 use http_body_util::BodyExt;
 
-use super::{Answer, Client, GitHubError, JSON};
+use super::{Answer, Client, GitHubError, JSON, body};
 
 /// The longest a kept line may be; the rest of a longer line is dropped
 /// (and counted), so a log without line breaks cannot grow the tail.
 pub const MAX_LINE: usize = 4096;
-/// Connecting to and waiting on the storage host: it serves bytes, not
-/// answers that take thought.
-const STORAGE_TIMEOUT: Duration = Duration::from_secs(30);
+/// The longest connecting to the storage host may take, within the
+/// request's deadline.
+const CONNECT_TIMEOUT: Duration = Duration::from_secs(10);
 
 impl Client {
     /// A GET whose redirect is returned rather than followed (retried like
@@ -101,14 +102,26 @@ impl Tail {
     }
 }
 
+/// The storage host's refusal of a log's address: its status, and the
+/// words for it. Never GitHub's: the storage host never sees the token, so a
+/// refusal there says nothing about it (an expired address answers 403).
+#[derive(Debug)]
+pub struct Refusal {
+    pub status: u16,
+    pub message: String,
+}
+
 /// Reads `location` (an absolute URL on any host) without the token,
-/// keeping the last `keep` lines; `progress` is told each chunk's size.
-/// Anything but a success is GitHub's refusal, as an error.
+/// keeping the last `keep` lines; `progress` is told each chunk's size. The
+/// whole read, from connecting to the log's last byte, has one `deadline`.
+/// The storage host's refusal is the inner error; a failure to get a whole
+/// answer (no connection, the deadline) is the outer one.
 pub async fn tail(
     location: &str,
     keep: usize,
+    deadline: Duration,
     progress: &dyn Fn(u64),
-) -> Result<Tail, GitHubError> {
+) -> Result<Result<Tail, Refusal>, GitHubError> {
     let uri: http::Uri = location.parse().map_err(|_| {
         GitHubError::shape_text(format!("the log's address '{location}' is not a URL"))
     })?;
@@ -127,8 +140,8 @@ pub async fn tail(
     let crab = octocrab::Octocrab::builder()
         .base_uri(format!("{scheme}://{authority}"))
         .map_err(GitHubError::transport)?
-        .set_connect_timeout(Some(STORAGE_TIMEOUT))
-        .set_read_timeout(Some(STORAGE_TIMEOUT))
+        .set_connect_timeout(Some(CONNECT_TIMEOUT.min(deadline)))
+        .set_read_timeout(Some(deadline))
         .build()
         .map_err(GitHubError::transport)?;
     let path = uri.path_and_query().map_or("/", |pq| pq.as_str());
@@ -136,34 +149,52 @@ pub async fn tail(
     let request = crab
         .build_request::<()>(builder, None)
         .map_err(GitHubError::transport)?;
-    let response = crab
-        .execute(request)
-        .await
-        .map_err(GitHubError::transport)?;
-    let (parts, mut body) = response.into_parts();
-    if !parts.status.is_success() {
-        let bytes = body
-            .collect()
+    let host = format!("the log storage host {}", authority.host());
+    let exchange = async {
+        let response = crab
+            .execute(request)
             .await
-            .map_err(GitHubError::transport)?
-            .to_bytes()
-            .to_vec();
-        let answer = Answer {
-            status: parts.status,
-            headers: parts.headers,
-            body: bytes.into_iter().take(64 * 1024).collect(),
-        };
-        return Err(GitHubError::from_answer(&answer));
-    }
-    let mut tail = Tail::new(keep);
-    while let Some(frame) = body.frame().await {
-        let frame = frame.map_err(GitHubError::transport)?;
-        if let Ok(data) = frame.into_data() {
-            tail.push(&data);
-            progress(data.len() as u64);
+            .map_err(GitHubError::transport)?;
+        let (parts, mut stream) = response.into_parts();
+        if !parts.status.is_success() {
+            // Its first bytes at most, for the storage service's error code;
+            // the rest is never read.
+            let said = body::read(&mut stream, body::MAX_REFUSAL).await?;
+            return Ok(Err(refusal(parts.status, &said.bytes)));
         }
+        let mut tail = Tail::new(keep);
+        while let Some(frame) = stream.frame().await {
+            let frame = frame.map_err(GitHubError::transport)?;
+            if let Ok(data) = frame.into_data() {
+                tail.push(&data);
+                progress(data.len() as u64);
+            }
+        }
+        Ok(Ok(tail))
+    };
+    body::within(deadline, &host, exchange).await
+}
+
+/// The words for a storage host's refusal: its status, and the error code
+/// its body names (`<Code>AuthenticationFailed</Code>`), if any.
+fn refusal(status: http::StatusCode, body: &[u8]) -> Refusal {
+    let text = String::from_utf8_lossy(body);
+    let code = text
+        .split_once("<Code>")
+        .and_then(|(_, rest)| rest.split_once("</Code>"))
+        .map(|(code, _)| code)
+        .filter(|code| {
+            !code.is_empty() && code.len() <= 64 && code.chars().all(|c| c.is_ascii_alphanumeric())
+        });
+    let reason = status.canonical_reason().unwrap_or("no reason given");
+    let mut message = format!("the log storage host answered {} {reason}", status.as_u16());
+    if let Some(code) = code {
+        message.push_str(&format!(" ({code})"));
     }
-    Ok(tail)
+    Refusal {
+        status: status.as_u16(),
+        message,
+    }
 }
 
 #[cfg(test)]
@@ -186,6 +217,23 @@ mod tests {
         let (lines, tail) = tail_of(&[b"a\nb\n"], 0);
         assert!(lines.is_empty());
         assert_eq!(tail.seen_lines, 2);
+    }
+
+    #[test]
+    fn a_refusal_names_its_status_and_a_plain_error_code_only() {
+        let azure = b"<?xml?><Error><Code>AuthenticationFailed</Code><Message>x</Message></Error>";
+        let said = refusal(http::StatusCode::FORBIDDEN, azure);
+        assert_eq!(said.status, 403);
+        assert_eq!(
+            said.message,
+            "the log storage host answered 403 Forbidden (AuthenticationFailed)"
+        );
+        let hostile = b"<Code>\x1b[31mred</Code>";
+        let said = refusal(http::StatusCode::INTERNAL_SERVER_ERROR, hostile);
+        assert_eq!(
+            said.message,
+            "the log storage host answered 500 Internal Server Error"
+        );
     }
 
     #[test]

@@ -26,6 +26,10 @@ use crate::storage::{VoyageFile, schema};
 /// 2: entries hold the row's id (format 1 took the id from the file name).
 const FORMAT: u32 = 2;
 
+/// Far above the cache of any home (a few hundred bytes a voyage): a file
+/// larger than this is not helm's cache, and is ignored unread.
+const CACHE_LIMIT: u64 = 64 << 20;
+
 /// What must be unchanged for a cached summary to hold.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Stamp {
@@ -76,8 +80,7 @@ pub struct Cache {
 impl Cache {
     pub fn load(home: &Path) -> Cache {
         let path = home.join("cache").join("voyage-list.json");
-        let file = fs::read(&path)
-            .ok()
+        let file = crate::storage::files::read_cache(&path, CACHE_LIMIT)
             .and_then(|bytes| serde_json::from_slice::<File>(&bytes).ok())
             .filter(|file| file.format == FORMAT)
             .unwrap_or_default();

@@ -12,8 +12,7 @@ use crate::sync::layout::{self, EntryDoc, EntryId, LAYOUT, LifecycleDoc, VoyageD
 use crate::sync::names::MAX_ENTRIES;
 use crate::sync::rules::State;
 
-/// The largest entry, lifecycle or voyage file helm reads.
-const MAX_FILE_BYTES: u64 = 16 << 20;
+use super::limits;
 
 /// Blobs up to this size are read whole (and a summary's JSON kept).
 const WHOLE_BLOB: u64 = 1 << 20;
@@ -27,7 +26,7 @@ pub fn decode_entries(
     let one = |(i, object): (usize, Option<batch::Object>)| {
         let number = from + i as u64;
         let bytes = match object {
-            Some((info, bytes)) if info.kind == "blob" && info.size <= MAX_FILE_BYTES => bytes,
+            Some((info, bytes)) if info.kind == "blob" && info.size <= limits::FILE => bytes,
             _ => return Err(format!("entry {number} is not an entry file")),
         };
         let entry: EntryDoc =
@@ -66,35 +65,46 @@ pub fn decode_entries(
         Ok(all)
     })
 }
-/// A voyage file (`<commit>:voyage.json`, or a blob's id), checked.
+/// A voyage file (`<commit>:voyage.json`, or a blob's id), checked; read
+/// only when its header says it is within the limit.
 pub fn voyage_doc(
     batch: &mut Batch,
     object: &str,
     id: &Uuid,
 ) -> std::result::Result<VoyageDoc, String> {
-    let name = match object.len() == 40 && object.bytes().all(|b| b.is_ascii_hexdigit()) {
+    let io = |err: Error| err.message().to_string();
+    let hex = object.len() == 40 && object.bytes().all(|b| b.is_ascii_hexdigit());
+    // A commit's id names its tree's voyage.json; a blob's id the file itself.
+    let name = match hex
+        && batch
+            .info(object)
+            .map_err(io)?
+            .is_some_and(|i| i.kind != "commit")
+    {
         true => object.to_string(),
         false => format!("{object}:voyage.json"),
     };
-    let mut read = |name: &str| {
-        batch
-            .contents(name)
-            .map_err(|err| err.message().to_string())
-    };
-    // A commit's id names its tree's voyage.json; a blob's id the file itself.
-    let (info, bytes) = match read(&name)? {
-        Some((info, _)) if info.kind == "commit" => read(&format!("{object}:voyage.json"))?,
-        other => other,
-    }
-    .ok_or("it has no voyage.json")?;
-    if info.kind != "blob" || info.size > MAX_FILE_BYTES {
+    let (info, bytes) = batch
+        .contents_within(&name, limits::FILE)
+        .map_err(|err| format!("its voyage.json: {}", io(err)))?
+        .ok_or("it has no voyage.json")?;
+    voyage_file(&info, &bytes, id)
+}
+
+/// The bytes of a voyage file, checked.
+pub fn voyage_file(
+    info: &batch::Info,
+    bytes: &[u8],
+    id: &Uuid,
+) -> std::result::Result<VoyageDoc, String> {
+    if info.kind != "blob" || info.size > limits::FILE {
         return Err("its voyage.json is not a file".into());
     }
     #[derive(serde::Deserialize)]
     struct Version {
         layout: u64,
     }
-    if let Ok(v) = serde_json::from_slice::<Version>(&bytes)
+    if let Ok(v) = serde_json::from_slice::<Version>(bytes)
         && v.layout > LAYOUT
     {
         return Err(format!(
@@ -102,7 +112,7 @@ pub fn voyage_doc(
             v.layout
         ));
     }
-    let doc: VoyageDoc = layout::decode(&bytes).map_err(|why| format!("voyage.json: {why}"))?;
+    let doc: VoyageDoc = layout::decode(bytes).map_err(|why| format!("voyage.json: {why}"))?;
     if doc.layout != LAYOUT || doc.id != id.hyphenated().to_string() {
         return Err("its voyage.json names another voyage or layout".into());
     }
@@ -132,10 +142,10 @@ pub fn status_of(doc: &VoyageDoc) -> VoyageStatus {
 pub fn record(batch: &mut Batch, oid: &str, hash: &str) -> std::result::Result<State, String> {
     let io = |err: Error| err.message().to_string();
     let (info, bytes) = batch
-        .contents(oid)
-        .map_err(io)?
+        .contents_within(oid, limits::FILE)
+        .map_err(|err| format!("the lifecycle of {hash}: {}", io(err)))?
         .ok_or(format!("the lifecycle of {hash} is missing"))?;
-    if info.kind != "blob" || info.size > MAX_FILE_BYTES {
+    if info.kind != "blob" {
         return Err(format!("the lifecycle of {hash} is not a file"));
     }
     let doc: LifecycleDoc =
@@ -157,9 +167,15 @@ pub fn packed(batch: &mut Batch, oid: &str, hash: &str) -> std::result::Result<P
     if info.kind != "blob" {
         return Err(format!("artifact {hash} is not a file"));
     }
+    if info.size > limits::ARTIFACT {
+        return Err(format!(
+            "artifact {hash}: {}",
+            batch::too_large(&info, limits::ARTIFACT).message()
+        ));
+    }
     let packed = if info.size <= WHOLE_BLOB {
         let (_, bytes) = batch
-            .contents(oid)
+            .contents_within(oid, WHOLE_BLOB)
             .map_err(io)?
             .ok_or(format!("artifact {hash} is missing"))?;
         Packer::pack_json(bytes).map_err(io)?

@@ -20,7 +20,7 @@ pub fn history(
         let mut at = tip.to_string();
         while at != base && lines.len() < WALK {
             let Some((info, bytes)) = batch
-                .contents(&at)
+                .contents_within(&at, super::limits::COMMIT)
                 .map_err(|err| err.message().to_string())?
             else {
                 return Err(format!("commit {} is missing", &at[..12.min(at.len())]));

@@ -7,12 +7,16 @@
 //! entry names held, and every summary a summary of its source. A failure
 //! is `bad-remote` and names what was wrong.
 //!
-//! `history`: the chain of commits; `artifacts`: what they do to each
-//! artifact; `files`: each file read and checked.
+//! `history`: the chain of commits; `steps`: each commit's voyage.json,
+//! checked as if it were the tip; `artifacts`: what they do to each
+//! artifact; `files`: each file read and checked; `limits`: how large each
+//! object may be before it is read.
 
 mod artifacts;
 mod files;
 mod history;
+mod limits;
+mod steps;
 
 use std::collections::BTreeMap;
 
@@ -30,6 +34,7 @@ use crate::storage::artifact::Packed;
 
 use files::{decode_entries, shown};
 pub use files::{status_of, voyage_doc};
+use steps::Step;
 
 /// An artifact a pull needs: its state on the remote (and payload, when it
 /// arrived), and at the last sync.
@@ -75,87 +80,101 @@ pub fn read(
     let bad = |what: String| bad_remote(id, what);
     let base_remote = base.as_ref().map(|b| b.remote.as_str());
     let commits = history::history(sync, batch, base_remote, tip).map_err(&bad)?;
-    let trees = batch::objects(
-        &sync.repo,
-        batch,
-        commits.iter().map(|(_, tree)| tree.clone()).collect(),
-    )?;
 
-    // Every commit's files, each in its place.
+    // Every commit's files, each in its place, a part of the trees at a time.
     let mut count = base.as_ref().map_or(0, |b| b.doc.entries);
     let from = count + 1;
     let mut added: Vec<String> = Vec::new();
     let mut events: BTreeMap<String, Vec<Event>> = BTreeMap::new();
-    let mut voyage_blob = None;
-    for ((commit, _), tree) in commits.iter().zip(trees) {
-        let short = &commit[..12];
-        let (_, bytes) = tree.ok_or_else(|| bad(format!("commit {short} lacks its tree")))?;
-        let mut has_voyage = false;
-        for entry in parse_tree(&bytes).map_err(&bad)? {
-            let name = entry.name.unwrap_or_default();
-            let file = File::named(&name).ok_or_else(|| {
-                bad(format!(
-                    "commit {short} holds {:?}, which is no part of a voyage",
-                    shown(&name)
-                ))
-            })?;
-            if entry.mode != "100644" {
-                return Err(bad(format!("{name} in commit {short} is not a plain file")));
+    // Each commit's voyage.json, and how many entries the chain holds there.
+    let mut steps: Vec<Step> = Vec::new();
+    let mut next = commits.iter();
+    batch::bounded(
+        &sync.repo,
+        batch,
+        commits.iter().map(|(_, tree)| tree.clone()).collect(),
+        limits::TREE,
+        limits::BUDGET,
+        |err| bad(format!("a commit's tree: {}", err.message())),
+        |trees| {
+            for tree in trees {
+                let Some((commit, _)) = next.next() else {
+                    return Err(bad("its history cannot be read".into()));
+                };
+                let short = &commit[..12];
+                let (info, bytes) =
+                    tree.ok_or_else(|| bad(format!("commit {short} lacks its tree")))?;
+                if info.kind != "tree" {
+                    return Err(bad(format!("commit {short} lacks its tree")));
+                }
+                let mut voyage_blob = None;
+                for entry in parse_tree(&bytes).map_err(&bad)? {
+                    let name = entry.name.unwrap_or_default();
+                    let file = File::named(&name).ok_or_else(|| {
+                        bad(format!(
+                            "commit {short} holds {:?}, which is no part of a voyage",
+                            shown(&name)
+                        ))
+                    })?;
+                    if entry.mode != "100644" {
+                        return Err(bad(format!("{name} in commit {short} is not a plain file")));
+                    }
+                    match file {
+                        File::Voyage => voyage_blob = Some(entry.oid),
+                        File::Entry(n) if n == count + 1 => {
+                            count = n;
+                            added.push(entry.oid);
+                        }
+                        File::Entry(n) => {
+                            return Err(bad(format!(
+                                "commit {short} records entry {n} where entry {} comes next: pushed entries never change",
+                                count + 1
+                            )));
+                        }
+                        File::Artifact(hash) => events
+                            .entry(hash)
+                            .or_default()
+                            .push(Event::Payload(entry.oid)),
+                        File::Lifecycle(hash) => events
+                            .entry(hash)
+                            .or_default()
+                            .push(Event::Record(entry.oid)),
+                    }
+                }
+                let Some(oid) = voyage_blob else {
+                    return Err(bad(format!("commit {short} has no voyage.json")));
+                };
+                steps.push(Step {
+                    commit: short.to_string(),
+                    voyage: oid,
+                    entries: count,
+                });
             }
-            match file {
-                File::Voyage => {
-                    has_voyage = true;
-                    voyage_blob = Some(entry.oid);
-                }
-                File::Entry(n) if n == count + 1 => {
-                    count = n;
-                    added.push(entry.oid);
-                }
-                File::Entry(n) => {
-                    return Err(bad(format!(
-                        "commit {short} records entry {n} where entry {} comes next: pushed entries never change",
-                        count + 1
-                    )));
-                }
-                File::Artifact(hash) => events
-                    .entry(hash)
-                    .or_default()
-                    .push(Event::Payload(entry.oid)),
-                File::Lifecycle(hash) => events
-                    .entry(hash)
-                    .or_default()
-                    .push(Event::Record(entry.oid)),
-            }
-        }
-        if !has_voyage {
-            return Err(bad(format!("commit {short} has no voyage.json")));
-        }
-    }
-    let doc = match &voyage_blob {
-        Some(oid) => voyage_doc(batch, oid, id).map_err(&bad)?,
-        None => return Err(bad("it holds no commit".into())),
-    };
-    if doc.entries != count {
-        return Err(bad(format!(
-            "its voyage.json counts {} entries, its commits {count}",
-            doc.entries
-        )));
-    }
-    if let Some(base) = &base
-        && (&base.doc.intent, &base.doc.created_at) != (&doc.intent, &doc.created_at)
-    {
-        return Err(bad(
-            "its intent or creation time differs from what was synced before".into(),
-        ));
-    }
+            Ok(())
+        },
+    )?;
+    let doc = steps::check(sync, batch, id, base.as_ref(), &steps)?;
+    let voyage_blob = steps.last().map(|step| step.voyage.clone());
 
     // The new entries, canonical and well formed.
     let mut changes = vec![Change::Put(
         File::Voyage,
         Blob::Oid(voyage_blob.unwrap_or_default()),
     )];
-    let objects = batch::objects(&sync.repo, batch, added.clone())?;
-    let entries = decode_entries(objects, from).map_err(&bad)?;
+    let mut entries = Vec::with_capacity(added.len());
+    batch::bounded(
+        &sync.repo,
+        batch,
+        added.clone(),
+        limits::FILE,
+        limits::BUDGET,
+        |err| bad(format!("an entry file: {}", err.message())),
+        |objects| {
+            let first = from + entries.len() as u64;
+            entries.extend(decode_entries(objects, first).map_err(&bad)?);
+            Ok(())
+        },
+    )?;
     if let Some(last) = added.last() {
         changes.push(Change::Put(File::Entry(count), Blob::Oid(last.clone())));
     }

@@ -1,6 +1,7 @@
 //! The one line a `github-checks` payload comes down to: what failed and at
 //! which step, what passed, what is still running, e.g.
-//! `"ci / test" failed at step "cargo test" · lint passed · 1 pending`.
+//! `"ci / test" failed at step "cargo test" · lint passed · 1 pending`, and
+//! what of a run could not be had: `"ci / test" failed (log expired)`.
 
 use serde_json::Value;
 
@@ -32,9 +33,11 @@ pub fn digest(checks: &Value) -> Option<String> {
     let mut red = Vec::new();
     let mut passed = Vec::new();
     let (mut pending, mut skipped) = (0, 0);
+    let mut missing = Vec::new();
     for run in runs {
         let name = run.get("name")?.as_str()?;
         let conclusion = run.get("conclusion").and_then(Value::as_str);
+        let gaps = unavailable(run);
         if run.get("status")?.as_str()? != "completed" {
             pending += 1;
         } else if failed(conclusion) {
@@ -46,12 +49,17 @@ pub fn digest(checks: &Value) -> Option<String> {
             if let Some(step) = step {
                 said.push_str(&format!(" at step \"{step}\""));
             }
+            if !gaps.is_empty() {
+                said.push_str(&format!(" ({})", gaps.join(", ")));
+            }
             red.push(said);
+            continue;
         } else if conclusion == Some("success") {
             passed.push(name);
         } else {
             skipped += 1;
         }
+        missing.extend(gaps.iter().map(|gap| format!("\"{name}\" {gap}")));
     }
     for status in statuses {
         let context = status.get("context")?.as_str()?;
@@ -73,10 +81,39 @@ pub fn digest(checks: &Value) -> Option<String> {
     if pending > 0 {
         words.push(format!("{pending} pending"));
     }
+    words.extend(missing);
     if words.is_empty() {
         return Some("no checks".to_string());
     }
     Some(words.join(" · "))
+}
+
+/// Whether every part of every run was had (no `unavailable` anywhere).
+pub fn complete(checks: &Value) -> bool {
+    let runs = checks["checkRuns"]
+        .as_array()
+        .map_or(&[][..], Vec::as_slice);
+    runs.iter().all(|run| unavailable(run).is_empty())
+}
+
+/// What of a run could not be had, e.g. `log expired`, `job not found`.
+fn unavailable(run: &Value) -> Vec<String> {
+    let parts = [
+        ("job", &run["job"]["unavailable"]),
+        ("log", &run["job"]["logUnavailable"]),
+        ("annotations", &run["annotationsUnavailable"]),
+    ];
+    parts
+        .into_iter()
+        .filter_map(|(part, gap)| {
+            let words = match gap.get("reason")?.as_str()? {
+                "not-found" => "not found",
+                "too-large" => "too large",
+                reason => reason,
+            };
+            Some(format!("{part} {words}"))
+        })
+        .collect()
 }
 
 #[cfg(test)]
@@ -109,5 +146,15 @@ mod tests {
         let none = json!({"checkRuns": [], "statuses": []});
         assert_eq!(digest(&none).as_deref(), Some("no checks"));
         assert_eq!(digest(&json!({"checkRuns": 1})), None);
+        let gaps = json!({"statuses": [], "checkRuns": [
+            {"name": "test", "status": "completed", "conclusion": "failure",
+             "job": {"unavailable": {"reason": "not-found", "message": "x"}}},
+            {"name": "build", "status": "completed", "conclusion": "success",
+             "job": {"steps": [], "logUnavailable": {"reason": "expired", "message": "x"}}}
+        ]});
+        assert_eq!(
+            digest(&gaps).as_deref(),
+            Some("\"test\" failed (job not found) · build passed · \"build\" log expired")
+        );
     }
 }

@@ -4,7 +4,8 @@
 //! steps, and the tail of the job's log, read through the storage redirect
 //! without the token ([`storage::tail`]). All of it is kept from the prior
 //! look when every validator (the pull request, each page of check runs and
-//! statuses) answers 304.
+//! statuses) answers 304. A run's part that cannot be had (a job answering
+//! 404, an expired log) is marked [`Unavailable`]; the look keeps the rest.
 
 use std::collections::BTreeMap;
 
@@ -13,7 +14,8 @@ use http::StatusCode;
 use serde::{Deserialize, Deserializer, Serialize};
 use serde_json::Value;
 
-use super::digest::{digest, failed};
+use super::digest::{complete, digest, failed};
+use super::unavailable::Unavailable;
 use super::{GitHubChecksTarget, Logs};
 use crate::github::client::Client;
 use crate::github::client::storage::{self, Tail};
@@ -84,12 +86,17 @@ struct Log {
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
 struct Job {
-    steps: Vec<Step>,
+    /// The job's steps; absent when the job itself is `unavailable`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    steps: Option<Vec<Step>>,
+    /// Why the job could not be read (then nothing else of it was asked).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    unavailable: Option<Unavailable>,
     #[serde(skip_serializing_if = "Option::is_none")]
     log: Option<Log>,
-    /// Why there is no log: GitHub's answer (logs expire).
+    /// Why there is no log (logs and their storage addresses expire).
     #[serde(skip_serializing_if = "Option::is_none")]
-    log_unavailable: Option<String>,
+    log_unavailable: Option<Unavailable>,
 }
 
 #[derive(Serialize)]
@@ -101,6 +108,9 @@ struct Run {
     annotations: Option<Vec<Annotation>>,
     #[serde(skip_serializing_if = "is_false")]
     annotations_truncated: bool,
+    /// Why a failed run's annotations could not be read.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    annotations_unavailable: Option<Unavailable>,
     #[serde(skip_serializing_if = "Option::is_none")]
     job: Option<Job>,
 }
@@ -138,7 +148,10 @@ pub(super) async fn look(
 ) -> Looking {
     let known: Option<BTreeMap<String, Vec<Validator>>> =
         prior.and_then(|p| serde_json::from_value(p.get("validators")?.clone()).ok());
-    if let (Some(prior), Some(known)) = (prior, &known) {
+    // A look with a part missing is never kept whole: what was missing (an
+    // expired log address above all) may be had now.
+    let complete = prior.and_then(|p| p.get("checks")).is_some_and(complete);
+    if let (Some(prior), Some(known), true) = (prior, &known, complete) {
         let held = parts::holding(client, Some(known)).await?;
         if !known.is_empty() && known.keys().all(|name| held.contains(name)) {
             let words = prior.get("checks").and_then(digest).unwrap_or_default();
@@ -229,22 +242,44 @@ async fn detail(
         };
     let annotations = async {
         if !failing {
-            return Ok((None, false));
+            return Ok(Annotations::default());
         }
         let path = client.repo_path(&format!("/check-runs/{}/annotations", run.id));
-        let (items, truncated, _) = get_listing::<Annotation>(client, &path, whole).await?;
+        let read = get_listing::<Annotation>(client, &path, whole).await;
         tally.add(1);
-        Ok::<_, GitHubError>((Some(items), truncated))
+        Ok::<_, GitHubError>(match read {
+            Ok((items, truncated, _)) => Annotations {
+                items: Some(items),
+                truncated,
+                unavailable: None,
+            },
+            Err(err) => Annotations {
+                unavailable: Some(Unavailable::from_github(err)?),
+                ..Annotations::default()
+            },
+        })
     };
     let job = async {
         if !(actions && (failing || wants_log)) {
             return Ok(None);
         }
         let path = client.repo_path(&format!("/actions/jobs/{}", run.id));
-        let (job, _) = get_one::<JobAnswer>(client, &path).await?;
+        let read = get_one::<JobAnswer>(client, &path).await;
         tally.add(1);
+        let answer = match read {
+            Ok((answer, _)) => answer,
+            Err(err) => {
+                return Ok(Some(Job {
+                    steps: None,
+                    unavailable: Some(Unavailable::from_github(err)?),
+                    log: None,
+                    log_unavailable: None,
+                }));
+            }
+        };
         let mut job = Job {
-            steps: job.steps.unwrap_or_default(),
+            steps: Some(answer.steps.unwrap_or_default()),
+            unavailable: None,
             log: None,
             log_unavailable: None,
         };
@@ -256,25 +291,39 @@ async fn detail(
         }
         Ok(Some(job))
     };
-    let ((annotations, annotations_truncated), job) = tokio::try_join!(annotations, job)?;
+    let (annotations, job) = tokio::try_join!(annotations, job)?;
     Ok(Run {
         run,
-        annotations,
-        annotations_truncated,
+        annotations: annotations.items,
+        annotations_truncated: annotations.truncated,
+        annotations_unavailable: annotations.unavailable,
         job,
     })
 }
 
-/// The last `keep` lines of job `id`'s log, or why GitHub has none (404 or
-/// 410: expired or never written).
+/// A failed run's annotations, or why there are none.
+#[derive(Default)]
+struct Annotations {
+    items: Option<Vec<Annotation>>,
+    truncated: bool,
+    unavailable: Option<Unavailable>,
+}
+
+/// The last `keep` lines of job `id`'s log, or why there is none: GitHub's
+/// 404 or 410 (expired or never written), the storage host's refusal of the
+/// address GitHub gave (it expires), or a log served in place that is too
+/// large. A failure of the whole exchange is the outer error.
 async fn log(
     client: &Client,
     id: u64,
     keep: usize,
     tally: &Tally,
-) -> Result<Result<Log, String>, GitHubError> {
+) -> Result<Result<Log, Unavailable>, GitHubError> {
     let path = client.repo_path(&format!("/actions/jobs/{id}/logs"));
-    let answer = client.get_unfollowed(&path).await?;
+    let answer = match client.get_unfollowed(&path).await {
+        Ok(answer) => answer,
+        Err(err) => return Unavailable::from_github(err).map(Err),
+    };
     let tail = match answer.status.as_u16() {
         301 | 302 | 303 | 307 | 308 => {
             let Some(location) = answer
@@ -286,7 +335,10 @@ async fn log(
                     "GitHub redirected job {id}'s log nowhere (no Location)"
                 )));
             };
-            storage::tail(location, keep, &|n| tally.add(n)).await?
+            match storage::tail(location, keep, client.deadline(), &|n| tally.add(n)).await? {
+                Ok(tail) => tail,
+                Err(refusal) => return Ok(Err(Unavailable::from_storage(refusal))),
+            }
         }
         // Served in place: already read whole, so only its tail is kept.
         200 => {
@@ -294,20 +346,12 @@ async fn log(
             tail.push(&answer.body);
             tail
         }
-        404 | 410 => {
-            let refusal = GitHubError::from_answer(&answer);
-            return Ok(Err(format!(
-                "GitHub answered {} {}",
-                answer.status.as_u16(),
-                refusal.message
-            )));
-        }
         _ if answer.status == StatusCode::NOT_MODIFIED => {
             return Err(GitHubError::shape_text(format!(
                 "GitHub answered 304 to job {id}'s log, which helm did not ask conditionally"
             )));
         }
-        _ => return Err(GitHubError::from_answer(&answer)),
+        _ => return Unavailable::from_github(GitHubError::from_answer(&answer)).map(Err),
     };
     let (lines, tail) = tail.finish();
     Ok(Ok(Log {

@@ -3,6 +3,10 @@
 //! outdated, its path and line, and its first comment's REST id, which ties
 //! it to the thread the REST review comments make. One query, paged by
 //! cursor; read strictly (a missing field is an error).
+//!
+//! The REST id is read as `fullDatabaseId`, a `BigInt` GraphQL writes as a
+//! string: GitHub deprecated `databaseId`, a 32-bit `Int` that cannot hold
+//! the ids GitHub now hands out.
 
 use serde::{Deserialize, Deserializer, Serialize};
 use serde_json::json;
@@ -17,7 +21,7 @@ const MAX_PAGES: usize = 50;
 const QUERY: &str = "query($owner: String!, $name: String!, $number: Int!, $after: String) { \
     repository(owner: $owner, name: $name) { pullRequest(number: $number) { \
     reviewThreads(first: 100, after: $after) { pageInfo { hasNextPage endCursor } \
-    nodes { id isResolved isOutdated path line comments(first: 1) { nodes { databaseId } } } \
+    nodes { id isResolved isOutdated path line comments(first: 1) { nodes { fullDatabaseId } } } \
     } } } }";
 
 /// A field that must be present but may be null (serde would read a
@@ -83,14 +87,25 @@ struct FirstComment {
 #[derive(Clone, Debug, Deserialize)]
 #[serde(rename_all = "camelCase")]
 struct CommentId {
-    #[serde(deserialize_with = "present")]
-    database_id: Option<u64>,
+    #[serde(deserialize_with = "big_int")]
+    full_database_id: Option<u64>,
+}
+
+/// A `BigInt` that must be present but may be null: GraphQL writes it as a
+/// string of digits; anything else is a malformed answer.
+fn big_int<'de, D: Deserializer<'de>>(d: D) -> Result<Option<u64>, D::Error> {
+    let Some(text) = Option::<String>::deserialize(d)? else {
+        return Ok(None);
+    };
+    text.parse().map(Some).map_err(|_| {
+        serde::de::Error::custom(format!("fullDatabaseId '{text}' is not a whole number"))
+    })
 }
 
 impl Thread {
     /// The REST id of the thread's first comment (the REST thread's `id`).
     pub fn first_comment(&self) -> Option<u64> {
-        self.comments.nodes.first().and_then(|c| c.database_id)
+        self.comments.nodes.first().and_then(|c| c.full_database_id)
     }
 }
 
@@ -128,4 +143,32 @@ pub async fn review_threads(client: &Client, number: u64) -> Result<Vec<Thread>,
         "PR #{number} has more than {} review threads; helm reads no more",
         MAX_PAGES * 100
     )))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use fake_github::graphql_schema::check;
+
+    #[test]
+    fn the_query_names_only_what_githubs_schema_has_undeprecated() {
+        assert_eq!(check(QUERY), Vec::<String>::new());
+    }
+
+    #[test]
+    fn a_first_comments_id_is_read_from_a_bigint_string() {
+        let thread = |id: &str| {
+            serde_json::from_str::<Thread>(&format!(
+                r#"{{"id":"PRRT_1","isResolved":false,"isOutdated":false,"path":"a","line":1,
+                "comments":{{"nodes":[{{"fullDatabaseId":{id}}}]}}}}"#
+            ))
+        };
+        assert_eq!(
+            thread(r#""5000000000""#).unwrap().first_comment(),
+            Some(5_000_000_000)
+        );
+        assert_eq!(thread("null").unwrap().first_comment(), None);
+        assert!(thread(r#""12a""#).is_err());
+        assert!(thread("12").is_err(), "GraphQL writes a BigInt as a string");
+    }
 }

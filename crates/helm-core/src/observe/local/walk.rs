@@ -156,6 +156,8 @@ pub fn walk(root: &str, skip: &[String], max_depth: Option<u32>, tally: &Tally) 
         tally,
     };
     builder.build_parallel().visit(&mut visitors);
+    // A walk its caller cancelled stopped early: a partial tree is no look.
+    tally.cancel.check("finish looking")?;
     let mut tree = Tree {
         root: root.to_string(),
         ..Tree::default()
@@ -277,6 +279,9 @@ impl ParallelVisitor for Collector<'_> {
         self.local.entries.push(name);
         if self.local.entries.len().is_multiple_of(256) {
             self.tally.add(256);
+            if self.tally.cancel.is_cancelled() {
+                return WalkState::Quit;
+            }
         }
         WalkState::Continue
     }

@@ -185,6 +185,7 @@ fn run(
         request_id,
         repo: &repo,
         steer,
+        cancel: &crate::cancel::Cancel::default(),
     };
     super::steer(&mut f.store, &attempt, world, probe)
 }
@@ -345,7 +346,7 @@ fn when_github_cannot_tell_the_retry_refuses_and_keeps_the_record() {
     );
     world.unclear = true;
     let err = run(&mut f, &mut world, &mut Live, Some("r1"), &comment("hi")).unwrap_err();
-    assert_eq!(err.kind(), Kind::Conflict);
+    assert_eq!(err.kind(), Kind::UnknownOutcome);
     assert!(err.message().contains("cannot tell"), "{}", err.message());
     assert_eq!((world.acts, records(&f).len()), (0, 1));
 }

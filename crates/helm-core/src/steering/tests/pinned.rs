@@ -64,6 +64,7 @@ fn a_pinned_merge_killed_while_github_answered_is_settled_as_pinned() {
         request_id: Some("m1"),
         repo: &repo,
         steer: &asked,
+        cancel: &crate::cancel::Cancel::default(),
     };
     let mut killed = DieAt(Some(KillPoint::WhileAnswering));
     assert!(super::super::steer(&mut f.store, &attempt, &mut actor, &mut killed).is_err());

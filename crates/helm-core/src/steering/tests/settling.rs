@@ -56,6 +56,7 @@ fn a_retry_cannot_run_while_a_settle_looks_so_its_record_is_never_deleted() {
             request_id: Some("r1"),
             repo: &repo,
             steer: &comment("hi"),
+            cancel: &crate::cancel::Cancel::default(),
         };
         *seen.borrow_mut() = Some(super::super::steer(&mut other, &attempt, world, &mut Live));
     }));
