@@ -6,7 +6,8 @@ use clap::Parser;
 
 use helm::cli::{self, Cli, Context};
 use helm::output::{self, Style};
-use helm_model::error::{Error, Kind};
+use helm_model::error::{Error, Kind, arg, cmd};
+use helm_model::words;
 
 fn main() -> ExitCode {
     let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
@@ -17,9 +18,12 @@ fn main() -> ExitCode {
     };
     if let cli::Command::Mcp(mcp) = &cli.command {
         if json {
-            let err =
-                Error::usage("helm mcp answers in JSON-RPC on stdout; --json has no meaning here")
-                    .hint("run `helm mcp` without --json");
+            let err = Error::usage(words![
+                "helm mcp answers in JSON-RPC on stdout; ",
+                arg("json"),
+                " has no meaning here",
+            ])
+            .hint(words!["run ", cmd("mcp"), " without ", arg("json")]);
             // Rendered as asked, like every usage error.
             return fail(&err, true);
         }

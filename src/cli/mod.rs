@@ -145,7 +145,11 @@ pub fn run(cli: Cli, ctx: &Context) -> Result<Box<dyn Report>> {
         Command::Mcp(_) => Err(crate::error::Error::usage(
             "helm mcp is a server, not a command with a report",
         )
-        .hint("run `helm mcp` from an MCP client")),
+        .hint(crate::words![
+            "run ",
+            crate::error::cmd("mcp"),
+            " from an MCP client"
+        ])),
     }
 }
 

@@ -4,9 +4,10 @@
 use clap::Args;
 
 use super::Context;
-use crate::error::{Error, Result};
+use crate::error::{Error, Result, arg};
 use crate::output::Report;
 use crate::output::verification::Verification;
+use crate::words;
 
 #[derive(Debug, Args)]
 pub struct VerifyArgs {
@@ -26,7 +27,7 @@ pub fn run(args: VerifyArgs, ctx: &Context) -> Result<Box<dyn Report>> {
     let voyage = match (args.all, args.voyage.as_deref()) {
         (true, _) => None,
         (false, Some(prefix)) => Some(prefix),
-        (false, None) => return Err(Error::usage("name a voyage or pass --all")),
+        (false, None) => return Err(Error::usage(words!["name a voyage or pass ", arg("all")])),
     };
     Ok(Box::new(Verification {
         results: ctx.helm.voyage_verify(voyage)?,

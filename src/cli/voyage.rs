@@ -6,12 +6,13 @@ use std::path::PathBuf;
 use clap::{Args, Subcommand, ValueEnum};
 
 use super::Context;
-use crate::error::{Error, Result};
+use crate::error::{Error, Result, arg, cmd};
 use crate::ops::voyage::ListFilter;
 use crate::output::Report;
 use crate::output::brief::BriefReport;
 use crate::output::lifecycle::Compacted;
 use crate::output::voyage::{Created, Ended, Exported, StoryFormat, StoryReport, VoyageList};
+use crate::words;
 
 #[derive(Debug, Subcommand)]
 pub enum VoyageCommand {
@@ -202,20 +203,30 @@ pub fn run(command: VoyageCommand, ctx: &Context) -> Result<Box<dyn Report>> {
 /// that the usage line says it may be left out, required here.
 fn named(voyage: &Option<String>) -> Result<&str> {
     voyage.as_deref().ok_or_else(|| {
-        Error::usage("no voyage given").hint(
-            "name the voyage (an id or unambiguous prefix) or set HELM_VOYAGE; \
-             `helm voyage list` shows your voyages",
-        )
+        Error::usage("no voyage given").hint(words![
+            "name the voyage (an id or unambiguous prefix) or set HELM_VOYAGE; ",
+            cmd("voyage list"),
+            " shows your voyages",
+        ])
     })
 }
 
 fn show(args: ShowArgs, ctx: &Context) -> Result<Box<dyn Report>> {
     let format = match args.format {
         ShowFormat::Markdown if ctx.json => {
-            return Err(
-                Error::usage("--format markdown and --json ask for different output")
-                    .hint("drop --json for Markdown, or drop --format for JSON"),
-            );
+            return Err(Error::usage(words![
+                arg("format"),
+                " markdown and ",
+                arg("json"),
+                " ask for different output",
+            ])
+            .hint(words![
+                "drop ",
+                arg("json"),
+                " for Markdown, or drop ",
+                arg("format"),
+                " for JSON",
+            ]));
         }
         ShowFormat::Human => StoryFormat::Human,
         ShowFormat::Markdown => StoryFormat::Markdown,

@@ -24,7 +24,7 @@ pub mod served;
 mod server;
 mod stdio;
 pub mod tools;
-pub mod wording;
+pub mod words;
 
 use std::sync::Arc;
 
@@ -33,7 +33,7 @@ use rmcp::model::CallToolResult;
 pub use self::served::Served;
 use crate::error::{Error, Kind, Result};
 use crate::ops::Helm;
-use crate::output::documents::{ErrorBody, ErrorDoc};
+use crate::output::documents::ErrorDoc;
 
 /// What every call may use: the core and the default voyage, both read once
 /// from the environment the server was started in.
@@ -102,15 +102,9 @@ fn refusal(err: &Error) -> CallToolResult {
 
 /// helm's error document, in MCP's words.
 fn error_doc(err: &Error) -> serde_json::Value {
-    let message = wording::render(err.message());
-    let hint = err.hint_text().map(wording::render);
-    let doc = ErrorDoc {
-        error: ErrorBody {
-            kind: err.kind().as_str(),
-            message: &message,
-            hint: hint.as_deref(),
-        },
-    };
+    let message = words::render(err.message());
+    let hint = err.hint_words().map(words::render);
+    let doc = ErrorDoc::of(err, &message, hint.as_deref());
     serde_json::to_value(doc).unwrap_or_default()
 }
 

@@ -3,7 +3,8 @@
 //! tool not served is not listed, and a call to it is refused as an
 //! unknown tool would be: the restriction holds whatever the client sends.
 
-use crate::error::{Error, Result};
+use crate::error::{Error, Result, arg};
+use crate::words;
 
 use super::tools::{self, Tool};
 
@@ -29,8 +30,10 @@ impl Served {
         for name in names.iter().map(|n| n.trim()).filter(|n| !n.is_empty()) {
             let Some(tool) = tools::find(name) else {
                 let valid: Vec<&str> = tools::ALL.iter().map(|t| t.name).collect();
-                return Err(Error::usage(format!("--tools names no tool '{name}'"))
-                    .hint(format!("the tools are {}", valid.join(", "))));
+                return Err(
+                    Error::usage(words![arg("tools"), format!(" names no tool '{name}'")])
+                        .hint(format!("the tools are {}", valid.join(", "))),
+                );
             };
             if read_only && !tool.effect.read_only {
                 let readers: Vec<&str> = tools::ALL
@@ -38,22 +41,28 @@ impl Served {
                     .filter(|t| t.effect.read_only)
                     .map(|t| t.name)
                     .collect();
-                return Err(Error::usage(format!(
-                    "--read-only serves no tool that changes things, and {name} does"
-                ))
-                .hint(format!(
-                    "drop it from --tools; the read-only tools are {}",
-                    readers.join(", ")
-                )));
+                return Err(Error::usage(words![
+                    arg("read-only"),
+                    format!(" serves no tool that changes things, and {name} does"),
+                ])
+                .hint(words![
+                    "drop it from ",
+                    arg("tools"),
+                    format!("; the read-only tools are {}", readers.join(", ")),
+                ]));
             }
             if !named.contains(&tool.name) {
                 named.push(tool.name);
             }
         }
         if !names.is_empty() && named.is_empty() {
-            return Err(Error::usage("--tools names no tool").hint(
-                "pass tool names separated by commas, e.g. --tools voyage_list,voyage_brief",
-            ));
+            return Err(
+                Error::usage(words![arg("tools"), " names no tool"]).hint(words![
+                    "pass tool names separated by commas, e.g. ",
+                    arg("tools"),
+                    " voyage_list,voyage_brief",
+                ]),
+            );
         }
         Ok(Served {
             read_only,
@@ -122,7 +131,11 @@ mod tests {
         assert_eq!(err.kind(), crate::error::Kind::Usage);
         assert!(err.hint_text().unwrap().contains("voyage_new, voyage_list"));
         let err = Served::new(true, &["steer".into()]).unwrap_err();
-        assert!(err.message().contains("steer"), "{}", err.message());
+        assert!(
+            err.message().to_string().contains("steer"),
+            "{}",
+            err.message()
+        );
         assert!(Served::new(false, &[",".into()]).is_err());
     }
 }

@@ -131,7 +131,7 @@ async fn blocking<T: Send + 'static>(
         });
     result.map_err(|err| {
         let data = Some(super::error_doc(&err));
-        let message = super::wording::render(err.message());
+        let message = super::words::render(err.message());
         match err.kind() {
             Kind::NotFound => ErrorData::resource_not_found(message, data),
             Kind::Usage | Kind::Ambiguous => ErrorData::invalid_params(message, data),

@@ -31,12 +31,13 @@ pub struct ErrorBody<'a> {
 }
 
 impl<'a> ErrorDoc<'a> {
-    pub fn of(err: &'a crate::error::Error) -> ErrorDoc<'a> {
+    /// The document of `err`, its words as a front end rendered them.
+    pub fn of(err: &crate::error::Error, message: &'a str, hint: Option<&'a str>) -> Self {
         ErrorDoc {
             error: ErrorBody {
                 kind: err.kind().as_str(),
-                message: err.message(),
-                hint: err.hint_text(),
+                message,
+                hint,
             },
         }
     }
@@ -223,6 +224,7 @@ pub struct SlateView<'a> {
 
 /// `slate erase --json`.
 #[derive(Serialize, JsonSchema)]
+#[schemars(description = "The `slate_erase` result.")]
 pub struct ErasedView<'a> {
     pub target: &'a crate::observe::Target,
     pub erased: bool,
@@ -244,6 +246,7 @@ pub struct ExportedView<'a> {
 
 /// One voyage of `voyage verify --json`.
 #[derive(Serialize, JsonSchema)]
+#[schemars(description = "One voyage of the `voyage_verify` result.")]
 pub struct VerifiedView<'a> {
     pub id: &'a str,
     pub path: &'a Path,
@@ -296,6 +299,9 @@ pub struct SettledView<'a> {
 /// One entry in `voyage brief --json`: who, what was done or said, and how
 /// many observations its bearing holds (not the bearing itself).
 #[derive(Serialize, JsonSchema)]
+#[schemars(
+    description = "One entry in the `voyage_brief` result: who, what was done or said, and how\nmany observations its bearing holds (not the bearing itself)."
+)]
 #[serde(rename_all = "camelCase")]
 pub struct BriefEntryView<'a> {
     #[serde(flatten)]

@@ -23,7 +23,7 @@ pub mod voyage;
 
 use std::io::{self, IsTerminal, Write};
 
-use crate::error::Error;
+use crate::error::{CommandLine, Error};
 use crate::text::is_hostile;
 pub use crate::text::{clean, clean_line, when};
 
@@ -113,17 +113,21 @@ pub fn write_json<T: serde::Serialize>(out: &mut dyn Write, value: &T) -> io::Re
 /// Prints an error: `error: …` and `hint: …` lines, or one JSON object.
 pub fn print_error(err: &Error, json: bool) {
     let mut stderr = io::stderr().lock();
+    // The command line names commands and flags (`helm voyage verify`, `--all`).
+    let message = err.message().render(&CommandLine);
+    let hint = err.hint_words().map(|hint| hint.render(&CommandLine));
     if json {
-        let document = serde_json::to_string(&documents::ErrorDoc::of(err)).unwrap_or_default();
+        let doc = documents::ErrorDoc::of(err, &message, hint.as_deref());
+        let document = serde_json::to_string(&doc).unwrap_or_default();
         let document = match stderr.is_terminal() {
             true => terminal_safe_json(&document),
             false => document,
         };
         let _ = writeln!(stderr, "{document}");
     } else {
-        let _ = writeln!(stderr, "error: {}", clean(err.message()));
-        if let Some(hint) = err.hint_text() {
-            let _ = writeln!(stderr, "hint: {}", clean(hint));
+        let _ = writeln!(stderr, "error: {}", clean(&message));
+        if let Some(hint) = hint {
+            let _ = writeln!(stderr, "hint: {}", clean(&hint));
         }
     }
 }

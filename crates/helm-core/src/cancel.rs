@@ -88,7 +88,10 @@ mod tests {
             .check("put the observation on the slate")
             .unwrap_err();
         assert_eq!(err.kind().as_str(), "cancelled");
-        assert!(err.message().contains("nothing was done"), "{err}");
+        assert!(
+            err.message().to_string().contains("nothing was done"),
+            "{err}"
+        );
         assert!(seen_elsewhere.stopped());
     }
 }

@@ -182,8 +182,16 @@ mod tests {
             };
             let err = resolve(&sources).unwrap_err();
             assert_eq!(err.kind(), Kind::Config);
-            assert!(err.message().contains("GITHUB_TOKEN"), "{}", err.message());
-            assert!(err.message().contains(what), "{}", err.message());
+            assert!(
+                err.message().to_string().contains("GITHUB_TOKEN"),
+                "{}",
+                err.message()
+            );
+            assert!(
+                err.message().to_string().contains(what),
+                "{}",
+                err.message()
+            );
             let shown = format!("{} {}", err.message(), err.hint_text().unwrap());
             assert!(!shown.contains("ghp_"), "{shown}");
         }

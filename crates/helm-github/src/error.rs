@@ -8,7 +8,8 @@ use std::fmt::Write as _;
 use serde::Deserialize;
 
 use super::client::Answer;
-use helm_model::error::{Error, Kind};
+use helm_model::error::{Error, Fact, Kind, arg};
+use helm_model::words;
 
 #[derive(Debug)]
 pub struct GitHubError {
@@ -270,7 +271,13 @@ impl GitHubError {
                 None => format!("the token may lack access to {repo}, or a rate limit was hit; retry later"),
             },
             (Some(404), _) => format!("check that {repo} and the number exist and that the token can see them"),
-            (Some(409), _) => "the pull request's head changed; observe it again and retry with the new --sha".to_string(),
+            (Some(409), _) => return Error::new(kind_of(self.status, self.failure), text)
+                .hint(words![
+                    "the pull request's head changed; observe it again and retry with the new ",
+                    arg("sha"),
+                    format!("; {nothing}"),
+                ])
+                .about(Fact::GitHub { status: self.status }),
             (Some(405), _) => "the pull request cannot be merged as it stands; observe it for checks and reviews".to_string(),
             (Some(422), _) => "fix the request as GitHub describes and retry".to_string(),
             (Some(429), _) => "GitHub's rate limit did not lift in time; retry later".to_string(),
@@ -282,12 +289,19 @@ impl GitHubError {
             (None, Failure::Unreadable) => "the server did not answer as GitHub's API describes; if this was a change, check on GitHub whether it was made before you retry".to_string(),
             (None, _) => "check the network and HELM_GITHUB_API_URL".to_string(),
         };
-        let kind = match (self.status, self.failure) {
-            (_, Failure::Limited) => Kind::RateLimited,
-            (Some(404), _) => Kind::NotFound,
-            _ => Kind::GitHub,
-        };
-        Error::new(kind, text).hint(format!("{hint}; {nothing}"))
+        Error::new(kind_of(self.status, self.failure), text)
+            .hint(format!("{hint}; {nothing}"))
+            .about(Fact::GitHub {
+                status: self.status,
+            })
+    }
+}
+
+fn kind_of(status: Option<u16>, failure: Failure) -> Kind {
+    match (status, failure) {
+        (_, Failure::Limited) => Kind::RateLimited,
+        (Some(404), _) => Kind::NotFound,
+        _ => Kind::GitHub,
     }
 }
 

@@ -5,12 +5,13 @@ use std::path::Path;
 use std::process::Command;
 
 pub use crate::model::Repo;
-use helm_model::error::{Error, Kind, Result};
+use helm_model::error::{Error, Kind, Piece, Result, arg};
+use helm_model::words;
 
 /// Resolves the repository, naming all three sources when none gives one.
 pub fn resolve(flag: Option<&str>, env: Option<&str>, cwd: &Path) -> Result<Repo> {
     if let Some(text) = flag {
-        return Repo::parse(text).ok_or_else(|| malformed("--repo", text));
+        return Repo::parse(text).ok_or_else(|| malformed(arg("repo"), text));
     }
     if let Some(text) = env.filter(|t| !t.trim().is_empty()) {
         return Repo::parse(text).ok_or_else(|| malformed("GH_REPO", text));
@@ -21,22 +22,33 @@ pub fn resolve(flag: Option<&str>, env: Option<&str>, cwd: &Path) -> Result<Repo
                 Kind::Config,
                 format!("the git remote origin '{url}' does not name a GitHub repository"),
             )
-            .hint("pass --repo OWNER/NAME or set GH_REPO")
+            .hint(words!["pass ", arg("repo"), " OWNER/NAME or set GH_REPO"])
         }),
         None => Err(Error::new(
             Kind::Config,
-            "no GitHub repository: --repo is not given, GH_REPO is not set, and the current directory has no git remote 'origin'",
+            words![
+                "no GitHub repository: ",
+                arg("repo"),
+                " is not given, GH_REPO is not set, and the current directory has no git remote 'origin'",
+            ],
         )
-        .hint("pass --repo OWNER/NAME, set GH_REPO=OWNER/NAME, or run helm inside a clone")),
+        .hint(words![
+            "pass ",
+            arg("repo"),
+            " OWNER/NAME, set GH_REPO=OWNER/NAME, or run helm inside a clone",
+        ])),
     }
 }
 
-fn malformed(source: &str, text: &str) -> Error {
+fn malformed(source: impl Piece, text: &str) -> Error {
     Error::new(
         Kind::Usage,
-        format!("{source} '{text}' is not a repository: expected OWNER/NAME"),
+        words![
+            source,
+            format!(" '{text}' is not a repository: expected OWNER/NAME"),
+        ],
     )
-    .hint("for example --repo rust-lang/cargo")
+    .hint(words!["for example ", arg("repo"), " rust-lang/cargo"])
 }
 
 fn origin_url(cwd: &Path) -> Option<String> {

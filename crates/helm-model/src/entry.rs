@@ -162,6 +162,9 @@ pub struct SteerRecord {
     pub freshness: Option<Freshness>,
     /// The login of the GitHub account whose token acted (ADR 0020), beside
     /// the `--as` identity: a bot acting for a person is normal.
+    #[schemars(
+        description = "The login of the GitHub account whose token acted (ADR 0020), beside\nthe `as` identity: a bot acting for a person is normal."
+    )]
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub actor: Option<String>,
     /// A merge made although the bearing did not show it ready (ADR 0020).
@@ -181,6 +184,7 @@ pub struct SteerRecord {
 #[serde(rename_all = "camelCase")]
 pub struct Override {
     /// The caller's `--override` reason.
+    #[schemars(description = "The caller's `override` reason.")]
     pub reason: String,
     /// What the bearing showed was not ready (empty when it was ready).
     #[serde(default)]
@@ -210,6 +214,9 @@ fn is_zero(n: &usize) -> bool {
 /// `no-target` (create-issue, create-pr) or `unchecked` (GitHub could not
 /// be asked; acted with `--allow-stale`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[schemars(
+    description = "The freshness verdict: `fresh`, `stale` (acted with `allowStale`),\n`not-observed` (no observation of the target on the bearing),\n`no-target` (create-issue, create-pr) or `unchecked` (GitHub could not\nbe asked; acted with `allowStale`)."
+)]
 #[serde(rename_all = "kebab-case")]
 pub enum Verdict {
     Fresh,

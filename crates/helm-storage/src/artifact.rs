@@ -15,6 +15,8 @@ use crate::error::{Error, Kind, Result};
 pub mod frame;
 mod status;
 
+use crate::error::cmd;
+use crate::model::words;
 pub use frame::Frame;
 use frame::Sink;
 pub use status::ArtifactStatus;
@@ -302,7 +304,12 @@ pub fn resolve(conn: &Connection, hash: &str) -> Result<String> {
             Kind::NotFound,
             format!("no artifact {wanted} in this voyage"),
         )
-        .hint("`helm voyage show` lists the artifacts of every bearing; `helm slate list` those on the slate")),
+        .hint(words![
+            cmd("voyage show"),
+            " lists the artifacts of every bearing; ",
+            cmd("slate list"),
+            " those on the slate",
+        ])),
         _ => Err(Error::new(
             Kind::Ambiguous,
             format!("artifact prefix '{wanted}' names more than one artifact"),

@@ -22,8 +22,9 @@ use uuid::Uuid;
 
 use super::vfs::VfsFile;
 use super::{BUSY_TIMEOUT, Home, audit, schema, voyage};
-use crate::error::{Error, Kind, Result};
+use crate::error::{Error, Kind, Result, arg, cmd};
 use crate::model::Voyage;
+use crate::model::words;
 
 /// What [`export`] wrote.
 #[derive(Debug)]
@@ -38,13 +39,25 @@ pub struct Exported {
 /// a temporary name beside `out` and checked before it takes that name.
 pub fn export(source: &Path, out: &Path, force: bool) -> Result<Exported> {
     let name = out.file_name().ok_or_else(|| {
-        Error::usage(format!("--out {} does not name a file", out.display()))
-            .hint("pass a file path, e.g. --out voyage.sqlite")
+        Error::usage(words![
+            arg("out"),
+            format!(" {} does not name a file", out.display()),
+        ])
+        .hint(words![
+            "pass a file path, e.g. ",
+            arg("out"),
+            " voyage.sqlite"
+        ])
     })?;
     match fs::metadata(out) {
         Ok(meta) if meta.is_dir() => {
-            return Err(Error::usage(format!("{} is a directory", out.display()))
-                .hint("pass a file path inside it, e.g. --out DIR/voyage.sqlite"));
+            return Err(
+                Error::usage(format!("{} is a directory", out.display())).hint(words![
+                    "pass a file path inside it, e.g. ",
+                    arg("out"),
+                    " DIR/voyage.sqlite",
+                ]),
+            );
         }
         Ok(_) if !force => return Err(exists(out)),
         Ok(_) if same_file(source, out) => {
@@ -105,14 +118,20 @@ pub fn export(source: &Path, out: &Path, force: bool) -> Result<Exported> {
 pub fn import(home: &Home, file: &Path) -> Result<Voyage> {
     let named = |err: Error| prefix(err, file);
     let unreadable = |err: &io::Error| {
-        Error::io(format!("cannot read {}", file.display()), err)
-            .hint("pass the path of a file written by `helm voyage export`")
+        Error::io(format!("cannot read {}", file.display()), err).hint(words![
+            "pass the path of a file written by ",
+            cmd("voyage export")
+        ])
     };
     // A stat opens nothing: a FIFO or a folder is refused before any open.
     let meta = fs::metadata(file).map_err(|err| unreadable(&err))?;
     if !meta.is_file() {
-        return Err(Error::usage(format!("{} is not a file", file.display()))
-            .hint("pass the path of a file written by `helm voyage export`"));
+        return Err(
+            Error::usage(format!("{} is not a file", file.display())).hint(words![
+                "pass the path of a file written by ",
+                cmd("voyage export")
+            ]),
+        );
     }
     // SQLite's VFS refuses a link, so it is given the file the path leads to.
     let real = fs::canonicalize(file).map_err(|err| unreadable(&err))?;
@@ -141,10 +160,10 @@ pub fn import(home: &Home, file: &Path) -> Result<Voyage> {
                     dir.display()
                 ),
             )
-            .hint(format!(
-                "it was imported or created here before; see it with `helm voyage show {}`",
-                voyage.id.hyphenated()
-            )),
+            .hint(words![
+                "it was imported or created here before; see it with ",
+                cmd("voyage show").word(voyage.id.hyphenated()),
+            ]),
             _ => err,
         })?;
         sync_dir(&dir);
@@ -234,7 +253,10 @@ fn check(path: &Path) -> Result<Voyage> {
                 }
             ),
         )
-        .hint("export it again from its source with `helm voyage export`"));
+        .hint(words![
+            "export it again from its source with ",
+            cmd("voyage export")
+        ]));
     }
     let audit = audit::columns(&conn).map_err(unsound)?;
     if !audit.is_empty() {
@@ -250,7 +272,11 @@ fn check(path: &Path) -> Result<Voyage> {
                 }
             ),
         )
-        .hint("nothing was imported; `helm voyage verify` on the source lists every problem"));
+        .hint(words![
+            "nothing was imported; ",
+            cmd("voyage verify"),
+            " on the source lists every problem",
+        ]));
     }
     // Artifacts are keyed by their content's hash and never stowed twice: a
     // payload that does not match its key would stand in for what a later
@@ -308,7 +334,10 @@ fn unsound(err: impl Into<Error>) -> Error {
             Kind::Corrupt,
             format!("the voyage cannot be read: {}", err.message()),
         )
-        .hint("export it again from its source with `helm voyage export`"),
+        .hint(words![
+            "export it again from its source with ",
+            cmd("voyage export")
+        ]),
     }
 }
 
@@ -331,19 +360,23 @@ fn place(temp: &Path, path: &Path, replace: bool) -> Result<()> {
 }
 
 fn exists(path: &Path) -> Error {
-    Error::new(Kind::Conflict, format!("{} already exists", path.display()))
-        .hint("pass --force to replace it, or choose another path")
+    Error::new(Kind::Conflict, format!("{} already exists", path.display())).hint(words![
+        "pass ",
+        arg("force"),
+        " to replace it, or choose another path"
+    ])
 }
 
 fn prefix(err: Error, file: &Path) -> Error {
-    let hint = err.hint_text().map(str::to_string);
-    let named = Error::new(err.kind(), format!("{}: {}", file.display(), err.message()));
-    match (hint, err.kind()) {
-        (Some(hint), _) => named.hint(hint),
-        (None, Kind::NotAVoyage) => {
-            named.hint("pass a file written by `helm voyage export`; nothing was imported")
-        }
-        (None, _) => named,
+    let kind = err.kind();
+    let named = err.prefixed(format!("{}: ", file.display()));
+    match kind {
+        Kind::NotAVoyage if !named.has_hint() => named.hint(words![
+            "pass a file written by ",
+            cmd("voyage export"),
+            "; nothing was imported"
+        ]),
+        _ => named,
     }
 }
 

@@ -40,7 +40,9 @@ use rusqlite::config::DbConfig;
 use rusqlite::{Connection, OpenFlags, Transaction, TransactionBehavior};
 use uuid::Uuid;
 
+use crate::error::cmd;
 use crate::error::{Error, Kind, Result};
+use crate::model::words;
 
 /// How long a command waits for another process's write to finish. A steer
 /// holds the lock while GitHub answers, so this outlasts GitHub's timeouts.
@@ -135,7 +137,11 @@ impl Home {
                 Kind::NotFound,
                 format!("no voyage matches '{}'", prefix.trim()),
             )
-            .hint("run `helm voyage list --all` to see every voyage")),
+            .hint(words![
+                "run ",
+                cmd("voyage list").switch("all"),
+                " to see every voyage",
+            ])),
             _ => {
                 let shown: Vec<String> = matches
                     .iter()
@@ -205,7 +211,11 @@ fn normalise_prefix(prefix: &str) -> Result<String> {
         return Err(Error::usage(format!(
             "'{trimmed}' is not a voyage id: ids are hexadecimal UUIDs"
         ))
-        .hint("run `helm voyage list --all` to see every voyage"));
+        .hint(words![
+            "run ",
+            cmd("voyage list").switch("all"),
+            " to see every voyage",
+        ]));
     }
     Ok(wanted)
 }
@@ -304,15 +314,7 @@ fn read(conn: &mut Connection) -> Result<Transaction<'_>> {
 
 /// Prefixes an error about a voyage file with which file it was.
 pub fn name_file(err: Error, file: &VoyageFile) -> Error {
-    let hint = err.hint_text().map(str::to_string);
-    let named = Error::new(
-        err.kind(),
-        format!("voyage {}: {}", file.path.display(), err.message()),
-    );
-    match hint {
-        Some(hint) => named.hint(hint),
-        None => named,
-    }
+    err.prefixed(format!("voyage {}: ", file.path.display()))
 }
 
 #[cfg(test)]

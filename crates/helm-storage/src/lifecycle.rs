@@ -21,6 +21,8 @@ use serde::Serialize;
 
 use super::artifact::{self, ArtifactStatus, Packer};
 use crate::error::{Error, Kind, Result};
+use crate::error::{arg, cmd};
+use crate::model::words;
 
 /// The payload a summary artifact holds.
 #[derive(Debug, Serialize)]
@@ -108,9 +110,13 @@ pub fn reduce(
 ) -> Result<Vec<Reduced>> {
     let method = method.trim();
     if method.is_empty() {
-        return Err(Error::usage("the method is empty").hint(
-            "say how the summary was made, e.g. --method human or --method \"llm: sonnet\"",
-        ));
+        return Err(Error::usage("the method is empty").hint(words![
+            "say how the summary was made, e.g. ",
+            arg("method"),
+            " human or ",
+            arg("method"),
+            " \"llm: sonnet\"",
+        ]));
     }
     let text = text.trim_end();
     if text.trim().is_empty() {
@@ -131,7 +137,10 @@ pub fn reduce(
                     Kind::Conflict,
                     format!("artifact {hash} is already reduced; its summary is {summary}"),
                 )
-                .hint("`helm artifact show` prints the summary; nothing was reduced"));
+                .hint(words![
+                    cmd("artifact show"),
+                    " prints the summary; nothing was reduced",
+                ]));
             }
             ArtifactStatus::Jettisoned => {
                 return Err(Error::new(

@@ -27,7 +27,9 @@ use uuid::Uuid;
 use super::vfs::VfsFile;
 use super::voyage::{self, Summary};
 use super::{Home, VoyageFile};
+use crate::error::cmd;
 use crate::error::{Error, Kind, Result};
+use crate::model::words;
 
 /// What `voyage list` shows.
 #[derive(Debug)]
@@ -111,8 +113,10 @@ pub fn list(home: &Home) -> Result<Listed> {
         match loaded {
             Ok(summary) if summary.voyage.id.is_nil() => listed.unreadable.push((
                 file,
-                Error::new(Kind::Corrupt, "its voyage row's id is not a UUID")
-                    .hint("check the file with `helm voyage verify --all`"),
+                Error::new(Kind::Corrupt, "its voyage row's id is not a UUID").hint(words![
+                    "check the file with ",
+                    cmd("voyage verify").switch("all"),
+                ]),
             )),
             Ok(summary) => {
                 if summary.voyage.id != file.id {

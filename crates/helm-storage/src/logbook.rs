@@ -11,7 +11,9 @@ use serde_json::Value;
 
 use super::sealing::{Decision, Sealing, find_by_request_id};
 use super::slate::{self, OBSERVATION_COLUMNS, Observation};
+use crate::error::cmd;
 use crate::error::{Error, Kind, Result};
+use crate::model::words;
 use crate::model::{EntryAction, Provenance};
 
 /// A recorded logbook entry with its bearing.
@@ -274,7 +276,7 @@ pub fn entries(conn: &Connection) -> Result<Vec<Entry>> {
                 Kind::Corrupt,
                 format!("a bearing observation refers to missing entry {logbook_id}"),
             )
-            .hint("run `helm voyage verify` for a report"));
+            .hint(words!["run ", cmd("voyage verify"), " for a report"]));
         };
         entry.bearing.push(Observation::from_row_at(row, 1)?);
     }
@@ -395,7 +397,13 @@ mod tests {
         )
         .unwrap();
         let result = seal(&mut conn, &who(), None, |_| Ok(waiting()));
-        assert!(result.unwrap_err().message().contains("disk on fire"));
+        assert!(
+            result
+                .unwrap_err()
+                .message()
+                .to_string()
+                .contains("disk on fire")
+        );
         assert_eq!(snapshot(&conn), before);
 
         conn.execute_batch("DROP TRIGGER boom").unwrap();

@@ -17,7 +17,9 @@ use super::artifact::{self, ArtifactStatus, Packed};
 use super::logbook::Entry;
 use super::slate::{OBSERVATION_COLUMNS, Observation};
 use super::{Home, VoyageFile, VoyageStore, schema, voyage};
+use crate::error::cmd;
 use crate::error::{Error, Kind, Result};
+use crate::model::words;
 use crate::model::{Provenance, Voyage, VoyageStatus};
 
 /// An entry to write at a given number.
@@ -146,7 +148,11 @@ impl View<'_> {
                         Kind::Corrupt,
                         format!("a bearing observation refers to missing entry {id}"),
                     )
-                    .hint("run `helm voyage verify` for a report"));
+                    .hint(words![
+                        "run ",
+                        cmd("voyage verify"),
+                        " for a report"
+                    ]));
                 }
             }
         }

@@ -7,7 +7,9 @@ use rusqlite::{Connection, OpenFlags, OptionalExtension, Row, Transaction};
 use uuid::Uuid;
 
 use super::{Home, VoyageFile, schema};
+use crate::error::cmd;
 use crate::error::{Error, Kind, Result};
+use crate::model::words;
 use crate::model::{Voyage, VoyageStatus};
 
 /// A voyage as `voyage list` shows it.
@@ -124,7 +126,10 @@ pub fn ensure_active(conn: &Connection) -> Result<Voyage> {
             Kind::Ended,
             format!("voyage {} ended at {ended_at}", voyage.id),
         )
-        .hint("start a new voyage with `helm voyage new <INTENT>`"));
+        .hint(words![
+            "start a new voyage with ",
+            cmd("voyage new").word("<INTENT>"),
+        ]));
     }
     Ok(voyage)
 }

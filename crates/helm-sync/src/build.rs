@@ -17,7 +17,9 @@ use super::layout::{self, EntryDoc, LAYOUT, Status, VoyageDoc};
 use super::pull::{identity, state_of};
 use super::rules::State;
 use super::shadow::{self, Base};
+use crate::error::cmd;
 use crate::error::{Error, Kind, Result};
+use crate::model::words;
 use crate::model::{Voyage, VoyageStatus};
 use crate::storage::VoyageStore;
 use crate::storage::sync::View;
@@ -98,8 +100,11 @@ pub fn build(
         for entry in new {
             let number = entry.id as u64;
             let file = EntryDoc::of(&entry).map_err(|why| {
-                Error::new(Kind::Corrupt, why)
-                    .hint("run `helm voyage verify` for a report; nothing was pushed")
+                Error::new(Kind::Corrupt, why).hint(words![
+                    "run ",
+                    cmd("voyage verify"),
+                    " for a report; nothing was pushed"
+                ])
             })?;
             let mut sent = Vec::new();
             for observation in &entry.bearing {
@@ -197,7 +202,11 @@ impl Planner<'_, '_> {
                 Kind::Corrupt,
                 format!("an entry names artifact {hash}, which this voyage lacks"),
             )
-            .hint("run `helm voyage verify` for a report; nothing was pushed")),
+            .hint(words![
+                "run ",
+                cmd("voyage verify"),
+                " for a report; nothing was pushed"
+            ])),
         }
     }
 

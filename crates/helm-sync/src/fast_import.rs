@@ -13,7 +13,9 @@ use super::git::Pending;
 use super::names::File;
 use super::rules::State;
 use super::shadow::{self, Base, Blob, Change};
+use crate::error::cmd;
 use crate::error::{Error, Kind, Result};
+use crate::model::words;
 
 /// An artifact a commit sends: its state before (on the remote) and after
 /// (here), its payload's zstd frame if the payload goes, its lifecycle file
@@ -179,7 +181,11 @@ fn write_payload(out: &mut impl Write, hash: &str, frame: &[u8]) -> Result<()> {
             Kind::Corrupt,
             format!("artifact {hash} is damaged here: {why}"),
         )
-        .hint("run `helm voyage verify` for a report; nothing was pushed")
+        .hint(words![
+            "run ",
+            cmd("voyage verify"),
+            " for a report; nothing was pushed"
+        ])
     };
     let len = match zstd::zstd_safe::get_frame_content_size(frame) {
         Ok(Some(len)) => len,

@@ -16,8 +16,10 @@ use super::names;
 use super::rules::{self, Source, State};
 use super::shadow;
 use super::{KillPoint, Moved, Settings, Sync, Synced, transport};
+use crate::error::cmd;
 use crate::error::{Error, Kind, Result};
 use crate::model::Voyage;
+use crate::model::words;
 use crate::storage::VoyageStore;
 use crate::storage::logbook::Entry;
 use crate::storage::sync::{ArtifactRow, Born, Merge, NewEntry, View};
@@ -36,7 +38,10 @@ pub fn pull(sync: &Sync<'_>, voyage: &str) -> Result<Synced> {
             Kind::NotFound,
             format!("voyage {id} is not on {}", sync.remote.label),
         )
-        .hint("push it from a machine that has it: `helm voyage push`"));
+        .hint(words![
+            "push it from a machine that has it: ",
+            cmd("voyage push")
+        ]));
     }
     let tip = resolve_ref(&mut batch, &sync.tracking(&id), &id)?.ok_or_else(|| {
         Error::new(
@@ -148,7 +153,10 @@ fn resolve(sync: &Sync<'_>, voyage: &str) -> Result<Uuid> {
                 sync.remote.label
             ),
         )
-        .hint("`helm voyage list --remote` shows the voyages on the remote")),
+        .hint(words![
+            cmd("voyage list").switch("remote"),
+            " shows the voyages on the remote",
+        ])),
         _ => Err(Error::new(
             Kind::Ambiguous,
             format!(
@@ -332,8 +340,11 @@ pub fn plan(m: &View<'_>, arrival: &Arrival) -> Result<Option<Plan>> {
 /// An entry's identity across machines (the hash of its remote file).
 pub fn identity(entry: &Entry) -> Result<EntryId> {
     let doc = EntryDoc::of(entry).map_err(|why| {
-        Error::new(Kind::Corrupt, why)
-            .hint("run `helm voyage verify` for a report; nothing was synced")
+        Error::new(Kind::Corrupt, why).hint(words![
+            "run ",
+            cmd("voyage verify"),
+            " for a report; nothing was synced"
+        ])
     })?;
     Ok(layout::identity(&layout::encode(&doc)))
 }

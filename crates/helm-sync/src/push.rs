@@ -19,7 +19,9 @@ use super::rules;
 use super::shadow::{self, Base};
 use super::transport::{self, Pushed as Outcome};
 use super::{KillPoint, Moved, Sync, Synced};
+use crate::error::cmd;
 use crate::error::{Error, Kind, Result};
+use crate::model::words;
 use crate::storage::VoyageStore;
 use crate::storage::sync::View;
 
@@ -108,10 +110,13 @@ fn diverged(sync: &Sync<'_>, id: &Uuid) -> Error {
             sync.remote.label
         ),
     )
-    .hint(format!(
-        "pull first (`helm voyage pull {id} --remote {}`), then push again; nothing was pushed",
-        sync.remote.label
-    ))
+    .hint(words![
+        "pull first (",
+        cmd("voyage pull")
+            .word(id)
+            .value("remote", &sync.remote.label),
+        "), then push again; nothing was pushed",
+    ])
 }
 
 /// The remote moved away from `base`: fetches it and returns it as the new

@@ -11,7 +11,9 @@ use std::path::{Path, PathBuf};
 use sha2::{Digest, Sha256};
 
 use super::git;
+use crate::error::arg;
 use crate::error::{Error, Kind, Result};
+use crate::model::words;
 
 /// A resolved remote.
 #[derive(Clone, Debug)]
@@ -54,14 +56,23 @@ pub fn resolve(given: Option<&str>, cwd: &Path) -> Result<Remote> {
         None => Err(Error::new(
             Kind::Config,
             match config.in_repository {
-                true => format!("the git repository in {} has no remote named '{text}'", cwd.display()),
+                true => format!(
+                    "the git repository in {} has no remote named '{text}'",
+                    cwd.display()
+                ),
                 false => format!(
                     "no git remote named '{text}': {} is not in a git repository",
                     cwd.display()
                 ),
             },
         )
-        .hint("pass --remote with a remote name, a URL or a path, e.g. --remote git@github.com:owner/repo.git")),
+        .hint(words![
+            "pass ",
+            arg("remote"),
+            " with a remote name, a URL or a path, e.g. ",
+            arg("remote"),
+            " git@github.com:owner/repo.git",
+        ])),
     }
 }
 
@@ -92,7 +103,11 @@ fn from_path(text: &str, cwd: &Path) -> Result<Remote> {
             format!("the remote {} cannot be read", path.display()),
             &err,
         )
-        .hint("pass --remote with a remote name, a URL, or the path of a git repository")
+        .hint(words![
+            "pass ",
+            arg("remote"),
+            " with a remote name, a URL, or the path of a git repository",
+        ])
     })?;
     let url = path.to_string_lossy().into_owned();
     Ok(remote(text.to_string(), url.clone(), url, Vec::new()))

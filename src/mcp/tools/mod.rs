@@ -126,25 +126,12 @@ pub fn find(name: &str) -> Option<&'static Tool> {
 }
 
 impl Tool {
-    /// The tool as `tools/list` describes it.
-    /// Its texts are written once for both front ends, so they are
-    /// rendered in MCP's words here (`wording`).
+    /// The tool as `tools/list` describes it. Its texts and its schemas'
+    /// descriptions are written in MCP's words where they are written.
     pub fn describe(&self) -> rmcp::model::Tool {
-        let schema = |object: Arc<JsonObject>| {
-            let mut value = serde_json::Value::Object(object.as_ref().clone());
-            super::wording::render_descriptions(&mut value);
-            match value {
-                serde_json::Value::Object(object) => Arc::new(object),
-                _ => unreachable!("an object stays an object"),
-            }
-        };
-        rmcp::model::Tool::new(
-            self.name,
-            super::wording::render(self.description),
-            schema((self.input)()),
-        )
-        .with_raw_output_schema(schema((self.output)()))
-        .with_annotations(self.effect.annotations())
+        rmcp::model::Tool::new(self.name, self.description, (self.input)())
+            .with_raw_output_schema((self.output)())
+            .with_annotations(self.effect.annotations())
     }
 }
 

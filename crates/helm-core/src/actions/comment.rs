@@ -9,11 +9,13 @@ use serde::{Deserialize, Serialize};
 use super::shared::{Request, Thread};
 use super::traces::Window;
 use super::{Effect, SteerAction, Step};
+use crate::error::arg;
 use crate::error::{Error, Result};
 use crate::github::client::Client;
 use crate::github::types::Comment as Posted;
 use crate::inputs::{BodySpec, Stdin};
 use crate::model::SteerRecord;
+use crate::model::words;
 
 /// Comment on an issue or on a pull request's conversation.
 #[derive(Debug, Clone, Args, Deserialize, schemars::JsonSchema)]
@@ -55,9 +57,13 @@ impl SteerAction for Comment {
                 (Some(n), None) => Thread::Issue(n),
                 (None, Some(n)) => Thread::PullRequest(n),
                 _ => {
-                    return Err(Error::usage(
-                        "comment needs exactly one of --issue N or --pr N",
-                    ));
+                    return Err(Error::usage(words![
+                        "comment needs exactly one of ",
+                        arg("issue"),
+                        " N or ",
+                        arg("pr"),
+                        " N",
+                    ]));
                 }
             },
             body: args.body.required(cwd, stdin, "comment body")?,

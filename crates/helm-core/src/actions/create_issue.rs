@@ -60,7 +60,7 @@ impl SteerAction for CreateIssue {
 
     fn resolve(args: &CreateIssueArgs, cwd: &Path, stdin: Stdin) -> Result<Self> {
         Ok(CreateIssue {
-            title: non_blank(&args.title, "--title")?,
+            title: non_blank(&args.title, "title")?,
             body: args.body.read(cwd, stdin)?,
             labels: args.labels.clone(),
             assignees: args.assignees.clone(),

@@ -53,9 +53,9 @@ impl SteerAction for CreatePr {
 
     fn resolve(args: &CreatePrArgs, cwd: &Path, stdin: Stdin) -> Result<Self> {
         Ok(CreatePr {
-            title: non_blank(&args.title, "--title")?,
-            head: non_blank(&args.head, "--head")?,
-            base: non_blank(&args.base, "--base")?,
+            title: non_blank(&args.title, "title")?,
+            head: non_blank(&args.head, "head")?,
+            base: non_blank(&args.base, "base")?,
             body: args.body.read(cwd, stdin)?,
             draft: args.draft,
         })

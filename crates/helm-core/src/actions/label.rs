@@ -23,6 +23,7 @@ use serde_json::json;
 use super::shared::{Thread, non_blank};
 use super::traces::{Window, mine, timeline};
 use super::{Effect, SteerAction, Step};
+use crate::error::arg;
 use crate::error::{Error, Result};
 use crate::github::client::{Client, JSON, parse};
 use crate::github::error::{Failure, GitHubError};
@@ -30,6 +31,7 @@ use crate::github::types::Label;
 use crate::inputs::Stdin;
 use crate::model::SteerRecord;
 use crate::model::entry::Applied;
+use crate::model::words;
 
 /// Add labels to or remove labels from an issue or pull request.
 #[derive(Debug, Clone, Args, Deserialize, schemars::JsonSchema)]
@@ -121,21 +123,29 @@ impl SteerAction for LabelChange {
             (Some(n), None) => Thread::Issue(n),
             (None, Some(n)) => Thread::PullRequest(n),
             _ => {
-                return Err(Error::usage(
-                    "label needs exactly one of --issue N or --pr N",
-                ));
+                return Err(Error::usage(words![
+                    "label needs exactly one of ",
+                    arg("issue"),
+                    " N or ",
+                    arg("pr"),
+                    " N",
+                ]));
             }
         };
         if args.add.is_empty() && args.remove.is_empty() {
-            return Err(Error::usage(
-                "label needs at least one --add LABEL or --remove LABEL",
-            ));
+            return Err(Error::usage(words![
+                "label needs at least one ",
+                arg("add"),
+                " LABEL or ",
+                arg("remove"),
+                " LABEL",
+            ]));
         }
         let add = (args.add.iter())
-            .map(|l| non_blank(l, "--add"))
+            .map(|l| non_blank(l, "add"))
             .collect::<Result<Vec<_>>>()?;
         let remove = (args.remove.iter())
-            .map(|l| non_blank(l, "--remove"))
+            .map(|l| non_blank(l, "remove"))
             .collect::<Result<Vec<_>>>()?;
         if let Some(both) = add.iter().find(|l| has(&remove, l)) {
             return Err(Error::usage(format!(
@@ -239,10 +249,10 @@ impl SteerAction for LabelChange {
                 continue;
             };
             let Some(name) = event.label.and_then(|l| l.name) else {
-                return Ok(Effect::CannotTell(format!(
+                return Ok(Effect::CannotTell(crate::error::Words::of(format!(
                     "a '{kind}' event by {} on #{number}'s timeline since the attempt began names no label; check the labels of #{number} and who changed them on GitHub",
                     window.viewer
-                )));
+                ))));
             };
             if has(asked, &name) && !has(found, &name) {
                 found.push(name);

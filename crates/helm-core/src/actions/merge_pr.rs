@@ -10,6 +10,7 @@ use serde::{Deserialize, Serialize};
 use super::shared::{Request, Thread, is_sha};
 use super::traces::{Window, current};
 use super::{Effect, SteerAction, Step};
+use crate::error::arg;
 use crate::error::{Error, Result};
 use crate::github::client::Client;
 use crate::github::error::GitHubError;
@@ -17,6 +18,7 @@ use crate::github::types::MergeResult;
 use crate::inputs::Stdin;
 use crate::model::SteerRecord;
 use crate::model::entry::Override;
+use crate::model::words;
 
 /// Merge a pull request (a merge commit unless told to squash or rebase).
 #[derive(Debug, Clone, Args, Deserialize, schemars::JsonSchema)]
@@ -85,6 +87,7 @@ pub struct MergePr {
     pub method: MergeMethod,
     pub sha: Option<String>,
     /// Why to merge although not ready (`--override`).
+    #[schemars(description = "Why to merge although not ready (`override`).")]
     #[serde(default, rename = "override", skip_serializing_if = "Option::is_none")]
     pub override_reason: Option<String>,
 }
@@ -102,13 +105,24 @@ impl SteerAction for MergePr {
         if !strategy {
             return Ok(());
         }
-        Err(Error::usage(format!(
-            "merge-pr takes --merge, --squash or --rebase, not --method {method}"
-        ))
-        .hint(
-            "--method is how the thinking was done (e.g. human); \
-             the merge strategy is its own flag: merge-pr --pr N --squash",
-        ))
+        Err(Error::usage(words![
+            "merge-pr takes ",
+            arg("merge"),
+            ", ",
+            arg("squash"),
+            " or ",
+            arg("rebase"),
+            ", not ",
+            arg("method"),
+            format!(" {method}"),
+        ])
+        .hint(words![
+            arg("method"),
+            " is how the thinking was done (e.g. human); the merge strategy is its own flag: merge-pr ",
+            arg("pr"),
+            " N ",
+            arg("squash"),
+        ]))
     }
 
     fn resolve(args: &MergePrArgs, _cwd: &Path, _stdin: Stdin) -> Result<Self> {
@@ -123,17 +137,19 @@ impl SteerAction for MergePr {
             method: flagged.or(args.strategy).unwrap_or(MergeMethod::Merge),
             sha: match &args.sha {
                 Some(sha) if !is_sha(sha) => {
-                    return Err(Error::usage(format!(
-                        "--sha '{sha}' is not a commit sha: 40 (or 64) hexadecimal digits"
-                    )));
+                    return Err(Error::usage(words![
+                        arg("sha"),
+                        format!(" '{sha}' is not a commit sha: 40 (or 64) hexadecimal digits"),
+                    ]));
                 }
                 other => other.clone(),
             },
             override_reason: match args.override_reason.as_deref().map(str::trim) {
                 Some("") => {
-                    return Err(Error::usage(
-                        "--override needs a reason: the entry records why the merge went ahead",
-                    ));
+                    return Err(Error::usage(words![
+                        arg("override"),
+                        " needs a reason: the entry records why the merge went ahead",
+                    ]));
                 }
                 reason => reason.map(str::to_string),
             },
@@ -228,9 +244,9 @@ impl SteerAction for MergePr {
         if let Some(pinned) = &self.sha
             && *pinned != head
         {
-            return Ok(Effect::CannotTell(format!(
+            return Ok(Effect::CannotTell(crate::error::Words::of(format!(
                 "PR #{pr} is merged, but its head is {head} and the merge was pinned to {pinned}"
-            )));
+            ))));
         }
         record.merge_sha = found.merge_commit_sha;
         Ok(Effect::Found(vec![record]))

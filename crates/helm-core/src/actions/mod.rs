@@ -35,6 +35,7 @@ pub use merge_pr::MergeMethod;
 pub use shared::Thread;
 
 use crate::error::Result;
+use crate::error::Words;
 use crate::github::client::Client;
 use crate::github::error::GitHubError;
 use crate::inputs::Stdin;
@@ -57,7 +58,7 @@ pub enum Effect {
     /// GitHub shows it did not happen: acting is safe.
     NotDone,
     /// helm cannot tell; the reason says what to check.
-    CannotTell(String),
+    CannotTell(Words),
 }
 
 /// What one steer action provides. The compiler points a new action at
@@ -318,7 +319,7 @@ macro_rules! actions {
             pub(crate) async fn look(&self, client: &Client, began: &Began) -> Step<Effect> {
                 let window = match traces::Window::of(client, began).await? {
                     Ok(window) => window,
-                    Err(why) => return Ok(Effect::CannotTell(why)),
+                    Err(why) => return Ok(Effect::CannotTell(Words::of(why))),
                 };
                 let record = self.asked(&client.repo);
                 match self {

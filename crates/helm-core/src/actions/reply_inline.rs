@@ -21,6 +21,9 @@ use crate::model::SteerRecord;
 /// no replies to replies. `helm observe github-pr N --focus reviews` lists
 /// the threads; a thread's `id` is the one to pass.
 #[derive(Debug, Clone, Args, Deserialize, schemars::JsonSchema)]
+#[schemars(
+    description = "Reply to an inline review comment.\n\nPass the id of the review comment that starts the thread: GitHub takes\nno replies to replies. `observe` with github-pr N, `focus` reviews lists\nthe threads; a thread's `id` is the one to pass."
+)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 #[schemars(inline)]
 pub struct ReplyInlineArgs {
@@ -29,6 +32,9 @@ pub struct ReplyInlineArgs {
     pr: u64,
     /// The review comment that starts the thread (a thread's `id` in
     /// `observe github-pr --focus reviews`).
+    #[schemars(
+        description = "The review comment that starts the thread (a thread's `id` in\n`observe github-pr focus reviews`)."
+    )]
     #[arg(long, value_name = "ID")]
     comment_id: u64,
     #[command(flatten)]

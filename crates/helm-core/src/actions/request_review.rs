@@ -9,12 +9,14 @@ use serde::{Deserialize, Serialize};
 use super::shared::{Request, Thread, pull_result};
 use super::traces::{Window, mine, timeline};
 use super::{Effect, SteerAction, Step};
+use crate::error::arg;
 use crate::error::{Error, Result};
 use crate::github::client::Client;
 use crate::github::types::Pull;
 use crate::inputs::Stdin;
 use crate::model::SteerRecord;
 use crate::model::entry::Applied;
+use crate::model::words;
 
 /// Ask people or teams to review a pull request.
 #[derive(Debug, Clone, Args, Deserialize, schemars::JsonSchema)]
@@ -47,9 +49,12 @@ impl SteerAction for RequestReview {
 
     fn resolve(args: &RequestReviewArgs, _cwd: &Path, _stdin: Stdin) -> Result<Self> {
         if args.reviewers.is_empty() && args.teams.is_empty() {
-            return Err(Error::usage(
-                "request-review needs at least one --reviewer or --team",
-            ));
+            return Err(Error::usage(words![
+                "request-review needs at least one ",
+                arg("reviewer"),
+                " or ",
+                arg("team"),
+            ]));
         }
         Ok(RequestReview {
             pr: args.pr,

@@ -18,12 +18,14 @@ use super::shared::{Thread, non_blank};
 use super::thread_state::{ThreadSeen, other_thread};
 use super::traces::Window;
 use super::{Effect, SteerAction, Step};
+use crate::error::arg;
 use crate::error::{Error, Result};
 use crate::github::client::Client;
 use crate::github::error::GitHubError;
 use crate::github::graphql;
 use crate::inputs::Stdin;
 use crate::model::SteerRecord;
+use crate::model::words;
 
 /// Resolve a review thread of a pull request.
 #[derive(Debug, Clone, Args, Deserialize, schemars::JsonSchema)]
@@ -83,11 +85,14 @@ struct Mutated {
 
 /// The thread id as given: non-blank, one word.
 pub(super) fn thread_id(given: &str) -> Result<String> {
-    let id = non_blank(given, "--thread")?;
+    let id = non_blank(given, "thread")?;
     if id.chars().any(char::is_whitespace) {
-        return Err(Error::usage(format!(
-            "--thread '{id}' is not a thread id: give the `threadId` (PRRT_…) the PR's reviews list"
-        )));
+        return Err(Error::usage(words![
+            arg("thread"),
+            format!(
+                " '{id}' is not a thread id: give the `threadId` (PRRT_…) the PR's reviews list"
+            ),
+        ]));
     }
     Ok(id)
 }

@@ -7,10 +7,12 @@ use std::path::Path;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
+use crate::error::arg;
 use crate::error::{Error, Result};
 use crate::github::types::{Issue, Pull};
 use crate::inputs::{BodySpec, Stdin};
 use crate::model::SteerRecord;
+use crate::model::words;
 
 /// Where a comment goes, and what an action changes: an issue or a pull
 /// request (its conversation for a comment).
@@ -85,10 +87,11 @@ pub(super) fn pull_result(record: &mut SteerRecord, pr: &Pull) {
     record.url = pr.url.clone();
 }
 
-pub(super) fn non_blank(value: &str, flag: &str) -> Result<String> {
+/// `value` trimmed; argument `name` given blank is a usage error.
+pub(super) fn non_blank(value: &str, name: &'static str) -> Result<String> {
     let trimmed = value.trim();
     if trimmed.is_empty() {
-        return Err(Error::usage(format!("{flag} is empty")));
+        return Err(Error::usage(words![arg(name), " is empty"]));
     }
     Ok(trimmed.to_string())
 }
@@ -106,13 +109,18 @@ pub(super) fn edits(
 ) -> Result<(Option<String>, Option<String>)> {
     let title = title
         .as_deref()
-        .map(|t| non_blank(t, "--title"))
+        .map(|t| non_blank(t, "title"))
         .transpose()?;
     let body = body.read(cwd, stdin)?;
     if title.is_none() && body.is_none() {
-        return Err(Error::usage(
-            "nothing to change: pass --title, --body or --body-file",
-        ));
+        return Err(Error::usage(words![
+            "nothing to change: pass ",
+            arg("title"),
+            ", ",
+            arg("body"),
+            " or ",
+            arg("body-file"),
+        ]));
     }
     Ok((title, body))
 }

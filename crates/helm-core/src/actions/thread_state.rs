@@ -21,11 +21,13 @@ use serde_json::json;
 use super::resolve_thread::Change;
 use super::traces::Window;
 use super::{Effect, Step};
+use crate::error::cmd;
 use crate::error::{Error, Kind, Result};
 use crate::github::client::Client;
 use crate::github::error::GitHubError;
 use crate::github::graphql;
 use crate::model::SteerRecord;
+use crate::model::words;
 
 pub(super) const THREAD: &str = "query($id: ID!) { node(id: $id) { ... on PullRequestReviewThread \
     { id isResolved resolvedBy { login } pullRequest { number } repository { nameWithOwner } } } }";
@@ -158,9 +160,13 @@ fn judge(change: &Change<'_>, now: &ThreadSeen, viewer: &str) -> Effect {
     // counts as the state not yet as asked: the look then claims only on
     // evidence and otherwise refuses.
     let before = change.seen.map_or(!change.resolve, |s| s.resolved);
-    let check = format!(
-        "check thread {thread} in PR #{pr}'s conversation on GitHub; if helm's attempt made the change, record that with `helm log` and discard the attempt, otherwise discard it and steer again with a new request id"
-    );
+    let check = words![
+        format!(
+            "check thread {thread} in PR #{pr}'s conversation on GitHub; if helm's attempt made the change, record that with "
+        ),
+        cmd("log"),
+        " and discard the attempt, otherwise discard it and steer again with a new request id",
+    ];
     let by = now
         .resolved_by
         .as_deref()
@@ -171,24 +177,39 @@ fn judge(change: &Change<'_>, now: &ThreadSeen, viewer: &str) -> Effect {
         // Already as asked before the attempt and still: acting again changes nothing.
         (_, true, resolved) if resolved == asked => Effect::NotDone,
         // Already as asked before the attempt, changed since by someone else.
-        (_, true, _) => Effect::CannotTell(format!(
-            "thread {thread} was already {} before the attempt and someone {} it since; acting again would undo their change: {check}",
-            state(asked),
-            state(!asked)
-        )),
+        (_, true, _) => Effect::CannotTell(words![
+            format!(
+                "thread {thread} was already {} before the attempt and someone {} it since; acting again would undo their change: ",
+                state(asked),
+                state(!asked)
+            ),
+            check.clone()
+        ]),
         (true, false, true) if by_viewer => Effect::Found(Vec::new()),
-        (true, false, true) => Effect::CannotTell(format!(
-            "thread {thread} was resolved by {by}, not by the account helm acts as ({viewer}): someone else may have resolved it, or undone helm's resolve and resolved it again; {check}"
-        )),
-        (true, false, false) => Effect::CannotTell(format!(
-            "thread {thread} is unresolved, and GitHub does not show whether this attempt resolved it and someone unresolved it since, or whether it never reached GitHub; {check}"
-        )),
-        (false, false, false) => Effect::CannotTell(format!(
-            "thread {thread} is unresolved, and GitHub does not show who unresolves a thread or when: this attempt or someone else; {check}"
-        )),
-        (false, false, true) => Effect::CannotTell(format!(
-            "thread {thread} is resolved (by {by}), and GitHub does not show whether this attempt unresolved it and someone resolved it again since, or whether it never reached GitHub; {check}"
-        )),
+        (true, false, true) => Effect::CannotTell(words![
+            format!(
+                "thread {thread} was resolved by {by}, not by the account helm acts as ({viewer}): someone else may have resolved it, or undone helm's resolve and resolved it again; "
+            ),
+            check.clone()
+        ]),
+        (true, false, false) => Effect::CannotTell(words![
+            format!(
+                "thread {thread} is unresolved, and GitHub does not show whether this attempt resolved it and someone unresolved it since, or whether it never reached GitHub; "
+            ),
+            check.clone()
+        ]),
+        (false, false, false) => Effect::CannotTell(words![
+            format!(
+                "thread {thread} is unresolved, and GitHub does not show who unresolves a thread or when: this attempt or someone else; "
+            ),
+            check.clone()
+        ]),
+        (false, false, true) => Effect::CannotTell(words![
+            format!(
+                "thread {thread} is resolved (by {by}), and GitHub does not show whether this attempt unresolved it and someone resolved it again since, or whether it never reached GitHub; "
+            ),
+            check.clone()
+        ]),
     }
 }
 

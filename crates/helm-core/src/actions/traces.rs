@@ -152,9 +152,9 @@ pub(super) async fn edited(
     Ok(match (body_as_asked, changed_since) {
         (true, true) => Effect::Found(vec![record]),
         (_, false) => Effect::NotDone,
-        (false, true) => Effect::CannotTell(format!(
+        (false, true) => Effect::CannotTell(crate::error::Words::of(format!(
             "#{number} changed after the attempt began, and its body is not the one asked for: someone may have edited it since"
-        )),
+        ))),
     })
 }
 

@@ -8,6 +8,8 @@ use serde::Deserialize;
 
 use super::text::{self, Named, Stdin};
 use crate::error::{Error, Result};
+use crate::error::{Piece, arg};
+use crate::model::words;
 
 /// GitHub refuses a comment, issue or pull request body longer than this
 /// many characters.
@@ -41,7 +43,7 @@ impl BodySpec {
     /// A file must be a regular file; a body over GitHub's limit is refused.
     pub fn read(&self, cwd: &Path, stdin: Stdin) -> Result<Option<String>> {
         if let Some(text) = &self.body {
-            check_length(text, "the --body text")?;
+            check_length(text, words!["the ", arg("body"), " text"])?;
             return Ok(Some(text.clone()));
         }
         let Some(path) = &self.body_file else {
@@ -59,7 +61,7 @@ impl BodySpec {
         };
         let read = text::read(path, cwd, stdin, MAX_BYTES, &named)?;
         if read.over {
-            return Err(too_long(&format!("the body in {}", read.from), None));
+            return Err(too_long(format!("the body in {}", read.from), None));
         }
         let text = String::from_utf8(read.bytes).map_err(|err| {
             Error::usage(format!(
@@ -69,7 +71,7 @@ impl BodySpec {
             ))
             .hint("GitHub takes UTF-8 text; convert the file, e.g. with iconv")
         })?;
-        check_length(&text, &format!("the body in {}", read.from))?;
+        check_length(&text, format!("the body in {}", read.from))?;
         Ok(Some(text))
     }
 
@@ -77,12 +79,26 @@ impl BodySpec {
     pub(crate) fn required(&self, cwd: &Path, stdin: Stdin, what: &str) -> Result<String> {
         match self.read(cwd, stdin)? {
             Some(text) if !text.trim().is_empty() => Ok(text),
-            Some(_) => Err(Error::usage(format!("the {what} is empty"))
-                .hint("GitHub refuses empty text; write something in --body or --body-file")),
+            Some(_) => Err(Error::usage(format!("the {what} is empty")).hint(words![
+                "GitHub refuses empty text; write something in ",
+                arg("body"),
+                " or ",
+                arg("body-file"),
+            ])),
             None => Err(
                 Error::usage(format!("the {what} is missing")).hint(match stdin {
-                    Stdin::Ours => "pass --body TEXT or --body-file PATH (- for stdin)",
-                    Stdin::Protocol => "pass --body TEXT or --body-file PATH",
+                    Stdin::Ours => {
+                        words![
+                            "pass ",
+                            arg("body"),
+                            " TEXT or ",
+                            arg("body-file"),
+                            " PATH (- for stdin)"
+                        ]
+                    }
+                    Stdin::Protocol => {
+                        words!["pass ", arg("body"), " TEXT or ", arg("body-file"), " PATH"]
+                    }
                 }),
             ),
         }
@@ -90,7 +106,7 @@ impl BodySpec {
 }
 
 /// `what` names the text in the error: "the body in plan.md".
-fn check_length(text: &str, what: &str) -> Result<()> {
+fn check_length(text: &str, what: impl Piece) -> Result<()> {
     // Only a text of more bytes than the limit can have more characters.
     if text.len() <= GITHUB_LIMIT {
         return Ok(());
@@ -101,14 +117,15 @@ fn check_length(text: &str, what: &str) -> Result<()> {
     }
 }
 
-fn too_long(what: &str, count: Option<usize>) -> Error {
+fn too_long(what: impl Piece, count: Option<usize>) -> Error {
     let has = match count {
         Some(count) => format!("it has {count}"),
         None => format!("it has more than {MAX_BYTES} bytes"),
     };
-    Error::usage(format!(
-        "{what} is longer than GitHub's limit of {GITHUB_LIMIT} characters ({has})"
-    ))
+    Error::usage(words![
+        what,
+        format!(" is longer than GitHub's limit of {GITHUB_LIMIT} characters ({has})"),
+    ])
     .hint("shorten it, or split it over several comments; nothing was sent to GitHub")
 }
 

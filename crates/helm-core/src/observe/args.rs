@@ -5,8 +5,10 @@
 use std::path::Path;
 
 use super::{KindArgs, KindName, Target};
+use crate::error::arg;
 use crate::error::{Error, Result};
 use crate::model::Repo;
+use crate::model::words;
 
 /// Where a target is resolved: the working folder, and the repository of a
 /// GitHub target (resolved only when a GitHub kind asks for it).
@@ -32,16 +34,26 @@ pub(super) fn resolve(
     let inner = args.repo_flag();
     let flag = match (outer_repo, inner.flatten()) {
         (Some(a), Some(b)) if a.trim() != b.trim() => {
-            return Err(
-                Error::usage(format!("--repo is given twice, as '{a}' and as '{b}'"))
-                    .hint("give --repo once, before or after the target"),
-            );
+            return Err(Error::usage(words![
+                arg("repo"),
+                format!(" is given twice, as '{a}' and as '{b}'"),
+            ])
+            .hint(words![
+                "give ",
+                arg("repo"),
+                " once, before or after the target"
+            ]));
         }
         (outer, inner) => inner.or(outer),
     };
     if flag.is_some() && inner.is_none() {
-        return Err(Error::usage("--repo applies only to GitHub targets")
-            .hint(format!("drop --repo, or observe {}", github_kinds())));
+        return Err(
+            Error::usage(words![arg("repo"), " applies only to GitHub targets"]).hint(words![
+                "drop ",
+                arg("repo"),
+                format!(", or observe {}", github_kinds()),
+            ]),
+        );
     }
     args.canonical(&Place {
         cwd,
@@ -105,7 +117,7 @@ mod tests {
             serde_json::from_str(r#"{"kind":"rust-project","root":"."}"#).unwrap();
         let refused = local.resolve(Path::new("/w"), Some("o/r"), &fixed);
         assert_eq!(
-            refused.unwrap_err().hint_text(),
+            refused.unwrap_err().hint_text().as_deref(),
             Some("drop --repo, or observe github-issue, github-pr, github-repo or github-checks")
         );
     }

@@ -17,9 +17,12 @@ use serde_json::Value;
 
 use super::github::Looking;
 use super::{Kind, KindArgs, Place, RemoteLook, Tally, Target, Thread, Way};
+use crate::error::CommandArg;
+use crate::error::arg;
 use crate::error::{Error, Result};
 use crate::github::client::Client;
 use crate::model::Repo;
+use crate::model::words;
 
 /// The most log lines kept per job.
 pub const MAX_TAIL: u32 = 10_000;
@@ -114,10 +117,21 @@ impl KindArgs for GitHubChecksArgs {
         let git_ref = self.git_ref.as_deref().map(str::trim);
         match (self.pr, git_ref) {
             (Some(_), Some(_)) | (None, None) => {
-                return Err(
-                    Error::usage("github-checks takes --pr N or --ref REF, one of them")
-                        .hint("e.g. helm observe github-checks --pr 45, or --ref main"),
-                );
+                // The hint's command is unquoted text, as it always was.
+                return Err(Error::usage(words![
+                    "github-checks takes ",
+                    arg("pr"),
+                    " N or ",
+                    arg("ref"),
+                    " REF, one of them",
+                ])
+                .hint(words![
+                    "e.g. helm observe github-checks ",
+                    arg("pr"),
+                    " 45, or ",
+                    arg("ref"),
+                    " main",
+                ]));
             }
             (None, Some(r)) if !valid_ref(r) => {
                 return Err(Error::usage(format!("'{r}' is not a git ref"))
@@ -126,11 +140,18 @@ impl KindArgs for GitHubChecksArgs {
             _ => {}
         }
         if self.tail > MAX_TAIL {
-            return Err(Error::usage(format!(
-                "--tail {} is more than the {MAX_TAIL} lines helm keeps of a log",
-                self.tail
-            ))
-            .hint(format!("give --tail {MAX_TAIL} or fewer")));
+            return Err(Error::usage(words![
+                arg("tail"),
+                format!(
+                    " {} is more than the {MAX_TAIL} lines helm keeps of a log",
+                    self.tail
+                ),
+            ])
+            .hint(words![
+                "give ",
+                arg("tail"),
+                format!(" {MAX_TAIL} or fewer")
+            ]));
         }
         Ok(Target::from(GitHubChecksTarget {
             repo: place.repository()?,
@@ -198,13 +219,21 @@ impl Kind for GitHubChecksTarget {
         digest::digest(payload.get("checks")?)
     }
 
-    fn command_args(&self) -> Option<String> {
-        Some(format!(
-            "github-checks {}{} --repo {}",
-            self.at(),
-            self.options(),
-            self.repo
-        ))
+    fn command_args(&self) -> Option<Vec<CommandArg>> {
+        let mut args = vec![CommandArg::Word("github-checks".to_string())];
+        match (&self.pr, &self.git_ref) {
+            (Some(pr), _) => args.push(CommandArg::Value("pr", pr.to_string())),
+            (None, Some(r)) => args.push(CommandArg::Value("ref", r.clone())),
+            (None, None) => {}
+        }
+        if self.logs != Logs::Failed {
+            args.push(CommandArg::Value("logs", self.logs.as_str().to_string()));
+        }
+        if self.tail != default_tail() {
+            args.push(CommandArg::Value("tail", self.tail.to_string()));
+        }
+        args.push(CommandArg::Value("repo", self.repo.to_string()));
+        Some(args)
     }
 
     /// The checks of a pull request are judged with it, as its `checks`.
@@ -286,8 +315,8 @@ mod tests {
         let target =
             resolve(r#"{"kind":"github-checks","ref":"main","logs":"all","tail":50}"#).unwrap();
         assert_eq!(
-            target.command_args().as_deref(),
-            Some("github-checks --ref main --logs all --tail 50 --repo o/r")
+            target.command_args().map(crate::observe::typed).as_deref(),
+            Some("`helm observe github-checks --ref main --logs all --tail 50 --repo o/r`")
         );
         assert!(target.thread().is_none());
         for bad in [

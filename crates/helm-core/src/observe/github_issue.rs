@@ -10,8 +10,9 @@ use serde_json::Value;
 use super::conversation::{self, ThreadPayload};
 use super::github::{Looking, resource, to_value};
 use super::local::paths;
-use super::target::{focus_enum, focus_suffix};
+use super::target::{focus_arg, focus_enum, focus_suffix};
 use super::{Kind, KindArgs, Place, RemoteLook, Target, Thread, Way, parts};
+use crate::error::CommandArg;
 use crate::error::Result;
 use crate::github::client::Client;
 use crate::github::types::Issue;
@@ -68,16 +69,6 @@ impl KindArgs for GitHubIssueArgs {
     }
 }
 
-impl GitHubIssueTarget {
-    fn args(&self) -> String {
-        format!(
-            "github-issue {}{}",
-            self.number,
-            focus_suffix(&self.focus, IssueFocus::ALL)
-        )
-    }
-}
-
 impl Kind for GitHubIssueTarget {
     fn describe(&self) -> String {
         format!(
@@ -105,8 +96,16 @@ impl Kind for GitHubIssueTarget {
         conversation::changes(&Thread::parts(self), before, after)
     }
 
-    fn command_args(&self) -> Option<String> {
-        Some(format!("{} --repo {}", self.args(), self.repo))
+    fn command_args(&self) -> Option<Vec<CommandArg>> {
+        let number = CommandArg::Word(format!("github-issue {}", self.number));
+        let focus = focus_arg(&self.focus, IssueFocus::ALL);
+        let repo = CommandArg::Value("repo", self.repo.to_string());
+        Some(
+            [Some(number), focus, Some(repo)]
+                .into_iter()
+                .flatten()
+                .collect(),
+        )
     }
 
     fn thread(&self) -> Option<&dyn Thread> {

@@ -15,8 +15,9 @@ use serde_json::Value;
 use super::conversation::{self, ThreadPayload};
 use super::github::{Looking, listing, resource, to_value};
 use super::local::paths;
-use super::target::{focus_enum, focus_suffix};
+use super::target::{focus_arg, focus_enum, focus_suffix};
 use super::{Kind, KindArgs, Place, RemoteLook, Target, Thread, Way, parts};
+use crate::error::CommandArg;
 use crate::error::Result;
 use crate::github::client::Client;
 use crate::github::error::GitHubError;
@@ -110,13 +111,16 @@ impl Kind for GitHubPrTarget {
         conversation::changes(&Thread::parts(self), before, after)
     }
 
-    fn command_args(&self) -> Option<String> {
-        Some(format!(
-            "github-pr {}{} --repo {}",
-            self.number,
-            focus_suffix(&self.focus, PullRequestFocus::ALL),
-            self.repo
-        ))
+    fn command_args(&self) -> Option<Vec<CommandArg>> {
+        let number = CommandArg::Word(format!("github-pr {}", self.number));
+        let focus = focus_arg(&self.focus, PullRequestFocus::ALL);
+        let repo = CommandArg::Value("repo", self.repo.to_string());
+        Some(
+            [Some(number), focus, Some(repo)]
+                .into_iter()
+                .flatten()
+                .collect(),
+        )
     }
 
     fn thread(&self) -> Option<&dyn Thread> {
@@ -286,8 +290,8 @@ mod tests {
         );
         assert_eq!(target.describe(), "github-pr o/r#7 --focus diff,summary");
         assert_eq!(
-            target.command_args().as_deref(),
-            Some("github-pr 7 --focus diff,summary --repo o/r")
+            target.command_args().map(crate::observe::typed).as_deref(),
+            Some("`helm observe github-pr 7 --focus diff,summary --repo o/r`")
         );
         // The repository is the one mixed-case field: keys fold case.
         assert!(Target::key_folds_case(&target.key()));

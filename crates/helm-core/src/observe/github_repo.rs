@@ -11,8 +11,9 @@ use serde_json::Value;
 use super::github::{Looking, listing, to_value};
 use super::local::paths;
 use super::parts::{self, Part, is_false};
-use super::target::{focus_enum, focus_suffix};
+use super::target::{focus_arg, focus_enum, focus_suffix};
 use super::{Kind, KindArgs, Place, RemoteLook, Target, Way};
+use crate::error::CommandArg;
 use crate::error::Result;
 use crate::github::client::Client;
 use crate::github::conditional::Validator;
@@ -96,12 +97,16 @@ impl Kind for GitHubRepoTarget {
         (!words.is_empty()).then(|| words.join(", "))
     }
 
-    fn command_args(&self) -> Option<String> {
-        Some(format!(
-            "github-repo{} --repo {}",
-            focus_suffix(&self.focus, RepositoryFocus::ALL),
-            self.repo
-        ))
+    fn command_args(&self) -> Option<Vec<CommandArg>> {
+        let kind = CommandArg::Word("github-repo".to_string());
+        let focus = focus_arg(&self.focus, RepositoryFocus::ALL);
+        let repo = CommandArg::Value("repo", self.repo.to_string());
+        Some(
+            [Some(kind), focus, Some(repo)]
+                .into_iter()
+                .flatten()
+                .collect(),
+        )
     }
 }
 

@@ -29,6 +29,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use futures_util::future::LocalBoxFuture;
 use serde_json::Value;
 
+use crate::error::CommandArg;
 use crate::error::Result;
 use crate::github::client::Client;
 use crate::model::Repo;
@@ -172,7 +173,7 @@ pub(crate) trait Kind {
     /// The arguments naming a GitHub target on the command line, as
     /// `observe` and `slate erase` take them (`github-pr 45 --focus checks
     /// --repo o/r`), so a hint can quote a command that finds it again.
-    fn command_args(&self) -> Option<String> {
+    fn command_args(&self) -> Option<Vec<CommandArg>> {
         None
     }
 
@@ -306,7 +307,7 @@ impl Target {
     }
 
     /// See [`Kind::command_args`].
-    pub(crate) fn command_args(&self) -> Option<String> {
+    pub(crate) fn command_args(&self) -> Option<Vec<CommandArg>> {
         self.of().command_args()
     }
 
@@ -406,4 +407,10 @@ pub(crate) fn look_local(target: &Target, tally: &Tally) -> Result<Looked> {
             target.kind().as_str()
         ))),
     }
+}
+
+/// `observe` with `args`, as the command line writes it.
+#[cfg(test)]
+pub(crate) fn typed(args: Vec<CommandArg>) -> String {
+    crate::error::Words::of(crate::error::cmd("observe").args(args)).to_string()
 }

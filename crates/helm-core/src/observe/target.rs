@@ -2,6 +2,7 @@
 //! look at; each kind declares its own with [`focus_enum!`]), their
 //! `--focus` suffix, and where a target is looked at.
 
+use crate::error::CommandArg;
 use crate::model::Repo;
 
 macro_rules! focus_enum {
@@ -41,6 +42,12 @@ pub enum Source<'a> {
 /// Lets target code treat the three focus enums alike.
 pub trait FocusName {
     fn name(&self) -> &'static str;
+}
+
+/// `--focus` and the parts, unless they are all of them.
+pub(crate) fn focus_arg<F: FocusName + PartialEq>(focus: &[F], all: &[F]) -> Option<CommandArg> {
+    let names: Vec<&str> = focus.iter().map(|f| f.name()).collect();
+    (focus.len() != all.len()).then(|| CommandArg::Value("focus", names.join(",")))
 }
 
 pub(crate) fn focus_suffix<F: FocusName + PartialEq>(focus: &[F], all: &[F]) -> String {

@@ -229,12 +229,12 @@ impl Actor for GitHubActor {
             Ok(Err(err)) => Ok(Effect::CannotTell(
                 err.into_error(&doing, &self.repo(), "nothing was recorded")
                     .message()
-                    .to_string(),
+                    .clone(),
             )),
-            Err(_elapsed) => Ok(Effect::CannotTell(format!(
+            Err(_elapsed) => Ok(Effect::CannotTell(crate::error::Words::of(format!(
                 "GitHub did not answer within {} s",
                 LOCK_BUDGET.as_secs()
-            ))),
+            )))),
         }
     }
 }

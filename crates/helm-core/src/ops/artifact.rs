@@ -2,7 +2,9 @@
 //! cargo (reduce to a summary, jettison), which works on ended voyages too.
 
 use super::Helm;
+use crate::error::cmd;
 use crate::error::{Error, Kind, Result};
+use crate::model::words;
 use crate::storage::artifact::ArtifactStatus;
 use crate::storage::lifecycle::{Jettisoned, Listed, Reduced};
 
@@ -41,7 +43,7 @@ impl Helm {
                     stored.hash
                 ),
             )
-            .hint("run `helm voyage verify` for a report")),
+            .hint(words!["run ", cmd("voyage verify"), " for a report"])),
             (status @ ArtifactStatus::Jettisoned, _) => Err(Error::new(
                 Kind::NotFound,
                 format!(

@@ -6,9 +6,11 @@ use super::Helm;
 use super::actor::GitHubActor;
 use crate::actions::Headline;
 use crate::actions::{ActionArgs, Steer};
+use crate::error::arg;
 use crate::error::{Error, Kind, Result};
 use crate::github;
 use crate::model::entry::Verdict;
+use crate::model::words;
 use crate::model::{EntryAction, Provenance, Repo};
 use crate::steering::pending::{self, Record};
 use crate::steering::{self, Attempt, Live, Steered};
@@ -66,7 +68,7 @@ impl Helm {
                             sealed.entry.headline()
                         ),
                     )
-                    .hint("use a fresh --request-id for a new action"));
+                    .hint(words!["use a fresh ", arg("request-id"), " for a new action"]));
                 }
             }
         }
@@ -175,8 +177,8 @@ impl steering::Actor for NoGitHub {
         _steer: &Steer,
         _began: &crate::model::clock::Began,
     ) -> Result<steering::Effect> {
-        Ok(steering::Effect::CannotTell(
-            "the record does not say what was asked".into(),
-        ))
+        Ok(steering::Effect::CannotTell(crate::error::Words::of(
+            "the record does not say what was asked",
+        )))
     }
 }

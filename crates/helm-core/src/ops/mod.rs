@@ -20,8 +20,10 @@ pub mod voyage;
 use std::path::PathBuf;
 
 use crate::error::{Error, Kind, Result};
+use crate::error::{arg, cmd};
 use crate::github;
 use crate::model::Repo;
+use crate::model::words;
 use crate::storage::{Home, VoyageFile, VoyageStore};
 
 /// What every operation needs from its surroundings, read once.
@@ -98,8 +100,12 @@ impl Helm {
 /// name one.
 pub fn named(voyage: Option<&str>) -> Result<&str> {
     voyage.ok_or_else(|| {
-        Error::usage("no voyage given").hint(
-            "pass --voyage <VOYAGE> or set HELM_VOYAGE; `helm voyage list` shows your voyages",
-        )
+        Error::usage("no voyage given").hint(words![
+            "pass ",
+            arg("voyage"),
+            " <VOYAGE> or set HELM_VOYAGE; ",
+            cmd("voyage list"),
+            " shows your voyages",
+        ])
     })
 }

@@ -4,8 +4,10 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
 use super::Helm;
+use crate::error::cmd;
 use crate::error::{Error, Kind, Result};
 use crate::model::Voyage;
+use crate::model::words;
 use crate::observe::Target;
 use crate::steering::pending::{self, Record};
 use crate::storage::store::{Payload, Snapshot};
@@ -253,8 +255,11 @@ fn interrupted_first(voyage: &uuid::Uuid, left: &[Record]) -> Error {
             named.join(", ")
         ),
     )
-    .hint(format!(
-        "settle each with `helm interrupted settle {}` (it records what GitHub did, without acting), or after checking GitHub by hand drop it with `helm interrupted discard`; then end the voyage",
-        left[0].attempt()
-    ))
+    .hint(words![
+        "settle each with ",
+        cmd("interrupted settle").word(left[0].attempt()),
+        " (it records what GitHub did, without acting), or after checking GitHub by hand drop it with ",
+        cmd("interrupted discard"),
+        "; then end the voyage",
+    ])
 }

@@ -27,6 +27,9 @@ pub struct Record {
     pub voyage: Uuid,
     /// The `--request-id` given, or the id helm made up for this attempt
     /// (`attempt-…`), which a retry or `helm interrupted settle` names.
+    #[schemars(
+        description = "The `requestId` given, or the id helm made up for this attempt\n(`attempt-…`), which a retry or `interrupted_settle` names."
+    )]
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub request_id: Option<String>,
     /// What was being done, e.g. "comment on issue #42 in acme/widgets".
@@ -54,6 +57,7 @@ pub struct Request {
     pub repo: Repo,
     pub steer: Steer,
     /// The caller's own `--request-id`, recorded with the entry.
+    #[schemars(description = "The caller's own `requestId`, recorded with the entry.")]
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub request_id: Option<String>,
 }

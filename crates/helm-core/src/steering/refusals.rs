@@ -7,6 +7,8 @@ use super::Attempt;
 use super::pending::Record;
 use crate::actions::Headline;
 use crate::error::{Error, Kind, Result};
+use crate::error::{Words, arg, cmd};
+use crate::model::words;
 use crate::model::{EntryAction, SteerRecord};
 use crate::storage::logbook::Entry;
 
@@ -56,7 +58,11 @@ fn reused(id: &str, used_for: &str, field: &str) -> Error {
             "request id '{id}' was already used for {used_for}, a different request: the {field} differs; nothing was performed"
         ),
     )
-    .hint("use a fresh --request-id for a new request, or repeat the first one exactly")
+    .hint(words![
+        "use a fresh ",
+        arg("request-id"),
+        " for a new request, or repeat the first one exactly",
+    ])
 }
 
 pub(super) fn dropped_warnings(entry: &Entry) -> Vec<String> {
@@ -75,32 +81,47 @@ pub(super) fn dropped_warnings(entry: &Entry) -> Vec<String> {
 
 pub(super) fn unknown(error: Error, attempt_id: &str, given: bool) -> Error {
     let retry = if given {
-        format!("retry with the same --request-id {attempt_id}")
+        words![
+            "retry with the same ",
+            arg("request-id"),
+            format!(" {attempt_id}")
+        ]
     } else {
-        format!(
-            "run `helm interrupted settle {attempt_id}` (or retry with --request-id {attempt_id})"
-        )
+        words![
+            "run ",
+            cmd("interrupted settle").word(attempt_id),
+            " (or retry with ",
+            arg("request-id"),
+            format!(" {attempt_id})"),
+        ]
     };
     // An outcome known to be partial already says GitHub acted.
-    let message = if error.kind() == Kind::UnknownOutcome {
-        error.message().to_string()
-    } else {
-        format!("{}; GitHub may have acted", error.message())
-    };
-    Error::new(error.kind(), message)
-    .hint(format!(
-        "helm kept a record of the attempt; {retry}: helm looks on GitHub for the effect and records it, and acts again only if GitHub shows nothing happened"
-    ))
+    let mut message = error.message().clone();
+    if error.kind() != Kind::UnknownOutcome {
+        message.push("; GitHub may have acted");
+    }
+    Error::new(error.kind(), message).hint(words![
+        "helm kept a record of the attempt; ",
+        retry,
+        ": helm looks on GitHub for the effect and records it, and acts again only if GitHub shows nothing happened",
+    ])
 }
 
-pub(super) fn cannot_tell(doing: &str, attempt_id: &str, why: &str) -> Error {
+pub(super) fn cannot_tell(doing: &str, attempt_id: &str, why: &Words) -> Error {
     Error::new(
         Kind::UnknownOutcome,
-        format!("an earlier attempt '{attempt_id}' to {doing} was interrupted, and helm cannot tell whether GitHub acted: {why}"),
+        words![
+            format!("an earlier attempt '{attempt_id}' to {doing} was interrupted, and helm cannot tell whether GitHub acted: "),
+            why,
+        ],
     )
-    .hint(format!(
-        "check on GitHub; then `helm interrupted settle {attempt_id}` once it shows, or `helm interrupted discard {attempt_id}` and steer again"
-    ))
+    .hint(words![
+        "check on GitHub; then ",
+        cmd("interrupted settle").word(attempt_id),
+        " once it shows, or ",
+        cmd("interrupted discard").word(attempt_id),
+        " and steer again",
+    ])
 }
 
 /// A retry on an ended voyage whose earlier attempt GitHub shows did not
@@ -108,14 +129,15 @@ pub(super) fn cannot_tell(doing: &str, attempt_id: &str, why: &str) -> Error {
 pub(super) fn ended(error: Error, attempt_id: &str) -> Error {
     Error::new(
         error.kind(),
-        format!(
-            "{}; GitHub shows the interrupted attempt '{attempt_id}' did not act, and helm does not act on an ended voyage",
-            error.message()
-        ),
+        words![
+            error.message(),
+            format!("; GitHub shows the interrupted attempt '{attempt_id}' did not act, and helm does not act on an ended voyage"),
+        ],
     )
-    .hint(format!(
-        "`helm interrupted settle {attempt_id}` clears its record; start a new voyage to act again"
-    ))
+    .hint(words![
+        cmd("interrupted settle").word(attempt_id),
+        " clears its record; start a new voyage to act again",
+    ])
 }
 
 /// GitHub acted but the entry could not be committed: say what GitHub did,
@@ -143,18 +165,25 @@ pub(super) fn acted_but_unrecorded(
         format!(" ({})", what.join(", "))
     };
     let hint = if saved {
-        format!(
-            "GitHub's answer is saved; `helm interrupted settle {attempt_id}` (or a retry with --request-id {attempt_id}) records it without acting again"
-        )
+        words![
+            "GitHub's answer is saved; ",
+            cmd("interrupted settle").word(attempt_id),
+            " (or a retry with ",
+            arg("request-id"),
+            format!(" {attempt_id}) records it without acting again"),
+        ]
     } else {
-        "GitHub's answer could not be saved either; note the result above, free the disk, and record it by hand with `helm log`".to_string()
+        words![
+            "GitHub's answer could not be saved either; note the result above, free the disk, and record it by hand with ",
+            cmd("log"),
+        ]
     };
     Error::new(
         err.kind(),
-        format!(
-            "GitHub did {doing}{what}, but recording the entry failed: {}",
-            err.message()
-        ),
+        words![
+            format!("GitHub did {doing}{what}, but recording the entry failed: "),
+            err.message(),
+        ],
     )
     .hint(hint)
 }

@@ -14,6 +14,8 @@ use super::refusals::cannot_tell;
 use super::{Actor, Effect};
 use crate::actions::Steer;
 use crate::error::{Error, Kind, Result};
+use crate::error::{arg, cmd};
+use crate::model::words;
 use crate::model::{EntryAction, SteerRecord};
 use crate::storage::VoyageStore;
 use crate::storage::logbook::{Entry, Sealed};
@@ -155,7 +157,10 @@ fn find(home: &Path, voyage: &uuid::Uuid, attempt_id: &str) -> Result<Pending> {
             Kind::NotFound,
             format!("no interrupted steer '{attempt_id}' on voyage {voyage}"),
         )
-        .hint("`helm interrupted list` shows the interrupted steers of a voyage")
+        .hint(words![
+            cmd("interrupted list"),
+            " shows the interrupted steers of a voyage",
+        ])
     })
 }
 
@@ -168,7 +173,12 @@ fn request_of(record: &Record) -> Result<Request> {
                 record.attempt()
             ),
         )
-        .hint("retry the original command with --request-id, or check GitHub and run `helm interrupted discard`")
+        .hint(words![
+            "retry the original command with ",
+            arg("request-id"),
+            ", or check GitHub and run ",
+            cmd("interrupted discard"),
+        ])
     })
 }
 

@@ -358,7 +358,9 @@ mod tests {
         plan.size += 10;
         let err = pack(vec![plan], &tally).unwrap_err();
         assert!(
-            err.message().contains("changed while helm was reading it"),
+            err.message()
+                .to_string()
+                .contains("changed while helm was reading it"),
             "{err:?}"
         );
     }

@@ -4,7 +4,9 @@
 
 use std::path::{Component, Path, PathBuf};
 
+use crate::error::arg;
 use crate::error::{Error, Kind, Result};
+use crate::model::words;
 use crate::observe::FocusName;
 
 /// The canonical text of a local path. Existing paths are resolved through
@@ -85,10 +87,17 @@ pub fn skip_names(names: &[String]) -> Result<Vec<String>> {
     for name in names {
         let name = name.trim_end_matches('/');
         if name.is_empty() || name.contains('/') {
-            return Err(Error::usage(format!(
-                "--skip takes a file or folder name, not a path: '{name}'"
-            ))
-            .hint("for example --skip target --skip node_modules"));
+            return Err(Error::usage(words![
+                arg("skip"),
+                format!(" takes a file or folder name, not a path: '{name}'"),
+            ])
+            .hint(words![
+                "for example ",
+                arg("skip"),
+                " target ",
+                arg("skip"),
+                " node_modules",
+            ]));
         }
         out.push(name.to_string());
     }

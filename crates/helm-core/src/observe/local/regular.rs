@@ -238,6 +238,7 @@ mod tests {
         assert_eq!(err.kind(), Kind::Io);
         assert!(
             err.message()
+                .to_string()
                 .starts_with("cannot read /x: permission denied"),
             "{}",
             err.message()

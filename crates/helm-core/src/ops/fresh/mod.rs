@@ -17,9 +17,12 @@ use readiness::Looked;
 use refusals::{Judging, lightened_note, subject};
 
 use crate::actions::Steer;
+use crate::error::CommandArg;
 use crate::error::{Error, Kind, Result};
+use crate::error::{arg, cmd};
 use crate::github;
 use crate::model::entry::{Freshness, Verdict};
+use crate::model::words;
 use crate::observe::fresh::{self, Judged};
 use crate::observe::{self as kinds, Target};
 use crate::steering::Preflight;
@@ -51,7 +54,7 @@ impl Mine<'_> {
     }
 
     /// `github-pr 45 --focus checks --repo o/r`, as typed.
-    fn args(&self) -> String {
+    fn args(&self) -> Vec<CommandArg> {
         self.target.command_args().unwrap_or_default()
     }
 }
@@ -136,9 +139,11 @@ pub fn preflight(
         ),
     };
     if !guard.allow_stale {
-        return Err(Error::new(Kind::GitHub, failure).hint(
-            "nothing was acted on or recorded; try again, or pass --allow-stale to act without the check",
-        ));
+        return Err(Error::new(Kind::GitHub, failure.clone()).hint(words![
+            "nothing was acted on or recorded; try again, or pass ",
+            arg("allow-stale"),
+            " to act without the check",
+        ]));
     }
     freshness.verdict = Verdict::Unchecked;
     freshness.changed = vec![failure];
@@ -184,14 +189,19 @@ fn ready(
     let pr = steer.subject().unwrap_or_default();
     Err(Error::new(
         Kind::NotReady,
-        format!(
-            "PR #{pr} is not ready to merge: {}",
-            not_ready.join("; ")
-        ),
+        format!("PR #{pr} is not ready to merge: {}", not_ready.join("; ")),
     )
-    .hint(format!(
-        "nothing was merged or recorded; once it is ready, observe its checks and reviews with `helm observe --voyage {voyage} github-pr {pr} --focus checks,reviews --repo {repo}`, then merge; or pass --override REASON to merge anyway (the entry records the reason and what was not ready)"
-    )))
+    .hint(words![
+        "nothing was merged or recorded; once it is ready, observe its checks and reviews with ",
+        cmd("observe")
+            .value("voyage", voyage)
+            .word(format!("github-pr {pr}"))
+            .value("focus", "checks,reviews")
+            .value("repo", repo),
+        ", then merge; or pass ",
+        arg("override"),
+        " REASON to merge anyway (the entry records the reason and what was not ready)",
+    ]))
 }
 
 /// The bearing's observations of issue or PR `number` in `repo` (any
@@ -285,10 +295,13 @@ fn pin(steer: &Steer, mine: &[Mine], voyage: &str) -> Result<Option<Steer>> {
             lightened_note(lost)
         ),
     )
-    .hint(format!(
-        "nothing was merged or recorded; observe it again with `helm observe --voyage {voyage} {}`, then merge (or pass --sha)",
-        lost.args()
-    )))
+    .hint(words![
+        "nothing was merged or recorded; observe it again with ",
+        cmd("observe").value("voyage", voyage).args(lost.args()),
+        ", then merge (or pass ",
+        arg("sha"),
+        ")",
+    ]))
 }
 
 #[cfg(test)]
@@ -352,8 +365,11 @@ mod tests {
         );
         let narrowed = narrowed(&mine[2].target, &mine[2].judged);
         assert_eq!(
-            narrowed.command_args().as_deref(),
-            Some("github-pr 7 --focus diff,files,reviews --repo o/r")
+            narrowed
+                .command_args()
+                .map(crate::observe::typed)
+                .as_deref(),
+            Some("`helm observe github-pr 7 --focus diff,files,reviews --repo o/r`")
         );
     }
 }

@@ -5,7 +5,9 @@
 use super::{Guard, Mine};
 use crate::actions::{Steer, Thread};
 use crate::error::{Error, Kind, Result};
+use crate::error::{Words, arg, cmd};
 use crate::model::entry::{Freshness, Verdict};
+use crate::model::words;
 use crate::storage::artifact::ArtifactStatus;
 
 /// What a verdict is reached from once GitHub answered.
@@ -50,12 +52,13 @@ impl Judging<'_> {
             .min();
         let older: Vec<&Mine> = stale.iter().copied().filter(|m| m.older).collect();
         let erase = if older.is_empty() {
-            String::new()
+            Words::new()
         } else {
-            format!(
-                " (or take the older look off the slate: {})",
-                commands("slate erase", &older, self.voyage)
-            )
+            words![
+                " (or take the older look off the slate: ",
+                commands("slate erase", &older, self.voyage),
+                ")",
+            ]
         };
         Error::new(
             Kind::Stale,
@@ -66,10 +69,14 @@ impl Judging<'_> {
                 changed.join("; ")
             ),
         )
-        .hint(format!(
-            "nothing was acted on or recorded; observe it again to see what changed: {}{erase}, then steer; or pass --allow-stale to act anyway (the entry records what had changed)",
-            commands("observe", stale, self.voyage)
-        ))
+        .hint(words![
+            "nothing was acted on or recorded; observe it again to see what changed: ",
+            commands("observe", stale, self.voyage),
+            erase,
+            ", then steer; or pass ",
+            arg("allow-stale"),
+            " to act anyway (the entry records what had changed)",
+        ])
     }
 
     fn refused_unchecked(&self, lightened: &[&Mine], notes: &[String]) -> Error {
@@ -81,10 +88,13 @@ impl Judging<'_> {
                 notes.join("; ")
             ),
         )
-        .hint(format!(
-            "nothing was acted on or recorded; observe it again: {}, then steer; or pass --allow-stale to act unchecked",
-            commands("observe", lightened, self.voyage)
-        ))
+        .hint(words![
+            "nothing was acted on or recorded; observe it again: ",
+            commands("observe", lightened, self.voyage),
+            ", then steer; or pass ",
+            arg("allow-stale"),
+            " to act unchecked",
+        ])
     }
 }
 
@@ -105,12 +115,15 @@ pub(super) fn lightened_note(one: &Mine) -> String {
 }
 
 /// "`helm observe …`" for each, joined.
-fn commands(verb: &str, which: &[&Mine], voyage: &str) -> String {
-    let quoted: Vec<String> = which
-        .iter()
-        .map(|m| format!("`helm {verb} --voyage {voyage} {}`", m.args()))
-        .collect();
-    quoted.join(" and ")
+fn commands(verb: &'static str, which: &[&Mine], voyage: &str) -> Words {
+    let mut commands = Words::new();
+    for (i, m) in which.iter().enumerate() {
+        if i > 0 {
+            commands.push(" and ");
+        }
+        commands.push(cmd(verb).value("voyage", voyage).args(m.args()));
+    }
+    commands
 }
 
 /// "4 min ago", from an RFC 3339 time.

@@ -21,13 +21,19 @@ fn when_the_commit_fails_after_github_acted_the_answer_is_kept_and_said() {
     fail_commits(&f);
     let err = run(&mut f, &mut world, &mut Live, Some("r1"), &comment("hi")).unwrap_err();
     assert!(
-        err.message().contains("GitHub did comment on issue #1"),
+        err.message()
+            .to_string()
+            .contains("GitHub did comment on issue #1"),
         "{}",
         err.message()
     );
-    assert!(err.message().contains("comment 1"), "{}", err.message());
     assert!(
-        err.message().contains("issuecomment-1"),
+        err.message().to_string().contains("comment 1"),
+        "{}",
+        err.message()
+    );
+    assert!(
+        err.message().to_string().contains("issuecomment-1"),
         "{}",
         err.message()
     );
@@ -52,7 +58,7 @@ fn when_neither_the_answer_nor_the_entry_can_be_saved_the_error_says_what_github
     fail_commits(&f);
     let err = run(&mut f, &mut world, &mut Live, Some("r1"), &comment("hi")).unwrap_err();
     assert!(
-        err.message().contains("issuecomment-1"),
+        err.message().to_string().contains("issuecomment-1"),
         "{}",
         err.message()
     );

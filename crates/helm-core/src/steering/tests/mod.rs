@@ -73,7 +73,9 @@ impl Actor for World {
     fn look(&mut self, steer: &Steer, _began: &Began) -> Result<Effect> {
         self.looks += 1;
         if self.unclear {
-            return Ok(Effect::CannotTell("GitHub did not answer".into()));
+            return Ok(Effect::CannotTell(crate::error::Words::of(
+                "GitHub did not answer",
+            )));
         }
         let Steer::Comment(Comment { body, .. }) = steer else {
             unreachable!("these tests comment")
@@ -306,7 +308,7 @@ fn an_unknown_outcome_keeps_the_record_and_never_posts_twice() {
     };
     let err = run(&mut f, &mut world, &mut Live, Some("r1"), &comment("hi")).unwrap_err();
     assert!(
-        err.message().contains("may have acted"),
+        err.message().to_string().contains("may have acted"),
         "{}",
         err.message()
     );
@@ -347,7 +349,11 @@ fn when_github_cannot_tell_the_retry_refuses_and_keeps_the_record() {
     world.unclear = true;
     let err = run(&mut f, &mut world, &mut Live, Some("r1"), &comment("hi")).unwrap_err();
     assert_eq!(err.kind(), Kind::UnknownOutcome);
-    assert!(err.message().contains("cannot tell"), "{}", err.message());
+    assert!(
+        err.message().to_string().contains("cannot tell"),
+        "{}",
+        err.message()
+    );
     assert_eq!((world.acts, records(&f).len()), (0, 1));
 }
 

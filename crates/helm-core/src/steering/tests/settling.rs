@@ -175,7 +175,7 @@ fn an_ended_voyage_records_what_github_did_and_is_never_acted_on() {
     .unwrap_err();
     assert_eq!(refused.kind(), Kind::Ended);
     assert!(
-        refused.message().contains("did not act"),
+        refused.message().to_string().contains("did not act"),
         "{}",
         refused.message()
     );

@@ -1,0 +1,89 @@
+//! The stable category of an error: its `kind` in JSON and its exit code.
+
+/// What went wrong, as a stable machine-readable category.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    /// Bad flags or arguments: exit code 2.
+    Usage,
+    /// A voyage, artifact, file or GitHub object that does not exist.
+    NotFound,
+    /// A voyage prefix that names more than one voyage.
+    Ambiguous,
+    /// The voyage has ended; it takes no more observations or entries.
+    Ended,
+    /// A file that is not a helm voyage (not SQLite, or SQLite without helm's schema).
+    NotAVoyage,
+    /// A voyage written by a newer helm; refused and left untouched.
+    FutureSchema,
+    /// The voyage stayed locked by another process for longer than helm waits.
+    Busy,
+    /// Reading or writing local files failed.
+    Io,
+    /// SQLite reported something unexpected.
+    Storage,
+    /// A voyage whose content fails verification.
+    Corrupt,
+    /// The configuration needed for GitHub (repository, token, URL) is missing or malformed.
+    Config,
+    /// GitHub refused or could not be reached.
+    GitHub,
+    /// The request conflicts with what is already recorded.
+    Conflict,
+    /// GitHub may have acted, or acted in part, and does not show what: an
+    /// interrupted steer's retry or settle cannot tell whether the earlier
+    /// attempt acted, or a multi-request steer failed after one request went
+    /// through. Nothing more was acted on; the attempt's record is kept for
+    /// the retry or `helm interrupted settle` (ADR 0012).
+    UnknownOutcome,
+    /// The target changed on GitHub since it was observed (ADR 0008).
+    Stale,
+    /// The voyage moved on the git remote since this machine last synced it:
+    /// push refused, pull first (ADR 0015).
+    Diverged,
+    /// What a git remote holds fails helm's checks; nothing was written.
+    BadRemote,
+    /// A merge the slate's observation of the PR's checks and reviews does
+    /// not show ready; nothing was acted on or recorded.
+    NotReady,
+    /// GitHub's rate limit asked for a longer wait than `HELM_GITHUB_TIMEOUT`
+    /// allows; nothing was acted on or recorded.
+    RateLimited,
+    /// The MCP client cancelled the call before it wrote anything; nothing
+    /// was done.
+    Cancelled,
+}
+
+impl Kind {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Kind::Usage => "usage",
+            Kind::NotFound => "not-found",
+            Kind::Ambiguous => "ambiguous",
+            Kind::Ended => "voyage-ended",
+            Kind::NotAVoyage => "not-a-voyage",
+            Kind::FutureSchema => "future-schema",
+            Kind::Busy => "busy",
+            Kind::Io => "io",
+            Kind::Storage => "storage",
+            Kind::Corrupt => "corrupt",
+            Kind::Config => "config",
+            Kind::GitHub => "github",
+            Kind::Conflict => "conflict",
+            Kind::UnknownOutcome => "unknown-outcome",
+            Kind::Stale => "stale",
+            Kind::Diverged => "diverged",
+            Kind::BadRemote => "bad-remote",
+            Kind::NotReady => "not-ready",
+            Kind::RateLimited => "rate-limited",
+            Kind::Cancelled => "cancelled",
+        }
+    }
+
+    /// The process exit code for this kind: 2 for usage errors, 1 for the rest.
+    pub fn exit_code(self) -> u8 {
+        match self {
+            Kind::Usage => 2,
+            _ => 1,
+        }
+    }
+}
