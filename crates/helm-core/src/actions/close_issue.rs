@@ -6,6 +6,7 @@ use clap::Args;
 use http::Method;
 use serde::{Deserialize, Serialize};
 
+use super::part::{Part, kept};
 use super::shared::{Request, Thread, issue_result};
 use super::traces::{Window, closed};
 use super::{Effect, SteerAction, Step};
@@ -68,8 +69,38 @@ pub struct CloseIssue {
     pub reason: CloseReason,
 }
 
+/// What a closed issue's entry records of its own.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(default, rename_all = "camelCase")]
+pub struct ClosedIssue {
+    /// The state afterwards, as GitHub answered (`closed`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub state: Option<String>,
+    /// GitHub's reason for the state (`completed`, `not_planned`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub state_reason: Option<String>,
+    /// The close reason asked for on `close-issue` (`completed`, `not-planned`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub close_reason: Option<String>,
+}
+
+impl Part for ClosedIssue {
+    /// Every close records its reason (one without was written by an older
+    /// helm).
+    fn differs(asked: &Self, recorded: &Self) -> Option<&'static str> {
+        (!kept(&asked.close_reason, &recorded.close_reason)).then_some("reason")
+    }
+
+    fn details(&self, lines: &mut Vec<String>) {
+        if let Some(reason) = &self.close_reason {
+            lines.push(format!("reason: {reason}"));
+        }
+    }
+}
+
 impl SteerAction for CloseIssue {
     type Args = CloseIssueArgs;
+    type Record = ClosedIssue;
 
     fn resolve(args: &CloseIssueArgs, _cwd: &Path, _stdin: Stdin) -> Result<Self> {
         Ok(CloseIssue {
@@ -86,9 +117,12 @@ impl SteerAction for CloseIssue {
         format!("close issue #{}", self.issue)
     }
 
-    fn asked(&self, record: &mut SteerRecord) {
+    fn asked(&self, record: &mut SteerRecord) -> ClosedIssue {
         record.issue = Some(self.issue);
-        record.close_reason = Some(self.reason.as_str().to_string());
+        ClosedIssue {
+            close_reason: Some(self.reason.as_str().to_string()),
+            ..ClosedIssue::default()
+        }
     }
 
     async fn perform(&self, client: &Client, mut record: SteerRecord) -> Step<SteerRecord> {
@@ -106,17 +140,31 @@ impl SteerAction for CloseIssue {
             )
             .await?;
         issue_result(&mut record, &issue);
-        record.state = Some(issue.state.clone());
-        record.state_reason = issue.state_reason.or(Some(reason.to_string()));
+        record.edit_part(|part: &mut ClosedIssue| {
+            part.state = Some(issue.state.clone());
+            part.state_reason = issue.state_reason.or(Some(reason.to_string()));
+        });
         Ok(record)
     }
 
-    async fn look(&self, client: &Client, window: &Window, record: SteerRecord) -> Step<Effect> {
-        closed(client, self.issue, window, record).await
+    async fn look(
+        &self,
+        client: &Client,
+        window: &Window,
+        mut record: SteerRecord,
+    ) -> Step<Effect> {
+        let Some(closed) = closed(client, self.issue, window).await? else {
+            return Ok(Effect::NotDone);
+        };
+        record.edit_part(|part: &mut ClosedIssue| {
+            part.state = Some("closed".into());
+            part.state_reason = closed.state_reason;
+        });
+        Ok(Effect::Found(vec![record]))
     }
 
     fn headline(record: &SteerRecord, subject: &str) -> String {
-        match &record.state_reason {
+        match &record.part::<ClosedIssue>().state_reason {
             Some(reason) => format!("close {subject} ({})", reason.replace('_', " ")),
             None => format!("close {subject}"),
         }

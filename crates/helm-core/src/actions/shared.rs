@@ -1,12 +1,14 @@
 //! What several actions share: where a comment goes ([`Thread`]), the body
 //! of a write in GitHub's field names, how an issue or pull request answer
-//! fills a record, and the checks of a title, a sha and an edit.
+//! fills a record, the checks of a title, a sha and an edit, and what an
+//! edit's entry records ([`Edited`]).
 
 use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
+use super::part::{Part, first_differing};
 use crate::error::{Error, Result};
 use crate::github::types::{Issue, Pull};
 use crate::inputs::{BodySpec, Stdin};
@@ -115,4 +117,36 @@ pub(super) fn edits(
         ));
     }
     Ok((title, body))
+}
+
+/// What an edit's entry (`edit-issue`, `edit-pr`) records of its own.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(default, rename_all = "camelCase")]
+pub struct Edited {
+    /// The new title, as GitHub answered it; absent when not asked.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub title: Option<String>,
+    /// The new body; absent when not asked.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub body: Option<String>,
+}
+
+impl Part for Edited {
+    /// Each is there only when asked: absent on both or equal.
+    fn differs(asked: &Self, recorded: &Self) -> Option<&'static str> {
+        first_differing([
+            ("body", asked.body == recorded.body),
+            ("title", asked.title == recorded.title),
+        ])
+    }
+
+    fn details(&self, lines: &mut Vec<String>) {
+        if let Some(title) = &self.title {
+            lines.push(format!("title: {title}"));
+        }
+    }
+
+    fn body(&self) -> Option<&str> {
+        self.body.as_deref()
+    }
 }

@@ -163,20 +163,19 @@ pub(super) async fn closed(
     client: &Client,
     number: u64,
     window: &Window,
-    mut record: SteerRecord,
-) -> Result<Effect, GitHubError> {
+) -> Result<Option<Closed>, GitHubError> {
     let closed = timeline(client, number)
         .await?
         .into_iter()
         .find(|e| mine(e, "closed", window));
-    Ok(match closed {
-        Some(event) => {
-            record.state = Some("closed".into());
-            record.state_reason = event.state_reason;
-            Effect::Found(vec![record])
-        }
-        None => Effect::NotDone,
-    })
+    Ok(closed.map(|event| Closed {
+        state_reason: event.state_reason,
+    }))
+}
+
+/// A `closed` event found, with the reason GitHub gave it.
+pub(super) struct Closed {
+    pub state_reason: Option<String>,
 }
 
 /// Whether an event is a `kind` event by the acting account in the window.
