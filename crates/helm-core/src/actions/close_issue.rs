@@ -6,8 +6,7 @@ use clap::Args;
 use http::Method;
 use serde::{Deserialize, Serialize};
 
-use super::part::{Part, kept};
-use super::shared::{Request, Thread, issue_result};
+use super::shared::{Closed, Request, Thread, issue_result};
 use super::traces::{Window, closed};
 use super::{Effect, SteerAction, Step};
 use crate::error::Result;
@@ -69,38 +68,9 @@ pub struct CloseIssue {
     pub reason: CloseReason,
 }
 
-/// What a closed issue's entry records of its own.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
-#[serde(default, rename_all = "camelCase")]
-pub struct ClosedIssue {
-    /// The state afterwards, as GitHub answered (`closed`).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub state: Option<String>,
-    /// GitHub's reason for the state (`completed`, `not_planned`).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub state_reason: Option<String>,
-    /// The close reason asked for on `close-issue` (`completed`, `not-planned`).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub close_reason: Option<String>,
-}
-
-impl Part for ClosedIssue {
-    /// Every close records its reason (one without was written by an older
-    /// helm).
-    fn differs(asked: &Self, recorded: &Self) -> Option<&'static str> {
-        (!kept(&asked.close_reason, &recorded.close_reason)).then_some("reason")
-    }
-
-    fn details(&self, lines: &mut Vec<String>) {
-        if let Some(reason) = &self.close_reason {
-            lines.push(format!("reason: {reason}"));
-        }
-    }
-}
-
 impl SteerAction for CloseIssue {
     type Args = CloseIssueArgs;
-    type Record = ClosedIssue;
+    type Record = Closed;
 
     fn resolve(args: &CloseIssueArgs, _cwd: &Path, _stdin: Stdin) -> Result<Self> {
         Ok(CloseIssue {
@@ -117,11 +87,11 @@ impl SteerAction for CloseIssue {
         format!("close issue #{}", self.issue)
     }
 
-    fn asked(&self, record: &mut SteerRecord) -> ClosedIssue {
+    fn asked(&self, record: &mut SteerRecord) -> Closed {
         record.issue = Some(self.issue);
-        ClosedIssue {
+        Closed {
             close_reason: Some(self.reason.as_str().to_string()),
-            ..ClosedIssue::default()
+            ..Closed::default()
         }
     }
 
@@ -140,31 +110,19 @@ impl SteerAction for CloseIssue {
             )
             .await?;
         issue_result(&mut record, &issue);
-        record.edit_part(|part: &mut ClosedIssue| {
+        record.edit_part(|part: &mut Closed| {
             part.state = Some(issue.state.clone());
             part.state_reason = issue.state_reason.or(Some(reason.to_string()));
         });
         Ok(record)
     }
 
-    async fn look(
-        &self,
-        client: &Client,
-        window: &Window,
-        mut record: SteerRecord,
-    ) -> Step<Effect> {
-        let Some(closed) = closed(client, self.issue, window).await? else {
-            return Ok(Effect::NotDone);
-        };
-        record.edit_part(|part: &mut ClosedIssue| {
-            part.state = Some("closed".into());
-            part.state_reason = closed.state_reason;
-        });
-        Ok(Effect::Found(vec![record]))
+    async fn look(&self, client: &Client, window: &Window, record: SteerRecord) -> Step<Effect> {
+        closed(client, self.issue, window, record).await
     }
 
     fn headline(record: &SteerRecord, subject: &str) -> String {
-        match &record.part::<ClosedIssue>().state_reason {
+        match &record.part::<Closed>().state_reason {
             Some(reason) => format!("close {subject} ({})", reason.replace('_', " ")),
             None => format!("close {subject}"),
         }

@@ -6,8 +6,7 @@ use clap::Args;
 use http::Method;
 use serde::{Deserialize, Serialize};
 
-use super::part::Part;
-use super::shared::{Request, Thread, pull_result};
+use super::shared::{Closed, Request, Thread, pull_result};
 use super::traces::{Window, closed};
 use super::{Effect, SteerAction, Step};
 use crate::error::Result;
@@ -32,29 +31,9 @@ pub struct ClosePr {
     pub pr: u64,
 }
 
-/// What a closed pull request's entry records of its own.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
-#[serde(default, rename_all = "camelCase")]
-pub struct ClosedPr {
-    /// The state afterwards, as GitHub answered (`closed`).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub state: Option<String>,
-    /// The reason of the `closed` event found, when the close was settled
-    /// from GitHub's timeline.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub state_reason: Option<String>,
-}
-
-impl Part for ClosedPr {
-    /// A close asks nothing beyond its pull request.
-    fn differs(_asked: &Self, _recorded: &Self) -> Option<&'static str> {
-        None
-    }
-}
-
 impl SteerAction for ClosePr {
     type Args = ClosePrArgs;
-    type Record = ClosedPr;
+    type Record = Closed;
 
     fn resolve(args: &ClosePrArgs, _cwd: &Path, _stdin: Stdin) -> Result<Self> {
         Ok(ClosePr { pr: args.pr })
@@ -68,9 +47,9 @@ impl SteerAction for ClosePr {
         format!("close PR #{}", self.pr)
     }
 
-    fn asked(&self, record: &mut SteerRecord) -> ClosedPr {
+    fn asked(&self, record: &mut SteerRecord) -> Closed {
         record.pr = Some(self.pr);
-        ClosedPr::default()
+        Closed::default()
     }
 
     async fn perform(&self, client: &Client, mut record: SteerRecord) -> Step<SteerRecord> {
@@ -86,24 +65,12 @@ impl SteerAction for ClosePr {
             )
             .await?;
         pull_result(&mut record, &pr);
-        record.edit_part(|part: &mut ClosedPr| part.state = Some(pr.state.clone()));
+        record.edit_part(|part: &mut Closed| part.state = Some(pr.state.clone()));
         Ok(record)
     }
 
-    async fn look(
-        &self,
-        client: &Client,
-        window: &Window,
-        mut record: SteerRecord,
-    ) -> Step<Effect> {
-        let Some(closed) = closed(client, self.pr, window).await? else {
-            return Ok(Effect::NotDone);
-        };
-        record.edit_part(|part: &mut ClosedPr| {
-            part.state = Some("closed".into());
-            part.state_reason = closed.state_reason;
-        });
-        Ok(Effect::Found(vec![record]))
+    async fn look(&self, client: &Client, window: &Window, record: SteerRecord) -> Step<Effect> {
+        closed(client, self.pr, window, record).await
     }
 
     fn headline(_record: &SteerRecord, subject: &str) -> String {

@@ -1,14 +1,14 @@
 //! What several actions share: where a comment goes ([`Thread`]), the body
 //! of a write in GitHub's field names, how an issue or pull request answer
 //! fills a record, the checks of a title, a sha and an edit, and what an
-//! edit's entry records ([`Edited`]).
+//! edit's and a close's entries record ([`Edited`], [`Closed`]).
 
 use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use super::part::{Part, first_differing};
+use super::part::{Part, first_differing, kept};
 use crate::error::{Error, Result};
 use crate::github::types::{Issue, Pull};
 use crate::inputs::{BodySpec, Stdin};
@@ -148,5 +148,34 @@ impl Part for Edited {
 
     fn body(&self) -> Option<&str> {
         self.body.as_deref()
+    }
+}
+
+/// What a close's entry (`close-issue`, `close-pr`) records of its own.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(default, rename_all = "camelCase")]
+pub struct Closed {
+    /// The state afterwards, as GitHub answered (`closed`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub state: Option<String>,
+    /// GitHub's reason for the state (`completed`, `not_planned`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub state_reason: Option<String>,
+    /// The close reason asked for on `close-issue` (`completed`, `not-planned`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub close_reason: Option<String>,
+}
+
+impl Part for Closed {
+    /// Every issue's close records its reason (one without was written by
+    /// an older helm); a pull request's asks none.
+    fn differs(asked: &Self, recorded: &Self) -> Option<&'static str> {
+        (!kept(&asked.close_reason, &recorded.close_reason)).then_some("reason")
+    }
+
+    fn details(&self, lines: &mut Vec<String>) {
+        if let Some(reason) = &self.close_reason {
+            lines.push(format!("reason: {reason}"));
+        }
     }
 }

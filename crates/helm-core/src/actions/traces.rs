@@ -13,6 +13,7 @@ use jiff::Timestamp;
 use serde::Deserialize;
 
 use super::Effect;
+use super::shared::Closed;
 use crate::github::client::Client;
 use crate::github::error::GitHubError;
 use crate::github::types::{Team, User};
@@ -163,19 +164,22 @@ pub(super) async fn closed(
     client: &Client,
     number: u64,
     window: &Window,
-) -> Result<Option<Closed>, GitHubError> {
+    mut record: SteerRecord,
+) -> Result<Effect, GitHubError> {
     let closed = timeline(client, number)
         .await?
         .into_iter()
         .find(|e| mine(e, "closed", window));
-    Ok(closed.map(|event| Closed {
-        state_reason: event.state_reason,
-    }))
-}
-
-/// A `closed` event found, with the reason GitHub gave it.
-pub(super) struct Closed {
-    pub state_reason: Option<String>,
+    Ok(match closed {
+        Some(event) => {
+            record.edit_part(|part: &mut Closed| {
+                part.state = Some("closed".into());
+                part.state_reason = event.state_reason;
+            });
+            Effect::Found(vec![record])
+        }
+        None => Effect::NotDone,
+    })
 }
 
 /// Whether an event is a `kind` event by the acting account in the window.
