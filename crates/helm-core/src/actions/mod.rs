@@ -3,29 +3,21 @@
 //! the `--help`, the MCP schema and the docs), its checked value, what the
 //! entry records, its GitHub request, how its effect is recognised after a
 //! lost answer, and its headline. [`SteerAction`] is the checklist; the
-//! [`actions!`] invocation below lists every action once and generates the
-//! enums the rest of helm uses ([`ActionArgs`], [`Steer`], [`ActionKind`])
-//! and their dispatch.
+//! [`actions!`] invocation below lists every action once, declares its
+//! module and generates the enums the rest of helm uses ([`ActionArgs`],
+//! [`Steer`], [`ActionKind`]) and their dispatch. What an action's entry
+//! records of its own is its part ([`part::Part`]); the model keeps it as
+//! JSON, so adding an action touches its file, its line below and the
+//! model's list of names (`helm_model::action_kind`), nothing else.
 
-mod close_issue;
-mod close_pr;
-mod comment;
-mod create_issue;
-mod create_pr;
-mod edit_issue;
-mod edit_pr;
-mod label;
-mod merge_pr;
+// What the actions share; each action's own module is declared by its
+// line in the registry below.
 mod part;
 mod reading;
 mod replay;
-mod reply_inline;
-mod request_review;
-mod resolve_thread;
 mod shared;
 mod thread_state;
 mod traces;
-mod unresolve_thread;
 
 use std::marker::PhantomData;
 use std::path::Path;
@@ -150,6 +142,8 @@ pub(crate) trait SteerAction: Clone + Sized {
 /// on disk, its checked type and its arguments.
 macro_rules! actions {
     ($($Variant:ident $name:literal $module:ident :: $Type:ident ($Args:ident);)*) => {
+        $(mod $module;)*
+
         // A steer action as a front end gives it (bodies inline, from a file
         // or from stdin; the merge strategy as gh's flags or as `strategy`).
         // No doc comment: it would be the MCP schema's description, which
