@@ -106,9 +106,9 @@ impl BriefReport {
                 truncate(&clean_line(&who.summary), 110)
             )?;
             if let Some(EntryAction::Steer(record)) = entry.parsed_action()
-                && let Some(body) = &record.body
+                && let Some(body) = crate::actions::body(record)
             {
-                writeln!(out, "     said: {}", truncate(&clean_line(body), 110))?;
+                writeln!(out, "     said: {}", truncate(&clean_line(&body), 110))?;
             }
         }
         if !brief.github.is_empty() {

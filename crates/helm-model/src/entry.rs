@@ -3,7 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::ActionKind;
+pub use super::steer_record::SteerRecord;
 
 /// Who acted, in what role, how the thinking was done, and why. All four are
 /// required on every `steer` and `log`: no defaults, no config file.
@@ -88,109 +88,6 @@ pub enum EntryAction {
     Steer(Box<SteerRecord>),
 }
 
-/// A performed steer and what it produced on GitHub.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct SteerRecord {
-    pub steer: ActionKind,
-    /// `owner/name` of the repository acted on.
-    pub repo: String,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub issue: Option<u64>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub pr: Option<u64>,
-    /// The comment created by `comment` or `reply-inline`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub comment_id: Option<u64>,
-    /// The review comment that `reply-inline` answered.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub in_reply_to: Option<u64>,
-    /// The web page of what was created or changed.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub url: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub title: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub state: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub state_reason: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub draft: Option<bool>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub head: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub base: Option<String>,
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub reviewers: Vec<String>,
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub teams: Vec<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub merge_method: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub merge_sha: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub request_id: Option<String>,
-    /// What was said: the comment, reply, issue or pull request body.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub body: Option<String>,
-    /// Labels and assignees asked for on `create-issue`; labels added by
-    /// `label`.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub labels: Vec<String>,
-    /// Labels `label` was asked to remove.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub remove: Vec<String>,
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub assignees: Vec<String>,
-    /// What GitHub applied of what was asked (labels, assignees, reviewers,
-    /// teams), when it answered with it: GitHub drops silently what the
-    /// token may not set.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub applied: Option<Applied>,
-    /// The close reason asked for on `close-issue` (`completed`, `not-planned`).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub close_reason: Option<String>,
-    /// The head sha a merge was pinned to (sent as `sha`).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub pinned_sha: Option<String>,
-    /// How the entry learnt the result when it was not GitHub's direct
-    /// answer: `saved-answer` or `found-on-github` (see ADR 0006).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub settled: Option<String>,
-    /// The freshness check's verdict on the bearing (ADR 0008).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub freshness: Option<Freshness>,
-    /// The login of the GitHub account whose token acted (ADR 0020), beside
-    /// the `--as` identity: a bot acting for a person is normal.
-    #[schemars(
-        description = "The login of the GitHub account whose token acted (ADR 0020), beside\nthe `as` identity: a bot acting for a person is normal."
-    )]
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub actor: Option<String>,
-    /// A merge made although the bearing did not show it ready (ADR 0020).
-    #[serde(default, rename = "override", skip_serializing_if = "Option::is_none")]
-    pub overridden: Option<Override>,
-    /// The review thread (GraphQL node id, `PRRT_…`) that `resolve-thread`
-    /// or `unresolve-thread` changed.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub thread: Option<String>,
-    /// Whether that thread is resolved afterwards, as GitHub answered.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub resolved: Option<bool>,
-}
-
-/// Why a merge went ahead although it was not ready, and what was not.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct Override {
-    /// The caller's `--override` reason.
-    #[schemars(description = "The caller's `override` reason.")]
-    pub reason: String,
-    /// What the bearing showed was not ready (empty when it was ready).
-    #[serde(default)]
-    pub not_ready: Vec<String>,
-}
-
 /// What the freshness check found before a steer acted.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
@@ -236,92 +133,6 @@ impl Freshness {
     }
 }
 
-/// What GitHub applied of what a steer asked for.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct Applied {
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub labels: Option<Vec<String>>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub assignees: Option<Vec<String>>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub reviewers: Option<Vec<String>>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub teams: Option<Vec<String>>,
-    /// Labels `label` was asked to remove that the issue did not have when
-    /// helm came to remove them (never there, or removed by someone first):
-    /// already as asked, so not a failure.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub not_present: Vec<String>,
-}
-
-impl Applied {
-    /// What was asked but not applied, as `label 'x'`, `reviewer 'bob'`, ….
-    pub fn dropped(&self, record: &SteerRecord) -> Vec<String> {
-        let mut out = Vec::new();
-        let mut check = |what: &str, asked: &[String], applied: &Option<Vec<String>>| {
-            if let Some(applied) = applied {
-                for name in asked {
-                    if !applied.iter().any(|a| a.eq_ignore_ascii_case(name)) {
-                        out.push(format!("{what} '{name}'"));
-                    }
-                }
-            }
-        };
-        check("label", &record.labels, &self.labels);
-        check("assignee", &record.assignees, &self.assignees);
-        check("reviewer", &record.reviewers, &self.reviewers);
-        check("team", &record.teams, &self.teams);
-        if let Some(applied) = &self.labels {
-            for name in &record.remove {
-                if applied.iter().any(|a| a.eq_ignore_ascii_case(name)) {
-                    out.push(format!("the removal of label '{name}'"));
-                }
-            }
-        }
-        out
-    }
-}
-
-impl SteerRecord {
-    /// A record with only the action and repository filled in.
-    pub fn new(steer: ActionKind, repo: impl Into<String>) -> Self {
-        SteerRecord {
-            steer,
-            repo: repo.into(),
-            issue: None,
-            pr: None,
-            comment_id: None,
-            in_reply_to: None,
-            url: None,
-            title: None,
-            state: None,
-            state_reason: None,
-            draft: None,
-            head: None,
-            base: None,
-            reviewers: Vec::new(),
-            teams: Vec::new(),
-            merge_method: None,
-            merge_sha: None,
-            request_id: None,
-            body: None,
-            labels: Vec::new(),
-            remove: Vec::new(),
-            assignees: Vec::new(),
-            applied: None,
-            close_reason: None,
-            pinned_sha: None,
-            settled: None,
-            freshness: None,
-            actor: None,
-            overridden: None,
-            thread: None,
-            resolved: None,
-        }
-    }
-}
-
 impl EntryAction {
     pub fn is_steer(&self) -> bool {
         matches!(self, EntryAction::Steer(_))
@@ -362,9 +173,9 @@ mod tests {
 
     #[test]
     fn steer_actions_flatten_their_record() {
-        let mut record = SteerRecord::new(ActionKind::MergePr, "o/r");
+        let mut record = SteerRecord::new(crate::ActionKind::MergePr, "o/r");
         record.pr = Some(45);
-        record.merge_sha = Some("0123456789abcdef".into());
+        record.set_part(&serde_json::json!({"mergeSha": "0123456789abcdef"}));
         let action = EntryAction::Steer(Box::new(record));
         let json = serde_json::to_string(&action).unwrap();
         assert_eq!(

@@ -15,6 +15,7 @@ pub mod entry;
 pub mod original_helm;
 pub mod repo;
 pub mod slate_key;
+pub mod steer_record;
 pub mod voyage;
 
 pub use action_kind::ActionKind;

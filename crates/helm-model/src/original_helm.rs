@@ -62,19 +62,27 @@ pub fn action(value: &Value) -> Option<EntryAction> {
                 _ => return None,
             };
             let mut record = SteerRecord::new(kind, String::new());
+            // What the original said, under the names helm's actions give
+            // it in their parts.
+            let mut part = serde_json::Map::new();
             match (&steer.target, kind) {
                 (Some(OriginalThread::Issue), _) => record.issue = steer.number,
                 (Some(OriginalThread::ReviewFeedback { comment_id }), _) => {
                     record.pr = steer.number;
-                    record.in_reply_to = Some(*comment_id);
+                    part.insert("inReplyTo".into(), (*comment_id).into());
                 }
                 (_, ActionKind::CreateIssue | ActionKind::EditIssue | ActionKind::CloseIssue) => {
                     record.issue = steer.number
                 }
                 _ => record.pr = steer.number,
             }
-            record.body = steer.body;
-            record.title = steer.title;
+            if let Some(title) = steer.title {
+                part.insert("title".into(), title.into());
+            }
+            if let Some(body) = steer.body {
+                part.insert("body".into(), body.into());
+            }
+            record.part = part;
             Some(EntryAction::Steer(Box::new(record)))
         }
     }

@@ -42,9 +42,15 @@ impl Sealing<'_> {
         find_by_request_id(self.tx, request_id)
     }
 
-    /// The entry, recorded at or after `since`, that records this result.
-    pub fn entry_with_result(&self, result: &SteerRecord, since: &str) -> Result<Option<Entry>> {
-        find_by_result(self.tx, result, since)
+    /// The entry, recorded at or after `since`, that records this result
+    /// (`comment`: the comment it wrote, as its action reads it).
+    pub fn entry_with_result(
+        &self,
+        result: &SteerRecord,
+        comment: Option<u64>,
+        since: &str,
+    ) -> Result<Option<Entry>> {
+        find_by_result(self.tx, result, comment, since)
     }
 
     /// Whether an entry already names what `found` names in the world (the
@@ -91,11 +97,13 @@ pub fn find_by_request_id(conn: &Connection, request_id: &str) -> Result<Option<
 }
 
 /// The entry, recorded at or after `since`, that records this result in the
-/// world (the same steer and URL, and comment id when there is one): how a
-/// pending record left after its commit is recognised.
+/// world (the same steer and URL, and the id of the comment it wrote when
+/// it wrote one, which only its action can read): how a pending record
+/// left after its commit is recognised.
 pub fn find_by_result(
     conn: &Connection,
     result: &SteerRecord,
+    comment: Option<u64>,
     since: &str,
 ) -> Result<Option<Entry>> {
     let Some(url) = &result.url else {
@@ -114,7 +122,7 @@ pub fn find_by_result(
                 since,
                 steer.as_str().unwrap_or_default(),
                 url,
-                result.comment_id.map(|c| c as i64),
+                comment.map(|c| c as i64),
             ),
             |row| row.get(0),
         )

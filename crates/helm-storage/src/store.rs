@@ -124,9 +124,10 @@ impl VoyageStore {
     pub fn entry_with_result(
         &self,
         result: &crate::model::SteerRecord,
+        comment: Option<u64>,
         since: &str,
     ) -> Result<Option<Entry>> {
-        sealing::find_by_result(&self.conn, result, since)
+        sealing::find_by_result(&self.conn, result, comment, since)
     }
 
     /// The artifact of the latest observation of `target` (in any spelling

@@ -6,7 +6,7 @@ use clap::Args;
 use http::Method;
 use serde::{Deserialize, Serialize};
 
-use super::shared::{Request, Thread, issue_result};
+use super::shared::{Closed, Request, Thread, issue_result};
 use super::traces::{Window, closed};
 use super::{Effect, SteerAction, Step};
 use crate::error::Result;
@@ -70,6 +70,7 @@ pub struct CloseIssue {
 
 impl SteerAction for CloseIssue {
     type Args = CloseIssueArgs;
+    type Record = Closed;
 
     fn resolve(args: &CloseIssueArgs, _cwd: &Path, _stdin: Stdin) -> Result<Self> {
         Ok(CloseIssue {
@@ -86,9 +87,12 @@ impl SteerAction for CloseIssue {
         format!("close issue #{}", self.issue)
     }
 
-    fn asked(&self, record: &mut SteerRecord) {
+    fn asked(&self, record: &mut SteerRecord) -> Closed {
         record.issue = Some(self.issue);
-        record.close_reason = Some(self.reason.as_str().to_string());
+        Closed {
+            close_reason: Some(self.reason.as_str().to_string()),
+            ..Closed::default()
+        }
     }
 
     async fn perform(&self, client: &Client, mut record: SteerRecord) -> Step<SteerRecord> {
@@ -106,8 +110,10 @@ impl SteerAction for CloseIssue {
             )
             .await?;
         issue_result(&mut record, &issue);
-        record.state = Some(issue.state.clone());
-        record.state_reason = issue.state_reason.or(Some(reason.to_string()));
+        record.edit_part(|part: &mut Closed| {
+            part.state = Some(issue.state.clone());
+            part.state_reason = issue.state_reason.or(Some(reason.to_string()));
+        });
         Ok(record)
     }
 
@@ -116,7 +122,7 @@ impl SteerAction for CloseIssue {
     }
 
     fn headline(record: &SteerRecord, subject: &str) -> String {
-        match &record.state_reason {
+        match &record.part::<Closed>().state_reason {
             Some(reason) => format!("close {subject} ({})", reason.replace('_', " ")),
             None => format!("close {subject}"),
         }

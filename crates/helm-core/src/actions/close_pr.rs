@@ -6,7 +6,7 @@ use clap::Args;
 use http::Method;
 use serde::{Deserialize, Serialize};
 
-use super::shared::{Request, Thread, pull_result};
+use super::shared::{Closed, Request, Thread, pull_result};
 use super::traces::{Window, closed};
 use super::{Effect, SteerAction, Step};
 use crate::error::Result;
@@ -33,6 +33,7 @@ pub struct ClosePr {
 
 impl SteerAction for ClosePr {
     type Args = ClosePrArgs;
+    type Record = Closed;
 
     fn resolve(args: &ClosePrArgs, _cwd: &Path, _stdin: Stdin) -> Result<Self> {
         Ok(ClosePr { pr: args.pr })
@@ -46,8 +47,9 @@ impl SteerAction for ClosePr {
         format!("close PR #{}", self.pr)
     }
 
-    fn asked(&self, record: &mut SteerRecord) {
+    fn asked(&self, record: &mut SteerRecord) -> Closed {
         record.pr = Some(self.pr);
+        Closed::default()
     }
 
     async fn perform(&self, client: &Client, mut record: SteerRecord) -> Step<SteerRecord> {
@@ -63,7 +65,7 @@ impl SteerAction for ClosePr {
             )
             .await?;
         pull_result(&mut record, &pr);
-        record.state = Some(pr.state.clone());
+        record.edit_part(|part: &mut Closed| part.state = Some(pr.state.clone()));
         Ok(record)
     }
 

@@ -6,6 +6,7 @@ use clap::Args;
 use http::Method;
 use serde::{Deserialize, Serialize};
 
+use super::part::{Part, kept};
 use super::shared::{Request, Thread};
 use super::traces::Window;
 use super::{Effect, SteerAction, Step};
@@ -47,9 +48,37 @@ pub struct Comment {
     pub body: String,
 }
 
+/// What a comment's entry records of its own.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(default, rename_all = "camelCase")]
+pub struct Commented {
+    /// The comment created by `comment` or `reply-inline`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub comment_id: Option<u64>,
+    /// What was said: the comment, reply, issue or pull request body.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub body: Option<String>,
+}
+
+impl Part for Commented {
+    /// Every comment records its body (one without was written by an older
+    /// helm).
+    fn differs(asked: &Self, recorded: &Self) -> Option<&'static str> {
+        (!kept(&asked.body, &recorded.body)).then_some("body")
+    }
+
+    fn body(&self) -> Option<&str> {
+        self.body.as_deref()
+    }
+
+    fn comment(&self) -> Option<u64> {
+        self.comment_id
+    }
+}
+
 impl SteerAction for Comment {
     type Args = CommentArgs;
-    const KEEPS_BODY: bool = true;
+    type Record = Commented;
 
     fn resolve(args: &CommentArgs, cwd: &Path, stdin: Stdin) -> Result<Self> {
         Ok(Comment {
@@ -78,12 +107,15 @@ impl SteerAction for Comment {
         format!("comment on {}", self.on.describe())
     }
 
-    fn asked(&self, record: &mut SteerRecord) {
+    fn asked(&self, record: &mut SteerRecord) -> Commented {
         match self.on {
             Thread::Issue(n) => record.issue = Some(n),
             Thread::PullRequest(n) => record.pr = Some(n),
         }
-        record.body = Some(self.body.clone());
+        Commented {
+            comment_id: None,
+            body: Some(self.body.clone()),
+        }
     }
 
     async fn perform(&self, client: &Client, mut record: SteerRecord) -> Step<SteerRecord> {
@@ -99,7 +131,7 @@ impl SteerAction for Comment {
                 .json(),
             )
             .await?;
-        record.comment_id = Some(comment.id);
+        record.edit_part(|part: &mut Commented| part.comment_id = Some(comment.id));
         record.url = comment.url;
         // The comment's author is the account the token acts as.
         record.actor = comment.author.map(|user| user.login);
@@ -122,7 +154,7 @@ impl SteerAction for Comment {
                 })
                 .map(|c| {
                     let mut record = asked.clone();
-                    record.comment_id = Some(c.id);
+                    record.edit_part(|part: &mut Commented| part.comment_id = Some(c.id));
                     record.url = c.url;
                     record
                 })
@@ -131,7 +163,8 @@ impl SteerAction for Comment {
     }
 
     fn names(record: &SteerRecord) -> Option<(&'static str, serde_json::Value)> {
-        record.comment_id.map(|id| ("$.commentId", id.into()))
+        let part: Commented = record.part();
+        part.comment_id.map(|id| ("$.commentId", id.into()))
     }
 
     fn headline(_record: &SteerRecord, subject: &str) -> String {

@@ -6,6 +6,7 @@ use clap::Args;
 use http::Method;
 use serde::{Deserialize, Serialize};
 
+use super::part::{Applied, Part, asked_line, first_differing, kept, not_applied, same_set};
 use super::shared::{Request, Thread, issue_result, non_blank};
 use super::traces::Window;
 use super::{Effect, SteerAction, Step};
@@ -14,7 +15,6 @@ use crate::github::client::Client;
 use crate::github::types::Issue;
 use crate::inputs::{BodySpec, Stdin};
 use crate::model::SteerRecord;
-use crate::model::entry::Applied;
 
 /// Open a new issue.
 #[derive(Debug, Clone, Args, Deserialize, schemars::JsonSchema)]
@@ -55,8 +55,69 @@ fn applied(issue: &Issue) -> Applied {
     }
 }
 
+/// What a new issue's entry records of its own.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(default, rename_all = "camelCase")]
+pub struct Created {
+    /// The title, as GitHub answered it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub title: Option<String>,
+    /// The body asked for.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub body: Option<String>,
+    /// The labels asked for.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub labels: Vec<String>,
+    /// The assignees asked for.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub assignees: Vec<String>,
+    /// What GitHub applied of what was asked, when it answered with it:
+    /// GitHub drops silently what the token may not set.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub applied: Option<Applied>,
+}
+
+impl Part for Created {
+    fn differs(asked: &Self, recorded: &Self) -> Option<&'static str> {
+        first_differing([
+            ("body", asked.body == recorded.body),
+            ("title", kept(&asked.title, &recorded.title)),
+            ("labels", same_set(&asked.labels, &recorded.labels)),
+            ("assignees", same_set(&asked.assignees, &recorded.assignees)),
+        ])
+    }
+
+    fn details(&self, lines: &mut Vec<String>) {
+        if let Some(title) = &self.title {
+            lines.push(format!("title: {title}"));
+        }
+        let applied = self.applied.clone().unwrap_or_default();
+        asked_line("labels", &self.labels, applied.labels.as_ref(), lines);
+        asked_line(
+            "assignees",
+            &self.assignees,
+            applied.assignees.as_ref(),
+            lines,
+        );
+    }
+
+    fn body(&self) -> Option<&str> {
+        self.body.as_deref()
+    }
+
+    fn dropped(&self) -> Vec<String> {
+        let mut out = Vec::new();
+        if let Some(applied) = &self.applied {
+            not_applied("label", &self.labels, &applied.labels, &mut out);
+            not_applied("assignee", &self.assignees, &applied.assignees, &mut out);
+        }
+        out
+    }
+}
+
 impl SteerAction for CreateIssue {
     type Args = CreateIssueArgs;
+    type Record = Created;
 
     fn resolve(args: &CreateIssueArgs, cwd: &Path, stdin: Stdin) -> Result<Self> {
         Ok(CreateIssue {
@@ -75,11 +136,14 @@ impl SteerAction for CreateIssue {
         "create the issue".to_string()
     }
 
-    fn asked(&self, record: &mut SteerRecord) {
-        record.title = Some(self.title.clone());
-        record.body = self.body.clone();
-        record.labels = self.labels.clone();
-        record.assignees = self.assignees.clone();
+    fn asked(&self, _record: &mut SteerRecord) -> Created {
+        Created {
+            title: Some(self.title.clone()),
+            body: self.body.clone(),
+            labels: self.labels.clone(),
+            assignees: self.assignees.clone(),
+            applied: None,
+        }
     }
 
     async fn perform(&self, client: &Client, mut record: SteerRecord) -> Step<SteerRecord> {
@@ -98,8 +162,10 @@ impl SteerAction for CreateIssue {
             )
             .await?;
         issue_result(&mut record, &issue);
-        record.title = Some(issue.title.clone());
-        record.applied = Some(applied(&issue));
+        record.edit_part(|part: &mut Created| {
+            part.title = Some(issue.title.clone());
+            part.applied = Some(applied(&issue));
+        });
         // A new issue's author is the account the token acts as.
         record.actor = issue.author.as_ref().map(|user| user.login.clone());
         Ok(record)
@@ -125,7 +191,7 @@ impl SteerAction for CreateIssue {
                     let mut record = asked.clone();
                     record.issue = Some(issue.number);
                     record.url = issue.url.clone();
-                    record.applied = Some(applied(&issue));
+                    record.edit_part(|part: &mut Created| part.applied = Some(applied(&issue)));
                     record
                 })
                 .collect(),

@@ -6,6 +6,7 @@ use clap::Args;
 use http::Method;
 use serde::{Deserialize, Serialize};
 
+use super::part::{Part, first_differing, kept};
 use super::shared::{Request, Thread, non_blank, pull_result};
 use super::traces::Window;
 use super::{Effect, SteerAction, Step};
@@ -48,8 +49,62 @@ pub struct CreatePr {
     pub draft: bool,
 }
 
+/// What a new pull request's entry records of its own.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(default, rename_all = "camelCase")]
+pub struct Opened {
+    /// The title, as GitHub answered it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub title: Option<String>,
+    /// Whether it was opened as a draft, as GitHub answered.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub draft: Option<bool>,
+    /// The branch merged from.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub head: Option<String>,
+    /// The branch merged into.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub base: Option<String>,
+    /// The body asked for.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub body: Option<String>,
+}
+
+impl Part for Opened {
+    fn differs(asked: &Self, recorded: &Self) -> Option<&'static str> {
+        first_differing([
+            ("body", asked.body == recorded.body),
+            ("title", kept(&asked.title, &recorded.title)),
+            ("head", kept(&asked.head, &recorded.head)),
+            ("base", kept(&asked.base, &recorded.base)),
+            (
+                "draft",
+                recorded.draft.is_none() || asked.draft == recorded.draft,
+            ),
+        ])
+    }
+
+    fn details(&self, lines: &mut Vec<String>) {
+        if let Some(title) = &self.title {
+            lines.push(format!("title: {title}"));
+        }
+        if let (Some(head), Some(base)) = (&self.head, &self.base) {
+            let draft = match self.draft == Some(true) {
+                true => " · draft",
+                false => "",
+            };
+            lines.push(format!("head {head} → base {base}{draft}"));
+        }
+    }
+
+    fn body(&self) -> Option<&str> {
+        self.body.as_deref()
+    }
+}
+
 impl SteerAction for CreatePr {
     type Args = CreatePrArgs;
+    type Record = Opened;
 
     fn resolve(args: &CreatePrArgs, cwd: &Path, stdin: Stdin) -> Result<Self> {
         Ok(CreatePr {
@@ -69,12 +124,14 @@ impl SteerAction for CreatePr {
         "create the pull request".to_string()
     }
 
-    fn asked(&self, record: &mut SteerRecord) {
-        record.title = Some(self.title.clone());
-        record.head = Some(self.head.clone());
-        record.base = Some(self.base.clone());
-        record.body = self.body.clone();
-        record.draft = Some(self.draft);
+    fn asked(&self, _record: &mut SteerRecord) -> Opened {
+        Opened {
+            title: Some(self.title.clone()),
+            draft: Some(self.draft),
+            head: Some(self.head.clone()),
+            base: Some(self.base.clone()),
+            body: self.body.clone(),
+        }
     }
 
     async fn perform(&self, client: &Client, mut record: SteerRecord) -> Step<SteerRecord> {
@@ -94,12 +151,14 @@ impl SteerAction for CreatePr {
             )
             .await?;
         pull_result(&mut record, &pr);
-        record.title = Some(pr.title.clone());
         // A new pull request's author is the account the token acts as.
         record.actor = pr.author.as_ref().map(|user| user.login.clone());
-        record.head = Some(self.head.clone());
-        record.base = Some(self.base.clone());
-        record.draft = Some(pr.draft.unwrap_or(self.draft));
+        record.edit_part(|part: &mut Opened| {
+            part.title = Some(pr.title.clone());
+            part.head = Some(self.head.clone());
+            part.base = Some(self.base.clone());
+            part.draft = Some(pr.draft.unwrap_or(self.draft));
+        });
         Ok(record)
     }
 
@@ -137,7 +196,7 @@ impl SteerAction for CreatePr {
     }
 
     fn headline(record: &SteerRecord, subject: &str) -> String {
-        if record.draft == Some(true) {
+        if record.part::<Opened>().draft == Some(true) {
             format!("create draft {subject}")
         } else {
             format!("create {subject}")

@@ -6,7 +6,7 @@ use clap::Args;
 use http::Method;
 use serde::{Deserialize, Serialize};
 
-use super::shared::{Request, Thread, edits, issue_result};
+use super::shared::{Edited, Request, Thread, edits, issue_result};
 use super::traces::{Window, edited};
 use super::{Effect, SteerAction, Step};
 use crate::error::Result;
@@ -42,6 +42,7 @@ pub struct EditIssue {
 
 impl SteerAction for EditIssue {
     type Args = EditIssueArgs;
+    type Record = Edited;
 
     fn resolve(args: &EditIssueArgs, cwd: &Path, stdin: Stdin) -> Result<Self> {
         let (title, body) = edits(&args.title, &args.body, cwd, stdin)?;
@@ -60,10 +61,12 @@ impl SteerAction for EditIssue {
         format!("edit issue #{}", self.issue)
     }
 
-    fn asked(&self, record: &mut SteerRecord) {
+    fn asked(&self, record: &mut SteerRecord) -> Edited {
         record.issue = Some(self.issue);
-        record.title = self.title.clone();
-        record.body = self.body.clone();
+        Edited {
+            title: self.title.clone(),
+            body: self.body.clone(),
+        }
     }
 
     async fn perform(&self, client: &Client, mut record: SteerRecord) -> Step<SteerRecord> {
@@ -80,7 +83,9 @@ impl SteerAction for EditIssue {
             )
             .await?;
         issue_result(&mut record, &issue);
-        record.title = self.title.as_ref().map(|_| issue.title.clone());
+        record.edit_part(|part: &mut Edited| {
+            part.title = self.title.as_ref().map(|_| issue.title.clone());
+        });
         Ok(record)
     }
 

@@ -20,6 +20,7 @@ use http::Method;
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 
+use super::part::{Applied, Part, asked_line, first_differing, not_applied, same_set};
 use super::shared::{Thread, non_blank};
 use super::traces::{Window, mine, timeline};
 use super::{Effect, SteerAction, Step};
@@ -30,7 +31,6 @@ use crate::github::error::{Failure, GitHubError};
 use crate::github::types::Label;
 use crate::inputs::Stdin;
 use crate::model::SteerRecord;
-use crate::model::entry::Applied;
 use crate::model::words;
 
 /// Add labels to or remove labels from an issue or pull request.
@@ -115,8 +115,56 @@ impl LabelChange {
     }
 }
 
+/// What a label change's entry records of its own.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(default, rename_all = "camelCase")]
+pub struct Labelled {
+    /// The labels asked to be added.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub labels: Vec<String>,
+    /// The labels asked to be removed.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub remove: Vec<String>,
+    /// The labels the issue has afterwards, as GitHub answered, and those
+    /// asked away that it did not have.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub applied: Option<Applied>,
+}
+
+impl Part for Labelled {
+    fn differs(asked: &Self, recorded: &Self) -> Option<&'static str> {
+        first_differing([
+            ("labels", same_set(&asked.labels, &recorded.labels)),
+            ("remove", same_set(&asked.remove, &recorded.remove)),
+        ])
+    }
+
+    fn details(&self, lines: &mut Vec<String>) {
+        let applied = self.applied.as_ref().and_then(|a| a.labels.as_ref());
+        asked_line("labels", &self.labels, applied, lines);
+    }
+
+    /// A label asked for and absent afterwards, or asked away and still
+    /// there.
+    fn dropped(&self) -> Vec<String> {
+        let mut out = Vec::new();
+        if let Some(applied) = &self.applied {
+            not_applied("label", &self.labels, &applied.labels, &mut out);
+            if let Some(now) = &applied.labels {
+                for name in &self.remove {
+                    if has(now, name) {
+                        out.push(format!("the removal of label '{name}'"));
+                    }
+                }
+            }
+        }
+        out
+    }
+}
+
 impl SteerAction for LabelChange {
     type Args = LabelArgs;
+    type Record = Labelled;
 
     fn resolve(args: &LabelArgs, _cwd: &Path, _stdin: Stdin) -> Result<Self> {
         let on = match (args.issue, args.pr) {
@@ -163,13 +211,16 @@ impl SteerAction for LabelChange {
         format!("change the labels of {}", self.on.describe())
     }
 
-    fn asked(&self, record: &mut SteerRecord) {
+    fn asked(&self, record: &mut SteerRecord) -> Labelled {
         match self.on {
             Thread::Issue(n) => record.issue = Some(n),
             Thread::PullRequest(n) => record.pr = Some(n),
         }
-        record.labels = self.add.clone();
-        record.remove = self.remove.clone();
+        Labelled {
+            labels: self.add.clone(),
+            remove: self.remove.clone(),
+            applied: None,
+        }
     }
 
     /// Adds in one request (its answer lists the labels afterwards), then
@@ -211,11 +262,12 @@ impl SteerAction for LabelChange {
                 Err(err) => return Err(err.partial(&done.join(", "))),
             }
         }
-        record.applied = Some(Applied {
+        let applied = Applied {
             labels: Some(labels),
             not_present,
             ..Applied::default()
-        });
+        };
+        record.edit_part(|part: &mut Labelled| part.applied = Some(applied));
         Ok(record)
     }
 
@@ -268,16 +320,18 @@ impl SteerAction for LabelChange {
             }
         }
         labels.retain(|l| !has(&removed, l));
-        record.applied = Some(Applied {
+        let applied = Applied {
             labels: Some(labels),
             ..Applied::default()
-        });
+        };
+        record.edit_part(|part: &mut Labelled| part.applied = Some(applied));
         Ok(Effect::Found(vec![record]))
     }
 
     fn headline(record: &SteerRecord, subject: &str) -> String {
-        let mut parts: Vec<String> = record.labels.iter().map(|l| format!("+{l}")).collect();
-        parts.extend(record.remove.iter().map(|l| format!("-{l}")));
+        let asked: Labelled = record.part();
+        let mut parts: Vec<String> = asked.labels.iter().map(|l| format!("+{l}")).collect();
+        parts.extend(asked.remove.iter().map(|l| format!("-{l}")));
         format!("label {subject} {}", parts.join(" "))
     }
 }

@@ -7,6 +7,7 @@ use clap::Args;
 use http::Method;
 use serde::{Deserialize, Serialize};
 
+use super::part::{Part, first_differing, kept};
 use super::shared::{Request, Thread, is_sha};
 use super::traces::{Window, current};
 use super::{Effect, SteerAction, Step};
@@ -17,7 +18,6 @@ use crate::github::error::GitHubError;
 use crate::github::types::MergeResult;
 use crate::inputs::Stdin;
 use crate::model::SteerRecord;
-use crate::model::entry::Override;
 use crate::model::words;
 
 /// Merge a pull request (a merge commit unless told to squash or rebase).
@@ -92,8 +92,94 @@ pub struct MergePr {
     pub override_reason: Option<String>,
 }
 
+/// What a merge's entry records of its own.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(default, rename_all = "camelCase")]
+pub struct Merged {
+    /// How it was asked to merge (`merge`, `squash`, `rebase`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub merge_method: Option<String>,
+    /// The commit the merge made.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub merge_sha: Option<String>,
+    /// The head sha a merge was pinned to (sent as `sha`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub pinned_sha: Option<String>,
+    /// A merge made although the bearing did not show it ready (ADR 0020).
+    #[serde(rename = "override", skip_serializing_if = "Option::is_none")]
+    pub overridden: Option<Override>,
+}
+
+/// Why a merge went ahead although it was not ready, and what was not.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Override {
+    /// The caller's `--override` reason.
+    #[schemars(description = "The caller's `override` reason.")]
+    pub reason: String,
+    /// What the bearing showed was not ready (empty when it was ready).
+    #[serde(default)]
+    pub not_ready: Vec<String>,
+}
+
+impl Part for Merged {
+    fn differs(asked: &Self, recorded: &Self) -> Option<&'static str> {
+        first_differing([
+            (
+                "merge method",
+                kept(&asked.merge_method, &recorded.merge_method),
+            ),
+            // A merge asked without `--sha` is pinned to the head seen.
+            (
+                "sha",
+                asked.pinned_sha.is_none() || asked.pinned_sha == recorded.pinned_sha,
+            ),
+            (
+                "override",
+                asked.overridden.as_ref().map(|o| &o.reason)
+                    == recorded.overridden.as_ref().map(|o| &o.reason),
+            ),
+        ])
+    }
+
+    /// The strategy, the sha it was pinned to and the merge commit.
+    fn details(&self, lines: &mut Vec<String>) {
+        let mut line = self
+            .merge_method
+            .clone()
+            .unwrap_or_else(|| "merge".to_string());
+        if let Some(sha) = &self.pinned_sha {
+            line.push_str(&format!(", pinned to {}", short(sha)));
+        }
+        if let Some(sha) = &self.merge_sha {
+            line.push_str(&format!(", merge commit {}", short(sha)));
+        }
+        lines.push(line);
+        if let Some(o) = &self.overridden {
+            let what = match o.not_ready.is_empty() {
+                true => String::new(),
+                false => format!(" (not ready: {})", o.not_ready.join("; ")),
+            };
+            lines.push(format!("override: {}{what}", o.reason));
+        }
+    }
+
+    fn made(&self) -> Option<String> {
+        self.merge_sha
+            .as_ref()
+            .map(|sha| format!("merge commit {sha}"))
+    }
+
+    fn overrode(&mut self, not_ready: Vec<String>) {
+        if let Some(overridden) = self.overridden.as_mut() {
+            overridden.not_ready = not_ready;
+        }
+    }
+}
+
 impl SteerAction for MergePr {
     type Args = MergePrArgs;
+    type Record = Merged;
 
     /// `merge-pr --method squash` would record "squash" as how the thinking
     /// was done and merge with a merge commit: a merge strategy is never a
@@ -189,14 +275,17 @@ impl SteerAction for MergePr {
         self.override_reason.as_deref()
     }
 
-    fn asked(&self, record: &mut SteerRecord) {
+    fn asked(&self, record: &mut SteerRecord) -> Merged {
         record.pr = Some(self.pr);
-        record.merge_method = Some(self.method.api_name().to_string());
-        record.pinned_sha = self.sha.clone();
-        record.overridden = self.override_reason.clone().map(|reason| Override {
-            reason,
-            not_ready: Vec::new(),
-        });
+        Merged {
+            merge_method: Some(self.method.api_name().to_string()),
+            merge_sha: None,
+            pinned_sha: self.sha.clone(),
+            overridden: self.override_reason.clone().map(|reason| Override {
+                reason,
+                not_ready: Vec::new(),
+            }),
+        }
     }
 
     async fn perform(&self, client: &Client, mut record: SteerRecord) -> Step<SteerRecord> {
@@ -220,7 +309,7 @@ impl SteerAction for MergePr {
                     .unwrap_or_else(|| "GitHub did not merge the pull request".into()),
             ));
         }
-        record.merge_sha = merge.sha;
+        record.edit_part(|part: &mut Merged| part.merge_sha = merge.sha);
         record.url = Some(client.web_url(&format!("/pull/{pr}")));
         Ok(record)
     }
@@ -248,41 +337,19 @@ impl SteerAction for MergePr {
                 "PR #{pr} is merged, but its head is {head} and the merge was pinned to {pinned}"
             ))));
         }
-        record.merge_sha = found.merge_commit_sha;
+        record.edit_part(|part: &mut Merged| part.merge_sha = found.merge_commit_sha);
         Ok(Effect::Found(vec![record]))
     }
 
     fn names(record: &SteerRecord) -> Option<(&'static str, serde_json::Value)> {
-        let sha = record.merge_sha.clone()?;
+        let sha = record.part::<Merged>().merge_sha?;
         Some(("$.mergeSha", sha.into()))
     }
 
     fn headline(record: &SteerRecord, subject: &str) -> String {
-        match &record.merge_sha {
+        match &record.part::<Merged>().merge_sha {
             Some(sha) => format!("merge {subject} ({})", short(sha)),
             None => format!("merge {subject}"),
-        }
-    }
-
-    /// The strategy, the sha it was pinned to and the merge commit.
-    fn details(record: &SteerRecord, lines: &mut Vec<String>) {
-        let mut line = record
-            .merge_method
-            .clone()
-            .unwrap_or_else(|| "merge".to_string());
-        if let Some(sha) = &record.pinned_sha {
-            line.push_str(&format!(", pinned to {}", short(sha)));
-        }
-        if let Some(sha) = &record.merge_sha {
-            line.push_str(&format!(", merge commit {}", short(sha)));
-        }
-        lines.push(line);
-        if let Some(o) = &record.overridden {
-            let what = match o.not_ready.is_empty() {
-                true => String::new(),
-                false => format!(" (not ready: {})", o.not_ready.join("; ")),
-            };
-            lines.push(format!("override: {}{what}", o.reason));
         }
     }
 }

@@ -3,28 +3,23 @@
 //! the `--help`, the MCP schema and the docs), its checked value, what the
 //! entry records, its GitHub request, how its effect is recognised after a
 //! lost answer, and its headline. [`SteerAction`] is the checklist; the
-//! [`actions!`] invocation below lists every action once and generates the
-//! enums the rest of helm uses ([`ActionArgs`], [`Steer`], [`ActionKind`])
-//! and their dispatch.
+//! [`actions!`] invocation below lists every action once, declares its
+//! module and generates the enums the rest of helm uses ([`ActionArgs`],
+//! [`Steer`], [`ActionKind`]) and their dispatch. What an action's entry
+//! records of its own is its part ([`part::Part`]); the model keeps it as
+//! JSON, so adding an action touches its file, its line below and the
+//! model's list of names (`helm_model::action_kind`), nothing else.
 
-mod close_issue;
-mod close_pr;
-mod comment;
-mod create_issue;
-mod create_pr;
-mod edit_issue;
-mod edit_pr;
-mod label;
-mod merge_pr;
+// What the actions share; each action's own module is declared by its
+// line in the registry below.
+mod part;
+mod reading;
 mod replay;
-mod reply_inline;
-mod request_review;
-mod resolve_thread;
 mod shared;
 mod thread_state;
 mod traces;
-mod unresolve_thread;
 
+use std::marker::PhantomData;
 use std::path::Path;
 
 use clap::Subcommand;
@@ -32,6 +27,9 @@ use serde::{Deserialize, Serialize};
 
 pub use close_issue::CloseReason;
 pub use merge_pr::MergeMethod;
+pub use part::{Applied, RecordSchema};
+pub use reading::{Headline, body, comment, details, dropped};
+pub(crate) use reading::{made, names, overrode};
 pub use shared::Thread;
 
 use crate::error::Result;
@@ -41,8 +39,8 @@ use crate::github::error::GitHubError;
 use crate::inputs::Stdin;
 pub use crate::model::ActionKind;
 use crate::model::clock::Began;
-use crate::model::{EntryAction, Repo, SteerRecord};
-use crate::storage::logbook::Entry;
+use crate::model::{Repo, SteerRecord};
+use part::{As, Part, Reading};
 
 /// What a GitHub step of an action comes to.
 type Step<T> = std::result::Result<T, GitHubError>;
@@ -67,9 +65,9 @@ pub enum Effect {
 pub(crate) trait SteerAction: Clone + Sized {
     /// The action as given on the command line or in MCP's JSON.
     type Args;
-    /// Whether every entry of the action records its body (one without was
-    /// written by an older helm).
-    const KEEPS_BODY: bool = false;
+    /// What its entry records of its own, beside the fields every steer
+    /// shares.
+    type Record: Part;
 
     /// Checks the arguments and reads the body (`stdin` says whether `-`
     /// may read it): everything that can fail before GitHub is contacted.
@@ -79,9 +77,10 @@ pub(crate) trait SteerAction: Clone + Sized {
     fn subject(&self) -> Option<Thread>;
     /// What it does, for messages: "comment on issue #42".
     fn doing(&self) -> String;
-    /// Fills in the record of what was asked, before GitHub adds what it
-    /// produced: the entry keeps what was said and asked.
-    fn asked(&self, record: &mut SteerRecord);
+    /// What was asked, before GitHub adds what it produced: the entry
+    /// keeps what was said and asked. Fills in the shared fields it names
+    /// (the issue or pull request) and returns the action's part.
+    fn asked(&self, record: &mut SteerRecord) -> Self::Record;
     /// Whether the action is to be pinned to the head sha the bearing saw.
     fn pins(&self) -> bool {
         false
@@ -132,8 +131,6 @@ pub(crate) trait SteerAction: Clone + Sized {
     /// The story line after `── Steer 3 ──`; `subject` is `PR #45`,
     /// `issue #42` or the repository.
     fn headline(record: &SteerRecord, subject: &str) -> String;
-    /// Lines of the story's details particular to the action.
-    fn details(_record: &SteerRecord, _lines: &mut Vec<String>) {}
     /// Refuses a thinking method (steer's `--method`, which the command
     /// line accepts after the action too) that reads as one of the action's
     /// own options, saying which was meant; most actions have none.
@@ -146,6 +143,8 @@ pub(crate) trait SteerAction: Clone + Sized {
 /// on disk, its checked type and its arguments.
 macro_rules! actions {
     ($($Variant:ident $name:literal $module:ident :: $Type:ident ($Args:ident);)*) => {
+        $(mod $module;)*
+
         // A steer action as a front end gives it (bodies inline, from a file
         // or from stdin; the merge strategy as gh's flags or as `strategy`).
         // No doc comment: it would be the MCP schema's description, which
@@ -178,10 +177,10 @@ macro_rules! actions {
         /// A kind the model lists without an action here, or the reverse,
         /// fails to build.
         pub(crate) trait Meaning {
-            fn keeps_body(self) -> bool;
             fn names(self, record: &SteerRecord) -> Option<(&'static str, serde_json::Value)>;
             fn headline(self, record: &SteerRecord, subject: &str) -> String;
-            fn details(self, record: &SteerRecord, lines: &mut Vec<String>);
+            /// How its record's part reads, as its action's part type.
+            fn part(self) -> &'static dyn Reading;
         }
 
         /// The registry's names, to check against the model's.
@@ -189,12 +188,6 @@ macro_rules! actions {
         const REGISTERED: &[(ActionKind, &str)] = &[$((ActionKind::$Variant, $name)),*];
 
         impl Meaning for ActionKind {
-            fn keeps_body(self) -> bool {
-                match self {
-                    $(ActionKind::$Variant => <$Type as SteerAction>::KEEPS_BODY,)*
-                }
-            }
-
             fn names(self, record: &SteerRecord) -> Option<(&'static str, serde_json::Value)> {
                 match self {
                     $(ActionKind::$Variant => <$Type as SteerAction>::names(record),)*
@@ -207,9 +200,9 @@ macro_rules! actions {
                 }
             }
 
-            fn details(self, record: &SteerRecord, lines: &mut Vec<String>) {
+            fn part(self) -> &'static dyn Reading {
                 match self {
-                    $(ActionKind::$Variant => <$Type as SteerAction>::details(record, lines),)*
+                    $(ActionKind::$Variant => &As::<<$Type as SteerAction>::Record>(PhantomData),)*
                 }
             }
         }
@@ -258,7 +251,10 @@ macro_rules! actions {
             pub(crate) fn asked(&self, repo: &Repo) -> SteerRecord {
                 let mut record = SteerRecord::new(self.kind(), repo.to_string());
                 match self {
-                    $(Steer::$Variant(action) => action.asked(&mut record),)*
+                    $(Steer::$Variant(action) => {
+                        let part = action.asked(&mut record);
+                        record.set_part(&part);
+                    })*
                 }
                 record
             }
@@ -353,54 +349,6 @@ impl Steer {
     }
 }
 
-/// The story line after `── Steer 3 ──` for a steer's record, e.g.
-/// `create PR #45`.
-pub(crate) fn headline(record: &SteerRecord) -> String {
-    let issue = record.issue.map(|n| format!("issue #{n}"));
-    let pr = record.pr.map(|n| format!("PR #{n}"));
-    let subject = pr.or(issue).unwrap_or_else(|| record.repo.clone());
-    record.steer.headline(record, &subject)
-}
-
-/// The story line after `── Steer 3 ──` or `── Log 2 ──`: `create PR #45`,
-/// `waiting`. Only the actions know how their records read, so the line is
-/// worded here, not by the model or storage that hold the entry.
-pub trait Headline {
-    fn headline(&self) -> String;
-}
-
-impl Headline for EntryAction {
-    fn headline(&self) -> String {
-        match self {
-            EntryAction::Log { status, .. } => status.clone(),
-            EntryAction::Steer(record) => headline(record),
-        }
-    }
-}
-
-impl Headline for Entry {
-    fn headline(&self) -> String {
-        match self.parsed_action() {
-            Some(action) => action.headline(),
-            None => format!(
-                "{} (recorded by a newer helm)",
-                self.stored_kind().as_deref().unwrap_or("unknown")
-            ),
-        }
-    }
-}
-
-/// The lines of the story's details particular to a steer's action.
-pub fn details(record: &SteerRecord, lines: &mut Vec<String>) {
-    record.steer.details(record, lines);
-}
-
-/// The JSON path and value in an entry's action that name what `found`
-/// made in the world, if its action makes anything of its own.
-pub(crate) fn names(found: &SteerRecord) -> Option<(&'static str, serde_json::Value)> {
-    found.steer.names(found)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -454,34 +402,5 @@ mod tests {
         for (kind, name) in REGISTERED {
             assert_eq!(kind.as_str(), *name);
         }
-    }
-
-    #[test]
-    fn a_steer_entry_reads_as_its_action() {
-        let mut record = SteerRecord::new(ActionKind::MergePr, "o/r");
-        record.pr = Some(45);
-        record.merge_sha = Some("0123456789abcdef".into());
-        let action = EntryAction::Steer(Box::new(record));
-        assert_eq!(action.headline(), "merge PR #45 (0123456)");
-    }
-
-    #[test]
-    fn the_originals_actions_read_as_helms() {
-        use crate::model::original_helm::action;
-        use serde_json::json;
-        let log = action(&json!({"kind": "log", "data": "waiting on review"})).unwrap();
-        assert_eq!(log.headline(), "waiting on review");
-        let comment = action(
-            &json!({"kind": "steer", "data": {"kind": "comment", "number": 42,
-            "body": "Plan.", "target": {"kind": "issue"}}}),
-        )
-        .unwrap();
-        assert_eq!(comment.headline(), "comment on issue #42");
-        let reply = action(
-            &json!({"kind": "steer", "data": {"kind": "comment", "number": 45,
-            "body": "Renamed.", "target": {"kind": "reviewFeedback", "comment_id": 901}}}),
-        )
-        .unwrap();
-        assert_eq!(reply.headline(), "reply inline on PR #45");
     }
 }

@@ -4,35 +4,28 @@
 
 use super::Meaning;
 use super::Steer;
+use super::part::first_differing;
 use crate::model::{Repo, SteerRecord};
 
 impl Steer {
     /// The first field in which a recorded steer is not this request, named
     /// for messages (`title`, `reviewers`, …); `None` when it is the same
     /// request. Every field the entry records of what was asked is compared:
-    /// kind, repository, number, the comment replied to, title, body, head,
-    /// base, draft, labels added and removed, assignees, reviewers, teams,
-    /// close reason, merge method, the sha a merge was pinned to, the
-    /// override's reason and the review thread. Lists
-    /// compare as sets.
-    /// A field every entry of the kind carries (a comment's body, a close
-    /// reason) but this entry lacks was recorded by an older helm and is
-    /// not held against it; a field that is only there when asked (an
-    /// edit's title) must be absent on both or equal.
+    /// kind, repository and number here, the rest by the action's part
+    /// ([`super::part::Part::differs`]), in the order they have always been
+    /// compared in (the comment replied to, body, title, head, base, draft,
+    /// labels added and removed, assignees, reviewers, teams, close reason,
+    /// merge method, pinned sha, override's reason, review thread).
+    /// Lists compare as sets. A field every entry of the kind carries (a
+    /// comment's body, a close reason) but this entry lacks was recorded by
+    /// an older helm and is not held against it; a field that is only there
+    /// when asked (an edit's title) must be absent on both or equal.
     pub(crate) fn differs(&self, repo: &Repo, recorded: &SteerRecord) -> Option<&'static str> {
         let asked = self.asked(repo);
         // The actions that create their subject record its number only
         // once GitHub gave it.
         let created = self.thread().is_none();
-        // Present whenever asked: absent in the entry means an older helm.
-        let kept = |a: &Option<String>, r: &Option<String>| r.is_none() || a == r;
-        let set = |list: &[String]| {
-            let mut list: Vec<String> = list.iter().map(|s| s.to_lowercase()).collect();
-            list.sort();
-            list.dedup();
-            list
-        };
-        let checks: [(&'static str, bool); 20] = [
+        let shared = first_differing([
             ("action", asked.steer == recorded.steer),
             (
                 "repository",
@@ -40,61 +33,8 @@ impl Steer {
             ),
             ("issue", created || asked.issue == recorded.issue),
             ("pull request", created || asked.pr == recorded.pr),
-            (
-                "comment replied to",
-                asked.in_reply_to == recorded.in_reply_to,
-            ),
-            (
-                "body",
-                if asked.steer.keeps_body() {
-                    kept(&asked.body, &recorded.body)
-                } else {
-                    asked.body == recorded.body
-                },
-            ),
-            (
-                "title",
-                if created {
-                    kept(&asked.title, &recorded.title)
-                } else {
-                    asked.title == recorded.title
-                },
-            ),
-            ("head", kept(&asked.head, &recorded.head)),
-            ("base", kept(&asked.base, &recorded.base)),
-            (
-                "draft",
-                recorded.draft.is_none() || asked.draft == recorded.draft,
-            ),
-            ("labels", set(&asked.labels) == set(&recorded.labels)),
-            ("remove", set(&asked.remove) == set(&recorded.remove)),
-            (
-                "assignees",
-                set(&asked.assignees) == set(&recorded.assignees),
-            ),
-            (
-                "reviewers",
-                set(&asked.reviewers) == set(&recorded.reviewers),
-            ),
-            ("teams", set(&asked.teams) == set(&recorded.teams)),
-            ("reason", kept(&asked.close_reason, &recorded.close_reason)),
-            (
-                "merge method",
-                kept(&asked.merge_method, &recorded.merge_method),
-            ),
-            // A merge asked without `--sha` is pinned to the head seen.
-            (
-                "sha",
-                asked.pinned_sha.is_none() || asked.pinned_sha == recorded.pinned_sha,
-            ),
-            (
-                "override",
-                asked.overridden.as_ref().map(|o| &o.reason)
-                    == recorded.overridden.as_ref().map(|o| &o.reason),
-            ),
-            ("review thread", asked.thread == recorded.thread),
-        ];
-        checks.iter().find(|(_, same)| !same).map(|(name, _)| *name)
+        ]);
+        shared.or_else(|| asked.steer.part().differs(&asked, recorded))
     }
 }
 
@@ -124,7 +64,7 @@ mod tests {
         assert!(comment(42, "hi").differs(&other, &recorded).is_some());
         // An entry recorded before bodies were kept matches on what it has.
         let mut old = recorded.clone();
-        old.body = None;
+        old.part.remove("body");
         assert!(comment(42, "bye").differs(&repo, &old).is_none());
         // GitHub spells repositories case-insensitively.
         let respelled = Repo::parse("O/R").unwrap();
@@ -183,7 +123,7 @@ mod tests {
         );
         // Every close records its reason: one without was written by an
         // older helm and is not held against the request.
-        recorded.close_reason = None;
+        recorded.part.remove("closeReason");
         assert_eq!(
             close(CloseReason::NotPlanned).differs(&repo, &recorded),
             None

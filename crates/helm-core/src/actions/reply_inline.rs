@@ -6,6 +6,7 @@ use clap::Args;
 use http::Method;
 use serde::{Deserialize, Serialize};
 
+use super::part::{Part, first_differing, kept};
 use super::shared::{Request, Thread};
 use super::traces::Window;
 use super::{Effect, SteerAction, Step};
@@ -50,9 +51,52 @@ pub struct ReplyInline {
     pub body: String,
 }
 
+/// What a reply's entry records of its own.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(default, rename_all = "camelCase")]
+pub struct Replied {
+    /// The reply created.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub comment_id: Option<u64>,
+    /// The review comment that `reply-inline` answered.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub in_reply_to: Option<u64>,
+    /// What was said.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub body: Option<String>,
+}
+
+impl Part for Replied {
+    /// Every reply records its body (one without was written by an older
+    /// helm).
+    fn differs(asked: &Self, recorded: &Self) -> Option<&'static str> {
+        first_differing([
+            (
+                "comment replied to",
+                asked.in_reply_to == recorded.in_reply_to,
+            ),
+            ("body", kept(&asked.body, &recorded.body)),
+        ])
+    }
+
+    fn details(&self, lines: &mut Vec<String>) {
+        if let Some(to) = self.in_reply_to {
+            lines.push(format!("in reply to review comment {to}"));
+        }
+    }
+
+    fn body(&self) -> Option<&str> {
+        self.body.as_deref()
+    }
+
+    fn comment(&self) -> Option<u64> {
+        self.comment_id
+    }
+}
+
 impl SteerAction for ReplyInline {
     type Args = ReplyInlineArgs;
-    const KEEPS_BODY: bool = true;
+    type Record = Replied;
 
     fn resolve(args: &ReplyInlineArgs, cwd: &Path, stdin: Stdin) -> Result<Self> {
         Ok(ReplyInline {
@@ -73,10 +117,13 @@ impl SteerAction for ReplyInline {
         )
     }
 
-    fn asked(&self, record: &mut SteerRecord) {
+    fn asked(&self, record: &mut SteerRecord) -> Replied {
         record.pr = Some(self.pr);
-        record.in_reply_to = Some(self.comment_id);
-        record.body = Some(self.body.clone());
+        Replied {
+            comment_id: None,
+            in_reply_to: Some(self.comment_id),
+            body: Some(self.body.clone()),
+        }
     }
 
     async fn perform(&self, client: &Client, mut record: SteerRecord) -> Step<SteerRecord> {
@@ -92,7 +139,7 @@ impl SteerAction for ReplyInline {
                 .json(),
             )
             .await?;
-        record.comment_id = Some(reply.id);
+        record.edit_part(|part: &mut Replied| part.comment_id = Some(reply.id));
         record.url = reply.url;
         // The reply's author is the account the token acts as.
         record.actor = reply.author.map(|user| user.login);
@@ -115,7 +162,7 @@ impl SteerAction for ReplyInline {
                 })
                 .map(|c| {
                     let mut record = asked.clone();
-                    record.comment_id = Some(c.id);
+                    record.edit_part(|part: &mut Replied| part.comment_id = Some(c.id));
                     record.url = c.url;
                     record
                 })
@@ -124,7 +171,8 @@ impl SteerAction for ReplyInline {
     }
 
     fn names(record: &SteerRecord) -> Option<(&'static str, serde_json::Value)> {
-        record.comment_id.map(|id| ("$.commentId", id.into()))
+        let part: Replied = record.part();
+        part.comment_id.map(|id| ("$.commentId", id.into()))
     }
 
     fn headline(_record: &SteerRecord, subject: &str) -> String {

@@ -6,6 +6,7 @@ use clap::Args;
 use http::Method;
 use serde::{Deserialize, Serialize};
 
+use super::part::{Applied, Part, asked_line, first_differing, not_applied, same_set};
 use super::shared::{Request, Thread, pull_result};
 use super::traces::{Window, mine, timeline};
 use super::{Effect, SteerAction, Step};
@@ -15,7 +16,6 @@ use crate::github::client::Client;
 use crate::github::types::Pull;
 use crate::inputs::Stdin;
 use crate::model::SteerRecord;
-use crate::model::entry::Applied;
 use crate::model::words;
 
 /// Ask people or teams to review a pull request.
@@ -44,8 +44,54 @@ pub struct RequestReview {
     pub teams: Vec<String>,
 }
 
+/// What a review request's entry records of its own.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(default, rename_all = "camelCase")]
+pub struct Requested {
+    /// The people asked to review.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub reviewers: Vec<String>,
+    /// The teams asked to review.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub teams: Vec<String>,
+    /// What GitHub applied of what was asked, when it answered with it:
+    /// GitHub drops silently what the token may not set.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub applied: Option<Applied>,
+}
+
+impl Part for Requested {
+    fn differs(asked: &Self, recorded: &Self) -> Option<&'static str> {
+        first_differing([
+            ("reviewers", same_set(&asked.reviewers, &recorded.reviewers)),
+            ("teams", same_set(&asked.teams, &recorded.teams)),
+        ])
+    }
+
+    fn details(&self, lines: &mut Vec<String>) {
+        let applied = self.applied.clone().unwrap_or_default();
+        asked_line(
+            "reviewers",
+            &self.reviewers,
+            applied.reviewers.as_ref(),
+            lines,
+        );
+        asked_line("teams", &self.teams, applied.teams.as_ref(), lines);
+    }
+
+    fn dropped(&self) -> Vec<String> {
+        let mut out = Vec::new();
+        if let Some(applied) = &self.applied {
+            not_applied("reviewer", &self.reviewers, &applied.reviewers, &mut out);
+            not_applied("team", &self.teams, &applied.teams, &mut out);
+        }
+        out
+    }
+}
+
 impl SteerAction for RequestReview {
     type Args = RequestReviewArgs;
+    type Record = Requested;
 
     fn resolve(args: &RequestReviewArgs, _cwd: &Path, _stdin: Stdin) -> Result<Self> {
         if args.reviewers.is_empty() && args.teams.is_empty() {
@@ -71,10 +117,13 @@ impl SteerAction for RequestReview {
         format!("request review on PR #{}", self.pr)
     }
 
-    fn asked(&self, record: &mut SteerRecord) {
+    fn asked(&self, record: &mut SteerRecord) -> Requested {
         record.pr = Some(self.pr);
-        record.reviewers = self.reviewers.clone();
-        record.teams = self.teams.clone();
+        Requested {
+            reviewers: self.reviewers.clone(),
+            teams: self.teams.clone(),
+            applied: None,
+        }
     }
 
     async fn perform(&self, client: &Client, mut record: SteerRecord) -> Step<SteerRecord> {
@@ -91,7 +140,7 @@ impl SteerAction for RequestReview {
             )
             .await?;
         pull_result(&mut record, &pr);
-        record.applied = Some(Applied {
+        let applied = Applied {
             reviewers: Some(
                 pr.requested_reviewers
                     .iter()
@@ -100,7 +149,8 @@ impl SteerAction for RequestReview {
             ),
             teams: Some(pr.requested_teams.iter().map(|t| t.slug.clone()).collect()),
             ..Applied::default()
-        });
+        };
+        record.edit_part(|part: &mut Requested| part.applied = Some(applied));
         Ok(record)
     }
 
@@ -137,17 +187,19 @@ impl SteerAction for RequestReview {
         if people.is_empty() && slugs.is_empty() {
             return Ok(Effect::NotDone);
         }
-        record.applied = Some(Applied {
+        let applied = Applied {
             reviewers: Some(people),
             teams: Some(slugs),
             ..Applied::default()
-        });
+        };
+        record.edit_part(|part: &mut Requested| part.applied = Some(applied));
         Ok(Effect::Found(vec![record]))
     }
 
     fn headline(record: &SteerRecord, subject: &str) -> String {
-        let mut who: Vec<String> = record.reviewers.clone();
-        who.extend(record.teams.iter().map(|t| format!("team {t}")));
+        let asked: Requested = record.part();
+        let mut who: Vec<String> = asked.reviewers;
+        who.extend(asked.teams.iter().map(|t| format!("team {t}")));
         if who.is_empty() {
             format!("request review on {subject}")
         } else {

@@ -14,6 +14,7 @@ use clap::Args;
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 
+use super::part::Part;
 use super::shared::{Thread, non_blank};
 use super::thread_state::{ThreadSeen, other_thread};
 use super::traces::Window;
@@ -103,9 +104,12 @@ impl Change<'_> {
         format!("{verb} review thread {} on PR #{}", self.thread, self.pr)
     }
 
-    pub(super) fn asked(&self, record: &mut SteerRecord) {
+    pub(super) fn asked(&self, record: &mut SteerRecord) -> ThreadChanged {
         record.pr = Some(self.pr);
-        record.thread = Some(self.thread.to_string());
+        ThreadChanged {
+            thread: Some(self.thread.to_string()),
+            resolved: None,
+        }
     }
 
     /// GitHub's answer about a thread it does not know, with the way to
@@ -132,7 +136,7 @@ impl Change<'_> {
             .map_err(|e| self.unknown(e))?;
         let thread = answer.resolve_review_thread.thread;
         self.check_id(&thread.id)?;
-        record.resolved = Some(thread.is_resolved);
+        record.edit_part(|part: &mut ThreadChanged| part.resolved = Some(thread.is_resolved));
         Ok(record)
     }
 
@@ -145,9 +149,29 @@ impl Change<'_> {
     }
 }
 
+/// What the entry of `resolve-thread` or `unresolve-thread` records of its
+/// own.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(default, rename_all = "camelCase")]
+pub struct ThreadChanged {
+    /// The review thread (GraphQL node id, `PRRT_…`) changed.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub thread: Option<String>,
+    /// Whether that thread is resolved afterwards, as GitHub answered.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub resolved: Option<bool>,
+}
+
+impl Part for ThreadChanged {
+    fn differs(asked: &Self, recorded: &Self) -> Option<&'static str> {
+        (asked.thread != recorded.thread).then_some("review thread")
+    }
+}
+
 /// `resolve review thread PRRT_… on PR #45`.
 pub(super) fn headline(verb: &str, record: &SteerRecord, subject: &str) -> String {
-    let thread = record.thread.as_deref().unwrap_or("?");
+    let part: ThreadChanged = record.part();
+    let thread = part.thread.as_deref().unwrap_or("?");
     format!("{verb} review thread {thread} on {subject}")
 }
 
@@ -164,6 +188,7 @@ impl ResolveThread {
 
 impl SteerAction for ResolveThread {
     type Args = ResolveThreadArgs;
+    type Record = ThreadChanged;
 
     fn resolve(args: &ResolveThreadArgs, _cwd: &Path, _stdin: Stdin) -> Result<Self> {
         Ok(ResolveThread {
@@ -181,8 +206,8 @@ impl SteerAction for ResolveThread {
         self.change().doing()
     }
 
-    fn asked(&self, record: &mut SteerRecord) {
-        self.change().asked(record);
+    fn asked(&self, record: &mut SteerRecord) -> ThreadChanged {
+        self.change().asked(record)
     }
 
     async fn prepare(&self, client: &Client) -> Result<Option<Self>> {

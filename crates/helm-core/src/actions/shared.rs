@@ -1,12 +1,14 @@
 //! What several actions share: where a comment goes ([`Thread`]), the body
 //! of a write in GitHub's field names, how an issue or pull request answer
-//! fills a record, and the checks of a title, a sha and an edit.
+//! fills a record, the checks of a title, a sha and an edit, and what an
+//! edit's and a close's entries record ([`Edited`], [`Closed`]).
 
 use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
+use super::part::{Part, first_differing, kept};
 use crate::error::arg;
 use crate::error::{Error, Result};
 use crate::github::types::{Issue, Pull};
@@ -123,4 +125,65 @@ pub(super) fn edits(
         ]));
     }
     Ok((title, body))
+}
+
+/// What an edit's entry (`edit-issue`, `edit-pr`) records of its own.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(default, rename_all = "camelCase")]
+pub struct Edited {
+    /// The new title, as GitHub answered it; absent when not asked.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub title: Option<String>,
+    /// The new body; absent when not asked.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub body: Option<String>,
+}
+
+impl Part for Edited {
+    /// Each is there only when asked: absent on both or equal.
+    fn differs(asked: &Self, recorded: &Self) -> Option<&'static str> {
+        first_differing([
+            ("body", asked.body == recorded.body),
+            ("title", asked.title == recorded.title),
+        ])
+    }
+
+    fn details(&self, lines: &mut Vec<String>) {
+        if let Some(title) = &self.title {
+            lines.push(format!("title: {title}"));
+        }
+    }
+
+    fn body(&self) -> Option<&str> {
+        self.body.as_deref()
+    }
+}
+
+/// What a close's entry (`close-issue`, `close-pr`) records of its own.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+#[serde(default, rename_all = "camelCase")]
+pub struct Closed {
+    /// The state afterwards, as GitHub answered (`closed`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub state: Option<String>,
+    /// GitHub's reason for the state (`completed`, `not_planned`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub state_reason: Option<String>,
+    /// The close reason asked for on `close-issue` (`completed`, `not-planned`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub close_reason: Option<String>,
+}
+
+impl Part for Closed {
+    /// Every issue's close records its reason (one without was written by
+    /// an older helm); a pull request's asks none.
+    fn differs(asked: &Self, recorded: &Self) -> Option<&'static str> {
+        (!kept(&asked.close_reason, &recorded.close_reason)).then_some("reason")
+    }
+
+    fn details(&self, lines: &mut Vec<String>) {
+        if let Some(reason) = &self.close_reason {
+            lines.push(format!("reason: {reason}"));
+        }
+    }
 }

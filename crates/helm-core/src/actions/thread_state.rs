@@ -18,7 +18,7 @@
 use serde::{Deserialize, Deserializer, Serialize};
 use serde_json::json;
 
-use super::resolve_thread::Change;
+use super::resolve_thread::{Change, ThreadChanged};
 use super::traces::Window;
 use super::{Effect, Step};
 use crate::error::cmd;
@@ -144,7 +144,7 @@ impl Change<'_> {
         let now = self.read(client).await?.seen();
         let effect = judge(self, &now, &window.viewer);
         if let Effect::Found(_) = effect {
-            record.resolved = Some(now.resolved);
+            record.edit_part(|part: &mut ThreadChanged| part.resolved = Some(now.resolved));
             return Ok(Effect::Found(vec![record]));
         }
         Ok(effect)

@@ -13,6 +13,7 @@ use jiff::Timestamp;
 use serde::Deserialize;
 
 use super::Effect;
+use super::shared::Closed;
 use crate::github::client::Client;
 use crate::github::error::GitHubError;
 use crate::github::types::{Team, User};
@@ -171,8 +172,10 @@ pub(super) async fn closed(
         .find(|e| mine(e, "closed", window));
     Ok(match closed {
         Some(event) => {
-            record.state = Some("closed".into());
-            record.state_reason = event.state_reason;
+            record.edit_part(|part: &mut Closed| {
+                part.state = Some("closed".into());
+                part.state_reason = event.state_reason;
+            });
             Effect::Found(vec![record])
         }
         None => Effect::NotDone,

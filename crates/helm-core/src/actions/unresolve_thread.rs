@@ -7,7 +7,7 @@ use std::path::Path;
 use clap::Args;
 use serde::{Deserialize, Serialize};
 
-use super::resolve_thread::{Change, headline, thread_id};
+use super::resolve_thread::{Change, ThreadChanged, headline, thread_id};
 use super::shared::Thread;
 use super::thread_state::ThreadSeen;
 use super::traces::Window;
@@ -54,6 +54,7 @@ impl UnresolveThread {
 
 impl SteerAction for UnresolveThread {
     type Args = UnresolveThreadArgs;
+    type Record = ThreadChanged;
 
     fn resolve(args: &UnresolveThreadArgs, _cwd: &Path, _stdin: Stdin) -> Result<Self> {
         Ok(UnresolveThread {
@@ -71,8 +72,8 @@ impl SteerAction for UnresolveThread {
         self.change().doing()
     }
 
-    fn asked(&self, record: &mut SteerRecord) {
-        self.change().asked(record);
+    fn asked(&self, record: &mut SteerRecord) -> ThreadChanged {
+        self.change().asked(record)
     }
 
     async fn prepare(&self, client: &Client) -> Result<Option<Self>> {

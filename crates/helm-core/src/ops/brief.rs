@@ -213,12 +213,12 @@ fn touched(entries: &[Entry]) -> Vec<Touched> {
             entry: entry.id,
             recorded_at: entry.recorded_at.clone(),
             steer,
-            comment_id: record.comment_id,
+            comment_id: crate::actions::comment(record),
             url: record.url.clone(),
         };
         // A comment's URL is the comment's; the thing's own URL comes from
         // the steers that create or change it.
-        let own_url = record
+        let own_url = done
             .comment_id
             .is_none()
             .then(|| record.url.clone())

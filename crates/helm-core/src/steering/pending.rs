@@ -38,6 +38,7 @@ pub struct Record {
     pub started_at: String,
     /// GitHub's answer, once it came.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schemars(with = "Option<crate::actions::RecordSchema>")]
     pub answer: Option<SteerRecord>,
     /// The rest of the request, so the attempt can be settled later exactly
     /// as it was asked (records of older helms lack them).

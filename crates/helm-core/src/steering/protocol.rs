@@ -128,9 +128,7 @@ pub fn steer(
                     return Err(killed(KillPoint::WhileAnswering));
                 }
                 result.freshness = preflight.freshness;
-                if let Some(overridden) = result.overridden.as_mut() {
-                    overridden.not_ready = preflight.not_ready;
-                }
+                crate::actions::overrode(&mut result, preflight.not_ready);
                 let saved = record.answered(&result);
                 if probe.dies_at(KillPoint::BeforeCommit) {
                     died = true;

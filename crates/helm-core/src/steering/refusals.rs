@@ -69,11 +69,7 @@ pub(super) fn dropped_warnings(entry: &Entry) -> Vec<String> {
     let Some(EntryAction::Steer(record)) = entry.parsed_action() else {
         return Vec::new();
     };
-    let Some(applied) = &record.applied else {
-        return Vec::new();
-    };
-    applied
-        .dropped(record)
+    crate::actions::dropped(record)
         .into_iter()
         .map(|what| format!("GitHub did not apply {what}; the token may not be allowed to set it"))
         .collect()
@@ -150,15 +146,13 @@ pub(super) fn acted_but_unrecorded(
     attempt_id: &str,
 ) -> Error {
     let mut what = Vec::new();
-    if let Some(id) = answer.comment_id {
+    if let Some(id) = crate::actions::comment(answer) {
         what.push(format!("comment {id}"));
     }
     if let Some(url) = &answer.url {
         what.push(url.clone());
     }
-    if let Some(sha) = &answer.merge_sha {
-        what.push(format!("merge commit {sha}"));
-    }
+    what.extend(crate::actions::made(answer));
     let what = if what.is_empty() {
         String::new()
     } else {

@@ -45,7 +45,8 @@ pub(super) fn decide(
     actor: &mut dyn Actor,
 ) -> Result<Earlier> {
     if let Some(answer) = &record.answer {
-        if let Some(entry) = sealing.entry_with_result(answer, &record.started_at)? {
+        let comment = crate::actions::comment(answer);
+        if let Some(entry) = sealing.entry_with_result(answer, comment, &record.started_at)? {
             return Ok(Earlier::Already(Box::new(entry)));
         }
         let mut answer = answer.clone();
@@ -183,34 +184,18 @@ fn request_of(record: &Record) -> Result<Request> {
 }
 
 /// Fills in what was asked where an answer does not say (answers saved by
-/// an older helm, or effects found on GitHub).
+/// an older helm, or effects found on GitHub): the issue or pull request,
+/// and each field of the action's part the answer lacks.
 pub(super) fn fill_asked(record: &mut SteerRecord, asked: &SteerRecord) {
-    fn keep<T: Clone>(field: &mut Option<T>, asked: &Option<T>) {
-        if field.is_none() {
-            field.clone_from(asked);
-        }
+    if record.issue.is_none() {
+        record.issue = asked.issue;
     }
-    keep(&mut record.issue, &asked.issue);
-    keep(&mut record.pr, &asked.pr);
-    keep(&mut record.in_reply_to, &asked.in_reply_to);
-    keep(&mut record.title, &asked.title);
-    keep(&mut record.body, &asked.body);
-    keep(&mut record.head, &asked.head);
-    keep(&mut record.base, &asked.base);
-    keep(&mut record.draft, &asked.draft);
-    keep(&mut record.close_reason, &asked.close_reason);
-    keep(&mut record.merge_method, &asked.merge_method);
-    keep(&mut record.pinned_sha, &asked.pinned_sha);
-    keep(&mut record.thread, &asked.thread);
-    for (field, asked) in [
-        (&mut record.labels, &asked.labels),
-        (&mut record.remove, &asked.remove),
-        (&mut record.assignees, &asked.assignees),
-        (&mut record.reviewers, &asked.reviewers),
-        (&mut record.teams, &asked.teams),
-    ] {
-        if field.is_empty() {
-            field.clone_from(asked);
+    if record.pr.is_none() {
+        record.pr = asked.pr;
+    }
+    for (name, value) in &asked.part {
+        if !record.part.contains_key(name) {
+            record.part.insert(name.clone(), value.clone());
         }
     }
 }

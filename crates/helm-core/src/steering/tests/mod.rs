@@ -97,7 +97,7 @@ impl Actor for World {
 
 fn record(steer: &Steer, id: u64) -> SteerRecord {
     let mut record = steer.asked(&repo());
-    record.comment_id = Some(id);
+    record.part.insert("commentId".into(), id.into());
     record.url = Some(format!("https://github.com/o/r/issues/1#issuecomment-{id}"));
     record
 }

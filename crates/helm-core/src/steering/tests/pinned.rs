@@ -82,5 +82,8 @@ fn a_pinned_merge_killed_while_github_answered_is_settled_as_pinned() {
     let Some(EntryAction::Steer(record)) = steered.sealed.entry.parsed_action() else {
         panic!("a steer entry");
     };
-    assert_eq!(record.pinned_sha.as_deref(), Some(SEEN));
+    assert_eq!(
+        record.part.get("pinnedSha").and_then(|sha| sha.as_str()),
+        Some(SEEN)
+    );
 }

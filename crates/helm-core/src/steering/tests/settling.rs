@@ -132,7 +132,7 @@ fn an_effect_another_entry_names_is_not_claimed_again() {
     let Some(EntryAction::Steer(record)) = second.sealed.entry.parsed_action() else {
         panic!("a steer entry");
     };
-    assert_eq!(record.comment_id, Some(2), "its own comment");
+    assert_eq!(crate::actions::comment(record), Some(2), "its own comment");
     assert_eq!(record.settled, None, "acted, not found");
     assert_eq!((world.comments.len(), entries(&mut f)), (2, 2));
 }
