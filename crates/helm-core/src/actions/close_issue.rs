@@ -6,7 +6,7 @@ use clap::Args;
 use http::Method;
 use serde::{Deserialize, Serialize};
 
-use super::shared::{Request, Thread, issue_result};
+use super::shared::{IssueOrPull, Request, issue_result};
 use super::traces::{Window, closed};
 use super::{Effect, SteerAction, Step};
 use crate::error::Result;
@@ -78,8 +78,8 @@ impl SteerAction for CloseIssue {
         })
     }
 
-    fn subject(&self) -> Option<Thread> {
-        Some(Thread::Issue(self.issue))
+    fn subject(&self) -> Option<IssueOrPull> {
+        Some(IssueOrPull::Issue(self.issue))
     }
 
     fn doing(&self) -> String {

@@ -6,7 +6,7 @@ use clap::Args;
 use http::Method;
 use serde::{Deserialize, Serialize};
 
-use super::shared::{Request, Thread};
+use super::shared::{IssueOrPull, Request};
 use super::traces::Window;
 use super::{Effect, SteerAction, Step};
 use crate::error::{Error, Result};
@@ -41,7 +41,7 @@ pub struct CommentArgs {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Comment {
-    pub on: Thread,
+    pub on: IssueOrPull,
     pub body: String,
 }
 
@@ -52,8 +52,8 @@ impl SteerAction for Comment {
     fn resolve(args: &CommentArgs, cwd: &Path, stdin: Stdin) -> Result<Self> {
         Ok(Comment {
             on: match (args.issue, args.pr) {
-                (Some(n), None) => Thread::Issue(n),
-                (None, Some(n)) => Thread::PullRequest(n),
+                (Some(n), None) => IssueOrPull::Issue(n),
+                (None, Some(n)) => IssueOrPull::PullRequest(n),
                 _ => {
                     return Err(Error::usage(
                         "comment needs exactly one of --issue N or --pr N",
@@ -64,7 +64,7 @@ impl SteerAction for Comment {
         })
     }
 
-    fn subject(&self) -> Option<Thread> {
+    fn subject(&self) -> Option<IssueOrPull> {
         Some(self.on)
     }
 
@@ -74,8 +74,8 @@ impl SteerAction for Comment {
 
     fn asked(&self, record: &mut SteerRecord) {
         match self.on {
-            Thread::Issue(n) => record.issue = Some(n),
-            Thread::PullRequest(n) => record.pr = Some(n),
+            IssueOrPull::Issue(n) => record.issue = Some(n),
+            IssueOrPull::PullRequest(n) => record.pr = Some(n),
         }
         record.body = Some(self.body.clone());
     }

@@ -6,7 +6,7 @@ use clap::Args;
 use http::Method;
 use serde::{Deserialize, Serialize};
 
-use super::shared::{Request, Thread, non_blank, pull_result};
+use super::shared::{IssueOrPull, Request, non_blank, pull_result};
 use super::traces::Window;
 use super::{Effect, SteerAction, Step};
 use crate::error::Result;
@@ -61,7 +61,7 @@ impl SteerAction for CreatePr {
         })
     }
 
-    fn subject(&self) -> Option<Thread> {
+    fn subject(&self) -> Option<IssueOrPull> {
         None
     }
 

@@ -6,7 +6,7 @@ use clap::Args;
 use http::Method;
 use serde::{Deserialize, Serialize};
 
-use super::shared::{Request, Thread, edits, issue_result};
+use super::shared::{IssueOrPull, Request, edits, issue_result};
 use super::traces::{Window, edited};
 use super::{Effect, SteerAction, Step};
 use crate::error::Result;
@@ -52,8 +52,8 @@ impl SteerAction for EditIssue {
         })
     }
 
-    fn subject(&self) -> Option<Thread> {
-        Some(Thread::Issue(self.issue))
+    fn subject(&self) -> Option<IssueOrPull> {
+        Some(IssueOrPull::Issue(self.issue))
     }
 
     fn doing(&self) -> String {

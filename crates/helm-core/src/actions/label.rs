@@ -20,7 +20,7 @@ use http::Method;
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 
-use super::shared::{Thread, non_blank};
+use super::shared::{IssueOrPull, non_blank};
 use super::traces::{Window, mine, timeline};
 use super::{Effect, SteerAction, Step};
 use crate::error::{Error, Result};
@@ -62,7 +62,7 @@ pub struct LabelArgs {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct LabelChange {
-    pub on: Thread,
+    pub on: IssueOrPull,
     pub add: Vec<String>,
     pub remove: Vec<String>,
 }
@@ -118,8 +118,8 @@ impl SteerAction for LabelChange {
 
     fn resolve(args: &LabelArgs, _cwd: &Path, _stdin: Stdin) -> Result<Self> {
         let on = match (args.issue, args.pr) {
-            (Some(n), None) => Thread::Issue(n),
-            (None, Some(n)) => Thread::PullRequest(n),
+            (Some(n), None) => IssueOrPull::Issue(n),
+            (None, Some(n)) => IssueOrPull::PullRequest(n),
             _ => {
                 return Err(Error::usage(
                     "label needs exactly one of --issue N or --pr N",
@@ -145,7 +145,7 @@ impl SteerAction for LabelChange {
         Ok(LabelChange { on, add, remove })
     }
 
-    fn subject(&self) -> Option<Thread> {
+    fn subject(&self) -> Option<IssueOrPull> {
         Some(self.on)
     }
 
@@ -155,8 +155,8 @@ impl SteerAction for LabelChange {
 
     fn asked(&self, record: &mut SteerRecord) {
         match self.on {
-            Thread::Issue(n) => record.issue = Some(n),
-            Thread::PullRequest(n) => record.pr = Some(n),
+            IssueOrPull::Issue(n) => record.issue = Some(n),
+            IssueOrPull::PullRequest(n) => record.pr = Some(n),
         }
         record.labels = self.add.clone();
         record.remove = self.remove.clone();

@@ -7,7 +7,7 @@ use clap::Args;
 use http::Method;
 use serde::{Deserialize, Serialize};
 
-use super::shared::{Request, Thread, is_sha};
+use super::shared::{IssueOrPull, Request, is_sha};
 use super::traces::{Window, current};
 use super::{Effect, SteerAction, Step};
 use crate::error::{Error, Result};
@@ -140,8 +140,8 @@ impl SteerAction for MergePr {
         })
     }
 
-    fn subject(&self) -> Option<Thread> {
-        Some(Thread::PullRequest(self.pr))
+    fn subject(&self) -> Option<IssueOrPull> {
+        Some(IssueOrPull::PullRequest(self.pr))
     }
 
     fn doing(&self) -> String {

@@ -32,7 +32,7 @@ use serde::{Deserialize, Serialize};
 
 pub use close_issue::CloseReason;
 pub use merge_pr::MergeMethod;
-pub use shared::Thread;
+pub use shared::IssueOrPull;
 
 use crate::error::Result;
 use crate::github::client::Client;
@@ -75,7 +75,7 @@ pub(crate) trait SteerAction: Clone + Sized {
     fn resolve(args: &Self::Args, cwd: &Path, stdin: Stdin) -> Result<Self>;
     /// The existing issue or pull request the action changes, which the
     /// freshness guard checks; `None` for the actions that create one.
-    fn subject(&self) -> Option<Thread>;
+    fn subject(&self) -> Option<IssueOrPull>;
     /// What it does, for messages: "comment on issue #42".
     fn doing(&self) -> String;
     /// Fills in the record of what was asked, before GitHub adds what it
@@ -239,7 +239,7 @@ macro_rules! actions {
 
             /// The existing issue or pull request the action changes; `None`
             /// for the actions that create one.
-            pub(crate) fn thread(&self) -> Option<Thread> {
+            pub(crate) fn thread(&self) -> Option<IssueOrPull> {
                 match self {
                     $(Steer::$Variant(action) => action.subject(),)*
                 }
@@ -348,7 +348,7 @@ actions! {
 impl Steer {
     /// The number of the issue or pull request the action changes.
     pub(crate) fn subject(&self) -> Option<u64> {
-        self.thread().map(Thread::number)
+        self.thread().map(IssueOrPull::number)
     }
 }
 

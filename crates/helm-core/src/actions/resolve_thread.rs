@@ -14,7 +14,7 @@ use clap::Args;
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 
-use super::shared::{Thread, non_blank};
+use super::shared::{IssueOrPull, non_blank};
 use super::thread_state::{ThreadSeen, other_thread};
 use super::traces::Window;
 use super::{Effect, SteerAction, Step};
@@ -168,8 +168,8 @@ impl SteerAction for ResolveThread {
         })
     }
 
-    fn subject(&self) -> Option<Thread> {
-        Some(Thread::PullRequest(self.pr))
+    fn subject(&self) -> Option<IssueOrPull> {
+        Some(IssueOrPull::PullRequest(self.pr))
     }
 
     fn doing(&self) -> String {

@@ -8,7 +8,7 @@ use clap::Args;
 use serde::{Deserialize, Serialize};
 
 use super::resolve_thread::{Change, headline, thread_id};
-use super::shared::Thread;
+use super::shared::IssueOrPull;
 use super::thread_state::ThreadSeen;
 use super::traces::Window;
 use super::{Effect, SteerAction, Step};
@@ -63,8 +63,8 @@ impl SteerAction for UnresolveThread {
         })
     }
 
-    fn subject(&self) -> Option<Thread> {
-        Some(Thread::PullRequest(self.pr))
+    fn subject(&self) -> Option<IssueOrPull> {
+        Some(IssueOrPull::PullRequest(self.pr))
     }
 
     fn doing(&self) -> String {

@@ -16,7 +16,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use super::github::Looking;
-use super::{Kind, KindArgs, Place, RemoteLook, Tally, Target, Thread, Way};
+use super::{Kind, KindArgs, Place, RemoteLook, Tally, Target, ThreadTarget, Way};
 use crate::error::{Error, Result};
 use crate::github::client::Client;
 use crate::model::Repo;
@@ -208,12 +208,12 @@ impl Kind for GitHubChecksTarget {
     }
 
     /// The checks of a pull request are judged with it, as its `checks`.
-    fn thread(&self) -> Option<&dyn Thread> {
-        self.pr.map(|_| self as &dyn Thread)
+    fn thread(&self) -> Option<&dyn ThreadTarget> {
+        self.pr.map(|_| self as &dyn ThreadTarget)
     }
 }
 
-impl Thread for GitHubChecksTarget {
+impl ThreadTarget for GitHubChecksTarget {
     fn repo(&self) -> &Repo {
         &self.repo
     }

@@ -16,7 +16,7 @@ use super::conversation::{self, ThreadPayload};
 use super::github::{Looking, listing, resource, to_value};
 use super::local::paths;
 use super::target::{focus_enum, focus_suffix};
-use super::{Kind, KindArgs, Place, RemoteLook, Target, Thread, Way, parts};
+use super::{Kind, KindArgs, Place, RemoteLook, Target, ThreadTarget, Way, parts};
 use crate::error::Result;
 use crate::github::client::Client;
 use crate::github::error::GitHubError;
@@ -107,7 +107,7 @@ impl Kind for GitHubPrTarget {
     }
 
     fn changes(&self, before: &[u8], after: &[u8]) -> Vec<String> {
-        conversation::changes(&Thread::parts(self), before, after)
+        conversation::changes(&ThreadTarget::parts(self), before, after)
     }
 
     fn command_args(&self) -> Option<String> {
@@ -119,12 +119,12 @@ impl Kind for GitHubPrTarget {
         ))
     }
 
-    fn thread(&self) -> Option<&dyn Thread> {
+    fn thread(&self) -> Option<&dyn ThreadTarget> {
         Some(self)
     }
 }
 
-impl Thread for GitHubPrTarget {
+impl ThreadTarget for GitHubPrTarget {
     fn repo(&self) -> &Repo {
         &self.repo
     }

@@ -185,7 +185,7 @@ pub(crate) trait Kind {
 
     /// The issue or pull request this target looks at, for the freshness
     /// guard and the brief; `None` for anything else.
-    fn thread(&self) -> Option<&dyn Thread> {
+    fn thread(&self) -> Option<&dyn ThreadTarget> {
         None
     }
 }
@@ -233,7 +233,7 @@ pub(crate) trait RemoteLook {
 }
 
 /// An issue or a pull request: what the freshness guard judges a steer by.
-pub trait Thread {
+pub trait ThreadTarget {
     fn repo(&self) -> &Repo;
     fn number(&self) -> u64;
     /// A pull request, rather than an issue.
@@ -326,7 +326,7 @@ impl Target {
     }
 
     /// The issue or pull request it looks at, if any.
-    pub fn thread(&self) -> Option<&dyn Thread> {
+    pub fn thread(&self) -> Option<&dyn ThreadTarget> {
         self.of().thread()
     }
 

@@ -10,7 +10,7 @@ use std::path::Path;
 
 use super::pending::{self, Pending};
 use super::{ActError, Actor, Attempt, Effect, KillPoint, Live, Outcome, Probe, Settlement};
-use crate::actions::{Comment, Steer, Thread};
+use crate::actions::{Comment, IssueOrPull, Steer};
 use crate::error::{Error, Kind, Result};
 use crate::model::clock::Began;
 use crate::model::{EntryAction, Provenance, Repo, SteerRecord};
@@ -154,7 +154,7 @@ fn fixture() -> Fixture {
 
 fn comment(body: &str) -> Steer {
     Steer::Comment(Comment {
-        on: Thread::Issue(1),
+        on: IssueOrPull::Issue(1),
         body: body.into(),
     })
 }
