@@ -16,7 +16,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use super::github::Looking;
-use super::{Kind, KindArgs, Place, RemoteLook, Tally, Target, ThreadTarget, Way};
+use super::{KindArgs, KindTarget, Place, RemoteLook, Tally, Target, ThreadTarget, Way};
 use crate::error::{Error, Result};
 use crate::github::client::Client;
 use crate::model::Repo;
@@ -174,7 +174,7 @@ impl GitHubChecksTarget {
     }
 }
 
-impl Kind for GitHubChecksTarget {
+impl KindTarget for GitHubChecksTarget {
     /// A ref is case-sensitive in git (`Main` and `main` are two branches).
     fn folds_case(&self) -> bool {
         self.git_ref.is_none()

@@ -11,7 +11,7 @@ use super::conversation::{self, ThreadPayload};
 use super::github::{Looking, resource, to_value};
 use super::local::paths;
 use super::target::{focus_enum, focus_suffix};
-use super::{Kind, KindArgs, Place, RemoteLook, Target, ThreadTarget, Way, parts};
+use super::{KindArgs, KindTarget, Place, RemoteLook, Target, ThreadTarget, Way, parts};
 use crate::error::Result;
 use crate::github::client::Client;
 use crate::github::types::Issue;
@@ -78,7 +78,7 @@ impl GitHubIssueTarget {
     }
 }
 
-impl Kind for GitHubIssueTarget {
+impl KindTarget for GitHubIssueTarget {
     fn describe(&self) -> String {
         format!(
             "github-issue {}#{}{}",

@@ -16,7 +16,7 @@ use super::conversation::{self, ThreadPayload};
 use super::github::{Looking, listing, resource, to_value};
 use super::local::paths;
 use super::target::{focus_enum, focus_suffix};
-use super::{Kind, KindArgs, Place, RemoteLook, Target, ThreadTarget, Way, parts};
+use super::{KindArgs, KindTarget, Place, RemoteLook, Target, ThreadTarget, Way, parts};
 use crate::error::Result;
 use crate::github::client::Client;
 use crate::github::error::GitHubError;
@@ -81,7 +81,7 @@ impl KindArgs for GitHubPrArgs {
     }
 }
 
-impl Kind for GitHubPrTarget {
+impl KindTarget for GitHubPrTarget {
     fn describe(&self) -> String {
         format!(
             "github-pr {}#{}{}",

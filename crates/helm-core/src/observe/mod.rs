@@ -4,7 +4,7 @@
 //! (whose JSON is the slate key), how it looks (a local walk or GitHub
 //! requests), its payload and its one-line digest. This module lists every
 //! kind once, in [`kinds!`], which makes [`TargetArgs`], [`Target`] and
-//! [`KindName`]; the [`Kind`] trait is the checklist a kind fills in.
+//! [`KindName`]; the [`KindTarget`] trait is the checklist a kind fills in.
 //!
 //! Looking never opens a voyage: `ops::observe` puts the result on the
 //! slate, after the look.
@@ -104,7 +104,7 @@ macro_rules! kinds {
                 }
             }
 
-            pub(crate) fn of(&self) -> &dyn Kind {
+            pub(crate) fn of(&self) -> &dyn KindTarget {
                 match self {
                     $(Target::$variant(target) => target),+
                 }
@@ -145,7 +145,7 @@ pub(crate) trait KindArgs {
 }
 
 /// What a kind's canonical target provides.
-pub(crate) trait Kind {
+pub(crate) trait KindTarget {
     /// One line for humans, e.g. `file-contents src/main.rs (+2 more)`.
     fn describe(&self) -> String;
 
@@ -156,7 +156,7 @@ pub(crate) trait Kind {
     /// own payload type; `None` when it is not one.
     fn digest(&self, payload: &[u8]) -> Option<String>;
 
-    /// Whether [`changes`](Kind::changes) can say anything: the story opens
+    /// Whether [`changes`](KindTarget::changes) can say anything: the story opens
     /// two payloads of a target only for a kind that compares them.
     fn compares(&self) -> bool {
         false
@@ -305,7 +305,7 @@ impl Target {
         self.of().describe()
     }
 
-    /// See [`Kind::command_args`].
+    /// See [`KindTarget::command_args`].
     pub(crate) fn command_args(&self) -> Option<String> {
         self.of().command_args()
     }
@@ -315,12 +315,12 @@ impl Target {
         self.of().digest(payload)
     }
 
-    /// See [`Kind::compares`].
+    /// See [`KindTarget::compares`].
     pub(crate) fn compares(&self) -> bool {
         self.of().compares()
     }
 
-    /// See [`Kind::changes`].
+    /// See [`KindTarget::changes`].
     pub(crate) fn changes(&self, before: &[u8], after: &[u8]) -> Vec<String> {
         self.of().changes(before, after)
     }

@@ -15,7 +15,7 @@ use serde::{Deserialize, Serialize};
 use super::Tally;
 use super::local::regular::Confined;
 use super::local::walk::{self, Tree};
-use super::{Counting, Kind, KindArgs, LocalLook, Looked, Place, Target, Way};
+use super::{Counting, KindArgs, KindTarget, LocalLook, Looked, Place, Target, Way};
 use crate::error::{Error, Result};
 use crate::storage::artifact::Packer;
 use crate::words::plural;
@@ -44,7 +44,7 @@ impl KindArgs for RustProjectArgs {
     }
 }
 
-impl Kind for RustProjectTarget {
+impl KindTarget for RustProjectTarget {
     fn describe(&self) -> String {
         format!("rust-project {}", self.root)
     }
