@@ -4,7 +4,7 @@
 use super::*;
 
 pub(super) struct State {
-    pub(super) repos: HashMap<String, Repo>,
+    pub(super) repos: HashMap<String, RepoState>,
     pub(super) next_id: u64,
     /// The latest time stamped, in seconds since the Unix epoch: strictly increasing.
     pub(super) clock: i64,
@@ -20,8 +20,9 @@ pub(super) struct State {
     pub(super) actions: actions::Actions,
 }
 
+/// One repository's issues, pulls, comments and checks on the fake server.
 #[derive(Default)]
-pub(super) struct Repo {
+pub(super) struct RepoState {
     pub(super) issues: BTreeMap<u64, Issue>,
     pub(super) comments: Vec<IssueComment>,
     pub(super) review_comments: Vec<ReviewComment>,
@@ -135,7 +136,7 @@ impl State {
         )
     }
 
-    pub(super) fn repo(&mut self, repo: &str) -> &mut Repo {
+    pub(super) fn repo(&mut self, repo: &str) -> &mut RepoState {
         self.repos.entry(repo.to_owned()).or_default()
     }
 

@@ -40,7 +40,7 @@ const LOCATION_VARS: [&str; 16] = [
 
 /// helm's private bare repository and how to run git in it.
 #[derive(Clone, Debug)]
-pub struct Repo {
+pub struct SyncRepo {
     dir: PathBuf,
     /// Where relative paths given by the user resolve.
     cwd: PathBuf,
@@ -50,12 +50,12 @@ pub struct Repo {
     network: Vec<(String, String)>,
 }
 
-impl Repo {
+impl SyncRepo {
     /// The private repository under `home`, created (bare, private to the
     /// user) on first use.
-    pub fn open(home: &Path, cwd: &Path) -> Result<Repo> {
+    pub fn open(home: &Path, cwd: &Path) -> Result<SyncRepo> {
         let dir = home.join("sync.git");
-        let repo = Repo {
+        let repo = SyncRepo {
             dir,
             cwd: cwd.to_path_buf(),
             network: Vec::new(),
@@ -73,7 +73,7 @@ impl Repo {
 
     /// The same repository, with the user's network configuration for
     /// fetch and push.
-    pub fn with_network(mut self, network: Vec<(String, String)>) -> Repo {
+    pub fn with_network(mut self, network: Vec<(String, String)>) -> SyncRepo {
         self.network = network;
         self
     }

@@ -111,7 +111,7 @@ pub struct Sync<'a> {
     pub cwd: &'a Path,
     pub settings: &'a Settings,
     pub remote: remote::Remote,
-    repo: git::Repo,
+    repo: git::SyncRepo,
     /// Held for the whole operation: one sync at a time in a home.
     _lock: lock::Lock,
 }
@@ -125,7 +125,7 @@ impl<'a> Sync<'a> {
         remote: Option<&str>,
     ) -> Result<Sync<'a>> {
         let remote = remote::resolve(remote, cwd)?;
-        let repo = git::Repo::open(home.root(), cwd)?.with_network(remote.network.clone());
+        let repo = git::SyncRepo::open(home.root(), cwd)?.with_network(remote.network.clone());
         let lock = lock::Lock::take(repo.dir())?;
         // Under the lock: no other sync of this home is making a voyage now.
         crate::storage::sync::sweep_unborn(home);

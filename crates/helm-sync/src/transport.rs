@@ -4,7 +4,7 @@
 //! concurrent pushes one wins and the other is refused, never lost. Never
 //! touches a voyage file.
 
-use super::git::{self, Repo};
+use super::git::{self, SyncRepo};
 use super::names::REF_PREFIX;
 use super::remote::Remote;
 use crate::error::{Error, Kind, Result};
@@ -22,7 +22,7 @@ pub enum Pushed {
 
 /// Fetches the voyage refs `refspec` names (`+remote:local`); `false` when
 /// the remote has no such ref.
-pub fn fetch(repo: &Repo, remote: &Remote, refspecs: &[String], prune: bool) -> Result<bool> {
+pub fn fetch(repo: &SyncRepo, remote: &Remote, refspecs: &[String], prune: bool) -> Result<bool> {
     let mut command = repo.network_command();
     command.args([
         "-c",
@@ -65,7 +65,7 @@ pub fn fetch(repo: &Repo, remote: &Remote, refspecs: &[String], prune: bool) -> 
 /// Pushes `commit` to the voyage's ref if the remote's ref is still at
 /// `expected` (absent when `None`).
 pub fn push(
-    repo: &Repo,
+    repo: &SyncRepo,
     remote: &Remote,
     name: &str,
     commit: &str,
@@ -126,7 +126,7 @@ pub fn push(
 }
 
 /// The voyage refs on the remote and their commits, without fetching.
-pub fn list(repo: &Repo, remote: &Remote) -> Result<Vec<(String, String)>> {
+pub fn list(repo: &SyncRepo, remote: &Remote) -> Result<Vec<(String, String)>> {
     let mut command = repo.network_command();
     command
         .arg("ls-remote")
