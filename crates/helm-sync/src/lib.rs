@@ -46,8 +46,8 @@ use std::path::Path;
 use uuid::Uuid;
 
 pub use listing::{Listed, list};
-pub use pull::{All, Pulled, pull, pull_all};
-pub use push::{Pushed, push};
+pub use pull::{All, pull, pull_all};
+pub use push::push;
 
 /// How a push words an entry for its commit's subject line.
 pub type Subject<'a> = &'a dyn Fn(&crate::storage::logbook::Entry) -> String;

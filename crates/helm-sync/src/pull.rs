@@ -22,8 +22,6 @@ use crate::storage::VoyageStore;
 use crate::storage::logbook::Entry;
 use crate::storage::sync::{ArtifactRow, Born, Merge, NewEntry, View};
 
-pub type Pulled = Synced;
-
 /// Pulls one voyage, named by id or prefix (here, else on the remote).
 pub fn pull(sync: &Sync<'_>, voyage: &str) -> Result<Synced> {
     let id = resolve(sync, voyage)?;

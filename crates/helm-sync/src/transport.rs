@@ -11,7 +11,7 @@ use crate::error::{Error, Kind, Result};
 
 /// What a push did.
 #[derive(Debug, PartialEq, Eq)]
-pub enum Pushed {
+pub enum PushOutcome {
     Done,
     /// The remote held that commit already (a push whose record was lost).
     AlreadyThere,
@@ -70,7 +70,7 @@ pub fn push(
     name: &str,
     commit: &str,
     expected: Option<&str>,
-) -> Result<Pushed> {
+) -> Result<PushOutcome> {
     let mut command = repo.network_command();
     command
         // Unsigned whatever `push.gpgSign` says: helm's refs are its
@@ -92,14 +92,14 @@ pub fn push(
     });
     let summary = |line: &str| crate::text::clean_line(line.split('\t').nth(2).unwrap_or(line));
     match line.map(|line| (line.chars().next(), line)) {
-        Some((Some('='), _)) if output.status.success() => Ok(Pushed::AlreadyThere),
-        Some((Some(' ' | '*' | '+'), _)) if output.status.success() => Ok(Pushed::Done),
+        Some((Some('='), _)) if output.status.success() => Ok(PushOutcome::AlreadyThere),
+        Some((Some(' ' | '*' | '+'), _)) if output.status.success() => Ok(PushOutcome::Done),
         // The lease failed as git saw it, or as the remote saw it when a
         // concurrent push held or moved the ref.
         Some((Some('!'), line))
             if line.contains("[rejected]") || line.contains("failed to update ref") || line.contains("cannot lock ref") =>
         {
-            Ok(Pushed::Moved(summary(line)))
+            Ok(PushOutcome::Moved(summary(line)))
         }
         Some((_, line)) => Err(Error::new(
             Kind::Io,
