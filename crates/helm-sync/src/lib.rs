@@ -66,7 +66,7 @@ pub struct Settings {
 
 /// The named points: where a crash is tested.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum KillPoint {
+pub enum SyncKillPoint {
     /// A pull has fetched and checked, and written nothing.
     PullFetched,
     /// A pull has written everything inside its transaction, not committed.
@@ -79,21 +79,21 @@ pub enum KillPoint {
     PushPushed,
 }
 
-impl KillPoint {
+impl SyncKillPoint {
     fn name(self) -> &'static str {
         match self {
-            KillPoint::PullFetched => "pull-fetched",
-            KillPoint::PullWritten => "pull-written",
-            KillPoint::PullCommitted => "pull-committed",
-            KillPoint::PushBuilt => "push-built",
-            KillPoint::PushPushed => "push-pushed",
+            SyncKillPoint::PullFetched => "pull-fetched",
+            SyncKillPoint::PullWritten => "pull-written",
+            SyncKillPoint::PullCommitted => "pull-committed",
+            SyncKillPoint::PushBuilt => "push-built",
+            SyncKillPoint::PushPushed => "push-pushed",
         }
     }
 }
 
 impl Settings {
     /// Dies here if told to (a test's `kill -9`).
-    fn reached(&self, point: KillPoint) {
+    fn reached(&self, point: SyncKillPoint) {
         if self.kill_at.as_deref() == Some(point.name()) {
             #[cfg(unix)]
             // SAFETY: kill(2) on our own pid with a signal that cannot be caught.

@@ -15,7 +15,7 @@ use super::layout::{self, DerivationDoc, EntryDoc, EntryId, Status};
 use super::names;
 use super::rules::{self, Source, State};
 use super::shadow;
-use super::{KillPoint, Moved, Settings, Sync, Synced, transport};
+use super::{Moved, Settings, Sync, SyncKillPoint, Synced, transport};
 use crate::error::{Error, Kind, Result};
 use crate::model::Voyage;
 use crate::storage::VoyageStore;
@@ -198,7 +198,7 @@ pub fn merge_tip(
             None => sync.repo.pending_import(true)?,
         };
         let arrival = arrival::read(sync, batch, id, base.clone(), tip)?;
-        sync.settings.reached(KillPoint::PullFetched);
+        sync.settings.reached(SyncKillPoint::PullFetched);
         let created = !path.exists();
         let outcome = if !created {
             let file = sync.home.resolve(&id.to_string())?;
@@ -219,7 +219,7 @@ pub fn merge_tip(
         match outcome {
             Outcome::Stale => base = None,
             Outcome::Merged(voyage, moved) => {
-                sync.settings.reached(KillPoint::PullCommitted);
+                sync.settings.reached(SyncKillPoint::PullCommitted);
                 shadow::record(
                     sync,
                     import,
@@ -260,7 +260,7 @@ fn apply(store: &mut VoyageStore, arrival: &Arrival, settings: &Settings) -> Res
         if status != here.status {
             m.set_status(&status)?;
         }
-        settings.reached(KillPoint::PullWritten);
+        settings.reached(SyncKillPoint::PullWritten);
         let voyage = Voyage { status, ..here };
         Ok(Outcome::Merged(
             voyage,

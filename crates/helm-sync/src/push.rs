@@ -18,7 +18,7 @@ use super::pull::{self, plan, resolve_ref, state_of};
 use super::rules;
 use super::shadow::{self, Base};
 use super::transport::{self, PushOutcome};
-use super::{KillPoint, Moved, Sync, Synced};
+use super::{Moved, Sync, SyncKillPoint, Synced};
 use crate::error::{Error, Kind, Result};
 use crate::storage::VoyageStore;
 use crate::storage::sync::View;
@@ -59,7 +59,7 @@ pub fn push(sync: &Sync<'_>, voyage: &str, subject: super::Subject<'_>) -> Resul
                 moved,
                 voyage,
             } => {
-                sync.settings.reached(KillPoint::PushBuilt);
+                sync.settings.reached(SyncKillPoint::PushBuilt);
                 // Started now, so it is ready when the push comes back.
                 let refs = sync.repo.pending_refs()?;
                 let expected = base.as_ref().map(|b| b.remote.as_str());
@@ -68,7 +68,7 @@ pub fn push(sync: &Sync<'_>, voyage: &str, subject: super::Subject<'_>) -> Resul
                 let scratch = [(remote_ref, String::new()), (shadow_ref, String::new())];
                 match pushed {
                     Ok(outcome @ (PushOutcome::Done | PushOutcome::AlreadyThere)) => {
-                        sync.settings.reached(KillPoint::PushPushed);
+                        sync.settings.reached(SyncKillPoint::PushPushed);
                         let mut updates = vec![
                             (sync.synced(&id), written.shadow.clone()),
                             (sync.tracking(&id), written.remote.clone()),
