@@ -62,7 +62,7 @@ impl Answer {
 }
 
 /// Reads, answers and records one request. Never panics on what the client sends.
-pub(super) fn serve(shared: &Shared, request: http::Request) -> http::Delivery {
+pub(super) fn serve(shared: &Shared, request: http::WireRequest) -> http::Delivery {
     let recorded = Recorded {
         method: request.method,
         path_and_query: request.target,

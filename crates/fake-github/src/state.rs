@@ -29,7 +29,7 @@ pub(super) struct RepoState {
     pub(super) reviews: Vec<Review>,
     pub(super) check_runs: Vec<CheckRun>,
     pub(super) statuses: Vec<CommitStatus>,
-    pub(super) events: Vec<Event>,
+    pub(super) events: Vec<IssueEvent>,
     /// The first comments of the review threads that are resolved, and who resolved each
     /// (GraphQL's `resolvedBy`). GitHub keeps nothing of who unresolved one.
     pub(super) resolved: BTreeMap<u64, String>,

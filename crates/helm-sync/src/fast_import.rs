@@ -12,7 +12,7 @@ use sha2::{Digest, Sha256};
 use super::git::Pending;
 use super::names::File;
 use super::rules::State;
-use super::shadow::{self, Base, Blob, Change};
+use super::shadow::{self, Base, Blob, FileChange};
 use crate::error::{Error, Kind, Result};
 
 /// An artifact a commit sends: its state before (on the remote) and after
@@ -142,9 +142,9 @@ fn stream(
         }
         writeln!(out).map_err(broken)?;
     }
-    changes.push(Change::Put(File::Voyage, Blob::Mark(voyage_mark)));
+    changes.push(FileChange::Put(File::Voyage, Blob::Mark(voyage_mark)));
     if let Some((number, mark)) = entry_mark {
-        changes.push(Change::Put(File::Entry(number), Blob::Mark(mark)));
+        changes.push(FileChange::Put(File::Entry(number), Blob::Mark(mark)));
     }
     let shadow_mark = next();
     shadow::commit(

@@ -142,7 +142,7 @@ pub enum Blob {
 
 /// One change to the snapshot.
 #[derive(Clone, Debug)]
-pub enum Change {
+pub enum FileChange {
     Put(File, Blob),
     Delete(File),
 }
@@ -156,7 +156,7 @@ pub fn commit(
     mark: usize,
     base: Option<&Base>,
     remote: &str,
-    changes: &[Change],
+    changes: &[FileChange],
 ) -> io::Result<()> {
     let now = jiff::Timestamp::now().as_second();
     writeln!(out, "commit {branch}\nmark :{mark}")?;
@@ -168,16 +168,18 @@ pub fn commit(
     }
     for change in changes {
         match change {
-            Change::Put(file, Blob::Oid(oid)) => writeln!(out, "M 100644 {oid} {}", file.path())?,
-            Change::Put(file, Blob::Mark(mark)) => {
+            FileChange::Put(file, Blob::Oid(oid)) => {
+                writeln!(out, "M 100644 {oid} {}", file.path())?
+            }
+            FileChange::Put(file, Blob::Mark(mark)) => {
                 writeln!(out, "M 100644 :{mark} {}", file.path())?
             }
-            Change::Put(file, Blob::Bytes(bytes)) => {
+            FileChange::Put(file, Blob::Bytes(bytes)) => {
                 writeln!(out, "M 100644 inline {}\ndata {}", file.path(), bytes.len())?;
                 out.write_all(bytes)?;
                 writeln!(out)?;
             }
-            Change::Delete(file) => writeln!(out, "D {}", file.path())?,
+            FileChange::Delete(file) => writeln!(out, "D {}", file.path())?,
         }
     }
     writeln!(out)
@@ -192,7 +194,7 @@ pub fn record(
     id: &Uuid,
     base: Option<&Base>,
     remote: &str,
-    changes: &[Change],
+    changes: &[FileChange],
 ) -> Result<()> {
     let mut stdin = io::BufWriter::new(import.stdin());
     let written = writeln!(stdin, "feature done")
@@ -217,20 +219,22 @@ pub fn artifact_changes(
     before: Option<&State>,
     after: &State,
     payload: Option<Blob>,
-) -> Vec<Change> {
+) -> Vec<FileChange> {
     let mut changes = Vec::new();
     let was_stowed = before.is_some_and(|s| s.status == Status::Stowed);
     match (after.status == Status::Stowed, payload) {
-        (true, Some(blob)) => changes.push(Change::Put(File::Artifact(hash.to_string()), blob)),
-        (false, _) if was_stowed => changes.push(Change::Delete(File::Artifact(hash.to_string()))),
+        (true, Some(blob)) => changes.push(FileChange::Put(File::Artifact(hash.to_string()), blob)),
+        (false, _) if was_stowed => {
+            changes.push(FileChange::Delete(File::Artifact(hash.to_string())))
+        }
         _ => {}
     }
     match (after.record(), before.and_then(State::record)) {
-        (Some(record), _) => changes.push(Change::Put(
+        (Some(record), _) => changes.push(FileChange::Put(
             File::Lifecycle(hash.to_string()),
             Blob::Bytes(layout::encode(&record)),
         )),
-        (None, Some(_)) => changes.push(Change::Delete(File::Lifecycle(hash.to_string()))),
+        (None, Some(_)) => changes.push(FileChange::Delete(File::Lifecycle(hash.to_string()))),
         (None, None) => {}
     }
     changes

@@ -6,7 +6,7 @@ use clap::Args;
 use http::Method;
 use serde::{Deserialize, Serialize};
 
-use super::shared::{IssueOrPull, Request, issue_result};
+use super::shared::{IssueOrPull, WriteBody, issue_result};
 use super::traces::{Window, closed};
 use super::{Effect, SteerAction, Step};
 use crate::error::Result;
@@ -97,10 +97,10 @@ impl SteerAction for CloseIssue {
             .write(
                 Method::PATCH,
                 &client.repo_path(&format!("/issues/{}", self.issue)),
-                &Request {
+                &WriteBody {
                     state: Some("closed"),
                     state_reason: Some(reason),
-                    ..Request::default()
+                    ..WriteBody::default()
                 }
                 .json(),
             )

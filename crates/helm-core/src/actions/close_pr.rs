@@ -6,7 +6,7 @@ use clap::Args;
 use http::Method;
 use serde::{Deserialize, Serialize};
 
-use super::shared::{IssueOrPull, Request, pull_result};
+use super::shared::{IssueOrPull, WriteBody, pull_result};
 use super::traces::{Window, closed};
 use super::{Effect, SteerAction, Step};
 use crate::error::Result;
@@ -55,9 +55,9 @@ impl SteerAction for ClosePr {
             .write(
                 Method::PATCH,
                 &client.repo_path(&format!("/pulls/{}", self.pr)),
-                &Request {
+                &WriteBody {
                     state: Some("closed"),
-                    ..Request::default()
+                    ..WriteBody::default()
                 }
                 .json(),
             )

@@ -6,7 +6,7 @@ use clap::Args;
 use http::Method;
 use serde::{Deserialize, Serialize};
 
-use super::shared::{IssueOrPull, Request};
+use super::shared::{IssueOrPull, WriteBody};
 use super::traces::Window;
 use super::{Effect, SteerAction, Step};
 use crate::error::{Error, Result};
@@ -86,9 +86,9 @@ impl SteerAction for Comment {
             .write(
                 Method::POST,
                 &client.repo_path(&format!("/issues/{number}/comments")),
-                &Request {
+                &WriteBody {
                     body: Some(&self.body),
-                    ..Request::default()
+                    ..WriteBody::default()
                 }
                 .json(),
             )

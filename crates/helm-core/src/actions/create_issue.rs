@@ -6,7 +6,7 @@ use clap::Args;
 use http::Method;
 use serde::{Deserialize, Serialize};
 
-use super::shared::{IssueOrPull, Request, issue_result, non_blank};
+use super::shared::{IssueOrPull, WriteBody, issue_result, non_blank};
 use super::traces::Window;
 use super::{Effect, SteerAction, Step};
 use crate::error::Result;
@@ -87,12 +87,12 @@ impl SteerAction for CreateIssue {
             .write(
                 Method::POST,
                 &client.repo_path("/issues"),
-                &Request {
+                &WriteBody {
                     title: Some(&self.title),
                     body: self.body.as_deref(),
                     labels: (!self.labels.is_empty()).then_some(&self.labels),
                     assignees: (!self.assignees.is_empty()).then_some(&self.assignees),
-                    ..Request::default()
+                    ..WriteBody::default()
                 }
                 .json(),
             )

@@ -6,7 +6,7 @@ use clap::Args;
 use http::Method;
 use serde::{Deserialize, Serialize};
 
-use super::shared::{IssueOrPull, Request, non_blank, pull_result};
+use super::shared::{IssueOrPull, WriteBody, non_blank, pull_result};
 use super::traces::Window;
 use super::{Effect, SteerAction, Step};
 use crate::error::Result;
@@ -82,13 +82,13 @@ impl SteerAction for CreatePr {
             .write(
                 Method::POST,
                 &client.repo_path("/pulls"),
-                &Request {
+                &WriteBody {
                     title: Some(&self.title),
                     head: Some(&self.head),
                     base: Some(&self.base),
                     body: self.body.as_deref(),
                     draft: self.draft.then_some(true),
-                    ..Request::default()
+                    ..WriteBody::default()
                 }
                 .json(),
             )

@@ -6,7 +6,7 @@ use clap::Args;
 use http::Method;
 use serde::{Deserialize, Serialize};
 
-use super::shared::{IssueOrPull, Request, edits, issue_result};
+use super::shared::{IssueOrPull, WriteBody, edits, issue_result};
 use super::traces::{Window, edited};
 use super::{Effect, SteerAction, Step};
 use crate::error::Result;
@@ -71,10 +71,10 @@ impl SteerAction for EditIssue {
             .write(
                 Method::PATCH,
                 &client.repo_path(&format!("/issues/{}", self.issue)),
-                &Request {
+                &WriteBody {
                     title: self.title.as_deref(),
                     body: self.body.as_deref(),
-                    ..Request::default()
+                    ..WriteBody::default()
                 }
                 .json(),
             )

@@ -7,7 +7,7 @@ use clap::Args;
 use http::Method;
 use serde::{Deserialize, Serialize};
 
-use super::shared::{IssueOrPull, Request, is_sha};
+use super::shared::{IssueOrPull, WriteBody, is_sha};
 use super::traces::{Window, current};
 use super::{Effect, SteerAction, Step};
 use crate::error::{Error, Result};
@@ -189,10 +189,10 @@ impl SteerAction for MergePr {
             .write(
                 Method::PUT,
                 &client.repo_path(&format!("/pulls/{pr}/merge")),
-                &Request {
+                &WriteBody {
                     merge_method: Some(self.method.api_name()),
                     sha: self.sha.as_deref(),
-                    ..Request::default()
+                    ..WriteBody::default()
                 }
                 .json(),
             )

@@ -6,7 +6,7 @@ use clap::Args;
 use http::Method;
 use serde::{Deserialize, Serialize};
 
-use super::shared::{IssueOrPull, Request};
+use super::shared::{IssueOrPull, WriteBody};
 use super::traces::Window;
 use super::{Effect, SteerAction, Step};
 use crate::error::Result;
@@ -79,9 +79,9 @@ impl SteerAction for ReplyInline {
             .write(
                 Method::POST,
                 &client.repo_path(&format!("/pulls/{pr}/comments/{comment_id}/replies")),
-                &Request {
+                &WriteBody {
                     body: Some(&self.body),
-                    ..Request::default()
+                    ..WriteBody::default()
                 }
                 .json(),
             )

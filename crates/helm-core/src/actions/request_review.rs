@@ -6,7 +6,7 @@ use clap::Args;
 use http::Method;
 use serde::{Deserialize, Serialize};
 
-use super::shared::{IssueOrPull, Request, pull_result};
+use super::shared::{IssueOrPull, WriteBody, pull_result};
 use super::traces::{Window, mine, timeline};
 use super::{Effect, SteerAction, Step};
 use crate::error::{Error, Result};
@@ -77,10 +77,10 @@ impl SteerAction for RequestReview {
             .write(
                 Method::POST,
                 &client.repo_path(&format!("/pulls/{}/requested_reviewers", self.pr)),
-                &Request {
+                &WriteBody {
                     reviewers: (!self.reviewers.is_empty()).then_some(&self.reviewers),
                     team_reviewers: (!self.teams.is_empty()).then_some(&self.teams),
-                    ..Request::default()
+                    ..WriteBody::default()
                 }
                 .json(),
             )

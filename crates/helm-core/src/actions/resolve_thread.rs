@@ -50,7 +50,7 @@ pub struct ResolveThread {
 }
 
 /// One thread and the state asked for it: what both actions do.
-pub(super) struct Change<'a> {
+pub(super) struct ThreadChange<'a> {
     pub pr: u64,
     pub thread: &'a str,
     pub resolve: bool,
@@ -92,7 +92,7 @@ pub(super) fn thread_id(given: &str) -> Result<String> {
     Ok(id)
 }
 
-impl Change<'_> {
+impl ThreadChange<'_> {
     pub(super) fn doing(&self) -> String {
         let verb = if self.resolve { "resolve" } else { "unresolve" };
         format!("{verb} review thread {} on PR #{}", self.thread, self.pr)
@@ -147,8 +147,8 @@ pub(super) fn headline(verb: &str, record: &SteerRecord, subject: &str) -> Strin
 }
 
 impl ResolveThread {
-    fn change(&self) -> Change<'_> {
-        Change {
+    fn change(&self) -> ThreadChange<'_> {
+        ThreadChange {
             pr: self.pr,
             thread: &self.thread,
             resolve: true,

@@ -42,7 +42,7 @@ impl IssueOrPull {
 /// The body of a write, in GitHub's field names; fields left `None` are
 /// not sent.
 #[derive(Default, Serialize)]
-pub(super) struct Request<'a> {
+pub(super) struct WriteBody<'a> {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub title: Option<&'a str>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -71,7 +71,7 @@ pub(super) struct Request<'a> {
     pub sha: Option<&'a str>,
 }
 
-impl Request<'_> {
+impl WriteBody<'_> {
     pub fn json(&self) -> Value {
         serde_json::to_value(self).unwrap_or(Value::Null)
     }

@@ -18,7 +18,7 @@
 use serde::{Deserialize, Deserializer, Serialize};
 use serde_json::json;
 
-use super::resolve_thread::Change;
+use super::resolve_thread::ThreadChange;
 use super::traces::Window;
 use super::{Effect, Step};
 use crate::error::{Error, Kind, Result};
@@ -91,7 +91,7 @@ impl Shown {
     }
 }
 
-impl Change<'_> {
+impl ThreadChange<'_> {
     async fn read(&self, client: &Client) -> Step<Shown> {
         let answer: Node = graphql::send(client, THREAD, json!({ "id": self.thread }))
             .await
@@ -151,7 +151,7 @@ impl Change<'_> {
 
 /// The look's verdict: [`Effect::Found`] (with no record yet), `NotDone` or
 /// `CannotTell` saying what to check.
-fn judge(change: &Change<'_>, now: &ThreadSeen, viewer: &str) -> Effect {
+fn judge(change: &ThreadChange<'_>, now: &ThreadSeen, viewer: &str) -> Effect {
     let thread = change.thread;
     let pr = change.pr;
     // A record written before helm kept the state seen (an older helm)
@@ -216,7 +216,7 @@ mod tests {
     }
 
     fn verdict(resolve: bool, before: Option<ThreadSeen>, now: ThreadSeen) -> &'static str {
-        let change = Change {
+        let change = ThreadChange {
             pr: 2,
             thread: "PRRT_1",
             resolve,

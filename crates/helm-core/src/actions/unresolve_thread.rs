@@ -7,7 +7,7 @@ use std::path::Path;
 use clap::Args;
 use serde::{Deserialize, Serialize};
 
-use super::resolve_thread::{Change, headline, thread_id};
+use super::resolve_thread::{ThreadChange, headline, thread_id};
 use super::shared::IssueOrPull;
 use super::thread_state::ThreadSeen;
 use super::traces::Window;
@@ -42,8 +42,8 @@ pub struct UnresolveThread {
 }
 
 impl UnresolveThread {
-    fn change(&self) -> Change<'_> {
-        Change {
+    fn change(&self) -> ThreadChange<'_> {
+        ThreadChange {
             pr: self.pr,
             thread: &self.thread,
             resolve: false,
