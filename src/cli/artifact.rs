@@ -10,7 +10,7 @@ use crate::error::{Error, Result};
 use crate::inputs::text;
 use crate::output::Report;
 use crate::output::lifecycle::{ArtifactList, JettisonReport, ReduceReport};
-use crate::output::payload::Payload;
+use crate::output::payload::PayloadReport;
 
 #[derive(Debug, Subcommand)]
 pub enum ArtifactCommand {
@@ -82,7 +82,7 @@ pub fn run(command: ArtifactCommand, ctx: &Context) -> Result<Box<dyn Report>> {
     match command {
         ArtifactCommand::Show(args) => {
             let shown = helm.artifact_show(args.voyage.name()?, &args.hash)?;
-            Ok(Box::new(Payload {
+            Ok(Box::new(PayloadReport {
                 data: shown.data,
                 note: shown.note,
                 terminal: ctx.stdout_tty,

@@ -10,8 +10,8 @@ use crate::error::{Error, Result};
 use crate::ops::voyage::ListFilter;
 use crate::output::Report;
 use crate::output::brief::BriefReport;
-use crate::output::lifecycle::Compacted;
-use crate::output::voyage::{Created, Ended, Exported, StoryFormat, StoryReport, VoyageList};
+use crate::output::lifecycle::CompactReport;
+use crate::output::voyage::{Created, Ended, ExportReport, StoryFormat, StoryReport, VoyageList};
 
 #[derive(Debug, Subcommand)]
 pub enum VoyageCommand {
@@ -183,14 +183,14 @@ pub fn run(command: VoyageCommand, ctx: &Context) -> Result<Box<dyn Report>> {
             voyage: helm.voyage_end(named(&args.voyage)?, args.status.as_deref())?,
         })),
         VoyageCommand::Verify(args) => super::verify::run(args, ctx),
-        VoyageCommand::Export(args) => Ok(Box::new(Exported {
+        VoyageCommand::Export(args) => Ok(Box::new(ExportReport {
             exported: helm.voyage_export(named(&args.voyage)?, &args.out, args.force)?,
         })),
         VoyageCommand::Import(args) => Ok(Box::new(Created {
             voyage: helm.voyage_import(&args.file)?,
             imported: true,
         })),
-        VoyageCommand::Compact(args) => Ok(Box::new(Compacted {
+        VoyageCommand::Compact(args) => Ok(Box::new(CompactReport {
             compacted: helm.voyage_compact(named(&args.voyage)?)?,
         })),
         VoyageCommand::Push(args) => super::sync::push(args, ctx),

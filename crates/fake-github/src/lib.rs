@@ -58,7 +58,7 @@ mod writes;
 pub use actions::JobLog;
 pub use fault::{Acting, Fault, Gate};
 pub use model::{Comment, Diff, Issue, PrFile, Pull};
-pub use server::Recorded;
+pub use server::RecordedRequest;
 
 pub mod openapi;
 use answers_issue::*;

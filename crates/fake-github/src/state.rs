@@ -13,7 +13,7 @@ pub(super) struct State {
     pub(super) per_page_cap: usize,
     pub(super) latency: Duration,
     pub(super) faults: Vec<Fault>,
-    pub(super) requests: Vec<Recorded>,
+    pub(super) requests: Vec<RecordedRequest>,
     /// Answers that counted against the rate limit (not 304s, not 401s).
     pub(super) rate_used: u64,
     pub(super) switches: Switches,

@@ -9,9 +9,9 @@ use std::process::ChildStdin;
 
 use sha2::{Digest, Sha256};
 
-use super::git::Pending;
+use super::git::StartedCommand;
 use super::names::File;
-use super::rules::State;
+use super::rules::ArtifactLifecycle;
 use super::shadow::{self, Base, Blob, FileChange};
 use crate::error::{Error, Kind, Result};
 
@@ -20,8 +20,8 @@ use crate::error::{Error, Kind, Result};
 /// if that changes.
 pub struct Sent {
     pub hash: String,
-    pub before: Option<State>,
-    pub after: State,
+    pub before: Option<ArtifactLifecycle>,
+    pub after: ArtifactLifecycle,
     pub frame: Option<Vec<u8>>,
     pub record: Option<Vec<u8>>,
 }
@@ -46,7 +46,7 @@ pub struct Written {
 /// commit) and their snapshot on `shadow_ref`, through `import` (a `git
 /// fast-import` started ahead; killed, having written nothing, on an error).
 pub fn fast_import(
-    mut import: Pending,
+    mut import: StartedCommand,
     remote_ref: &str,
     shadow_ref: &str,
     base: Option<&Base>,

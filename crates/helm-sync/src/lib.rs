@@ -45,7 +45,7 @@ use std::path::Path;
 
 use uuid::Uuid;
 
-pub use listing::{Listed, list};
+pub use listing::{RemoteListing, list};
 pub use pull::{All, pull, pull_all};
 pub use push::push;
 

@@ -10,10 +10,10 @@ use uuid::Uuid;
 
 use super::arrival::{self, Arrival};
 use super::batch::Batch;
-use super::git::Pending;
+use super::git::StartedCommand;
 use super::layout::{self, DerivationDoc, EntryDoc, EntryId, Status};
 use super::names;
-use super::rules::{self, Source, State};
+use super::rules::{self, ArtifactLifecycle, EntrySource};
 use super::shadow;
 use super::{Moved, Settings, Sync, SyncKillPoint, Synced, transport};
 use crate::error::{Error, Kind, Result};
@@ -173,7 +173,7 @@ pub fn merge_tip(
     batch: &mut Batch,
     id: &Uuid,
     tip: &str,
-    mut import: Option<Pending>,
+    mut import: Option<StartedCommand>,
 ) -> Result<Synced> {
     let path = sync.home.voyage_path(id);
     let mut base = match path.exists() {
@@ -314,8 +314,8 @@ pub fn plan(m: &View<'_>, arrival: &Arrival) -> Result<Option<Plan>> {
     let rows = merged[first..]
         .iter()
         .map(|source| match source {
-            Source::Remote(r) => arrival.entries[*r].1.to_row(),
-            Source::Local(l) => row_of(&local[*l]),
+            EntrySource::Remote(r) => arrival.entries[*r].1.to_row(),
+            EntrySource::Local(l) => row_of(&local[*l]),
         })
         .collect();
     let kept_local = merged.len() - remote_ids.len();
@@ -349,8 +349,8 @@ pub fn row_of(entry: &Entry) -> NewEntry {
     }
 }
 
-pub fn state_of(row: &ArtifactRow) -> State {
-    State {
+pub fn state_of(row: &ArtifactRow) -> ArtifactLifecycle {
+    ArtifactLifecycle {
         status: row.status,
         derivations: row.derivations.iter().map(DerivationDoc::from).collect(),
     }

@@ -18,10 +18,10 @@ use uuid::Uuid;
 use super::Sync;
 use super::arrival::voyage_doc;
 use super::batch::{Batch, parse_tree};
-use super::git::Pending;
+use super::git::StartedCommand;
 use super::layout::{self, EntryId, LifecycleDoc, Status, VoyageDoc};
 use super::names::File;
-use super::rules::State;
+use super::rules::ArtifactLifecycle;
 use crate::error::{Error, Kind, Result};
 
 /// The last sync, as the snapshot records it.
@@ -75,7 +75,7 @@ pub fn read(batch: &mut Batch, marker: &str, id: &Uuid) -> Result<Option<Base>> 
 
 /// An artifact's lifecycle in the snapshot `shadow`: `None` when the
 /// remote did not hold it.
-pub fn state(batch: &mut Batch, shadow: &str, hash: &str) -> Result<Option<State>> {
+pub fn state(batch: &mut Batch, shadow: &str, hash: &str) -> Result<Option<ArtifactLifecycle>> {
     let record = batch.contents(&format!(
         "{shadow}:{}",
         File::Lifecycle(hash.to_string()).path()
@@ -96,12 +96,12 @@ pub fn state(batch: &mut Batch, shadow: &str, hash: &str) -> Result<Option<State
     Ok(match record {
         Some((_, bytes)) => {
             let doc: LifecycleDoc = layout::decode(&bytes).map_err(broken)?;
-            Some(State {
+            Some(ArtifactLifecycle {
                 status: doc.status,
                 derivations: doc.derivations,
             })
         }
-        None if stowed => Some(State::stowed()),
+        None if stowed => Some(ArtifactLifecycle::stowed()),
         None => None,
     })
 }
@@ -190,7 +190,7 @@ pub fn commit(
 /// ahead). Call it only after the voyage here holds all of it.
 pub fn record(
     sync: &Sync<'_>,
-    mut import: Pending,
+    mut import: StartedCommand,
     id: &Uuid,
     base: Option<&Base>,
     remote: &str,
@@ -216,8 +216,8 @@ pub fn record(
 /// (the payload's blob given when it arrived or leaves with this change).
 pub fn artifact_changes(
     hash: &str,
-    before: Option<&State>,
-    after: &State,
+    before: Option<&ArtifactLifecycle>,
+    after: &ArtifactLifecycle,
     payload: Option<Blob>,
 ) -> Vec<FileChange> {
     let mut changes = Vec::new();
@@ -229,7 +229,7 @@ pub fn artifact_changes(
         }
         _ => {}
     }
-    match (after.record(), before.and_then(State::record)) {
+    match (after.record(), before.and_then(ArtifactLifecycle::record)) {
         (Some(record), _) => changes.push(FileChange::Put(
             File::Lifecycle(hash.to_string()),
             Blob::Bytes(layout::encode(&record)),

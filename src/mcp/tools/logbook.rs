@@ -2,7 +2,7 @@
 //! settle a steer whose outcome was never recorded (`interrupted_list`,
 //! `interrupted_settle`, `interrupted_discard`).
 
-use super::{Call, Effect, Tool};
+use super::{Call, Tool, ToolEffect};
 use crate::error::Result;
 use crate::inputs::Surface;
 use crate::mcp::Ctx;
@@ -21,7 +21,7 @@ pub const STEER: Tool = Tool {
     output: output::<RecordedView<'static>>,
     // It can close issues and PRs and merge; only a repeat with the same
     // requestId is a no-op, so it is not idempotent as such.
-    effect: Effect {
+    effect: ToolEffect {
         read_only: false,
         destructive: true,
         idempotent: false,
@@ -57,7 +57,7 @@ pub const LOG: Tool = Tool {
     description: "Record where the voyage stands (waiting, blocked, ready, or your own words) as one logbook entry saying who, in what role, by what method and why, without changing anything. Log seals the slate into the entry's bearing; a retry with the same requestId records nothing new.",
     input: input::<LogArgs>,
     output: output::<RecordedView<'static>>,
-    effect: Effect {
+    effect: ToolEffect {
         read_only: false,
         destructive: false,
         idempotent: false,
@@ -84,7 +84,7 @@ pub const INTERRUPTED_LIST: Tool = Tool {
     description: "The voyage's interrupted steers: steers whose outcome was never recorded (the process died, or GitHub's answer was lost after it may have acted), each with the requestId that interrupted_settle or interrupted_discard takes. Reads only.",
     input: input::<VoyageArgs>,
     output: output::<InterruptedView<'static>>,
-    effect: Effect::READS,
+    effect: ToolEffect::READS,
     run: interrupted_list,
 };
 
@@ -101,7 +101,7 @@ pub const INTERRUPTED_SETTLE: Tool = Tool {
     input: input::<AttemptArgs>,
     output: output::<SettledView<'static>>,
     // Records an entry, never acts; settling again finds no record.
-    effect: Effect {
+    effect: ToolEffect {
         read_only: false,
         destructive: false,
         idempotent: true,
@@ -122,7 +122,7 @@ pub const INTERRUPTED_DISCARD: Tool = Tool {
     description: "Drop an interrupted steer's record without recording anything, after checking GitHub yourself. What the steer may have done on GitHub is then nowhere in the voyage.",
     input: input::<AttemptArgs>,
     output: output::<SettledView<'static>>,
-    effect: Effect {
+    effect: ToolEffect {
         read_only: false,
         destructive: true,
         idempotent: true,

@@ -4,7 +4,7 @@
 use schemars::JsonSchema;
 use serde::Serialize;
 
-use super::{Call, Effect, Tool};
+use super::{Call, Tool, ToolEffect};
 use crate::error::{Error, Result};
 use crate::mcp::Ctx;
 use crate::mcp::args::{EraseArgs, ObserveArgs, VoyageArgs};
@@ -21,7 +21,7 @@ pub const OBSERVE: Tool = Tool {
     output: output::<ObservedDoc>,
     // Adds to the slate; an older observation of the same target gives way
     // to the newer one, whose artifact is kept as well.
-    effect: Effect {
+    effect: ToolEffect {
         read_only: false,
         destructive: false,
         idempotent: false,
@@ -49,7 +49,7 @@ pub const LIST: Tool = Tool {
     description: "What is on the voyage's slate: the observations gathered since the last entry, which the next steer or log seals into its bearing. Reads only.",
     input: input::<VoyageArgs>,
     output: output::<SlateView<'static>>,
-    effect: Effect::READS,
+    effect: ToolEffect::READS,
     run: list,
 };
 
@@ -65,7 +65,7 @@ pub const ERASE: Tool = Tool {
     description: "Take targets off the slate (given as observe takes them) so the next entry's bearing leaves them out. Records nothing.",
     input: input::<EraseArgs>,
     output: output::<ErasedAllView<'static>>,
-    effect: Effect {
+    effect: ToolEffect {
         read_only: false,
         destructive: true,
         idempotent: true,
@@ -102,7 +102,7 @@ pub const CLEAR: Tool = Tool {
     description: "Take everything off the voyage's slate. Records nothing.",
     input: input::<VoyageArgs>,
     output: output::<ClearedView>,
-    effect: Effect {
+    effect: ToolEffect {
         read_only: false,
         destructive: true,
         idempotent: true,

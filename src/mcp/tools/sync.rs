@@ -5,7 +5,7 @@
 use schemars::JsonSchema;
 use serde::Deserialize;
 
-use super::{Call, Effect, Tool};
+use super::{Call, Tool, ToolEffect};
 use crate::error::Result;
 use crate::mcp::Ctx;
 use crate::mcp::schema::{input, output};
@@ -41,7 +41,7 @@ pub struct PullArgs {
 
 /// Both reach the remote; neither removes anything there or here, and a
 /// repeat with nothing new moves nothing.
-const SYNCS: Effect = Effect {
+const SYNCS: ToolEffect = ToolEffect {
     read_only: false,
     destructive: false,
     idempotent: true,

@@ -2,7 +2,7 @@
 //! `voyage_brief`, `voyage_end`, `voyage_verify` and `voyage_compact`, each
 //! returning the document of the `helm voyage …` command it mirrors.
 
-use super::{Call, Effect, Tool};
+use super::{Call, Tool, ToolEffect};
 use crate::error::{Error, Result};
 use crate::mcp::Ctx;
 use crate::mcp::args::{EndArgs, ListArgs, NewArgs, VerifyArgs, VoyageArgs};
@@ -12,7 +12,7 @@ use crate::ops::voyage::ListFilter;
 use crate::output::Report;
 use crate::output::brief::BriefReport;
 use crate::output::documents::{BriefView, ListView, StoryView, VerificationView};
-use crate::output::lifecycle::Compacted;
+use crate::output::lifecycle::CompactReport;
 use crate::output::verification::Verification;
 use crate::output::voyage::{Created, Ended, StoryFormat, StoryReport, VoyageList};
 
@@ -21,7 +21,7 @@ pub const NEW: Tool = Tool {
     description: "Start a voyage: one piece of collaborative work with its own logbook. Returns the voyage; its id names it in every other tool.",
     input: input::<NewArgs>,
     output: output::<Voyage>,
-    effect: Effect {
+    effect: ToolEffect {
         read_only: false,
         destructive: false,
         idempotent: false,
@@ -43,7 +43,7 @@ pub const LIST: Tool = Tool {
     description: "List voyages, newest first: the active ones, unless `all` or `ended` is set. Reads only.",
     input: input::<ListArgs>,
     output: output::<ListView<'static>>,
-    effect: Effect::READS,
+    effect: ToolEffect::READS,
     run: list,
 };
 
@@ -68,7 +68,7 @@ pub const SHOW: Tool = Tool {
     description: "The whole voyage: every logbook entry with who acted, why and its bearing, the slate, and interrupted steers. Reads only; voyage_brief is shorter.",
     input: input::<VoyageArgs>,
     output: output::<StoryView<'static>>,
-    effect: Effect::READS,
+    effect: ToolEffect::READS,
     run: show,
 };
 
@@ -86,7 +86,7 @@ pub const BRIEF: Tool = Tool {
     description: "Where a voyage stands, short enough to resume from: intent and status, the last entries, the last logged state, what it did on GitHub with the last known state of each, interrupted steers and the slate. Reads only.",
     input: input::<VoyageArgs>,
     output: output::<BriefView<'static>>,
-    effect: Effect::READS,
+    effect: ToolEffect::READS,
     run: brief,
 };
 
@@ -103,7 +103,7 @@ pub const END: Tool = Tool {
     input: input::<EndArgs>,
     output: output::<Voyage>,
     // Irreversible: the voyage stops taking entries for good.
-    effect: Effect {
+    effect: ToolEffect {
         read_only: false,
         destructive: true,
         idempotent: true,
@@ -126,7 +126,7 @@ pub const VERIFY: Tool = Tool {
     description: "Check a voyage (or every voyage, with `all`) end to end: SQLite integrity, foreign keys, the schema, every stored artifact re-hashed, the artifact lifecycle. `ok` is false and `problems` lists what is wrong when a check fails. Reads only.",
     input: input::<VerifyArgs>,
     output: output::<VerificationView<'static>>,
-    effect: Effect::READS,
+    effect: ToolEffect::READS,
     run: verify,
 };
 
@@ -150,7 +150,7 @@ pub const COMPACT: Tool = Tool {
     description: "Give the space of dropped payloads (artifact_reduce, artifact_jettison) back to the file system by rebuilding the voyage file. Changes no entry, observation or artifact; works on an ended voyage.",
     input: input::<VoyageArgs>,
     output: output::<crate::ops::voyage::Compacted>,
-    effect: Effect {
+    effect: ToolEffect {
         read_only: false,
         destructive: false,
         idempotent: true,
@@ -161,7 +161,7 @@ pub const COMPACT: Tool = Tool {
 
 fn compact(ctx: &Ctx, mut call: Call) -> Result<Box<dyn Report>> {
     let a: VoyageArgs = call.parse()?;
-    Ok(Box::new(Compacted {
+    Ok(Box::new(CompactReport {
         compacted: ctx.helm.voyage_compact(&ctx.voyage(a.voyage)?)?,
     }))
 }

@@ -4,7 +4,7 @@
 use super::Helm;
 use crate::error::{Error, Kind, Result};
 use crate::storage::artifact::ArtifactStatus;
-use crate::storage::lifecycle::{Jettisoned, Listed, Reduced};
+use crate::storage::lifecycle::{Jettisoned, ListedArtifact, Reduced};
 
 /// What `artifact show` prints: a payload, and a note when it is a
 /// reduced artifact's summary rather than the payload itself.
@@ -53,7 +53,7 @@ impl Helm {
         }
     }
 
-    pub fn artifact_list(&self, voyage: &str) -> Result<Vec<Listed>> {
+    pub fn artifact_list(&self, voyage: &str) -> Result<Vec<ListedArtifact>> {
         self.open(voyage)?.artifacts()
     }
 

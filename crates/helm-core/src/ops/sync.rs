@@ -74,7 +74,7 @@ impl Helm {
     /// The voyages on a remote, as `voyage list` shows those here.
     pub fn voyage_list_remote(&self, remote: Option<&str>, filter: ListFilter) -> Result<Listing> {
         let sync = self.remote(remote)?;
-        let sync::Listed {
+        let sync::RemoteListing {
             voyages,
             unreadable,
         } = sync::list(&sync)?;

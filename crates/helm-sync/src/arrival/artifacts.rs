@@ -11,7 +11,7 @@ use super::{ArtifactEvent, Incoming, bad_remote};
 use crate::error::Result;
 use crate::sync::batch::Batch;
 use crate::sync::layout::{EntryDoc, EntryId, Status};
-use crate::sync::rules::State;
+use crate::sync::rules::ArtifactLifecycle;
 use crate::sync::shadow::{self, Base, Blob, FileChange};
 
 /// Every artifact the pull needs, checked; the snapshot's changes for the
@@ -51,7 +51,7 @@ pub fn fold(
             match event {
                 ArtifactEvent::Payload(oid) => {
                     let derivations = state.map(|s| s.derivations).unwrap_or_default();
-                    state = Some(State {
+                    state = Some(ArtifactLifecycle {
                         status: Status::Stowed,
                         derivations,
                     });

@@ -26,7 +26,7 @@ use super::Sync;
 use super::batch::{self, Batch, parse_tree};
 use super::layout::{EntryDoc, EntryId};
 use super::names::File;
-use super::rules::State;
+use super::rules::ArtifactLifecycle;
 use super::shadow::{Base, Blob, FileChange};
 use crate::error::{Error, Kind, Result};
 use crate::model::{Voyage, VoyageStatus};
@@ -39,8 +39,8 @@ use steps::Step;
 /// An artifact a pull needs: its state on the remote (and payload, when it
 /// arrived), and at the last sync.
 pub struct Incoming {
-    pub remote: State,
-    pub base: Option<State>,
+    pub remote: ArtifactLifecycle,
+    pub base: Option<ArtifactLifecycle>,
     pub packed: Option<Packed>,
 }
 
