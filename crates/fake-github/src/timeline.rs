@@ -47,8 +47,8 @@ impl State {
     pub(super) fn add_change_events(
         &mut self,
         repo: &str,
-        before: &Issue,
-        after: &Issue,
+        before: &IssueRecord,
+        after: &IssueRecord,
         actor: &str,
     ) {
         let number = after.number;
