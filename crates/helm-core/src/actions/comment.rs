@@ -11,7 +11,7 @@ use super::traces::Window;
 use super::{Effect, SteerAction, Step};
 use crate::error::{Error, Result};
 use crate::github::client::Client;
-use crate::github::types::Comment as Posted;
+use crate::github::types::IssueComment as Posted;
 use crate::inputs::{BodySpec, Stdin};
 use crate::model::SteerRecord;
 
