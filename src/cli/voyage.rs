@@ -18,9 +18,9 @@ pub enum VoyageCommand {
     /// Start a voyage; prints its id.
     New(NewArgs),
     /// List voyages, newest first (active ones unless told otherwise).
-    List(ListArgs),
+    List(VoyageListArgs),
     /// Tell a voyage's story: every entry with who, why and its bearing.
-    Show(ShowArgs),
+    Show(VoyageShowArgs),
     /// Where a voyage stands, short enough to resume from: status, the last
     /// entries, the last logged state, what it did on GitHub, the slate.
     Brief(BriefArgs),
@@ -72,7 +72,7 @@ pub struct NewArgs {
 }
 
 #[derive(Debug, Args)]
-pub struct ListArgs {
+pub struct VoyageListArgs {
     /// List every voyage, active and ended.
     #[arg(long, conflicts_with = "ended")]
     pub all: bool,
@@ -91,7 +91,7 @@ pub struct ListArgs {
 }
 
 #[derive(Debug, Args)]
-pub struct ShowArgs {
+pub struct VoyageShowArgs {
     /// The voyage: a full id or any unambiguous prefix (default: HELM_VOYAGE).
     #[arg(value_name = "VOYAGE", env = "HELM_VOYAGE")]
     pub voyage: Option<String>,
@@ -209,7 +209,7 @@ fn named(voyage: &Option<String>) -> Result<&str> {
     })
 }
 
-fn show(args: ShowArgs, ctx: &Context) -> Result<Box<dyn Report>> {
+fn show(args: VoyageShowArgs, ctx: &Context) -> Result<Box<dyn Report>> {
     let format = match args.format {
         ShowFormat::Markdown if ctx.json => {
             return Err(
