@@ -55,7 +55,7 @@ impl State {
     }
 }
 
-pub(super) fn comment_json(cx: &Cx, issue: &IssueRecord, c: &IssueComment) -> Value {
+pub(super) fn comment_json(cx: &Cx, issue: &IssueRecord, c: &IssueCommentRecord) -> Value {
     let kind = if issue.pull.is_some() {
         "pull"
     } else {

@@ -24,7 +24,7 @@ pub(super) struct State {
 #[derive(Default)]
 pub(super) struct RepoState {
     pub(super) issues: BTreeMap<u64, IssueRecord>,
-    pub(super) comments: Vec<IssueComment>,
+    pub(super) comments: Vec<IssueCommentRecord>,
     pub(super) review_comments: Vec<ReviewCommentRecord>,
     pub(super) reviews: Vec<ReviewRecord>,
     pub(super) check_runs: Vec<CheckRunRecord>,
@@ -35,7 +35,7 @@ pub(super) struct RepoState {
     pub(super) resolved: BTreeMap<u64, String>,
 }
 
-pub(super) struct IssueComment {
+pub(super) struct IssueCommentRecord {
     pub(super) issue: u64,
     pub(super) comment: CommentRecord,
     pub(super) created_at: String,
@@ -216,7 +216,7 @@ impl State {
             user: user.to_owned(),
             body: body.to_owned(),
         };
-        self.repo(repo).comments.push(IssueComment {
+        self.repo(repo).comments.push(IssueCommentRecord {
             issue,
             comment,
             updated_at: created_at.clone(),
