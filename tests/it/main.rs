@@ -3,7 +3,6 @@
 mod actor;
 mod bad_input;
 mod big_payload;
-mod fake_github_selftest;
 mod freshness;
 mod github;
 mod github_examples;
