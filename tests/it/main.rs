@@ -5,7 +5,6 @@ mod bad_input;
 mod big_payload;
 mod freshness;
 mod github;
-mod github_examples;
 mod hardening;
 mod interface;
 mod json_docs;

@@ -7,7 +7,7 @@ use helm_github::types::{
 };
 use serde::de::DeserializeOwned;
 
-use crate::support::openapi::example;
+use fake_github::openapi::example;
 
 fn parses<T: DeserializeOwned>(method: &str, template: &str) -> T {
     let value = example(method, template);
