@@ -22,13 +22,15 @@ pub(super) enum PartSeen<'a> {
 /// The check run conclusions that block a merge (the contract's list).
 const FAILED: [&str; 4] = ["failure", "timed_out", "cancelled", "action_required"];
 
+/// The pull request's `checks` part as the slate holds it, read for what
+/// blocks a merge (the `…Seen` types below are its items and the reviews').
 #[derive(Deserialize)]
 #[serde(rename_all = "camelCase")]
-struct Checks {
+struct ChecksPart {
     head_sha: String,
-    check_runs: Vec<Run>,
+    check_runs: Vec<CheckRunSeen>,
     combined_state: String,
-    statuses: Vec<Status>,
+    statuses: Vec<StatusSeen>,
     #[serde(default)]
     check_runs_truncated: bool,
     #[serde(default)]
@@ -36,28 +38,28 @@ struct Checks {
 }
 
 #[derive(Deserialize)]
-struct Run {
+struct CheckRunSeen {
     name: String,
     status: String,
     conclusion: Option<String>,
 }
 
 #[derive(Deserialize)]
-struct Status {
+struct StatusSeen {
     context: String,
     state: String,
 }
 
 #[derive(Deserialize)]
 #[serde(rename_all = "camelCase")]
-struct Reviews {
-    reviews: Vec<Review>,
+struct ReviewsPart {
+    reviews: Vec<ReviewSeen>,
     #[serde(default)]
     reviews_truncated: bool,
 }
 
 #[derive(Deserialize)]
-struct Review {
+struct ReviewSeen {
     author: Option<String>,
     state: String,
 }
@@ -71,7 +73,7 @@ pub(super) fn not_ready(checks: PartSeen, reviews: PartSeen, pinned: Option<&str
     match checks {
         PartSeen::Never => found.push("its checks were not observed".to_string()),
         PartSeen::Lost(why) => found.push(format!("its checks cannot be read: {why}")),
-        PartSeen::Seen(value) => match Checks::deserialize(value) {
+        PartSeen::Seen(value) => match ChecksPart::deserialize(value) {
             Ok(checks) => judge_checks(&checks, pinned, &mut found),
             Err(err) => found.push(format!("its observed checks cannot be read: {err}")),
         },
@@ -79,7 +81,7 @@ pub(super) fn not_ready(checks: PartSeen, reviews: PartSeen, pinned: Option<&str
     match reviews {
         PartSeen::Never => found.push("its reviews were not observed".to_string()),
         PartSeen::Lost(why) => found.push(format!("its reviews cannot be read: {why}")),
-        PartSeen::Seen(value) => match Reviews::deserialize(value) {
+        PartSeen::Seen(value) => match ReviewsPart::deserialize(value) {
             Ok(reviews) => judge_reviews(&reviews, &mut found),
             Err(err) => found.push(format!("its observed reviews cannot be read: {err}")),
         },
@@ -87,7 +89,7 @@ pub(super) fn not_ready(checks: PartSeen, reviews: PartSeen, pinned: Option<&str
     found
 }
 
-fn judge_checks(checks: &Checks, pinned: Option<&str>, found: &mut Vec<String>) {
+fn judge_checks(checks: &ChecksPart, pinned: Option<&str>, found: &mut Vec<String>) {
     if let Some(pinned) = pinned
         && pinned != checks.head_sha
     {
@@ -133,7 +135,7 @@ fn judge_checks(checks: &Checks, pinned: Option<&str>, found: &mut Vec<String>) 
 /// Each reviewer's latest opinionated review counts, as GitHub counts it:
 /// a later `COMMENTED` leaves a `CHANGES_REQUESTED` standing; `APPROVED`
 /// or `DISMISSED` clears it.
-fn judge_reviews(reviews: &Reviews, found: &mut Vec<String>) {
+fn judge_reviews(reviews: &ReviewsPart, found: &mut Vec<String>) {
     let mut latest: BTreeMap<&str, &str> = BTreeMap::new();
     for review in &reviews.reviews {
         let state = review.state.as_str();
