@@ -12,6 +12,7 @@ mod lifecycle;
 mod listing;
 mod main_voyages;
 mod mcp;
+mod names;
 mod observe_local;
 mod open_set_actions;
 mod open_set_kinds;
