@@ -10,7 +10,7 @@ use crate::error::{Error, Result};
 use crate::inputs::text;
 use crate::output::Report;
 use crate::output::lifecycle::{ArtifactList, JettisonReport, ReduceReport};
-use crate::output::payload::Payload;
+use crate::output::payload::PayloadReport;
 
 #[derive(Debug, Subcommand)]
 pub enum ArtifactCommand {
@@ -18,10 +18,10 @@ pub enum ArtifactCommand {
     ///
     /// A reduced artifact prints its summary's payload instead, and says so
     /// on stderr. A jettisoned one is an error: its payload is gone.
-    Show(ShowArgs),
+    Show(ArtifactShowArgs),
     /// List every artifact, largest first: stored and payload size, status,
     /// the slate and entries that reference it, and a reduced one's summary.
-    List(ListArgs),
+    List(ArtifactListArgs),
     /// Replace artifacts' payloads by a summary, keeping their hashes.
     ///
     /// Each artifact gets its own summary artifact
@@ -39,7 +39,7 @@ pub enum ArtifactCommand {
 }
 
 #[derive(Debug, Args)]
-pub struct ShowArgs {
+pub struct ArtifactShowArgs {
     #[command(flatten)]
     pub voyage: VoyageArg,
     /// The artifact's SHA-256, or a unique prefix of it.
@@ -48,7 +48,7 @@ pub struct ShowArgs {
 }
 
 #[derive(Debug, Args)]
-pub struct ListArgs {
+pub struct ArtifactListArgs {
     #[command(flatten)]
     pub voyage: VoyageArg,
 }
@@ -82,7 +82,7 @@ pub fn run(command: ArtifactCommand, ctx: &Context) -> Result<Box<dyn Report>> {
     match command {
         ArtifactCommand::Show(args) => {
             let shown = helm.artifact_show(args.voyage.name()?, &args.hash)?;
-            Ok(Box::new(Payload {
+            Ok(Box::new(PayloadReport {
                 data: shown.data,
                 note: shown.note,
                 terminal: ctx.stdout_tty,

@@ -13,7 +13,7 @@ use crate::output::interrupted::{Interrupted, Settled};
 #[derive(Debug, Subcommand)]
 pub enum InterruptedCommand {
     /// List the voyage's interrupted steers, with the id to settle each by.
-    List(ListArgs),
+    List(InterruptedListArgs),
     /// Record what an interrupted steer did: from GitHub's saved answer, or
     /// from what GitHub shows (a comment with the same body by you, the issue
     /// or PR created, the merge at the pinned sha …). helm never acts here;
@@ -25,7 +25,7 @@ pub enum InterruptedCommand {
 }
 
 #[derive(Debug, Args)]
-pub struct ListArgs {
+pub struct InterruptedListArgs {
     #[command(flatten)]
     pub voyage: VoyageArg,
 }

@@ -11,7 +11,7 @@ use crate::output::slate::{Cleared, Erased, SlateList};
 #[derive(Debug, Subcommand)]
 pub enum SlateCommand {
     /// Show what is on the slate: target, age, stored size, artifact.
-    List(ListArgs),
+    List(SlateListArgs),
     /// Take one target off the slate (same target syntax as `observe`).
     Erase(EraseArgs),
     /// Take everything off the slate without recording anything.
@@ -19,7 +19,7 @@ pub enum SlateCommand {
 }
 
 #[derive(Debug, Args)]
-pub struct ListArgs {
+pub struct SlateListArgs {
     #[command(flatten)]
     pub voyage: VoyageArg,
 }

@@ -10,8 +10,8 @@ use crate::error::{Error, Result, arg, cmd};
 use crate::ops::voyage::ListFilter;
 use crate::output::Report;
 use crate::output::brief::BriefReport;
-use crate::output::lifecycle::Compacted;
-use crate::output::voyage::{Created, Ended, Exported, StoryFormat, StoryReport, VoyageList};
+use crate::output::lifecycle::CompactReport;
+use crate::output::voyage::{Created, Ended, ExportReport, StoryFormat, StoryReport, VoyageList};
 use crate::words;
 
 #[derive(Debug, Subcommand)]
@@ -19,9 +19,9 @@ pub enum VoyageCommand {
     /// Start a voyage; prints its id.
     New(NewArgs),
     /// List voyages, newest first (active ones unless told otherwise).
-    List(ListArgs),
+    List(VoyageListArgs),
     /// Tell a voyage's story: every entry with who, why and its bearing.
-    Show(ShowArgs),
+    Show(VoyageShowArgs),
     /// Where a voyage stands, short enough to resume from: status, the last
     /// entries, the last logged state, what it did on GitHub, the slate.
     Brief(BriefArgs),
@@ -73,7 +73,7 @@ pub struct NewArgs {
 }
 
 #[derive(Debug, Args)]
-pub struct ListArgs {
+pub struct VoyageListArgs {
     /// List every voyage, active and ended.
     #[arg(long, conflicts_with = "ended")]
     pub all: bool,
@@ -92,7 +92,7 @@ pub struct ListArgs {
 }
 
 #[derive(Debug, Args)]
-pub struct ShowArgs {
+pub struct VoyageShowArgs {
     /// The voyage: a full id or any unambiguous prefix (default: HELM_VOYAGE).
     #[arg(value_name = "VOYAGE", env = "HELM_VOYAGE")]
     pub voyage: Option<String>,
@@ -184,14 +184,14 @@ pub fn run(command: VoyageCommand, ctx: &Context) -> Result<Box<dyn Report>> {
             voyage: helm.voyage_end(named(&args.voyage)?, args.status.as_deref())?,
         })),
         VoyageCommand::Verify(args) => super::verify::run(args, ctx),
-        VoyageCommand::Export(args) => Ok(Box::new(Exported {
+        VoyageCommand::Export(args) => Ok(Box::new(ExportReport {
             exported: helm.voyage_export(named(&args.voyage)?, &args.out, args.force)?,
         })),
         VoyageCommand::Import(args) => Ok(Box::new(Created {
             voyage: helm.voyage_import(&args.file)?,
             imported: true,
         })),
-        VoyageCommand::Compact(args) => Ok(Box::new(Compacted {
+        VoyageCommand::Compact(args) => Ok(Box::new(CompactReport {
             compacted: helm.voyage_compact(named(&args.voyage)?)?,
         })),
         VoyageCommand::Push(args) => super::sync::push(args, ctx),
@@ -211,7 +211,7 @@ fn named(voyage: &Option<String>) -> Result<&str> {
     })
 }
 
-fn show(args: ShowArgs, ctx: &Context) -> Result<Box<dyn Report>> {
+fn show(args: VoyageShowArgs, ctx: &Context) -> Result<Box<dyn Report>> {
     let format = match args.format {
         ShowFormat::Markdown if ctx.json => {
             return Err(Error::usage(words![

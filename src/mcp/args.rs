@@ -2,7 +2,9 @@
 //! schemas (`schemars`) and the parsing (`serde`) come. Targets and actions
 //! are the CLI's own types (`inputs`), so a new one reaches both front ends.
 //! Field names are camelCase, as in the contract's table; unknown fields are
-//! refused so a misspelt argument is an error, not silently ignored.
+//! refused so a misspelt argument is an error, not silently ignored. Each
+//! is named after its tool with `Input` (MCP's `inputSchema`), so none is
+//! mistaken for the CLI's `…Args` of the same command.
 
 use schemars::JsonSchema;
 use serde::Deserialize;
@@ -14,7 +16,7 @@ use crate::observe::TargetArgs;
 /// `voyage_new`.
 #[derive(Debug, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub struct NewArgs {
+pub struct VoyageNewInput {
     /// What the voyage is for, e.g. "Advance #42: fix widget crash".
     pub intent: String,
 }
@@ -22,7 +24,7 @@ pub struct NewArgs {
 /// `voyage_list`.
 #[derive(Debug, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub struct ListArgs {
+pub struct VoyageListInput {
     /// List every voyage, active and ended.
     #[serde(default)]
     pub all: bool,
@@ -36,7 +38,7 @@ pub struct ListArgs {
 /// `artifact_list`.
 #[derive(Debug, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub struct VoyageArgs {
+pub struct VoyageInput {
     /// The voyage: a full id or an unambiguous prefix (default: the server's HELM_VOYAGE).
     #[serde(default)]
     pub voyage: Option<String>,
@@ -45,7 +47,7 @@ pub struct VoyageArgs {
 /// `voyage_end`.
 #[derive(Debug, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub struct EndArgs {
+pub struct VoyageEndInput {
     /// The voyage: a full id or an unambiguous prefix (default: the server's HELM_VOYAGE).
     #[serde(default)]
     pub voyage: Option<String>,
@@ -57,7 +59,7 @@ pub struct EndArgs {
 /// `observe`.
 #[derive(Debug, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub struct ObserveArgs {
+pub struct ObserveInput {
     /// The voyage: a full id or an unambiguous prefix (default: the server's HELM_VOYAGE).
     #[serde(default)]
     pub voyage: Option<String>,
@@ -73,7 +75,7 @@ pub struct ObserveArgs {
 /// `slate_erase`.
 #[derive(Debug, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub struct EraseArgs {
+pub struct SlateEraseInput {
     /// The voyage: a full id or an unambiguous prefix (default: the server's HELM_VOYAGE).
     #[serde(default)]
     pub voyage: Option<String>,
@@ -84,7 +86,7 @@ pub struct EraseArgs {
 /// `steer`.
 #[derive(Debug, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub struct SteerArgs {
+pub struct SteerInput {
     /// The voyage: a full id or an unambiguous prefix (default: the server's HELM_VOYAGE).
     #[serde(default)]
     pub voyage: Option<String>,
@@ -106,7 +108,7 @@ pub struct SteerArgs {
 /// `log`.
 #[derive(Debug, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub struct LogArgs {
+pub struct LogInput {
     /// The voyage: a full id or an unambiguous prefix (default: the server's HELM_VOYAGE).
     #[serde(default)]
     pub voyage: Option<String>,
@@ -120,7 +122,7 @@ pub struct LogArgs {
 /// `artifact_show`.
 #[derive(Debug, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub struct ArtifactArgs {
+pub struct ArtifactShowInput {
     /// The voyage: a full id or an unambiguous prefix (default: the server's HELM_VOYAGE).
     #[serde(default)]
     pub voyage: Option<String>,
@@ -131,7 +133,7 @@ pub struct ArtifactArgs {
 /// `voyage_verify`.
 #[derive(Debug, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub struct VerifyArgs {
+pub struct VoyageVerifyInput {
     /// The voyage to check: a full id or an unambiguous prefix (default: the server's HELM_VOYAGE).
     #[serde(default)]
     pub voyage: Option<String>,
@@ -143,7 +145,7 @@ pub struct VerifyArgs {
 /// `interrupted_settle` and `interrupted_discard`.
 #[derive(Debug, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub struct AttemptArgs {
+pub struct AttemptInput {
     /// The voyage: a full id or an unambiguous prefix (default: the server's HELM_VOYAGE).
     #[serde(default)]
     pub voyage: Option<String>,
@@ -155,7 +157,7 @@ pub struct AttemptArgs {
 /// `artifact_reduce`.
 #[derive(Debug, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub struct ReduceArgs {
+pub struct ArtifactReduceInput {
     /// The voyage: a full id or an unambiguous prefix (default: the server's HELM_VOYAGE).
     #[serde(default)]
     pub voyage: Option<String>,
@@ -171,7 +173,7 @@ pub struct ReduceArgs {
 /// `artifact_jettison`.
 #[derive(Debug, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub struct JettisonArgs {
+pub struct ArtifactJettisonInput {
     /// The voyage: a full id or an unambiguous prefix (default: the server's HELM_VOYAGE).
     #[serde(default)]
     pub voyage: Option<String>,

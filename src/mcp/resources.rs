@@ -20,33 +20,33 @@ const SCHEME: &str = "helm://voyages/";
 
 /// What a resource shows of a voyage.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum View {
+pub enum ResourceView {
     Story,
     Brief,
 }
 
-impl View {
-    const ALL: [View; 2] = [View::Story, View::Brief];
+impl ResourceView {
+    const ALL: [ResourceView; 2] = [ResourceView::Story, ResourceView::Brief];
 
     fn name(self) -> &'static str {
         match self {
-            View::Story => "story",
-            View::Brief => "brief",
+            ResourceView::Story => "story",
+            ResourceView::Brief => "brief",
         }
     }
 
     fn mime_type(self) -> &'static str {
         match self {
-            View::Story => "text/markdown",
-            View::Brief => "text/plain",
+            ResourceView::Story => "text/markdown",
+            ResourceView::Brief => "text/plain",
         }
     }
 
     /// The tool whose view this is; served together.
     fn tool(self) -> &'static tools::Tool {
         let name = match self {
-            View::Story => "voyage_show",
-            View::Brief => "voyage_brief",
+            ResourceView::Story => "voyage_show",
+            ResourceView::Brief => "voyage_brief",
         };
         tools::find(name).expect("the tool behind a resource")
     }
@@ -57,31 +57,31 @@ impl View {
 
     fn describe(self) -> &'static str {
         match self {
-            View::Story => {
+            ResourceView::Story => {
                 "The voyage's logbook as Markdown: every entry with who acted, why, what was done and its bearing."
             }
-            View::Brief => {
+            ResourceView::Brief => {
                 "Where the voyage stands, short enough to resume from: status, last entries and state, what it did on GitHub, interrupted steers, the slate."
             }
         }
     }
 }
 
-pub fn uri(voyage: &str, view: View) -> String {
+pub fn uri(voyage: &str, view: ResourceView) -> String {
     format!("{SCHEME}{voyage}/{}", view.name())
 }
 
 /// `helm://voyages/{id}/story` → (`id`, `Story`).
-pub fn parse(uri: &str) -> Option<(&str, View)> {
+pub fn parse(uri: &str) -> Option<(&str, ResourceView)> {
     let rest = uri.strip_prefix(SCHEME)?;
     let (voyage, name) = rest.split_once('/')?;
-    let view = View::ALL.into_iter().find(|v| v.name() == name)?;
+    let view = ResourceView::ALL.into_iter().find(|v| v.name() == name)?;
     (!voyage.is_empty() && !voyage.contains('/')).then_some((voyage, view))
 }
 
 /// The templates, one per view served.
 pub fn templates(served: &Served) -> Vec<ResourceTemplate> {
-    View::ALL
+    ResourceView::ALL
         .into_iter()
         .filter(|view| view.served(served))
         .map(|view| {
@@ -100,7 +100,7 @@ pub fn templates(served: &Served) -> Vec<ResourceTemplate> {
 
 /// Every voyage's story and brief, newest voyage first.
 pub fn list(ctx: &Ctx, served: &Served) -> Result<Vec<Resource>> {
-    let views: Vec<View> = View::ALL
+    let views: Vec<ResourceView> = ResourceView::ALL
         .into_iter()
         .filter(|view| view.served(served))
         .collect();
@@ -145,11 +145,11 @@ pub fn read(ctx: &Ctx, served: &Served, uri: &str) -> Result<ResourceContents> {
         ));
     }
     let report: Box<dyn Report> = match view {
-        View::Story => Box::new(StoryReport {
+        ResourceView::Story => Box::new(StoryReport {
             story: ctx.helm.voyage_show(voyage, true)?,
             format: StoryFormat::Markdown,
         }),
-        View::Brief => Box::new(BriefReport {
+        ResourceView::Brief => Box::new(BriefReport {
             brief: ctx.helm.voyage_brief(voyage)?,
         }),
     };
@@ -179,9 +179,12 @@ mod tests {
     fn uris_name_a_voyage_and_a_view() {
         assert_eq!(
             parse("helm://voyages/0190ab/story"),
-            Some(("0190ab", View::Story))
+            Some(("0190ab", ResourceView::Story))
         );
-        assert_eq!(parse(&uri("abc", View::Brief)), Some(("abc", View::Brief)));
+        assert_eq!(
+            parse(&uri("abc", ResourceView::Brief)),
+            Some(("abc", ResourceView::Brief))
+        );
         assert_eq!(parse("helm://voyages//story"), None);
         assert_eq!(parse("helm://voyages/a/b/story"), None);
         assert_eq!(parse("helm://voyages/a/show"), None);

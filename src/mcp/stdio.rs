@@ -132,18 +132,18 @@ enum Read {
 }
 
 /// What to do with one line.
-enum Verdict {
+enum LineVerdict {
     Serve(Box<ClientJsonRpcMessage>),
     Answer(Value),
     Ignore,
 }
 
 /// Parses a line into a message rmcp serves, or the error that answers it.
-fn judge(line: &[u8]) -> Verdict {
+fn judge(line: &[u8]) -> LineVerdict {
     let line = line.strip_suffix(b"\r").unwrap_or(line);
     let line = line.strip_prefix(b"\xef\xbb\xbf").unwrap_or(line);
     if line.iter().all(u8::is_ascii_whitespace) {
-        return Verdict::Ignore;
+        return LineVerdict::Ignore;
     }
     let typed = serde_json::from_slice::<ClientJsonRpcMessage>(line);
     if let Ok(message) = typed {
@@ -152,13 +152,13 @@ fn judge(line: &[u8]) -> Verdict {
             && TYPED.contains(&custom.method.as_str())
         {
             let id = serde_json::to_value(&request.id).unwrap_or(Value::Null);
-            return Verdict::Answer(error(
+            return LineVerdict::Answer(error(
                 id,
                 -32602,
                 format!("Invalid params for {}", custom.method),
             ));
         }
-        return Verdict::Serve(Box::new(message));
+        return LineVerdict::Serve(Box::new(message));
     }
     let reason = typed.err().map(|err| err.to_string()).unwrap_or_default();
     let starts_object = line.iter().find(|b| !b.is_ascii_whitespace()) == Some(&b'{');
@@ -169,7 +169,7 @@ fn judge(line: &[u8]) -> Verdict {
     let Some(envelope) = envelope else {
         // Valid JSON (read without a depth limit) that is not one message
         // object is an invalid request; anything else does not parse.
-        return Verdict::Answer(
+        return LineVerdict::Answer(
             match serde_json::from_slice::<serde::de::IgnoredAny>(line) {
                 Ok(_) if line.trim_ascii_start().starts_with(b"[") => error(
                     Value::Null,
@@ -188,15 +188,15 @@ fn judge(line: &[u8]) -> Verdict {
     let id = envelope.id.and_then(usable_id);
     let invalid = |what: &str| {
         let id = id.clone().unwrap_or(Value::Null);
-        Verdict::Answer(error(id, -32600, format!("Invalid Request: {what}")))
+        LineVerdict::Answer(error(id, -32600, format!("Invalid Request: {what}")))
     };
     if envelope.jsonrpc.map(RawValue::get) != Some("\"2.0\"") {
         return invalid("\"jsonrpc\" must be \"2.0\"");
     }
     match (envelope.method.map(RawValue::get), &envelope.id, &id) {
         // A notification is never answered, even when it is malformed.
-        (Some(method), None, _) if method.starts_with('"') => Verdict::Ignore,
-        (Some(method), Some(_), Some(id)) if method.starts_with('"') => Verdict::Answer(error(
+        (Some(method), None, _) if method.starts_with('"') => LineVerdict::Ignore,
+        (Some(method), Some(_), Some(id)) if method.starts_with('"') => LineVerdict::Answer(error(
             id.clone(),
             -32602,
             format!("Invalid params: {reason}"),
@@ -207,7 +207,7 @@ fn judge(line: &[u8]) -> Verdict {
         (Some(_), _, _) => invalid("\"method\" must be a string"),
         // A response (to a request helm never sends) is never answered.
         (None, Some(_), _) if envelope.result.is_some() || envelope.error.is_some() => {
-            Verdict::Ignore
+            LineVerdict::Ignore
         }
         (None, _, _) => invalid("\"method\" is missing"),
     }
@@ -304,12 +304,12 @@ impl Transport<RoleServer> for Lines {
                 }
             };
             match judge(&line) {
-                Verdict::Serve(message) if self.lifecycle.admit(&message) => {
+                LineVerdict::Serve(message) if self.lifecycle.admit(&message) => {
                     return Some(*message);
                 }
-                Verdict::Serve(_) => {}
-                Verdict::Answer(answer) => self.answer(&answer),
-                Verdict::Ignore => {}
+                LineVerdict::Serve(_) => {}
+                LineVerdict::Answer(answer) => self.answer(&answer),
+                LineVerdict::Ignore => {}
             }
         }
     }

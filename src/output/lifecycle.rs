@@ -8,16 +8,16 @@ use schemars::JsonSchema;
 use serde::Serialize;
 
 use super::{Report, Style, pad, short_hash};
-use crate::storage::lifecycle::{Jettisoned, Listed, Reduced};
+use crate::storage::lifecycle::{Jettisoned, ListedArtifact, Reduced};
 use crate::words::{human_bytes, plural};
 
 pub struct ArtifactList {
-    pub artifacts: Vec<Listed>,
+    pub artifacts: Vec<ListedArtifact>,
 }
 
 #[derive(Serialize, JsonSchema)]
 pub struct ListDoc<'a> {
-    pub artifacts: &'a [Listed],
+    pub artifacts: &'a [ListedArtifact],
 }
 
 impl Report for ArtifactList {
@@ -63,7 +63,7 @@ impl Report for ArtifactList {
 }
 
 /// `slate, entries 1-3, 7`, `summary of 1a2b3c4d5e6f`, or `-`.
-fn references(listed: &Listed) -> String {
+fn references(listed: &ListedArtifact) -> String {
     let mut parts = Vec::new();
     if let Some(source) = &listed.summary_of {
         parts.push(format!("summary of {}", short_hash(source)));
@@ -193,11 +193,11 @@ fn compact_hint(voyage: &str, freed: u64) -> Option<String> {
 }
 
 /// `voyage compact`.
-pub struct Compacted {
+pub struct CompactReport {
     pub compacted: crate::ops::voyage::Compacted,
 }
 
-impl Report for Compacted {
+impl Report for CompactReport {
     fn human(&self, out: &mut dyn Write, _style: Style) -> io::Result<()> {
         writeln!(
             out,

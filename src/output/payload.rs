@@ -7,7 +7,7 @@ use super::{Report, Style};
 use crate::storage::artifact;
 
 /// `artifact show`: the payload JSON, streamed out of its zstd frame.
-pub struct Payload {
+pub struct PayloadReport {
     pub data: Vec<u8>,
     /// Said on stderr when the payload shown is a reduced artifact's summary.
     pub note: Option<String>,
@@ -15,7 +15,7 @@ pub struct Payload {
     pub terminal: bool,
 }
 
-impl Report for Payload {
+impl Report for PayloadReport {
     fn human(&self, out: &mut dyn Write, _style: Style) -> io::Result<()> {
         self.json(out)?;
         out.write_all(b"\n")

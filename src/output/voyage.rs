@@ -296,11 +296,11 @@ impl Report for StoryReport {
 }
 
 /// `voyage export`: the path written on stdout, what it holds on stderr.
-pub struct Exported {
+pub struct ExportReport {
     pub exported: crate::storage::export_import::Exported,
 }
 
-impl Report for Exported {
+impl Report for ExportReport {
     fn human(&self, out: &mut dyn Write, _style: Style) -> io::Result<()> {
         writeln!(out, "{}", self.exported.path.display())
     }

@@ -5,15 +5,12 @@
 
 use crate::support::env::{TestEnv, steer_args};
 use crate::support::fake_github::{FakeGitHub, VIEWER};
+use crate::support::github::github_voyage;
 
 const REPO: &str = "acme/widgets";
 
 fn setup() -> (TestEnv, FakeGitHub, String) {
-    let gh = FakeGitHub::start();
-    let mut env = TestEnv::for_github(&gh, REPO);
-    let voyage = env.new_voyage("Who acted");
-    env.set("HELM_VOYAGE", &voyage);
-    (env, gh, voyage)
+    github_voyage(REPO, "Who acted")
 }
 
 fn asked_user(gh: &FakeGitHub) -> usize {

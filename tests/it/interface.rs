@@ -4,17 +4,14 @@
 //! `helm mcp --help` that offers only what the server has.
 
 use crate::support::env::TestEnv;
-use crate::support::fake_github::FakeGitHub;
+use crate::support::github::github_voyage;
 
 const REPO: &str = "acme/widgets";
 
 #[test]
 fn provenance_flags_are_accepted_after_the_action() {
-    let gh = FakeGitHub::start();
-    let mut env = TestEnv::for_github(&gh, REPO);
+    let (env, gh, _) = github_voyage(REPO, "flags anywhere");
     let issue = gh.add_issue(REPO, "Bug", "body").to_string();
-    let voyage = env.new_voyage("flags anywhere");
-    env.set("HELM_VOYAGE", &voyage);
     let steer = env.run(&[
         "steer",
         "comment",
@@ -158,12 +155,9 @@ fn usage_lines_show_the_voyage_as_optional() {
 
 #[test]
 fn review_threads_read_as_a_table() {
-    let gh = FakeGitHub::start();
-    let mut env = TestEnv::for_github(&gh, REPO);
+    let (env, gh, _) = github_voyage(REPO, "threads");
     let pr = gh.add_pr(REPO, "Fix widget crash", "fix-42", "main");
     let inline = gh.add_review_comment(REPO, pr, "src/lib.rs", 7, "Return early?");
-    let voyage = env.new_voyage("threads");
-    env.set("HELM_VOYAGE", &voyage);
     let pr_text = pr.to_string();
     let seen = env.run(&["observe", "github-pr", &pr_text, "--focus", "reviews"]);
     seen.ok();

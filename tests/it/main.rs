@@ -3,10 +3,8 @@
 mod actor;
 mod bad_input;
 mod big_payload;
-mod fake_github_selftest;
 mod freshness;
 mod github;
-mod github_examples;
 mod hardening;
 mod interface;
 mod json_docs;
@@ -14,6 +12,7 @@ mod lifecycle;
 mod listing;
 mod main_voyages;
 mod mcp;
+mod names;
 mod observe_local;
 mod open_set_actions;
 mod open_set_kinds;

@@ -11,6 +11,7 @@ use serde_json::Value;
 use crate::mcp::Session;
 use crate::support::env::TestEnv;
 use crate::support::fake_github::{FakeGitHub, JobLog};
+use crate::support::github::github_voyage;
 
 const REPO: &str = "acme/widgets";
 
@@ -125,10 +126,7 @@ fn every_github_kind_sends_only_requests_github_documents() {
         .iter()
         .filter(|k| k.as_str().starts_with("github-"))
     {
-        let gh = FakeGitHub::start();
-        let mut env = TestEnv::for_github(&gh, REPO);
-        let voyage = env.new_voyage("every request documented");
-        env.set("HELM_VOYAGE", &voyage);
+        let (env, gh, _) = github_voyage(REPO, "every request documented");
         let args = observe_args(*kind, &gh);
         let args: Vec<&str> = args.iter().map(String::as_str).collect();
         // Fresh, then conditional on the first look's validators.

@@ -5,14 +5,12 @@
 
 use crate::support::env::{TestEnv, count, steer_args};
 use crate::support::fake_github::{FakeGitHub, Fault};
+use crate::support::github::github_voyage;
 
 const REPO: &str = "acme/widgets";
 
 fn setup() -> (TestEnv, FakeGitHub, String, String) {
-    let gh = FakeGitHub::start();
-    let mut env = TestEnv::for_github(&gh, REPO);
-    let voyage = env.new_voyage("Within GitHub's limits");
-    env.set("HELM_VOYAGE", &voyage);
+    let (env, gh, voyage) = github_voyage(REPO, "Within GitHub's limits");
     let issue = gh.add_issue(REPO, "Crash", "Steps.").to_string();
     env.run(&["observe", "github-issue", &issue]).ok();
     (env, gh, voyage, issue)

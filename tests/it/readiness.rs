@@ -9,14 +9,12 @@ use serde_json::json;
 use crate::mcp::{Session, assert_speaks_mcp, with};
 use crate::support::env::{Run, TestEnv, count, steer_args};
 use crate::support::fake_github::FakeGitHub;
+use crate::support::github::github_voyage;
 
 const REPO: &str = "acme/widgets";
 
 fn setup() -> (TestEnv, FakeGitHub, String, u64) {
-    let gh = FakeGitHub::start();
-    let mut env = TestEnv::for_github(&gh, REPO);
-    let voyage = env.new_voyage("Merge only what is ready");
-    env.set("HELM_VOYAGE", &voyage);
+    let (env, gh, voyage) = github_voyage(REPO, "Merge only what is ready");
     let pr = gh.add_pr(REPO, "Fix widget crash", "fix-42", "main");
     (env, gh, voyage, pr)
 }

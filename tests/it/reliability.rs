@@ -6,7 +6,7 @@ use std::time::Duration;
 use serde_json::json;
 
 use crate::support::env::{TestEnv, count};
-use crate::support::fake_github::FakeGitHub;
+use crate::support::github::github_voyage;
 
 /// A small deterministic generator: the seed is printed, so a failure replays.
 struct Lcg(u64);
@@ -59,10 +59,7 @@ fn many_processes_on_one_voyage_lose_nothing() {
     const LOGGERS: usize = 2;
     const STEERERS: usize = 2;
     const OPS: usize = 25;
-    let gh = FakeGitHub::start();
-    let mut env = TestEnv::for_github(&gh, "acme/widgets");
-    let voyage = env.new_voyage("crowded");
-    env.set("HELM_VOYAGE", &voyage);
+    let (env, gh, voyage) = github_voyage("acme/widgets", "crowded");
     let issue = gh.add_issue("acme/widgets", "busy", "");
     for worker in 0..OBSERVERS {
         for op in 0..OPS {
@@ -209,10 +206,7 @@ fn kill_9_at_random_moments_leaves_a_consistent_voyage() {
 
 #[test]
 fn a_steer_killed_while_github_answers_is_settled_by_its_retry() {
-    let gh = FakeGitHub::start();
-    let mut env = TestEnv::for_github(&gh, "acme/widgets");
-    let voyage = env.new_voyage("interrupted");
-    env.set("HELM_VOYAGE", &voyage);
+    let (env, gh, voyage) = github_voyage("acme/widgets", "interrupted");
     let issue = gh.add_issue("acme/widgets", "t", "");
     env.write("a.txt", "context");
     env.run(&["observe", "file-contents", "a.txt"]).ok();
@@ -281,10 +275,7 @@ fn a_steer_killed_while_github_answers_is_settled_by_its_retry() {
 
 #[test]
 fn a_saved_answer_is_recorded_by_the_retry_without_acting_again() {
-    let gh = FakeGitHub::start();
-    let mut env = TestEnv::for_github(&gh, "acme/widgets");
-    let voyage = env.new_voyage("saved");
-    env.set("HELM_VOYAGE", &voyage);
+    let (env, gh, voyage) = github_voyage("acme/widgets", "saved");
     // What a steer killed after GitHub's answer, before its commit, leaves behind.
     let key: String = {
         use sha2::Digest;

@@ -10,6 +10,7 @@ use serde_json::Value;
 
 use crate::support::env::{TestEnv, count};
 use crate::support::fake_github::{FakeGitHub, Fault};
+use crate::support::github::github_voyage;
 
 const REPO: &str = "acme/widgets";
 
@@ -27,11 +28,8 @@ fn comment(
 }
 
 fn setup() -> (FakeGitHub, TestEnv, String, u64) {
-    let gh = FakeGitHub::start();
-    let mut env = TestEnv::for_github(&gh, REPO);
+    let (mut env, gh, voyage) = github_voyage(REPO, "retries");
     env.set("HELM_GITHUB_TIMEOUT", "2");
-    let voyage = env.new_voyage("retries");
-    env.set("HELM_VOYAGE", &voyage);
     let issue = gh.add_issue(REPO, "t", "");
     env.write("a.txt", "context");
     env.run(&["observe", "file-contents", "a.txt"]).ok();

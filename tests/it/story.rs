@@ -7,14 +7,12 @@ use serde_json::Value;
 use crate::snapshots::{settings, shown};
 use crate::support::env::{TestEnv, steer_args};
 use crate::support::fake_github::FakeGitHub;
+use crate::support::github::github_voyage;
 
 const REPO: &str = "acme/widgets";
 
 fn github() -> (FakeGitHub, TestEnv) {
-    let gh = FakeGitHub::start();
-    let mut env = TestEnv::for_github(&gh, REPO);
-    let voyage = env.new_voyage("the whole story");
-    env.set("HELM_VOYAGE", &voyage);
+    let (env, gh, _) = github_voyage(REPO, "the whole story");
     (gh, env)
 }
 

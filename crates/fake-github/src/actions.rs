@@ -146,7 +146,7 @@ fn id_after(cx: &Cx, segment: &str) -> Option<u64> {
 }
 
 impl State {
-    fn run_of(&self, cx: &Cx, id: u64) -> Option<&CheckRun> {
+    fn run_of(&self, cx: &Cx, id: u64) -> Option<&CheckRunRecord> {
         self.repos
             .get(&cx.repo)?
             .check_runs

@@ -59,7 +59,7 @@ impl State {
         })
     }
 
-    pub(super) fn issue_json(&self, cx: &Cx, issue: &Issue) -> Value {
+    pub(super) fn issue_json(&self, cx: &Cx, issue: &IssueRecord) -> Value {
         let n = issue.number;
         let api = cx.api(&format!("/issues/{n}"));
         let mut json = shape("GET", ISSUE).clone();
@@ -119,7 +119,7 @@ impl State {
         json
     }
 
-    pub(super) fn pull_json(&self, cx: &Cx, issue: &Issue, pull: &Pull) -> Value {
+    pub(super) fn pull_json(&self, cx: &Cx, issue: &IssueRecord, pull: &PullRecord) -> Value {
         let n = issue.number;
         let (api, html) = (
             cx.api(&format!("/pulls/{n}")),

@@ -4,7 +4,7 @@
 use super::*;
 
 impl State {
-    pub(super) fn check_run_json(&self, cx: &Cx, run: &CheckRun) -> Value {
+    pub(super) fn check_run_json(&self, cx: &Cx, run: &CheckRunRecord) -> Value {
         let pulls = self
             .repos
             .get(&cx.repo)
@@ -55,7 +55,7 @@ impl State {
     }
 }
 
-pub(super) fn comment_json(cx: &Cx, issue: &Issue, c: &IssueComment) -> Value {
+pub(super) fn comment_json(cx: &Cx, issue: &IssueRecord, c: &IssueCommentRecord) -> Value {
     let kind = if issue.pull.is_some() {
         "pull"
     } else {
@@ -80,7 +80,7 @@ pub(super) fn comment_json(cx: &Cx, issue: &Issue, c: &IssueComment) -> Value {
     json
 }
 
-pub(super) fn review_comment_json(cx: &Cx, c: &ReviewComment) -> Value {
+pub(super) fn review_comment_json(cx: &Cx, c: &ReviewCommentRecord) -> Value {
     let url = cx.api(&format!("/pulls/comments/{}", c.id));
     let html = cx.html(&format!("/pull/{}#discussion_r{}", c.pr, c.id));
     let pull_url = cx.api(&format!("/pulls/{}", c.pr));
@@ -122,7 +122,7 @@ pub(super) fn review_comment_json(cx: &Cx, c: &ReviewComment) -> Value {
     json
 }
 
-pub(super) fn review_json(cx: &Cx, r: &Review) -> Value {
+pub(super) fn review_json(cx: &Cx, r: &ReviewRecord) -> Value {
     let html = cx.html(&format!("/pull/{}#pullrequestreview-{}", r.pr, r.id));
     let pull_url = cx.api(&format!("/pulls/{}", r.pr));
     let mut json = shape("GET", REVIEWS)[0].clone();
@@ -144,7 +144,7 @@ pub(super) fn review_json(cx: &Cx, r: &Review) -> Value {
     json
 }
 
-pub(super) fn file_json(cx: &Cx, pull: &Pull, file: &PrFile) -> Value {
+pub(super) fn file_json(cx: &Cx, pull: &PullRecord, file: &PrFile) -> Value {
     let (additions, deletions) = line_counts(&file.patch);
     let name = &file.filename;
     let mut json = shape("GET", PULL_FILES)[0].clone();

@@ -29,7 +29,7 @@ fn opaque(tag: &str) -> &str {
 
 /// Adds the validators to a 200 answer and turns it into a 304 when the client's copy is
 /// still current. With `per_token`, the tag also depends on the token that asked.
-pub(super) fn answer(reply: Reply, request: &Recorded, per_token: bool) -> Reply {
+pub(super) fn answer(reply: Reply, request: &RecordedRequest, per_token: bool) -> Reply {
     let mut tagged = reply.body_bytes();
     if per_token {
         tagged.extend_from_slice(server::token(request).unwrap_or_default().as_bytes());

@@ -129,7 +129,7 @@ impl FakeGitHub {
     // ----- observation ---------------------------------------------------------------------
 
     /// Every request received so far, in the order they were answered.
-    pub fn requests(&self) -> Vec<Recorded> {
+    pub fn requests(&self) -> Vec<RecordedRequest> {
         self.state().requests.clone()
     }
 
@@ -151,7 +151,7 @@ impl FakeGitHub {
 
     /// The requests that may change something: not GETs, and of `POST /graphql` only the
     /// mutations (a GraphQL query is a read sent as a POST).
-    pub fn writes(&self) -> Vec<Recorded> {
+    pub fn writes(&self) -> Vec<RecordedRequest> {
         self.requests()
             .into_iter()
             .filter(|r| r.method != "GET")

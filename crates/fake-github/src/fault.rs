@@ -182,7 +182,7 @@ impl Fault {
             .header("retry-after", &retry_after_secs.to_string())
     }
 
-    pub(super) fn matches(&self, request: &Recorded) -> bool {
+    pub(super) fn matches(&self, request: &RecordedRequest) -> bool {
         (self.method == "*" || self.method == request.method)
             && request.path_and_query.contains(&self.path_contains)
             && (self.body_contains.as_ref()).is_none_or(|text| request.raw_body.contains(text))

@@ -50,8 +50,8 @@ impl State {
     }
 
     /// The roots of `repo`'s threads on PR `pr`, oldest first, with their comments.
-    fn threads(&self, repo: &str, pr: u64) -> Vec<(u64, Vec<&ReviewComment>)> {
-        let mut threads: Vec<(u64, Vec<&ReviewComment>)> = Vec::new();
+    fn threads(&self, repo: &str, pr: u64) -> Vec<(u64, Vec<&ReviewCommentRecord>)> {
+        let mut threads: Vec<(u64, Vec<&ReviewCommentRecord>)> = Vec::new();
         let comments = self.repos.get(repo).map(|r| r.review_comments.iter());
         for c in comments.into_iter().flatten().filter(|c| c.pr == pr) {
             let root = c.in_reply_to.unwrap_or(c.id);
@@ -63,7 +63,13 @@ impl State {
         threads
     }
 
-    fn thread_json(&self, repo: &str, pr: u64, root: u64, comments: &[&ReviewComment]) -> Value {
+    fn thread_json(
+        &self,
+        repo: &str,
+        pr: u64,
+        root: u64,
+        comments: &[&ReviewCommentRecord],
+    ) -> Value {
         let head = self.pull(repo, pr).map(|(_, p)| p.head_sha.clone());
         let first = comments[0];
         let resolved_by = self.repos.get(repo).and_then(|r| r.resolved.get(&root));
@@ -129,7 +135,7 @@ impl State {
     }
 
     fn thread_by_root(&self, repo: &str, pr: u64, root: u64) -> Value {
-        let comments: Vec<&ReviewComment> = (self.threads(repo, pr).into_iter())
+        let comments: Vec<&ReviewCommentRecord> = (self.threads(repo, pr).into_iter())
             .find(|(r, _)| *r == root)
             .map(|(_, c)| c)
             .unwrap_or_default();

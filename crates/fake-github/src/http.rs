@@ -14,7 +14,7 @@ const MAX_HEAD: usize = 64 * 1024;
 const MAX_BODY: usize = 16 * 1024 * 1024;
 
 /// One request as read from the wire. Header names are lowercased.
-pub struct Request {
+pub struct WireRequest {
     pub method: String,
     pub target: String,
     pub headers: Vec<(String, String)>,
@@ -45,7 +45,7 @@ impl Listener {
     pub fn start(
         listener: TcpListener,
         stopping: Arc<AtomicBool>,
-        serve: impl Fn(Request) -> Delivery + Send + Sync + 'static,
+        serve: impl Fn(WireRequest) -> Delivery + Send + Sync + 'static,
     ) -> Self {
         let addr = listener
             .local_addr()
@@ -118,7 +118,7 @@ fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
 /// Serves the requests of one connection, in order, until either side ends it. The socket
 /// is shut down on the way out: the listener holds a handle to it for [`Listener::stop`], so
 /// dropping ours alone would leave the client waiting.
-fn converse(stream: TcpStream, serve: &(impl Fn(Request) -> Delivery + ?Sized)) {
+fn converse(stream: TcpStream, serve: &(impl Fn(WireRequest) -> Delivery + ?Sized)) {
     let _ = stream.set_nodelay(true);
     let Ok(mut writer) = stream.try_clone() else {
         return;
@@ -131,7 +131,7 @@ fn converse(stream: TcpStream, serve: &(impl Fn(Request) -> Delivery + ?Sized)) 
 fn exchange(
     reader: &mut BufReader<TcpStream>,
     writer: &mut TcpStream,
-    serve: &(impl Fn(Request) -> Delivery + ?Sized),
+    serve: &(impl Fn(WireRequest) -> Delivery + ?Sized),
 ) {
     loop {
         let request = match read_request(reader) {
@@ -187,7 +187,7 @@ fn read_line(reader: &mut impl BufRead) -> io::Result<Option<String>> {
 }
 
 /// Reads one request; `Ok(None)` when the client closed the connection between requests.
-fn read_request(reader: &mut impl BufRead) -> io::Result<Option<Request>> {
+fn read_request(reader: &mut impl BufRead) -> io::Result<Option<WireRequest>> {
     let start = loop {
         match read_line(reader)? {
             None => return Ok(None),
@@ -231,7 +231,7 @@ fn read_request(reader: &mut impl BufRead) -> io::Result<Option<Request>> {
         reader.read_exact(&mut body)?;
         body
     };
-    Ok(Some(Request {
+    Ok(Some(WireRequest {
         method: method.to_ascii_uppercase(),
         target: target.to_owned(),
         headers,

@@ -57,8 +57,8 @@ mod writes;
 
 pub use actions::JobLog;
 pub use fault::{Acting, Fault, Gate};
-pub use model::{Comment, Diff, Issue, PrFile, Pull};
-pub use server::Recorded;
+pub use model::{CommentRecord, Diff, IssueRecord, PrFile, PullRecord};
+pub use server::RecordedRequest;
 
 pub mod openapi;
 use answers_issue::*;

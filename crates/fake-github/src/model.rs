@@ -3,7 +3,7 @@
 
 /// An issue or a pull request (then `pull` is set), as the fake stores it.
 #[derive(Clone, Debug)]
-pub struct Issue {
+pub struct IssueRecord {
     pub number: u64,
     pub id: u64,
     pub title: String,
@@ -17,12 +17,12 @@ pub struct Issue {
     pub created_at: String,
     pub updated_at: String,
     pub closed_at: Option<String>,
-    pub pull: Option<Pull>,
+    pub pull: Option<PullRecord>,
 }
 
-/// The pull-request half of an [`Issue`].
+/// The pull-request half of an [`IssueRecord`].
 #[derive(Clone, Debug)]
-pub struct Pull {
+pub struct PullRecord {
     /// Pull requests have an `id` of their own, distinct from their issue's.
     pub id: u64,
     pub head: String,
@@ -66,7 +66,7 @@ pub struct PrFile {
 
 /// An issue (or PR conversation) comment.
 #[derive(Clone, Debug)]
-pub struct Comment {
+pub struct CommentRecord {
     pub id: u64,
     pub user: String,
     pub body: String,

@@ -80,7 +80,7 @@ impl State {
     /// Issues (PRs included) filtered by `state` and ordered by `sort` (`created`, `updated`)
     /// and `direction`: newest first, except that PRs sorted otherwise than by creation
     /// default to ascending, as on GitHub.
-    pub(super) fn listed(&self, cx: &Cx) -> Vec<&Issue> {
+    pub(super) fn listed(&self, cx: &Cx) -> Vec<&IssueRecord> {
         let state = cx.query("state").unwrap_or("open");
         let sort = cx.query("sort").unwrap_or("created");
         let pulls = cx.path.ends_with("/pulls");
@@ -88,7 +88,7 @@ impl State {
             Some(direction) => direction == "asc",
             None => pulls && sort != "created",
         };
-        let mut issues: Vec<&Issue> = self
+        let mut issues: Vec<&IssueRecord> = self
             .repos
             .get(&cx.repo)
             .map(|r| r.issues.values())
@@ -213,7 +213,7 @@ impl State {
 }
 
 /// Adds `Last-Modified`, as GitHub does on a single issue or pull request.
-fn modified(reply: Reply, issue: &Issue) -> Reply {
+fn modified(reply: Reply, issue: &IssueRecord) -> Reply {
     match clock::last_modified(&issue.updated_at) {
         Some(date) => reply.header("Last-Modified", date),
         None => reply,
@@ -231,7 +231,7 @@ pub(super) fn since_ok(cx: &Cx, updated_at: &str) -> bool {
 }
 
 /// `labels=a,b`: issues carrying every one of them.
-fn labelled(cx: &Cx, issue: &Issue) -> bool {
+fn labelled(cx: &Cx, issue: &IssueRecord) -> bool {
     cx.query("labels").is_none_or(|wanted| {
         wanted
             .split(',')
@@ -241,7 +241,7 @@ fn labelled(cx: &Cx, issue: &Issue) -> bool {
 }
 
 /// `assignee`: a login, `none` (unassigned) or `*` (assigned to anyone).
-fn assigned(cx: &Cx, issue: &Issue) -> bool {
+fn assigned(cx: &Cx, issue: &IssueRecord) -> bool {
     match cx.query("assignee") {
         None => true,
         Some("none") => issue.assignees.is_empty(),

@@ -12,7 +12,7 @@ impl State {
             .map(|r| r.check_runs.iter())
             .into_iter()
             .flatten();
-        let mut runs: Vec<&CheckRun> = runs
+        let mut runs: Vec<&CheckRunRecord> = runs
             .filter(|r| r.sha == sha)
             .filter(|r| cx.query("check_name").is_none_or(|name| r.name == name))
             .filter(|r| cx.query("status").is_none_or(|status| r.status == status))

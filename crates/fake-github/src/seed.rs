@@ -22,14 +22,14 @@ impl FakeGitHub {
     }
 
     /// A copy of an issue or PR as currently stored.
-    pub fn issue(&self, repo: &str, number: u64) -> Option<Issue> {
+    pub fn issue(&self, repo: &str, number: u64) -> Option<IssueRecord> {
         self.state().issue(repo, number).cloned()
     }
 
     /// Changes a stored issue or PR in place and moves its `updated_at` (unless `edit` set
     /// it), as any change on GitHub does; a new title, a close or a reopen goes on its
     /// timeline as done by [`SEED_AUTHOR`]. Panics if there is no such number.
-    pub fn edit_issue(&self, repo: &str, number: u64, edit: impl FnOnce(&mut Issue)) {
+    pub fn edit_issue(&self, repo: &str, number: u64, edit: impl FnOnce(&mut IssueRecord)) {
         let mut state = self.state();
         let now = state.now();
         let issue = state
@@ -45,7 +45,7 @@ impl FakeGitHub {
     }
 
     /// Changes the pull-request half of a stored PR. Panics if `number` is not a PR.
-    pub fn edit_pr(&self, repo: &str, number: u64, edit: impl FnOnce(&mut Pull)) {
+    pub fn edit_pr(&self, repo: &str, number: u64, edit: impl FnOnce(&mut PullRecord)) {
         self.edit_issue(repo, number, |issue| {
             edit(
                 issue
@@ -99,7 +99,7 @@ impl FakeGitHub {
     }
 
     /// The conversation comments of an issue or PR, oldest first.
-    pub fn comments(&self, repo: &str, number: u64) -> Vec<Comment> {
+    pub fn comments(&self, repo: &str, number: u64) -> Vec<CommentRecord> {
         let state = self.state();
         let comments = state
             .repos
@@ -158,7 +158,7 @@ impl FakeGitHub {
             .map(|(_, p)| p.head_sha.clone())
             .unwrap_or_else(|| panic!("no PR {repo}#{pr}"));
         let now = state.now();
-        let comment = ReviewComment {
+        let comment = ReviewCommentRecord {
             id: state.next_id(),
             pr,
             path: path.to_owned(),
@@ -184,7 +184,7 @@ impl FakeGitHub {
             .pull(repo, pr)
             .map(|(_, p)| p.head_sha.clone())
             .unwrap_or_else(|| panic!("no PR {repo}#{pr}"));
-        let review = Review {
+        let review = ReviewRecord {
             id: st.next_id(),
             pr,
             user: user.to_owned(),
@@ -210,7 +210,7 @@ impl FakeGitHub {
         conclusion: Option<&str>,
     ) -> u64 {
         let mut state = self.state();
-        let run = CheckRun {
+        let run = CheckRunRecord {
             id: state.next_id(),
             sha: state.resolve_ref(repo, git_ref),
             name: name.to_owned(),

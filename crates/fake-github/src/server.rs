@@ -6,7 +6,7 @@ use super::*;
 /// One request as the fake received it, with the status (and JSON) it answered: the status
 /// sent, so 304 for a conditional hit, and 0 when a fault closed the connection instead.
 #[derive(Clone, Debug)]
-pub struct Recorded {
+pub struct RecordedRequest {
     pub method: String,
     pub path_and_query: String,
     /// Header names are lowercased.
@@ -18,7 +18,7 @@ pub struct Recorded {
     pub response: Option<Value>,
 }
 
-impl Recorded {
+impl RecordedRequest {
     pub fn header(&self, name: &str) -> Option<&str> {
         self.headers
             .iter()
@@ -42,7 +42,7 @@ impl Recorded {
 const RATE_LIMIT: u64 = 5000;
 
 /// What the fake sends back once the state has been updated.
-pub(super) struct Answer {
+pub(super) struct PlannedAnswer {
     /// `None`: close the connection without answering.
     reply: Option<Reply>,
     /// Extra wait before answering (a fault that hangs after acting).
@@ -51,9 +51,9 @@ pub(super) struct Answer {
     hold: Option<Gate>,
 }
 
-impl Answer {
+impl PlannedAnswer {
     fn now(reply: Reply) -> Self {
-        Answer {
+        PlannedAnswer {
             reply: Some(reply),
             delay: Duration::ZERO,
             hold: None,
@@ -62,8 +62,8 @@ impl Answer {
 }
 
 /// Reads, answers and records one request. Never panics on what the client sends.
-pub(super) fn serve(shared: &Shared, request: http::Request) -> http::Delivery {
-    let recorded = Recorded {
+pub(super) fn serve(shared: &Shared, request: http::WireRequest) -> http::Delivery {
+    let recorded = RecordedRequest {
         method: request.method,
         path_and_query: request.target,
         headers: request.headers,
@@ -76,7 +76,7 @@ pub(super) fn serve(shared: &Shared, request: http::Request) -> http::Delivery {
         let mut state = lock(&shared.state);
         let answer = state.answer(&shared.base_url, &recorded);
         let sent = answer.reply.as_ref();
-        state.requests.push(Recorded {
+        state.requests.push(RecordedRequest {
             status: sent.map_or(0, |r| r.status),
             response: sent.and_then(|r| r.json.as_deref().cloned()),
             ..recorded
@@ -113,20 +113,20 @@ fn pause(stopping: &AtomicBool, total: Duration) {
 }
 
 /// The token a request carries, as `Authorization: Bearer <token>` or `token <token>`.
-pub(super) fn token(request: &Recorded) -> Option<&str> {
+pub(super) fn token(request: &RecordedRequest) -> Option<&str> {
     let value = request.header("authorization")?;
     let (scheme, token) = value.trim().split_once(' ')?;
     (scheme.eq_ignore_ascii_case("bearer") || scheme.eq_ignore_ascii_case("token"))
         .then(|| token.trim())
 }
 
-pub(super) fn authorized(request: &Recorded, others: &[String]) -> bool {
+pub(super) fn authorized(request: &RecordedRequest, others: &[String]) -> bool {
     token(request).is_some_and(|token| token == TOKEN || others.iter().any(|t| t == token))
 }
 
 impl State {
     /// The first fault matching `request`, used up by one.
-    fn take_fault(&mut self, request: &Recorded) -> Option<Fault> {
+    fn take_fault(&mut self, request: &RecordedRequest) -> Option<Fault> {
         let index = self.faults.iter().position(|f| f.matches(request))?;
         let fault = self.faults[index].clone();
         match self.faults[index].times.as_mut() {
@@ -141,9 +141,9 @@ impl State {
 
     /// Authentication, then faults: one that answers instead of acting stops here; one that
     /// acts first lets the request change the state and then spoils (or withholds) the answer.
-    pub(super) fn answer(&mut self, base: &str, request: &Recorded) -> Answer {
+    pub(super) fn answer(&mut self, base: &str, request: &RecordedRequest) -> PlannedAnswer {
         if !authorized(request, &self.switches.tokens) {
-            return Answer::now(Reply::error(401, "Bad credentials"));
+            return PlannedAnswer::now(Reply::error(401, "Bad credentials"));
         }
         let mut answer = self.answer_authorized(base, request);
         if let Some(reply) = answer.reply.as_mut() {
@@ -176,25 +176,25 @@ impl State {
         );
     }
 
-    fn answer_authorized(&mut self, base: &str, request: &Recorded) -> Answer {
+    fn answer_authorized(&mut self, base: &str, request: &RecordedRequest) -> PlannedAnswer {
         let fault = self.take_fault(request);
         if let Some(fault) = fault.as_ref().filter(|f| f.acting == Acting::Instead) {
-            return Answer::now(fault.reply());
+            return PlannedAnswer::now(fault.reply());
         }
         let reply = self.perform(base, request);
         match fault {
-            None => Answer::now(reply),
+            None => PlannedAnswer::now(reply),
             Some(fault) => match fault.acting {
-                Acting::Instead | Acting::ThenAnswer => Answer::now(fault.reply()),
-                Acting::ThenHang(delay) => Answer {
+                Acting::Instead | Acting::ThenAnswer => PlannedAnswer::now(fault.reply()),
+                Acting::ThenHang(delay) => PlannedAnswer {
                     delay,
-                    ..Answer::now(reply)
+                    ..PlannedAnswer::now(reply)
                 },
-                Acting::ThenHold(gate) => Answer {
+                Acting::ThenHold(gate) => PlannedAnswer {
                     hold: Some(gate),
-                    ..Answer::now(reply)
+                    ..PlannedAnswer::now(reply)
                 },
-                Acting::ThenDrop => Answer {
+                Acting::ThenDrop => PlannedAnswer {
                     reply: None,
                     delay: Duration::ZERO,
                     hold: None,
@@ -204,7 +204,7 @@ impl State {
     }
 
     /// What GitHub would do with the request: redirect, act, answer, honour conditions.
-    fn perform(&mut self, base: &str, request: &Recorded) -> Reply {
+    fn perform(&mut self, base: &str, request: &RecordedRequest) -> Reply {
         if request.body.is_none() && !request.raw_body.trim().is_empty() {
             return Reply::error(400, "Problems parsing JSON");
         }

@@ -4,7 +4,7 @@
 use super::*;
 
 pub(super) struct State {
-    pub(super) repos: HashMap<String, Repo>,
+    pub(super) repos: HashMap<String, RepoState>,
     pub(super) next_id: u64,
     /// The latest time stamped, in seconds since the Unix epoch: strictly increasing.
     pub(super) clock: i64,
@@ -13,35 +13,36 @@ pub(super) struct State {
     pub(super) per_page_cap: usize,
     pub(super) latency: Duration,
     pub(super) faults: Vec<Fault>,
-    pub(super) requests: Vec<Recorded>,
+    pub(super) requests: Vec<RecordedRequest>,
     /// Answers that counted against the rate limit (not 304s, not 401s).
     pub(super) rate_used: u64,
     pub(super) switches: Switches,
     pub(super) actions: actions::Actions,
 }
 
+/// One repository's issues, pulls, comments and checks on the fake server.
 #[derive(Default)]
-pub(super) struct Repo {
-    pub(super) issues: BTreeMap<u64, Issue>,
-    pub(super) comments: Vec<IssueComment>,
-    pub(super) review_comments: Vec<ReviewComment>,
-    pub(super) reviews: Vec<Review>,
-    pub(super) check_runs: Vec<CheckRun>,
+pub(super) struct RepoState {
+    pub(super) issues: BTreeMap<u64, IssueRecord>,
+    pub(super) comments: Vec<IssueCommentRecord>,
+    pub(super) review_comments: Vec<ReviewCommentRecord>,
+    pub(super) reviews: Vec<ReviewRecord>,
+    pub(super) check_runs: Vec<CheckRunRecord>,
     pub(super) statuses: Vec<CommitStatus>,
-    pub(super) events: Vec<Event>,
+    pub(super) events: Vec<IssueEvent>,
     /// The first comments of the review threads that are resolved, and who resolved each
     /// (GraphQL's `resolvedBy`). GitHub keeps nothing of who unresolved one.
     pub(super) resolved: BTreeMap<u64, String>,
 }
 
-pub(super) struct IssueComment {
+pub(super) struct IssueCommentRecord {
     pub(super) issue: u64,
-    pub(super) comment: Comment,
+    pub(super) comment: CommentRecord,
     pub(super) created_at: String,
     pub(super) updated_at: String,
 }
 
-pub(super) struct ReviewComment {
+pub(super) struct ReviewCommentRecord {
     pub(super) id: u64,
     pub(super) pr: u64,
     pub(super) path: String,
@@ -56,7 +57,7 @@ pub(super) struct ReviewComment {
     pub(super) updated_at: String,
 }
 
-pub(super) struct Review {
+pub(super) struct ReviewRecord {
     pub(super) id: u64,
     pub(super) pr: u64,
     pub(super) user: String,
@@ -66,7 +67,7 @@ pub(super) struct Review {
     pub(super) submitted_at: String,
 }
 
-pub(super) struct CheckRun {
+pub(super) struct CheckRunRecord {
     pub(super) id: u64,
     pub(super) sha: String,
     pub(super) name: String,
@@ -135,19 +136,19 @@ impl State {
         )
     }
 
-    pub(super) fn repo(&mut self, repo: &str) -> &mut Repo {
+    pub(super) fn repo(&mut self, repo: &str) -> &mut RepoState {
         self.repos.entry(repo.to_owned()).or_default()
     }
 
-    pub(super) fn issue(&self, repo: &str, number: u64) -> Option<&Issue> {
+    pub(super) fn issue(&self, repo: &str, number: u64) -> Option<&IssueRecord> {
         self.repos.get(repo)?.issues.get(&number)
     }
 
-    pub(super) fn issue_mut(&mut self, repo: &str, number: u64) -> Option<&mut Issue> {
+    pub(super) fn issue_mut(&mut self, repo: &str, number: u64) -> Option<&mut IssueRecord> {
         self.repos.get_mut(repo)?.issues.get_mut(&number)
     }
 
-    pub(super) fn pull(&self, repo: &str, number: u64) -> Option<(&Issue, &Pull)> {
+    pub(super) fn pull(&self, repo: &str, number: u64) -> Option<(&IssueRecord, &PullRecord)> {
         let issue = self.issue(repo, number)?;
         Some((issue, issue.pull.as_ref()?))
     }
@@ -158,9 +159,9 @@ impl State {
         title: &str,
         body: Option<&str>,
         user: &str,
-    ) -> Issue {
+    ) -> IssueRecord {
         let now = self.now();
-        Issue {
+        IssueRecord {
             number: self
                 .repos
                 .get(repo)
@@ -181,8 +182,8 @@ impl State {
         }
     }
 
-    pub(super) fn new_pull(&mut self, head: &str, base: &str, draft: bool) -> Pull {
-        Pull {
+    pub(super) fn new_pull(&mut self, head: &str, base: &str, draft: bool) -> PullRecord {
+        PullRecord {
             id: self.next_id(),
             head: head.to_owned(),
             base: base.to_owned(),
@@ -201,7 +202,7 @@ impl State {
         }
     }
 
-    pub(super) fn insert(&mut self, repo: &str, issue: Issue) -> u64 {
+    pub(super) fn insert(&mut self, repo: &str, issue: IssueRecord) -> u64 {
         let number = issue.number;
         self.repo(repo).issues.insert(number, issue);
         number
@@ -210,12 +211,12 @@ impl State {
     pub(super) fn add_comment(&mut self, repo: &str, issue: u64, user: &str, body: &str) -> u64 {
         let id = self.next_id();
         let created_at = self.now();
-        let comment = Comment {
+        let comment = CommentRecord {
             id,
             user: user.to_owned(),
             body: body.to_owned(),
         };
-        self.repo(repo).comments.push(IssueComment {
+        self.repo(repo).comments.push(IssueCommentRecord {
             issue,
             comment,
             updated_at: created_at.clone(),

@@ -39,7 +39,7 @@ pub(super) fn permitted(allowed: Option<&Vec<String>>, asked: Vec<String>) -> Ve
 impl State {
     /// A request to a renamed repository: 301 for GET (and HEAD), 307 for the rest so that
     /// the method and body are kept, with `Location` on the current name.
-    pub(super) fn redirect(&self, base: &str, request: &Recorded) -> Option<Reply> {
+    pub(super) fn redirect(&self, base: &str, request: &RecordedRequest) -> Option<Reply> {
         let rest = request.path_and_query.strip_prefix("/repos/")?;
         let mut parts = rest.splitn(3, '/');
         let (owner, repo) = (parts.next()?, parts.next()?);

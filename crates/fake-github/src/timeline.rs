@@ -7,7 +7,7 @@
 
 use super::*;
 
-pub(super) struct Event {
+pub(super) struct IssueEvent {
     pub(super) id: u64,
     pub(super) issue: u64,
     pub(super) kind: String,
@@ -32,7 +32,7 @@ impl State {
         let created_at = self.now();
         let events = &mut self.repo(repo).events;
         let id = 7_000_000 + events.len() as u64;
-        events.push(Event {
+        events.push(IssueEvent {
             id,
             issue,
             kind: kind.to_owned(),
@@ -47,8 +47,8 @@ impl State {
     pub(super) fn add_change_events(
         &mut self,
         repo: &str,
-        before: &Issue,
-        after: &Issue,
+        before: &IssueRecord,
+        after: &IssueRecord,
         actor: &str,
     ) {
         let number = after.number;
@@ -105,7 +105,7 @@ impl State {
     }
 }
 
-fn event_json(cx: &Cx, e: &Event) -> Value {
+fn event_json(cx: &Cx, e: &IssueEvent) -> Value {
     let mut json = json!({
         "id": e.id,
         "node_id": format!("IE_{}", e.id),

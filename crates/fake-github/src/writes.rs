@@ -218,7 +218,7 @@ impl State {
         // Replies hang off the thread's first comment, as on GitHub.
         let in_reply_to = Some(parent.in_reply_to.unwrap_or(parent.id));
         let now = self.now();
-        let reply = ReviewComment {
+        let reply = ReviewCommentRecord {
             id: self.next_id(),
             pr,
             path,

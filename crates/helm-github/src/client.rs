@@ -23,7 +23,7 @@ pub use link::next_link;
 
 use super::error::GitHubError;
 use super::memo::Memo;
-pub use super::moved::Moved;
+pub use super::moved::MovedRepo;
 use super::repo::Repo;
 use crate::model::clock::GitHubClock;
 
@@ -45,7 +45,7 @@ pub struct Client {
     pub api_url: String,
     /// Set when GitHub redirected a request to another repository; shared
     /// with the client's [`remembering`](Client::remembering) copies.
-    moved: std::sync::Arc<std::sync::Mutex<Option<Moved>>>,
+    moved: std::sync::Arc<std::sync::Mutex<Option<MovedRepo>>>,
     /// GitHub's clock as its latest answer showed it (ADR 0012); shared
     /// with the remembering copies too.
     clock: std::sync::Arc<std::sync::Mutex<Option<GitHubClock>>>,
@@ -273,7 +273,7 @@ impl Client {
     /// Where GitHub said the repository now lives, if it redirected a
     /// request to another repository (`None` when it gave only a
     /// `/repositories/{id}` address, or did not redirect).
-    pub fn moved(&self) -> Option<Moved> {
+    pub fn moved(&self) -> Option<MovedRepo> {
         self.moved.lock().map(|m| m.clone()).unwrap_or(None)
     }
 
@@ -296,7 +296,7 @@ impl Client {
         if moved.is_some() {
             return;
         }
-        *moved = Some(Moved {
+        *moved = Some(MovedRepo {
             from: self.repo.to_string(),
             to: to_text,
         });

@@ -21,7 +21,7 @@ struct Problem {
 }
 
 #[derive(Deserialize)]
-struct Answer {
+struct GraphQlAnswer {
     #[serde(default)]
     data: Option<Value>,
     #[serde(default)]
@@ -60,7 +60,7 @@ pub async fn send<T: DeserializeOwned>(
     let answer = client
         .send(Method::POST, &endpoint(&client.api_url), JSON, Some(&body))
         .await?;
-    let answer: Answer = super::client::parse(answer)?;
+    let answer: GraphQlAnswer = super::client::parse(answer)?;
     if let Some(problems) = answer.errors.filter(|e| !e.is_empty()) {
         let not_found = problems
             .iter()

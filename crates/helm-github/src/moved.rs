@@ -4,12 +4,12 @@
 /// A repository GitHub says has moved: `to` is `OWNER/NAME` when its
 /// redirect named it.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Moved {
+pub struct MovedRepo {
     pub from: String,
     pub to: Option<String>,
 }
 
-impl Moved {
+impl MovedRepo {
     /// What to tell the user, who should switch to the new name.
     pub fn warning(&self) -> String {
         match &self.to {

@@ -112,9 +112,11 @@ pub struct Issue {
     pub pull_request: Option<serde_json::Value>,
 }
 
+/// A comment on an issue or a pull request's conversation (GitHub's "issue
+/// comment"), not a review's line comment.
 #[derive(Clone, Debug, Default, Deserialize, Serialize)]
 #[serde(rename_all(serialize = "camelCase"))]
-pub struct Comment {
+pub struct IssueComment {
     pub id: u64,
     #[serde(rename(deserialize = "user"), serialize_with = "login")]
     #[serde(deserialize_with = "present")]

@@ -68,7 +68,9 @@ pub struct Derivation {
 /// One artifact as `artifact list` shows it.
 #[derive(Debug, Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct Listed {
+// The MCP schemas (and docs/agents.md) have always called it `Listed`.
+#[schemars(rename = "Listed")]
+pub struct ListedArtifact {
     pub hash: String,
     pub status: ArtifactStatus,
     /// The zstd frame's length as stored (0 once the payload is dropped).
@@ -270,7 +272,7 @@ pub fn source_of(conn: &Connection, hash: &str) -> Result<Option<String>> {
 }
 
 /// Every artifact, largest stored first, with where it is referenced.
-pub fn list(conn: &Connection) -> Result<Vec<Listed>> {
+pub fn list(conn: &Connection) -> Result<Vec<ListedArtifact>> {
     let mut entries: HashMap<String, Vec<i64>> = HashMap::new();
     let mut stmt = conn.prepare(
         "SELECT DISTINCT artifact_hash, logbook_id FROM bearing_observations
@@ -310,7 +312,7 @@ pub fn list(conn: &Connection) -> Result<Vec<Listed>> {
             ArtifactStatus::Stowed => payload_len(conn, &hash, &head)?,
             ArtifactStatus::Reduced | ArtifactStatus::Jettisoned => None,
         };
-        out.push(Listed {
+        out.push(ListedArtifact {
             stored_bytes: row.get::<_, Option<i64>>(2)?.unwrap_or(0) as u64,
             payload_bytes,
             slate: on_slate.contains(&hash),

@@ -6,7 +6,7 @@
 //! locks, anything odd), which also names what is wrong with a file. Ids come
 //! from the voyage row inside each file, never from its name, and the order
 //! from each voyage's `created_at`, so a warm and a cold listing answer the
-//! same. Prints nothing: what is worth a warning comes back in [`Listed`].
+//! same. Prints nothing: what is worth a warning comes back in [`HomeListing`].
 //!
 //! It runs inside `helm mcp` beside calls that hold a voyage's write lock, so
 //! it never opens a voyage file with a descriptor of its own: the stamp and
@@ -33,7 +33,7 @@ use crate::model::words;
 
 /// What `voyage list` shows.
 #[derive(Debug)]
-pub struct Listed {
+pub struct HomeListing {
     /// Every readable voyage, newest first by `created_at`.
     pub voyages: Vec<Summary>,
     /// Files that could not be read, with why (not yet naming the file).
@@ -45,7 +45,7 @@ pub struct Listed {
 }
 
 /// Lists every voyage in `home`, refreshing the summary cache on the way.
-pub fn list(home: &Home) -> Result<Listed> {
+pub fn list(home: &Home) -> Result<HomeListing> {
     let files = home.voyage_files()?;
     let present: HashSet<Uuid> = files.iter().map(|file| file.id).collect();
     let mut cache = cache::Cache::load(home.root());
@@ -103,7 +103,7 @@ pub fn list(home: &Home) -> Result<Listed> {
     }
     cache.save(&present);
 
-    let mut listed = Listed {
+    let mut listed = HomeListing {
         voyages: Vec::with_capacity(read.len()),
         unreadable: Vec::new(),
         warnings: Vec::new(),

@@ -68,10 +68,10 @@ impl Entry {
     /// The stored action's `kind`, whatever helm wrote it.
     pub fn stored_kind(&self) -> Option<String> {
         #[derive(Deserialize)]
-        struct Kind {
+        struct KindField {
             kind: String,
         }
-        serde_json::from_str::<Kind>(&self.action)
+        serde_json::from_str::<KindField>(&self.action)
             .ok()
             .map(|k| k.kind)
     }

@@ -265,7 +265,7 @@ impl VoyageStore {
 
     /// Every artifact with where it is referenced, largest first, from one
     /// snapshot.
-    pub fn artifacts(&mut self) -> Result<Vec<lifecycle::Listed>> {
+    pub fn artifacts(&mut self) -> Result<Vec<lifecycle::ListedArtifact>> {
         let tx = super::read(&mut self.conn)?;
         let listed = lifecycle::list(&tx)?;
         tx.commit()?;

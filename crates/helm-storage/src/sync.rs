@@ -35,7 +35,7 @@ pub struct NewEntry {
 
 /// One artifact derivation row.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
-pub struct Derivation {
+pub struct DerivedSummary {
     pub created_at: String,
     pub summary: String,
     pub method: String,
@@ -46,7 +46,7 @@ pub struct Derivation {
 pub struct ArtifactRow {
     pub status: ArtifactStatus,
     /// Derivations of which it is the source, oldest first.
-    pub derivations: Vec<Derivation>,
+    pub derivations: Vec<DerivedSummary>,
 }
 
 /// Reads inside one transaction, read or write.
@@ -169,14 +169,14 @@ impl View<'_> {
         let Some(status) = status else {
             return Ok(None);
         };
-        let mut derivations: Vec<Derivation> = self
+        let mut derivations: Vec<DerivedSummary> = self
             .tx
             .prepare_cached(
                 "SELECT created_at, derived_hash, method FROM artifact_derivations
                  WHERE source_hash = ?1",
             )?
             .query_map([hash], |row| {
-                Ok(Derivation {
+                Ok(DerivedSummary {
                     created_at: row.get(0)?,
                     summary: row.get(1)?,
                     method: row.get(2)?,
@@ -277,7 +277,7 @@ impl Merge<'_> {
 
     /// Records that `summary` was made of `source`; the newer of two
     /// records of the same pair stands.
-    pub fn derive(&self, source: &str, derivation: &Derivation) -> Result<()> {
+    pub fn derive(&self, source: &str, derivation: &DerivedSummary) -> Result<()> {
         self.tx()
             .prepare_cached(
                 "INSERT INTO artifact_derivations (source_hash, derived_hash, method, created_at)

@@ -6,7 +6,7 @@
 use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Child, ChildStdin, ChildStdout, Stdio};
 
-use super::git::{self, Repo};
+use super::git::{self, SyncRepo};
 use crate::error::{Error, Kind, Result};
 
 /// An object's header.
@@ -25,7 +25,7 @@ pub struct Batch {
 }
 
 impl Batch {
-    pub fn start(repo: &Repo) -> Result<Batch> {
+    pub fn start(repo: &SyncRepo) -> Result<Batch> {
         let mut command = repo.command();
         command
             .args(["cat-file", "--batch-command"])
@@ -123,7 +123,7 @@ pub fn too_large(info: &Info, limit: u64) -> Error {
 
 /// The headers of many objects, in order (`None` for a missing one): through
 /// `batch` for a few, through one `git cat-file --batch-check` for many.
-pub fn infos(repo: &Repo, batch: &mut Batch, names: &[String]) -> Result<Vec<Option<Info>>> {
+pub fn infos(repo: &SyncRepo, batch: &mut Batch, names: &[String]) -> Result<Vec<Option<Info>>> {
     if names.len() <= 32 {
         return names.iter().map(|name| batch.info(name)).collect();
     }
@@ -159,7 +159,7 @@ pub fn infos(repo: &Repo, batch: &mut Batch, names: &[String]) -> Result<Vec<Opt
 /// `budget` bytes (or one object), so what is held at once stays bounded
 /// whatever the remote sent.
 pub fn bounded(
-    repo: &Repo,
+    repo: &SyncRepo,
     batch: &mut Batch,
     names: Vec<String>,
     limit: u64,
@@ -192,7 +192,7 @@ pub fn bounded(
 /// a thread of their own while the answers are read here, and hands each to
 /// `each` in order (`None` for a missing one).
 pub fn read_many(
-    repo: &Repo,
+    repo: &SyncRepo,
     names: Vec<String>,
     mut each: impl FnMut(usize, Option<(&Info, &mut dyn Read)>) -> Result<()>,
 ) -> Result<()> {
@@ -338,7 +338,7 @@ pub type Object = (Info, Vec<u8>);
 /// The whole contents of each object named, in order (`None` for a missing
 /// one): through `batch` for a few, through one `read_many` for many. Their
 /// sizes were looked at first (`bounded`).
-fn objects(repo: &Repo, batch: &mut Batch, names: Vec<String>) -> Result<Vec<Option<Object>>> {
+fn objects(repo: &SyncRepo, batch: &mut Batch, names: Vec<String>) -> Result<Vec<Option<Object>>> {
     if names.len() <= 32 {
         return names.iter().map(|name| batch.contents(name)).collect();
     }

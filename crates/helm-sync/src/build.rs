@@ -12,10 +12,10 @@ use uuid::Uuid;
 use super::Moved;
 use super::batch::Batch;
 use super::fast_import::{Commit, Sent, Written, fast_import};
-use super::git::Pending;
+use super::git::StartedCommand;
 use super::layout::{self, EntryDoc, LAYOUT, Status, VoyageDoc};
 use super::pull::{identity, state_of};
-use super::rules::State;
+use super::rules::ArtifactLifecycle;
 use super::shadow::{self, Base};
 use crate::error::cmd;
 use crate::error::{Error, Kind, Result};
@@ -43,7 +43,7 @@ pub enum Built {
 
 /// Builds the commits of a push on `base` (the last sync).
 pub fn build(
-    import: Pending,
+    import: StartedCommand,
     batch: &mut Batch,
     store: &mut VoyageStore,
     id: &Uuid,
@@ -188,14 +188,14 @@ struct Planner<'a, 'v> {
 }
 
 impl Planner<'_, '_> {
-    fn on_base(&mut self, hash: &str) -> Result<Option<State>> {
+    fn on_base(&mut self, hash: &str) -> Result<Option<ArtifactLifecycle>> {
         match self.shadow {
             None => Ok(None),
             Some(shadow) => shadow::state(self.batch, shadow, hash),
         }
     }
 
-    fn here(&self, hash: &str) -> Result<State> {
+    fn here(&self, hash: &str) -> Result<ArtifactLifecycle> {
         match self.view.artifact(hash)? {
             Some(row) => Ok(state_of(&row)),
             None => Err(Error::new(
@@ -245,8 +245,8 @@ impl Planner<'_, '_> {
     fn send(
         &mut self,
         hash: &str,
-        before: Option<State>,
-        after: State,
+        before: Option<ArtifactLifecycle>,
+        after: ArtifactLifecycle,
         sent: &mut Vec<Sent>,
     ) -> Result<()> {
         self.done.insert(hash.to_string());
@@ -257,7 +257,9 @@ impl Planner<'_, '_> {
         };
         let record = after
             .record()
-            .filter(|record| before.as_ref().and_then(State::record).as_ref() != Some(record))
+            .filter(|record| {
+                before.as_ref().and_then(ArtifactLifecycle::record).as_ref() != Some(record)
+            })
             .map(|record| layout::encode(&record));
         let summaries: Vec<String> = after
             .derivations

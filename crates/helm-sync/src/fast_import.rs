@@ -9,10 +9,10 @@ use std::process::ChildStdin;
 
 use sha2::{Digest, Sha256};
 
-use super::git::Pending;
+use super::git::StartedCommand;
 use super::names::File;
-use super::rules::State;
-use super::shadow::{self, Base, Blob, Change};
+use super::rules::ArtifactLifecycle;
+use super::shadow::{self, Base, Blob, FileChange};
 use crate::error::cmd;
 use crate::error::{Error, Kind, Result};
 use crate::model::words;
@@ -22,8 +22,8 @@ use crate::model::words;
 /// if that changes.
 pub struct Sent {
     pub hash: String,
-    pub before: Option<State>,
-    pub after: State,
+    pub before: Option<ArtifactLifecycle>,
+    pub after: ArtifactLifecycle,
     pub frame: Option<Vec<u8>>,
     pub record: Option<Vec<u8>>,
 }
@@ -48,7 +48,7 @@ pub struct Written {
 /// commit) and their snapshot on `shadow_ref`, through `import` (a `git
 /// fast-import` started ahead; killed, having written nothing, on an error).
 pub fn fast_import(
-    mut import: Pending,
+    mut import: StartedCommand,
     remote_ref: &str,
     shadow_ref: &str,
     base: Option<&Base>,
@@ -144,9 +144,9 @@ fn stream(
         }
         writeln!(out).map_err(broken)?;
     }
-    changes.push(Change::Put(File::Voyage, Blob::Mark(voyage_mark)));
+    changes.push(FileChange::Put(File::Voyage, Blob::Mark(voyage_mark)));
     if let Some((number, mark)) = entry_mark {
-        changes.push(Change::Put(File::Entry(number), Blob::Mark(mark)));
+        changes.push(FileChange::Put(File::Entry(number), Blob::Mark(mark)));
     }
     let shadow_mark = next();
     shadow::commit(

@@ -40,7 +40,7 @@ const LOCATION_VARS: [&str; 16] = [
 
 /// helm's private bare repository and how to run git in it.
 #[derive(Clone, Debug)]
-pub struct Repo {
+pub struct SyncRepo {
     dir: PathBuf,
     /// Where relative paths given by the user resolve.
     cwd: PathBuf,
@@ -50,12 +50,12 @@ pub struct Repo {
     network: Vec<(String, String)>,
 }
 
-impl Repo {
+impl SyncRepo {
     /// The private repository under `home`, created (bare, private to the
     /// user) on first use.
-    pub fn open(home: &Path, cwd: &Path) -> Result<Repo> {
+    pub fn open(home: &Path, cwd: &Path) -> Result<SyncRepo> {
         let dir = home.join("sync.git");
-        let repo = Repo {
+        let repo = SyncRepo {
             dir,
             cwd: cwd.to_path_buf(),
             network: Vec::new(),
@@ -73,7 +73,7 @@ impl Repo {
 
     /// The same repository, with the user's network configuration for
     /// fetch and push.
-    pub fn with_network(mut self, network: Vec<(String, String)>) -> Repo {
+    pub fn with_network(mut self, network: Vec<(String, String)>) -> SyncRepo {
         self.network = network;
         self
     }
@@ -171,10 +171,10 @@ impl Repo {
     /// Starts a git command that waits for its input: spawned ahead (while
     /// the network or SQLite works), fed when the input is known. Dropped
     /// unfed, it is killed, having done nothing.
-    pub fn pending(&self, args: &[&str], what: &str) -> Result<Pending> {
+    pub fn pending(&self, args: &[&str], what: &str) -> Result<StartedCommand> {
         let mut command = self.command();
         command.args(args).stdin(Stdio::piped());
-        Ok(Pending {
+        Ok(StartedCommand {
             child: Some(spawn(command, what)?),
             what: what.to_string(),
         })
@@ -183,7 +183,7 @@ impl Repo {
     /// Starts `git fast-import`. A push or pull writes a handful of objects:
     /// they are kept as a pack, with no second process to unpack them
     /// (git's housekeeping gathers the packs).
-    pub fn pending_import(&self, force: bool) -> Result<Pending> {
+    pub fn pending_import(&self, force: bool) -> Result<StartedCommand> {
         let mut args = vec!["-c", "fastimport.unpackLimit=0", "fast-import", "--quiet"];
         if force {
             args.push("--force");
@@ -193,7 +193,7 @@ impl Repo {
 
     /// Starts a transaction on refs (`git update-ref --stdin`), to be given
     /// its updates by [`update_refs`].
-    pub fn pending_refs(&self) -> Result<Pending> {
+    pub fn pending_refs(&self) -> Result<StartedCommand> {
         self.pending(
             &[
                 "-c",
@@ -209,7 +209,7 @@ impl Repo {
 /// Gives a pending `update-ref --stdin` its updates, in one transaction:
 /// `(ref, new)` pairs, an empty `new` deleting the ref. It waits for another
 /// helm holding a ref's lock.
-pub fn update_refs(pending: Pending, updates: &[(String, String)]) -> Result<()> {
+pub fn update_refs(pending: StartedCommand, updates: &[(String, String)]) -> Result<()> {
     let mut input = String::from("start\n");
     for (name, new) in updates {
         if new.is_empty() {
@@ -224,13 +224,13 @@ pub fn update_refs(pending: Pending, updates: &[(String, String)]) -> Result<()>
 }
 
 /// A git command started ahead of its input.
-pub struct Pending {
+pub struct StartedCommand {
     child: Option<Child>,
     what: String,
 }
 
-impl Pending {
-    /// The command's stdin, to stream into; then [`Pending::finish`].
+impl StartedCommand {
+    /// The command's stdin, to stream into; then [`StartedCommand::finish`].
     pub fn stdin(&mut self) -> ChildStdin {
         self.child
             .as_mut()
@@ -255,7 +255,7 @@ impl Pending {
     }
 }
 
-impl Drop for Pending {
+impl Drop for StartedCommand {
     fn drop(&mut self) {
         if let Some(mut child) = self.child.take() {
             let _ = child.kill();

@@ -13,7 +13,7 @@ use sha2::{Digest, Sha256};
 
 use crate::storage::audit::is_hash;
 use crate::storage::logbook::Entry;
-use crate::storage::sync::{Derivation, NewEntry};
+use crate::storage::sync::{DerivedSummary, NewEntry};
 
 /// The layout this helm writes and reads.
 pub const LAYOUT: u64 = 1;
@@ -210,8 +210,8 @@ impl LifecycleDoc {
     }
 }
 
-impl From<&Derivation> for DerivationDoc {
-    fn from(d: &Derivation) -> DerivationDoc {
+impl From<&DerivedSummary> for DerivationDoc {
+    fn from(d: &DerivedSummary) -> DerivationDoc {
         DerivationDoc {
             created_at: d.created_at.clone(),
             summary: d.summary.clone(),
@@ -220,9 +220,9 @@ impl From<&Derivation> for DerivationDoc {
     }
 }
 
-impl From<&DerivationDoc> for Derivation {
-    fn from(d: &DerivationDoc) -> Derivation {
-        Derivation {
+impl From<&DerivationDoc> for DerivedSummary {
+    fn from(d: &DerivationDoc) -> DerivedSummary {
+        DerivedSummary {
             created_at: d.created_at.clone(),
             summary: d.summary.clone(),
             method: d.method.clone(),

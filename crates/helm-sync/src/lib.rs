@@ -45,9 +45,9 @@ use std::path::Path;
 
 use uuid::Uuid;
 
-pub use listing::{Listed, list};
-pub use pull::{All, Pulled, pull, pull_all};
-pub use push::{Pushed, push};
+pub use listing::{RemoteListing, list};
+pub use pull::{All, pull, pull_all};
+pub use push::push;
 
 /// How a push words an entry for its commit's subject line.
 pub type Subject<'a> = &'a dyn Fn(&crate::storage::logbook::Entry) -> String;
@@ -66,7 +66,7 @@ pub struct Settings {
 
 /// The named points: where a crash is tested.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum KillPoint {
+pub enum SyncKillPoint {
     /// A pull has fetched and checked, and written nothing.
     PullFetched,
     /// A pull has written everything inside its transaction, not committed.
@@ -79,21 +79,21 @@ pub enum KillPoint {
     PushPushed,
 }
 
-impl KillPoint {
+impl SyncKillPoint {
     fn name(self) -> &'static str {
         match self {
-            KillPoint::PullFetched => "pull-fetched",
-            KillPoint::PullWritten => "pull-written",
-            KillPoint::PullCommitted => "pull-committed",
-            KillPoint::PushBuilt => "push-built",
-            KillPoint::PushPushed => "push-pushed",
+            SyncKillPoint::PullFetched => "pull-fetched",
+            SyncKillPoint::PullWritten => "pull-written",
+            SyncKillPoint::PullCommitted => "pull-committed",
+            SyncKillPoint::PushBuilt => "push-built",
+            SyncKillPoint::PushPushed => "push-pushed",
         }
     }
 }
 
 impl Settings {
     /// Dies here if told to (a test's `kill -9`).
-    fn reached(&self, point: KillPoint) {
+    fn reached(&self, point: SyncKillPoint) {
         if self.kill_at.as_deref() == Some(point.name()) {
             #[cfg(unix)]
             // SAFETY: kill(2) on our own pid with a signal that cannot be caught.
@@ -111,7 +111,7 @@ pub struct Sync<'a> {
     pub cwd: &'a Path,
     pub settings: &'a Settings,
     pub remote: remote::Remote,
-    repo: git::Repo,
+    repo: git::SyncRepo,
     /// Held for the whole operation: one sync at a time in a home.
     _lock: lock::Lock,
 }
@@ -125,7 +125,7 @@ impl<'a> Sync<'a> {
         remote: Option<&str>,
     ) -> Result<Sync<'a>> {
         let remote = remote::resolve(remote, cwd)?;
-        let repo = git::Repo::open(home.root(), cwd)?.with_network(remote.network.clone());
+        let repo = git::SyncRepo::open(home.root(), cwd)?.with_network(remote.network.clone());
         let lock = lock::Lock::take(repo.dir())?;
         // Under the lock: no other sync of this home is making a voyage now.
         crate::storage::sync::sweep_unborn(home);

@@ -15,14 +15,14 @@ use crate::model::Voyage;
 use crate::storage::voyage::Summary;
 
 /// What a remote holds.
-pub struct Listed {
+pub struct RemoteListing {
     pub voyages: Vec<Summary>,
     /// The refs that do not hold a readable voyage: the ref's name, and why.
     pub unreadable: Vec<(String, String)>,
 }
 
 /// The voyages on the remote, newest first.
-pub fn list(sync: &Sync<'_>) -> Result<Listed> {
+pub fn list(sync: &Sync<'_>) -> Result<RemoteListing> {
     let prefix = format!("refs/helm/remotes/{}/", sync.remote.key);
     let refspec = format!("+{}*:{prefix}*", names::REF_PREFIX);
     transport::fetch(&sync.repo, &sync.remote, &[refspec], true)?;
@@ -60,7 +60,7 @@ pub fn list(sync: &Sync<'_>) -> Result<Listed> {
         let created = summary.voyage.created_at.parse::<jiff::Timestamp>().ok();
         std::cmp::Reverse((created, summary.voyage.id))
     });
-    Ok(Listed {
+    Ok(RemoteListing {
         voyages,
         unreadable,
     })

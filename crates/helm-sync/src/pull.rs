@@ -10,12 +10,12 @@ use uuid::Uuid;
 
 use super::arrival::{self, Arrival};
 use super::batch::Batch;
-use super::git::Pending;
+use super::git::StartedCommand;
 use super::layout::{self, DerivationDoc, EntryDoc, EntryId, Status};
 use super::names;
-use super::rules::{self, Source, State};
+use super::rules::{self, ArtifactLifecycle, EntrySource};
 use super::shadow;
-use super::{KillPoint, Moved, Settings, Sync, Synced, transport};
+use super::{Moved, Settings, Sync, SyncKillPoint, Synced, transport};
 use crate::error::cmd;
 use crate::error::{Error, Kind, Result};
 use crate::model::Voyage;
@@ -23,8 +23,6 @@ use crate::model::words;
 use crate::storage::VoyageStore;
 use crate::storage::logbook::Entry;
 use crate::storage::sync::{ArtifactRow, Born, Merge, NewEntry, View};
-
-pub type Pulled = Synced;
 
 /// Pulls one voyage, named by id or prefix (here, else on the remote).
 pub fn pull(sync: &Sync<'_>, voyage: &str) -> Result<Synced> {
@@ -183,7 +181,7 @@ pub fn merge_tip(
     batch: &mut Batch,
     id: &Uuid,
     tip: &str,
-    mut import: Option<Pending>,
+    mut import: Option<StartedCommand>,
 ) -> Result<Synced> {
     let path = sync.home.voyage_path(id);
     let mut base = match path.exists() {
@@ -208,7 +206,7 @@ pub fn merge_tip(
             None => sync.repo.pending_import(true)?,
         };
         let arrival = arrival::read(sync, batch, id, base.clone(), tip)?;
-        sync.settings.reached(KillPoint::PullFetched);
+        sync.settings.reached(SyncKillPoint::PullFetched);
         let created = !path.exists();
         let outcome = if !created {
             let file = sync.home.resolve(&id.to_string())?;
@@ -229,7 +227,7 @@ pub fn merge_tip(
         match outcome {
             Outcome::Stale => base = None,
             Outcome::Merged(voyage, moved) => {
-                sync.settings.reached(KillPoint::PullCommitted);
+                sync.settings.reached(SyncKillPoint::PullCommitted);
                 shadow::record(
                     sync,
                     import,
@@ -270,7 +268,7 @@ fn apply(store: &mut VoyageStore, arrival: &Arrival, settings: &Settings) -> Res
         if status != here.status {
             m.set_status(&status)?;
         }
-        settings.reached(KillPoint::PullWritten);
+        settings.reached(SyncKillPoint::PullWritten);
         let voyage = Voyage { status, ..here };
         Ok(Outcome::Merged(
             voyage,
@@ -324,8 +322,8 @@ pub fn plan(m: &View<'_>, arrival: &Arrival) -> Result<Option<Plan>> {
     let rows = merged[first..]
         .iter()
         .map(|source| match source {
-            Source::Remote(r) => arrival.entries[*r].1.to_row(),
-            Source::Local(l) => row_of(&local[*l]),
+            EntrySource::Remote(r) => arrival.entries[*r].1.to_row(),
+            EntrySource::Local(l) => row_of(&local[*l]),
         })
         .collect();
     let kept_local = merged.len() - remote_ids.len();
@@ -362,8 +360,8 @@ pub fn row_of(entry: &Entry) -> NewEntry {
     }
 }
 
-pub fn state_of(row: &ArtifactRow) -> State {
-    State {
+pub fn state_of(row: &ArtifactRow) -> ArtifactLifecycle {
+    ArtifactLifecycle {
         status: row.status,
         derivations: row.derivations.iter().map(DerivationDoc::from).collect(),
     }

@@ -17,15 +17,13 @@ use super::names;
 use super::pull::{self, plan, resolve_ref, state_of};
 use super::rules;
 use super::shadow::{self, Base};
-use super::transport::{self, Pushed as Outcome};
-use super::{KillPoint, Moved, Sync, Synced};
+use super::transport::{self, PushOutcome};
+use super::{Moved, Sync, SyncKillPoint, Synced};
 use crate::error::cmd;
 use crate::error::{Error, Kind, Result};
 use crate::model::words;
 use crate::storage::VoyageStore;
 use crate::storage::sync::View;
-
-pub type Pushed = Synced;
 
 /// How many times a push builds again after finding the remote moved to a
 /// commit this voyage already holds.
@@ -63,7 +61,7 @@ pub fn push(sync: &Sync<'_>, voyage: &str, subject: super::Subject<'_>) -> Resul
                 moved,
                 voyage,
             } => {
-                sync.settings.reached(KillPoint::PushBuilt);
+                sync.settings.reached(SyncKillPoint::PushBuilt);
                 // Started now, so it is ready when the push comes back.
                 let refs = sync.repo.pending_refs()?;
                 let expected = base.as_ref().map(|b| b.remote.as_str());
@@ -71,8 +69,8 @@ pub fn push(sync: &Sync<'_>, voyage: &str, subject: super::Subject<'_>) -> Resul
                     transport::push(&sync.repo, &sync.remote, &name, &written.remote, expected);
                 let scratch = [(remote_ref, String::new()), (shadow_ref, String::new())];
                 match pushed {
-                    Ok(outcome @ (Outcome::Done | Outcome::AlreadyThere)) => {
-                        sync.settings.reached(KillPoint::PushPushed);
+                    Ok(outcome @ (PushOutcome::Done | PushOutcome::AlreadyThere)) => {
+                        sync.settings.reached(SyncKillPoint::PushPushed);
                         let mut updates = vec![
                             (sync.synced(&id), written.shadow.clone()),
                             (sync.tracking(&id), written.remote.clone()),
@@ -80,14 +78,14 @@ pub fn push(sync: &Sync<'_>, voyage: &str, subject: super::Subject<'_>) -> Resul
                         updates.extend(scratch);
                         git::update_refs(refs, &updates)?;
                         // The ref was made by this push, not found there.
-                        let created = expected.is_none() && outcome == Outcome::Done;
+                        let created = expected.is_none() && outcome == PushOutcome::Done;
                         let moved = match outcome {
-                            Outcome::AlreadyThere => Moved::default(),
+                            PushOutcome::AlreadyThere => Moved::default(),
                             _ => moved,
                         };
                         return Ok(done(voyage, moved, written.remote, created));
                     }
-                    Ok(Outcome::Moved(why)) => {
+                    Ok(PushOutcome::Moved(why)) => {
                         git::update_refs(refs, &scratch)?;
                         base = settle(sync, &mut batch, &mut store, &id, base, &why)?;
                     }

@@ -9,7 +9,7 @@ use super::layout::{DerivationDoc, EntryId, LifecycleDoc, Status};
 
 /// Where an entry of the merged tail comes from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Source {
+pub enum EntrySource {
     /// The remote's new entry at this index.
     Remote(usize),
     /// The local entry at this index of the local tail.
@@ -20,17 +20,17 @@ pub enum Source {
 /// it: every new remote entry, in the remote's order, then the local
 /// entries the remote does not hold, in their order. An entry is matched by
 /// identity, as a multiset: two identical local entries need two remote ones.
-pub fn tail(local: &[EntryId], remote: &[EntryId]) -> Vec<Source> {
+pub fn tail(local: &[EntryId], remote: &[EntryId]) -> Vec<EntrySource> {
     let mut unmatched: std::collections::HashMap<&EntryId, usize> =
         std::collections::HashMap::new();
     for id in remote {
         *unmatched.entry(id).or_default() += 1;
     }
-    let mut merged: Vec<Source> = (0..remote.len()).map(Source::Remote).collect();
+    let mut merged: Vec<EntrySource> = (0..remote.len()).map(EntrySource::Remote).collect();
     for (i, id) in local.iter().enumerate() {
         match unmatched.get_mut(id) {
             Some(left) if *left > 0 => *left -= 1,
-            _ => merged.push(Source::Local(i)),
+            _ => merged.push(EntrySource::Local(i)),
         }
     }
     merged
@@ -38,14 +38,14 @@ pub fn tail(local: &[EntryId], remote: &[EntryId]) -> Vec<Source> {
 
 /// The first position from which the merged tail differs from the local
 /// tail as it stands (its length when they agree).
-pub fn first_change(merged: &[Source], local: &[EntryId], remote: &[EntryId]) -> usize {
+pub fn first_change(merged: &[EntrySource], local: &[EntryId], remote: &[EntryId]) -> usize {
     merged
         .iter()
         .enumerate()
         .position(|(i, source)| {
             let id = match source {
-                Source::Remote(r) => &remote[*r],
-                Source::Local(l) => &local[*l],
+                EntrySource::Remote(r) => &remote[*r],
+                EntrySource::Local(l) => &local[*l],
             };
             local.get(i) != Some(id)
         })
@@ -54,14 +54,14 @@ pub fn first_change(merged: &[Source], local: &[EntryId], remote: &[EntryId]) ->
 
 /// An artifact's lifecycle: its status and its summaries.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct State {
+pub struct ArtifactLifecycle {
     pub status: Status,
     pub derivations: Vec<DerivationDoc>,
 }
 
-impl State {
-    pub fn stowed() -> State {
-        State {
+impl ArtifactLifecycle {
+    pub fn stowed() -> ArtifactLifecycle {
+        ArtifactLifecycle {
             status: Status::Stowed,
             derivations: Vec::new(),
         }
@@ -80,7 +80,11 @@ impl State {
 /// wins (`reduced`, then `jettisoned`, then `stowed`: a payload given up on
 /// one machine is given up everywhere). Summaries are never lost: both
 /// sides' derivations are kept.
-pub fn artifact(base: Option<&State>, local: Option<&State>, remote: &State) -> State {
+pub fn artifact(
+    base: Option<&ArtifactLifecycle>,
+    local: Option<&ArtifactLifecycle>,
+    remote: &ArtifactLifecycle,
+) -> ArtifactLifecycle {
     let Some(local) = local else {
         return remote.clone();
     };
@@ -96,7 +100,7 @@ pub fn artifact(base: Option<&State>, local: Option<&State>, remote: &State) -> 
         status,
         local.derivations.iter().chain(&remote.derivations).cloned(),
     );
-    State {
+    ArtifactLifecycle {
         status,
         derivations: merged.derivations,
     }
@@ -183,11 +187,11 @@ mod tests {
         assert_eq!(
             merged,
             [
-                Source::Remote(0),
-                Source::Remote(1),
-                Source::Remote(2),
-                Source::Local(0),
-                Source::Local(2)
+                EntrySource::Remote(0),
+                EntrySource::Remote(1),
+                EntrySource::Remote(2),
+                EntrySource::Local(0),
+                EntrySource::Local(2)
             ]
         );
         assert_eq!(first_change(&merged, &local, &remote), 0);
@@ -197,11 +201,11 @@ mod tests {
         assert_eq!(first_change(&merged, &local, &remote), 4);
         // Two identical local entries, one on the remote: one stays local.
         let merged = tail(&[id(5), id(5)], &[id(5)]);
-        assert_eq!(merged, [Source::Remote(0), Source::Local(1)]);
+        assert_eq!(merged, [EntrySource::Remote(0), EntrySource::Local(1)]);
     }
 
-    fn state(status: Status) -> State {
-        State {
+    fn state(status: Status) -> ArtifactLifecycle {
+        ArtifactLifecycle {
             status,
             derivations: Vec::new(),
         }

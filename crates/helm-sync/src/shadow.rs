@@ -18,10 +18,10 @@ use uuid::Uuid;
 use super::Sync;
 use super::arrival::voyage_doc;
 use super::batch::{Batch, parse_tree};
-use super::git::Pending;
+use super::git::StartedCommand;
 use super::layout::{self, EntryId, LifecycleDoc, Status, VoyageDoc};
 use super::names::File;
-use super::rules::State;
+use super::rules::ArtifactLifecycle;
 use crate::error::{Error, Kind, Result};
 
 /// The last sync, as the snapshot records it.
@@ -75,7 +75,7 @@ pub fn read(batch: &mut Batch, marker: &str, id: &Uuid) -> Result<Option<Base>> 
 
 /// An artifact's lifecycle in the snapshot `shadow`: `None` when the
 /// remote did not hold it.
-pub fn state(batch: &mut Batch, shadow: &str, hash: &str) -> Result<Option<State>> {
+pub fn state(batch: &mut Batch, shadow: &str, hash: &str) -> Result<Option<ArtifactLifecycle>> {
     let record = batch.contents(&format!(
         "{shadow}:{}",
         File::Lifecycle(hash.to_string()).path()
@@ -96,12 +96,12 @@ pub fn state(batch: &mut Batch, shadow: &str, hash: &str) -> Result<Option<State
     Ok(match record {
         Some((_, bytes)) => {
             let doc: LifecycleDoc = layout::decode(&bytes).map_err(broken)?;
-            Some(State {
+            Some(ArtifactLifecycle {
                 status: doc.status,
                 derivations: doc.derivations,
             })
         }
-        None if stowed => Some(State::stowed()),
+        None if stowed => Some(ArtifactLifecycle::stowed()),
         None => None,
     })
 }
@@ -142,7 +142,7 @@ pub enum Blob {
 
 /// One change to the snapshot.
 #[derive(Clone, Debug)]
-pub enum Change {
+pub enum FileChange {
     Put(File, Blob),
     Delete(File),
 }
@@ -156,7 +156,7 @@ pub fn commit(
     mark: usize,
     base: Option<&Base>,
     remote: &str,
-    changes: &[Change],
+    changes: &[FileChange],
 ) -> io::Result<()> {
     let now = jiff::Timestamp::now().as_second();
     writeln!(out, "commit {branch}\nmark :{mark}")?;
@@ -168,16 +168,18 @@ pub fn commit(
     }
     for change in changes {
         match change {
-            Change::Put(file, Blob::Oid(oid)) => writeln!(out, "M 100644 {oid} {}", file.path())?,
-            Change::Put(file, Blob::Mark(mark)) => {
+            FileChange::Put(file, Blob::Oid(oid)) => {
+                writeln!(out, "M 100644 {oid} {}", file.path())?
+            }
+            FileChange::Put(file, Blob::Mark(mark)) => {
                 writeln!(out, "M 100644 :{mark} {}", file.path())?
             }
-            Change::Put(file, Blob::Bytes(bytes)) => {
+            FileChange::Put(file, Blob::Bytes(bytes)) => {
                 writeln!(out, "M 100644 inline {}\ndata {}", file.path(), bytes.len())?;
                 out.write_all(bytes)?;
                 writeln!(out)?;
             }
-            Change::Delete(file) => writeln!(out, "D {}", file.path())?,
+            FileChange::Delete(file) => writeln!(out, "D {}", file.path())?,
         }
     }
     writeln!(out)
@@ -188,11 +190,11 @@ pub fn commit(
 /// ahead). Call it only after the voyage here holds all of it.
 pub fn record(
     sync: &Sync<'_>,
-    mut import: Pending,
+    mut import: StartedCommand,
     id: &Uuid,
     base: Option<&Base>,
     remote: &str,
-    changes: &[Change],
+    changes: &[FileChange],
 ) -> Result<()> {
     let mut stdin = io::BufWriter::new(import.stdin());
     let written = writeln!(stdin, "feature done")
@@ -214,23 +216,25 @@ pub fn record(
 /// (the payload's blob given when it arrived or leaves with this change).
 pub fn artifact_changes(
     hash: &str,
-    before: Option<&State>,
-    after: &State,
+    before: Option<&ArtifactLifecycle>,
+    after: &ArtifactLifecycle,
     payload: Option<Blob>,
-) -> Vec<Change> {
+) -> Vec<FileChange> {
     let mut changes = Vec::new();
     let was_stowed = before.is_some_and(|s| s.status == Status::Stowed);
     match (after.status == Status::Stowed, payload) {
-        (true, Some(blob)) => changes.push(Change::Put(File::Artifact(hash.to_string()), blob)),
-        (false, _) if was_stowed => changes.push(Change::Delete(File::Artifact(hash.to_string()))),
+        (true, Some(blob)) => changes.push(FileChange::Put(File::Artifact(hash.to_string()), blob)),
+        (false, _) if was_stowed => {
+            changes.push(FileChange::Delete(File::Artifact(hash.to_string())))
+        }
         _ => {}
     }
-    match (after.record(), before.and_then(State::record)) {
-        (Some(record), _) => changes.push(Change::Put(
+    match (after.record(), before.and_then(ArtifactLifecycle::record)) {
+        (Some(record), _) => changes.push(FileChange::Put(
             File::Lifecycle(hash.to_string()),
             Blob::Bytes(layout::encode(&record)),
         )),
-        (None, Some(_)) => changes.push(Change::Delete(File::Lifecycle(hash.to_string()))),
+        (None, Some(_)) => changes.push(FileChange::Delete(File::Lifecycle(hash.to_string()))),
         (None, None) => {}
     }
     changes

@@ -4,14 +4,14 @@
 //! concurrent pushes one wins and the other is refused, never lost. Never
 //! touches a voyage file.
 
-use super::git::{self, Repo};
+use super::git::{self, SyncRepo};
 use super::names::REF_PREFIX;
 use super::remote::Remote;
 use crate::error::{Error, Kind, Result};
 
 /// What a push did.
 #[derive(Debug, PartialEq, Eq)]
-pub enum Pushed {
+pub enum PushOutcome {
     Done,
     /// The remote held that commit already (a push whose record was lost).
     AlreadyThere,
@@ -22,7 +22,7 @@ pub enum Pushed {
 
 /// Fetches the voyage refs `refspec` names (`+remote:local`); `false` when
 /// the remote has no such ref.
-pub fn fetch(repo: &Repo, remote: &Remote, refspecs: &[String], prune: bool) -> Result<bool> {
+pub fn fetch(repo: &SyncRepo, remote: &Remote, refspecs: &[String], prune: bool) -> Result<bool> {
     let mut command = repo.network_command();
     command.args([
         "-c",
@@ -65,12 +65,12 @@ pub fn fetch(repo: &Repo, remote: &Remote, refspecs: &[String], prune: bool) -> 
 /// Pushes `commit` to the voyage's ref if the remote's ref is still at
 /// `expected` (absent when `None`).
 pub fn push(
-    repo: &Repo,
+    repo: &SyncRepo,
     remote: &Remote,
     name: &str,
     commit: &str,
     expected: Option<&str>,
-) -> Result<Pushed> {
+) -> Result<PushOutcome> {
     let mut command = repo.network_command();
     command
         // Unsigned whatever `push.gpgSign` says: helm's refs are its
@@ -92,14 +92,14 @@ pub fn push(
     });
     let summary = |line: &str| crate::text::clean_line(line.split('\t').nth(2).unwrap_or(line));
     match line.map(|line| (line.chars().next(), line)) {
-        Some((Some('='), _)) if output.status.success() => Ok(Pushed::AlreadyThere),
-        Some((Some(' ' | '*' | '+'), _)) if output.status.success() => Ok(Pushed::Done),
+        Some((Some('='), _)) if output.status.success() => Ok(PushOutcome::AlreadyThere),
+        Some((Some(' ' | '*' | '+'), _)) if output.status.success() => Ok(PushOutcome::Done),
         // The lease failed as git saw it, or as the remote saw it when a
         // concurrent push held or moved the ref.
         Some((Some('!'), line))
             if line.contains("[rejected]") || line.contains("failed to update ref") || line.contains("cannot lock ref") =>
         {
-            Ok(Pushed::Moved(summary(line)))
+            Ok(PushOutcome::Moved(summary(line)))
         }
         Some((_, line)) => Err(Error::new(
             Kind::Io,
@@ -126,7 +126,7 @@ pub fn push(
 }
 
 /// The voyage refs on the remote and their commits, without fetching.
-pub fn list(repo: &Repo, remote: &Remote) -> Result<Vec<(String, String)>> {
+pub fn list(repo: &SyncRepo, remote: &Remote) -> Result<Vec<(String, String)>> {
     let mut command = repo.network_command();
     command
         .arg("ls-remote")

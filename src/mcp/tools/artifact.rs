@@ -1,31 +1,33 @@
 //! The artifact tools: `artifact_show` and `artifact_list` read stored
 //! payloads; `artifact_reduce` and `artifact_jettison` lighten them.
 
-use super::{Call, Effect, Tool};
+use super::{Call, Tool, ToolEffect};
 use crate::error::{Error, Result};
 use crate::mcp::Ctx;
-use crate::mcp::args::{ArtifactArgs, JettisonArgs, ReduceArgs, VoyageArgs};
+use crate::mcp::args::{
+    ArtifactJettisonInput, ArtifactReduceInput, ArtifactShowInput, VoyageInput,
+};
 use crate::mcp::schema::{input, output};
 use crate::output::Report;
 use crate::output::documents::PayloadDoc;
 use crate::output::lifecycle::{
     ArtifactList, JettisonDoc, JettisonReport, ListDoc, ReduceDoc, ReduceReport,
 };
-use crate::output::payload::Payload;
+use crate::output::payload::PayloadReport;
 
 pub const SHOW: Tool = Tool {
     name: "artifact_show",
     description: "An artifact's payload JSON by hash or unique prefix: what an observation saw, as the bearings and the slate name it. A reduced artifact gives its summary ({\"kind\": \"summary\", \"of\", \"method\", \"text\"}); a jettisoned one is an error. Reads only.",
-    input: input::<ArtifactArgs>,
+    input: input::<ArtifactShowInput>,
     output: output::<PayloadDoc>,
-    effect: Effect::READS,
+    effect: ToolEffect::READS,
     run: show,
 };
 
 fn show(ctx: &Ctx, mut call: Call) -> Result<Box<dyn Report>> {
-    let a: ArtifactArgs = call.parse()?;
+    let a: ArtifactShowInput = call.parse()?;
     let shown = ctx.helm.artifact_show(&ctx.voyage(a.voyage)?, &a.hash)?;
-    Ok(Box::new(Payload {
+    Ok(Box::new(PayloadReport {
         data: shown.data,
         note: shown.note,
         terminal: false,
@@ -35,14 +37,14 @@ fn show(ctx: &Ctx, mut call: Call) -> Result<Box<dyn Report>> {
 pub const LIST: Tool = Tool {
     name: "artifact_list",
     description: "Every artifact of the voyage, largest first: its stored and payload size, status (stowed, reduced, jettisoned), the slate and entries that reference it, and a reduced one's summary. Reads only.",
-    input: input::<VoyageArgs>,
+    input: input::<VoyageInput>,
     output: output::<ListDoc<'static>>,
-    effect: Effect::READS,
+    effect: ToolEffect::READS,
     run: list,
 };
 
 fn list(ctx: &Ctx, mut call: Call) -> Result<Box<dyn Report>> {
-    let a: VoyageArgs = call.parse()?;
+    let a: VoyageInput = call.parse()?;
     Ok(Box::new(ArtifactList {
         artifacts: ctx.helm.artifact_list(&ctx.voyage(a.voyage)?)?,
     }))
@@ -51,9 +53,9 @@ fn list(ctx: &Ctx, mut call: Call) -> Result<Box<dyn Report>> {
 pub const REDUCE: Tool = Tool {
     name: "artifact_reduce",
     description: "Replace artifacts' payloads by a summary you write, keeping their hashes and every reference: each gets its own summary artifact ({\"kind\": \"summary\", \"of\", \"method\", \"text\"}) and the payload is dropped. All the hashes or none; works on an ended voyage; no entry changes. voyage_compact then gives the space back.",
-    input: input::<ReduceArgs>,
+    input: input::<ArtifactReduceInput>,
     output: output::<ReduceDoc<'static>>,
-    effect: Effect {
+    effect: ToolEffect {
         read_only: false,
         destructive: true,
         idempotent: true,
@@ -63,7 +65,7 @@ pub const REDUCE: Tool = Tool {
 };
 
 fn reduce(ctx: &Ctx, mut call: Call) -> Result<Box<dyn Report>> {
-    let a: ReduceArgs = call.parse()?;
+    let a: ArtifactReduceInput = call.parse()?;
     named_some(&a.hashes)?;
     let helm = &ctx.helm;
     let voyage = ctx.voyage(a.voyage)?;
@@ -77,9 +79,9 @@ fn reduce(ctx: &Ctx, mut call: Call) -> Result<Box<dyn Report>> {
 pub const JETTISON: Tool = Tool {
     name: "artifact_jettison",
     description: "Drop artifacts' payloads, keeping their hashes and every reference. All the hashes or none; one already jettisoned is left as it is (changed: false); works on an ended voyage; no entry changes. voyage_compact then gives the space back.",
-    input: input::<JettisonArgs>,
+    input: input::<ArtifactJettisonInput>,
     output: output::<JettisonDoc<'static>>,
-    effect: Effect {
+    effect: ToolEffect {
         read_only: false,
         destructive: true,
         idempotent: true,
@@ -89,7 +91,7 @@ pub const JETTISON: Tool = Tool {
 };
 
 fn jettison(ctx: &Ctx, mut call: Call) -> Result<Box<dyn Report>> {
-    let a: JettisonArgs = call.parse()?;
+    let a: ArtifactJettisonInput = call.parse()?;
     named_some(&a.hashes)?;
     let helm = &ctx.helm;
     let voyage = ctx.voyage(a.voyage)?;

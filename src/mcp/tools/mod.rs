@@ -1,7 +1,7 @@
 //! The MCP tools: one `Tool` value per row of the contract's table, grouped
 //! by what they work on (`voyage`, `slate`, `logbook`, `artifact`), listed
 //! in [`ALL`]. A tool is its name, the description an agent reads, its input
-//! and output schemas, what it does to the world (`Effect`, which gives its
+//! and output schemas, what it does to the world (`ToolEffect`, which gives its
 //! annotations and decides `--read-only`), and the function that turns its
 //! arguments into a core operation and the `Report` the matching CLI
 //! command prints with `--json`.
@@ -28,14 +28,14 @@ pub struct Tool {
     pub description: &'static str,
     pub input: fn() -> Arc<JsonObject>,
     pub output: fn() -> Arc<JsonObject>,
-    pub effect: Effect,
+    pub effect: ToolEffect,
     /// Runs the call on a blocking thread: parse, call the core, report.
     pub run: fn(&Ctx, Call) -> Result<Box<dyn Report>>,
 }
 
 /// What a tool does to the world, as MCP's annotations say it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Effect {
+pub struct ToolEffect {
     /// Changes nothing: no voyage, no file, nothing on GitHub.
     pub read_only: bool,
     /// May remove or overwrite something (a payload, an observation, an
@@ -47,9 +47,9 @@ pub struct Effect {
     pub open_world: bool,
 }
 
-impl Effect {
+impl ToolEffect {
     /// Reads the voyages and nothing else.
-    pub const READS: Effect = Effect {
+    pub const READS: ToolEffect = ToolEffect {
         read_only: true,
         destructive: false,
         idempotent: true,

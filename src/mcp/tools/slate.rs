@@ -4,10 +4,10 @@
 use schemars::JsonSchema;
 use serde::Serialize;
 
-use super::{Call, Effect, Tool};
+use super::{Call, Tool, ToolEffect};
 use crate::error::{Error, Result};
 use crate::mcp::Ctx;
-use crate::mcp::args::{EraseArgs, ObserveArgs, VoyageArgs};
+use crate::mcp::args::{ObserveInput, SlateEraseInput, VoyageInput};
 use crate::mcp::schema::{input, output};
 use crate::output::documents::{ClearedView, ErasedView, ObservedDoc, SlateView};
 use crate::output::observe::ObservedReport;
@@ -17,11 +17,11 @@ use crate::output::{Report, Style};
 pub const OBSERVE: Tool = Tool {
     name: "observe",
     description: "Look at a target (files, a directory tree, a Rust project, a GitHub issue, PR or repository) and return what was seen; the observation goes on the voyage's slate. Observe never writes the logbook: the next steer or log seals the slate into its entry's bearing. A client that sends a progressToken gets progress notifications from long looks.",
-    input: input::<ObserveArgs>,
+    input: input::<ObserveInput>,
     output: output::<ObservedDoc>,
     // Adds to the slate; an older observation of the same target gives way
     // to the newer one, whose artifact is kept as well.
-    effect: Effect {
+    effect: ToolEffect {
         read_only: false,
         destructive: false,
         idempotent: false,
@@ -31,7 +31,7 @@ pub const OBSERVE: Tool = Tool {
 };
 
 fn observe(ctx: &Ctx, mut call: Call) -> Result<Box<dyn Report>> {
-    let a: ObserveArgs = call.parse()?;
+    let a: ObserveInput = call.parse()?;
     let helm = &ctx.helm;
     let voyage = ctx.voyage(a.voyage)?;
     helm.voyage_file(&voyage)?;
@@ -47,14 +47,14 @@ fn observe(ctx: &Ctx, mut call: Call) -> Result<Box<dyn Report>> {
 pub const LIST: Tool = Tool {
     name: "slate_list",
     description: "What is on the voyage's slate: the observations gathered since the last entry, which the next steer or log seals into its bearing. Reads only.",
-    input: input::<VoyageArgs>,
+    input: input::<VoyageInput>,
     output: output::<SlateView<'static>>,
-    effect: Effect::READS,
+    effect: ToolEffect::READS,
     run: list,
 };
 
 fn list(ctx: &Ctx, mut call: Call) -> Result<Box<dyn Report>> {
-    let a: VoyageArgs = call.parse()?;
+    let a: VoyageInput = call.parse()?;
     Ok(Box::new(SlateList {
         observations: ctx.helm.slate_list(&ctx.voyage(a.voyage)?)?,
     }))
@@ -63,9 +63,9 @@ fn list(ctx: &Ctx, mut call: Call) -> Result<Box<dyn Report>> {
 pub const ERASE: Tool = Tool {
     name: "slate_erase",
     description: "Take targets off the slate (given as observe takes them) so the next entry's bearing leaves them out. Records nothing.",
-    input: input::<EraseArgs>,
+    input: input::<SlateEraseInput>,
     output: output::<ErasedAllView<'static>>,
-    effect: Effect {
+    effect: ToolEffect {
         read_only: false,
         destructive: true,
         idempotent: true,
@@ -75,7 +75,7 @@ pub const ERASE: Tool = Tool {
 };
 
 fn erase(ctx: &Ctx, mut call: Call) -> Result<Box<dyn Report>> {
-    let a: EraseArgs = call.parse()?;
+    let a: SlateEraseInput = call.parse()?;
     let helm = &ctx.helm;
     let voyage = ctx.voyage(a.voyage)?;
     helm.voyage_file(&voyage)?;
@@ -100,9 +100,9 @@ fn erase(ctx: &Ctx, mut call: Call) -> Result<Box<dyn Report>> {
 pub const CLEAR: Tool = Tool {
     name: "slate_clear",
     description: "Take everything off the voyage's slate. Records nothing.",
-    input: input::<VoyageArgs>,
+    input: input::<VoyageInput>,
     output: output::<ClearedView>,
-    effect: Effect {
+    effect: ToolEffect {
         read_only: false,
         destructive: true,
         idempotent: true,
@@ -112,7 +112,7 @@ pub const CLEAR: Tool = Tool {
 };
 
 fn clear(ctx: &Ctx, mut call: Call) -> Result<Box<dyn Report>> {
-    let a: VoyageArgs = call.parse()?;
+    let a: VoyageInput = call.parse()?;
     Ok(Box::new(Cleared {
         count: ctx.helm.slate_clear(&ctx.voyage(a.voyage)?)?,
     }))

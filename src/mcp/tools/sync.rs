@@ -5,7 +5,7 @@
 use schemars::JsonSchema;
 use serde::Deserialize;
 
-use super::{Call, Effect, Tool};
+use super::{Call, Tool, ToolEffect};
 use crate::error::Result;
 use crate::mcp::Ctx;
 use crate::mcp::schema::{input, output};
@@ -15,7 +15,7 @@ use crate::output::sync::{Direction, PullView, PulledAllReport, SyncReport, Sync
 /// `voyage_push`.
 #[derive(Debug, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub struct PushArgs {
+pub struct VoyagePushInput {
     /// The voyage: a full id or an unambiguous prefix (default: the server's HELM_VOYAGE).
     #[serde(default)]
     pub voyage: Option<String>,
@@ -27,7 +27,7 @@ pub struct PushArgs {
 /// `voyage_pull`.
 #[derive(Debug, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub struct PullArgs {
+pub struct VoyagePullInput {
     /// The voyage: a full id or an unambiguous prefix, here or on the remote (default: the server's HELM_VOYAGE).
     #[serde(default)]
     pub voyage: Option<String>,
@@ -41,7 +41,7 @@ pub struct PullArgs {
 
 /// Both reach the remote; neither removes anything there or here, and a
 /// repeat with nothing new moves nothing.
-const SYNCS: Effect = Effect {
+const SYNCS: ToolEffect = ToolEffect {
     read_only: false,
     destructive: false,
     idempotent: true,
@@ -51,14 +51,14 @@ const SYNCS: Effect = Effect {
 pub const PUSH: Tool = Tool {
     name: "voyage_push",
     description: "Share a voyage through a git remote (the team's own, through the user's git and credentials): sends the entries, artifacts, end and lifecycle changes made here since the last sync to refs/helm/voyages/<id>. Refused with kind diverged when the remote holds what is not here: call voyage_pull, then push again. Nothing new changes nothing.",
-    input: input::<PushArgs>,
+    input: input::<VoyagePushInput>,
     output: output::<SyncView<'static>>,
     effect: SYNCS,
     run: push,
 };
 
 fn push(ctx: &Ctx, mut call: Call) -> Result<Box<dyn Report>> {
-    let a: PushArgs = call.parse()?;
+    let a: VoyagePushInput = call.parse()?;
     let voyage = ctx.voyage(a.voyage)?;
     Ok(Box::new(SyncReport {
         synced: ctx.helm.voyage_push(&voyage, a.remote.as_deref())?,
@@ -69,14 +69,14 @@ fn push(ctx: &Ctx, mut call: Call) -> Result<Box<dyn Report>> {
 pub const PULL: Tool = Tool {
     name: "voyage_pull",
     description: "Fetch a voyage from a git remote and merge it into the one here, or make it here (all: every voyage on the remote). The remote's entries come first in push order; entries made here and never pushed follow them, renumbered. Everything arriving is checked before anything is written (kind bad-remote otherwise); the slate is never synced.",
-    input: input::<PullArgs>,
+    input: input::<VoyagePullInput>,
     output: output::<PullView<'static>>,
     effect: SYNCS,
     run: pull,
 };
 
 fn pull(ctx: &Ctx, mut call: Call) -> Result<Box<dyn Report>> {
-    let a: PullArgs = call.parse()?;
+    let a: VoyagePullInput = call.parse()?;
     if a.all {
         return Ok(Box::new(PulledAllReport {
             pulled: ctx.helm.voyage_pull_all(a.remote.as_deref())?,

@@ -2,26 +2,28 @@
 //! `voyage_brief`, `voyage_end`, `voyage_verify` and `voyage_compact`, each
 //! returning the document of the `helm voyage …` command it mirrors.
 
-use super::{Call, Effect, Tool};
+use super::{Call, Tool, ToolEffect};
 use crate::error::{Error, Result};
 use crate::mcp::Ctx;
-use crate::mcp::args::{EndArgs, ListArgs, NewArgs, VerifyArgs, VoyageArgs};
+use crate::mcp::args::{
+    VoyageEndInput, VoyageInput, VoyageListInput, VoyageNewInput, VoyageVerifyInput,
+};
 use crate::mcp::schema::{input, output};
 use crate::model::Voyage;
 use crate::ops::voyage::ListFilter;
 use crate::output::Report;
 use crate::output::brief::BriefReport;
 use crate::output::documents::{BriefView, ListView, StoryView, VerificationView};
-use crate::output::lifecycle::Compacted;
+use crate::output::lifecycle::CompactReport;
 use crate::output::verification::Verification;
 use crate::output::voyage::{Created, Ended, StoryFormat, StoryReport, VoyageList};
 
 pub const NEW: Tool = Tool {
     name: "voyage_new",
     description: "Start a voyage: one piece of collaborative work with its own logbook. Returns the voyage; its id names it in every other tool.",
-    input: input::<NewArgs>,
+    input: input::<VoyageNewInput>,
     output: output::<Voyage>,
-    effect: Effect {
+    effect: ToolEffect {
         read_only: false,
         destructive: false,
         idempotent: false,
@@ -31,7 +33,7 @@ pub const NEW: Tool = Tool {
 };
 
 fn new(ctx: &Ctx, mut call: Call) -> Result<Box<dyn Report>> {
-    let a: NewArgs = call.parse()?;
+    let a: VoyageNewInput = call.parse()?;
     Ok(Box::new(Created {
         voyage: ctx.helm.voyage_new(&a.intent)?,
         imported: false,
@@ -41,14 +43,14 @@ fn new(ctx: &Ctx, mut call: Call) -> Result<Box<dyn Report>> {
 pub const LIST: Tool = Tool {
     name: "voyage_list",
     description: "List voyages, newest first: the active ones, unless `all` or `ended` is set. Reads only.",
-    input: input::<ListArgs>,
+    input: input::<VoyageListInput>,
     output: output::<ListView<'static>>,
-    effect: Effect::READS,
+    effect: ToolEffect::READS,
     run: list,
 };
 
 fn list(ctx: &Ctx, mut call: Call) -> Result<Box<dyn Report>> {
-    let a: ListArgs = call.parse()?;
+    let a: VoyageListInput = call.parse()?;
     let filter = match (a.all, a.ended) {
         (true, true) => {
             return Err(Error::usage("all and ended ask for different lists")
@@ -66,14 +68,14 @@ fn list(ctx: &Ctx, mut call: Call) -> Result<Box<dyn Report>> {
 pub const SHOW: Tool = Tool {
     name: "voyage_show",
     description: "The whole voyage: every logbook entry with who acted, why and its bearing, the slate, and interrupted steers. Reads only; voyage_brief is shorter.",
-    input: input::<VoyageArgs>,
+    input: input::<VoyageInput>,
     output: output::<StoryView<'static>>,
-    effect: Effect::READS,
+    effect: ToolEffect::READS,
     run: show,
 };
 
 fn show(ctx: &Ctx, mut call: Call) -> Result<Box<dyn Report>> {
-    let a: VoyageArgs = call.parse()?;
+    let a: VoyageInput = call.parse()?;
     Ok(Box::new(StoryReport {
         // JSON carries no digests, as with `voyage show --json`.
         story: ctx.helm.voyage_show(&ctx.voyage(a.voyage)?, false)?,
@@ -84,14 +86,14 @@ fn show(ctx: &Ctx, mut call: Call) -> Result<Box<dyn Report>> {
 pub const BRIEF: Tool = Tool {
     name: "voyage_brief",
     description: "Where a voyage stands, short enough to resume from: intent and status, the last entries, the last logged state, what it did on GitHub with the last known state of each, interrupted steers and the slate. Reads only.",
-    input: input::<VoyageArgs>,
+    input: input::<VoyageInput>,
     output: output::<BriefView<'static>>,
-    effect: Effect::READS,
+    effect: ToolEffect::READS,
     run: brief,
 };
 
 fn brief(ctx: &Ctx, mut call: Call) -> Result<Box<dyn Report>> {
-    let a: VoyageArgs = call.parse()?;
+    let a: VoyageInput = call.parse()?;
     Ok(Box::new(BriefReport {
         brief: ctx.helm.voyage_brief(&ctx.voyage(a.voyage)?)?,
     }))
@@ -100,10 +102,10 @@ fn brief(ctx: &Ctx, mut call: Call) -> Result<Box<dyn Report>> {
 pub const END: Tool = Tool {
     name: "voyage_end",
     description: "End a voyage, with an optional closing status (\"merged\", \"abandoned: …\"). An ended voyage takes no more observations or entries; it cannot be reopened.",
-    input: input::<EndArgs>,
+    input: input::<VoyageEndInput>,
     output: output::<Voyage>,
     // Irreversible: the voyage stops taking entries for good.
-    effect: Effect {
+    effect: ToolEffect {
         read_only: false,
         destructive: true,
         idempotent: true,
@@ -113,7 +115,7 @@ pub const END: Tool = Tool {
 };
 
 fn end(ctx: &Ctx, mut call: Call) -> Result<Box<dyn Report>> {
-    let a: EndArgs = call.parse()?;
+    let a: VoyageEndInput = call.parse()?;
     Ok(Box::new(Ended {
         voyage: ctx
             .helm
@@ -124,14 +126,14 @@ fn end(ctx: &Ctx, mut call: Call) -> Result<Box<dyn Report>> {
 pub const VERIFY: Tool = Tool {
     name: "voyage_verify",
     description: "Check a voyage (or every voyage, with `all`) end to end: SQLite integrity, foreign keys, the schema, every stored artifact re-hashed, the artifact lifecycle. `ok` is false and `problems` lists what is wrong when a check fails. Reads only.",
-    input: input::<VerifyArgs>,
+    input: input::<VoyageVerifyInput>,
     output: output::<VerificationView<'static>>,
-    effect: Effect::READS,
+    effect: ToolEffect::READS,
     run: verify,
 };
 
 fn verify(ctx: &Ctx, mut call: Call) -> Result<Box<dyn Report>> {
-    let a: VerifyArgs = call.parse()?;
+    let a: VoyageVerifyInput = call.parse()?;
     let voyage = match (a.all, a.voyage.filter(|v| !v.trim().is_empty())) {
         (true, Some(_)) => {
             return Err(Error::usage("voyage and all ask for different checks")
@@ -148,9 +150,9 @@ fn verify(ctx: &Ctx, mut call: Call) -> Result<Box<dyn Report>> {
 pub const COMPACT: Tool = Tool {
     name: "voyage_compact",
     description: "Give the space of dropped payloads (artifact_reduce, artifact_jettison) back to the file system by rebuilding the voyage file. Changes no entry, observation or artifact; works on an ended voyage.",
-    input: input::<VoyageArgs>,
+    input: input::<VoyageInput>,
     output: output::<crate::ops::voyage::Compacted>,
-    effect: Effect {
+    effect: ToolEffect {
         read_only: false,
         destructive: false,
         idempotent: true,
@@ -160,8 +162,8 @@ pub const COMPACT: Tool = Tool {
 };
 
 fn compact(ctx: &Ctx, mut call: Call) -> Result<Box<dyn Report>> {
-    let a: VoyageArgs = call.parse()?;
-    Ok(Box::new(Compacted {
+    let a: VoyageInput = call.parse()?;
+    Ok(Box::new(CompactReport {
         compacted: ctx.helm.voyage_compact(&ctx.voyage(a.voyage)?)?,
     }))
 }

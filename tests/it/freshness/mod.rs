@@ -15,15 +15,13 @@ use serde_json::Value;
 
 use crate::support::env::{Run, TestEnv, count};
 use crate::support::fake_github::FakeGitHub;
+use crate::support::github::github_voyage;
 
 const REPO: &str = "acme/widgets";
 
+/// A voyage on a fresh fake GitHub, as every freshness test starts.
 fn setup() -> (TestEnv, FakeGitHub, String) {
-    let gh = FakeGitHub::start();
-    let mut env = TestEnv::for_github(&gh, REPO);
-    let voyage = env.new_voyage("Keep bearings fresh");
-    env.set("HELM_VOYAGE", &voyage);
-    (env, gh, voyage)
+    github_voyage(REPO, "Keep bearings fresh")
 }
 
 fn observe(env: &TestEnv, args: &[&str]) -> Run {

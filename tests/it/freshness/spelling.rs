@@ -8,11 +8,7 @@ const SPELLED: &str = "Octo/Widget";
 const RESPELLED: &str = "octo/widget";
 
 fn setup_spelled() -> (TestEnv, FakeGitHub, String) {
-    let gh = FakeGitHub::start();
-    let mut env = TestEnv::for_github(&gh, SPELLED);
-    let voyage = env.new_voyage("Spell it either way");
-    env.set("HELM_VOYAGE", &voyage);
-    (env, gh, voyage)
+    github_voyage(SPELLED, "Spell it either way")
 }
 
 #[test]

@@ -17,16 +17,13 @@ mod threads;
 
 use crate::support::env::TestEnv;
 use crate::support::fake_github::FakeGitHub;
+use crate::support::github::github_voyage;
 
 pub const REPO: &str = "acme/widgets";
 
 /// A test environment pointed at a fresh fake GitHub, with a voyage.
 pub fn setup() -> (TestEnv, FakeGitHub, String) {
-    let gh = FakeGitHub::start();
-    let mut env = TestEnv::for_github(&gh, REPO);
-    let voyage = env.new_voyage("Advance #42: fix widget crash");
-    env.set("HELM_VOYAGE", &voyage);
-    (env, gh, voyage)
+    github_voyage(REPO, "Advance #42: fix widget crash")
 }
 
 /// `helm steer` with full provenance, `--json`, and `action` after it.

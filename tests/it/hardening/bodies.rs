@@ -8,14 +8,12 @@ use std::process::Stdio;
 use super::looking::{bounded, mkfifo, run_bounded};
 use crate::support::env::{Run, TestEnv, steer_args};
 use crate::support::fake_github::FakeGitHub;
+use crate::support::github::github_voyage;
 
 const REPO: &str = "acme/widgets";
 
 fn setup() -> (FakeGitHub, TestEnv, u64) {
-    let gh = FakeGitHub::start();
-    let mut env = TestEnv::for_github(&gh, REPO);
-    let voyage = env.new_voyage("Bodies");
-    env.set("HELM_VOYAGE", &voyage);
+    let (env, gh, _) = github_voyage(REPO, "Bodies");
     let issue = gh.add_issue(REPO, "t", "b");
     (gh, env, issue)
 }

@@ -7,16 +7,13 @@ use serde_json::json;
 
 use crate::support::env::{TestEnv, count, steer_args};
 use crate::support::fake_github::{FakeGitHub, Fault};
+use crate::support::github::github_voyage;
 
 const OLD: &str = "acme/old-name";
 const NEW: &str = "acme/new-name";
 
 fn setup(repo: &str) -> (TestEnv, FakeGitHub, String) {
-    let gh = FakeGitHub::start();
-    let mut env = TestEnv::for_github(&gh, repo);
-    let voyage = env.new_voyage("GitHub hardening");
-    env.set("HELM_VOYAGE", &voyage);
-    (env, gh, voyage)
+    github_voyage(repo, "GitHub hardening")
 }
 
 #[test]

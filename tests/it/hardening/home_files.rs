@@ -11,6 +11,7 @@ use std::time::{Duration, Instant};
 
 use crate::support::env::{TestEnv, steer_args};
 use crate::support::fake_github::{FakeGitHub, VIEWER};
+use crate::support::github::github_voyage;
 
 const REPO: &str = "acme/widgets";
 
@@ -72,10 +73,7 @@ fn close_issue(env: &TestEnv, gh: &FakeGitHub, title: &str) -> Output {
 
 #[test]
 fn a_fifo_or_a_huge_file_at_the_actor_cache_never_holds_a_steer() {
-    let gh = FakeGitHub::start();
-    let mut env = TestEnv::for_github(&gh, REPO);
-    let voyage = env.new_voyage("Who acted, with a FIFO in the cache");
-    env.set("HELM_VOYAGE", &voyage);
+    let (env, gh, voyage) = github_voyage(REPO, "Who acted, with a FIFO in the cache");
     let first = close_issue(&env, &gh, "One");
     assert!(first.status.success(), "{first:?}");
     let cache = actor_cache(&env);

@@ -9,7 +9,8 @@ use std::process::Stdio;
 use serde_json::Value;
 
 use crate::support::env::{TestEnv, steer_args};
-use crate::support::fake_github::{FakeGitHub, Fault};
+use crate::support::fake_github::Fault;
+use crate::support::github::github_voyage;
 
 /// True when `text` holds ESC or a C1 control, which a terminal would act on.
 fn drives_a_terminal(text: &str) -> bool {
@@ -164,10 +165,7 @@ fn hostile_chars(text: &str) -> Vec<char> {
 #[test]
 fn json_documents_are_escaped_on_a_terminal_and_unchanged_in_a_pipe() {
     const REPO: &str = "acme/widgets";
-    let gh = FakeGitHub::start();
-    let mut env = TestEnv::for_github(&gh, REPO);
-    let id = env.new_voyage(&format!("intent {HOSTILE}"));
-    env.set("HELM_VOYAGE", &id);
+    let (env, gh, _) = github_voyage(REPO, &format!("intent {HOSTILE}"));
     let issue = gh
         .add_issue(REPO, &format!("title {HOSTILE}"), "body")
         .to_string();

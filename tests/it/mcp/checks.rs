@@ -4,17 +4,14 @@
 use serde_json::json;
 
 use super::Session;
-use crate::support::env::TestEnv;
-use crate::support::fake_github::{FakeGitHub, JobLog};
+use crate::support::fake_github::JobLog;
+use crate::support::github::github_voyage;
 
 const REPO: &str = "acme/widgets";
 
 #[test]
 fn github_checks_reports_progress_while_its_log_streams() {
-    let gh = FakeGitHub::start();
-    let mut env = TestEnv::for_github(&gh, REPO);
-    let voyage = env.new_voyage("Why is CI red");
-    env.set("HELM_VOYAGE", &voyage);
+    let (env, gh, voyage) = github_voyage(REPO, "Why is CI red");
     let pr = gh.add_pr(REPO, "Fix", "fix", "main");
     let sha = gh.head_sha(REPO, pr);
     let log = JobLog::big(8 * 1024 * 1024, "boom\n");

@@ -15,17 +15,15 @@ use serde_json::Value;
 
 use crate::support::env::{Run, TestEnv, count};
 use crate::support::fake_github::{FakeGitHub, Fault};
+use crate::support::github::github_voyage;
 
 const REPO: &str = "acme/widgets";
 
 /// A GitHub whose clock runs `offset` seconds away from this machine's, and
 /// a voyage with one observation on its slate.
 fn sea(offset: i64) -> (FakeGitHub, TestEnv, String) {
-    let gh = FakeGitHub::start();
+    let (env, gh, voyage) = github_voyage(REPO, "settling");
     gh.set_clock_offset(offset);
-    let mut env = TestEnv::for_github(&gh, REPO);
-    let voyage = env.new_voyage("settling");
-    env.set("HELM_VOYAGE", &voyage);
     env.write("a.txt", "context");
     env.run(&["observe", "file-contents", "a.txt"]).ok();
     (gh, env, voyage)

@@ -5,6 +5,7 @@
 use super::{settings, shown};
 use crate::support::env::{Run, TestEnv, steer_args};
 use crate::support::fake_github::FakeGitHub;
+use crate::support::github::github_voyage;
 
 const REPO: &str = "acme/widgets";
 
@@ -19,10 +20,7 @@ fn comment(env: &TestEnv, pr: &str, body: &str) -> Run {
 /// A pull request commented on, changed by the team, a comment refused as
 /// stale, observed again and commented on; then pushed to, and merged.
 fn reviewed_flow() -> (FakeGitHub, TestEnv, String, String) {
-    let gh = FakeGitHub::start();
-    let mut env = TestEnv::for_github(&gh, REPO);
-    let voyage = env.new_voyage("Land PR #1");
-    env.set("HELM_VOYAGE", &voyage);
+    let (env, gh, voyage) = github_voyage(REPO, "Land PR #1");
     let pr = gh.add_pr(REPO, "Fix widget crash", "fix-42", "main");
     let sha = gh.head_sha(REPO, pr);
     gh.add_check_run(REPO, &sha, "build", "completed", Some("success"));

@@ -2,7 +2,7 @@
 
 use super::{settings, shown};
 use crate::support::env::{TestEnv, steer_args};
-use crate::support::fake_github::FakeGitHub;
+use crate::support::github::github_voyage;
 
 #[test]
 fn a_missing_voyage_says_how_to_name_one() {
@@ -41,10 +41,7 @@ fn an_ended_voyage_refuses_to_observe() {
 
 #[test]
 fn a_github_refusal_says_what_github_answered() {
-    let gh = FakeGitHub::start();
-    let mut env = TestEnv::for_github(&gh, "acme/widgets");
-    let voyage = env.new_voyage("refused");
-    env.set("HELM_VOYAGE", &voyage);
+    let (env, _gh, _) = github_voyage("acme/widgets", "refused");
     let run = env.run(&steer_args(&["comment", "--issue", "999", "--body", "hi"]));
     settings(&env).bind(|| insta::assert_snapshot!("error_github_404", shown(&run)));
 }

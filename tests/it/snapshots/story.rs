@@ -3,6 +3,7 @@
 use super::{local_voyage, settings, shown};
 use crate::support::env::{TestEnv, steer_args};
 use crate::support::fake_github::FakeGitHub;
+use crate::support::github::github_voyage;
 
 #[test]
 fn the_story_of_a_local_voyage() {
@@ -37,10 +38,7 @@ fn a_log_prints_its_entry() {
 }
 
 fn github() -> (FakeGitHub, TestEnv, String, u64) {
-    let gh = FakeGitHub::start();
-    let mut env = TestEnv::for_github(&gh, "acme/widgets");
-    let voyage = env.new_voyage("Advance #42 on GitHub");
-    env.set("HELM_VOYAGE", &voyage);
+    let (env, gh, voyage) = github_voyage("acme/widgets", "Advance #42 on GitHub");
     let issue = gh.add_issue(
         "acme/widgets",
         "Widget crashes on empty input",

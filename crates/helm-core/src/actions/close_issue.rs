@@ -6,7 +6,7 @@ use clap::Args;
 use http::Method;
 use serde::{Deserialize, Serialize};
 
-use super::shared::{Closed, Request, Thread, issue_result};
+use super::shared::{Closed, WriteBody, IssueOrPull, issue_result};
 use super::traces::{Window, closed};
 use super::{Effect, SteerAction, Step};
 use crate::error::Result;
@@ -79,8 +79,8 @@ impl SteerAction for CloseIssue {
         })
     }
 
-    fn subject(&self) -> Option<Thread> {
-        Some(Thread::Issue(self.issue))
+    fn subject(&self) -> Option<IssueOrPull> {
+        Some(IssueOrPull::Issue(self.issue))
     }
 
     fn doing(&self) -> String {
@@ -101,10 +101,10 @@ impl SteerAction for CloseIssue {
             .write(
                 Method::PATCH,
                 &client.repo_path(&format!("/issues/{}", self.issue)),
-                &Request {
+                &WriteBody {
                     state: Some("closed"),
                     state_reason: Some(reason),
-                    ..Request::default()
+                    ..WriteBody::default()
                 }
                 .json(),
             )

@@ -6,7 +6,7 @@ use clap::Args;
 use http::Method;
 use serde::{Deserialize, Serialize};
 
-use super::shared::{Closed, Request, Thread, pull_result};
+use super::shared::{Closed, WriteBody, IssueOrPull, pull_result};
 use super::traces::{Window, closed};
 use super::{Effect, SteerAction, Step};
 use crate::error::Result;
@@ -39,8 +39,8 @@ impl SteerAction for ClosePr {
         Ok(ClosePr { pr: args.pr })
     }
 
-    fn subject(&self) -> Option<Thread> {
-        Some(Thread::PullRequest(self.pr))
+    fn subject(&self) -> Option<IssueOrPull> {
+        Some(IssueOrPull::PullRequest(self.pr))
     }
 
     fn doing(&self) -> String {
@@ -57,9 +57,9 @@ impl SteerAction for ClosePr {
             .write(
                 Method::PATCH,
                 &client.repo_path(&format!("/pulls/{}", self.pr)),
-                &Request {
+                &WriteBody {
                     state: Some("closed"),
-                    ..Request::default()
+                    ..WriteBody::default()
                 }
                 .json(),
             )

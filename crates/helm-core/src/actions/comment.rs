@@ -7,13 +7,13 @@ use http::Method;
 use serde::{Deserialize, Serialize};
 
 use super::part::{Part, kept};
-use super::shared::{Request, Thread};
+use super::shared::{WriteBody, IssueOrPull};
 use super::traces::Window;
 use super::{Effect, SteerAction, Step};
 use crate::error::arg;
 use crate::error::{Error, Result};
 use crate::github::client::Client;
-use crate::github::types::Comment as Posted;
+use crate::github::types::IssueComment as Posted;
 use crate::inputs::{BodySpec, Stdin};
 use crate::model::SteerRecord;
 use crate::model::words;
@@ -44,7 +44,7 @@ pub struct CommentArgs {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Comment {
-    pub on: Thread,
+    pub on: IssueOrPull,
     pub body: String,
 }
 
@@ -83,8 +83,8 @@ impl SteerAction for Comment {
     fn resolve(args: &CommentArgs, cwd: &Path, stdin: Stdin) -> Result<Self> {
         Ok(Comment {
             on: match (args.issue, args.pr) {
-                (Some(n), None) => Thread::Issue(n),
-                (None, Some(n)) => Thread::PullRequest(n),
+                (Some(n), None) => IssueOrPull::Issue(n),
+                (None, Some(n)) => IssueOrPull::PullRequest(n),
                 _ => {
                     return Err(Error::usage(words![
                         "comment needs exactly one of ",
@@ -99,7 +99,7 @@ impl SteerAction for Comment {
         })
     }
 
-    fn subject(&self) -> Option<Thread> {
+    fn subject(&self) -> Option<IssueOrPull> {
         Some(self.on)
     }
 
@@ -109,8 +109,8 @@ impl SteerAction for Comment {
 
     fn asked(&self, record: &mut SteerRecord) -> Commented {
         match self.on {
-            Thread::Issue(n) => record.issue = Some(n),
-            Thread::PullRequest(n) => record.pr = Some(n),
+            IssueOrPull::Issue(n) => record.issue = Some(n),
+            IssueOrPull::PullRequest(n) => record.pr = Some(n),
         }
         Commented {
             comment_id: None,
@@ -124,9 +124,9 @@ impl SteerAction for Comment {
             .write(
                 Method::POST,
                 &client.repo_path(&format!("/issues/{number}/comments")),
-                &Request {
+                &WriteBody {
                     body: Some(&self.body),
-                    ..Request::default()
+                    ..WriteBody::default()
                 }
                 .json(),
             )

@@ -7,7 +7,7 @@ use http::Method;
 use serde::{Deserialize, Serialize};
 
 use super::part::{Applied, Part, asked_line, first_differing, kept, not_applied, same_set};
-use super::shared::{Request, Thread, issue_result, non_blank};
+use super::shared::{WriteBody, IssueOrPull, issue_result, non_blank};
 use super::traces::Window;
 use super::{Effect, SteerAction, Step};
 use crate::error::Result;
@@ -128,7 +128,7 @@ impl SteerAction for CreateIssue {
         })
     }
 
-    fn subject(&self) -> Option<Thread> {
+    fn subject(&self) -> Option<IssueOrPull> {
         None
     }
 
@@ -151,12 +151,12 @@ impl SteerAction for CreateIssue {
             .write(
                 Method::POST,
                 &client.repo_path("/issues"),
-                &Request {
+                &WriteBody {
                     title: Some(&self.title),
                     body: self.body.as_deref(),
                     labels: (!self.labels.is_empty()).then_some(&self.labels),
                     assignees: (!self.assignees.is_empty()).then_some(&self.assignees),
-                    ..Request::default()
+                    ..WriteBody::default()
                 }
                 .json(),
             )

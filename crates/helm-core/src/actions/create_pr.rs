@@ -7,7 +7,7 @@ use http::Method;
 use serde::{Deserialize, Serialize};
 
 use super::part::{Part, first_differing, kept};
-use super::shared::{Request, Thread, non_blank, pull_result};
+use super::shared::{WriteBody, IssueOrPull, non_blank, pull_result};
 use super::traces::Window;
 use super::{Effect, SteerAction, Step};
 use crate::error::Result;
@@ -116,7 +116,7 @@ impl SteerAction for CreatePr {
         })
     }
 
-    fn subject(&self) -> Option<Thread> {
+    fn subject(&self) -> Option<IssueOrPull> {
         None
     }
 
@@ -139,13 +139,13 @@ impl SteerAction for CreatePr {
             .write(
                 Method::POST,
                 &client.repo_path("/pulls"),
-                &Request {
+                &WriteBody {
                     title: Some(&self.title),
                     head: Some(&self.head),
                     base: Some(&self.base),
                     body: self.body.as_deref(),
                     draft: self.draft.then_some(true),
-                    ..Request::default()
+                    ..WriteBody::default()
                 }
                 .json(),
             )

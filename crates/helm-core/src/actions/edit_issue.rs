@@ -6,7 +6,7 @@ use clap::Args;
 use http::Method;
 use serde::{Deserialize, Serialize};
 
-use super::shared::{Edited, Request, Thread, edits, issue_result};
+use super::shared::{Edited, WriteBody, IssueOrPull, edits, issue_result};
 use super::traces::{Window, edited};
 use super::{Effect, SteerAction, Step};
 use crate::error::Result;
@@ -53,8 +53,8 @@ impl SteerAction for EditIssue {
         })
     }
 
-    fn subject(&self) -> Option<Thread> {
-        Some(Thread::Issue(self.issue))
+    fn subject(&self) -> Option<IssueOrPull> {
+        Some(IssueOrPull::Issue(self.issue))
     }
 
     fn doing(&self) -> String {
@@ -74,10 +74,10 @@ impl SteerAction for EditIssue {
             .write(
                 Method::PATCH,
                 &client.repo_path(&format!("/issues/{}", self.issue)),
-                &Request {
+                &WriteBody {
                     title: self.title.as_deref(),
                     body: self.body.as_deref(),
-                    ..Request::default()
+                    ..WriteBody::default()
                 }
                 .json(),
             )

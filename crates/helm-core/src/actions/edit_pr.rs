@@ -6,7 +6,7 @@ use clap::Args;
 use http::Method;
 use serde::{Deserialize, Serialize};
 
-use super::shared::{Edited, Request, Thread, edits, pull_result};
+use super::shared::{Edited, WriteBody, IssueOrPull, edits, pull_result};
 use super::traces::{Window, edited};
 use super::{Effect, SteerAction, Step};
 use crate::error::Result;
@@ -53,8 +53,8 @@ impl SteerAction for EditPr {
         })
     }
 
-    fn subject(&self) -> Option<Thread> {
-        Some(Thread::PullRequest(self.pr))
+    fn subject(&self) -> Option<IssueOrPull> {
+        Some(IssueOrPull::PullRequest(self.pr))
     }
 
     fn doing(&self) -> String {
@@ -74,10 +74,10 @@ impl SteerAction for EditPr {
             .write(
                 Method::PATCH,
                 &client.repo_path(&format!("/pulls/{}", self.pr)),
-                &Request {
+                &WriteBody {
                     title: self.title.as_deref(),
                     body: self.body.as_deref(),
-                    ..Request::default()
+                    ..WriteBody::default()
                 }
                 .json(),
             )

@@ -21,7 +21,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::json;
 
 use super::part::{Applied, Part, asked_line, first_differing, not_applied, same_set};
-use super::shared::{Thread, non_blank};
+use super::shared::{IssueOrPull, non_blank};
 use super::traces::{Window, mine, timeline};
 use super::{Effect, SteerAction, Step};
 use crate::error::arg;
@@ -64,7 +64,7 @@ pub struct LabelArgs {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct LabelChange {
-    pub on: Thread,
+    pub on: IssueOrPull,
     pub add: Vec<String>,
     pub remove: Vec<String>,
 }
@@ -168,8 +168,8 @@ impl SteerAction for LabelChange {
 
     fn resolve(args: &LabelArgs, _cwd: &Path, _stdin: Stdin) -> Result<Self> {
         let on = match (args.issue, args.pr) {
-            (Some(n), None) => Thread::Issue(n),
-            (None, Some(n)) => Thread::PullRequest(n),
+            (Some(n), None) => IssueOrPull::Issue(n),
+            (None, Some(n)) => IssueOrPull::PullRequest(n),
             _ => {
                 return Err(Error::usage(words![
                     "label needs exactly one of ",
@@ -203,7 +203,7 @@ impl SteerAction for LabelChange {
         Ok(LabelChange { on, add, remove })
     }
 
-    fn subject(&self) -> Option<Thread> {
+    fn subject(&self) -> Option<IssueOrPull> {
         Some(self.on)
     }
 
@@ -213,8 +213,8 @@ impl SteerAction for LabelChange {
 
     fn asked(&self, record: &mut SteerRecord) -> Labelled {
         match self.on {
-            Thread::Issue(n) => record.issue = Some(n),
-            Thread::PullRequest(n) => record.pr = Some(n),
+            IssueOrPull::Issue(n) => record.issue = Some(n),
+            IssueOrPull::PullRequest(n) => record.pr = Some(n),
         }
         Labelled {
             labels: self.add.clone(),

@@ -8,7 +8,7 @@ use http::Method;
 use serde::{Deserialize, Serialize};
 
 use super::part::{Part, first_differing, kept};
-use super::shared::{Request, Thread, is_sha};
+use super::shared::{WriteBody, IssueOrPull, is_sha};
 use super::traces::{Window, current};
 use super::{Effect, SteerAction, Step};
 use crate::error::arg;
@@ -242,8 +242,8 @@ impl SteerAction for MergePr {
         })
     }
 
-    fn subject(&self) -> Option<Thread> {
-        Some(Thread::PullRequest(self.pr))
+    fn subject(&self) -> Option<IssueOrPull> {
+        Some(IssueOrPull::PullRequest(self.pr))
     }
 
     fn doing(&self) -> String {
@@ -294,10 +294,10 @@ impl SteerAction for MergePr {
             .write(
                 Method::PUT,
                 &client.repo_path(&format!("/pulls/{pr}/merge")),
-                &Request {
+                &WriteBody {
                     merge_method: Some(self.method.api_name()),
                     sha: self.sha.as_deref(),
-                    ..Request::default()
+                    ..WriteBody::default()
                 }
                 .json(),
             )

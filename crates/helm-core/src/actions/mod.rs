@@ -30,7 +30,7 @@ pub use merge_pr::MergeMethod;
 pub use part::{Applied, RecordSchema};
 pub use reading::{Headline, body, comment, details, dropped};
 pub(crate) use reading::{made, names, overrode};
-pub use shared::Thread;
+pub use shared::IssueOrPull;
 
 use crate::error::Result;
 use crate::error::Words;
@@ -74,7 +74,7 @@ pub(crate) trait SteerAction: Clone + Sized {
     fn resolve(args: &Self::Args, cwd: &Path, stdin: Stdin) -> Result<Self>;
     /// The existing issue or pull request the action changes, which the
     /// freshness guard checks; `None` for the actions that create one.
-    fn subject(&self) -> Option<Thread>;
+    fn subject(&self) -> Option<IssueOrPull>;
     /// What it does, for messages: "comment on issue #42".
     fn doing(&self) -> String;
     /// What was asked, before GitHub adds what it produced: the entry
@@ -233,7 +233,7 @@ macro_rules! actions {
 
             /// The existing issue or pull request the action changes; `None`
             /// for the actions that create one.
-            pub(crate) fn thread(&self) -> Option<Thread> {
+            pub(crate) fn thread(&self) -> Option<IssueOrPull> {
                 match self {
                     $(Steer::$Variant(action) => action.subject(),)*
                 }
@@ -345,7 +345,7 @@ actions! {
 impl Steer {
     /// The number of the issue or pull request the action changes.
     pub(crate) fn subject(&self) -> Option<u64> {
-        self.thread().map(Thread::number)
+        self.thread().map(IssueOrPull::number)
     }
 }
 

@@ -42,8 +42,8 @@ impl Steer {
 mod tests {
     use super::*;
     use crate::actions::{
-        CloseIssue, CloseReason, Comment, EditIssue, LabelChange, MergeMethod, MergePr,
-        RequestReview, Thread,
+        CloseIssue, CloseReason, Comment, EditIssue, IssueOrPull, LabelChange, MergeMethod,
+        MergePr, RequestReview,
     };
     use crate::model::Repo;
 
@@ -52,7 +52,7 @@ mod tests {
         let repo = Repo::parse("o/r").unwrap();
         let comment = |n, body: &str| {
             Steer::Comment(Comment {
-                on: Thread::Issue(n),
+                on: IssueOrPull::Issue(n),
                 body: body.into(),
             })
         };
@@ -153,7 +153,7 @@ mod tests {
 
         let label = |add: &[&str], remove: &[&str]| {
             Steer::Label(LabelChange {
-                on: Thread::Issue(5),
+                on: IssueOrPull::Issue(5),
                 add: add.iter().map(|l| l.to_string()).collect(),
                 remove: remove.iter().map(|l| l.to_string()).collect(),
             })

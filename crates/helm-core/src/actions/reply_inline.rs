@@ -7,7 +7,7 @@ use http::Method;
 use serde::{Deserialize, Serialize};
 
 use super::part::{Part, first_differing, kept};
-use super::shared::{Request, Thread};
+use super::shared::{WriteBody, IssueOrPull};
 use super::traces::Window;
 use super::{Effect, SteerAction, Step};
 use crate::error::Result;
@@ -106,8 +106,8 @@ impl SteerAction for ReplyInline {
         })
     }
 
-    fn subject(&self) -> Option<Thread> {
-        Some(Thread::PullRequest(self.pr))
+    fn subject(&self) -> Option<IssueOrPull> {
+        Some(IssueOrPull::PullRequest(self.pr))
     }
 
     fn doing(&self) -> String {
@@ -132,9 +132,9 @@ impl SteerAction for ReplyInline {
             .write(
                 Method::POST,
                 &client.repo_path(&format!("/pulls/{pr}/comments/{comment_id}/replies")),
-                &Request {
+                &WriteBody {
                     body: Some(&self.body),
-                    ..Request::default()
+                    ..WriteBody::default()
                 }
                 .json(),
             )

@@ -7,7 +7,7 @@ use http::Method;
 use serde::{Deserialize, Serialize};
 
 use super::part::{Applied, Part, asked_line, first_differing, not_applied, same_set};
-use super::shared::{Request, Thread, pull_result};
+use super::shared::{WriteBody, IssueOrPull, pull_result};
 use super::traces::{Window, mine, timeline};
 use super::{Effect, SteerAction, Step};
 use crate::error::arg;
@@ -109,8 +109,8 @@ impl SteerAction for RequestReview {
         })
     }
 
-    fn subject(&self) -> Option<Thread> {
-        Some(Thread::PullRequest(self.pr))
+    fn subject(&self) -> Option<IssueOrPull> {
+        Some(IssueOrPull::PullRequest(self.pr))
     }
 
     fn doing(&self) -> String {
@@ -131,10 +131,10 @@ impl SteerAction for RequestReview {
             .write(
                 Method::POST,
                 &client.repo_path(&format!("/pulls/{}/requested_reviewers", self.pr)),
-                &Request {
+                &WriteBody {
                     reviewers: (!self.reviewers.is_empty()).then_some(&self.reviewers),
                     team_reviewers: (!self.teams.is_empty()).then_some(&self.teams),
-                    ..Request::default()
+                    ..WriteBody::default()
                 }
                 .json(),
             )

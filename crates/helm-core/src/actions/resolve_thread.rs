@@ -15,7 +15,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::json;
 
 use super::part::Part;
-use super::shared::{Thread, non_blank};
+use super::shared::{IssueOrPull, non_blank};
 use super::thread_state::{ThreadSeen, other_thread};
 use super::traces::Window;
 use super::{Effect, SteerAction, Step};
@@ -53,7 +53,7 @@ pub struct ResolveThread {
 }
 
 /// One thread and the state asked for it: what both actions do.
-pub(super) struct Change<'a> {
+pub(super) struct ThreadMutation<'a> {
     pub pr: u64,
     pub thread: &'a str,
     pub resolve: bool,
@@ -98,7 +98,7 @@ pub(super) fn thread_id(given: &str) -> Result<String> {
     Ok(id)
 }
 
-impl Change<'_> {
+impl ThreadMutation<'_> {
     pub(super) fn doing(&self) -> String {
         let verb = if self.resolve { "resolve" } else { "unresolve" };
         format!("{verb} review thread {} on PR #{}", self.thread, self.pr)
@@ -176,8 +176,8 @@ pub(super) fn headline(verb: &str, record: &SteerRecord, subject: &str) -> Strin
 }
 
 impl ResolveThread {
-    fn change(&self) -> Change<'_> {
-        Change {
+    fn change(&self) -> ThreadMutation<'_> {
+        ThreadMutation {
             pr: self.pr,
             thread: &self.thread,
             resolve: true,
@@ -198,8 +198,8 @@ impl SteerAction for ResolveThread {
         })
     }
 
-    fn subject(&self) -> Option<Thread> {
-        Some(Thread::PullRequest(self.pr))
+    fn subject(&self) -> Option<IssueOrPull> {
+        Some(IssueOrPull::PullRequest(self.pr))
     }
 
     fn doing(&self) -> String {

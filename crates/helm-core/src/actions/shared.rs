@@ -1,4 +1,4 @@
-//! What several actions share: where a comment goes ([`Thread`]), the body
+//! What several actions share: where a comment goes ([`IssueOrPull`]), the body
 //! of a write in GitHub's field names, how an issue or pull request answer
 //! fills a record, the checks of a title, a sha and an edit, and what an
 //! edit's and a close's entries record ([`Edited`], [`Closed`]).
@@ -20,23 +20,25 @@ use crate::model::words;
 /// request (its conversation for a comment).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(tag = "kind", content = "number", rename_all = "kebab-case")]
-pub enum Thread {
+// The MCP schemas (and docs/agents.md) have always called it `Thread`.
+#[schemars(rename = "Thread")]
+pub enum IssueOrPull {
     Issue(u64),
     PullRequest(u64),
 }
 
-impl Thread {
+impl IssueOrPull {
     pub(crate) fn number(self) -> u64 {
         match self {
-            Thread::Issue(n) | Thread::PullRequest(n) => n,
+            IssueOrPull::Issue(n) | IssueOrPull::PullRequest(n) => n,
         }
     }
 
     /// `issue #42`, `PR #45`.
     pub(crate) fn describe(self) -> String {
         match self {
-            Thread::Issue(n) => format!("issue #{n}"),
-            Thread::PullRequest(n) => format!("PR #{n}"),
+            IssueOrPull::Issue(n) => format!("issue #{n}"),
+            IssueOrPull::PullRequest(n) => format!("PR #{n}"),
         }
     }
 }
@@ -44,7 +46,7 @@ impl Thread {
 /// The body of a write, in GitHub's field names; fields left `None` are
 /// not sent.
 #[derive(Default, Serialize)]
-pub(super) struct Request<'a> {
+pub(super) struct WriteBody<'a> {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub title: Option<&'a str>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -73,7 +75,7 @@ pub(super) struct Request<'a> {
     pub sha: Option<&'a str>,
 }
 
-impl Request<'_> {
+impl WriteBody<'_> {
     pub fn json(&self) -> Value {
         serde_json::to_value(self).unwrap_or(Value::Null)
     }

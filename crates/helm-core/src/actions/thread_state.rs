@@ -18,7 +18,7 @@
 use serde::{Deserialize, Deserializer, Serialize};
 use serde_json::json;
 
-use super::resolve_thread::{Change, ThreadChanged};
+use super::resolve_thread::{ThreadChanged, ThreadMutation};
 use super::traces::Window;
 use super::{Effect, Step};
 use crate::error::cmd;
@@ -93,7 +93,7 @@ impl Shown {
     }
 }
 
-impl Change<'_> {
+impl ThreadMutation<'_> {
     async fn read(&self, client: &Client) -> Step<Shown> {
         let answer: Node = graphql::send(client, THREAD, json!({ "id": self.thread }))
             .await
@@ -153,7 +153,7 @@ impl Change<'_> {
 
 /// The look's verdict: [`Effect::Found`] (with no record yet), `NotDone` or
 /// `CannotTell` saying what to check.
-fn judge(change: &Change<'_>, now: &ThreadSeen, viewer: &str) -> Effect {
+fn judge(change: &ThreadMutation<'_>, now: &ThreadSeen, viewer: &str) -> Effect {
     let thread = change.thread;
     let pr = change.pr;
     // A record written before helm kept the state seen (an older helm)
@@ -237,7 +237,7 @@ mod tests {
     }
 
     fn verdict(resolve: bool, before: Option<ThreadSeen>, now: ThreadSeen) -> &'static str {
-        let change = Change {
+        let change = ThreadMutation {
             pr: 2,
             thread: "PRRT_1",
             resolve,

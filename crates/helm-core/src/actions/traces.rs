@@ -64,7 +64,7 @@ impl Window {
 /// One item of an issue's timeline, with the fields the looks read. Items
 /// of other kinds (commits, line comments) carry less; they are skipped.
 #[derive(Debug, Deserialize)]
-pub(super) struct Event {
+pub(super) struct TimelineEvent {
     #[serde(default)]
     pub event: Option<String>,
     #[serde(default)]
@@ -81,12 +81,12 @@ pub(super) struct Event {
     pub state_reason: Option<String>,
     /// The label a `labeled` or `unlabeled` event added or removed.
     #[serde(default)]
-    pub label: Option<Named>,
+    pub label: Option<EventLabel>,
 }
 
 /// Something GitHub names, such as an event's label.
 #[derive(Debug, Deserialize)]
-pub(super) struct Named {
+pub(super) struct EventLabel {
     #[serde(default)]
     pub name: Option<String>,
 }
@@ -98,7 +98,7 @@ pub(super) struct Rename {
 
 /// An issue or pull request as the edit and merge looks read it.
 #[derive(Debug, Deserialize)]
-pub(super) struct Current {
+pub(super) struct ThreadNow {
     title: String,
     #[serde(default)]
     body: Option<String>,
@@ -183,13 +183,13 @@ pub(super) async fn closed(
 }
 
 /// Whether an event is a `kind` event by the acting account in the window.
-pub(super) fn mine(event: &Event, kind: &str, window: &Window) -> bool {
+pub(super) fn mine(event: &TimelineEvent, kind: &str, window: &Window) -> bool {
     event.event.as_deref() == Some(kind)
         && window.by(&event.actor)
         && window.admits(&event.created_at)
 }
 
-pub(super) async fn current(client: &Client, tail: &str) -> Result<Current, GitHubError> {
+pub(super) async fn current(client: &Client, tail: &str) -> Result<ThreadNow, GitHubError> {
     client.get_json(&client.repo_path(tail)).await
 }
 
@@ -204,9 +204,12 @@ const READ: [&str; 5] = [
 
 /// Every event of an issue's or pull request's timeline, oldest first. An
 /// event of a kind the looks read must say when it happened.
-pub(super) async fn timeline(client: &Client, number: u64) -> Result<Vec<Event>, GitHubError> {
+pub(super) async fn timeline(
+    client: &Client,
+    number: u64,
+) -> Result<Vec<TimelineEvent>, GitHubError> {
     let path = client.repo_path(&format!("/issues/{number}/timeline"));
-    let (events, _) = client.get_all::<Event>(&path).await?;
+    let (events, _) = client.get_all::<TimelineEvent>(&path).await?;
     let undated = events.iter().find(|e| {
         e.event.as_deref().is_some_and(|k| READ.contains(&k))
             && e.created_at

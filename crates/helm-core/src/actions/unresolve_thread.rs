@@ -7,8 +7,8 @@ use std::path::Path;
 use clap::Args;
 use serde::{Deserialize, Serialize};
 
-use super::resolve_thread::{Change, ThreadChanged, headline, thread_id};
-use super::shared::Thread;
+use super::resolve_thread::{ThreadMutation, ThreadChanged, headline, thread_id};
+use super::shared::IssueOrPull;
 use super::thread_state::ThreadSeen;
 use super::traces::Window;
 use super::{Effect, SteerAction, Step};
@@ -42,8 +42,8 @@ pub struct UnresolveThread {
 }
 
 impl UnresolveThread {
-    fn change(&self) -> Change<'_> {
-        Change {
+    fn change(&self) -> ThreadMutation<'_> {
+        ThreadMutation {
             pr: self.pr,
             thread: &self.thread,
             resolve: false,
@@ -64,8 +64,8 @@ impl SteerAction for UnresolveThread {
         })
     }
 
-    fn subject(&self) -> Option<Thread> {
-        Some(Thread::PullRequest(self.pr))
+    fn subject(&self) -> Option<IssueOrPull> {
+        Some(IssueOrPull::PullRequest(self.pr))
     }
 
     fn doing(&self) -> String {

@@ -8,7 +8,7 @@ use std::io::Read;
 use std::path::Path;
 
 use crate::error::{Error, Result};
-use crate::observe::regular::{Refusal, open_regular};
+use crate::observe::regular::{OpenRefusal, open_regular};
 
 /// Whether the process's stdin is the user's to read.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -59,13 +59,13 @@ pub fn read(path: &Path, cwd: &Path, stdin: Stdin, limit: u64, named: &Named) ->
         return Ok(bounded(bytes, limit, "stdin".to_string()));
     }
     let file = open_regular(&cwd.join(path)).map_err(|refusal| match refusal {
-        Refusal::Io(err) => Error::io(format!("cannot read {} {shown}", named.what), &err),
-        Refusal::NotRegular { kind, .. } => Error::usage(format!(
+        OpenRefusal::Io(err) => Error::io(format!("cannot read {} {shown}", named.what), &err),
+        OpenRefusal::NotRegular { kind, .. } => Error::usage(format!(
             "{} {shown} is {kind}, not a regular file",
             named.what
         ))
         .hint(named.hint),
-        Refusal::Voyage => Error::usage(format!(
+        OpenRefusal::Voyage => Error::usage(format!(
             "{} {shown} is a helm voyage file, which helm reads only through SQLite",
             named.what
         ))

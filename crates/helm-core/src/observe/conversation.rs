@@ -16,7 +16,7 @@ use super::parts::{Held, Part, count, is_false};
 use crate::github::client::Client;
 use crate::github::conditional::Validator;
 use crate::github::error::GitHubError;
-use crate::github::types::Comment;
+use crate::github::types::IssueComment;
 use crate::words::plural;
 
 /// The payload of a `github-issue` or `github-pr` observation.
@@ -271,7 +271,7 @@ pub(super) async fn comments(
         |p| p.comments.as_ref(),
         |p| p.comments_truncated,
     );
-    listing::<Comment>(client, &path, prior, held, |items| to_value(&items)).await
+    listing::<IssueComment>(client, &path, prior, held, |items| to_value(&items)).await
 }
 
 #[cfg(test)]

@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use serde::{Deserialize, Serialize};
 
 use super::local::{paths, walk};
-use super::{Counting, Kind, KindArgs, LocalLook, Looked, Place, Tally, Target, Way};
+use super::{Counting, KindArgs, KindTarget, LocalLook, Looked, Place, Tally, Target, Way};
 use crate::error::Result;
 use crate::storage::artifact::Packer;
 
@@ -48,7 +48,7 @@ impl KindArgs for DirectoryTreeArgs {
     }
 }
 
-impl Kind for DirectoryTreeTarget {
+impl KindTarget for DirectoryTreeTarget {
     fn describe(&self) -> String {
         let mut text = format!("directory-tree {}", self.root);
         for name in &self.skip {

@@ -10,7 +10,7 @@ use std::path::PathBuf;
 use serde::{Deserialize, Serialize};
 
 use super::local::paths;
-use super::{Counting, Kind, KindArgs, LocalLook, Looked, Place, Tally, Target, Way};
+use super::{Counting, KindArgs, KindTarget, LocalLook, Looked, Place, Tally, Target, Way};
 use crate::error::Result;
 use crate::words::{count_lines, human_bytes, plural};
 
@@ -62,7 +62,7 @@ impl KindArgs for FileContentsArgs {
     }
 }
 
-impl Kind for FileContentsTarget {
+impl KindTarget for FileContentsTarget {
     fn describe(&self) -> String {
         match self.paths.as_slice() {
             [one] => format!("file-contents {one}"),

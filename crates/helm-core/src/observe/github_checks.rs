@@ -16,7 +16,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use super::github::Looking;
-use super::{Kind, KindArgs, Place, RemoteLook, Tally, Target, Thread, Way};
+use super::{KindArgs, KindTarget, Place, RemoteLook, Tally, Target, ThreadTarget, Way};
 use crate::error::CommandArg;
 use crate::error::arg;
 use crate::error::{Error, Result};
@@ -195,7 +195,7 @@ impl GitHubChecksTarget {
     }
 }
 
-impl Kind for GitHubChecksTarget {
+impl KindTarget for GitHubChecksTarget {
     /// A ref is case-sensitive in git (`Main` and `main` are two branches).
     fn folds_case(&self) -> bool {
         self.git_ref.is_none()
@@ -237,12 +237,12 @@ impl Kind for GitHubChecksTarget {
     }
 
     /// The checks of a pull request are judged with it, as its `checks`.
-    fn thread(&self) -> Option<&dyn Thread> {
-        self.pr.map(|_| self as &dyn Thread)
+    fn thread(&self) -> Option<&dyn ThreadTarget> {
+        self.pr.map(|_| self as &dyn ThreadTarget)
     }
 }
 
-impl Thread for GitHubChecksTarget {
+impl ThreadTarget for GitHubChecksTarget {
     fn repo(&self) -> &Repo {
         &self.repo
     }

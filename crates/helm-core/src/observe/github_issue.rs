@@ -11,7 +11,7 @@ use super::conversation::{self, ThreadPayload};
 use super::github::{Looking, resource, to_value};
 use super::local::paths;
 use super::target::{focus_arg, focus_enum, focus_suffix};
-use super::{Kind, KindArgs, Place, RemoteLook, Target, Thread, Way, parts};
+use super::{KindArgs, KindTarget, Place, RemoteLook, Target, ThreadTarget, Way, parts};
 use crate::error::CommandArg;
 use crate::error::Result;
 use crate::github::client::Client;
@@ -69,7 +69,7 @@ impl KindArgs for GitHubIssueArgs {
     }
 }
 
-impl Kind for GitHubIssueTarget {
+impl KindTarget for GitHubIssueTarget {
     fn describe(&self) -> String {
         format!(
             "github-issue {}#{}{}",
@@ -93,7 +93,7 @@ impl Kind for GitHubIssueTarget {
     }
 
     fn changes(&self, before: &[u8], after: &[u8]) -> Vec<String> {
-        conversation::changes(&Thread::parts(self), before, after)
+        conversation::changes(&ThreadTarget::parts(self), before, after)
     }
 
     fn command_args(&self) -> Option<Vec<CommandArg>> {
@@ -108,12 +108,12 @@ impl Kind for GitHubIssueTarget {
         )
     }
 
-    fn thread(&self) -> Option<&dyn Thread> {
+    fn thread(&self) -> Option<&dyn ThreadTarget> {
         Some(self)
     }
 }
 
-impl Thread for GitHubIssueTarget {
+impl ThreadTarget for GitHubIssueTarget {
     fn repo(&self) -> &Repo {
         &self.repo
     }

@@ -16,7 +16,7 @@ use super::conversation::{self, ThreadPayload};
 use super::github::{Looking, listing, resource, to_value};
 use super::local::paths;
 use super::target::{focus_arg, focus_enum, focus_suffix};
-use super::{Kind, KindArgs, Place, RemoteLook, Target, Thread, Way, parts};
+use super::{KindArgs, KindTarget, Place, RemoteLook, Target, ThreadTarget, Way, parts};
 use crate::error::CommandArg;
 use crate::error::Result;
 use crate::github::client::Client;
@@ -82,7 +82,7 @@ impl KindArgs for GitHubPrArgs {
     }
 }
 
-impl Kind for GitHubPrTarget {
+impl KindTarget for GitHubPrTarget {
     fn describe(&self) -> String {
         format!(
             "github-pr {}#{}{}",
@@ -108,7 +108,7 @@ impl Kind for GitHubPrTarget {
     }
 
     fn changes(&self, before: &[u8], after: &[u8]) -> Vec<String> {
-        conversation::changes(&Thread::parts(self), before, after)
+        conversation::changes(&ThreadTarget::parts(self), before, after)
     }
 
     fn command_args(&self) -> Option<Vec<CommandArg>> {
@@ -123,12 +123,12 @@ impl Kind for GitHubPrTarget {
         )
     }
 
-    fn thread(&self) -> Option<&dyn Thread> {
+    fn thread(&self) -> Option<&dyn ThreadTarget> {
         Some(self)
     }
 }
 
-impl Thread for GitHubPrTarget {
+impl ThreadTarget for GitHubPrTarget {
     fn repo(&self) -> &Repo {
         &self.repo
     }

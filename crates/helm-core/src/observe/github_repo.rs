@@ -12,7 +12,7 @@ use super::github::{Looking, listing, to_value};
 use super::local::paths;
 use super::parts::{self, Part, is_false};
 use super::target::{focus_arg, focus_enum, focus_suffix};
-use super::{Kind, KindArgs, Place, RemoteLook, Target, Way};
+use super::{KindArgs, KindTarget, Place, RemoteLook, Target, Way};
 use crate::error::CommandArg;
 use crate::error::Result;
 use crate::github::client::Client;
@@ -67,7 +67,7 @@ impl KindArgs for GitHubRepoArgs {
     }
 }
 
-impl Kind for GitHubRepoTarget {
+impl KindTarget for GitHubRepoTarget {
     fn describe(&self) -> String {
         format!(
             "github-repo {}{}",

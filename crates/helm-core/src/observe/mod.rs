@@ -4,7 +4,7 @@
 //! (whose JSON is the slate key), how it looks (a local walk or GitHub
 //! requests), its payload and its one-line digest. This module lists every
 //! kind once, in [`kinds!`], which makes [`TargetArgs`], [`Target`] and
-//! [`KindName`]; the [`Kind`] trait is the checklist a kind fills in.
+//! [`KindName`]; the [`KindTarget`] trait is the checklist a kind fills in.
 //!
 //! Looking never opens a voyage: `ops::observe` puts the result on the
 //! slate, after the look.
@@ -105,7 +105,7 @@ macro_rules! kinds {
                 }
             }
 
-            pub(crate) fn of(&self) -> &dyn Kind {
+            pub(crate) fn of(&self) -> &dyn KindTarget {
                 match self {
                     $(Target::$variant(target) => target),+
                 }
@@ -146,7 +146,7 @@ pub(crate) trait KindArgs {
 }
 
 /// What a kind's canonical target provides.
-pub(crate) trait Kind {
+pub(crate) trait KindTarget {
     /// One line for humans, e.g. `file-contents src/main.rs (+2 more)`.
     fn describe(&self) -> String;
 
@@ -157,7 +157,7 @@ pub(crate) trait Kind {
     /// own payload type; `None` when it is not one.
     fn digest(&self, payload: &[u8]) -> Option<String>;
 
-    /// Whether [`changes`](Kind::changes) can say anything: the story opens
+    /// Whether [`changes`](KindTarget::changes) can say anything: the story opens
     /// two payloads of a target only for a kind that compares them.
     fn compares(&self) -> bool {
         false
@@ -186,7 +186,7 @@ pub(crate) trait Kind {
 
     /// The issue or pull request this target looks at, for the freshness
     /// guard and the brief; `None` for anything else.
-    fn thread(&self) -> Option<&dyn Thread> {
+    fn thread(&self) -> Option<&dyn ThreadTarget> {
         None
     }
 }
@@ -234,7 +234,7 @@ pub(crate) trait RemoteLook {
 }
 
 /// An issue or a pull request: what the freshness guard judges a steer by.
-pub trait Thread {
+pub trait ThreadTarget {
     fn repo(&self) -> &Repo;
     fn number(&self) -> u64;
     /// A pull request, rather than an issue.
@@ -306,7 +306,7 @@ impl Target {
         self.of().describe()
     }
 
-    /// See [`Kind::command_args`].
+    /// See [`KindTarget::command_args`].
     pub(crate) fn command_args(&self) -> Option<Vec<CommandArg>> {
         self.of().command_args()
     }
@@ -316,18 +316,18 @@ impl Target {
         self.of().digest(payload)
     }
 
-    /// See [`Kind::compares`].
+    /// See [`KindTarget::compares`].
     pub(crate) fn compares(&self) -> bool {
         self.of().compares()
     }
 
-    /// See [`Kind::changes`].
+    /// See [`KindTarget::changes`].
     pub(crate) fn changes(&self, before: &[u8], after: &[u8]) -> Vec<String> {
         self.of().changes(before, after)
     }
 
     /// The issue or pull request it looks at, if any.
-    pub fn thread(&self) -> Option<&dyn Thread> {
+    pub fn thread(&self) -> Option<&dyn ThreadTarget> {
         self.of().thread()
     }
 

@@ -15,7 +15,7 @@ use serde::{Deserialize, Serialize};
 use super::Tally;
 use super::local::regular::Confined;
 use super::local::walk::{self, Tree};
-use super::{Counting, Kind, KindArgs, LocalLook, Looked, Place, Target, Way};
+use super::{Counting, KindArgs, KindTarget, LocalLook, Looked, Place, Target, Way};
 use crate::error::{Error, Result};
 use crate::storage::artifact::Packer;
 use crate::words::plural;
@@ -44,7 +44,7 @@ impl KindArgs for RustProjectArgs {
     }
 }
 
-impl Kind for RustProjectTarget {
+impl KindTarget for RustProjectTarget {
     fn describe(&self) -> String {
         format!("rust-project {}", self.root)
     }
@@ -103,11 +103,11 @@ pub(crate) struct Project {
     pub crate_docs: Vec<CrateDoc>,
     /// Files the look chose but did not read, and why (absent when none).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub unreadable: Vec<Unreadable>,
+    pub unreadable: Vec<UnreadableFile>,
 }
 
 #[derive(Debug, Serialize, Deserialize)]
-pub(crate) struct Unreadable {
+pub(crate) struct UnreadableFile {
     pub path: String,
     pub reason: String,
 }
@@ -168,7 +168,7 @@ fn observe(root: &str, tally: &Tally) -> Result<Project> {
         match read_document(&confined, entry) {
             Ok(document) if is_manifest => manifests.push(document),
             Ok(document) => docs.push(document),
-            Err(reason) => unreadable.push(Unreadable {
+            Err(reason) => unreadable.push(UnreadableFile {
                 path: entry.clone(),
                 reason,
             }),
@@ -193,7 +193,7 @@ fn observe(root: &str, tally: &Tally) -> Result<Project> {
                         crate_docs.push(CrateDoc { path, doc });
                     }
                 }
-                Err(reason) => unreadable.push(Unreadable { path, reason }),
+                Err(reason) => unreadable.push(UnreadableFile { path, reason }),
             }
         }
     }

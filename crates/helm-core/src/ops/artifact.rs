@@ -6,7 +6,7 @@ use crate::error::cmd;
 use crate::error::{Error, Kind, Result};
 use crate::model::words;
 use crate::storage::artifact::ArtifactStatus;
-use crate::storage::lifecycle::{Jettisoned, Listed, Reduced};
+use crate::storage::lifecycle::{Jettisoned, ListedArtifact, Reduced};
 
 /// What `artifact show` prints: a payload, and a note when it is a
 /// reduced artifact's summary rather than the payload itself.
@@ -55,7 +55,7 @@ impl Helm {
         }
     }
 
-    pub fn artifact_list(&self, voyage: &str) -> Result<Vec<Listed>> {
+    pub fn artifact_list(&self, voyage: &str) -> Result<Vec<ListedArtifact>> {
         self.open(voyage)?.artifacts()
     }
 

@@ -5,7 +5,7 @@
 use std::path::PathBuf;
 
 use super::Helm;
-use super::voyage::{ListFilter, Listing, Unreadable};
+use super::voyage::{ListFilter, Listing, UnreadableVoyage};
 use crate::error::{Error, Result};
 use crate::sync::{self, Sync, Synced};
 
@@ -74,7 +74,7 @@ impl Helm {
     /// The voyages on a remote, as `voyage list` shows those here.
     pub fn voyage_list_remote(&self, remote: Option<&str>, filter: ListFilter) -> Result<Listing> {
         let sync = self.remote(remote)?;
-        let sync::Listed {
+        let sync::RemoteListing {
             voyages,
             unreadable,
         } = sync::list(&sync)?;
@@ -95,7 +95,7 @@ impl Helm {
             // The error names the ref, as a local one names the file.
             unreadable: unreadable
                 .into_iter()
-                .map(|(name, error)| Unreadable {
+                .map(|(name, error)| UnreadableVoyage {
                     error: format!("{name} on {}: {error}", sync.remote.label),
                     path: PathBuf::from(name),
                 })

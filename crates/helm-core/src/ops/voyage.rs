@@ -31,7 +31,7 @@ pub enum ListFilter {
 pub struct Listing {
     pub voyages: Vec<Summary>,
     /// Files that could not be read, with the reason.
-    pub unreadable: Vec<Unreadable>,
+    pub unreadable: Vec<UnreadableVoyage>,
     /// Listed all the same, but worth saying (a file named for another id).
     pub warnings: Vec<String>,
     /// How many hex digits make every listed id unambiguous (at least 8).
@@ -44,7 +44,7 @@ pub struct Listing {
 }
 
 #[derive(Debug)]
-pub struct Unreadable {
+pub struct UnreadableVoyage {
     pub path: PathBuf,
     pub error: String,
 }
@@ -119,7 +119,7 @@ impl Helm {
             unreadable: listed
                 .unreadable
                 .into_iter()
-                .map(|(file, err)| Unreadable {
+                .map(|(file, err)| UnreadableVoyage {
                     error: crate::storage::name_file(err, &file).message().to_string(),
                     path: file.path,
                 })

@@ -84,7 +84,7 @@ pub trait Actor {
 /// Where a process can die during a steer; tests stop the protocol there,
 /// skipping everything after it, as `kill -9` would.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum KillPoint {
+pub enum SteerKillPoint {
     /// The pending record is written; the request has not left.
     BeforeRequest,
     /// GitHub acted; its answer has not been saved.
@@ -95,16 +95,16 @@ pub enum KillPoint {
     AfterCommit,
 }
 
-/// Lets tests die at a [`KillPoint`]; in helm it never does.
+/// Lets tests die at a [`SteerKillPoint`]; in helm it never does.
 pub trait Probe {
-    fn dies_at(&mut self, point: KillPoint) -> bool;
+    fn dies_at(&mut self, point: SteerKillPoint) -> bool;
 }
 
 /// The probe of a real run: nothing dies on purpose.
 pub struct Live;
 
 impl Probe for Live {
-    fn dies_at(&mut self, _point: KillPoint) -> bool {
+    fn dies_at(&mut self, _point: SteerKillPoint) -> bool {
         false
     }
 }

@@ -10,7 +10,7 @@ use super::refusals::{
     unknown,
 };
 use super::settle::{Earlier, decide};
-use super::{ActError, Actor, KillPoint, Outcome, Probe};
+use super::{ActError, Actor, Outcome, Probe, SteerKillPoint};
 use crate::actions::Steer;
 use crate::cancel::Cancel;
 use crate::error::{Error, Kind, Result};
@@ -117,22 +117,22 @@ pub fn steer(
                 clock,
             },
         )?;
-        if probe.dies_at(KillPoint::BeforeRequest) {
+        if probe.dies_at(SteerKillPoint::BeforeRequest) {
             died = true;
-            return Err(killed(KillPoint::BeforeRequest));
+            return Err(killed(SteerKillPoint::BeforeRequest));
         }
         match actor.act(acting) {
             Ok(mut result) => {
-                if probe.dies_at(KillPoint::WhileAnswering) {
+                if probe.dies_at(SteerKillPoint::WhileAnswering) {
                     died = true;
-                    return Err(killed(KillPoint::WhileAnswering));
+                    return Err(killed(SteerKillPoint::WhileAnswering));
                 }
                 result.freshness = preflight.freshness;
                 crate::actions::overrode(&mut result, preflight.not_ready);
                 let saved = record.answered(&result);
-                if probe.dies_at(KillPoint::BeforeCommit) {
+                if probe.dies_at(SteerKillPoint::BeforeCommit) {
                     died = true;
-                    return Err(killed(KillPoint::BeforeCommit));
+                    return Err(killed(SteerKillPoint::BeforeCommit));
                 }
                 acted = Some((result.clone(), saved));
                 settled = Some(record);
@@ -177,8 +177,8 @@ pub fn steer(
             })
         }
         Ok(sealed) => {
-            if probe.dies_at(KillPoint::AfterCommit) {
-                return Err(killed(KillPoint::AfterCommit));
+            if probe.dies_at(SteerKillPoint::AfterCommit) {
+                return Err(killed(SteerKillPoint::AfterCommit));
             }
             if let Some(record) = settled {
                 record.finish();

@@ -182,6 +182,6 @@ pub(super) fn acted_but_unrecorded(
     .hint(hint)
 }
 
-pub(super) fn killed(point: super::KillPoint) -> Error {
+pub(super) fn killed(point: super::SteerKillPoint) -> Error {
     Error::new(Kind::Io, format!("killed at {point:?}"))
 }

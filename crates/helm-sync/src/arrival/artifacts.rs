@@ -7,12 +7,12 @@ use std::collections::BTreeMap;
 use uuid::Uuid;
 
 use super::files::{packed, record};
-use super::{Event, Incoming, bad_remote};
+use super::{ArtifactEvent, Incoming, bad_remote};
 use crate::error::Result;
 use crate::sync::batch::Batch;
 use crate::sync::layout::{EntryDoc, EntryId, Status};
-use crate::sync::rules::State;
-use crate::sync::shadow::{self, Base, Blob, Change};
+use crate::sync::rules::ArtifactLifecycle;
+use crate::sync::shadow::{self, Base, Blob, FileChange};
 
 /// Every artifact the pull needs, checked; the snapshot's changes for the
 /// artifacts these commits touched are added to `changes`.
@@ -22,8 +22,8 @@ pub fn fold(
     base: Option<&Base>,
     entries: &[(EntryId, EntryDoc)],
     from: u64,
-    events: &BTreeMap<String, Vec<Event>>,
-    changes: &mut Vec<Change>,
+    events: &BTreeMap<String, Vec<ArtifactEvent>>,
+    changes: &mut Vec<FileChange>,
 ) -> Result<BTreeMap<String, Incoming>> {
     let bad = |what: String| bad_remote(id, what);
     let mut wanted: BTreeMap<String, Option<u64>> =
@@ -49,15 +49,17 @@ pub fn fold(
         let mut payload = None;
         for event in events.get(&hash).map(Vec::as_slice).unwrap_or_default() {
             match event {
-                Event::Payload(oid) => {
+                ArtifactEvent::Payload(oid) => {
                     let derivations = state.map(|s| s.derivations).unwrap_or_default();
-                    state = Some(State {
+                    state = Some(ArtifactLifecycle {
                         status: Status::Stowed,
                         derivations,
                     });
                     payload = Some(oid.clone());
                 }
-                Event::Record(oid) => state = Some(record(batch, oid, &hash).map_err(&bad)?),
+                ArtifactEvent::Record(oid) => {
+                    state = Some(record(batch, oid, &hash).map_err(&bad)?)
+                }
             }
         }
         let Some(remote) = state else {

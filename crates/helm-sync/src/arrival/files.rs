@@ -10,7 +10,7 @@ use crate::storage::artifact::{Packed, Packer};
 use crate::sync::batch::{self, Batch};
 use crate::sync::layout::{self, EntryDoc, EntryId, LAYOUT, LifecycleDoc, VoyageDoc};
 use crate::sync::names::MAX_ENTRIES;
-use crate::sync::rules::State;
+use crate::sync::rules::ArtifactLifecycle;
 
 use super::limits;
 
@@ -139,7 +139,11 @@ pub fn status_of(doc: &VoyageDoc) -> VoyageStatus {
 }
 
 /// A lifecycle file, checked.
-pub fn record(batch: &mut Batch, oid: &str, hash: &str) -> std::result::Result<State, String> {
+pub fn record(
+    batch: &mut Batch,
+    oid: &str,
+    hash: &str,
+) -> std::result::Result<ArtifactLifecycle, String> {
     let io = |err: Error| err.message().to_string();
     let (info, bytes) = batch
         .contents_within(oid, limits::FILE)
@@ -151,7 +155,7 @@ pub fn record(batch: &mut Batch, oid: &str, hash: &str) -> std::result::Result<S
     let doc: LifecycleDoc =
         layout::decode(&bytes).map_err(|why| format!("the lifecycle of {hash}: {why}"))?;
     doc.check(hash)?;
-    Ok(State {
+    Ok(ArtifactLifecycle {
         status: doc.status,
         derivations: doc.derivations,
     })

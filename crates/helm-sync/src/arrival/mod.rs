@@ -26,8 +26,8 @@ use super::Sync;
 use super::batch::{self, Batch, parse_tree};
 use super::layout::{EntryDoc, EntryId};
 use super::names::File;
-use super::rules::State;
-use super::shadow::{Base, Blob, Change};
+use super::rules::ArtifactLifecycle;
+use super::shadow::{Base, Blob, FileChange};
 use crate::error::{Error, Kind, Result};
 use crate::model::{Voyage, VoyageStatus};
 use crate::storage::artifact::Packed;
@@ -39,8 +39,8 @@ use steps::Step;
 /// An artifact a pull needs: its state on the remote (and payload, when it
 /// arrived), and at the last sync.
 pub struct Incoming {
-    pub remote: State,
-    pub base: Option<State>,
+    pub remote: ArtifactLifecycle,
+    pub base: Option<ArtifactLifecycle>,
     pub packed: Option<Packed>,
 }
 
@@ -53,7 +53,7 @@ pub struct Arrival {
     pub entries: Vec<(EntryId, EntryDoc)>,
     pub artifacts: BTreeMap<String, Incoming>,
     /// What the snapshot of the remote becomes with these commits.
-    pub changes: Vec<Change>,
+    pub changes: Vec<FileChange>,
 }
 
 impl Arrival {
@@ -64,7 +64,7 @@ impl Arrival {
 }
 
 /// What the commits since the last sync do to one artifact, in order.
-pub(super) enum Event {
+pub(super) enum ArtifactEvent {
     Payload(String),
     Record(String),
 }
@@ -85,7 +85,7 @@ pub fn read(
     let mut count = base.as_ref().map_or(0, |b| b.doc.entries);
     let from = count + 1;
     let mut added: Vec<String> = Vec::new();
-    let mut events: BTreeMap<String, Vec<Event>> = BTreeMap::new();
+    let mut events: BTreeMap<String, Vec<ArtifactEvent>> = BTreeMap::new();
     // Each commit's voyage.json, and how many entries the chain holds there.
     let mut steps: Vec<Step> = Vec::new();
     let mut next = commits.iter();
@@ -134,11 +134,11 @@ pub fn read(
                         File::Artifact(hash) => events
                             .entry(hash)
                             .or_default()
-                            .push(Event::Payload(entry.oid)),
+                            .push(ArtifactEvent::Payload(entry.oid)),
                         File::Lifecycle(hash) => events
                             .entry(hash)
                             .or_default()
-                            .push(Event::Record(entry.oid)),
+                            .push(ArtifactEvent::Record(entry.oid)),
                     }
                 }
                 let Some(oid) = voyage_blob else {
@@ -157,7 +157,7 @@ pub fn read(
     let voyage_blob = steps.last().map(|step| step.voyage.clone());
 
     // The new entries, canonical and well formed.
-    let mut changes = vec![Change::Put(
+    let mut changes = vec![FileChange::Put(
         File::Voyage,
         Blob::Oid(voyage_blob.unwrap_or_default()),
     )];
@@ -176,7 +176,7 @@ pub fn read(
         },
     )?;
     if let Some(last) = added.last() {
-        changes.push(Change::Put(File::Entry(count), Blob::Oid(last.clone())));
+        changes.push(FileChange::Put(File::Entry(count), Blob::Oid(last.clone())));
     }
     let artifacts = artifacts::fold(
         batch,

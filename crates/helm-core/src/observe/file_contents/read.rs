@@ -19,7 +19,7 @@ const CHUNK: usize = 1 << 20;
 
 /// What `file-contents` saw, for the one-line report.
 #[derive(Debug)]
-pub struct Report {
+pub struct ReadSummary {
     pub files: usize,
     pub bytes: u64,
     pub binary: usize,
@@ -28,7 +28,7 @@ pub struct Report {
 /// Reads `paths`, counting bytes in `tally`: first the check pass (small
 /// files are read, big ones only sized), then the pass that packs them, out
 /// of their total size.
-pub fn observe(paths: &[String], tally: &Tally) -> Result<(Packed, Report)> {
+pub fn observe(paths: &[String], tally: &Tally) -> Result<(Packed, ReadSummary)> {
     let mut plans = Vec::with_capacity(paths.len());
     for path in paths {
         plans.push(inspect(path, tally)?);
@@ -37,14 +37,14 @@ pub fn observe(paths: &[String], tally: &Tally) -> Result<(Packed, Report)> {
 }
 
 /// The pass that packs the files, once more for each file not as seen.
-fn pack(mut plans: Vec<Plan<'_>>, tally: &Tally) -> Result<(Packed, Report)> {
+fn pack(mut plans: Vec<Plan<'_>>, tally: &Tally) -> Result<(Packed, ReadSummary)> {
     let failed = |err: anyhow::Error| match err.downcast::<Error>() {
         Ok(err) => err,
         Err(err) => Error::new(Kind::Io, format!("reading the files failed: {err}")),
     };
     loop {
         let total: u64 = plans.iter().map(|p| p.size).sum();
-        let report = Report {
+        let report = ReadSummary {
             files: plans.len(),
             bytes: total,
             binary: plans.iter().filter(|p| !p.text).count(),

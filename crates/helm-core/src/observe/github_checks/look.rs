@@ -130,7 +130,7 @@ struct Checks {
 
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
-struct Payload<'a> {
+struct ChecksPayload<'a> {
     repo: String,
     #[serde(skip_serializing_if = "Option::is_none")]
     pr: Option<u64>,
@@ -211,7 +211,7 @@ pub(super) async fn look(
         check_runs_truncated: runs_truncated,
         statuses_truncated,
     };
-    let payload = to_value(&Payload {
+    let payload = to_value(&ChecksPayload {
         repo: client.repo.to_string(),
         pr: target.pr,
         git_ref: target.git_ref.as_deref(),

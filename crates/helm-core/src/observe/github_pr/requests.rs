@@ -5,7 +5,7 @@
 use http::StatusCode;
 use serde::Serialize;
 
-use super::threads::{Thread, review_threads};
+use super::threads::{GraphQlThread, review_threads};
 use crate::github::client::Client;
 use crate::github::conditional::{get_listing, get_raw, whole};
 use crate::github::error::GitHubError;
@@ -183,7 +183,7 @@ pub(super) async fn refreshed(
 }
 
 /// The GraphQL thread whose first comment is `id`.
-fn graph_of(threads: &[Thread], id: u64) -> Option<Graph<'_>> {
+fn graph_of(threads: &[GraphQlThread], id: u64) -> Option<Graph<'_>> {
     let thread = threads.iter().find(|t| t.first_comment() == Some(id))?;
     Some(Graph {
         thread_id: &thread.id,

@@ -53,7 +53,7 @@ struct PullRequest {
 #[serde(rename_all = "camelCase")]
 struct Connection {
     page_info: PageInfo,
-    nodes: Vec<Thread>,
+    nodes: Vec<GraphQlThread>,
 }
 
 #[derive(Deserialize)]
@@ -64,10 +64,10 @@ struct PageInfo {
     end_cursor: Option<String>,
 }
 
-/// One review thread.
+/// One review thread as GraphQL lists it (its node id, state and comments).
 #[derive(Clone, Debug, Deserialize, Serialize)]
 #[serde(rename_all = "camelCase")]
-pub struct Thread {
+pub struct GraphQlThread {
     pub id: String,
     pub is_resolved: bool,
     pub is_outdated: bool,
@@ -102,7 +102,7 @@ fn big_int<'de, D: Deserializer<'de>>(d: D) -> Result<Option<u64>, D::Error> {
     })
 }
 
-impl Thread {
+impl GraphQlThread {
     /// The REST id of the thread's first comment (the REST thread's `id`).
     pub fn first_comment(&self) -> Option<u64> {
         self.comments.nodes.first().and_then(|c| c.full_database_id)
@@ -110,7 +110,10 @@ impl Thread {
 }
 
 /// Every review thread of PR `number`, oldest first.
-pub async fn review_threads(client: &Client, number: u64) -> Result<Vec<Thread>, GitHubError> {
+pub async fn review_threads(
+    client: &Client,
+    number: u64,
+) -> Result<Vec<GraphQlThread>, GitHubError> {
     let mut threads = Vec::new();
     let mut after: Option<String> = None;
     for _ in 0..MAX_PAGES {
@@ -158,7 +161,7 @@ mod tests {
     #[test]
     fn a_first_comments_id_is_read_from_a_bigint_string() {
         let thread = |id: &str| {
-            serde_json::from_str::<Thread>(&format!(
+            serde_json::from_str::<GraphQlThread>(&format!(
                 r#"{{"id":"PRRT_1","isResolved":false,"isOutdated":false,"path":"a","line":1,
                 "comments":{{"nodes":[{{"fullDatabaseId":{id}}}]}}}}"#
             ))

@@ -22,24 +22,25 @@ use crate::storage;
 pub fn open(path: &str) -> Result<File> {
     match open_regular(Path::new(path)) {
         Ok(file) => Ok(file),
-        Err(Refusal::Io(err)) => Err(open_error(path, &err)),
-        Err(Refusal::NotRegular { is_dir: true, .. }) => {
+        Err(OpenRefusal::Io(err)) => Err(open_error(path, &err)),
+        Err(OpenRefusal::NotRegular { is_dir: true, .. }) => {
             Err(Error::usage(format!("{path} is a directory, not a file"))
                 .hint("observe it with `directory-tree` or `rust-project`"))
         }
-        Err(Refusal::NotRegular { kind, .. }) => Err(Error::usage(format!(
+        Err(OpenRefusal::NotRegular { kind, .. }) => Err(Error::usage(format!(
             "{path} is {kind}, not a regular file"
         ))
         .hint("file-contents reads regular files only; nothing was put on the slate")),
-        Err(Refusal::Voyage) => Err(Error::usage(format!("{path} is a helm voyage file")).hint(
-            "helm reads a voyage only through SQLite (voyage show, voyage export), \
+        Err(OpenRefusal::Voyage) => Err(Error::usage(format!("{path} is a helm voyage file"))
+            .hint(
+                "helm reads a voyage only through SQLite (voyage show, voyage export), \
              never as file contents; nothing was put on the slate",
-        )),
+            )),
     }
 }
 
 /// Why [`open_regular`] did not open a file.
-pub enum Refusal {
+pub enum OpenRefusal {
     /// It could not be looked at or opened.
     Io(io::Error),
     /// It is not a regular file: what it is, in words.
@@ -48,9 +49,9 @@ pub enum Refusal {
     Voyage,
 }
 
-impl Refusal {
-    fn of(meta: &Metadata) -> Refusal {
-        Refusal::NotRegular {
+impl OpenRefusal {
+    fn of(meta: &Metadata) -> OpenRefusal {
+        OpenRefusal::NotRegular {
             kind: kind(meta),
             is_dir: meta.is_dir(),
         }
@@ -61,18 +62,18 @@ impl Refusal {
 /// opening a device: it is stat'ed first, opened with `O_NONBLOCK`, and the
 /// open handle checked again (the name may have been swapped in between).
 /// Links are followed: the caller's user named the path.
-pub fn open_regular(path: &Path) -> std::result::Result<File, Refusal> {
+pub fn open_regular(path: &Path) -> std::result::Result<File, OpenRefusal> {
     if names_a_voyage(path) {
-        return Err(Refusal::Voyage);
+        return Err(OpenRefusal::Voyage);
     }
-    let meta = fs::metadata(path).map_err(Refusal::Io)?;
+    let meta = fs::metadata(path).map_err(OpenRefusal::Io)?;
     if !meta.is_file() {
-        return Err(Refusal::of(&meta));
+        return Err(OpenRefusal::of(&meta));
     }
-    let file = open_nonblocking(path).map_err(Refusal::Io)?;
-    let meta = file.metadata().map_err(Refusal::Io)?;
+    let file = open_nonblocking(path).map_err(OpenRefusal::Io)?;
+    let meta = file.metadata().map_err(OpenRefusal::Io)?;
     if !meta.is_file() {
-        return Err(Refusal::of(&meta));
+        return Err(OpenRefusal::of(&meta));
     }
     Ok(file)
 }
@@ -143,7 +144,7 @@ pub struct Confined {
 }
 
 /// What [`Confined::read`] got: at most the cap, and whether there was more.
-pub struct Capped {
+pub struct CappedRead {
     pub bytes: Vec<u8>,
     pub truncated: bool,
 }
@@ -161,7 +162,7 @@ impl Confined {
     /// Reads at most `cap` bytes of `relative` (plus one, to know whether it
     /// was cut), following links only while they stay under the root and
     /// reading only a regular file. The error is a reason for the payload.
-    pub fn read(&self, relative: &str, cap: usize) -> Result<Capped, String> {
+    pub fn read(&self, relative: &str, cap: usize) -> Result<CappedRead, String> {
         if relative.contains('\u{fffd}') {
             // The tree lists names that are not UTF-8 with U+FFFD: the real
             // name cannot be spelled in a JSON payload, so it is not read.
@@ -178,7 +179,7 @@ impl Confined {
             .map_err(|err| crate::error::io_reason(&err))?;
         let truncated = bytes.len() > cap;
         bytes.truncate(cap);
-        Ok(Capped { bytes, truncated })
+        Ok(CappedRead { bytes, truncated })
     }
 
     #[cfg(unix)]
@@ -209,9 +210,9 @@ impl Confined {
         }
         match open_regular(&resolved) {
             Ok(file) => Ok(file),
-            Err(Refusal::Io(err)) => Err(crate::error::io_reason(&err)),
-            Err(Refusal::NotRegular { kind, .. }) => Err(format!("it is {kind}")),
-            Err(Refusal::Voyage) => {
+            Err(OpenRefusal::Io(err)) => Err(crate::error::io_reason(&err)),
+            Err(OpenRefusal::NotRegular { kind, .. }) => Err(format!("it is {kind}")),
+            Err(OpenRefusal::Voyage) => {
                 Err("it is a helm voyage file, read only through SQLite".to_string())
             }
         }

@@ -13,7 +13,7 @@ use serde_json::Value;
 mod readiness;
 mod refusals;
 
-use readiness::Looked;
+use readiness::PartSeen;
 use refusals::{Judging, lightened_note, subject};
 
 use crate::actions::Steer;
@@ -171,14 +171,14 @@ fn ready(
     }
     let part = |name: &str| {
         let Some(one) = mine.iter().find(|m| m.is_pr() && m.judged.contains(&name)) else {
-            return Looked::Never;
+            return PartSeen::Never;
         };
         match one.payload.as_ref() {
             Some(payload) => match payload.get(name) {
-                Some(value) => Looked::Seen(value),
-                None => Looked::Lost(format!("{} holds no {name}", one.target.describe())),
+                Some(value) => PartSeen::Seen(value),
+                None => PartSeen::Lost(format!("{} holds no {name}", one.target.describe())),
             },
-            None => Looked::Lost(lightened_note(one)),
+            None => PartSeen::Lost(lightened_note(one)),
         }
     };
     let head = pinned.unwrap_or(steer).pinned_to();

@@ -10,7 +10,7 @@ use serde::Deserialize;
 use serde_json::Value;
 
 /// What the slate shows of one part of the pull request.
-pub(super) enum Looked<'a> {
+pub(super) enum PartSeen<'a> {
     /// No observation on the slate looked at the part.
     Never,
     /// Its newest observation cannot be read (reduced, jettisoned): why.
@@ -22,13 +22,15 @@ pub(super) enum Looked<'a> {
 /// The check run conclusions that block a merge (the contract's list).
 const FAILED: [&str; 4] = ["failure", "timed_out", "cancelled", "action_required"];
 
+/// The pull request's `checks` part as the slate holds it, read for what
+/// blocks a merge (the `…Seen` types below are its items and the reviews').
 #[derive(Deserialize)]
 #[serde(rename_all = "camelCase")]
-struct Checks {
+struct ChecksPart {
     head_sha: String,
-    check_runs: Vec<Run>,
+    check_runs: Vec<CheckRunSeen>,
     combined_state: String,
-    statuses: Vec<Status>,
+    statuses: Vec<StatusSeen>,
     #[serde(default)]
     check_runs_truncated: bool,
     #[serde(default)]
@@ -36,28 +38,28 @@ struct Checks {
 }
 
 #[derive(Deserialize)]
-struct Run {
+struct CheckRunSeen {
     name: String,
     status: String,
     conclusion: Option<String>,
 }
 
 #[derive(Deserialize)]
-struct Status {
+struct StatusSeen {
     context: String,
     state: String,
 }
 
 #[derive(Deserialize)]
 #[serde(rename_all = "camelCase")]
-struct Reviews {
-    reviews: Vec<Review>,
+struct ReviewsPart {
+    reviews: Vec<ReviewSeen>,
     #[serde(default)]
     reviews_truncated: bool,
 }
 
 #[derive(Deserialize)]
-struct Review {
+struct ReviewSeen {
     author: Option<String>,
     state: String,
 }
@@ -66,20 +68,20 @@ struct Review {
 /// ("check lint failed (failure)", "carol requested changes"); empty when
 /// it is ready. `pinned` is the head the merge goes out pinned to: checks
 /// seen on another commit say nothing about it.
-pub(super) fn not_ready(checks: Looked, reviews: Looked, pinned: Option<&str>) -> Vec<String> {
+pub(super) fn not_ready(checks: PartSeen, reviews: PartSeen, pinned: Option<&str>) -> Vec<String> {
     let mut found = Vec::new();
     match checks {
-        Looked::Never => found.push("its checks were not observed".to_string()),
-        Looked::Lost(why) => found.push(format!("its checks cannot be read: {why}")),
-        Looked::Seen(value) => match Checks::deserialize(value) {
+        PartSeen::Never => found.push("its checks were not observed".to_string()),
+        PartSeen::Lost(why) => found.push(format!("its checks cannot be read: {why}")),
+        PartSeen::Seen(value) => match ChecksPart::deserialize(value) {
             Ok(checks) => judge_checks(&checks, pinned, &mut found),
             Err(err) => found.push(format!("its observed checks cannot be read: {err}")),
         },
     }
     match reviews {
-        Looked::Never => found.push("its reviews were not observed".to_string()),
-        Looked::Lost(why) => found.push(format!("its reviews cannot be read: {why}")),
-        Looked::Seen(value) => match Reviews::deserialize(value) {
+        PartSeen::Never => found.push("its reviews were not observed".to_string()),
+        PartSeen::Lost(why) => found.push(format!("its reviews cannot be read: {why}")),
+        PartSeen::Seen(value) => match ReviewsPart::deserialize(value) {
             Ok(reviews) => judge_reviews(&reviews, &mut found),
             Err(err) => found.push(format!("its observed reviews cannot be read: {err}")),
         },
@@ -87,7 +89,7 @@ pub(super) fn not_ready(checks: Looked, reviews: Looked, pinned: Option<&str>) -
     found
 }
 
-fn judge_checks(checks: &Checks, pinned: Option<&str>, found: &mut Vec<String>) {
+fn judge_checks(checks: &ChecksPart, pinned: Option<&str>, found: &mut Vec<String>) {
     if let Some(pinned) = pinned
         && pinned != checks.head_sha
     {
@@ -133,7 +135,7 @@ fn judge_checks(checks: &Checks, pinned: Option<&str>, found: &mut Vec<String>) 
 /// Each reviewer's latest opinionated review counts, as GitHub counts it:
 /// a later `COMMENTED` leaves a `CHANGES_REQUESTED` standing; `APPROVED`
 /// or `DISMISSED` clears it.
-fn judge_reviews(reviews: &Reviews, found: &mut Vec<String>) {
+fn judge_reviews(reviews: &ReviewsPart, found: &mut Vec<String>) {
     let mut latest: BTreeMap<&str, &str> = BTreeMap::new();
     for review in &reviews.reviews {
         let state = review.state.as_str();
@@ -177,7 +179,7 @@ mod tests {
     }
 
     fn judge(checks: &Value, reviews: &Value) -> Vec<String> {
-        not_ready(Looked::Seen(checks), Looked::Seen(reviews), Some(HEAD))
+        not_ready(PartSeen::Seen(checks), PartSeen::Seen(reviews), Some(HEAD))
     }
 
     #[test]
@@ -217,7 +219,7 @@ mod tests {
     #[test]
     fn parts_not_seen_or_seen_on_another_head_are_not_ready() {
         assert_eq!(
-            not_ready(Looked::Never, Looked::Lost("jettisoned".into()), None),
+            not_ready(PartSeen::Never, PartSeen::Lost("jettisoned".into()), None),
             [
                 "its checks were not observed",
                 "its reviews cannot be read: jettisoned"
@@ -227,8 +229,8 @@ mod tests {
         let other = "0".repeat(40);
         assert_eq!(
             not_ready(
-                Looked::Seen(&green),
-                Looked::Seen(&reviews(&[])),
+                PartSeen::Seen(&green),
+                PartSeen::Seen(&reviews(&[])),
                 Some(&other)
             ),
             ["its checks were observed on 6dcb09b, not on 0000000 the merge is pinned to"]

@@ -3,7 +3,7 @@
 //! for what could not be checked.
 
 use super::{Guard, Mine};
-use crate::actions::{Steer, Thread};
+use crate::actions::{IssueOrPull, Steer};
 use crate::error::{Error, Kind, Result};
 use crate::error::{Words, arg, cmd};
 use crate::model::entry::{Freshness, Verdict};
@@ -99,7 +99,10 @@ impl Judging<'_> {
 }
 
 pub(super) fn subject(steer: &Steer) -> String {
-    steer.thread().unwrap_or(Thread::PullRequest(0)).describe()
+    steer
+        .thread()
+        .unwrap_or(IssueOrPull::PullRequest(0))
+        .describe()
 }
 
 /// "the observation github-pr o/r#45 was jettisoned".

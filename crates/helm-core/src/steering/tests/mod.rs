@@ -9,8 +9,8 @@ mod settling;
 use std::path::Path;
 
 use super::pending::{self, Pending};
-use super::{ActError, Actor, Attempt, Effect, KillPoint, Live, Outcome, Probe, Settlement};
-use crate::actions::{Comment, Steer, Thread};
+use super::{ActError, Actor, Attempt, Effect, Live, Outcome, Probe, Settlement, SteerKillPoint};
+use crate::actions::{Comment, IssueOrPull, Steer};
 use crate::error::{Error, Kind, Result};
 use crate::model::clock::Began;
 use crate::model::{EntryAction, Provenance, Repo, SteerRecord};
@@ -107,10 +107,10 @@ fn repo() -> Repo {
 }
 
 /// Dies at one point, once.
-struct DieAt(Option<KillPoint>);
+struct DieAt(Option<SteerKillPoint>);
 
 impl Probe for DieAt {
-    fn dies_at(&mut self, point: KillPoint) -> bool {
+    fn dies_at(&mut self, point: SteerKillPoint) -> bool {
         if self.0 == Some(point) {
             self.0 = None;
             return true;
@@ -156,7 +156,7 @@ fn fixture() -> Fixture {
 
 fn comment(body: &str) -> Steer {
     Steer::Comment(Comment {
-        on: Thread::Issue(1),
+        on: IssueOrPull::Issue(1),
         body: body.into(),
     })
 }
@@ -165,7 +165,7 @@ fn comment(body: &str) -> Steer {
 fn dies_at(
     f: &mut Fixture,
     world: &mut World,
-    point: KillPoint,
+    point: SteerKillPoint,
     request_id: Option<&str>,
     steer: &Steer,
 ) {
@@ -228,7 +228,7 @@ fn killed_before_the_request_left_the_retry_looks_and_acts_once() {
     dies_at(
         &mut f,
         &mut world,
-        KillPoint::BeforeRequest,
+        SteerKillPoint::BeforeRequest,
         Some("r1"),
         &comment("hi"),
     );
@@ -246,7 +246,7 @@ fn killed_while_github_answered_the_retry_finds_the_comment_and_does_not_post_ag
     dies_at(
         &mut f,
         &mut world,
-        KillPoint::WhileAnswering,
+        SteerKillPoint::WhileAnswering,
         Some("r1"),
         &comment("hi"),
     );
@@ -267,7 +267,7 @@ fn killed_before_the_commit_the_retry_records_the_saved_answer_without_github() 
     dies_at(
         &mut f,
         &mut world,
-        KillPoint::BeforeCommit,
+        SteerKillPoint::BeforeCommit,
         Some("r1"),
         &comment("hi"),
     );
@@ -285,7 +285,7 @@ fn killed_after_the_commit_the_retry_replays_and_clears_the_record() {
     dies_at(
         &mut f,
         &mut world,
-        KillPoint::AfterCommit,
+        SteerKillPoint::AfterCommit,
         Some("r1"),
         &comment("hi"),
     );
@@ -342,7 +342,7 @@ fn when_github_cannot_tell_the_retry_refuses_and_keeps_the_record() {
     dies_at(
         &mut f,
         &mut world,
-        KillPoint::BeforeRequest,
+        SteerKillPoint::BeforeRequest,
         Some("r1"),
         &comment("hi"),
     );
@@ -368,7 +368,7 @@ fn the_same_id_for_another_request_is_refused() {
     dies_at(
         &mut f,
         &mut world,
-        KillPoint::BeforeRequest,
+        SteerKillPoint::BeforeRequest,
         Some("r2"),
         &comment("a"),
     );
@@ -403,7 +403,7 @@ fn settling_an_attempt_github_never_saw_discards_it_without_acting() {
     dies_at(
         &mut f,
         &mut world,
-        KillPoint::BeforeRequest,
+        SteerKillPoint::BeforeRequest,
         None,
         &comment("hi"),
     );

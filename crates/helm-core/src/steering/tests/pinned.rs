@@ -66,7 +66,7 @@ fn a_pinned_merge_killed_while_github_answered_is_settled_as_pinned() {
         steer: &asked,
         cancel: &crate::cancel::Cancel::default(),
     };
-    let mut killed = DieAt(Some(KillPoint::WhileAnswering));
+    let mut killed = DieAt(Some(SteerKillPoint::WhileAnswering));
     assert!(super::super::steer(&mut f.store, &attempt, &mut actor, &mut killed).is_err());
     assert_eq!(actor.acted, [merge(Some(SEEN))], "acted pinned");
     let kept = &records(&f)[0];

@@ -33,7 +33,7 @@ fn a_retry_cannot_run_while_a_settle_looks_so_its_record_is_never_deleted() {
     dies_at(
         &mut f,
         &mut world,
-        KillPoint::BeforeRequest,
+        SteerKillPoint::BeforeRequest,
         Some("r1"),
         &comment("hi"),
     );
@@ -124,7 +124,7 @@ fn an_effect_another_entry_names_is_not_claimed_again() {
     dies_at(
         &mut f,
         &mut world,
-        KillPoint::BeforeRequest,
+        SteerKillPoint::BeforeRequest,
         Some("r2"),
         &comment("hi"),
     );
@@ -144,14 +144,14 @@ fn an_ended_voyage_records_what_github_did_and_is_never_acted_on() {
     dies_at(
         &mut f,
         &mut world,
-        KillPoint::WhileAnswering,
+        SteerKillPoint::WhileAnswering,
         Some("done"),
         &comment("hi"),
     );
     dies_at(
         &mut f,
         &mut world,
-        KillPoint::BeforeRequest,
+        SteerKillPoint::BeforeRequest,
         Some("never"),
         &comment("bye"),
     );
@@ -198,7 +198,7 @@ fn finishing_an_attempt_leaves_a_retrys_fresh_record_of_the_same_id() {
     dies_at(
         &mut f,
         &mut world,
-        KillPoint::BeforeRequest,
+        SteerKillPoint::BeforeRequest,
         Some("r1"),
         &comment("hi"),
     );
@@ -210,7 +210,7 @@ fn finishing_an_attempt_leaves_a_retrys_fresh_record_of_the_same_id() {
     dies_at(
         &mut f,
         &mut world,
-        KillPoint::BeforeRequest,
+        SteerKillPoint::BeforeRequest,
         Some("r1"),
         &comment("hi"),
     );

@@ -1,4 +1,5 @@
-//! Self-tests of the test support: the OpenAPI request validator and the fake GitHub.
+//! Self-tests of the fake GitHub and its OpenAPI request validator, in the fake's own
+//! crate so that they build and run with it alone (`cargo test -p fake-github`).
 //! The fake is driven over a minimal HTTP/1.1 client so these tests depend on no HTTP crate.
 //! This file holds that client; the tests are grouped by what they prove.
 
@@ -13,8 +14,8 @@ mod switches;
 mod validator;
 mod writes;
 
-use crate::support::fake_github::{FakeGitHub, Fault, SEED_AUTHOR, VIEWER};
-use crate::support::openapi;
+use fake_github::openapi;
+use fake_github::{FakeGitHub, Fault, SEED_AUTHOR, VIEWER};
 use serde_json::{Value, json};
 use std::io::{self, BufRead, BufReader, Read, Write};
 use std::net::TcpStream;

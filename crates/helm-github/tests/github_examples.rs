@@ -2,11 +2,12 @@
 //! (from @octokit/openapi): an answer shaped as documented always parses.
 
 use helm_github::types::{
-    CheckRun, CombinedStatus, Comment, Issue, MergeResult, Pull, PullFile, Review, ReviewComment,
+    CheckRun, CombinedStatus, Issue, IssueComment, MergeResult, Pull, PullFile, Review,
+    ReviewComment,
 };
 use serde::de::DeserializeOwned;
 
-use crate::support::openapi::example;
+use fake_github::openapi::example;
 
 fn parses<T: DeserializeOwned>(method: &str, template: &str) -> T {
     let value = example(method, template);
@@ -23,7 +24,7 @@ fn every_answer_helm_reads_parses_from_the_documented_example() {
     let issue: Issue = parses("GET", "/repos/{owner}/{repo}/issues/{issue_number}");
     assert!(issue.number > 0 && !issue.title.is_empty());
     assert!(
-        !parses_list::<Comment>(
+        !parses_list::<IssueComment>(
             "GET",
             "/repos/{owner}/{repo}/issues/{issue_number}/comments"
         )
@@ -54,7 +55,7 @@ fn every_answer_helm_reads_parses_from_the_documented_example() {
 
 #[test]
 fn every_answer_to_a_write_parses_from_the_documented_example() {
-    let _: Comment = parses(
+    let _: IssueComment = parses(
         "POST",
         "/repos/{owner}/{repo}/issues/{issue_number}/comments",
     );
