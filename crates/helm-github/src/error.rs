@@ -8,7 +8,7 @@ use std::fmt::Write as _;
 use serde::Deserialize;
 
 use super::client::Answer;
-use helm_model::error::{Error, Fact, Kind, arg};
+use helm_model::error::{Error, Fact, Kind, Piece, arg};
 use helm_model::words;
 
 #[derive(Debug)]
@@ -248,20 +248,22 @@ impl GitHubError {
     }
 
     /// One line for the user: what failed, GitHub's status and message, and a
-    /// hint on what to do. `doing` reads like "comment on issue #42";
-    /// `nothing` says what was left unchanged.
-    pub fn into_error(self, doing: &str, repo: &str, nothing: &str) -> Error {
-        let mut text = match (self.status, self.failure) {
-            (Some(status), _) => format!("GitHub refused to {doing}: {status} {}", self.message),
-            (None, Failure::Declined) => format!("GitHub declined to {doing}: {}", self.message),
+    /// hint on what to do. `doing` reads like "comment on issue #42" (words,
+    /// since a target it names may carry flags each front end names its own
+    /// way); `nothing` says what was left unchanged.
+    pub fn into_error(self, doing: impl Piece, repo: &str, nothing: &str) -> Error {
+        let (before, after) = match (self.status, self.failure) {
+            (Some(status), _) => ("GitHub refused to ", format!(": {status} {}", self.message)),
+            (None, Failure::Declined) => ("GitHub declined to ", format!(": {}", self.message)),
             (None, Failure::Unreadable | Failure::TooLarge) => {
-                format!("GitHub's answer to {doing} {}", self.message)
+                ("GitHub's answer to ", format!(" {}", self.message))
             }
-            (None, Failure::TimedOut) => format!("no answer in time to {doing}: {}", self.message),
-            (None, _) => format!("could not reach GitHub to {doing}: {}", self.message),
+            (None, Failure::TimedOut) => ("no answer in time to ", format!(": {}", self.message)),
+            (None, _) => ("could not reach GitHub to ", format!(": {}", self.message)),
         };
+        let mut text = words![before, doing, after];
         if !self.details.is_empty() {
-            let _ = write!(text, " ({})", self.details.join("; "));
+            text.push(format!(" ({})", self.details.join("; ")));
         }
         let hint = match (self.status, self.failure) {
             (_, Failure::Limited) => "GitHub's rate limit did not lift within HELM_GITHUB_TIMEOUT; retry once the wait it asks for has passed".to_string(),

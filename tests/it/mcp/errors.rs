@@ -151,3 +151,37 @@ fn a_github_refusal_records_nothing_and_keeps_the_slate() {
     assert_eq!(count(&db, "slate"), 1);
     assert_eq!(gh.comments(REPO, issue).len(), 0);
 }
+
+/// A target named inside a message keeps its flags as references: MCP
+/// names the argument (`focus`), the command line the flag (`--focus`).
+#[test]
+fn a_target_named_in_a_github_error_speaks_each_front_ends_words() {
+    let gh = FakeGitHub::start();
+    let env = TestEnv::for_github(&gh, REPO);
+    let voyage = env.new_voyage("Missing");
+    let session = Session::start(&env);
+    let error = session.err(
+        "observe",
+        json!({"voyage": voyage, "target": {"kind": "github-pr", "number": 999, "focus": ["summary"]}}),
+    );
+    let message = error["message"].as_str().unwrap();
+    assert!(
+        message.contains("github-pr acme/widgets#999 `focus` summary"),
+        "{message}"
+    );
+    assert!(!message.contains("--"), "{message}");
+    let cli = env.run(&[
+        "observe",
+        "-V",
+        &voyage,
+        "github-pr",
+        "999",
+        "--focus",
+        "summary",
+    ]);
+    let said = cli.fails(1);
+    assert!(
+        said.contains("github-pr acme/widgets#999 --focus summary"),
+        "{said}"
+    );
+}

@@ -8,6 +8,8 @@ use serde::{Deserialize, Serialize};
 use super::local::{paths, walk};
 use super::{Counting, KindArgs, KindTarget, LocalLook, Looked, Place, Tally, Target, Way};
 use crate::error::Result;
+use crate::error::{Words, arg};
+use crate::model::words;
 use crate::storage::artifact::Packer;
 
 pub(crate) use walk::Tree;
@@ -49,13 +51,13 @@ impl KindArgs for DirectoryTreeArgs {
 }
 
 impl KindTarget for DirectoryTreeTarget {
-    fn describe(&self) -> String {
-        let mut text = format!("directory-tree {}", self.root);
+    fn describe(&self) -> Words {
+        let mut text = words![format!("directory-tree {}", self.root)];
         for name in &self.skip {
-            text.push_str(&format!(" --skip {name}"));
+            text.push(words![" ", arg("skip"), format!(" {name}")]);
         }
         if let Some(depth) = self.max_depth {
-            text.push_str(&format!(" --max-depth {depth}"));
+            text.push(words![" ", arg("max-depth"), format!(" {depth}")]);
         }
         text
     }

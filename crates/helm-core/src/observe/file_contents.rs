@@ -12,6 +12,8 @@ use serde::{Deserialize, Serialize};
 use super::local::paths;
 use super::{Counting, KindArgs, KindTarget, LocalLook, Looked, Place, Tally, Target, Way};
 use crate::error::Result;
+use crate::error::Words;
+use crate::model::words;
 use crate::words::{count_lines, human_bytes, plural};
 
 /// One or more files, read whole (text as text, anything else as base64).
@@ -63,12 +65,12 @@ impl KindArgs for FileContentsArgs {
 }
 
 impl KindTarget for FileContentsTarget {
-    fn describe(&self) -> String {
-        match self.paths.as_slice() {
+    fn describe(&self) -> Words {
+        words![match self.paths.as_slice() {
             [one] => format!("file-contents {one}"),
             [first, rest @ ..] => format!("file-contents {first} (+{} more)", rest.len()),
             [] => "file-contents".to_string(),
-        }
+        }]
     }
 
     fn way(&self) -> Way<'_> {

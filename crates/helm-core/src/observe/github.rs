@@ -19,6 +19,7 @@ use crate::github::Session;
 use crate::github::client::Client;
 use crate::github::conditional::{get_listing, get_one, get_pages_again, whole};
 use crate::github::error::GitHubError;
+use crate::model::words;
 
 /// What a GitHub look brought back: the payload, and a few words on it.
 pub(crate) struct GitHubLook {
@@ -50,7 +51,7 @@ pub(crate) fn look_github(
     // One look remembers its answers: a part whose conditional request
     // answered 200 is not asked for again.
     let client = session.client.remembering();
-    let doing = format!("show {}", target.describe());
+    let doing = words!["show ", target.description()];
     let repo = client.repo.to_string();
     let (payload, summary, unchanged) = session
         .runtime

@@ -18,6 +18,7 @@ use serde_json::Value;
 use super::github::Looking;
 use super::{KindArgs, KindTarget, Place, RemoteLook, Tally, Target, ThreadTarget, Way};
 use crate::error::CommandArg;
+use crate::error::Words;
 use crate::error::arg;
 use crate::error::{Error, Result};
 use crate::github::client::Client;
@@ -175,21 +176,21 @@ fn valid_ref(r: &str) -> bool {
 }
 
 impl GitHubChecksTarget {
-    fn at(&self) -> String {
+    fn at(&self) -> Words {
         match (&self.pr, &self.git_ref) {
-            (Some(pr), _) => format!("--pr {pr}"),
-            (None, Some(r)) => format!("--ref {r}"),
-            (None, None) => String::new(),
+            (Some(pr), _) => words![arg("pr"), format!(" {pr}")],
+            (None, Some(r)) => words![arg("ref"), format!(" {r}")],
+            (None, None) => Words::new(),
         }
     }
 
-    fn options(&self) -> String {
-        let mut options = String::new();
+    fn options(&self) -> Words {
+        let mut options = Words::new();
         if self.logs != Logs::Failed {
-            options.push_str(&format!(" --logs {}", self.logs.as_str()));
+            options.push(words![" ", arg("logs"), format!(" {}", self.logs.as_str())]);
         }
         if self.tail != default_tail() {
-            options.push_str(&format!(" --tail {}", self.tail));
+            options.push(words![" ", arg("tail"), format!(" {}", self.tail)]);
         }
         options
     }
@@ -201,13 +202,12 @@ impl KindTarget for GitHubChecksTarget {
         self.git_ref.is_none()
     }
 
-    fn describe(&self) -> String {
-        format!(
-            "github-checks {} {}{}",
-            self.repo,
+    fn describe(&self) -> Words {
+        words![
+            format!("github-checks {} ", self.repo),
             self.at(),
-            self.options()
-        )
+            self.options(),
+        ]
     }
 
     fn way(&self) -> Way<'_> {

@@ -14,9 +14,11 @@ use super::target::{focus_arg, focus_enum, focus_suffix};
 use super::{KindArgs, KindTarget, Place, RemoteLook, Target, ThreadTarget, Way, parts};
 use crate::error::CommandArg;
 use crate::error::Result;
+use crate::error::Words;
 use crate::github::client::Client;
 use crate::github::types::Issue;
 use crate::model::Repo;
+use crate::model::words;
 
 focus_enum!(
     /// What part of an issue to look at.
@@ -70,13 +72,11 @@ impl KindArgs for GitHubIssueArgs {
 }
 
 impl KindTarget for GitHubIssueTarget {
-    fn describe(&self) -> String {
-        format!(
-            "github-issue {}#{}{}",
-            self.repo,
-            self.number,
-            focus_suffix(&self.focus, IssueFocus::ALL)
-        )
+    fn describe(&self) -> Words {
+        words![
+            format!("github-issue {}#{}", self.repo, self.number),
+            focus_suffix(&self.focus, IssueFocus::ALL),
+        ]
     }
 
     fn way(&self) -> Way<'_> {

@@ -19,10 +19,12 @@ use super::target::{focus_arg, focus_enum, focus_suffix};
 use super::{KindArgs, KindTarget, Place, RemoteLook, Target, ThreadTarget, Way, parts};
 use crate::error::CommandArg;
 use crate::error::Result;
+use crate::error::Words;
 use crate::github::client::Client;
 use crate::github::error::GitHubError;
 use crate::github::types::{Pull, PullFile};
 use crate::model::Repo;
+use crate::model::words;
 
 focus_enum!(
     /// What part of a pull request to look at.
@@ -83,13 +85,11 @@ impl KindArgs for GitHubPrArgs {
 }
 
 impl KindTarget for GitHubPrTarget {
-    fn describe(&self) -> String {
-        format!(
-            "github-pr {}#{}{}",
-            self.repo,
-            self.number,
-            focus_suffix(&self.focus, PullRequestFocus::ALL)
-        )
+    fn describe(&self) -> Words {
+        words![
+            format!("github-pr {}#{}", self.repo, self.number),
+            focus_suffix(&self.focus, PullRequestFocus::ALL),
+        ]
     }
 
     fn way(&self) -> Way<'_> {

@@ -15,10 +15,12 @@ use super::target::{focus_arg, focus_enum, focus_suffix};
 use super::{KindArgs, KindTarget, Place, RemoteLook, Target, Way};
 use crate::error::CommandArg;
 use crate::error::Result;
+use crate::error::Words;
 use crate::github::client::Client;
 use crate::github::conditional::Validator;
 use crate::github::types::{Issue, Pull};
 use crate::model::Repo;
+use crate::model::words;
 use crate::words::plural;
 
 focus_enum!(
@@ -68,12 +70,11 @@ impl KindArgs for GitHubRepoArgs {
 }
 
 impl KindTarget for GitHubRepoTarget {
-    fn describe(&self) -> String {
-        format!(
-            "github-repo {}{}",
-            self.repo,
-            focus_suffix(&self.focus, RepositoryFocus::ALL)
-        )
+    fn describe(&self) -> Words {
+        words![
+            format!("github-repo {}", self.repo),
+            focus_suffix(&self.focus, RepositoryFocus::ALL),
+        ]
     }
 
     fn way(&self) -> Way<'_> {

@@ -31,6 +31,7 @@ use serde_json::Value;
 
 use crate::error::CommandArg;
 use crate::error::Result;
+use crate::error::Words;
 use crate::github::client::Client;
 use crate::model::Repo;
 use crate::storage::artifact::Packed;
@@ -147,8 +148,11 @@ pub(crate) trait KindArgs {
 
 /// What a kind's canonical target provides.
 pub(crate) trait KindTarget {
-    /// One line for humans, e.g. `file-contents src/main.rs (+2 more)`.
-    fn describe(&self) -> String;
+    /// One line for humans, e.g. `file-contents src/main.rs (+2 more)`,
+    /// its flags as references that each front end names its own way
+    /// (`--focus` on the command line, `focus` in MCP), since the line
+    /// also goes into messages.
+    fn describe(&self) -> Words;
 
     /// Where and how it is looked at.
     fn way(&self) -> Way<'_>;
@@ -301,8 +305,14 @@ impl Target {
         }
     }
 
-    /// One line for humans, e.g. `file-contents src/main.rs (+2 more)`.
+    /// One line for humans, e.g. `file-contents src/main.rs (+2 more)`, as
+    /// the command line says it.
     pub fn describe(&self) -> String {
+        self.of().describe().to_string()
+    }
+
+    /// The same line as words, for messages that each front end renders.
+    pub fn description(&self) -> Words {
         self.of().describe()
     }
 

@@ -16,7 +16,9 @@ use super::Tally;
 use super::local::regular::Confined;
 use super::local::walk::{self, Tree};
 use super::{Counting, KindArgs, KindTarget, LocalLook, Looked, Place, Target, Way};
+use crate::error::Words;
 use crate::error::{Error, Result};
+use crate::model::words;
 use crate::storage::artifact::Packer;
 use crate::words::plural;
 
@@ -45,8 +47,8 @@ impl KindArgs for RustProjectArgs {
 }
 
 impl KindTarget for RustProjectTarget {
-    fn describe(&self) -> String {
-        format!("rust-project {}", self.root)
+    fn describe(&self) -> Words {
+        words![format!("rust-project {}", self.root)]
     }
 
     fn way(&self) -> Way<'_> {

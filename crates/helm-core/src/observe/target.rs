@@ -3,7 +3,9 @@
 //! `--focus` suffix, and where a target is looked at.
 
 use crate::error::CommandArg;
+use crate::error::{Words, arg};
 use crate::model::Repo;
+use crate::model::words;
 
 macro_rules! focus_enum {
     ($(#[$meta:meta])* $name:ident { $($variant:ident => $text:literal),+ $(,)? }) => {
@@ -50,10 +52,10 @@ pub(crate) fn focus_arg<F: FocusName + PartialEq>(focus: &[F], all: &[F]) -> Opt
     (focus.len() != all.len()).then(|| CommandArg::Value("focus", names.join(",")))
 }
 
-pub(crate) fn focus_suffix<F: FocusName + PartialEq>(focus: &[F], all: &[F]) -> String {
+pub(crate) fn focus_suffix<F: FocusName + PartialEq>(focus: &[F], all: &[F]) -> Words {
     if focus.len() == all.len() {
-        return String::new();
+        return Words::new();
     }
     let names: Vec<&str> = focus.iter().map(|f| f.name()).collect();
-    format!(" --focus {}", names.join(","))
+    words![" ", arg("focus"), format!(" {}", names.join(","))]
 }

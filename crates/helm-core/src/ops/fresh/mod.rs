@@ -149,7 +149,7 @@ pub fn preflight(
     freshness.changed = vec![failure];
     freshness
         .changed
-        .extend(lightened.iter().map(|m| lightened_note(m)));
+        .extend(lightened.iter().map(|m| lightened_note(m).to_string()));
     let mut preflight = verdict(freshness, pinned);
     preflight.not_ready = not_ready;
     Ok(preflight)
@@ -178,7 +178,7 @@ fn ready(
                 Some(value) => PartSeen::Seen(value),
                 None => PartSeen::Lost(format!("{} holds no {name}", one.target.describe())),
             },
-            None => PartSeen::Lost(lightened_note(one)),
+            None => PartSeen::Lost(lightened_note(one).to_string()),
         }
     };
     let head = pinned.unwrap_or(steer).pinned_to();
@@ -290,10 +290,10 @@ fn pin(steer: &Steer, mine: &[Mine], voyage: &str) -> Result<Option<Steer>> {
     };
     Err(Error::new(
         Kind::Stale,
-        format!(
-            "cannot pin the merge of PR #{pr} to the head you observed: {}",
-            lightened_note(lost)
-        ),
+        words![
+            format!("cannot pin the merge of PR #{pr} to the head you observed: "),
+            lightened_note(lost),
+        ],
     )
     .hint(words![
         "nothing was merged or recorded; observe it again with ",

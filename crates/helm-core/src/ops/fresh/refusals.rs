@@ -28,19 +28,21 @@ impl Judging<'_> {
         stale: &[&Mine],
         lightened: &[&Mine],
     ) -> Result<Freshness> {
-        let notes: Vec<String> = lightened.iter().map(|m| lightened_note(m)).collect();
+        let notes: Vec<Words> = lightened.iter().map(|m| lightened_note(m)).collect();
         if !freshness.changed.is_empty() {
             if !self.guard.allow_stale {
                 return Err(self.refused_stale(stale, &freshness.changed));
             }
             freshness.verdict = Verdict::Stale;
-            freshness.changed.extend(notes);
+            freshness
+                .changed
+                .extend(notes.iter().map(ToString::to_string));
         } else if !notes.is_empty() {
             if !self.guard.allow_stale {
                 return Err(self.refused_unchecked(lightened, &notes));
             }
             freshness.verdict = Verdict::Unchecked;
-            freshness.changed = notes;
+            freshness.changed = notes.iter().map(ToString::to_string).collect();
         }
         Ok(freshness)
     }
@@ -79,16 +81,15 @@ impl Judging<'_> {
         ])
     }
 
-    fn refused_unchecked(&self, lightened: &[&Mine], notes: &[String]) -> Error {
-        Error::new(
-            Kind::Stale,
-            format!(
-                "{} cannot be checked: {}",
-                subject(self.steer),
-                notes.join("; ")
-            ),
-        )
-        .hint(words![
+    fn refused_unchecked(&self, lightened: &[&Mine], notes: &[Words]) -> Error {
+        let mut message = words![format!("{} cannot be checked: ", subject(self.steer))];
+        for (i, note) in notes.iter().enumerate() {
+            if i > 0 {
+                message.push("; ");
+            }
+            message.push(note);
+        }
+        Error::new(Kind::Stale, message).hint(words![
             "nothing was acted on or recorded; observe it again: ",
             commands("observe", lightened, self.voyage),
             ", then steer; or pass ",
@@ -105,16 +106,19 @@ pub(super) fn subject(steer: &Steer) -> String {
         .describe()
 }
 
-/// "the observation github-pr o/r#45 was jettisoned".
-pub(super) fn lightened_note(one: &Mine) -> String {
-    format!(
-        "the observation {} was {}, so there is nothing to compare with GitHub",
-        one.target.describe(),
-        match one.observation.status {
-            Some(ArtifactStatus::Stowed) => "unreadable",
-            _ => one.observation.status_text(),
-        }
-    )
+/// "the observation github-pr o/r#45 was jettisoned". Words, since the
+/// target's flags are named by each front end; a record keeps the command
+/// line's rendering.
+pub(super) fn lightened_note(one: &Mine) -> Words {
+    let state = match one.observation.status {
+        Some(ArtifactStatus::Stowed) => "unreadable",
+        _ => one.observation.status_text(),
+    };
+    words![
+        "the observation ",
+        one.target.description(),
+        format!(" was {state}, so there is nothing to compare with GitHub"),
+    ]
 }
 
 /// "`helm observe …`" for each, joined.
