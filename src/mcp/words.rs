@@ -6,7 +6,7 @@
 //! argument its camelCase name (`` `requestId` ``). The MCP tests check
 //! that no flag or shell command reaches a client.
 
-use crate::error::{Command, CommandArg, Speaker, Words};
+use crate::error::{CommandArg, Invocation, Speaker, Words};
 
 use super::tools;
 
@@ -29,7 +29,7 @@ impl Speaker for Mcp {
     /// `` `observe` with `voyage` V, github-pr 45, `focus` reviews ``: the
     /// tool is the longest leading part of the command's path that names
     /// one, and the rest of the path are words of the call.
-    fn command(&self, out: &mut String, command: &Command) {
+    fn command(&self, out: &mut String, command: &Invocation) {
         let path: Vec<&str> = command.path().collect();
         let tool = (1..=path.len())
             .rev()

@@ -71,7 +71,7 @@ pub const SHARED_FIELDS: &[&str] = &[
 
 /// What an action's entry records of its own, by JSON field name, as its
 /// part type in helm-core writes it.
-pub type Part = Map<String, Value>;
+pub type PartFields = Map<String, Value>;
 
 /// A performed steer and what it produced on GitHub.
 #[derive(Clone, Debug, PartialEq, Eq, schemars::JsonSchema)]
@@ -106,7 +106,7 @@ pub struct SteerRecord {
     /// The action's own fields (its schema is the action's part's, which
     /// helm-core adds to this one).
     #[schemars(skip)]
-    pub part: Part,
+    pub part: PartFields,
 }
 
 impl SteerRecord {
@@ -122,7 +122,7 @@ impl SteerRecord {
             settled: None,
             freshness: None,
             actor: None,
-            part: Part::new(),
+            part: PartFields::new(),
         }
     }
 
@@ -141,7 +141,7 @@ impl SteerRecord {
                 .into_iter()
                 .filter(|(name, _)| !SHARED_FIELDS.contains(&name.as_str()))
                 .collect(),
-            _ => Part::new(),
+            _ => PartFields::new(),
         };
     }
 
@@ -209,9 +209,9 @@ impl Serialize for SteerRecord {
 
 impl<'de> Deserialize<'de> for SteerRecord {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        let mut part = Part::deserialize(deserializer)?;
+        let mut part = PartFields::deserialize(deserializer)?;
         fn take<T: DeserializeOwned, E: serde::de::Error>(
-            part: &mut Part,
+            part: &mut PartFields,
             name: &str,
         ) -> Result<Option<T>, E> {
             match part.shift_remove(name) {

@@ -6,7 +6,7 @@ use clap::Args;
 use http::Method;
 use serde::{Deserialize, Serialize};
 
-use super::part::{Part, kept};
+use super::part::{RecordPart, kept};
 use super::shared::{WriteBody, IssueOrPull};
 use super::traces::Window;
 use super::{Effect, SteerAction, Step};
@@ -60,7 +60,7 @@ pub struct Commented {
     pub body: Option<String>,
 }
 
-impl Part for Commented {
+impl RecordPart for Commented {
     /// Every comment records its body (one without was written by an older
     /// helm).
     fn differs(asked: &Self, recorded: &Self) -> Option<&'static str> {

@@ -6,7 +6,7 @@ use clap::Args;
 use http::Method;
 use serde::{Deserialize, Serialize};
 
-use super::part::{Applied, Part, asked_line, first_differing, kept, not_applied, same_set};
+use super::part::{Applied, RecordPart, asked_line, first_differing, kept, not_applied, same_set};
 use super::shared::{WriteBody, IssueOrPull, issue_result, non_blank};
 use super::traces::Window;
 use super::{Effect, SteerAction, Step};
@@ -58,7 +58,7 @@ fn applied(issue: &Issue) -> Applied {
 /// What a new issue's entry records of its own.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(default, rename_all = "camelCase")]
-pub struct Created {
+pub struct IssueCreated {
     /// The title, as GitHub answered it.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub title: Option<String>,
@@ -77,7 +77,7 @@ pub struct Created {
     pub applied: Option<Applied>,
 }
 
-impl Part for Created {
+impl RecordPart for IssueCreated {
     fn differs(asked: &Self, recorded: &Self) -> Option<&'static str> {
         first_differing([
             ("body", asked.body == recorded.body),
@@ -117,7 +117,7 @@ impl Part for Created {
 
 impl SteerAction for CreateIssue {
     type Args = CreateIssueArgs;
-    type Record = Created;
+    type Record = IssueCreated;
 
     fn resolve(args: &CreateIssueArgs, cwd: &Path, stdin: Stdin) -> Result<Self> {
         Ok(CreateIssue {
@@ -136,8 +136,8 @@ impl SteerAction for CreateIssue {
         "create the issue".to_string()
     }
 
-    fn asked(&self, _record: &mut SteerRecord) -> Created {
-        Created {
+    fn asked(&self, _record: &mut SteerRecord) -> IssueCreated {
+        IssueCreated {
             title: Some(self.title.clone()),
             body: self.body.clone(),
             labels: self.labels.clone(),
@@ -162,7 +162,7 @@ impl SteerAction for CreateIssue {
             )
             .await?;
         issue_result(&mut record, &issue);
-        record.edit_part(|part: &mut Created| {
+        record.edit_part(|part: &mut IssueCreated| {
             part.title = Some(issue.title.clone());
             part.applied = Some(applied(&issue));
         });
@@ -191,7 +191,7 @@ impl SteerAction for CreateIssue {
                     let mut record = asked.clone();
                     record.issue = Some(issue.number);
                     record.url = issue.url.clone();
-                    record.edit_part(|part: &mut Created| part.applied = Some(applied(&issue)));
+                    record.edit_part(|part: &mut IssueCreated| part.applied = Some(applied(&issue)));
                     record
                 })
                 .collect(),

@@ -6,7 +6,7 @@ use clap::Args;
 use http::Method;
 use serde::{Deserialize, Serialize};
 
-use super::part::{Part, first_differing, kept};
+use super::part::{RecordPart, first_differing, kept};
 use super::shared::{WriteBody, IssueOrPull, non_blank, pull_result};
 use super::traces::Window;
 use super::{Effect, SteerAction, Step};
@@ -70,7 +70,7 @@ pub struct Opened {
     pub body: Option<String>,
 }
 
-impl Part for Opened {
+impl RecordPart for Opened {
     fn differs(asked: &Self, recorded: &Self) -> Option<&'static str> {
         first_differing([
             ("body", asked.body == recorded.body),

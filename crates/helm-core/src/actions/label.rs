@@ -20,7 +20,7 @@ use http::Method;
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 
-use super::part::{Applied, Part, asked_line, first_differing, not_applied, same_set};
+use super::part::{Applied, RecordPart, asked_line, first_differing, not_applied, same_set};
 use super::shared::{IssueOrPull, non_blank};
 use super::traces::{Window, mine, timeline};
 use super::{Effect, SteerAction, Step};
@@ -131,7 +131,7 @@ pub struct Labelled {
     pub applied: Option<Applied>,
 }
 
-impl Part for Labelled {
+impl RecordPart for Labelled {
     fn differs(asked: &Self, recorded: &Self) -> Option<&'static str> {
         first_differing([
             ("labels", same_set(&asked.labels, &recorded.labels)),

@@ -7,7 +7,7 @@ use clap::Args;
 use http::Method;
 use serde::{Deserialize, Serialize};
 
-use super::part::{Part, first_differing, kept};
+use super::part::{RecordPart, first_differing, kept};
 use super::shared::{WriteBody, IssueOrPull, is_sha};
 use super::traces::{Window, current};
 use super::{Effect, SteerAction, Step};
@@ -122,7 +122,7 @@ pub struct Override {
     pub not_ready: Vec<String>,
 }
 
-impl Part for Merged {
+impl RecordPart for Merged {
     fn differs(asked: &Self, recorded: &Self) -> Option<&'static str> {
         first_differing([
             (

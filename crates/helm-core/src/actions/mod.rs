@@ -6,7 +6,7 @@
 //! [`actions!`] invocation below lists every action once, declares its
 //! module and generates the enums the rest of helm uses ([`ActionArgs`],
 //! [`Steer`], [`ActionKind`]) and their dispatch. What an action's entry
-//! records of its own is its part ([`part::Part`]); the model keeps it as
+//! records of its own is its part ([`part::RecordPart`]); the model keeps it as
 //! JSON, so adding an action touches its file, its line below and the
 //! model's list of names (`helm_model::action_kind`), nothing else.
 
@@ -40,7 +40,7 @@ use crate::inputs::Stdin;
 pub use crate::model::ActionKind;
 use crate::model::clock::Began;
 use crate::model::{Repo, SteerRecord};
-use part::{As, Part, Reading};
+use part::{As, Reading, RecordPart};
 
 /// What a GitHub step of an action comes to.
 type Step<T> = std::result::Result<T, GitHubError>;
@@ -67,7 +67,7 @@ pub(crate) trait SteerAction: Clone + Sized {
     type Args;
     /// What its entry records of its own, beside the fields every steer
     /// shares.
-    type Record: Part;
+    type Record: RecordPart;
 
     /// Checks the arguments and reads the body (`stdin` says whether `-`
     /// may read it): everything that can fail before GitHub is contacted.

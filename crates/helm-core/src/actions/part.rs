@@ -1,6 +1,6 @@
 //! What an action's entry records of its own, beside the fields every steer
 //! shares ([`SteerRecord`]): each action's file defines its part as a type
-//! implementing [`Part`], and everything that reads those fields (the replay
+//! implementing [`RecordPart`], and everything that reads those fields (the replay
 //! comparison, the story, the brief, the warnings of what GitHub dropped)
 //! reads them through it. The model keeps the part as JSON, so adding an
 //! action changes neither the model nor the readers.
@@ -19,7 +19,7 @@ use crate::model::steer_record::FIELD_ORDER;
 
 /// One action's own fields of its entry, in its JSON names (camelCase, an
 /// absent value not written, so an entry's JSON keeps its shape).
-pub(crate) trait Part: Serialize + DeserializeOwned + Default + JsonSchema {
+pub(crate) trait RecordPart: Serialize + DeserializeOwned + Default + JsonSchema {
     /// The first of the part's fields in which `recorded` is not the
     /// request `asked` is, named for messages (`title`, `reviewers`, …);
     /// see [`super::Steer::differs`]. Every field the part keeps of what
@@ -49,10 +49,10 @@ pub(crate) trait Part: Serialize + DeserializeOwned + Default + JsonSchema {
     fn overrode(&mut self, _not_ready: Vec<String>) {}
 }
 
-/// [`Part`]'s methods over a stored record, as the part type `P` reads it:
+/// [`RecordPart`]'s methods over a stored record, as the part type `P` reads it:
 /// the registry hands one out per action ([`super::Meaning::part`]).
 pub(crate) trait Reading {
-    /// See [`Part::differs`].
+    /// See [`RecordPart::differs`].
     fn differs(&self, asked: &SteerRecord, recorded: &SteerRecord) -> Option<&'static str>;
     fn details(&self, record: &SteerRecord, lines: &mut Vec<String>);
     fn body(&self, record: &SteerRecord) -> Option<String>;
@@ -71,7 +71,7 @@ pub(crate) trait Reading {
 /// A part type, as a [`Reading`].
 pub(crate) struct As<P>(pub PhantomData<P>);
 
-impl<P: Part> Reading for As<P> {
+impl<P: RecordPart> Reading for As<P> {
     fn differs(&self, asked: &SteerRecord, recorded: &SteerRecord) -> Option<&'static str> {
         P::differs(&asked.part(), &recorded.part())
     }

@@ -12,7 +12,7 @@ impl Steer {
     /// for messages (`title`, `reviewers`, …); `None` when it is the same
     /// request. Every field the entry records of what was asked is compared:
     /// kind, repository and number here, the rest by the action's part
-    /// ([`super::part::Part::differs`]), in the order they have always been
+    /// ([`super::part::RecordPart::differs`]), in the order they have always been
     /// compared in (the comment replied to, body, title, head, base, draft,
     /// labels added and removed, assignees, reviewers, teams, close reason,
     /// merge method, pinned sha, override's reason, review thread).

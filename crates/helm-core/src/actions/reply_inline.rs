@@ -6,7 +6,7 @@ use clap::Args;
 use http::Method;
 use serde::{Deserialize, Serialize};
 
-use super::part::{Part, first_differing, kept};
+use super::part::{RecordPart, first_differing, kept};
 use super::shared::{WriteBody, IssueOrPull};
 use super::traces::Window;
 use super::{Effect, SteerAction, Step};
@@ -66,7 +66,7 @@ pub struct Replied {
     pub body: Option<String>,
 }
 
-impl Part for Replied {
+impl RecordPart for Replied {
     /// Every reply records its body (one without was written by an older
     /// helm).
     fn differs(asked: &Self, recorded: &Self) -> Option<&'static str> {

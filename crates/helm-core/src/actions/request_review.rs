@@ -6,7 +6,7 @@ use clap::Args;
 use http::Method;
 use serde::{Deserialize, Serialize};
 
-use super::part::{Applied, Part, asked_line, first_differing, not_applied, same_set};
+use super::part::{Applied, RecordPart, asked_line, first_differing, not_applied, same_set};
 use super::shared::{WriteBody, IssueOrPull, pull_result};
 use super::traces::{Window, mine, timeline};
 use super::{Effect, SteerAction, Step};
@@ -60,7 +60,7 @@ pub struct Requested {
     pub applied: Option<Applied>,
 }
 
-impl Part for Requested {
+impl RecordPart for Requested {
     fn differs(asked: &Self, recorded: &Self) -> Option<&'static str> {
         first_differing([
             ("reviewers", same_set(&asked.reviewers, &recorded.reviewers)),

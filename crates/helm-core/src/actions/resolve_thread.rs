@@ -14,7 +14,7 @@ use clap::Args;
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 
-use super::part::Part;
+use super::part::RecordPart;
 use super::shared::{IssueOrPull, non_blank};
 use super::thread_state::{ThreadSeen, other_thread};
 use super::traces::Window;
@@ -162,7 +162,7 @@ pub struct ThreadChanged {
     pub resolved: Option<bool>,
 }
 
-impl Part for ThreadChanged {
+impl RecordPart for ThreadChanged {
     fn differs(asked: &Self, recorded: &Self) -> Option<&'static str> {
         (asked.thread != recorded.thread).then_some("review thread")
     }

@@ -8,7 +8,7 @@ use std::path::Path;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use super::part::{Part, first_differing, kept};
+use super::part::{RecordPart, first_differing, kept};
 use crate::error::arg;
 use crate::error::{Error, Result};
 use crate::github::types::{Issue, Pull};
@@ -141,7 +141,7 @@ pub struct Edited {
     pub body: Option<String>,
 }
 
-impl Part for Edited {
+impl RecordPart for Edited {
     /// Each is there only when asked: absent on both or equal.
     fn differs(asked: &Self, recorded: &Self) -> Option<&'static str> {
         first_differing([
@@ -176,7 +176,7 @@ pub struct Closed {
     pub close_reason: Option<String>,
 }
 
-impl Part for Closed {
+impl RecordPart for Closed {
     /// Every issue's close records its reason (one without was written by
     /// an older helm); a pull request's asks none.
     fn differs(asked: &Self, recorded: &Self) -> Option<&'static str> {

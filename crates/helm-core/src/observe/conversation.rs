@@ -12,7 +12,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use super::github::{listing, to_value};
-use super::parts::{Held, Part, count, is_false};
+use super::parts::{Held, PayloadPart, count, is_false};
 use crate::github::client::Client;
 use crate::github::conditional::Validator;
 use crate::github::error::GitHubError;
@@ -56,7 +56,7 @@ impl ThreadPayload {
     }
 
     /// Puts a part in its place, noting in `all` whether it was kept.
-    pub fn set(&mut self, name: &str, part: Option<Part>, all: &mut Vec<bool>) {
+    pub fn set(&mut self, name: &str, part: Option<PayloadPart>, all: &mut Vec<bool>) {
         let Some(part) = part else { return };
         all.push(part.kept);
         let value = Some(part.value);
@@ -232,7 +232,7 @@ pub(super) fn prior_part<'a>(
     name: &str,
     value: impl Fn(&'a ThreadPayload) -> Option<&'a Value>,
     truncated: impl Fn(&ThreadPayload) -> bool,
-) -> Option<Part> {
+) -> Option<PayloadPart> {
     seen_part(prior, held, name, value, truncated).filter(|part| part.kept)
 }
 
@@ -244,10 +244,10 @@ pub(super) fn seen_part<'a>(
     name: &str,
     value: impl Fn(&'a ThreadPayload) -> Option<&'a Value>,
     truncated: impl Fn(&ThreadPayload) -> bool,
-) -> Option<Part> {
+) -> Option<PayloadPart> {
     let prior = prior?;
     let validators = prior.validators.get(name)?.clone();
-    Some(Part {
+    Some(PayloadPart {
         value: value(prior).cloned().unwrap_or(Value::Null),
         truncated: truncated(prior),
         validators,
@@ -262,7 +262,7 @@ pub(super) async fn comments(
     number: u64,
     prior: Option<&ThreadPayload>,
     held: &Held,
-) -> std::result::Result<Part, GitHubError> {
+) -> std::result::Result<PayloadPart, GitHubError> {
     let path = client.repo_path(&format!("/issues/{number}/comments"));
     let prior = seen_part(
         prior,

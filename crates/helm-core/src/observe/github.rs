@@ -12,7 +12,7 @@
 use serde::Serialize;
 use serde_json::Value;
 
-use super::parts::{Held, Part};
+use super::parts::{Held, PayloadPart};
 use super::{Target, Way};
 use crate::error::{Error, Result};
 use crate::github::Session;
@@ -72,13 +72,13 @@ pub(super) fn to_value<T: Serialize>(value: &T) -> Value {
 pub(super) async fn resource<T: serde::de::DeserializeOwned + Serialize>(
     client: &Client,
     path: &str,
-    prior: Option<Part>,
-) -> std::result::Result<Part, GitHubError> {
+    prior: Option<PayloadPart>,
+) -> std::result::Result<PayloadPart, GitHubError> {
     if let Some(prior) = prior {
         return Ok(prior);
     }
     let (item, validator) = get_one::<T>(client, path).await?;
-    Ok(Part::fresh(to_value(&item), false, vec![validator]))
+    Ok(PayloadPart::fresh(to_value(&item), false, vec![validator]))
 }
 
 /// A listing: the prior part when it holds; else its pages that answered
@@ -88,10 +88,10 @@ pub(super) async fn resource<T: serde::de::DeserializeOwned + Serialize>(
 pub(super) async fn listing<T: serde::de::DeserializeOwned + Serialize>(
     client: &Client,
     path: &str,
-    prior: Option<Part>,
+    prior: Option<PayloadPart>,
     held: &Held,
     shape: impl Fn(Vec<T>) -> Value,
-) -> std::result::Result<Part, GitHubError> {
+) -> std::result::Result<PayloadPart, GitHubError> {
     if let Some(prior) = prior {
         if prior.kept {
             return Ok(prior);
@@ -110,10 +110,14 @@ pub(super) async fn listing<T: serde::de::DeserializeOwned + Serialize>(
             let again =
                 get_pages_again(client, &prior.validators, seen, |v| held.request(v), shaped);
             if let Some((items, truncated, validators)) = again.await? {
-                return Ok(Part::fresh(Value::Array(items), truncated, validators));
+                return Ok(PayloadPart::fresh(
+                    Value::Array(items),
+                    truncated,
+                    validators,
+                ));
             }
         }
     }
     let (items, truncated, validators) = get_listing::<T>(client, path, whole).await?;
-    Ok(Part::fresh(shape(items), truncated, validators))
+    Ok(PayloadPart::fresh(shape(items), truncated, validators))
 }

@@ -10,7 +10,7 @@ use serde_json::Value;
 
 use super::github::{Looking, listing, to_value};
 use super::local::paths;
-use super::parts::{self, Part, is_false};
+use super::parts::{self, PayloadPart, is_false};
 use super::target::{focus_arg, focus_enum, focus_suffix};
 use super::{KindArgs, KindTarget, Place, RemoteLook, Target, Way};
 use crate::error::CommandArg;
@@ -191,7 +191,7 @@ async fn repository(
     let wants = |f| focus.contains(&f);
     let prior_of = |name: &str| {
         let prior = prior.filter(|_| held.contains(name))?;
-        Some(Part {
+        Some(PayloadPart {
             value: match name {
                 "issues" => prior.issues.clone(),
                 _ => prior.pull_requests.clone(),

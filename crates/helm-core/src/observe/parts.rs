@@ -20,16 +20,16 @@ pub(super) fn is_false(value: &bool) -> bool {
 /// validators of the requests behind it, and whether it was kept from the
 /// prior payload (every request answered 304).
 #[derive(Debug, Default)]
-pub struct Part {
+pub struct PayloadPart {
     pub value: Value,
     pub truncated: bool,
     pub validators: Vec<Validator>,
     pub kept: bool,
 }
 
-impl Part {
-    pub fn fresh(value: Value, truncated: bool, validators: Vec<Validator>) -> Part {
-        Part {
+impl PayloadPart {
+    pub fn fresh(value: Value, truncated: bool, validators: Vec<Validator>) -> PayloadPart {
+        PayloadPart {
             value,
             truncated,
             validators,
@@ -61,9 +61,9 @@ pub async fn optional<T>(
 
 /// The held prior part, else `fetch`.
 pub async fn kept_or(
-    prior: Option<Part>,
-    fetch: impl Future<Output = Result<Part, GitHubError>>,
-) -> Result<Part, GitHubError> {
+    prior: Option<PayloadPart>,
+    fetch: impl Future<Output = Result<PayloadPart, GitHubError>>,
+) -> Result<PayloadPart, GitHubError> {
     match prior {
         Some(prior) => Ok(prior),
         None => fetch.await,

@@ -14,7 +14,7 @@ mod words;
 use std::fmt;
 
 pub use kind::Kind;
-pub use words::{Command, CommandArg, CommandLine, Part, Piece, Speaker, Words, arg, cmd};
+pub use words::{CommandArg, CommandLine, Invocation, Piece, Segment, Speaker, Words, arg, cmd};
 
 /// A failure worth telling the user about.
 #[derive(Debug)]

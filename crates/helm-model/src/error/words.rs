@@ -9,26 +9,26 @@ use std::fmt;
 
 /// A sentence of plain text and references, rendered by a [`Speaker`].
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Words(Vec<Part>);
+pub struct Words(Vec<Segment>);
 
 /// One piece of [`Words`].
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Part {
+pub enum Segment {
     Text(Cow<'static, str>),
     /// An argument named in a sentence, by its CLI long name (`request-id`).
     Arg(&'static str),
     /// A command to run, quoted.
-    Command(Command),
+    Invocation(Invocation),
 }
 
 /// A command line: the command's path (`voyage verify`) and its arguments.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Command {
+pub struct Invocation {
     path: &'static str,
     args: Vec<CommandArg>,
 }
 
-/// One argument of a [`Command`], in the order the user would type it.
+/// One argument of a [`Invocation`], in the order the user would type it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum CommandArg {
     /// A positional word, or a subcommand after a flag (`merge-pr`, `45`).
@@ -40,19 +40,19 @@ pub enum CommandArg {
 }
 
 /// The command at `path`, its subcommands separated by spaces: `voyage verify`.
-pub fn cmd(path: &'static str) -> Command {
-    Command {
+pub fn cmd(path: &'static str) -> Invocation {
+    Invocation {
         path,
         args: Vec::new(),
     }
 }
 
 /// An argument named in a sentence: `--request-id` on the CLI.
-pub fn arg(name: &'static str) -> Part {
-    Part::Arg(name)
+pub fn arg(name: &'static str) -> Segment {
+    Segment::Arg(name)
 }
 
-impl Command {
+impl Invocation {
     /// Appends a positional word.
     pub fn word(mut self, word: impl fmt::Display) -> Self {
         self.args.push(CommandArg::Word(word.to_string()));
@@ -92,7 +92,7 @@ pub trait Speaker {
     /// An argument named in a sentence.
     fn arg(&self, out: &mut String, name: &str);
     /// A command to run.
-    fn command(&self, out: &mut String, command: &Command);
+    fn command(&self, out: &mut String, command: &Invocation);
 }
 
 /// The command line's names: `` `helm voyage verify --all` `` and
@@ -107,7 +107,7 @@ impl Speaker for CommandLine {
         out.push_str(name);
     }
 
-    fn command(&self, out: &mut String, command: &Command) {
+    fn command(&self, out: &mut String, command: &Invocation) {
         out.push_str("`helm ");
         out.push_str(command.path);
         for arg in &command.args {
@@ -131,7 +131,7 @@ impl Words {
         Words::default()
     }
 
-    pub fn parts(&self) -> &[Part] {
+    pub fn parts(&self) -> &[Segment] {
         &self.0
     }
 
@@ -140,9 +140,9 @@ impl Words {
         let mut out = String::new();
         for part in &self.0 {
             match part {
-                Part::Text(text) => out.push_str(text),
-                Part::Arg(name) => speaker.arg(&mut out, name),
-                Part::Command(command) => speaker.command(&mut out, command),
+                Segment::Text(text) => out.push_str(text),
+                Segment::Arg(name) => speaker.arg(&mut out, name),
+                Segment::Invocation(command) => speaker.command(&mut out, command),
             }
         }
         out
@@ -156,7 +156,7 @@ impl Words {
     /// The first argument the words name, if any.
     pub fn first_arg(&self) -> Option<&'static str> {
         self.0.iter().find_map(|part| match part {
-            Part::Arg(name) => Some(*name),
+            Segment::Arg(name) => Some(*name),
             _ => None,
         })
     }
@@ -176,7 +176,7 @@ pub trait Piece {
 impl Piece for &str {
     fn push_to(self, words: &mut Words) {
         if !self.is_empty() {
-            words.0.push(Part::Text(Cow::Owned(self.to_string())));
+            words.0.push(Segment::Text(Cow::Owned(self.to_string())));
         }
     }
 }
@@ -184,7 +184,7 @@ impl Piece for &str {
 impl Piece for String {
     fn push_to(self, words: &mut Words) {
         if !self.is_empty() {
-            words.0.push(Part::Text(Cow::Owned(self)));
+            words.0.push(Segment::Text(Cow::Owned(self)));
         }
     }
 }
@@ -195,15 +195,15 @@ impl Piece for &String {
     }
 }
 
-impl Piece for Part {
+impl Piece for Segment {
     fn push_to(self, words: &mut Words) {
         words.0.push(self);
     }
 }
 
-impl Piece for Command {
+impl Piece for Invocation {
     fn push_to(self, words: &mut Words) {
-        words.0.push(Part::Command(self));
+        words.0.push(Segment::Invocation(self));
     }
 }
 

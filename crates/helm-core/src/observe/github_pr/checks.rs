@@ -8,7 +8,7 @@ use crate::github::conditional::{get_listing, get_pages};
 use crate::github::error::GitHubError;
 use crate::github::types::{CheckRun, CombinedStatus, Status};
 use crate::observe::github::to_value;
-use crate::observe::parts::{self, Part};
+use crate::observe::parts::{self, PayloadPart};
 
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
@@ -24,7 +24,7 @@ struct Checks {
 }
 
 /// Check runs and commit statuses of the head commit `sha`.
-pub(super) async fn checks(client: &Client, sha: &str) -> Result<Part, GitHubError> {
+pub(super) async fn checks(client: &Client, sha: &str) -> Result<PayloadPart, GitHubError> {
     let runs_path = client.repo_path(&format!("/commits/{sha}/check-runs"));
     let runs = get_listing::<CheckRun>(client, &runs_path, |page| page.get("check_runs"));
     // The combined status pages its statuses (30 by default): every page is
@@ -52,5 +52,5 @@ pub(super) async fn checks(client: &Client, sha: &str) -> Result<Part, GitHubErr
     });
     let mut seen = runs_seen;
     seen.extend(status_seen);
-    Ok(Part::fresh(value, false, seen))
+    Ok(PayloadPart::fresh(value, false, seen))
 }

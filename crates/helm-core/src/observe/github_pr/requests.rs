@@ -11,7 +11,7 @@ use crate::github::conditional::{get_listing, get_raw, whole};
 use crate::github::error::GitHubError;
 use crate::github::types::{PullFile, Review, ReviewComment};
 use crate::observe::github::to_value;
-use crate::observe::parts::{Part, is_false};
+use crate::observe::parts::{PayloadPart, is_false};
 
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
@@ -30,7 +30,7 @@ struct PerFilePatches {
 
 /// The unified diff; past GitHub's limit (406), each file's patch instead,
 /// whose validator is then the files listing's.
-pub(super) async fn diff(client: &Client, number: u64) -> Result<Part, GitHubError> {
+pub(super) async fn diff(client: &Client, number: u64) -> Result<PayloadPart, GitHubError> {
     let path = client.repo_path(&format!("/pulls/{number}"));
     let (answer, validator) = get_raw(client, &path, "application/vnd.github.diff").await?;
     if answer.status.is_success() {
@@ -39,7 +39,7 @@ pub(super) async fn diff(client: &Client, number: u64) -> Result<Part, GitHubErr
             format: "unified",
             text,
         });
-        return Ok(Part::fresh(value, false, vec![validator]));
+        return Ok(PayloadPart::fresh(value, false, vec![validator]));
     }
     if answer.status != StatusCode::NOT_ACCEPTABLE {
         return Err(GitHubError::from_answer(&answer));
@@ -62,7 +62,7 @@ pub(super) async fn diff(client: &Client, number: u64) -> Result<Part, GitHubErr
         ),
         patches: files,
     });
-    Ok(Part::fresh(value, false, validators))
+    Ok(PayloadPart::fresh(value, false, validators))
 }
 
 #[derive(Serialize)]
@@ -102,7 +102,7 @@ struct Reviews<'a> {
 /// is its first comment: the id `helm steer reply-inline --comment-id` takes;
 /// its `threadId` is the thread's GraphQL node id. The part's validators are the REST listings'; a kept
 /// part has its thread state read again ([`refreshed`]).
-pub(super) async fn reviews(client: &Client, number: u64) -> Result<Part, GitHubError> {
+pub(super) async fn reviews(client: &Client, number: u64) -> Result<PayloadPart, GitHubError> {
     let reviews_path = client.repo_path(&format!("/pulls/{number}/reviews"));
     let comments_path = client.repo_path(&format!("/pulls/{number}/comments"));
     let reviews = get_listing::<Review>(client, &reviews_path, whole);
@@ -140,7 +140,7 @@ pub(super) async fn reviews(client: &Client, number: u64) -> Result<Part, GitHub
     });
     let mut seen = reviews_seen;
     seen.extend(comments_seen);
-    Ok(Part::fresh(value, false, seen))
+    Ok(PayloadPart::fresh(value, false, seen))
 }
 
 /// The `reviews` part kept from a prior look (its REST listings answered
@@ -150,8 +150,8 @@ pub(super) async fn reviews(client: &Client, number: u64) -> Result<Part, GitHub
 pub(super) async fn refreshed(
     client: &Client,
     number: u64,
-    mut part: Part,
-) -> Result<Part, GitHubError> {
+    mut part: PayloadPart,
+) -> Result<PayloadPart, GitHubError> {
     if !part.kept {
         return Ok(part);
     }

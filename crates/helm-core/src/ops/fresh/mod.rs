@@ -127,7 +127,7 @@ pub fn preflight(
         }
         Ok(Err(err)) => err
             .into_error(
-                &format!("check that {} is unchanged", subject(steer)),
+                format!("check that {} is unchanged", subject(steer)),
                 &session.client.repo.to_string(),
                 "nothing was acted on or recorded",
             )
