@@ -13,8 +13,8 @@ pub mod action_kind;
 pub mod clock;
 pub mod entry;
 pub mod original_helm;
-pub mod repo;
-pub mod slate_key;
+pub(crate) mod repo;
+pub(crate) mod slate_key;
 pub mod steer_record;
 pub mod voyage;
 
@@ -30,6 +30,6 @@ pub fn now() -> String {
     format_timestamp(jiff::Timestamp::now())
 }
 
-pub fn format_timestamp(ts: jiff::Timestamp) -> String {
+pub(crate) fn format_timestamp(ts: jiff::Timestamp) -> String {
     ts.strftime("%Y-%m-%dT%H:%M:%S%.6fZ").to_string()
 }
