@@ -64,8 +64,8 @@ impl CloseReason {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct CloseIssue {
-    pub issue: u64,
-    pub reason: CloseReason,
+    pub(crate) issue: u64,
+    pub(crate) reason: CloseReason,
 }
 
 impl SteerAction for CloseIssue {

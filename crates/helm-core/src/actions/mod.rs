@@ -30,7 +30,7 @@ pub use merge_pr::MergeMethod;
 pub use part::{Applied, RecordSchema};
 pub use reading::{Headline, body, comment, details, dropped};
 pub(crate) use reading::{made, names, overrode};
-pub use shared::IssueOrPull;
+pub(crate) use shared::IssueOrPull;
 
 use crate::error::Result;
 use crate::error::Words;

@@ -140,18 +140,18 @@ pub(super) fn first_differing<const N: usize>(
 #[serde(rename_all = "camelCase")]
 pub struct Applied {
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub labels: Option<Vec<String>>,
+    pub(crate) labels: Option<Vec<String>>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub assignees: Option<Vec<String>>,
+    pub(crate) assignees: Option<Vec<String>>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub reviewers: Option<Vec<String>>,
+    pub(crate) reviewers: Option<Vec<String>>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub teams: Option<Vec<String>>,
+    pub(crate) teams: Option<Vec<String>>,
     /// Labels `label` was asked to remove that the issue did not have when
     /// helm came to remove them (never there, or removed by someone first):
     /// already as asked, so not a failure.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub not_present: Vec<String>,
+    pub(crate) not_present: Vec<String>,
 }
 
 /// Names asked for that GitHub's answer `applied` lacks, as `what 'name'`.
