@@ -13,8 +13,8 @@ pub mod action_kind;
 pub mod clock;
 pub mod entry;
 pub mod original_helm;
-pub(crate) mod repo;
-pub(crate) mod slate_key;
+mod repo;
+mod slate_key;
 pub mod steer_record;
 pub mod voyage;
 

@@ -27,7 +27,7 @@ pub mod slate;
 pub mod store;
 pub mod sync;
 pub mod verify;
-pub(crate) mod vfs;
+mod vfs;
 pub mod voyage;
 
 pub use store::VoyageStore;
