@@ -10,7 +10,7 @@
 
 use helm_model as model;
 
-pub mod auth;
+mod auth;
 pub mod client;
 pub mod conditional;
 pub mod error;

@@ -21,7 +21,7 @@ pub mod files;
 pub mod lifecycle;
 pub mod listing;
 pub mod logbook;
-pub mod schema;
+mod schema;
 pub mod sealing;
 pub mod slate;
 pub mod store;

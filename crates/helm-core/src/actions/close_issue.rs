@@ -38,7 +38,7 @@ fn completed() -> CloseReason {
     Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, clap::ValueEnum, schemars::JsonSchema,
 )]
 #[serde(rename_all = "kebab-case")]
-pub enum CloseReason {
+pub(crate) enum CloseReason {
     /// The work is done.
     Completed,
     /// It will not be done (won't fix, duplicate, stale).

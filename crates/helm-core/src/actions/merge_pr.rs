@@ -61,7 +61,7 @@ pub struct MergePrArgs {
     Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, clap::ValueEnum, schemars::JsonSchema,
 )]
 #[serde(rename_all = "kebab-case")]
-pub enum MergeMethod {
+pub(crate) enum MergeMethod {
     /// A merge commit.
     Merge,
     /// One squashed commit.

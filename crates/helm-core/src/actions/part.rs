@@ -138,7 +138,7 @@ pub(super) fn first_differing<const N: usize>(
 /// What GitHub applied of what a steer asked for.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct Applied {
+pub(crate) struct Applied {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub(crate) labels: Option<Vec<String>>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -196,7 +196,7 @@ pub(super) fn asked_line(
 
 /// The schema of a steer's record as MCP publishes it: the shared fields'
 /// and every action's part's, in the order the stored JSON has them.
-pub struct RecordSchema;
+pub(crate) struct RecordSchema;
 
 impl RecordSchema {
     /// `shared` (the model's schema of the shared fields) with `parts`'

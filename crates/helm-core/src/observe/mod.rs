@@ -11,7 +11,7 @@
 
 mod args;
 mod conversation;
-pub mod directory_tree;
+pub(crate) mod directory_tree;
 pub mod file_contents;
 pub(crate) mod fresh;
 mod github;

@@ -5,15 +5,15 @@
 //! calls, so a long-lived server stays as correct as one process per command.
 
 pub(crate) mod actor;
-pub mod artifact;
+pub(crate) mod artifact;
 pub mod brief;
 pub mod changes;
 pub(crate) mod digest;
-pub mod fresh;
+pub(crate) mod fresh;
 pub mod logbook;
-pub mod login;
+pub(crate) mod login;
 pub mod observe;
-pub mod slate;
+pub(crate) mod slate;
 pub mod sync;
 pub mod voyage;
 

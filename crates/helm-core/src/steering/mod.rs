@@ -21,7 +21,7 @@ mod settle;
 #[cfg(test)]
 mod tests;
 
-pub use protocol::{Attempt, Steered, steer};
+pub(crate) use protocol::{Attempt, Steered, steer};
 pub use settle::{Settlement, discard, settle};
 
 pub(crate) use crate::actions::Effect;
@@ -84,7 +84,7 @@ pub trait Actor {
 /// Where a process can die during a steer; tests stop the protocol there,
 /// skipping everything after it, as `kill -9` would.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum SteerKillPoint {
+pub(crate) enum SteerKillPoint {
     /// The pending record is written; the request has not left.
     BeforeRequest,
     /// GitHub acted; its answer has not been saved.
@@ -96,7 +96,7 @@ pub enum SteerKillPoint {
 }
 
 /// Lets tests die at a [`SteerKillPoint`]; in helm it never does.
-pub trait Probe {
+pub(crate) trait Probe {
     fn dies_at(&mut self, point: SteerKillPoint) -> bool;
 }
 

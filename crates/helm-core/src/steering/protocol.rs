@@ -20,7 +20,7 @@ use crate::storage::logbook::Sealed;
 use crate::storage::sealing::Decision;
 
 /// One steer request, resolved and checked.
-pub struct Attempt<'a> {
+pub(crate) struct Attempt<'a> {
     pub(crate) home: &'a Path,
     pub(crate) provenance: &'a Provenance,
     /// The caller's `--request-id`, if any.
@@ -42,7 +42,7 @@ pub struct Steered {
 }
 
 /// Performs and records one steer; see the module docs of `steering`.
-pub fn steer(
+pub(crate) fn steer(
     store: &mut VoyageStore,
     attempt: &Attempt<'_>,
     actor: &mut dyn Actor,
