@@ -127,7 +127,7 @@ pub(crate) struct VoyageArg {
         value_name = "VOYAGE",
         global = true
     )]
-    pub voyage: Option<String>,
+    pub(crate) voyage: Option<String>,
 }
 
 pub fn run(cli: Cli, ctx: &Context) -> Result<Box<dyn Report>> {

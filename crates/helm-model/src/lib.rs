@@ -9,14 +9,14 @@ pub mod error;
 pub mod text;
 pub mod words;
 
-pub mod action_kind;
+mod action_kind;
 pub mod clock;
 pub mod entry;
 pub mod original_helm;
 mod repo;
 mod slate_key;
 pub mod steer_record;
-pub mod voyage;
+mod voyage;
 
 pub use action_kind::ActionKind;
 pub use entry::{EntryAction, Provenance, SteerRecord};
