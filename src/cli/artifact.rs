@@ -41,43 +41,43 @@ pub enum ArtifactCommand {
 #[derive(Debug, Args)]
 pub struct ArtifactShowArgs {
     #[command(flatten)]
-    pub voyage: VoyageArg,
+    pub(crate) voyage: VoyageArg,
     /// The artifact's SHA-256, or a unique prefix of it.
     #[arg(value_name = "HASH")]
-    pub hash: String,
+    pub(crate) hash: String,
 }
 
 #[derive(Debug, Args)]
 pub struct ArtifactListArgs {
     #[command(flatten)]
-    pub voyage: VoyageArg,
+    pub(crate) voyage: VoyageArg,
 }
 
 #[derive(Debug, Args)]
 pub struct ReduceArgs {
     #[command(flatten)]
-    pub voyage: VoyageArg,
+    pub(crate) voyage: VoyageArg,
     /// The artifacts to reduce: SHA-256 hashes or unique prefixes.
     #[arg(value_name = "HASH", required = true)]
-    pub hashes: Vec<String>,
+    pub(crate) hashes: Vec<String>,
     /// How the summary was made, e.g. "human" or "llm: sonnet 4-6".
     #[arg(long, value_name = "METHOD")]
-    pub method: String,
+    pub(crate) method: String,
     /// The summary text (UTF-8): a file, or `-` for stdin.
     #[arg(long, value_name = "FILE")]
-    pub summary_file: PathBuf,
+    pub(crate) summary_file: PathBuf,
 }
 
 #[derive(Debug, Args)]
 pub struct JettisonArgs {
     #[command(flatten)]
-    pub voyage: VoyageArg,
+    pub(crate) voyage: VoyageArg,
     /// The artifacts to jettison: SHA-256 hashes or unique prefixes.
     #[arg(value_name = "HASH", required = true)]
-    pub hashes: Vec<String>,
+    pub(crate) hashes: Vec<String>,
 }
 
-pub fn run(command: ArtifactCommand, ctx: &Context) -> Result<Box<dyn Report>> {
+pub(crate) fn run(command: ArtifactCommand, ctx: &Context) -> Result<Box<dyn Report>> {
     let helm = &ctx.helm;
     match command {
         ArtifactCommand::Show(args) => {

@@ -7,11 +7,11 @@ use crate::error::Result;
 use crate::ops::Helm;
 
 pub struct Context {
-    pub helm: Helm,
+    pub(crate) helm: Helm,
     pub json: bool,
     /// Colour and terminal niceties on stdout.
     pub stdout_tty: bool,
-    pub stderr_tty: bool,
+    pub(crate) stderr_tty: bool,
     pub color: bool,
 }
 

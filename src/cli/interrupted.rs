@@ -27,19 +27,19 @@ pub enum InterruptedCommand {
 #[derive(Debug, Args)]
 pub struct InterruptedListArgs {
     #[command(flatten)]
-    pub voyage: VoyageArg,
+    pub(crate) voyage: VoyageArg,
 }
 
 #[derive(Debug, Args)]
 pub struct AttemptArgs {
     #[command(flatten)]
-    pub voyage: VoyageArg,
+    pub(crate) voyage: VoyageArg,
     /// The attempt: its --request-id, or the `attempt-…` id helm printed.
     #[arg(value_name = "ID")]
-    pub attempt: String,
+    pub(crate) attempt: String,
 }
 
-pub fn run(command: InterruptedCommand, ctx: &Context) -> Result<Box<dyn Report>> {
+pub(crate) fn run(command: InterruptedCommand, ctx: &Context) -> Result<Box<dyn Report>> {
     let helm = &ctx.helm;
     match command {
         InterruptedCommand::List(args) => Ok(Box::new(Interrupted {

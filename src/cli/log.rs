@@ -40,16 +40,16 @@ impl TypedValueParser for StateParser {
 #[derive(Debug, Args)]
 pub struct LogArgs {
     #[command(flatten)]
-    pub voyage: VoyageArg,
+    pub(crate) voyage: VoyageArg,
     #[command(flatten)]
-    pub provenance: ProvenanceSpec,
+    pub(crate) provenance: ProvenanceSpec,
     /// The state to record: waiting, blocked, ready, or your own words
     /// ("waiting for review from bob").
     #[arg(value_name = "STATE", value_parser = StateParser, hide_possible_values = true)]
-    pub state: String,
+    pub(crate) state: String,
 }
 
-pub fn run(args: LogArgs, ctx: &Context) -> Result<Box<dyn Report>> {
+pub(crate) fn run(args: LogArgs, ctx: &Context) -> Result<Box<dyn Report>> {
     let provenance = args.provenance.resolve(Surface::Cli)?;
     let request_id = args.provenance.request_id(Surface::Cli)?;
     let sealed = ctx

@@ -3,18 +3,18 @@
 //! its arguments into the operation's inputs and its value into a `Report`;
 //! nothing here reads or writes a voyage by itself.
 
-pub mod artifact;
-pub mod context;
-pub mod interrupted;
-pub mod lazy;
-pub mod log;
-pub mod observe;
-pub mod shell;
-pub mod slate;
-pub mod steer;
-pub mod sync;
-pub mod verify;
-pub mod voyage;
+pub(crate) mod artifact;
+pub(crate) mod context;
+pub(crate) mod interrupted;
+pub(crate) mod lazy;
+pub(crate) mod log;
+pub(crate) mod observe;
+pub(crate) mod shell;
+pub(crate) mod slate;
+pub(crate) mod steer;
+pub(crate) mod sync;
+pub(crate) mod verify;
+pub(crate) mod voyage;
 
 use clap::{Args, Parser, Subcommand};
 
@@ -118,7 +118,7 @@ pub struct McpArgs {
 
 /// `--voyage`, shared by every voyage-scoped command.
 #[derive(Debug, Args)]
-pub struct VoyageArg {
+pub(crate) struct VoyageArg {
     /// The voyage: a full id or any unambiguous prefix.
     #[arg(
         long,
@@ -127,7 +127,7 @@ pub struct VoyageArg {
         value_name = "VOYAGE",
         global = true
     )]
-    pub voyage: Option<String>,
+    pub(crate) voyage: Option<String>,
 }
 
 pub fn run(cli: Cli, ctx: &Context) -> Result<Box<dyn Report>> {
@@ -155,7 +155,7 @@ pub fn run(cli: Cli, ctx: &Context) -> Result<Box<dyn Report>> {
 
 impl VoyageArg {
     /// The voyage named, or the usage error that says how to name one.
-    pub fn name(&self) -> Result<&str> {
+    pub(crate) fn name(&self) -> Result<&str> {
         crate::ops::named(self.voyage.as_deref())
     }
 }

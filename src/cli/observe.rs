@@ -12,23 +12,23 @@ use crate::output::progress::Progress;
 #[derive(Debug, Args)]
 pub struct ObserveArgs {
     #[command(flatten)]
-    pub voyage: VoyageArg,
+    pub(crate) voyage: VoyageArg,
 
     /// Look at GitHub with this identity's credentials ($HELM_HOME/gh-config/<ID>/),
     /// as `steer --as` does. Observations record no identity; this only picks the token.
     #[arg(long = "as", value_name = "ID", global = true)]
-    pub identity: Option<String>,
+    pub(crate) identity: Option<String>,
 
     /// The GitHub repository as OWNER/NAME, for GitHub targets (also accepted
     /// after the target; default: GH_REPO, then the git remote `origin`).
     #[arg(long, value_name = "OWNER/NAME")]
-    pub repo: Option<String>,
+    pub(crate) repo: Option<String>,
 
     #[command(subcommand)]
-    pub target: TargetArgs,
+    pub(crate) target: TargetArgs,
 }
 
-pub fn run(args: ObserveArgs, ctx: &Context) -> Result<Box<dyn Report>> {
+pub(crate) fn run(args: ObserveArgs, ctx: &Context) -> Result<Box<dyn Report>> {
     let helm = &ctx.helm;
     // Resolve everything before looking: a bad voyage or target fails fast.
     let voyage = args.voyage.name()?;

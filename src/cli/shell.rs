@@ -15,12 +15,12 @@ use crate::output::texts::Text;
 pub struct CompletionsArgs {
     /// The shell to write a completion script for.
     #[arg(value_enum, value_name = "SHELL")]
-    pub shell: Shell,
+    pub(crate) shell: Shell,
 }
 
 /// The shells helm writes completions for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum Shell {
+pub(crate) enum Shell {
     /// Bash: `source <(helm completions bash)` in ~/.bashrc.
     Bash,
     /// Zsh: save as `_helm` in a folder on $fpath.
@@ -42,7 +42,7 @@ impl Shell {
     }
 }
 
-pub fn completions(args: CompletionsArgs, _ctx: &Context) -> Result<Box<dyn Report>> {
+pub(crate) fn completions(args: CompletionsArgs, _ctx: &Context) -> Result<Box<dyn Report>> {
     let shell = match args.shell {
         Shell::Bash => clap_complete::Shell::Bash,
         Shell::Zsh => clap_complete::Shell::Zsh,
@@ -58,7 +58,7 @@ pub fn completions(args: CompletionsArgs, _ctx: &Context) -> Result<Box<dyn Repo
     }))
 }
 
-pub fn man(_ctx: &Context) -> Result<Box<dyn Report>> {
+pub(crate) fn man(_ctx: &Context) -> Result<Box<dyn Report>> {
     let mut page = Vec::new();
     render_man(&mut page).map_err(|err| Error::io("cannot render the man page", &err))?;
     Ok(Box::new(Text::Page {

@@ -21,24 +21,24 @@ pub enum SlateCommand {
 #[derive(Debug, Args)]
 pub struct SlateListArgs {
     #[command(flatten)]
-    pub voyage: VoyageArg,
+    pub(crate) voyage: VoyageArg,
 }
 
 #[derive(Debug, Args)]
 pub struct EraseArgs {
     #[command(flatten)]
-    pub voyage: VoyageArg,
+    pub(crate) voyage: VoyageArg,
     #[command(subcommand)]
-    pub target: TargetArgs,
+    pub(crate) target: TargetArgs,
 }
 
 #[derive(Debug, Args)]
 pub struct ClearArgs {
     #[command(flatten)]
-    pub voyage: VoyageArg,
+    pub(crate) voyage: VoyageArg,
 }
 
-pub fn run(command: SlateCommand, ctx: &Context) -> Result<Box<dyn Report>> {
+pub(crate) fn run(command: SlateCommand, ctx: &Context) -> Result<Box<dyn Report>> {
     let helm = &ctx.helm;
     match command {
         SlateCommand::List(args) => Ok(Box::new(SlateList {

@@ -15,25 +15,25 @@ use crate::output::entry::Recorded;
 #[derive(Debug, Args)]
 pub struct SteerArgs {
     #[command(flatten)]
-    pub voyage: VoyageArg,
+    pub(crate) voyage: VoyageArg,
     #[command(flatten)]
-    pub provenance: ProvenanceSpec,
+    pub(crate) provenance: ProvenanceSpec,
     /// The GitHub repository as OWNER/NAME (default: GH_REPO, then the git
     /// remote `origin` of the current directory).
     #[arg(long, value_name = "OWNER/NAME", global = true)]
-    pub repo: Option<String>,
+    pub(crate) repo: Option<String>,
     /// Act even if the issue or PR changed on GitHub since the slate's
     /// observations of it. Without it, a steer on an issue or PR first asks
     /// GitHub whether every slate observation of it is still current
     /// (conditional requests) and refuses if anything changed. The entry
     /// records what had changed.
     #[arg(long, global = true)]
-    pub allow_stale: bool,
+    pub(crate) allow_stale: bool,
     #[command(subcommand)]
-    pub action: ActionArgs,
+    pub(crate) action: ActionArgs,
 }
 
-pub fn run(args: SteerArgs, ctx: &Context) -> Result<Box<dyn Report>> {
+pub(crate) fn run(args: SteerArgs, ctx: &Context) -> Result<Box<dyn Report>> {
     if let Some(method) = &args.provenance.method {
         args.action.misread_method(method.trim())?;
     }

@@ -14,10 +14,10 @@ use crate::output::voyage::VoyageList;
 pub struct PushArgs {
     /// The voyage: a full id or any unambiguous prefix.
     #[arg(value_name = "VOYAGE", env = "HELM_VOYAGE")]
-    pub voyage: String,
+    pub(crate) voyage: String,
     /// The git remote: a remote name of the repository here, a URL or a path.
     #[arg(long, value_name = "NAME|URL|PATH", default_value = "origin")]
-    pub remote: String,
+    pub(crate) remote: String,
 }
 
 #[derive(Debug, Args)]
@@ -28,23 +28,23 @@ pub struct PullArgs {
         env = "HELM_VOYAGE",
         required_unless_present = "all"
     )]
-    pub voyage: Option<String>,
+    pub(crate) voyage: Option<String>,
     /// Pull every voyage on the remote.
     #[arg(long)]
-    pub all: bool,
+    pub(crate) all: bool,
     /// The git remote: a remote name of the repository here, a URL or a path.
     #[arg(long, value_name = "NAME|URL|PATH", default_value = "origin")]
-    pub remote: String,
+    pub(crate) remote: String,
 }
 
-pub fn push(args: PushArgs, ctx: &Context) -> Result<Box<dyn Report>> {
+pub(crate) fn push(args: PushArgs, ctx: &Context) -> Result<Box<dyn Report>> {
     Ok(Box::new(SyncReport {
         synced: ctx.helm.voyage_push(&args.voyage, Some(&args.remote))?,
         direction: Direction::Push,
     }))
 }
 
-pub fn pull(args: PullArgs, ctx: &Context) -> Result<Box<dyn Report>> {
+pub(crate) fn pull(args: PullArgs, ctx: &Context) -> Result<Box<dyn Report>> {
     let helm = &ctx.helm;
     match (args.all, &args.voyage) {
         (false, Some(voyage)) => Ok(Box::new(SyncReport {
@@ -58,7 +58,7 @@ pub fn pull(args: PullArgs, ctx: &Context) -> Result<Box<dyn Report>> {
 }
 
 /// `voyage list --remote`.
-pub fn list(remote: &str, filter: ListFilter, ctx: &Context) -> Result<Box<dyn Report>> {
+pub(crate) fn list(remote: &str, filter: ListFilter, ctx: &Context) -> Result<Box<dyn Report>> {
     Ok(Box::new(VoyageList {
         listing: ctx.helm.voyage_list_remote(Some(remote), filter)?,
     }))

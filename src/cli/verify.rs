@@ -17,13 +17,13 @@ pub struct VerifyArgs {
         env = "HELM_VOYAGE",
         required_unless_present = "all"
     )]
-    pub voyage: Option<String>,
+    pub(crate) voyage: Option<String>,
     /// Check every voyage in $HELM_HOME (then VOYAGE and HELM_VOYAGE are not used).
     #[arg(long)]
-    pub all: bool,
+    pub(crate) all: bool,
 }
 
-pub fn run(args: VerifyArgs, ctx: &Context) -> Result<Box<dyn Report>> {
+pub(crate) fn run(args: VerifyArgs, ctx: &Context) -> Result<Box<dyn Report>> {
     let voyage = match (args.all, args.voyage.as_deref()) {
         (true, _) => None,
         (false, Some(prefix)) => Some(prefix),

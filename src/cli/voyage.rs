@@ -69,17 +69,17 @@ pub enum VoyageCommand {
 pub struct NewArgs {
     /// What this voyage is for, e.g. "Advance #42: fix widget crash".
     #[arg(value_name = "INTENT")]
-    pub intent: String,
+    pub(crate) intent: String,
 }
 
 #[derive(Debug, Args)]
 pub struct VoyageListArgs {
     /// List every voyage, active and ended.
     #[arg(long, conflicts_with = "ended")]
-    pub all: bool,
+    pub(crate) all: bool,
     /// List only ended voyages.
     #[arg(long)]
-    pub ended: bool,
+    pub(crate) ended: bool,
     /// List the voyages stored on a git remote instead (default: origin),
     /// without pulling them.
     #[arg(
@@ -88,22 +88,22 @@ pub struct VoyageListArgs {
         num_args = 0..=1,
         default_missing_value = "origin"
     )]
-    pub remote: Option<String>,
+    pub(crate) remote: Option<String>,
 }
 
 #[derive(Debug, Args)]
 pub struct VoyageShowArgs {
     /// The voyage: a full id or any unambiguous prefix (default: HELM_VOYAGE).
     #[arg(value_name = "VOYAGE", env = "HELM_VOYAGE")]
-    pub voyage: Option<String>,
+    pub(crate) voyage: Option<String>,
     /// How to print the story.
     #[arg(long, value_enum, value_name = "FORMAT", default_value_t = ShowFormat::Human)]
-    pub format: ShowFormat,
+    pub(crate) format: ShowFormat,
 }
 
 /// `voyage show --format`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum ShowFormat {
+pub(crate) enum ShowFormat {
     /// The logbook as a story, for a terminal.
     Human,
     /// Markdown, for a pull request description or a report.
@@ -116,47 +116,47 @@ pub enum ShowFormat {
 pub struct BriefArgs {
     /// The voyage: a full id or any unambiguous prefix (default: HELM_VOYAGE).
     #[arg(value_name = "VOYAGE", env = "HELM_VOYAGE")]
-    pub voyage: Option<String>,
+    pub(crate) voyage: Option<String>,
 }
 
 #[derive(Debug, Args)]
 pub struct ExportArgs {
     /// The voyage: a full id or any unambiguous prefix (default: HELM_VOYAGE).
     #[arg(value_name = "VOYAGE", env = "HELM_VOYAGE")]
-    pub voyage: Option<String>,
+    pub(crate) voyage: Option<String>,
     /// The file to write, e.g. voyage.sqlite.
     #[arg(long, value_name = "FILE")]
-    pub out: PathBuf,
+    pub(crate) out: PathBuf,
     /// Replace FILE if it already exists.
     #[arg(long)]
-    pub force: bool,
+    pub(crate) force: bool,
 }
 
 #[derive(Debug, Args)]
 pub struct ImportArgs {
     /// A voyage file written by `helm voyage export`.
     #[arg(value_name = "FILE")]
-    pub file: PathBuf,
+    pub(crate) file: PathBuf,
 }
 
 #[derive(Debug, Args)]
 pub struct CompactArgs {
     /// The voyage: a full id or any unambiguous prefix (default: HELM_VOYAGE).
     #[arg(value_name = "VOYAGE", env = "HELM_VOYAGE")]
-    pub voyage: Option<String>,
+    pub(crate) voyage: Option<String>,
 }
 
 #[derive(Debug, Args)]
 pub struct EndArgs {
     /// The voyage: a full id or any unambiguous prefix (default: HELM_VOYAGE).
     #[arg(value_name = "VOYAGE", env = "HELM_VOYAGE")]
-    pub voyage: Option<String>,
+    pub(crate) voyage: Option<String>,
     /// A freeform closing status, e.g. "merged" or "abandoned: superseded by #50".
     #[arg(long, value_name = "TEXT")]
-    pub status: Option<String>,
+    pub(crate) status: Option<String>,
 }
 
-pub fn run(command: VoyageCommand, ctx: &Context) -> Result<Box<dyn Report>> {
+pub(crate) fn run(command: VoyageCommand, ctx: &Context) -> Result<Box<dyn Report>> {
     let helm = &ctx.helm;
     match command {
         VoyageCommand::New(args) => Ok(Box::new(Created {

@@ -16,21 +16,21 @@ use crate::observe::TargetArgs;
 /// `voyage_new`.
 #[derive(Debug, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub struct VoyageNewInput {
+pub(crate) struct VoyageNewInput {
     /// What the voyage is for, e.g. "Advance #42: fix widget crash".
-    pub intent: String,
+    pub(crate) intent: String,
 }
 
 /// `voyage_list`.
 #[derive(Debug, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub struct VoyageListInput {
+pub(crate) struct VoyageListInput {
     /// List every voyage, active and ended.
     #[serde(default)]
-    pub all: bool,
+    pub(crate) all: bool,
     /// List only ended voyages.
     #[serde(default)]
-    pub ended: bool,
+    pub(crate) ended: bool,
 }
 
 /// The tools that take only a voyage: `voyage_show`, `voyage_brief`,
@@ -38,146 +38,146 @@ pub struct VoyageListInput {
 /// `artifact_list`.
 #[derive(Debug, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub struct VoyageInput {
+pub(crate) struct VoyageInput {
     /// The voyage: a full id or an unambiguous prefix (default: the server's HELM_VOYAGE).
     #[serde(default)]
-    pub voyage: Option<String>,
+    pub(crate) voyage: Option<String>,
 }
 
 /// `voyage_end`.
 #[derive(Debug, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub struct VoyageEndInput {
+pub(crate) struct VoyageEndInput {
     /// The voyage: a full id or an unambiguous prefix (default: the server's HELM_VOYAGE).
     #[serde(default)]
-    pub voyage: Option<String>,
+    pub(crate) voyage: Option<String>,
     /// A freeform closing status, e.g. "merged" or "abandoned: superseded by #50".
     #[serde(default)]
-    pub status: Option<String>,
+    pub(crate) status: Option<String>,
 }
 
 /// `observe`.
 #[derive(Debug, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub struct ObserveInput {
+pub(crate) struct ObserveInput {
     /// The voyage: a full id or an unambiguous prefix (default: the server's HELM_VOYAGE).
     #[serde(default)]
-    pub voyage: Option<String>,
+    pub(crate) voyage: Option<String>,
     /// What to look at, the target JSON that `observe` and `slate_list` print.
     /// Relative paths resolve against the server's working directory.
-    pub target: TargetArgs,
+    pub(crate) target: TargetArgs,
     /// The GitHub repository as OWNER/NAME, for GitHub targets (default: GH_REPO,
     /// then the git remote `origin` of the server's working directory).
     #[serde(default)]
-    pub repo: Option<String>,
+    pub(crate) repo: Option<String>,
 }
 
 /// `slate_erase`.
 #[derive(Debug, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub struct SlateEraseInput {
+pub(crate) struct SlateEraseInput {
     /// The voyage: a full id or an unambiguous prefix (default: the server's HELM_VOYAGE).
     #[serde(default)]
-    pub voyage: Option<String>,
+    pub(crate) voyage: Option<String>,
     /// The targets to take off the slate, as `observe` takes them.
-    pub targets: Vec<TargetArgs>,
+    pub(crate) targets: Vec<TargetArgs>,
 }
 
 /// `steer`.
 #[derive(Debug, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub struct SteerInput {
+pub(crate) struct SteerInput {
     /// The voyage: a full id or an unambiguous prefix (default: the server's HELM_VOYAGE).
     #[serde(default)]
-    pub voyage: Option<String>,
+    pub(crate) voyage: Option<String>,
     #[serde(flatten)]
-    pub provenance: ProvenanceSpec,
+    pub(crate) provenance: ProvenanceSpec,
     /// What to do on GitHub: `{"kind": "<steer subcommand>", ...}` with the
     /// subcommand's flags as camelCase fields.
-    pub action: ActionArgs,
+    pub(crate) action: ActionArgs,
     /// The GitHub repository as OWNER/NAME (default: GH_REPO, then the git
     /// remote `origin` of the server's working directory).
     #[serde(default)]
-    pub repo: Option<String>,
+    pub(crate) repo: Option<String>,
     /// Act even if an observed issue or PR changed since it was observed;
     /// the entry records that the bearing was stale and what had changed.
     #[serde(default)]
-    pub allow_stale: bool,
+    pub(crate) allow_stale: bool,
 }
 
 /// `log`.
 #[derive(Debug, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub struct LogInput {
+pub(crate) struct LogInput {
     /// The voyage: a full id or an unambiguous prefix (default: the server's HELM_VOYAGE).
     #[serde(default)]
-    pub voyage: Option<String>,
+    pub(crate) voyage: Option<String>,
     #[serde(flatten)]
-    pub provenance: ProvenanceSpec,
+    pub(crate) provenance: ProvenanceSpec,
     /// The state to record: waiting, blocked, ready, or your own words
     /// ("waiting for review from bob").
-    pub state: String,
+    pub(crate) state: String,
 }
 
 /// `artifact_show`.
 #[derive(Debug, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub struct ArtifactShowInput {
+pub(crate) struct ArtifactShowInput {
     /// The voyage: a full id or an unambiguous prefix (default: the server's HELM_VOYAGE).
     #[serde(default)]
-    pub voyage: Option<String>,
+    pub(crate) voyage: Option<String>,
     /// The artifact's SHA-256, or a unique prefix of it.
-    pub hash: String,
+    pub(crate) hash: String,
 }
 
 /// `voyage_verify`.
 #[derive(Debug, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub struct VoyageVerifyInput {
+pub(crate) struct VoyageVerifyInput {
     /// The voyage to check: a full id or an unambiguous prefix (default: the server's HELM_VOYAGE).
     #[serde(default)]
-    pub voyage: Option<String>,
+    pub(crate) voyage: Option<String>,
     /// Check every voyage instead (then leave out voyage).
     #[serde(default)]
-    pub all: bool,
+    pub(crate) all: bool,
 }
 
 /// `interrupted_settle` and `interrupted_discard`.
 #[derive(Debug, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub struct AttemptInput {
+pub(crate) struct AttemptInput {
     /// The voyage: a full id or an unambiguous prefix (default: the server's HELM_VOYAGE).
     #[serde(default)]
-    pub voyage: Option<String>,
+    pub(crate) voyage: Option<String>,
     /// The interrupted steer: its requestId, or the `attempt-…` id that
     /// interrupted_list shows.
-    pub attempt: String,
+    pub(crate) attempt: String,
 }
 
 /// `artifact_reduce`.
 #[derive(Debug, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub struct ArtifactReduceInput {
+pub(crate) struct ArtifactReduceInput {
     /// The voyage: a full id or an unambiguous prefix (default: the server's HELM_VOYAGE).
     #[serde(default)]
-    pub voyage: Option<String>,
+    pub(crate) voyage: Option<String>,
     /// The artifacts to reduce: SHA-256 hashes or unique prefixes.
     #[schemars(length(min = 1))]
-    pub hashes: Vec<String>,
+    pub(crate) hashes: Vec<String>,
     /// How the summary was made, e.g. "human" or "llm: sonnet 4-6".
-    pub method: String,
+    pub(crate) method: String,
     /// The summary text that replaces each payload.
-    pub summary: String,
+    pub(crate) summary: String,
 }
 
 /// `artifact_jettison`.
 #[derive(Debug, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub struct ArtifactJettisonInput {
+pub(crate) struct ArtifactJettisonInput {
     /// The voyage: a full id or an unambiguous prefix (default: the server's HELM_VOYAGE).
     #[serde(default)]
-    pub voyage: Option<String>,
+    pub(crate) voyage: Option<String>,
     /// The artifacts to jettison: SHA-256 hashes or unique prefixes.
     #[schemars(length(min = 1))]
-    pub hashes: Vec<String>,
+    pub(crate) hashes: Vec<String>,
 }

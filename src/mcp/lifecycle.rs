@@ -24,7 +24,7 @@ use rmcp::model::{
 };
 
 #[derive(Debug, Default)]
-pub struct Lifecycle {
+pub(crate) struct Lifecycle {
     /// A request that starts the session has gone on to rmcp.
     started: bool,
     /// The requests passed on and not yet answered or cancelled.
@@ -34,7 +34,7 @@ pub struct Lifecycle {
 impl Lifecycle {
     /// Whether `message` goes on to rmcp; notes the requests it will answer
     /// and the cancellations that mean it will not.
-    pub fn admit(&mut self, message: &ClientJsonRpcMessage) -> bool {
+    pub(crate) fn admit(&mut self, message: &ClientJsonRpcMessage) -> bool {
         match message {
             JsonRpcMessage::Request(request) => {
                 self.started |= starts_session(&request.request);
@@ -57,7 +57,7 @@ impl Lifecycle {
     }
 
     /// Notes an answer going out.
-    pub fn sent(&mut self, message: &ServerJsonRpcMessage) {
+    pub(crate) fn sent(&mut self, message: &ServerJsonRpcMessage) {
         let id = match message {
             JsonRpcMessage::Response(response) => {
                 if matches!(response.result, ServerResult::InitializeResult(_)) {
@@ -74,7 +74,7 @@ impl Lifecycle {
     }
 
     /// Requests passed on are still to be answered.
-    pub fn answering(&self) -> bool {
+    pub(crate) fn answering(&self) -> bool {
         !self.pending.is_empty()
     }
 }

@@ -13,18 +13,18 @@
 //! they run on tokio's blocking threads, never on the thread serving the
 //! protocol. It must not print anything on stdout but the protocol.
 
-pub mod args;
+pub(crate) mod args;
 #[cfg(test)]
 mod docs;
 mod lifecycle;
 mod progress;
 mod resources;
 mod schema;
-pub mod served;
+pub(crate) mod served;
 mod server;
 mod stdio;
-pub mod tools;
-pub mod words;
+pub(crate) mod tools;
+pub(crate) mod words;
 
 use std::sync::Arc;
 
@@ -37,15 +37,15 @@ use crate::output::documents::ErrorDoc;
 
 /// What every call may use: the core and the default voyage, both read once
 /// from the environment the server was started in.
-pub struct Ctx {
-    pub helm: Helm,
+pub(crate) struct Ctx {
+    pub(crate) helm: Helm,
     /// `HELM_VOYAGE`, standing in for an omitted `voyage` argument.
-    pub default_voyage: Option<String>,
+    pub(crate) default_voyage: Option<String>,
 }
 
 impl Ctx {
     /// The voyage a call names, else the server's `HELM_VOYAGE`.
-    pub fn voyage(&self, given: Option<String>) -> Result<String> {
+    pub(crate) fn voyage(&self, given: Option<String>) -> Result<String> {
         given
             .filter(|v| !v.trim().is_empty())
             .or_else(|| self.default_voyage.clone())

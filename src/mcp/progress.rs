@@ -16,7 +16,7 @@ const TICK: Duration = Duration::from_millis(100);
 
 /// Waits for `work`, reporting `tally` to the client meanwhile when it
 /// asked for progress.
-pub async fn watch<T>(
+pub(crate) async fn watch<T>(
     token: Option<ProgressToken>,
     peer: &Peer<RoleServer>,
     tally: Arc<Tally>,

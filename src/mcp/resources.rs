@@ -20,7 +20,7 @@ const SCHEME: &str = "helm://voyages/";
 
 /// What a resource shows of a voyage.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ResourceView {
+pub(crate) enum ResourceView {
     Story,
     Brief,
 }
@@ -67,12 +67,12 @@ impl ResourceView {
     }
 }
 
-pub fn uri(voyage: &str, view: ResourceView) -> String {
+pub(crate) fn uri(voyage: &str, view: ResourceView) -> String {
     format!("{SCHEME}{voyage}/{}", view.name())
 }
 
 /// `helm://voyages/{id}/story` → (`id`, `Story`).
-pub fn parse(uri: &str) -> Option<(&str, ResourceView)> {
+pub(crate) fn parse(uri: &str) -> Option<(&str, ResourceView)> {
     let rest = uri.strip_prefix(SCHEME)?;
     let (voyage, name) = rest.split_once('/')?;
     let view = ResourceView::ALL.into_iter().find(|v| v.name() == name)?;
@@ -80,7 +80,7 @@ pub fn parse(uri: &str) -> Option<(&str, ResourceView)> {
 }
 
 /// The templates, one per view served.
-pub fn templates(served: &Served) -> Vec<ResourceTemplate> {
+pub(crate) fn templates(served: &Served) -> Vec<ResourceTemplate> {
     ResourceView::ALL
         .into_iter()
         .filter(|view| view.served(served))
@@ -99,7 +99,7 @@ pub fn templates(served: &Served) -> Vec<ResourceTemplate> {
 }
 
 /// Every voyage's story and brief, newest voyage first.
-pub fn list(ctx: &Ctx, served: &Served) -> Result<Vec<Resource>> {
+pub(crate) fn list(ctx: &Ctx, served: &Served) -> Result<Vec<Resource>> {
     let views: Vec<ResourceView> = ResourceView::ALL
         .into_iter()
         .filter(|view| view.served(served))
@@ -129,7 +129,7 @@ pub fn list(ctx: &Ctx, served: &Served) -> Result<Vec<Resource>> {
 }
 
 /// The text of one resource, as the CLI prints it.
-pub fn read(ctx: &Ctx, served: &Served, uri: &str) -> Result<ResourceContents> {
+pub(crate) fn read(ctx: &Ctx, served: &Served, uri: &str) -> Result<ResourceContents> {
     let Some((voyage, view)) = parse(uri) else {
         return Err(Error::new(Kind::NotFound, format!("no helm resource {uri}")).hint(
             "helm's resources are helm://voyages/{voyage}/story and helm://voyages/{voyage}/brief",

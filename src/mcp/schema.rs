@@ -15,7 +15,7 @@ use rmcp::model::JsonObject;
 use serde_json::Value;
 
 /// A tool's input schema, from its argument type (what it accepts).
-pub fn input<T: schemars::JsonSchema + 'static>() -> Arc<JsonObject> {
+pub(crate) fn input<T: schemars::JsonSchema + 'static>() -> Arc<JsonObject> {
     rmcp::handler::server::common::schema_for_input::<T>().unwrap_or_else(|err| {
         panic!(
             "the input schema of {} is invalid: {err}",
@@ -27,7 +27,7 @@ pub fn input<T: schemars::JsonSchema + 'static>() -> Arc<JsonObject> {
 /// A tool's output schema, from the type its document is serialised from
 /// (what it writes: a field skipped when empty is not required). MCP wants
 /// an object at the root, as every helm document is.
-pub fn output<T: schemars::JsonSchema + 'static>() -> Arc<JsonObject> {
+pub(crate) fn output<T: schemars::JsonSchema + 'static>() -> Arc<JsonObject> {
     let schema = rmcp::handler::server::common::schema_for_output::<T>();
     assert_eq!(
         schema.get("type").and_then(|t| t.as_str()),

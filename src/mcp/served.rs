@@ -16,11 +16,6 @@ pub struct Served {
 }
 
 impl Served {
-    /// Every tool.
-    pub fn all() -> Served {
-        Served::default()
-    }
-
     /// The tools `--read-only` and `--tools` allow. A name that is not a
     /// tool, or a tool that changes things named with `--read-only`, is a
     /// usage error: a server that silently served less than asked would
@@ -70,7 +65,7 @@ impl Served {
         })
     }
 
-    pub fn serves(&self, tool: &Tool) -> bool {
+    pub(crate) fn serves(&self, tool: &Tool) -> bool {
         (!self.read_only || tool.effect.read_only)
             && self
                 .named
@@ -79,13 +74,13 @@ impl Served {
     }
 
     /// The tools served, in `tools::ALL`'s order.
-    pub fn tools(&self) -> impl Iterator<Item = &'static Tool> + '_ {
+    pub(crate) fn tools(&self) -> impl Iterator<Item = &'static Tool> + '_ {
         tools::ALL.iter().copied().filter(|tool| self.serves(tool))
     }
 
     /// The tool named `name` if it is served; else why not, in words for
     /// the MCP client (which never saw the server's command line).
-    pub fn get(&self, name: &str) -> std::result::Result<&'static Tool, String> {
+    pub(crate) fn get(&self, name: &str) -> std::result::Result<&'static Tool, String> {
         match tools::find(name) {
             Some(tool) if self.serves(tool) => Ok(tool),
             Some(tool) if self.read_only && !tool.effect.read_only => Err(format!(

@@ -29,13 +29,13 @@ each records one logbook entry, with who acted, in what role, by what method and
 the slate into that entry's bearing. Resume a voyage with voyage_brief.";
 
 #[derive(Clone)]
-pub struct HelmServer {
+pub(crate) struct HelmServer {
     ctx: Arc<Ctx>,
     served: Arc<Served>,
 }
 
 impl HelmServer {
-    pub fn new(ctx: Arc<Ctx>, served: Served) -> HelmServer {
+    pub(crate) fn new(ctx: Arc<Ctx>, served: Served) -> HelmServer {
         HelmServer {
             ctx,
             served: Arc::new(served),

@@ -35,7 +35,7 @@ use super::lifecycle::Lifecycle;
 
 /// The longest line read as a message; a longer one is answered with an
 /// error and skipped to its end without being kept.
-pub const MAX_LINE: usize = 16 << 20;
+pub(crate) const MAX_LINE: usize = 16 << 20;
 
 /// The requests helm serves whose params rmcp types: one of them that rmcp
 /// could only take as a custom request had params of the wrong shape.
@@ -46,7 +46,7 @@ const TYPED: [&str; 4] = [
     CallToolRequestMethod::VALUE,
 ];
 
-pub struct Lines {
+pub(crate) struct Lines {
     reader: BufReader<StdioReader>,
     /// The line read so far; kept across a cancelled read (rmcp polls
     /// `receive` inside a `select!`).
@@ -59,10 +59,10 @@ pub struct Lines {
 
 /// The writer task: done when every line queued is written (or stdout is
 /// gone), which is once the transport is closed or dropped.
-pub struct Flush(tokio::task::JoinHandle<()>);
+pub(crate) struct Flush(tokio::task::JoinHandle<()>);
 
 impl Flush {
-    pub async fn wait(self) {
+    pub(crate) async fn wait(self) {
         let _ = self.0.await;
     }
 }
@@ -70,7 +70,7 @@ impl Flush {
 impl Lines {
     /// The process's stdin and stdout, and the writer to wait for before
     /// exiting. Must be called inside the runtime.
-    pub fn stdio() -> (Lines, Flush) {
+    pub(crate) fn stdio() -> (Lines, Flush) {
         let (read, write) = rmcp::transport::io::stdio_pipes();
         let (out, queue) = mpsc::unbounded_channel();
         let lines = Lines {

@@ -11,10 +11,10 @@ use crate::error::{CommandArg, Invocation, Speaker, Words};
 use super::tools;
 
 /// Names commands as tools and arguments as theirs.
-pub struct Mcp;
+pub(crate) struct Mcp;
 
 /// `words` as an MCP client reads them.
-pub fn render(words: &Words) -> String {
+pub(crate) fn render(words: &Words) -> String {
     words.render(&Mcp)
 }
 
@@ -90,7 +90,7 @@ impl Speaker for Mcp {
 }
 
 /// An argument's name as the tools spell it: `request-id` is `requestId`.
-pub fn camel(name: &str) -> String {
+pub(crate) fn camel(name: &str) -> String {
     let mut out = String::with_capacity(name.len());
     let mut upper = false;
     for c in name.chars() {

@@ -9,14 +9,14 @@ use crate::storage::logbook::Entry;
 
 /// What an entry said, ready to print.
 #[derive(Debug, Default)]
-pub struct Said {
+pub(crate) struct Said {
     /// One line each: `title: …`, `labels: bug, ui`, `head fix-42 → main`.
-    pub details: Vec<String>,
+    pub(crate) details: Vec<String>,
     /// The text that was posted, whole.
-    pub body: Option<String>,
+    pub(crate) body: Option<String>,
 }
 
-pub fn of(entry: &Entry) -> Said {
+pub(crate) fn of(entry: &Entry) -> Said {
     match entry.parsed_action() {
         Some(EntryAction::Steer(record)) => steer(record),
         _ => Said::default(),

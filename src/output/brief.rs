@@ -11,13 +11,13 @@ use crate::model::{EntryAction, VoyageStatus};
 use crate::ops::brief::{Brief, Touched};
 
 /// The human brief never exceeds this many bytes.
-pub const LIMIT: usize = 4096;
+pub(crate) const LIMIT: usize = 4096;
 
 /// How many GitHub objects and slate rows the human brief lists.
 const SHOWN: usize = 8;
 
-pub struct BriefReport {
-    pub brief: Brief,
+pub(crate) struct BriefReport {
+    pub(crate) brief: Brief,
 }
 
 impl Report for BriefReport {

@@ -18,21 +18,21 @@ use crate::storage::slate::Observation;
 
 /// `{"error": {kind, message, hint?}}`.
 #[derive(Serialize, JsonSchema)]
-pub struct ErrorDoc<'a> {
-    pub error: ErrorBody<'a>,
+pub(crate) struct ErrorDoc<'a> {
+    pub(crate) error: ErrorBody<'a>,
 }
 
 #[derive(Serialize, JsonSchema)]
-pub struct ErrorBody<'a> {
-    pub kind: &'a str,
-    pub message: &'a str,
+pub(crate) struct ErrorBody<'a> {
+    pub(crate) kind: &'a str,
+    pub(crate) message: &'a str,
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub hint: Option<&'a str>,
+    pub(crate) hint: Option<&'a str>,
 }
 
 impl<'a> ErrorDoc<'a> {
     /// The document of `err`, its words as a front end rendered them.
-    pub fn of(err: &crate::error::Error, message: &'a str, hint: Option<&'a str>) -> Self {
+    pub(crate) fn of(err: &crate::error::Error, message: &'a str, hint: Option<&'a str>) -> Self {
         ErrorDoc {
             error: ErrorBody {
                 kind: err.kind().as_str(),
@@ -45,7 +45,7 @@ impl<'a> ErrorDoc<'a> {
 
 /// JSON text as stored (a target, an action): printed as it is, or as a
 /// string when it is not JSON.
-pub enum TargetJson<'a> {
+pub(crate) enum TargetJson<'a> {
     Json(&'a RawValue),
     Text(&'a str),
 }
@@ -75,7 +75,7 @@ impl JsonSchema for TargetJson<'_> {
 }
 
 impl<'a> TargetJson<'a> {
-    pub fn of(stored: &'a str) -> TargetJson<'a> {
+    pub(crate) fn of(stored: &'a str) -> TargetJson<'a> {
         match serde_json::from_str::<&RawValue>(stored) {
             Ok(raw) => TargetJson::Json(raw),
             Err(_) => TargetJson::Text(stored),
@@ -86,20 +86,20 @@ impl<'a> TargetJson<'a> {
 /// One observation on the slate or in a bearing.
 #[derive(Serialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct ObservationView<'a> {
-    pub target: TargetJson<'a>,
-    pub artifact: &'a str,
-    pub observed_at: &'a str,
+pub(crate) struct ObservationView<'a> {
+    pub(crate) target: TargetJson<'a>,
+    pub(crate) artifact: &'a str,
+    pub(crate) observed_at: &'a str,
     /// The compressed size, on slate rows only.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub stored_bytes: Option<u64>,
+    pub(crate) stored_bytes: Option<u64>,
     /// `reduced` or `jettisoned`; absent while the payload is stowed.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub artifact_status: Option<&'a str>,
+    pub(crate) artifact_status: Option<&'a str>,
 }
 
 impl<'a> ObservationView<'a> {
-    pub fn of(observation: &'a Observation) -> ObservationView<'a> {
+    pub(crate) fn of(observation: &'a Observation) -> ObservationView<'a> {
         ObservationView {
             target: TargetJson::of(&observation.target),
             artifact: &observation.artifact,
@@ -109,7 +109,7 @@ impl<'a> ObservationView<'a> {
         }
     }
 
-    pub fn with_size(observation: &'a Observation) -> ObservationView<'a> {
+    pub(crate) fn with_size(observation: &'a Observation) -> ObservationView<'a> {
         ObservationView {
             stored_bytes: Some(observation.stored_bytes),
             ..ObservationView::of(observation)
@@ -120,25 +120,25 @@ impl<'a> ObservationView<'a> {
 /// What every view of a logbook entry starts with: who, when, what.
 #[derive(Serialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct EntryHead<'a> {
-    pub id: i64,
+pub(crate) struct EntryHead<'a> {
+    pub(crate) id: i64,
     #[schemars(extend("enum" = ["steer", "log"]))]
-    pub kind: &'static str,
-    pub recorded_at: &'a str,
-    pub identity: &'a str,
-    pub role: &'a str,
-    pub method: &'a str,
-    pub summary: &'a str,
+    pub(crate) kind: &'static str,
+    pub(crate) recorded_at: &'a str,
+    pub(crate) identity: &'a str,
+    pub(crate) role: &'a str,
+    pub(crate) method: &'a str,
+    pub(crate) summary: &'a str,
     /// The story line after `── Steer 3 ──`, e.g. `create PR #45`: the
     /// action read by this helm, whichever helm recorded it.
-    pub headline: String,
+    pub(crate) headline: String,
     /// The stored action JSON, as recorded (a steer's carries `body`,
     /// `title`, `url`, …).
-    pub action: TargetJson<'a>,
+    pub(crate) action: TargetJson<'a>,
 }
 
 impl<'a> EntryHead<'a> {
-    pub fn of(entry: &'a Entry) -> EntryHead<'a> {
+    pub(crate) fn of(entry: &'a Entry) -> EntryHead<'a> {
         EntryHead {
             id: entry.id,
             kind: if entry.is_steer() { "steer" } else { "log" },
@@ -155,14 +155,14 @@ impl<'a> EntryHead<'a> {
 
 /// One logbook entry, the shape `voyage show`, `steer` and `log` share.
 #[derive(Serialize, JsonSchema)]
-pub struct EntryView<'a> {
+pub(crate) struct EntryView<'a> {
     #[serde(flatten)]
-    pub head: EntryHead<'a>,
-    pub bearing: Vec<ObservationView<'a>>,
+    pub(crate) head: EntryHead<'a>,
+    pub(crate) bearing: Vec<ObservationView<'a>>,
 }
 
 impl<'a> EntryView<'a> {
-    pub fn of(entry: &'a Entry) -> EntryView<'a> {
+    pub(crate) fn of(entry: &'a Entry) -> EntryView<'a> {
         EntryView {
             head: EntryHead::of(entry),
             bearing: entry.bearing.iter().map(ObservationView::of).collect(),
@@ -174,126 +174,126 @@ impl<'a> EntryView<'a> {
 /// what the caller should know.
 #[derive(Serialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct RecordedView<'a> {
+pub(crate) struct RecordedView<'a> {
     #[serde(flatten)]
-    pub entry: EntryView<'a>,
-    pub replayed: bool,
+    pub(crate) entry: EntryView<'a>,
+    pub(crate) replayed: bool,
     #[serde(skip_serializing_if = "<[String]>::is_empty")]
-    pub warnings: &'a [String],
+    pub(crate) warnings: &'a [String],
 }
 
 /// `voyage show --json`.
 #[derive(Serialize, JsonSchema)]
-pub struct StoryView<'a> {
-    pub voyage: &'a Voyage,
-    pub entries: Vec<EntryView<'a>>,
-    pub slate: Vec<ObservationView<'a>>,
-    pub interrupted: &'a [Record],
+pub(crate) struct StoryView<'a> {
+    pub(crate) voyage: &'a Voyage,
+    pub(crate) entries: Vec<EntryView<'a>>,
+    pub(crate) slate: Vec<ObservationView<'a>>,
+    pub(crate) interrupted: &'a [Record],
 }
 
 /// One voyage of `voyage list`.
 #[derive(Serialize, JsonSchema)]
-pub struct ListedView<'a> {
+pub(crate) struct ListedView<'a> {
     #[serde(flatten)]
-    pub voyage: &'a Voyage,
-    pub entries: u64,
+    pub(crate) voyage: &'a Voyage,
+    pub(crate) entries: u64,
 }
 
 #[derive(Serialize, JsonSchema)]
-pub struct UnreadableView<'a> {
-    pub path: &'a Path,
-    pub error: &'a str,
+pub(crate) struct UnreadableView<'a> {
+    pub(crate) path: &'a Path,
+    pub(crate) error: &'a str,
 }
 
 /// `voyage list --json`.
 #[derive(Serialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct ListView<'a> {
-    pub voyages: Vec<ListedView<'a>>,
-    pub unreadable: Vec<UnreadableView<'a>>,
+pub(crate) struct ListView<'a> {
+    pub(crate) voyages: Vec<ListedView<'a>>,
+    pub(crate) unreadable: Vec<UnreadableView<'a>>,
     /// Listing active voyages only: how many ended ones were left out.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub ended_not_listed: Option<usize>,
+    pub(crate) ended_not_listed: Option<usize>,
 }
 
 /// `slate list --json`.
 #[derive(Serialize, JsonSchema)]
-pub struct SlateView<'a> {
-    pub slate: Vec<ObservationView<'a>>,
+pub(crate) struct SlateView<'a> {
+    pub(crate) slate: Vec<ObservationView<'a>>,
 }
 
 /// `slate erase --json`.
 #[derive(Serialize, JsonSchema)]
 #[schemars(description = "The `slate_erase` result.")]
-pub struct ErasedView<'a> {
-    pub target: &'a crate::observe::Target,
-    pub erased: bool,
+pub(crate) struct ErasedView<'a> {
+    pub(crate) target: &'a crate::observe::Target,
+    pub(crate) erased: bool,
 }
 
 /// `slate clear --json`.
 #[derive(Serialize, JsonSchema)]
-pub struct ClearedView {
-    pub cleared: usize,
+pub(crate) struct ClearedView {
+    pub(crate) cleared: usize,
 }
 
 /// `voyage export --json`.
 #[derive(Serialize, JsonSchema)]
-pub struct ExportedView<'a> {
-    pub voyage: &'a Voyage,
-    pub path: &'a Path,
-    pub bytes: u64,
+pub(crate) struct ExportedView<'a> {
+    pub(crate) voyage: &'a Voyage,
+    pub(crate) path: &'a Path,
+    pub(crate) bytes: u64,
 }
 
 /// One voyage of `voyage verify --json`.
 #[derive(Serialize, JsonSchema)]
 #[schemars(description = "One voyage of the `voyage_verify` result.")]
-pub struct VerifiedView<'a> {
-    pub id: &'a str,
-    pub path: &'a Path,
-    pub ok: bool,
-    pub problems: &'a [String],
-    pub entries: u64,
-    pub artifacts: u64,
-    pub interrupted: usize,
+pub(crate) struct VerifiedView<'a> {
+    pub(crate) id: &'a str,
+    pub(crate) path: &'a Path,
+    pub(crate) ok: bool,
+    pub(crate) problems: &'a [String],
+    pub(crate) entries: u64,
+    pub(crate) artifacts: u64,
+    pub(crate) interrupted: usize,
 }
 
 /// `voyage verify --json`.
 #[derive(Serialize, JsonSchema)]
-pub struct VerificationView<'a> {
-    pub ok: bool,
-    pub voyages: Vec<VerifiedView<'a>>,
+pub(crate) struct VerificationView<'a> {
+    pub(crate) ok: bool,
+    pub(crate) voyages: Vec<VerifiedView<'a>>,
 }
 
 /// `completions --json` and `man --json`.
 #[derive(Serialize, JsonSchema)]
-pub struct ScriptView<'a> {
-    pub shell: &'a str,
-    pub script: &'a str,
+pub(crate) struct ScriptView<'a> {
+    pub(crate) shell: &'a str,
+    pub(crate) script: &'a str,
 }
 
 #[derive(Serialize, JsonSchema)]
-pub struct PageView<'a> {
-    pub format: &'a str,
-    pub page: &'a str,
+pub(crate) struct PageView<'a> {
+    pub(crate) format: &'a str,
+    pub(crate) page: &'a str,
 }
 
 /// `interrupted list --json`.
 #[derive(Serialize, JsonSchema)]
-pub struct InterruptedView<'a> {
-    pub interrupted: &'a [Record],
+pub(crate) struct InterruptedView<'a> {
+    pub(crate) interrupted: &'a [Record],
 }
 
 /// `interrupted settle|discard --json`: what became of the attempt.
 #[derive(Serialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct SettledView<'a> {
+pub(crate) struct SettledView<'a> {
     /// `recorded`, `already-recorded`, `nothing-happened` or `discarded`.
     #[schemars(extend("enum" = ["recorded", "already-recorded", "nothing-happened", "discarded"]))]
-    pub outcome: &'a str,
+    pub(crate) outcome: &'a str,
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub entry: Option<EntryView<'a>>,
+    pub(crate) entry: Option<EntryView<'a>>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub attempt: Option<&'a Record>,
+    pub(crate) attempt: Option<&'a Record>,
 }
 
 /// One entry in `voyage brief --json`: who, what was done or said, and how
@@ -303,14 +303,14 @@ pub struct SettledView<'a> {
     description = "One entry in the `voyage_brief` result: who, what was done or said, and how\nmany observations its bearing holds (not the bearing itself)."
 )]
 #[serde(rename_all = "camelCase")]
-pub struct BriefEntryView<'a> {
+pub(crate) struct BriefEntryView<'a> {
     #[serde(flatten)]
-    pub head: EntryHead<'a>,
-    pub bearing_size: usize,
+    pub(crate) head: EntryHead<'a>,
+    pub(crate) bearing_size: usize,
 }
 
 impl<'a> BriefEntryView<'a> {
-    pub fn of(entry: &'a Entry) -> BriefEntryView<'a> {
+    pub(crate) fn of(entry: &'a Entry) -> BriefEntryView<'a> {
         BriefEntryView {
             head: EntryHead::of(entry),
             bearing_size: entry.bearing.len(),
@@ -321,15 +321,15 @@ impl<'a> BriefEntryView<'a> {
 /// `voyage brief --json`.
 #[derive(Serialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct BriefView<'a> {
-    pub voyage: &'a Voyage,
-    pub entries: usize,
-    pub recent: Vec<BriefEntryView<'a>>,
-    pub current: Option<&'a crate::ops::brief::Current>,
-    pub state: Option<&'a crate::ops::brief::LoggedState>,
-    pub github: &'a [crate::ops::brief::Touched],
-    pub interrupted: &'a [Record],
-    pub slate: Vec<ObservationView<'a>>,
+pub(crate) struct BriefView<'a> {
+    pub(crate) voyage: &'a Voyage,
+    pub(crate) entries: usize,
+    pub(crate) recent: Vec<BriefEntryView<'a>>,
+    pub(crate) current: Option<&'a crate::ops::brief::Current>,
+    pub(crate) state: Option<&'a crate::ops::brief::LoggedState>,
+    pub(crate) github: &'a [crate::ops::brief::Touched],
+    pub(crate) interrupted: &'a [Record],
+    pub(crate) slate: Vec<ObservationView<'a>>,
 }
 
 /// `observe --json`: what was looked at, when, the artifact it is stored
@@ -339,17 +339,19 @@ pub struct BriefView<'a> {
 /// against it.
 #[derive(JsonSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct ObservedDoc {
-    pub target: crate::observe::Target,
-    pub observed_at: String,
+#[expect(dead_code, reason = "a schema only: nothing builds or reads it")]
+pub(crate) struct ObservedDoc {
+    pub(crate) target: crate::observe::Target,
+    pub(crate) observed_at: String,
     /// The SHA-256 of the payload, the artifact's key.
-    pub artifact: String,
+    pub(crate) artifact: String,
     /// What was seen; its shape depends on the target's kind (docs/json.md).
-    pub payload: serde_json::Map<String, serde_json::Value>,
+    pub(crate) payload: serde_json::Map<String, serde_json::Value>,
 }
 
 /// `artifact show --json`: an artifact's payload, or a reduced one's
 /// summary (`{"kind": "summary", "of", "method", "text"}`), as stored.
 #[derive(JsonSchema)]
 #[schemars(transparent)]
-pub struct PayloadDoc(pub serde_json::Map<String, serde_json::Value>);
+#[expect(dead_code, reason = "a schema only: nothing builds or reads it")]
+pub(crate) struct PayloadDoc(pub serde_json::Map<String, serde_json::Value>);

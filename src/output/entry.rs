@@ -15,7 +15,7 @@ use crate::storage::logbook::{Entry, Sealed};
 use crate::storage::slate::Observation;
 
 /// A target as one human line, from its stored key.
-pub fn describe_target(key: &str) -> String {
+pub(crate) fn describe_target(key: &str) -> String {
     if let Some(target) = Target::from_key(key) {
         return target.describe();
     }
@@ -32,7 +32,7 @@ const BODY_LINES: usize = 4;
 /// why, what was said, and the bearing (with a digest of each observation
 /// when `digests` has one, and what changed on its target since the bearing
 /// before when `changes` says).
-pub fn write_story_block(
+pub(crate) fn write_story_block(
     out: &mut dyn Write,
     entry: &Entry,
     style: Style,
@@ -138,7 +138,11 @@ pub fn write_story_block(
 
 /// `since entry 2: 1 new comment by bob · title edited`, when something
 /// changed on the observation's target since the bearing before.
-pub fn changed(changes: &Changes, entry: &Entry, observation: &Observation) -> Option<String> {
+pub(crate) fn changed(
+    changes: &Changes,
+    entry: &Entry,
+    observation: &Observation,
+) -> Option<String> {
     let changed = changes.get(&(entry.id, observation.target.clone()))?;
     let words: Vec<String> = changed.words.iter().map(|w| clean_line(w)).collect();
     Some(format!(
@@ -149,10 +153,10 @@ pub fn changed(changes: &Changes, entry: &Entry, observation: &Observation) -> O
 }
 
 /// What `log` and `steer` print: the recorded entry.
-pub struct Recorded {
-    pub sealed: Sealed,
+pub(crate) struct Recorded {
+    pub(crate) sealed: Sealed,
     /// What the caller should know although the steer succeeded.
-    pub warnings: Vec<String>,
+    pub(crate) warnings: Vec<String>,
 }
 
 impl Report for Recorded {

@@ -11,12 +11,16 @@ use crate::steering::Settlement;
 use crate::steering::pending::Record;
 
 /// `interrupted list`.
-pub struct Interrupted {
-    pub records: Vec<Record>,
+pub(crate) struct Interrupted {
+    pub(crate) records: Vec<Record>,
 }
 
 /// One line per interrupted steer: what, who, when, and how it stands.
-pub fn write_interrupted(out: &mut dyn Write, record: &Record, style: Style) -> io::Result<()> {
+pub(crate) fn write_interrupted(
+    out: &mut dyn Write,
+    record: &Record,
+    style: Style,
+) -> io::Result<()> {
     let outcome = match &record.answer {
         Some(answer) => format!(
             "GitHub acted ({}) but no entry was recorded",
@@ -59,7 +63,7 @@ impl Report for Interrupted {
 }
 
 /// `interrupted settle` and `interrupted discard`.
-pub enum Settled {
+pub(crate) enum Settled {
     Settlement(Settlement),
     Discarded(Box<Record>),
 }

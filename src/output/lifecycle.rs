@@ -11,13 +11,13 @@ use super::{Report, Style, pad, short_hash};
 use crate::storage::lifecycle::{Jettisoned, ListedArtifact, Reduced};
 use crate::words::{human_bytes, plural};
 
-pub struct ArtifactList {
-    pub artifacts: Vec<ListedArtifact>,
+pub(crate) struct ArtifactList {
+    pub(crate) artifacts: Vec<ListedArtifact>,
 }
 
 #[derive(Serialize, JsonSchema)]
-pub struct ListDoc<'a> {
-    pub artifacts: &'a [ListedArtifact],
+pub(crate) struct ListDoc<'a> {
+    pub(crate) artifacts: &'a [ListedArtifact],
 }
 
 impl Report for ArtifactList {
@@ -101,14 +101,14 @@ fn runs(ids: &[i64]) -> String {
     out.join(", ")
 }
 
-pub struct ReduceReport {
-    pub voyage: String,
-    pub reduced: Vec<Reduced>,
+pub(crate) struct ReduceReport {
+    pub(crate) voyage: String,
+    pub(crate) reduced: Vec<Reduced>,
 }
 
 #[derive(Serialize, JsonSchema)]
-pub struct ReduceDoc<'a> {
-    pub reduced: &'a [Reduced],
+pub(crate) struct ReduceDoc<'a> {
+    pub(crate) reduced: &'a [Reduced],
 }
 
 impl Report for ReduceReport {
@@ -140,14 +140,14 @@ impl Report for ReduceReport {
     }
 }
 
-pub struct JettisonReport {
-    pub voyage: String,
-    pub jettisoned: Vec<Jettisoned>,
+pub(crate) struct JettisonReport {
+    pub(crate) voyage: String,
+    pub(crate) jettisoned: Vec<Jettisoned>,
 }
 
 #[derive(Serialize, JsonSchema)]
-pub struct JettisonDoc<'a> {
-    pub jettisoned: &'a [Jettisoned],
+pub(crate) struct JettisonDoc<'a> {
+    pub(crate) jettisoned: &'a [Jettisoned],
 }
 
 impl Report for JettisonReport {
@@ -193,8 +193,8 @@ fn compact_hint(voyage: &str, freed: u64) -> Option<String> {
 }
 
 /// `voyage compact`.
-pub struct CompactReport {
-    pub compacted: crate::ops::voyage::Compacted,
+pub(crate) struct CompactReport {
+    pub(crate) compacted: crate::ops::voyage::Compacted,
 }
 
 impl Report for CompactReport {

@@ -16,7 +16,7 @@ use crate::storage::slate::Observation;
 
 /// Writes the whole story: a heading with the intent, a status line, then one
 /// `### Steer 3 — create PR #45` section per entry.
-pub fn write_story(
+pub(crate) fn write_story(
     out: &mut dyn Write,
     voyage: &Voyage,
     entries: &[Entry],
@@ -186,7 +186,7 @@ fn write_paragraphs(out: &mut dyn Write, text: &str) -> io::Result<()> {
 
 /// Escapes the punctuation that means something inside a line of Markdown
 /// (emphasis, code, links, HTML, tables, strikethrough, entities, maths).
-pub fn escape_inline(text: &str) -> String {
+pub(crate) fn escape_inline(text: &str) -> String {
     let mut out = String::with_capacity(text.len() + 8);
     for c in text.chars() {
         if matches!(
@@ -203,7 +203,7 @@ pub fn escape_inline(text: &str) -> String {
 /// Escapes one line that starts a block: leading spaces (an indented code
 /// block) are dropped, and a start that would open a heading, quote, list,
 /// rule or setext underline is defused.
-pub fn escape_line(line: &str) -> String {
+pub(crate) fn escape_line(line: &str) -> String {
     let line = line.trim_start();
     let escaped = escape_inline(line);
     if escaped.starts_with(['#', '>', '+', '-', '=']) {
@@ -228,7 +228,7 @@ fn heading(text: &str) -> String {
 }
 
 /// An inline code span that holds `text` literally, backticks included.
-pub fn code(text: &str) -> String {
+pub(crate) fn code(text: &str) -> String {
     let mut longest = 0;
     let mut run = 0;
     for c in text.chars() {

@@ -4,28 +4,28 @@
 //! [`clean`] before it reaches a terminal, and a JSON document through
 //! [`terminal_safe_json`] (into a pipe it is left byte for byte).
 
-pub mod asked;
-pub mod brief;
-pub mod documents;
-pub mod entry;
-pub mod interrupted;
-pub mod lifecycle;
-pub mod markdown;
-pub mod observe;
-pub mod payload;
-pub mod progress;
-pub mod slate;
-pub mod sync;
-pub mod texts;
-pub mod threads;
-pub mod verification;
-pub mod voyage;
+pub(crate) mod asked;
+pub(crate) mod brief;
+pub(crate) mod documents;
+pub(crate) mod entry;
+pub(crate) mod interrupted;
+pub(crate) mod lifecycle;
+pub(crate) mod markdown;
+pub(crate) mod observe;
+pub(crate) mod payload;
+pub(crate) mod progress;
+pub(crate) mod slate;
+pub(crate) mod sync;
+pub(crate) mod texts;
+pub(crate) mod threads;
+pub(crate) mod verification;
+pub(crate) mod voyage;
 
 use std::io::{self, IsTerminal, Write};
 
 use crate::error::{CommandLine, Error};
 use crate::text::is_hostile;
-pub use crate::text::{clean, clean_line, when};
+pub(crate) use crate::text::{clean, clean_line, when};
 
 /// Terminal styling, on only when stdout is a terminal and `NO_COLOR` is unset.
 #[derive(Clone, Copy, Debug)]
@@ -44,23 +44,23 @@ impl Style {
         }
     }
 
-    pub fn bold(&self, text: &str) -> String {
+    pub(crate) fn bold(&self, text: &str) -> String {
         self.wrap("1", text)
     }
 
-    pub fn dim(&self, text: &str) -> String {
+    pub(crate) fn dim(&self, text: &str) -> String {
         self.wrap("2", text)
     }
 
-    pub fn accent(&self, text: &str) -> String {
+    pub(crate) fn accent(&self, text: &str) -> String {
         self.wrap("36", text)
     }
 
-    pub fn good(&self, text: &str) -> String {
+    pub(crate) fn good(&self, text: &str) -> String {
         self.wrap("32", text)
     }
 
-    pub fn warn(&self, text: &str) -> String {
+    pub(crate) fn warn(&self, text: &str) -> String {
         self.wrap("33", text)
     }
 }
@@ -106,7 +106,7 @@ pub fn print(report: &dyn Report, json: bool, style: Style, stderr_note: bool) -
 }
 
 /// Writes a value as compact JSON.
-pub fn write_json<T: serde::Serialize>(out: &mut dyn Write, value: &T) -> io::Result<()> {
+pub(crate) fn write_json<T: serde::Serialize>(out: &mut dyn Write, value: &T) -> io::Result<()> {
     serde_json::to_writer(&mut *out, value).map_err(io::Error::other)
 }
 
@@ -137,7 +137,7 @@ pub fn print_error(err: &Error, json: bool) {
 /// writes it they only occur inside strings (newlines, tabs and returns may
 /// also be whitespace between values, and are kept), so the document means
 /// exactly the same.
-pub fn terminal_safe_json(json: &str) -> String {
+pub(crate) fn terminal_safe_json(json: &str) -> String {
     if !json.chars().any(drives_a_terminal) {
         return json.to_string();
     }
@@ -161,7 +161,7 @@ fn drives_a_terminal(c: char) -> bool {
 }
 
 /// How long ago a timestamp was, in the largest whole unit: `5m`, `3h`, `2d`.
-pub fn age(timestamp: &str) -> String {
+pub(crate) fn age(timestamp: &str) -> String {
     let Ok(then) = timestamp.parse::<jiff::Timestamp>() else {
         return "?".to_string();
     };
@@ -177,7 +177,7 @@ pub fn age(timestamp: &str) -> String {
 /// The first 12 hex digits of a hash, for humans. A stored hash can be any
 /// text: the cut falls on a character boundary, and before the first
 /// character that could drive a terminal.
-pub fn short_hash(hash: &str) -> &str {
+pub(crate) fn short_hash(hash: &str) -> &str {
     let end = hash
         .char_indices()
         .take(12)
@@ -189,7 +189,7 @@ pub fn short_hash(hash: &str) -> &str {
 
 /// Pads `text` to `width` columns (counting chars, which is right for the
 /// ASCII-heavy text helm aligns).
-pub fn pad(text: &str, width: usize) -> String {
+pub(crate) fn pad(text: &str, width: usize) -> String {
     let len = text.chars().count();
     if len >= width {
         text.to_string()
@@ -199,7 +199,7 @@ pub fn pad(text: &str, width: usize) -> String {
 }
 
 /// Cuts `text` to at most `width` chars, marking the cut with `…`.
-pub fn truncate(text: &str, width: usize) -> String {
+pub(crate) fn truncate(text: &str, width: usize) -> String {
     if text.chars().count() <= width {
         return text.to_string();
     }

@@ -9,13 +9,13 @@ use std::io::{self, Write};
 
 use super::{Report, Style, short_hash, terminal_safe_json};
 
-pub struct ObservedReport {
-    pub observed: crate::ops::observe::Observed,
+pub(crate) struct ObservedReport {
+    pub(crate) observed: crate::ops::observe::Observed,
     /// stdout is a terminal: escape characters that could drive it.
-    pub terminal: bool,
+    pub(crate) terminal: bool,
     /// For a person (not --json, not MCP): a PR's review threads follow the
     /// status line on stderr as a table, since stdout is the JSON document.
-    pub tables: bool,
+    pub(crate) tables: bool,
 }
 
 impl ObservedReport {

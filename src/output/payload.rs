@@ -7,12 +7,12 @@ use super::{Report, Style};
 use crate::storage::artifact;
 
 /// `artifact show`: the payload JSON, streamed out of its zstd frame.
-pub struct PayloadReport {
-    pub data: Vec<u8>,
+pub(crate) struct PayloadReport {
+    pub(crate) data: Vec<u8>,
     /// Said on stderr when the payload shown is a reduced artifact's summary.
-    pub note: Option<String>,
+    pub(crate) note: Option<String>,
     /// stdout is a terminal: escape what could drive it.
-    pub terminal: bool,
+    pub(crate) terminal: bool,
 }
 
 impl Report for PayloadReport {

@@ -18,18 +18,18 @@ const TICK: Duration = Duration::from_millis(100);
 
 /// The progress display for one look: nothing at all unless `show` (stderr
 /// is a terminal and `--json` is off) and the target is a local one.
-pub struct Progress {
+pub(crate) struct Progress {
     what: Option<(String, Unit)>,
 }
 
 impl Progress {
-    pub fn new(show: bool, target: &Target) -> Progress {
+    pub(crate) fn new(show: bool, target: &Target) -> Progress {
         let what = target.progress().filter(|_| show);
         Progress { what }
     }
 
     /// Runs `look`, drawing its progress once it outlasts [`DELAY`].
-    pub fn run<T>(self, look: impl FnOnce(&Tally) -> T) -> T {
+    pub(crate) fn run<T>(self, look: impl FnOnce(&Tally) -> T) -> T {
         let tally = Tally::default();
         match self.what {
             None => look(&tally),

@@ -8,8 +8,8 @@ use super::{Report, Style, age, clean_line, pad, short_hash};
 use crate::storage::slate::Observation;
 use crate::words::human_bytes;
 
-pub struct SlateList {
-    pub observations: Vec<Observation>,
+pub(crate) struct SlateList {
+    pub(crate) observations: Vec<Observation>,
 }
 
 impl Report for SlateList {
@@ -61,9 +61,9 @@ impl Report for SlateList {
     }
 }
 
-pub struct Erased {
-    pub target: crate::observe::Target,
-    pub erased: bool,
+pub(crate) struct Erased {
+    pub(crate) target: crate::observe::Target,
+    pub(crate) erased: bool,
 }
 
 impl Report for Erased {
@@ -90,8 +90,8 @@ impl Report for Erased {
     }
 }
 
-pub struct Cleared {
-    pub count: usize,
+pub(crate) struct Cleared {
+    pub(crate) count: usize,
 }
 
 impl Report for Cleared {

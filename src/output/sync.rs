@@ -15,26 +15,26 @@ use crate::words::plural;
 
 /// Which way a sync went.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Direction {
+pub(crate) enum Direction {
     Push,
     Pull,
 }
 
 /// `voyage push` and `voyage pull` of one voyage.
-pub struct SyncReport {
-    pub synced: Synced,
-    pub direction: Direction,
+pub(crate) struct SyncReport {
+    pub(crate) synced: Synced,
+    pub(crate) direction: Direction,
 }
 
 #[derive(Serialize, JsonSchema)]
-pub struct MovedView {
+pub(crate) struct MovedView {
     entries: u64,
     artifacts: u64,
 }
 
 /// What one voyage's push or pull moved.
 #[derive(Serialize, JsonSchema)]
-pub struct SyncView<'a> {
+pub(crate) struct SyncView<'a> {
     voyage: &'a Voyage,
     #[serde(skip_serializing_if = "Option::is_none")]
     pushed: Option<MovedView>,
@@ -144,8 +144,8 @@ impl Report for SyncReport {
 }
 
 /// `voyage pull --all`: `{"remote", "voyages": [<one voyage's document>…]}`.
-pub struct PulledAllReport {
-    pub pulled: PulledAll,
+pub(crate) struct PulledAllReport {
+    pub(crate) pulled: PulledAll,
 }
 
 #[derive(Serialize)]
@@ -159,7 +159,7 @@ struct PulledAllView<'a> {
 /// output): one object that both documents match.
 #[derive(JsonSchema)]
 #[allow(dead_code)]
-pub struct PullView<'a> {
+pub(crate) struct PullView<'a> {
     /// The remote pulled from.
     remote: &'a str,
     /// One voyage's pull: the voyage.

@@ -7,7 +7,7 @@ use super::{Report, Style};
 
 /// A generated text: a completion script or the man page; itself on
 /// stdout, or a small JSON document with `--json`.
-pub enum Text {
+pub(crate) enum Text {
     Script { shell: &'static str, text: String },
     Page { text: String },
 }

@@ -9,7 +9,7 @@ use serde_json::Value;
 use super::{clean_line, pad, truncate};
 
 /// The table, or `None` when the payload has no `reviews` part.
-pub fn table(payload: &Value) -> Option<String> {
+pub(crate) fn table(payload: &Value) -> Option<String> {
     let part = payload.get("reviews")?;
     let threads = part.get("threads")?.as_array()?;
     let reviews = part.get("reviews").and_then(Value::as_array);

@@ -8,8 +8,8 @@ use super::{Report, Style, clean_line};
 use crate::ops::voyage::Verified;
 
 /// `voyage verify`: one block per voyage; exit 1 when any has problems.
-pub struct Verification {
-    pub results: Vec<Verified>,
+pub(crate) struct Verification {
+    pub(crate) results: Vec<Verified>,
 }
 
 impl Verification {

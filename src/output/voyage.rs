@@ -23,10 +23,10 @@ fn status_text(voyage: &Voyage) -> String {
 
 /// `voyage new` and `voyage import`: the id alone on stdout, so
 /// `V=$(helm voyage new …)` works.
-pub struct Created {
-    pub voyage: Voyage,
+pub(crate) struct Created {
+    pub(crate) voyage: Voyage,
     /// True for `voyage import`: the status line says where it came from.
-    pub imported: bool,
+    pub(crate) imported: bool,
 }
 
 impl Report for Created {
@@ -53,8 +53,8 @@ impl Report for Created {
 }
 
 /// `voyage end`.
-pub struct Ended {
-    pub voyage: Voyage,
+pub(crate) struct Ended {
+    pub(crate) voyage: Voyage,
 }
 
 impl Report for Ended {
@@ -86,8 +86,8 @@ fn shell_word(word: &str) -> String {
 }
 
 /// `voyage list`: the readable voyages and the files that could not be read.
-pub struct VoyageList {
-    pub listing: Listing,
+pub(crate) struct VoyageList {
+    pub(crate) listing: Listing,
 }
 
 impl Report for VoyageList {
@@ -176,16 +176,16 @@ impl Report for VoyageList {
 }
 
 /// `voyage show`: the logbook story.
-pub struct StoryReport {
-    pub story: Story,
+pub(crate) struct StoryReport {
+    pub(crate) story: Story,
     /// How to print without `--json`.
-    pub format: StoryFormat,
+    pub(crate) format: StoryFormat,
 }
 
 /// `voyage show --format`: the story for a terminal, Markdown, or the same
 /// document as `--json`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum StoryFormat {
+pub(crate) enum StoryFormat {
     #[default]
     Human,
     Markdown,
@@ -296,8 +296,8 @@ impl Report for StoryReport {
 }
 
 /// `voyage export`: the path written on stdout, what it holds on stderr.
-pub struct ExportReport {
-    pub exported: crate::storage::export_import::Exported,
+pub(crate) struct ExportReport {
+    pub(crate) exported: crate::storage::export_import::Exported,
 }
 
 impl Report for ExportReport {

@@ -36,7 +36,7 @@ impl std::fmt::Debug for Cancel {
 }
 
 impl Cancel {
-    /// Cancelled when `source` says so, or when [`Cancel::cancel`] is called.
+    /// Cancelled when `source` says so.
     pub fn reading(source: impl Fn() -> bool + Send + Sync + 'static) -> Cancel {
         Cancel(Arc::new(Flags {
             source: Some(Box::new(source)),
@@ -44,8 +44,10 @@ impl Cancel {
         }))
     }
 
-    /// Asks the operation to stop at its next check.
-    pub fn cancel(&self) {
+    /// Asks the operation to stop at its next check (the tests' stand-in
+    /// for a client's cancellation).
+    #[cfg(test)]
+    pub(crate) fn cancel(&self) {
         self.0.cancelled.store(true, Ordering::SeqCst);
     }
 

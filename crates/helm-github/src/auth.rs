@@ -26,16 +26,16 @@ impl std::fmt::Debug for Token {
 }
 
 /// The environment token resolution reads, gathered by the caller.
-pub struct Sources<'a> {
-    pub home: &'a Path,
-    pub identity: Option<&'a str>,
-    pub gh_token: Option<String>,
-    pub github_token: Option<String>,
+pub(crate) struct Sources<'a> {
+    pub(crate) home: &'a Path,
+    pub(crate) identity: Option<&'a str>,
+    pub(crate) gh_token: Option<String>,
+    pub(crate) github_token: Option<String>,
     /// The API host, for `gh auth token --hostname` on GitHub Enterprise.
-    pub host: Option<&'a str>,
+    pub(crate) host: Option<&'a str>,
 }
 
-pub fn resolve(sources: &Sources<'_>) -> Result<Token> {
+pub(crate) fn resolve(sources: &Sources<'_>) -> Result<Token> {
     if let Some(identity) = sources.identity.filter(|id| is_plain_name(id)) {
         let dir = sources.home.join("gh-config").join(identity);
         if dir.is_dir() {

@@ -13,17 +13,17 @@ use octocrab::Octocrab;
 use serde::de::DeserializeOwned;
 use serde_json::Value;
 
-pub mod body;
+pub(crate) mod body;
 mod limits;
 mod link;
 pub mod storage;
 
 use limits::rate_limit_wait;
-pub use link::next_link;
+pub(crate) use link::next_link;
 
 use super::error::GitHubError;
 use super::memo::Memo;
-pub use super::moved::MovedRepo;
+pub(crate) use super::moved::MovedRepo;
 use super::repo::Repo;
 use crate::model::clock::GitHubClock;
 
@@ -32,7 +32,7 @@ const READ_ATTEMPTS: u32 = 3;
 /// How many rate-limit refusals helm waits out per request.
 const MAX_RATE_RETRIES: u32 = 3;
 /// Pages fetched at most per listing (100 items a page).
-pub const MAX_PAGES: usize = 50;
+pub(crate) const MAX_PAGES: usize = 50;
 /// Redirects followed per request.
 const MAX_REDIRECTS: u32 = 3;
 
@@ -42,7 +42,7 @@ pub struct Client {
     /// from `Link` URLs so every request stays relative to the base.
     base_path: String,
     pub repo: Repo,
-    pub api_url: String,
+    pub(crate) api_url: String,
     /// Set when GitHub redirected a request to another repository; shared
     /// with the client's [`remembering`](Client::remembering) copies.
     moved: std::sync::Arc<std::sync::Mutex<Option<MovedRepo>>>,
@@ -68,7 +68,7 @@ pub struct Answer {
 }
 
 impl Client {
-    pub fn new(crab: Octocrab, api_url: &str, repo: Repo) -> Client {
+    pub(crate) fn new(crab: Octocrab, api_url: &str, repo: Repo) -> Client {
         let base_path = api_url
             .parse::<http::Uri>()
             .map(|uri| uri.path().trim_end_matches('/').to_string())
@@ -88,7 +88,7 @@ impl Client {
 
     /// Gives each request at most `deadline`, from connecting to its last
     /// byte ([`body::within`]).
-    pub fn answering_within(mut self, deadline: Duration) -> Client {
+    pub(crate) fn answering_within(mut self, deadline: Duration) -> Client {
         self.deadline = deadline;
         self
     }
@@ -99,7 +99,7 @@ impl Client {
     }
 
     /// Waits for rate limits to lift at most `budget` in all per request.
-    pub fn waiting_at_most(mut self, budget: Duration) -> Client {
+    pub(crate) fn waiting_at_most(mut self, budget: Duration) -> Client {
         self.rate_budget = budget;
         self
     }
@@ -208,7 +208,7 @@ impl Client {
 
     /// [`send`](Self::send) with extra request headers (`If-None-Match`);
     /// a GET from memory when the client remembers.
-    pub async fn send_with(
+    pub(crate) async fn send_with(
         &self,
         method: Method,
         path: &str,
@@ -375,7 +375,7 @@ impl Client {
 
     /// Makes a `Link` URL relative to the API base, so it goes through the
     /// same base URL (and carries the token) like every other request.
-    pub fn relative(&self, link: &str) -> String {
+    pub(crate) fn relative(&self, link: &str) -> String {
         let path_and_query = match link.parse::<http::Uri>() {
             Ok(uri) => uri
                 .path_and_query()

@@ -20,18 +20,18 @@ pub struct Validator {
     pub path: String,
     /// The media type asked for, when not GitHub's JSON (the unified diff).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub accept: Option<String>,
+    pub(crate) accept: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub etag: Option<String>,
+    pub(crate) etag: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub last_modified: Option<String>,
+    pub(crate) last_modified: Option<String>,
     /// For a page of a listing: which page (from 1). A listing keeps one
     /// validator per page, in order, and ends on a page that is not full.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub page: Option<usize>,
+    pub(crate) page: Option<usize>,
     /// For a page of a listing: how many items it held.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub items: Option<usize>,
+    pub(crate) items: Option<usize>,
 }
 
 impl Validator {
@@ -57,7 +57,7 @@ impl Validator {
     }
 
     /// Whether a conditional request can stand for this answer.
-    pub fn usable(&self) -> bool {
+    pub(crate) fn usable(&self) -> bool {
         self.etag.is_some() || self.last_modified.is_some()
     }
 

@@ -17,7 +17,7 @@ pub struct GitHubError {
     pub status: Option<u16>,
     pub message: String,
     /// GitHub's validation errors, one line each.
-    pub details: Vec<String>,
+    pub(crate) details: Vec<String>,
     /// From `X-Accepted-GitHub-Permissions`: what the token would need.
     pub permission: Option<String>,
     /// How the request failed, which decides whether GitHub may have acted.
@@ -98,7 +98,7 @@ impl GitHubError {
     }
 
     /// A failure before GitHub answered: connection, TLS, timeout.
-    pub fn transport(err: impl std::error::Error + 'static) -> GitHubError {
+    pub(crate) fn transport(err: impl std::error::Error + 'static) -> GitHubError {
         let mut message = err.to_string();
         let mut source = err.source();
         while let Some(cause) = source {
@@ -145,7 +145,7 @@ impl GitHubError {
     }
 
     /// GitHub kept redirecting (`status` is its last answer): it did not act.
-    pub fn redirects(hops: u32, status: u16) -> GitHubError {
+    pub(crate) fn redirects(hops: u32, status: u16) -> GitHubError {
         GitHubError {
             status: Some(status),
             message: format!("GitHub redirected the request more than {hops} times"),
@@ -156,7 +156,7 @@ impl GitHubError {
     }
 
     /// A rate limit that asks for `wait`, longer than the `budget` left.
-    pub fn limited(
+    pub(crate) fn limited(
         answer: &Answer,
         wait: std::time::Duration,
         budget: std::time::Duration,
@@ -217,7 +217,7 @@ impl GitHubError {
 
     /// Whether a read failing like this may succeed if sent again: GitHub
     /// had a problem (5xx), or the connection failed.
-    pub fn is_transient(&self) -> bool {
+    pub(crate) fn is_transient(&self) -> bool {
         match self.failure {
             Failure::Answered => self.status.is_some_and(|status| status >= 500),
             Failure::Unsent | Failure::NoAnswer => true,

@@ -33,7 +33,7 @@ struct GraphQlAnswer {
 /// serves REST under `/api/v3` but GraphQL at `/api/graphql` on the same
 /// host, which only an absolute URL reaches from that base (the token still
 /// goes with it: same host).
-pub fn endpoint(api_url: &str) -> String {
+pub(crate) fn endpoint(api_url: &str) -> String {
     let Ok(uri) = api_url.parse::<http::Uri>() else {
         return "/graphql".into();
     };

@@ -10,7 +10,7 @@
 
 use helm_model as model;
 
-pub mod auth;
+mod auth;
 pub mod client;
 pub mod conditional;
 pub mod error;
@@ -27,13 +27,13 @@ use crate::model::Repo;
 use client::Client;
 use helm_model::error::{Error, Kind, Result};
 
-pub const DEFAULT_API_URL: &str = "https://api.github.com";
+pub(crate) const DEFAULT_API_URL: &str = "https://api.github.com";
 
 /// The longest `HELM_GITHUB_TIMEOUT` helm accepts. A steer holds its
 /// voyage's write lock while GitHub answers, and other helm processes wait
 /// for that lock at most 300 s (`storage::BUSY_TIMEOUT`): one request, its
 /// retries and a look for an earlier attempt's effect must fit well inside.
-pub const MAX_TIMEOUT: Duration = Duration::from_secs(60);
+pub(crate) const MAX_TIMEOUT: Duration = Duration::from_secs(60);
 
 /// The GitHub environment as the caller read it; this module never reads
 /// the environment itself.
@@ -55,7 +55,7 @@ pub struct Env {
 pub struct Config {
     pub api_url: String,
     pub token: auth::Token,
-    pub timeout: Duration,
+    pub(crate) timeout: Duration,
 }
 
 impl Config {
@@ -81,7 +81,7 @@ impl Config {
 }
 
 /// `HELM_GITHUB_TIMEOUT`: whole seconds from 1 to [`MAX_TIMEOUT`]; 30 when unset.
-pub fn timeout(text: Option<&str>) -> Result<Duration> {
+pub(crate) fn timeout(text: Option<&str>) -> Result<Duration> {
     let Some(text) = text.map(str::trim).filter(|t| !t.is_empty()) else {
         return Ok(Duration::from_secs(30));
     };
@@ -146,7 +146,7 @@ pub fn connect(config: &Config, repo: &Repo) -> Result<Session> {
 }
 
 /// `HELM_GITHUB_API_URL`, checked: http(s), a host, no query; no trailing slash.
-pub fn api_url(env: Option<&str>) -> Result<String> {
+pub(crate) fn api_url(env: Option<&str>) -> Result<String> {
     let text = env
         .map(str::trim)
         .filter(|t| !t.is_empty())

@@ -20,7 +20,7 @@ use super::error::GitHubError;
 type Asked = (String, String, Vec<(String, String)>);
 
 #[derive(Default)]
-pub struct Memo {
+pub(crate) struct Memo {
     /// Each request once: later askers wait for the first one's answer.
     asked: Mutex<HashMap<Asked, Arc<OnceCell<Answer>>>>,
     /// A successful answer for each path and media type: what an
@@ -38,7 +38,7 @@ impl Memo {
     /// The answer to a GET of `path` as `accept` with `conditions`: from
     /// memory, else from `send` (once, however many ask). A failure is not
     /// remembered: the next asker tries again.
-    pub async fn get<F, Fut>(
+    pub(crate) async fn get<F, Fut>(
         &self,
         path: &str,
         accept: &str,

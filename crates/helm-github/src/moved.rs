@@ -5,7 +5,7 @@
 /// redirect named it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MovedRepo {
-    pub from: String,
+    pub(crate) from: String,
     pub to: Option<String>,
 }
 

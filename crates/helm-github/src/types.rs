@@ -93,19 +93,19 @@ pub struct Issue {
     #[serde(serialize_with = "logins")]
     #[serde(default)]
     pub assignees: Vec<User>,
-    pub comments: u64,
-    pub locked: bool,
+    pub(crate) comments: u64,
+    pub(crate) locked: bool,
     #[serde(deserialize_with = "present")]
     pub created_at: Option<String>,
     #[serde(deserialize_with = "present")]
-    pub updated_at: Option<String>,
+    pub(crate) updated_at: Option<String>,
     #[serde(deserialize_with = "present")]
-    pub closed_at: Option<String>,
+    pub(crate) closed_at: Option<String>,
     #[serde(rename(deserialize = "html_url"))]
     #[serde(deserialize_with = "present")]
     pub url: Option<String>,
     #[serde(default)]
-    pub body: Option<String>,
+    pub(crate) body: Option<String>,
     /// Present when the "issue" is a pull request (the issues API returns both).
     #[serde(skip_serializing)]
     #[serde(default)]
@@ -124,7 +124,7 @@ pub struct IssueComment {
     #[serde(deserialize_with = "present")]
     pub created_at: Option<String>,
     #[serde(deserialize_with = "present")]
-    pub updated_at: Option<String>,
+    pub(crate) updated_at: Option<String>,
     #[serde(rename(deserialize = "html_url"))]
     #[serde(deserialize_with = "present")]
     pub url: Option<String>,
@@ -139,7 +139,7 @@ pub struct Branch {
     pub name: String,
     pub sha: String,
     #[serde(deserialize_with = "present")]
-    pub label: Option<String>,
+    pub(crate) label: Option<String>,
 }
 
 #[derive(Clone, Debug, Default, Deserialize, Serialize)]
@@ -151,11 +151,11 @@ pub struct Pull {
     #[serde(default)]
     pub draft: Option<bool>,
     #[serde(default)]
-    pub merged: Option<bool>,
+    pub(crate) merged: Option<bool>,
     #[serde(default)]
-    pub mergeable: Option<bool>,
+    pub(crate) mergeable: Option<bool>,
     #[serde(default)]
-    pub mergeable_state: Option<String>,
+    pub(crate) mergeable_state: Option<String>,
     #[serde(rename(deserialize = "user"), serialize_with = "login")]
     #[serde(deserialize_with = "present")]
     pub author: Option<User>,
@@ -163,7 +163,7 @@ pub struct Pull {
     pub labels: Vec<Label>,
     #[serde(serialize_with = "logins")]
     #[serde(default)]
-    pub assignees: Vec<User>,
+    pub(crate) assignees: Vec<User>,
     #[serde(serialize_with = "logins")]
     #[serde(default)]
     pub requested_reviewers: Vec<User>,
@@ -173,41 +173,41 @@ pub struct Pull {
     pub head: Branch,
     pub base: Branch,
     #[serde(default)]
-    pub additions: Option<u64>,
+    pub(crate) additions: Option<u64>,
     #[serde(default)]
-    pub deletions: Option<u64>,
+    pub(crate) deletions: Option<u64>,
     #[serde(default)]
-    pub changed_files: Option<u64>,
+    pub(crate) changed_files: Option<u64>,
     #[serde(default)]
-    pub commits: Option<u64>,
+    pub(crate) commits: Option<u64>,
     #[serde(deserialize_with = "present")]
     pub created_at: Option<String>,
     #[serde(deserialize_with = "present")]
     pub updated_at: Option<String>,
     #[serde(deserialize_with = "present")]
-    pub closed_at: Option<String>,
+    pub(crate) closed_at: Option<String>,
     #[serde(deserialize_with = "present")]
-    pub merged_at: Option<String>,
+    pub(crate) merged_at: Option<String>,
     #[serde(deserialize_with = "present")]
-    pub merge_commit_sha: Option<String>,
+    pub(crate) merge_commit_sha: Option<String>,
     #[serde(rename(deserialize = "html_url"))]
     #[serde(deserialize_with = "present")]
     pub url: Option<String>,
     #[serde(deserialize_with = "present")]
-    pub body: Option<String>,
+    pub(crate) body: Option<String>,
 }
 
 #[derive(Clone, Debug, Default, Deserialize, Serialize)]
 #[serde(rename_all(serialize = "camelCase"))]
 pub struct PullFile {
-    pub filename: String,
-    pub status: String,
-    pub additions: u64,
-    pub deletions: u64,
-    pub changes: u64,
+    pub(crate) filename: String,
+    pub(crate) status: String,
+    pub(crate) additions: u64,
+    pub(crate) deletions: u64,
+    pub(crate) changes: u64,
     #[serde(skip_serializing_if = "Option::is_none")]
     #[serde(default)]
-    pub previous_filename: Option<String>,
+    pub(crate) previous_filename: Option<String>,
     /// Kept only where a payload asks for patches.
     #[serde(skip_serializing_if = "Option::is_none")]
     #[serde(default)]
@@ -225,17 +225,17 @@ pub struct App {
 #[serde(rename_all(serialize = "camelCase"))]
 pub struct CheckRun {
     pub id: u64,
-    pub name: String,
+    pub(crate) name: String,
     pub status: String,
     #[serde(deserialize_with = "present")]
     pub conclusion: Option<String>,
     #[serde(deserialize_with = "present")]
-    pub started_at: Option<String>,
+    pub(crate) started_at: Option<String>,
     #[serde(deserialize_with = "present")]
-    pub completed_at: Option<String>,
+    pub(crate) completed_at: Option<String>,
     #[serde(rename(deserialize = "html_url"))]
     #[serde(deserialize_with = "present")]
-    pub url: Option<String>,
+    pub(crate) url: Option<String>,
     #[serde(deserialize_with = "present")]
     pub app: Option<App>,
 }
@@ -243,14 +243,14 @@ pub struct CheckRun {
 #[derive(Clone, Debug, Default, Deserialize, Serialize)]
 #[serde(rename_all(serialize = "camelCase"))]
 pub struct Status {
-    pub context: String,
-    pub state: String,
+    pub(crate) context: String,
+    pub(crate) state: String,
     #[serde(deserialize_with = "present")]
-    pub description: Option<String>,
+    pub(crate) description: Option<String>,
     #[serde(deserialize_with = "present")]
-    pub target_url: Option<String>,
+    pub(crate) target_url: Option<String>,
     #[serde(deserialize_with = "present")]
-    pub updated_at: Option<String>,
+    pub(crate) updated_at: Option<String>,
 }
 
 #[derive(Clone, Debug, Default, Deserialize, Serialize)]
@@ -263,17 +263,17 @@ pub struct CombinedStatus {
 #[derive(Clone, Debug, Default, Deserialize, Serialize)]
 #[serde(rename_all(serialize = "camelCase"))]
 pub struct Review {
-    pub id: u64,
+    pub(crate) id: u64,
     #[serde(rename(deserialize = "user"), serialize_with = "login")]
     #[serde(deserialize_with = "present")]
-    pub author: Option<User>,
-    pub state: String,
+    pub(crate) author: Option<User>,
+    pub(crate) state: String,
     #[serde(default)]
-    pub submitted_at: Option<String>,
+    pub(crate) submitted_at: Option<String>,
     #[serde(deserialize_with = "present")]
-    pub commit_id: Option<String>,
+    pub(crate) commit_id: Option<String>,
     #[serde(deserialize_with = "present")]
-    pub body: Option<String>,
+    pub(crate) body: Option<String>,
 }
 
 #[derive(Clone, Debug, Default, Deserialize, Serialize)]
@@ -284,14 +284,14 @@ pub struct ReviewComment {
     #[serde(default)]
     pub in_reply_to_id: Option<u64>,
     #[serde(deserialize_with = "present")]
-    pub pull_request_review_id: Option<u64>,
+    pub(crate) pull_request_review_id: Option<u64>,
     pub path: String,
     #[serde(default)]
     pub line: Option<u64>,
     #[serde(default)]
     pub original_line: Option<u64>,
     #[serde(default)]
-    pub side: Option<String>,
+    pub(crate) side: Option<String>,
     #[serde(deserialize_with = "present")]
     pub diff_hunk: Option<String>,
     #[serde(rename(deserialize = "user"), serialize_with = "login")]

@@ -21,7 +21,7 @@ pub struct GitHubClock {
     /// The answer's `Date` header, as RFC 3339.
     pub github: String,
     /// This machine's clock when the answer arrived.
-    pub local: String,
+    pub(crate) local: String,
 }
 
 impl GitHubClock {

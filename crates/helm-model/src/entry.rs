@@ -138,13 +138,6 @@ impl EntryAction {
         matches!(self, EntryAction::Steer(_))
     }
 
-    pub fn request_id(&self) -> Option<&str> {
-        match self {
-            EntryAction::Log { request_id, .. } => request_id.as_deref(),
-            EntryAction::Steer(record) => record.request_id.as_deref(),
-        }
-    }
-
     pub fn set_request_id(&mut self, id: Option<String>) {
         match self {
             EntryAction::Log { request_id, .. } => *request_id = id,

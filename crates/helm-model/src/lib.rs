@@ -9,14 +9,14 @@ pub mod error;
 pub mod text;
 pub mod words;
 
-pub mod action_kind;
+mod action_kind;
 pub mod clock;
 pub mod entry;
 pub mod original_helm;
-pub mod repo;
-pub mod slate_key;
+mod repo;
+mod slate_key;
 pub mod steer_record;
-pub mod voyage;
+mod voyage;
 
 pub use action_kind::ActionKind;
 pub use entry::{EntryAction, Provenance, SteerRecord};
@@ -30,6 +30,6 @@ pub fn now() -> String {
     format_timestamp(jiff::Timestamp::now())
 }
 
-pub fn format_timestamp(ts: jiff::Timestamp) -> String {
+pub(crate) fn format_timestamp(ts: jiff::Timestamp) -> String {
     ts.strftime("%Y-%m-%dT%H:%M:%S%.6fZ").to_string()
 }

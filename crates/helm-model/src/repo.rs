@@ -56,11 +56,6 @@ impl Ord for Repo {
     }
 }
 
-/// Whether two `owner/name` texts name the same repository.
-pub fn same_repo(a: &str, b: &str) -> bool {
-    a.eq_ignore_ascii_case(b)
-}
-
 impl fmt::Display for Repo {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}/{}", self.owner, self.name)
@@ -184,7 +179,6 @@ mod tests {
         assert_ne!(given, Repo::parse("octo/gadget").unwrap());
         // The spelling stays as given.
         assert_eq!(given.to_string(), "Octo/Widget");
-        assert!(same_repo("Octo/Widget", "octo/widget"));
     }
 
     #[test]

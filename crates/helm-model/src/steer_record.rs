@@ -57,7 +57,7 @@ pub const FIELD_ORDER: &[&str] = &[
 
 /// The names of the fields every steer shares, which no action's part may
 /// use.
-pub const SHARED_FIELDS: &[&str] = &[
+pub(crate) const SHARED_FIELDS: &[&str] = &[
     "steer",
     "repo",
     "issue",
@@ -71,7 +71,7 @@ pub const SHARED_FIELDS: &[&str] = &[
 
 /// What an action's entry records of its own, by JSON field name, as its
 /// part type in helm-core writes it.
-pub type PartFields = Map<String, Value>;
+pub(crate) type PartFields = Map<String, Value>;
 
 /// A performed steer and what it produced on GitHub.
 #[derive(Clone, Debug, PartialEq, Eq, schemars::JsonSchema)]
@@ -88,7 +88,7 @@ pub struct SteerRecord {
     #[schemars(default, skip_serializing_if = "Option::is_none")]
     pub url: Option<String>,
     #[schemars(default, skip_serializing_if = "Option::is_none")]
-    pub request_id: Option<String>,
+    pub(crate) request_id: Option<String>,
     /// How the entry learnt the result when it was not GitHub's direct
     /// answer: `saved-answer` or `found-on-github` (see ADR 0006).
     #[schemars(default, skip_serializing_if = "Option::is_none")]

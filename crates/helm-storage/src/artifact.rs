@@ -12,7 +12,7 @@ use sha2::{Digest, Sha256};
 
 use crate::error::{Error, Kind, Result};
 
-pub mod frame;
+pub(crate) mod frame;
 mod status;
 
 use crate::error::cmd;
@@ -218,7 +218,7 @@ pub fn hex(bytes: &[u8]) -> String {
 /// not: reading tens of MB back on every unchanged look is the cost the
 /// status check spares, and stowed bytes only come from helm's own packing
 /// or from an import, which re-hashes every one (`export_import::check`).
-pub fn stow(tx: &Transaction<'_>, packed: &Packed) -> Result<()> {
+pub(crate) fn stow(tx: &Transaction<'_>, packed: &Packed) -> Result<()> {
     // ?3 is `stowed`: an artifact already stowed with these bytes is not
     // written again.
     const UPSERT: &str = "ON CONFLICT (hash) DO UPDATE SET data = excluded.data, status = ?3
@@ -269,7 +269,7 @@ pub struct Stored {
 }
 
 /// Loads an artifact by its full hash or a unique prefix of it.
-pub fn load(conn: &Connection, hash: &str) -> Result<Stored> {
+pub(crate) fn load(conn: &Connection, hash: &str) -> Result<Stored> {
     let hash = resolve(conn, hash)?;
     Ok(conn
         .prepare_cached("SELECT hash, data, status FROM artifacts WHERE hash = ?1")?
@@ -284,7 +284,7 @@ pub fn load(conn: &Connection, hash: &str) -> Result<Stored> {
 
 /// The full hash of the artifact named by a full hash or a unique prefix,
 /// without reading its payload.
-pub fn resolve(conn: &Connection, hash: &str) -> Result<String> {
+pub(crate) fn resolve(conn: &Connection, hash: &str) -> Result<String> {
     let wanted = hash.trim().to_ascii_lowercase();
     if wanted.is_empty() || wanted.len() > 64 || !wanted.chars().all(|c| c.is_ascii_hexdigit()) {
         return Err(Error::usage(format!(
@@ -319,7 +319,8 @@ pub fn resolve(conn: &Connection, hash: &str) -> Result<String> {
 }
 
 /// Whether the voyage holds an artifact with exactly this hash.
-pub fn exists(conn: &Connection, hash: &str) -> Result<bool> {
+#[cfg(test)]
+pub(crate) fn exists(conn: &Connection, hash: &str) -> Result<bool> {
     Ok(conn
         .prepare_cached("SELECT 1 FROM artifacts WHERE hash = ?1")?
         .query_row([hash], |_| Ok(()))

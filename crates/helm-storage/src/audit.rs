@@ -70,9 +70,9 @@ const COLUMNS: [(&str, &[(&str, Rule)]); 6] = [
 
 /// What was found wrong: the first [`SHOWN`] problems and how many in all.
 #[derive(Debug, Default)]
-pub struct Problems {
-    pub shown: Vec<String>,
-    pub total: usize,
+pub(crate) struct Problems {
+    pub(crate) shown: Vec<String>,
+    pub(crate) total: usize,
 }
 
 impl Problems {
@@ -83,14 +83,14 @@ impl Problems {
         }
     }
 
-    pub fn is_empty(&self) -> bool {
+    pub(crate) fn is_empty(&self) -> bool {
         self.total == 0
     }
 }
 
 /// Checks every column helm gives a meaning to, and that the voyage's status
 /// agrees with its `ended_at`.
-pub fn columns(conn: &Connection) -> Result<Problems> {
+pub(crate) fn columns(conn: &Connection) -> Result<Problems> {
     let mut problems = Problems::default();
     for (table, columns) in COLUMNS {
         let names: Vec<&str> = columns.iter().map(|(name, _)| *name).collect();

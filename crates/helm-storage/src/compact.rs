@@ -26,7 +26,7 @@ pub struct Sizes {
 
 /// Rebuilds the voyage that `conn` (opened on `path`) holds. `conn` must
 /// have no transaction open.
-pub fn compact(conn: &Connection, path: &Path) -> Result<Sizes> {
+pub(crate) fn compact(conn: &Connection, path: &Path) -> Result<Sizes> {
     let bytes_before = size(path)?;
     conn.execute_batch("VACUUM")?;
     Ok(Sizes {

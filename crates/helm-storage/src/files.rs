@@ -29,7 +29,7 @@ pub fn create_private_dir(path: &Path) -> Result<()> {
 }
 
 /// Opens a new private file; fails if the name is taken.
-pub fn create_private_new(path: &Path) -> io::Result<fs::File> {
+pub(crate) fn create_private_new(path: &Path) -> io::Result<fs::File> {
     let mut options = fs::OpenOptions::new();
     options.write(true).create_new(true);
     #[cfg(unix)]
@@ -85,7 +85,7 @@ pub fn write_atomic(path: &Path, bytes: &[u8], durability: Durability) -> io::Re
 
 /// Makes a rename in `dir` durable; failure only weakens durability, so it
 /// is ignored.
-pub fn sync_dir(dir: &Path) {
+pub(crate) fn sync_dir(dir: &Path) {
     if let Ok(handle) = fs::File::open(dir) {
         let _ = handle.sync_all();
     }

@@ -21,13 +21,13 @@ pub mod files;
 pub mod lifecycle;
 pub mod listing;
 pub mod logbook;
-pub mod schema;
+mod schema;
 pub mod sealing;
 pub mod slate;
 pub mod store;
 pub mod sync;
 pub mod verify;
-pub mod vfs;
+mod vfs;
 pub mod voyage;
 
 pub use store::VoyageStore;
@@ -46,7 +46,7 @@ use crate::model::words;
 
 /// How long a command waits for another process's write to finish. A steer
 /// holds the lock while GitHub answers, so this outlasts GitHub's timeouts.
-pub const BUSY_TIMEOUT: Duration = Duration::from_secs(300);
+pub(crate) const BUSY_TIMEOUT: Duration = Duration::from_secs(300);
 
 /// helm's home directory (`$HELM_HOME`, by default `~/.helm`).
 #[derive(Clone, Debug)]
@@ -70,7 +70,7 @@ impl Home {
         &self.root
     }
 
-    pub fn voyages_dir(&self) -> PathBuf {
+    pub(crate) fn voyages_dir(&self) -> PathBuf {
         self.root.join("voyages")
     }
 
@@ -80,7 +80,7 @@ impl Home {
     }
 
     /// Creates the home and its voyages folder, private to the user.
-    pub fn ensure(&self) -> Result<PathBuf> {
+    pub(crate) fn ensure(&self) -> Result<PathBuf> {
         let dir = self.voyages_dir();
         if dir.is_dir() {
             return Ok(dir);
@@ -226,7 +226,7 @@ fn create_private_dir(path: &Path) -> Result<()> {
 
 /// Opens an existing voyage file with helm's connection settings and checks
 /// that it is a voyage this binary understands. Never creates and never writes.
-pub fn open(path: &Path) -> Result<Connection> {
+pub(crate) fn open(path: &Path) -> Result<Connection> {
     let conn = open_unchecked(path)?;
     schema::check(&conn)?;
     Ok(conn)
@@ -234,7 +234,7 @@ pub fn open(path: &Path) -> Result<Connection> {
 
 /// Like [`open`], leaving the schema check to the caller (who must make it
 /// before trusting what it reads).
-pub fn open_unchecked(path: &Path) -> Result<Connection> {
+pub(crate) fn open_unchecked(path: &Path) -> Result<Connection> {
     let flags = OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX;
     let conn = connect(path, flags).map_err(|err| match path.exists() {
         false => Error::new(
@@ -249,7 +249,7 @@ pub fn open_unchecked(path: &Path) -> Result<Connection> {
 
 /// Opens a SQLite connection, the only way helm does: SQLite's process-wide
 /// settings must be made before its first connection.
-pub fn connect(path: &Path, flags: OpenFlags) -> rusqlite::Result<Connection> {
+pub(crate) fn connect(path: &Path, flags: OpenFlags) -> rusqlite::Result<Connection> {
     sqlite_settings();
     Connection::open_with_flags(path, flags)
 }
@@ -289,7 +289,7 @@ fn process_settings() {
 }
 
 /// Settings every connection gets.
-pub fn configure(conn: &Connection) -> Result<()> {
+pub(crate) fn configure(conn: &Connection) -> Result<()> {
     conn.busy_timeout(BUSY_TIMEOUT)?;
     // The same switch as `PRAGMA foreign_keys = ON`, set without running a
     // statement (a statement would take a read lock: measurable in `voyage list`).

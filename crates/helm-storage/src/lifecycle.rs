@@ -26,11 +26,11 @@ use crate::model::words;
 
 /// The payload a summary artifact holds.
 #[derive(Debug, Serialize)]
-pub struct SummaryPayload<'a> {
-    pub kind: &'static str,
-    pub of: &'a str,
-    pub method: &'a str,
-    pub text: &'a str,
+pub(crate) struct SummaryPayload<'a> {
+    pub(crate) kind: &'static str,
+    pub(crate) of: &'a str,
+    pub(crate) method: &'a str,
+    pub(crate) text: &'a str,
 }
 
 /// One source reduced to a summary.
@@ -39,8 +39,8 @@ pub struct SummaryPayload<'a> {
 pub struct Reduced {
     pub hash: String,
     pub summary: String,
-    pub method: String,
-    pub created_at: String,
+    pub(crate) method: String,
+    pub(crate) created_at: String,
     /// Stored (compressed) bytes given up; the file shrinks by them only
     /// after `voyage compact`.
     pub freed_bytes: u64,
@@ -59,7 +59,7 @@ pub struct Jettisoned {
 #[derive(Debug, Clone, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Derivation {
-    pub source: String,
+    pub(crate) source: String,
     pub summary: String,
     pub method: String,
     pub created_at: String,
@@ -89,7 +89,7 @@ pub struct ListedArtifact {
 
 /// Full hashes for the given hashes or unique prefixes, each once, in the
 /// order given.
-pub fn resolve_all(conn: &Connection, hashes: &[String]) -> Result<Vec<String>> {
+pub(crate) fn resolve_all(conn: &Connection, hashes: &[String]) -> Result<Vec<String>> {
     let mut out: Vec<String> = Vec::new();
     for hash in hashes {
         let full = artifact::resolve(conn, hash)?;
@@ -103,7 +103,7 @@ pub fn resolve_all(conn: &Connection, hashes: &[String]) -> Result<Vec<String>> 
 /// Replaces each source's payload by a summary holding `text`, all or none.
 /// Refuses an empty summary, a summary as source, and a source whose
 /// payload is already gone.
-pub fn reduce(
+pub(crate) fn reduce(
     tx: &Transaction<'_>,
     hashes: &[String],
     method: &str,
@@ -180,7 +180,7 @@ pub fn reduce(
 
 /// Drops each artifact's payload and marks it jettisoned, all or none. One
 /// already jettisoned is left as it is; a reduced one or a summary is refused.
-pub fn jettison(tx: &Transaction<'_>, hashes: &[String]) -> Result<Vec<Jettisoned>> {
+pub(crate) fn jettison(tx: &Transaction<'_>, hashes: &[String]) -> Result<Vec<Jettisoned>> {
     let mut done = Vec::new();
     for hash in resolve_all(tx, hashes)? {
         let (status, stored) = state(tx, &hash)?;
@@ -246,7 +246,7 @@ fn drop_payload(tx: &Transaction<'_>, hash: &str, status: ArtifactStatus) -> Res
 }
 
 /// The newest summary made of `hash`.
-pub fn summary_of(conn: &Connection, hash: &str) -> Result<Option<Derivation>> {
+pub(crate) fn summary_of(conn: &Connection, hash: &str) -> Result<Option<Derivation>> {
     Ok(conn
         .prepare_cached(
             "SELECT source_hash, derived_hash, method, created_at FROM artifact_derivations
@@ -264,7 +264,7 @@ pub fn summary_of(conn: &Connection, hash: &str) -> Result<Option<Derivation>> {
 }
 
 /// The artifact `hash` is a summary of, if it is one.
-pub fn source_of(conn: &Connection, hash: &str) -> Result<Option<String>> {
+pub(crate) fn source_of(conn: &Connection, hash: &str) -> Result<Option<String>> {
     Ok(conn
         .prepare_cached("SELECT source_hash FROM artifact_derivations WHERE derived_hash = ?1")?
         .query_row([hash], |row| row.get(0))
@@ -272,7 +272,7 @@ pub fn source_of(conn: &Connection, hash: &str) -> Result<Option<String>> {
 }
 
 /// Every artifact, largest stored first, with where it is referenced.
-pub fn list(conn: &Connection) -> Result<Vec<ListedArtifact>> {
+pub(crate) fn list(conn: &Connection) -> Result<Vec<ListedArtifact>> {
     let mut entries: HashMap<String, Vec<i64>> = HashMap::new();
     let mut stmt = conn.prepare(
         "SELECT DISTINCT artifact_hash, logbook_id FROM bearing_observations
@@ -357,7 +357,7 @@ impl io::Write for Counter {
 
 /// `voyage verify`'s lifecycle checks: every reduced artifact has its
 /// derivation, and every summary is stowed.
-pub fn check(conn: &Connection) -> Result<Vec<String>> {
+pub(crate) fn check(conn: &Connection) -> Result<Vec<String>> {
     let mut problems = Vec::new();
     let mut stmt = conn.prepare(
         "SELECT hash FROM artifacts a WHERE status = ?1 AND NOT EXISTS

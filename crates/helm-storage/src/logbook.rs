@@ -60,11 +60,6 @@ impl Entry {
         self.parsed.as_ref()
     }
 
-    /// The stored action as a JSON value (a string when it is not JSON).
-    pub fn action_value(&self) -> Value {
-        serde_json::from_str(&self.action).unwrap_or_else(|_| Value::String(self.action.clone()))
-    }
-
     /// The stored action's `kind`, whatever helm wrote it.
     pub fn stored_kind(&self) -> Option<String> {
         #[derive(Deserialize)]
@@ -154,7 +149,6 @@ where
         }));
     }
     let sealing = Sealing {
-        voyage: super::voyage::get(&tx)?,
         bearing: slate::list(&tx)?,
         tx: &tx,
     };

@@ -6,10 +6,10 @@ use rusqlite::Connection;
 use crate::error::{Error, Kind, Result};
 
 /// The `user_version` this binary writes and understands.
-pub const VERSION: i64 = 1;
+pub(crate) const VERSION: i64 = 1;
 
 /// The six tables, exactly as the storage ADR gives them.
-pub const TABLES: [&str; 6] = [
+pub(crate) const TABLES: [&str; 6] = [
     "voyage",
     "artifacts",
     "artifact_derivations",
@@ -70,7 +70,7 @@ CREATE TABLE bearing_observations (
 /// request-id lookup and reading one entry's bearing scan the whole voyage.
 /// Voyages may have both, one or neither (older files and the original
 /// helm's have none); [`ensure_indexes`] adds the missing ones on a write.
-pub const INDEXES: [(&str, &str); 2] = [
+pub(crate) const INDEXES: [(&str, &str); 2] = [
     (
         "bearing_observations_by_entry",
         "CREATE INDEX bearing_observations_by_entry ON bearing_observations (logbook_id)",
@@ -83,7 +83,7 @@ pub const INDEXES: [(&str, &str); 2] = [
 
 /// Creates the schema and its indexes and stamps the version, in one
 /// transaction so a file is either a complete voyage or nothing.
-pub fn create(conn: &mut Connection) -> Result<()> {
+pub(crate) fn create(conn: &mut Connection) -> Result<()> {
     let tx = conn.transaction()?;
     tx.execute_batch(SCHEMA)?;
     ensure_indexes(&tx)?;
@@ -95,7 +95,7 @@ pub fn create(conn: &mut Connection) -> Result<()> {
 /// Creates whichever of [`INDEXES`] the voyage lacks. Call it inside a write
 /// transaction, after [`check`] (which refused any index of the same name
 /// with other SQL).
-pub fn ensure_indexes(tx: &Connection) -> Result<()> {
+pub(crate) fn ensure_indexes(tx: &Connection) -> Result<()> {
     for (_, sql) in INDEXES {
         tx.execute_batch(&sql.replacen("CREATE INDEX", "CREATE INDEX IF NOT EXISTS", 1))?;
     }
@@ -107,14 +107,14 @@ pub fn ensure_indexes(tx: &Connection) -> Result<()> {
 /// such, and so is any schema object helm did not create (a trigger or view
 /// would run or answer in helm's name). One read of `sqlite_schema`, as it
 /// runs on every command.
-pub fn check(conn: &Connection) -> Result<()> {
+pub(crate) fn check(conn: &Connection) -> Result<()> {
     check_objects(conn).map(drop)
 }
 
 /// [`check`] for a write transaction: also adds whichever of helm's indexes
 /// the voyage lacks, from the same read of the schema (so the common case,
 /// both present, costs no statement more).
-pub fn check_for_write(tx: &Connection) -> Result<()> {
+pub(crate) fn check_for_write(tx: &Connection) -> Result<()> {
     let objects = check_objects(tx)?;
     for (name, sql) in INDEXES {
         if !objects.iter().any(|o| o.kind == "index" && o.name == name) {
@@ -147,7 +147,7 @@ fn check_objects(conn: &Connection) -> Result<Vec<Object>> {
 /// The part of [`check`] that `voyage verify` needs before it may read on:
 /// the version and the six tables. Returns the foreign objects, which make a
 /// finding there rather than a refusal (reading never runs a trigger).
-pub fn check_readable(conn: &Connection) -> Result<Vec<String>> {
+pub(crate) fn check_readable(conn: &Connection) -> Result<Vec<String>> {
     let (version, objects) = read_schema(conn)?;
     shape(version, &objects)?;
     Ok(objects.iter().filter_map(foreign).collect())

@@ -1,6 +1,6 @@
 //! What a sealing closure sees and decides under the voyage's write lock:
-//! the voyage, the bearing about to be sealed, and what the logbook already
-//! records (an entry by its request id, by its result in the world, or any
+//! whether the voyage is active, the bearing about to be sealed, and what
+//! the logbook already records (an entry by its result in the world, or any
 //! entry naming a comment, issue, pull request or merge). Settling an
 //! interrupted steer decides here, so nothing it reads can change before
 //! its entry is written (ADR 0012).
@@ -10,12 +10,11 @@ use rusqlite::{Connection, OptionalExtension, Transaction};
 use super::logbook::{self, Entry};
 use super::slate::Observation;
 use crate::error::Result;
-use crate::model::{EntryAction, Provenance, SteerRecord, Voyage};
+use crate::model::{EntryAction, Provenance, SteerRecord};
 
 /// The voyage under the write lock, as a sealing closure sees it.
 pub struct Sealing<'a> {
     pub(super) tx: &'a Transaction<'a>,
-    pub voyage: Voyage,
     /// The slate, about to become the entry's bearing.
     pub bearing: Vec<Observation>,
 }
@@ -35,11 +34,6 @@ impl Sealing<'_> {
     /// Refuses when the voyage has ended.
     pub fn ensure_active(&self) -> Result<()> {
         super::voyage::ensure_active(self.tx).map(|_| ())
-    }
-
-    /// The entry recorded with this request id, if any.
-    pub fn entry_by_request_id(&self, request_id: &str) -> Result<Option<Entry>> {
-        find_by_request_id(self.tx, request_id)
     }
 
     /// The entry, recorded at or after `since`, that records this result
@@ -85,7 +79,7 @@ impl Sealing<'_> {
 }
 
 /// The entry recorded with this request id, if any.
-pub fn find_by_request_id(conn: &Connection, request_id: &str) -> Result<Option<Entry>> {
+pub(crate) fn find_by_request_id(conn: &Connection, request_id: &str) -> Result<Option<Entry>> {
     let id: Option<i64> = conn
         .prepare_cached(
             "SELECT id FROM logbook WHERE json_valid(action)
@@ -100,7 +94,7 @@ pub fn find_by_request_id(conn: &Connection, request_id: &str) -> Result<Option<
 /// world (the same steer and URL, and the id of the comment it wrote when
 /// it wrote one, which only its action can read): how a pending record
 /// left after its commit is recognised.
-pub fn find_by_result(
+pub(crate) fn find_by_result(
     conn: &Connection,
     result: &SteerRecord,
     comment: Option<u64>,

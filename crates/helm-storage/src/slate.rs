@@ -32,7 +32,7 @@ pub struct Observation {
 
 /// The columns [`Observation::from_row`] reads, for a row source aliased `o`
 /// left-joined to `artifacts a`.
-pub const OBSERVATION_COLUMNS: &str = "o.target, o.artifact_hash, o.observed_at, \
+pub(crate) const OBSERVATION_COLUMNS: &str = "o.target, o.artifact_hash, o.observed_at, \
      length(a.data) AS stored_bytes, a.status AS artifact_status";
 
 impl Observation {
@@ -50,7 +50,7 @@ impl Observation {
     /// `at`: the single mapping from slate and bearing rows alike. Columns
     /// are read by position: by name, SQLite compares every column name on
     /// every read, which shows in `voyage show` of a long voyage.
-    pub fn from_row_at(row: &Row<'_>, at: usize) -> rusqlite::Result<Observation> {
+    pub(crate) fn from_row_at(row: &Row<'_>, at: usize) -> rusqlite::Result<Observation> {
         Ok(Observation {
             target: row.get(at)?,
             artifact: row.get(at + 1)?,
@@ -61,7 +61,7 @@ impl Observation {
     }
 
     /// [`Observation::from_row_at`] for rows that start with the observation.
-    pub fn from_row(row: &Row<'_>) -> rusqlite::Result<Observation> {
+    pub(crate) fn from_row(row: &Row<'_>) -> rusqlite::Result<Observation> {
         Observation::from_row_at(row, 0)
     }
 }
@@ -78,7 +78,7 @@ pub enum Put {
 /// Stows the payload and puts the observation on the slate, unless a newer
 /// observation of the same target is there already (a slower look that
 /// finishes last must not overwrite a newer one).
-pub fn put(
+pub(crate) fn put(
     tx: &Transaction<'_>,
     key: &SlateKey,
     packed: &Packed,
@@ -110,7 +110,7 @@ pub fn put(
 }
 
 /// Removes one target; returns whether it was there.
-pub fn erase(tx: &Transaction<'_>, key: &SlateKey) -> Result<bool> {
+pub(crate) fn erase(tx: &Transaction<'_>, key: &SlateKey) -> Result<bool> {
     let removed = tx
         .prepare_cached(&format!("DELETE FROM slate WHERE {SAME_TARGET}"))?
         .execute((&key.text, key.folds_case))?;
@@ -118,12 +118,12 @@ pub fn erase(tx: &Transaction<'_>, key: &SlateKey) -> Result<bool> {
 }
 
 /// Removes everything; returns how many observations were removed.
-pub fn clear(tx: &Transaction<'_>) -> Result<usize> {
+pub(crate) fn clear(tx: &Transaction<'_>) -> Result<usize> {
     Ok(tx.execute("DELETE FROM slate", [])?)
 }
 
 /// The slate, oldest observation first.
-pub fn list(conn: &Connection) -> Result<Vec<Observation>> {
+pub(crate) fn list(conn: &Connection) -> Result<Vec<Observation>> {
     let mut stmt = conn.prepare_cached(&format!(
         "SELECT {OBSERVATION_COLUMNS}
          FROM slate o LEFT JOIN artifacts a ON a.hash = o.artifact_hash

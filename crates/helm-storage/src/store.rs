@@ -9,10 +9,10 @@ use uuid::Uuid;
 use super::artifact::{self, ArtifactStatus, Packed, Stored};
 use super::lifecycle;
 use super::logbook::{self, Entry, Sealed};
-use super::sealing::{self, Decision, Sealing};
+use super::sealing::{Decision, Sealing};
 use super::slate::{self, Observation, Put};
 use super::{VoyageFile, name_file, voyage};
-use crate::error::{Error, Result};
+use crate::error::Result;
 use crate::model::{EntryAction, Provenance, SlateKey, Voyage};
 
 /// A payload as [`VoyageStore::payloads`] hands it over.
@@ -81,10 +81,6 @@ impl VoyageStore {
         &mut self.conn
     }
 
-    fn named(&self, err: Error) -> Error {
-        name_file(err, &self.file)
-    }
-
     // ---- reads
 
     pub fn voyage(&self) -> Result<Voyage> {
@@ -112,22 +108,6 @@ impl VoyageStore {
         };
         tx.commit()?;
         Ok(snapshot)
-    }
-
-    /// The entry recorded with this request id, if any.
-    pub fn entry_by_request_id(&self, request_id: &str) -> Result<Option<Entry>> {
-        sealing::find_by_request_id(&self.conn, request_id)
-    }
-
-    /// The entry that already records this result, if any (see
-    /// [`sealing::find_by_result`]).
-    pub fn entry_with_result(
-        &self,
-        result: &crate::model::SteerRecord,
-        comment: Option<u64>,
-        since: &str,
-    ) -> Result<Option<Entry>> {
-        sealing::find_by_result(&self.conn, result, comment, since)
     }
 
     /// The artifact of the latest observation of `target` (in any spelling
@@ -191,14 +171,6 @@ impl VoyageStore {
         let cleared = slate::clear(&tx)?;
         tx.commit()?;
         Ok(cleared)
-    }
-
-    /// Ends the voyage with an optional freeform status.
-    pub fn end(&mut self, status: Option<&str>, now: &str) -> Result<Voyage> {
-        let tx = super::write(&mut self.conn)?;
-        let voyage = voyage::end(&tx, status, now)?;
-        tx.commit()?;
-        Ok(voyage)
     }
 
     /// Seals the slate into a bearing, performs the action, records one entry
@@ -338,11 +310,5 @@ impl VoyageStore {
     /// under helm's usual locking), reporting the sizes before and after.
     pub fn compact(&mut self) -> Result<super::compact::Sizes> {
         super::compact::compact(&self.conn, &self.file.path)
-    }
-
-    /// Prefixes an error with this voyage's file, for errors that came
-    /// from reading it.
-    pub fn name(&self, err: Error) -> Error {
-        self.named(err)
     }
 }

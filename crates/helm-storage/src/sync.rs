@@ -8,7 +8,7 @@
 //! voyage as before or fully updated. Never prints, never reads git.
 
 use std::fs;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use rusqlite::{Connection, OpenFlags, OptionalExtension, Transaction};
 use uuid::Uuid;
@@ -384,10 +384,6 @@ impl Born {
             super::files::sync_dir(dir);
         }
         placed
-    }
-
-    pub fn path(&self) -> &Path {
-        &self.path
     }
 }
 

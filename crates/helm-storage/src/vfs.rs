@@ -25,7 +25,7 @@ use std::ptr::NonNull;
 use rusqlite::ffi;
 
 /// A voyage file opened read-only through SQLite's default VFS.
-pub struct VfsFile {
+pub(crate) struct VfsFile {
     /// The `sqlite3_file` SQLite filled in, `layout` bytes of it.
     file: NonNull<ffi::sqlite3_file>,
     layout: Layout,
@@ -39,7 +39,7 @@ pub struct VfsFile {
 impl VfsFile {
     /// Opens `path` for reading. A link in the last component is refused, as
     /// SQLite refuses it for a database.
-    pub fn open(path: &Path) -> io::Result<VfsFile> {
+    pub(crate) fn open(path: &Path) -> io::Result<VfsFile> {
         let name = sqlite_name(path)?;
         super::sqlite_settings();
         // SAFETY: `sqlite3_vfs_find` takes a null name to mean the default
@@ -98,7 +98,7 @@ impl VfsFile {
     /// Takes SQLite's SHARED lock without waiting, counted with the locks of
     /// this process's connections. `false` when a writer is committing: the
     /// caller asks SQLite, which knows how to wait. Released on drop.
-    pub fn lock_shared(&mut self) -> io::Result<bool> {
+    pub(crate) fn lock_shared(&mut self) -> io::Result<bool> {
         if self.shared {
             return Ok(true);
         }
@@ -116,7 +116,8 @@ impl VfsFile {
 
     /// Whether any connection, in this process or another, holds the
     /// RESERVED lock (a write transaction) or more.
-    pub fn reserved(&self) -> io::Result<bool> {
+    #[cfg(test)]
+    pub(crate) fn reserved(&self) -> io::Result<bool> {
         let check = self
             .methods()
             .and_then(|m| m.xCheckReservedLock)
@@ -130,7 +131,7 @@ impl VfsFile {
     }
 
     /// The file's length in bytes.
-    pub fn size(&self) -> io::Result<u64> {
+    pub(crate) fn size(&self) -> io::Result<u64> {
         let size = self
             .methods()
             .and_then(|m| m.xFileSize)
@@ -144,7 +145,7 @@ impl VfsFile {
     }
 
     /// Fills `buf` from `offset`; a file that ends first is `UnexpectedEof`.
-    pub fn read_exact_at(&self, buf: &mut [u8], offset: u64) -> io::Result<()> {
+    pub(crate) fn read_exact_at(&self, buf: &mut [u8], offset: u64) -> io::Result<()> {
         let read = self.methods().and_then(|m| m.xRead).ok_or_else(closed)?;
         // xRead takes an int count: read in chunks well inside it.
         for (i, chunk) in buf.chunks_mut(1 << 30).enumerate() {

@@ -88,7 +88,7 @@ fn from_row(row: &Row<'_>) -> rusqlite::Result<Voyage> {
 }
 
 /// Reads the voyage row; a voyage file always has exactly one.
-pub fn get(conn: &Connection) -> Result<Voyage> {
+pub(crate) fn get(conn: &Connection) -> Result<Voyage> {
     conn.query_row(
         "SELECT id, intent, created_at, status, ended_at, ended_status FROM voyage LIMIT 1",
         [],
@@ -99,7 +99,7 @@ pub fn get(conn: &Connection) -> Result<Voyage> {
 }
 
 /// Reads what `voyage list` needs in one statement: the row and the entry count.
-pub fn summary(conn: &Connection) -> Result<Summary> {
+pub(crate) fn summary(conn: &Connection) -> Result<Summary> {
     let mut stmt = conn.prepare_cached(
         "SELECT id, intent, created_at, status, ended_at, ended_status,
                 (SELECT count(*) FROM logbook) AS entries
@@ -119,7 +119,7 @@ pub fn summary(conn: &Connection) -> Result<Summary> {
 /// Refuses to go on when the voyage has ended. Writers call it inside their
 /// transaction, so a concurrent `voyage end` cannot slip in between; it is
 /// also a cheap early check before slow work.
-pub fn ensure_active(conn: &Connection) -> Result<Voyage> {
+pub(crate) fn ensure_active(conn: &Connection) -> Result<Voyage> {
     let voyage = get(conn)?;
     if let VoyageStatus::Ended { ended_at, .. } = &voyage.status {
         return Err(Error::new(
@@ -135,7 +135,7 @@ pub fn ensure_active(conn: &Connection) -> Result<Voyage> {
 }
 
 /// Ends the voyage with an optional freeform status.
-pub fn end(tx: &Transaction<'_>, status: Option<&str>, now: &str) -> Result<Voyage> {
+pub(crate) fn end(tx: &Transaction<'_>, status: Option<&str>, now: &str) -> Result<Voyage> {
     ensure_active(tx)?;
     tx.execute(
         "UPDATE voyage SET status = 'ended', ended_at = ?1, ended_status = ?2",
@@ -148,7 +148,7 @@ pub fn end(tx: &Transaction<'_>, status: Option<&str>, now: &str) -> Result<Voya
 /// run thousands of times, so the common case is one statement — one read
 /// transaction, one round of file locks. Anything unexpected falls back to
 /// the full schema check, which names the problem.
-pub fn load_summary(file: &VoyageFile) -> Result<Summary> {
+pub(crate) fn load_summary(file: &VoyageFile) -> Result<Summary> {
     let conn = super::open_unchecked(&file.path)?;
     // Inside one deferred transaction, `PRAGMA user_version` (which needs no
     // schema) takes the read lock and keeps it, so loading the schema and

@@ -11,21 +11,21 @@ use crate::error::{Error, Kind, Result};
 
 /// An object's header.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Info {
-    pub oid: String,
-    pub kind: String,
-    pub size: u64,
+pub(crate) struct Info {
+    pub(crate) oid: String,
+    pub(crate) kind: String,
+    pub(crate) size: u64,
 }
 
 /// `git cat-file --batch-command`: one question, one answer.
-pub struct Batch {
+pub(crate) struct Batch {
     child: Child,
     stdin: Option<ChildStdin>,
     stdout: BufReader<ChildStdout>,
 }
 
 impl Batch {
-    pub fn start(repo: &SyncRepo) -> Result<Batch> {
+    pub(crate) fn start(repo: &SyncRepo) -> Result<Batch> {
         let mut command = repo.command();
         command
             .args(["cat-file", "--batch-command"])
@@ -50,14 +50,14 @@ impl Batch {
     }
 
     /// The object's header, or `None` when there is no such object.
-    pub fn info(&mut self, name: &str) -> Result<Option<Info>> {
+    pub(crate) fn info(&mut self, name: &str) -> Result<Option<Info>> {
         self.ask("info", name)
     }
 
     /// The object's header and whole contents, when it holds at most
     /// `limit` bytes: its header is asked first, so an object over the
     /// limit is refused (`too_large`) without a byte of it read.
-    pub fn contents_within(&mut self, name: &str, limit: u64) -> Result<Option<Object>> {
+    pub(crate) fn contents_within(&mut self, name: &str, limit: u64) -> Result<Option<Object>> {
         match self.info(name)? {
             None => Ok(None),
             Some(info) if info.size > limit => Err(too_large(&info, limit)),
@@ -66,7 +66,7 @@ impl Batch {
     }
 
     /// The object's header and whole contents.
-    pub fn contents(&mut self, name: &str) -> Result<Option<(Info, Vec<u8>)>> {
+    pub(crate) fn contents(&mut self, name: &str) -> Result<Option<(Info, Vec<u8>)>> {
         let Some(info) = self.ask("contents", name)? else {
             return Ok(None);
         };
@@ -86,7 +86,7 @@ impl Batch {
 
     /// The object's contents handed to `each` as a reader of exactly its
     /// size, so a big payload is never held whole.
-    pub fn stream<T>(
+    pub(crate) fn stream<T>(
         &mut self,
         name: &str,
         each: impl FnOnce(&Info, &mut dyn Read) -> Result<T>,
@@ -108,7 +108,7 @@ impl Drop for Batch {
 
 /// The refusal of an object over a reader's limit, from its header alone:
 /// kind `bad-remote`, since only a remote's objects are read with a limit.
-pub fn too_large(info: &Info, limit: u64) -> Error {
+pub(crate) fn too_large(info: &Info, limit: u64) -> Error {
     Error::new(
         Kind::BadRemote,
         format!(
@@ -123,7 +123,11 @@ pub fn too_large(info: &Info, limit: u64) -> Error {
 
 /// The headers of many objects, in order (`None` for a missing one): through
 /// `batch` for a few, through one `git cat-file --batch-check` for many.
-pub fn infos(repo: &SyncRepo, batch: &mut Batch, names: &[String]) -> Result<Vec<Option<Info>>> {
+pub(crate) fn infos(
+    repo: &SyncRepo,
+    batch: &mut Batch,
+    names: &[String],
+) -> Result<Vec<Option<Info>>> {
     if names.len() <= 32 {
         return names.iter().map(|name| batch.info(name)).collect();
     }
@@ -158,7 +162,7 @@ pub fn infos(repo: &SyncRepo, batch: &mut Batch, names: &[String]) -> Result<Vec
 /// say what it was) before any is read, and no part holds more than
 /// `budget` bytes (or one object), so what is held at once stays bounded
 /// whatever the remote sent.
-pub fn bounded(
+pub(crate) fn bounded(
     repo: &SyncRepo,
     batch: &mut Batch,
     names: Vec<String>,
@@ -191,7 +195,7 @@ pub fn bounded(
 /// Reads many objects in one `git cat-file --batch`, the names written from
 /// a thread of their own while the answers are read here, and hands each to
 /// `each` in order (`None` for a missing one).
-pub fn read_many(
+pub(crate) fn read_many(
     repo: &SyncRepo,
     names: Vec<String>,
     mut each: impl FnMut(usize, Option<(&Info, &mut dyn Read)>) -> Result<()>,
@@ -298,15 +302,15 @@ fn broken_text(what: &str) -> Error {
 
 /// One name in a tree object.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct TreeEntry {
-    pub mode: String,
+pub(crate) struct TreeEntry {
+    pub(crate) mode: String,
     /// The name, when it is UTF-8 (`None` otherwise: no name helm writes).
-    pub name: Option<String>,
-    pub oid: String,
+    pub(crate) name: Option<String>,
+    pub(crate) oid: String,
 }
 
 /// Reads git's binary tree format: `<mode> <name>\0<20-byte id>`, repeated.
-pub fn parse_tree(bytes: &[u8]) -> std::result::Result<Vec<TreeEntry>, String> {
+pub(crate) fn parse_tree(bytes: &[u8]) -> std::result::Result<Vec<TreeEntry>, String> {
     let mut entries = Vec::new();
     let mut rest = bytes;
     while !rest.is_empty() {
@@ -333,7 +337,7 @@ pub fn parse_tree(bytes: &[u8]) -> std::result::Result<Vec<TreeEntry>, String> {
 }
 
 /// An object's header and whole contents.
-pub type Object = (Info, Vec<u8>);
+pub(crate) type Object = (Info, Vec<u8>);
 
 /// The whole contents of each object named, in order (`None` for a missing
 /// one): through `batch` for a few, through one `read_many` for many. Their

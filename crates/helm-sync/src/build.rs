@@ -25,7 +25,7 @@ use crate::storage::VoyageStore;
 use crate::storage::sync::View;
 
 /// What building found.
-pub enum Built {
+pub(crate) enum Built {
     /// The entries here are not numbered 1..=n: renumber first.
     Renumber,
     /// The voyage here does not hold the last synced commit's entries.
@@ -42,7 +42,7 @@ pub enum Built {
 }
 
 /// Builds the commits of a push on `base` (the last sync).
-pub fn build(
+pub(crate) fn build(
     import: StartedCommand,
     batch: &mut Batch,
     store: &mut VoyageStore,

@@ -20,34 +20,34 @@ use crate::model::words;
 /// An artifact a commit sends: its state before (on the remote) and after
 /// (here), its payload's zstd frame if the payload goes, its lifecycle file
 /// if that changes.
-pub struct Sent {
-    pub hash: String,
-    pub before: Option<ArtifactLifecycle>,
-    pub after: ArtifactLifecycle,
-    pub frame: Option<Vec<u8>>,
-    pub record: Option<Vec<u8>>,
+pub(crate) struct Sent {
+    pub(crate) hash: String,
+    pub(crate) before: Option<ArtifactLifecycle>,
+    pub(crate) after: ArtifactLifecycle,
+    pub(crate) frame: Option<Vec<u8>>,
+    pub(crate) record: Option<Vec<u8>>,
 }
 
 /// One remote commit.
-pub struct Commit {
-    pub author: String,
-    pub when: i64,
-    pub message: String,
-    pub entry: Option<(u64, Vec<u8>)>,
-    pub sent: Vec<Sent>,
-    pub voyage: Vec<u8>,
+pub(crate) struct Commit {
+    pub(crate) author: String,
+    pub(crate) when: i64,
+    pub(crate) message: String,
+    pub(crate) entry: Option<(u64, Vec<u8>)>,
+    pub(crate) sent: Vec<Sent>,
+    pub(crate) voyage: Vec<u8>,
 }
 
 /// What fast-import wrote: the last remote commit, and its snapshot.
-pub struct Written {
-    pub remote: String,
-    pub shadow: String,
+pub(crate) struct Written {
+    pub(crate) remote: String,
+    pub(crate) shadow: String,
 }
 
 /// Writes `commits` on the branch `remote_ref` (on top of the base's remote
 /// commit) and their snapshot on `shadow_ref`, through `import` (a `git
 /// fast-import` started ahead; killed, having written nothing, on an error).
-pub fn fast_import(
+pub(crate) fn fast_import(
     mut import: StartedCommand,
     remote_ref: &str,
     shadow_ref: &str,

@@ -40,7 +40,7 @@ const LOCATION_VARS: [&str; 16] = [
 
 /// helm's private bare repository and how to run git in it.
 #[derive(Clone, Debug)]
-pub struct SyncRepo {
+pub(crate) struct SyncRepo {
     dir: PathBuf,
     /// Where relative paths given by the user resolve.
     cwd: PathBuf,
@@ -53,7 +53,7 @@ pub struct SyncRepo {
 impl SyncRepo {
     /// The private repository under `home`, created (bare, private to the
     /// user) on first use.
-    pub fn open(home: &Path, cwd: &Path) -> Result<SyncRepo> {
+    pub(crate) fn open(home: &Path, cwd: &Path) -> Result<SyncRepo> {
         let dir = home.join("sync.git");
         let repo = SyncRepo {
             dir,
@@ -67,13 +67,13 @@ impl SyncRepo {
     }
 
     /// The repository's folder.
-    pub fn dir(&self) -> &Path {
+    pub(crate) fn dir(&self) -> &Path {
         &self.dir
     }
 
     /// The same repository, with the user's network configuration for
     /// fetch and push.
-    pub fn with_network(mut self, network: Vec<(String, String)>) -> SyncRepo {
+    pub(crate) fn with_network(mut self, network: Vec<(String, String)>) -> SyncRepo {
         self.network = network;
         self
     }
@@ -130,7 +130,7 @@ impl SyncRepo {
 
     /// `git --git-dir=<private> …` with helm's environment, and the user's
     /// settings that would change the output helm parses pinned back.
-    pub fn command(&self) -> Command {
+    pub(crate) fn command(&self) -> Command {
         let mut command = bare_command(&self.cwd);
         command.arg("--git-dir").arg(&self.dir).args([
             "-c",
@@ -143,7 +143,7 @@ impl SyncRepo {
 
     /// A command that talks to a remote: the user's network configuration,
     /// and no terminal to prompt on.
-    pub fn network_command(&self) -> Command {
+    pub(crate) fn network_command(&self) -> Command {
         let mut command = self.command();
         command.env("GIT_CONFIG_COUNT", self.network.len().to_string());
         for (i, (key, value)) in self.network.iter().enumerate() {
@@ -156,14 +156,14 @@ impl SyncRepo {
 
     /// Runs a git command in the private repository; its output when it
     /// succeeds, else an error saying what git said.
-    pub fn run(&self, args: &[&str], what: &str) -> Result<Output> {
+    pub(crate) fn run(&self, args: &[&str], what: &str) -> Result<Output> {
         let mut command = self.command();
         command.args(args);
         check(run(command, what)?, what)
     }
 
     /// Runs a git command and returns its stdout as text, trimmed.
-    pub fn text(&self, args: &[&str], what: &str) -> Result<String> {
+    pub(crate) fn text(&self, args: &[&str], what: &str) -> Result<String> {
         let output = self.run(args, what)?;
         Ok(String::from_utf8_lossy(&output.stdout).trim().to_string())
     }
@@ -171,7 +171,7 @@ impl SyncRepo {
     /// Starts a git command that waits for its input: spawned ahead (while
     /// the network or SQLite works), fed when the input is known. Dropped
     /// unfed, it is killed, having done nothing.
-    pub fn pending(&self, args: &[&str], what: &str) -> Result<StartedCommand> {
+    pub(crate) fn pending(&self, args: &[&str], what: &str) -> Result<StartedCommand> {
         let mut command = self.command();
         command.args(args).stdin(Stdio::piped());
         Ok(StartedCommand {
@@ -183,7 +183,7 @@ impl SyncRepo {
     /// Starts `git fast-import`. A push or pull writes a handful of objects:
     /// they are kept as a pack, with no second process to unpack them
     /// (git's housekeeping gathers the packs).
-    pub fn pending_import(&self, force: bool) -> Result<StartedCommand> {
+    pub(crate) fn pending_import(&self, force: bool) -> Result<StartedCommand> {
         let mut args = vec!["-c", "fastimport.unpackLimit=0", "fast-import", "--quiet"];
         if force {
             args.push("--force");
@@ -193,7 +193,7 @@ impl SyncRepo {
 
     /// Starts a transaction on refs (`git update-ref --stdin`), to be given
     /// its updates by [`update_refs`].
-    pub fn pending_refs(&self) -> Result<StartedCommand> {
+    pub(crate) fn pending_refs(&self) -> Result<StartedCommand> {
         self.pending(
             &[
                 "-c",
@@ -209,7 +209,7 @@ impl SyncRepo {
 /// Gives a pending `update-ref --stdin` its updates, in one transaction:
 /// `(ref, new)` pairs, an empty `new` deleting the ref. It waits for another
 /// helm holding a ref's lock.
-pub fn update_refs(pending: StartedCommand, updates: &[(String, String)]) -> Result<()> {
+pub(crate) fn update_refs(pending: StartedCommand, updates: &[(String, String)]) -> Result<()> {
     let mut input = String::from("start\n");
     for (name, new) in updates {
         if new.is_empty() {
@@ -224,14 +224,14 @@ pub fn update_refs(pending: StartedCommand, updates: &[(String, String)]) -> Res
 }
 
 /// A git command started ahead of its input.
-pub struct StartedCommand {
+pub(crate) struct StartedCommand {
     child: Option<Child>,
     what: String,
 }
 
 impl StartedCommand {
     /// The command's stdin, to stream into; then [`StartedCommand::finish`].
-    pub fn stdin(&mut self) -> ChildStdin {
+    pub(crate) fn stdin(&mut self) -> ChildStdin {
         self.child
             .as_mut()
             .and_then(|child| child.stdin.take())
@@ -239,14 +239,14 @@ impl StartedCommand {
     }
 
     /// Waits for the command; its output when it succeeded.
-    pub fn finish(mut self) -> Result<Output> {
+    pub(crate) fn finish(mut self) -> Result<Output> {
         let child = self.child.take().expect("a pending command finishes once");
         check(wait(child, &self.what)?, &self.what)
     }
 
     /// Feeds `input` (from a thread of its own, so a command answering as
     /// it reads cannot fill its pipe and stall) and waits.
-    pub fn feed(mut self, input: Vec<u8>) -> Result<Output> {
+    pub(crate) fn feed(mut self, input: Vec<u8>) -> Result<Output> {
         let mut stdin = self.stdin();
         let writer = std::thread::spawn(move || stdin.write_all(&input));
         let output = self.finish();
@@ -283,7 +283,7 @@ fn bare_command(cwd: &Path) -> Command {
 
 /// `git` in the user's repository at `cwd`: their repository, their
 /// configuration, as `git` run there would see them.
-pub fn user_command(cwd: &Path) -> Command {
+pub(crate) fn user_command(cwd: &Path) -> Command {
     let mut command = Command::new("git");
     command
         .current_dir(cwd)
@@ -315,7 +315,7 @@ fn detach(command: &mut Command) {
     let _ = command;
 }
 
-pub fn spawn(mut command: Command, what: &str) -> Result<Child> {
+pub(crate) fn spawn(mut command: Command, what: &str) -> Result<Child> {
     command.spawn().map_err(|err| {
         if err.kind() == std::io::ErrorKind::NotFound {
             Error::new(Kind::Config, "git is not installed, or not on PATH")
@@ -326,18 +326,18 @@ pub fn spawn(mut command: Command, what: &str) -> Result<Child> {
     })
 }
 
-pub fn wait(child: Child, what: &str) -> Result<Output> {
+pub(crate) fn wait(child: Child, what: &str) -> Result<Output> {
     child
         .wait_with_output()
         .map_err(|err| Error::io(format!("{what} failed"), &err))
 }
 
-pub fn run(command: Command, what: &str) -> Result<Output> {
+pub(crate) fn run(command: Command, what: &str) -> Result<Output> {
     wait(spawn(command, what)?, what)
 }
 
 /// The output of a command that succeeded, else an error with git's words.
-pub fn check(output: Output, what: &str) -> Result<Output> {
+pub(crate) fn check(output: Output, what: &str) -> Result<Output> {
     if output.status.success() {
         return Ok(output);
     }
@@ -349,7 +349,7 @@ pub fn check(output: Output, what: &str) -> Result<Output> {
 
 /// What git said on stderr, as one clean line: its `fatal:`/`error:` lines
 /// first, at most a few hundred characters.
-pub fn said(stderr: &[u8]) -> String {
+pub(crate) fn said(stderr: &[u8]) -> String {
     let text = String::from_utf8_lossy(stderr);
     let lines: Vec<&str> = text
         .lines()

@@ -16,83 +16,83 @@ use crate::storage::logbook::Entry;
 use crate::storage::sync::{DerivedSummary, NewEntry};
 
 /// The layout this helm writes and reads.
-pub const LAYOUT: u64 = 1;
+pub(crate) const LAYOUT: u64 = 1;
 
 /// `voyage.json`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub struct VoyageDoc {
-    pub layout: u64,
-    pub id: String,
-    pub intent: String,
-    pub created_at: String,
-    pub status: String,
+pub(crate) struct VoyageDoc {
+    pub(crate) layout: u64,
+    pub(crate) id: String,
+    pub(crate) intent: String,
+    pub(crate) created_at: String,
+    pub(crate) status: String,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub ended_at: Option<String>,
+    pub(crate) ended_at: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub ended_status: Option<String>,
+    pub(crate) ended_status: Option<String>,
     /// Entries `1..=entries` are in the tree.
-    pub entries: u64,
+    pub(crate) entries: u64,
 }
 
 /// One entry's file.
 #[derive(Debug, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub struct EntryDoc {
-    pub recorded_at: String,
-    pub identity: String,
-    pub role: String,
-    pub method: String,
-    pub summary: String,
-    pub action: Box<RawValue>,
-    pub bearing: Vec<BearingDoc>,
+pub(crate) struct EntryDoc {
+    pub(crate) recorded_at: String,
+    pub(crate) identity: String,
+    pub(crate) role: String,
+    pub(crate) method: String,
+    pub(crate) summary: String,
+    pub(crate) action: Box<RawValue>,
+    pub(crate) bearing: Vec<BearingDoc>,
 }
 
 #[derive(Debug, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub struct BearingDoc {
-    pub target: Box<RawValue>,
-    pub artifact: String,
-    pub observed_at: String,
+pub(crate) struct BearingDoc {
+    pub(crate) target: Box<RawValue>,
+    pub(crate) artifact: String,
+    pub(crate) observed_at: String,
 }
 
 /// A lifecycle file: present for an artifact whose payload was dropped, or
 /// that has summaries.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub struct LifecycleDoc {
-    pub status: Status,
+pub(crate) struct LifecycleDoc {
+    pub(crate) status: Status,
     /// Oldest first, one per summary.
-    pub derivations: Vec<DerivationDoc>,
+    pub(crate) derivations: Vec<DerivationDoc>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub struct DerivationDoc {
-    pub created_at: String,
-    pub summary: String,
-    pub method: String,
+pub(crate) struct DerivationDoc {
+    pub(crate) created_at: String,
+    pub(crate) summary: String,
+    pub(crate) method: String,
 }
 
 /// Seed 002's artifact states, as storage spells them.
-pub use crate::storage::artifact::ArtifactStatus as Status;
+pub(crate) use crate::storage::artifact::ArtifactStatus as Status;
 
 /// An entry's identity: the SHA-256 of its canonical file.
-pub type EntryId = [u8; 32];
+pub(crate) type EntryId = [u8; 32];
 
-pub fn identity(bytes: &[u8]) -> EntryId {
+pub(crate) fn identity(bytes: &[u8]) -> EntryId {
     Sha256::digest(bytes).into()
 }
 
 /// Compact JSON and a final newline: the one encoding of every file.
-pub fn encode<T: Serialize>(doc: &T) -> Vec<u8> {
+pub(crate) fn encode<T: Serialize>(doc: &T) -> Vec<u8> {
     let mut bytes = serde_json::to_vec(doc).expect("helm's layout types serialize");
     bytes.push(b'\n');
     bytes
 }
 
 /// Reads a file with helm's type and checks that it is canonical.
-pub fn decode<'a, T: Serialize + Deserialize<'a>>(bytes: &'a [u8]) -> Result<T, String> {
+pub(crate) fn decode<'a, T: Serialize + Deserialize<'a>>(bytes: &'a [u8]) -> Result<T, String> {
     let doc: T =
         serde_json::from_slice(bytes).map_err(|err| format!("not the layout's JSON: {err}"))?;
     if encode(&doc) != bytes {
@@ -106,7 +106,7 @@ pub fn decode<'a, T: Serialize + Deserialize<'a>>(bytes: &'a [u8]) -> Result<T, 
 impl EntryDoc {
     /// The file of an entry recorded here; fails when its action or a
     /// target is not JSON (a voyage that fails `voyage verify`).
-    pub fn of(entry: &Entry) -> Result<EntryDoc, String> {
+    pub(crate) fn of(entry: &Entry) -> Result<EntryDoc, String> {
         let raw = |text: &str, what: &str| {
             RawValue::from_string(text.to_string())
                 .map_err(|_| format!("entry {}: its {what} is not JSON", entry.id))
@@ -135,7 +135,7 @@ impl EntryDoc {
     /// What helm's checks demand of an entry beyond its JSON shape: the
     /// timestamps, hashes and action and target kinds `voyage verify` and
     /// `voyage show` rely on. Says what is wrong.
-    pub fn check(&self) -> Result<(), String> {
+    pub(crate) fn check(&self) -> Result<(), String> {
         timestamp(&self.recorded_at, "recordedAt")?;
         kind_of(self.action.get(), "action")?;
         for observation in &self.bearing {
@@ -149,7 +149,7 @@ impl EntryDoc {
     }
 
     /// The row to write for this entry.
-    pub fn to_row(&self) -> NewEntry {
+    pub(crate) fn to_row(&self) -> NewEntry {
         NewEntry {
             recorded_at: self.recorded_at.clone(),
             provenance: crate::model::Provenance {
@@ -177,7 +177,7 @@ impl EntryDoc {
 impl LifecycleDoc {
     /// Canonical order: derivations oldest first, one per summary (the
     /// newest record of a summary stands).
-    pub fn new(
+    pub(crate) fn new(
         status: Status,
         derivations: impl IntoIterator<Item = DerivationDoc>,
     ) -> LifecycleDoc {
@@ -191,7 +191,7 @@ impl LifecycleDoc {
         }
     }
 
-    pub fn check(&self, hash: &str) -> Result<(), String> {
+    pub(crate) fn check(&self, hash: &str) -> Result<(), String> {
         if self.status == Status::Reduced && self.derivations.is_empty() {
             return Err(format!("artifact {hash} is reduced but names no summary"));
         }
@@ -230,7 +230,7 @@ impl From<&DerivationDoc> for DerivedSummary {
     }
 }
 
-pub fn timestamp(text: &str, what: &str) -> Result<(), String> {
+pub(crate) fn timestamp(text: &str, what: &str) -> Result<(), String> {
     text.parse::<jiff::Timestamp>()
         .map(drop)
         .map_err(|_| format!("its {what} is not an RFC 3339 timestamp"))

@@ -30,13 +30,13 @@ mod batch;
 mod build;
 mod fast_import;
 mod git;
-pub mod layout;
+mod layout;
 mod listing;
 mod lock;
-pub mod names;
+mod names;
 mod pull;
 mod push;
-pub mod remote;
+mod remote;
 mod rules;
 mod shadow;
 mod transport;
@@ -50,7 +50,7 @@ pub use pull::{All, pull, pull_all};
 pub use push::push;
 
 /// How a push words an entry for its commit's subject line.
-pub type Subject<'a> = &'a dyn Fn(&crate::storage::logbook::Entry) -> String;
+pub(crate) type Subject<'a> = &'a dyn Fn(&crate::storage::logbook::Entry) -> String;
 
 use crate::error::Result;
 use crate::model::Voyage;
@@ -66,7 +66,7 @@ pub struct Settings {
 
 /// The named points: where a crash is tested.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum SyncKillPoint {
+pub(crate) enum SyncKillPoint {
     /// A pull has fetched and checked, and written nothing.
     PullFetched,
     /// A pull has written everything inside its transaction, not committed.
@@ -107,8 +107,7 @@ impl Settings {
 
 /// What every sync operation works with.
 pub struct Sync<'a> {
-    pub home: &'a Home,
-    pub cwd: &'a Path,
+    pub(crate) home: &'a Home,
     pub settings: &'a Settings,
     pub remote: remote::Remote,
     repo: git::SyncRepo,
@@ -131,7 +130,6 @@ impl<'a> Sync<'a> {
         crate::storage::sync::sweep_unborn(home);
         Ok(Sync {
             home,
-            cwd,
             settings,
             remote,
             repo,

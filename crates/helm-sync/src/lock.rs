@@ -17,13 +17,13 @@ use std::path::Path;
 use crate::error::{Error, Result};
 
 /// Held until dropped.
-pub struct Lock {
+pub(crate) struct Lock {
     _file: File,
 }
 
 impl Lock {
     /// Waits for, then takes, the home's sync lock.
-    pub fn take(repo: &Path) -> Result<Lock> {
+    pub(crate) fn take(repo: &Path) -> Result<Lock> {
         let path = repo.join("helm-sync.lock");
         let file = std::fs::OpenOptions::new()
             .read(true)

@@ -29,17 +29,17 @@
 use crate::storage::audit::is_hash;
 
 /// The most entries a voyage may have on a remote (eight digits).
-pub const MAX_ENTRIES: u64 = 99_999_999;
+pub(crate) const MAX_ENTRIES: u64 = 99_999_999;
 
-pub const REF_PREFIX: &str = "refs/helm/voyages/";
+pub(crate) const REF_PREFIX: &str = "refs/helm/voyages/";
 
-pub fn voyage_ref(id: &uuid::Uuid) -> String {
+pub(crate) fn voyage_ref(id: &uuid::Uuid) -> String {
     format!("{REF_PREFIX}{}", id.hyphenated())
 }
 
 /// A file of a commit on the remote.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum File {
+pub(crate) enum File {
     Voyage,
     Entry(u64),
     Artifact(String),
@@ -48,7 +48,7 @@ pub enum File {
 
 impl File {
     /// Its name in a remote commit's tree.
-    pub fn name(&self) -> String {
+    pub(crate) fn name(&self) -> String {
         match self {
             File::Voyage => "voyage.json".to_string(),
             File::Entry(n) => format!("entry-{n:08}.json"),
@@ -59,7 +59,7 @@ impl File {
 
     /// Its path in helm's snapshot of the remote, which keeps only the
     /// last entry.
-    pub fn path(&self) -> String {
+    pub(crate) fn path(&self) -> String {
         match self {
             File::Voyage => "voyage.json".to_string(),
             File::Entry(_) => "last-entry.json".to_string(),
@@ -70,7 +70,7 @@ impl File {
 
     /// The file a remote commit's name stands for; `None` for a name the
     /// layout has no place for.
-    pub fn named(name: &str) -> Option<File> {
+    pub(crate) fn named(name: &str) -> Option<File> {
         if name == "voyage.json" {
             return Some(File::Voyage);
         }

@@ -85,7 +85,7 @@ pub fn pull_all(sync: &Sync<'_>) -> Result<All> {
 }
 
 /// `(name under prefix, commit)` of every ref helm fetched from the remote.
-pub fn tracked(sync: &Sync<'_>, prefix: &str) -> Result<Vec<(String, String)>> {
+pub(crate) fn tracked(sync: &Sync<'_>, prefix: &str) -> Result<Vec<(String, String)>> {
     let text = sync.repo.text(
         &["for-each-ref", "--format=%(objectname) %(refname)", prefix],
         "git for-each-ref",
@@ -103,7 +103,7 @@ pub fn tracked(sync: &Sync<'_>, prefix: &str) -> Result<Vec<(String, String)>> {
 /// voyage `id`; `None` when there is none. A voyage ref is a chain of
 /// commits: one at a blob, a tree or a tag is the remote's fault, refused
 /// as `bad-remote` (fetching again would bring the same).
-pub fn resolve_ref(batch: &mut Batch, name: &str, id: &Uuid) -> Result<Option<String>> {
+pub(crate) fn resolve_ref(batch: &mut Batch, name: &str, id: &Uuid) -> Result<Option<String>> {
     match batch.info(name)? {
         None => Ok(None),
         Some(info) if info.kind == "commit" => Ok(Some(info.oid)),
@@ -176,7 +176,7 @@ enum Outcome {
 
 /// Merges the fetched commit `tip` into the voyage here; `import` is a
 /// `git fast-import --force` started ahead to record the snapshot.
-pub fn merge_tip(
+pub(crate) fn merge_tip(
     sync: &Sync<'_>,
     batch: &mut Batch,
     id: &Uuid,
@@ -281,18 +281,18 @@ fn apply(store: &mut VoyageStore, arrival: &Arrival, settings: &Settings) -> Res
 }
 
 /// What the logbook becomes: from which number, which rows.
-pub struct Plan {
-    pub first: u64,
-    pub rows: Vec<NewEntry>,
+pub(crate) struct Plan {
+    pub(crate) first: u64,
+    pub(crate) rows: Vec<NewEntry>,
     /// Remote entries the voyage did not hold.
-    pub new_here: u64,
+    pub(crate) new_here: u64,
 }
 
 /// The entries' merge, or `None` when the voyage here does not hold the
 /// last synced commit's last entry under its number (then it may not hold
 /// the others: the caller compares whole voyages). The entries before it
 /// are taken to be the synced ones, as every sync leaves them.
-pub fn plan(m: &View<'_>, arrival: &Arrival) -> Result<Option<Plan>> {
+pub(crate) fn plan(m: &View<'_>, arrival: &Arrival) -> Result<Option<Plan>> {
     let synced = arrival.from - 1;
     if synced > 0 {
         let Some(last) = arrival.base.as_ref().map(|base| base.last) else {
@@ -336,7 +336,7 @@ pub fn plan(m: &View<'_>, arrival: &Arrival) -> Result<Option<Plan>> {
 }
 
 /// An entry's identity across machines (the hash of its remote file).
-pub fn identity(entry: &Entry) -> Result<EntryId> {
+pub(crate) fn identity(entry: &Entry) -> Result<EntryId> {
     let doc = EntryDoc::of(entry).map_err(|why| {
         Error::new(Kind::Corrupt, why).hint(words![
             "run ",
@@ -347,7 +347,7 @@ pub fn identity(entry: &Entry) -> Result<EntryId> {
     Ok(layout::identity(&layout::encode(&doc)))
 }
 
-pub fn row_of(entry: &Entry) -> NewEntry {
+pub(crate) fn row_of(entry: &Entry) -> NewEntry {
     NewEntry {
         recorded_at: entry.recorded_at.clone(),
         provenance: entry.provenance.clone(),
@@ -360,7 +360,7 @@ pub fn row_of(entry: &Entry) -> NewEntry {
     }
 }
 
-pub fn state_of(row: &ArtifactRow) -> ArtifactLifecycle {
+pub(crate) fn state_of(row: &ArtifactRow) -> ArtifactLifecycle {
     ArtifactLifecycle {
         status: row.status,
         derivations: row.derivations.iter().map(DerivationDoc::from).collect(),

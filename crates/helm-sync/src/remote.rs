@@ -21,16 +21,16 @@ pub struct Remote {
     /// What to call it in output: the name, or the URL without credentials,
     /// or the path.
     pub label: String,
-    pub fetch_url: String,
-    pub push_url: String,
+    pub(crate) fetch_url: String,
+    pub(crate) push_url: String,
     /// Names helm's bookkeeping refs for this remote (a hash of the URL).
-    pub key: String,
+    pub(crate) key: String,
     /// Network configuration of the user's repository, for fetch and push.
-    pub network: Vec<(String, String)>,
+    pub(crate) network: Vec<(String, String)>,
 }
 
 /// The remote `given` names, or `origin`.
-pub fn resolve(given: Option<&str>, cwd: &Path) -> Result<Remote> {
+pub(crate) fn resolve(given: Option<&str>, cwd: &Path) -> Result<Remote> {
     let given = given.map(str::trim).filter(|g| !g.is_empty());
     let text = given.unwrap_or("origin");
     if is_url(text) {
@@ -130,7 +130,7 @@ fn is_path(text: &str) -> bool {
 }
 
 /// A URL as it may be shown: without a user name or password.
-pub fn redact(url: &str) -> String {
+pub(crate) fn redact(url: &str) -> String {
     if let Some((scheme, rest)) = url.split_once("://") {
         let (authority, path) = match rest.find('/') {
             Some(cut) => rest.split_at(cut),

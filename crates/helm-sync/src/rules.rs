@@ -9,7 +9,7 @@ use super::layout::{DerivationDoc, EntryId, LifecycleDoc, Status};
 
 /// Where an entry of the merged tail comes from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum EntrySource {
+pub(crate) enum EntrySource {
     /// The remote's new entry at this index.
     Remote(usize),
     /// The local entry at this index of the local tail.
@@ -20,7 +20,7 @@ pub enum EntrySource {
 /// it: every new remote entry, in the remote's order, then the local
 /// entries the remote does not hold, in their order. An entry is matched by
 /// identity, as a multiset: two identical local entries need two remote ones.
-pub fn tail(local: &[EntryId], remote: &[EntryId]) -> Vec<EntrySource> {
+pub(crate) fn tail(local: &[EntryId], remote: &[EntryId]) -> Vec<EntrySource> {
     let mut unmatched: std::collections::HashMap<&EntryId, usize> =
         std::collections::HashMap::new();
     for id in remote {
@@ -38,7 +38,7 @@ pub fn tail(local: &[EntryId], remote: &[EntryId]) -> Vec<EntrySource> {
 
 /// The first position from which the merged tail differs from the local
 /// tail as it stands (its length when they agree).
-pub fn first_change(merged: &[EntrySource], local: &[EntryId], remote: &[EntryId]) -> usize {
+pub(crate) fn first_change(merged: &[EntrySource], local: &[EntryId], remote: &[EntryId]) -> usize {
     merged
         .iter()
         .enumerate()
@@ -54,13 +54,13 @@ pub fn first_change(merged: &[EntrySource], local: &[EntryId], remote: &[EntryId
 
 /// An artifact's lifecycle: its status and its summaries.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ArtifactLifecycle {
-    pub status: Status,
-    pub derivations: Vec<DerivationDoc>,
+pub(crate) struct ArtifactLifecycle {
+    pub(crate) status: Status,
+    pub(crate) derivations: Vec<DerivationDoc>,
 }
 
 impl ArtifactLifecycle {
-    pub fn stowed() -> ArtifactLifecycle {
+    pub(crate) fn stowed() -> ArtifactLifecycle {
         ArtifactLifecycle {
             status: Status::Stowed,
             derivations: Vec::new(),
@@ -68,7 +68,7 @@ impl ArtifactLifecycle {
     }
 
     /// The file that records it, if it needs one.
-    pub fn record(&self) -> Option<LifecycleDoc> {
+    pub(crate) fn record(&self) -> Option<LifecycleDoc> {
         (self.status != Status::Stowed || !self.derivations.is_empty())
             .then(|| LifecycleDoc::new(self.status, self.derivations.iter().cloned()))
     }
@@ -80,7 +80,7 @@ impl ArtifactLifecycle {
 /// wins (`reduced`, then `jettisoned`, then `stowed`: a payload given up on
 /// one machine is given up everywhere). Summaries are never lost: both
 /// sides' derivations are kept.
-pub fn artifact(
+pub(crate) fn artifact(
     base: Option<&ArtifactLifecycle>,
     local: Option<&ArtifactLifecycle>,
     remote: &ArtifactLifecycle,
@@ -109,7 +109,7 @@ pub fn artifact(
 /// Three-way merge of the voyage's status: an end made on either side
 /// stands; when both sides ended it, the earlier end stands and its status
 /// says when and how the other ended it.
-pub fn end(
+pub(crate) fn end(
     base: Option<&VoyageStatus>,
     local: &VoyageStatus,
     remote: &VoyageStatus,

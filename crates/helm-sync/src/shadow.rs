@@ -26,20 +26,20 @@ use crate::error::{Error, Kind, Result};
 
 /// The last sync, as the snapshot records it.
 #[derive(Clone, Debug)]
-pub struct Base {
+pub(crate) struct Base {
     /// The snapshot commit.
-    pub shadow: String,
+    pub(crate) shadow: String,
     /// The remote commit it is the snapshot of.
-    pub remote: String,
-    pub doc: VoyageDoc,
+    pub(crate) remote: String,
+    pub(crate) doc: VoyageDoc,
     /// The identity of the last entry, which the voyage here must hold
     /// under the same number for the snapshot to be its base.
-    pub last: Option<EntryId>,
+    pub(crate) last: Option<EntryId>,
 }
 
 /// Reads the snapshot `marker` names; `None` when there is none, or when it
 /// cannot be read (then every sync compares whole voyages, as the first).
-pub fn read(batch: &mut Batch, marker: &str, id: &Uuid) -> Result<Option<Base>> {
+pub(crate) fn read(batch: &mut Batch, marker: &str, id: &Uuid) -> Result<Option<Base>> {
     let Some(info) = batch.info(marker)?.filter(|info| info.kind == "commit") else {
         return Ok(None);
     };
@@ -75,7 +75,11 @@ pub fn read(batch: &mut Batch, marker: &str, id: &Uuid) -> Result<Option<Base>> 
 
 /// An artifact's lifecycle in the snapshot `shadow`: `None` when the
 /// remote did not hold it.
-pub fn state(batch: &mut Batch, shadow: &str, hash: &str) -> Result<Option<ArtifactLifecycle>> {
+pub(crate) fn state(
+    batch: &mut Batch,
+    shadow: &str,
+    hash: &str,
+) -> Result<Option<ArtifactLifecycle>> {
     let record = batch.contents(&format!(
         "{shadow}:{}",
         File::Lifecycle(hash.to_string()).path()
@@ -107,7 +111,7 @@ pub fn state(batch: &mut Batch, shadow: &str, hash: &str) -> Result<Option<Artif
 }
 
 /// The artifacts the snapshot keeps a lifecycle file for.
-pub fn recorded(batch: &mut Batch, shadow: &str) -> Result<Vec<String>> {
+pub(crate) fn recorded(batch: &mut Batch, shadow: &str) -> Result<Vec<String>> {
     let mut hashes = Vec::new();
     let Some((_, top)) = batch.contents(&format!("{shadow}:lifecycle"))? else {
         return Ok(hashes);
@@ -132,7 +136,7 @@ pub fn recorded(batch: &mut Batch, shadow: &str) -> Result<Vec<String>> {
 
 /// Where a file's content comes from.
 #[derive(Clone, Debug)]
-pub enum Blob {
+pub(crate) enum Blob {
     /// An object the repository has.
     Oid(String),
     /// A blob the same fast-import stream wrote (`:<mark>`).
@@ -142,7 +146,7 @@ pub enum Blob {
 
 /// One change to the snapshot.
 #[derive(Clone, Debug)]
-pub enum FileChange {
+pub(crate) enum FileChange {
     Put(File, Blob),
     Delete(File),
 }
@@ -150,7 +154,7 @@ pub enum FileChange {
 /// Writes, in a fast-import stream, the snapshot commit on `branch` of the
 /// remote commit `remote` (an id or `:<mark>`): the `base` snapshot with
 /// `changes`, or, without a base, `changes` alone.
-pub fn commit(
+pub(crate) fn commit(
     out: &mut impl Write,
     branch: &str,
     mark: usize,
@@ -188,7 +192,7 @@ pub fn commit(
 /// Records the snapshot of `remote`: `base` with `changes`, under the
 /// voyage's marker, through `import` (a `git fast-import --force` started
 /// ahead). Call it only after the voyage here holds all of it.
-pub fn record(
+pub(crate) fn record(
     sync: &Sync<'_>,
     mut import: StartedCommand,
     id: &Uuid,
@@ -214,7 +218,7 @@ pub fn record(
 
 /// The snapshot changes that bring an artifact from `before` to `after`
 /// (the payload's blob given when it arrived or leaves with this change).
-pub fn artifact_changes(
+pub(crate) fn artifact_changes(
     hash: &str,
     before: Option<&ArtifactLifecycle>,
     after: &ArtifactLifecycle,

@@ -11,7 +11,7 @@ use crate::error::{Error, Kind, Result};
 
 /// What a push did.
 #[derive(Debug, PartialEq, Eq)]
-pub enum PushOutcome {
+pub(crate) enum PushOutcome {
     Done,
     /// The remote held that commit already (a push whose record was lost).
     AlreadyThere,
@@ -22,7 +22,12 @@ pub enum PushOutcome {
 
 /// Fetches the voyage refs `refspec` names (`+remote:local`); `false` when
 /// the remote has no such ref.
-pub fn fetch(repo: &SyncRepo, remote: &Remote, refspecs: &[String], prune: bool) -> Result<bool> {
+pub(crate) fn fetch(
+    repo: &SyncRepo,
+    remote: &Remote,
+    refspecs: &[String],
+    prune: bool,
+) -> Result<bool> {
     let mut command = repo.network_command();
     command.args([
         "-c",

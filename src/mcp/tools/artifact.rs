@@ -15,7 +15,7 @@ use crate::output::lifecycle::{
 };
 use crate::output::payload::PayloadReport;
 
-pub const SHOW: Tool = Tool {
+pub(crate) const SHOW: Tool = Tool {
     name: "artifact_show",
     description: "An artifact's payload JSON by hash or unique prefix: what an observation saw, as the bearings and the slate name it. A reduced artifact gives its summary ({\"kind\": \"summary\", \"of\", \"method\", \"text\"}); a jettisoned one is an error. Reads only.",
     input: input::<ArtifactShowInput>,
@@ -34,7 +34,7 @@ fn show(ctx: &Ctx, mut call: Call) -> Result<Box<dyn Report>> {
     }))
 }
 
-pub const LIST: Tool = Tool {
+pub(crate) const LIST: Tool = Tool {
     name: "artifact_list",
     description: "Every artifact of the voyage, largest first: its stored and payload size, status (stowed, reduced, jettisoned), the slate and entries that reference it, and a reduced one's summary. Reads only.",
     input: input::<VoyageInput>,
@@ -50,7 +50,7 @@ fn list(ctx: &Ctx, mut call: Call) -> Result<Box<dyn Report>> {
     }))
 }
 
-pub const REDUCE: Tool = Tool {
+pub(crate) const REDUCE: Tool = Tool {
     name: "artifact_reduce",
     description: "Replace artifacts' payloads by a summary you write, keeping their hashes and every reference: each gets its own summary artifact ({\"kind\": \"summary\", \"of\", \"method\", \"text\"}) and the payload is dropped. All the hashes or none; works on an ended voyage; no entry changes. voyage_compact then gives the space back.",
     input: input::<ArtifactReduceInput>,
@@ -76,7 +76,7 @@ fn reduce(ctx: &Ctx, mut call: Call) -> Result<Box<dyn Report>> {
     }))
 }
 
-pub const JETTISON: Tool = Tool {
+pub(crate) const JETTISON: Tool = Tool {
     name: "artifact_jettison",
     description: "Drop artifacts' payloads, keeping their hashes and every reference. All the hashes or none; one already jettisoned is left as it is (changed: false); works on an ended voyage; no entry changes. voyage_compact then gives the space back.",
     input: input::<ArtifactJettisonInput>,

@@ -14,7 +14,7 @@ use crate::output::documents::{InterruptedView, RecordedView, SettledView};
 use crate::output::entry::Recorded;
 use crate::output::interrupted::{Interrupted, Settled};
 
-pub const STEER: Tool = Tool {
+pub(crate) const STEER: Tool = Tool {
     name: "steer",
     description: "Change shared state on GitHub (comment, create/edit/close an issue or PR, request review, reply inline, merge) and record it as one logbook entry saying who acted, in what role, by what method and why. Steer seals the slate into the entry's bearing. Before acting it checks that every observation of the issue or PR on the slate is still current, and refuses if one changed (allowStale acts anyway and records it). If GitHub refuses, nothing is recorded and the slate is unchanged; a retry with the same requestId never acts twice.",
     input: input::<SteerInput>,
@@ -52,7 +52,7 @@ fn steer(ctx: &Ctx, mut call: Call) -> Result<Box<dyn Report>> {
     }))
 }
 
-pub const LOG: Tool = Tool {
+pub(crate) const LOG: Tool = Tool {
     name: "log",
     description: "Record where the voyage stands (waiting, blocked, ready, or your own words) as one logbook entry saying who, in what role, by what method and why, without changing anything. Log seals the slate into the entry's bearing; a retry with the same requestId records nothing new.",
     input: input::<LogInput>,
@@ -79,7 +79,7 @@ fn log(ctx: &Ctx, mut call: Call) -> Result<Box<dyn Report>> {
     }))
 }
 
-pub const INTERRUPTED_LIST: Tool = Tool {
+pub(crate) const INTERRUPTED_LIST: Tool = Tool {
     name: "interrupted_list",
     description: "The voyage's interrupted steers: steers whose outcome was never recorded (the process died, or GitHub's answer was lost after it may have acted), each with the requestId that interrupted_settle or interrupted_discard takes. Reads only.",
     input: input::<VoyageInput>,
@@ -95,7 +95,7 @@ fn interrupted_list(ctx: &Ctx, mut call: Call) -> Result<Box<dyn Report>> {
     }))
 }
 
-pub const INTERRUPTED_SETTLE: Tool = Tool {
+pub(crate) const INTERRUPTED_SETTLE: Tool = Tool {
     name: "interrupted_settle",
     description: "Record what an interrupted steer did: from GitHub's saved answer, or from what GitHub shows (a comment with the same body, the issue or PR created, the merge at the pinned sha …). Never acts on GitHub; when GitHub shows that nothing happened, the record is removed (outcome nothing-happened) and a new steer may act.",
     input: input::<AttemptInput>,
@@ -117,7 +117,7 @@ fn interrupted_settle(ctx: &Ctx, mut call: Call) -> Result<Box<dyn Report>> {
     )))
 }
 
-pub const INTERRUPTED_DISCARD: Tool = Tool {
+pub(crate) const INTERRUPTED_DISCARD: Tool = Tool {
     name: "interrupted_discard",
     description: "Drop an interrupted steer's record without recording anything, after checking GitHub yourself. What the steer may have done on GitHub is then nowhere in the voyage.",
     input: input::<AttemptInput>,

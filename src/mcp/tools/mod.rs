@@ -23,33 +23,33 @@ use crate::observe::Tally;
 use crate::output::Report;
 
 /// One tool.
-pub struct Tool {
-    pub name: &'static str,
-    pub description: &'static str,
-    pub input: fn() -> Arc<JsonObject>,
-    pub output: fn() -> Arc<JsonObject>,
-    pub effect: ToolEffect,
+pub(crate) struct Tool {
+    pub(crate) name: &'static str,
+    pub(crate) description: &'static str,
+    pub(crate) input: fn() -> Arc<JsonObject>,
+    pub(crate) output: fn() -> Arc<JsonObject>,
+    pub(crate) effect: ToolEffect,
     /// Runs the call on a blocking thread: parse, call the core, report.
-    pub run: fn(&Ctx, Call) -> Result<Box<dyn Report>>,
+    pub(crate) run: fn(&Ctx, Call) -> Result<Box<dyn Report>>,
 }
 
 /// What a tool does to the world, as MCP's annotations say it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct ToolEffect {
+pub(crate) struct ToolEffect {
     /// Changes nothing: no voyage, no file, nothing on GitHub.
-    pub read_only: bool,
+    pub(crate) read_only: bool,
     /// May remove or overwrite something (a payload, an observation, an
     /// issue's open state), not only add.
-    pub destructive: bool,
+    pub(crate) destructive: bool,
     /// Repeating the call with the same arguments changes nothing more.
-    pub idempotent: bool,
+    pub(crate) idempotent: bool,
     /// Reaches outside helm's own files: GitHub.
-    pub open_world: bool,
+    pub(crate) open_world: bool,
 }
 
 impl ToolEffect {
     /// Reads the voyages and nothing else.
-    pub const READS: ToolEffect = ToolEffect {
+    pub(crate) const READS: ToolEffect = ToolEffect {
         read_only: true,
         destructive: false,
         idempotent: true,
@@ -59,7 +59,7 @@ impl ToolEffect {
     /// The annotations a client sees. `destructiveHint` and
     /// `idempotentHint` mean something only for a tool that writes, so a
     /// read-only one leaves them out.
-    pub fn annotations(self) -> ToolAnnotations {
+    pub(crate) fn annotations(self) -> ToolAnnotations {
         let writes = !self.read_only;
         ToolAnnotations::from_raw(
             None,
@@ -72,7 +72,7 @@ impl ToolEffect {
 }
 
 /// Every tool, in the order `tools/list` gives them.
-pub static ALL: &[&Tool] = &[
+pub(crate) static ALL: &[&Tool] = &[
     &voyage::NEW,
     &voyage::LIST,
     &voyage::SHOW,
@@ -101,7 +101,8 @@ pub static ALL: &[&Tool] = &[
 /// command of the CLI has the tool named after its path (`voyage new` →
 /// `voyage_new`); a unit test walks the command tree to hold both lists to
 /// that.
-pub static LEFT_OUT: &[(&str, &str)] = &[
+#[cfg(test)]
+pub(crate) static LEFT_OUT: &[(&str, &str)] = &[
     (
         "voyage export",
         "writes a copy of the voyage file to a path of the server's machine: moving files \
@@ -121,14 +122,14 @@ pub static LEFT_OUT: &[(&str, &str)] = &[
 ];
 
 /// The tool named `name`, served or not.
-pub fn find(name: &str) -> Option<&'static Tool> {
+pub(crate) fn find(name: &str) -> Option<&'static Tool> {
     ALL.iter().copied().find(|tool| tool.name == name)
 }
 
 impl Tool {
     /// The tool as `tools/list` describes it. Its texts and its schemas'
     /// descriptions are written in MCP's words where they are written.
-    pub fn describe(&self) -> rmcp::model::Tool {
+    pub(crate) fn describe(&self) -> rmcp::model::Tool {
         rmcp::model::Tool::new(self.name, self.description, (self.input)())
             .with_raw_output_schema((self.output)())
             .with_annotations(self.effect.annotations())
@@ -137,17 +138,17 @@ impl Tool {
 
 /// One call's arguments, the progress its look may report, and whether
 /// the client still wants it (also read by the look, through the tally).
-pub struct Call {
-    pub tool: &'static str,
-    pub args: JsonObject,
-    pub tally: Arc<Tally>,
-    pub cancel: crate::cancel::Cancel,
+pub(crate) struct Call {
+    pub(crate) tool: &'static str,
+    pub(crate) args: JsonObject,
+    pub(crate) tally: Arc<Tally>,
+    pub(crate) cancel: crate::cancel::Cancel,
 }
 
 impl Call {
     /// The arguments as the tool's argument type; a mistake in them is a
     /// usage error naming the tool.
-    pub fn parse<A: DeserializeOwned>(&mut self) -> Result<A> {
+    pub(crate) fn parse<A: DeserializeOwned>(&mut self) -> Result<A> {
         let args = std::mem::take(&mut self.args);
         serde_json::from_value::<A>(serde_json::Value::Object(args)).map_err(|err| {
             Error::usage(format!("bad arguments to {}: {err}", self.tool))

@@ -14,7 +14,7 @@ use crate::output::observe::ObservedReport;
 use crate::output::slate::{Cleared, SlateList};
 use crate::output::{Report, Style};
 
-pub const OBSERVE: Tool = Tool {
+pub(crate) const OBSERVE: Tool = Tool {
     name: "observe",
     description: "Look at a target (files, a directory tree, a Rust project, a GitHub issue, PR or repository) and return what was seen; the observation goes on the voyage's slate. Observe never writes the logbook: the next steer or log seals the slate into its entry's bearing. A client that sends a progressToken gets progress notifications from long looks.",
     input: input::<ObserveInput>,
@@ -44,7 +44,7 @@ fn observe(ctx: &Ctx, mut call: Call) -> Result<Box<dyn Report>> {
     }))
 }
 
-pub const LIST: Tool = Tool {
+pub(crate) const LIST: Tool = Tool {
     name: "slate_list",
     description: "What is on the voyage's slate: the observations gathered since the last entry, which the next steer or log seals into its bearing. Reads only.",
     input: input::<VoyageInput>,
@@ -60,7 +60,7 @@ fn list(ctx: &Ctx, mut call: Call) -> Result<Box<dyn Report>> {
     }))
 }
 
-pub const ERASE: Tool = Tool {
+pub(crate) const ERASE: Tool = Tool {
     name: "slate_erase",
     description: "Take targets off the slate (given as observe takes them) so the next entry's bearing leaves them out. Records nothing.",
     input: input::<SlateEraseInput>,
@@ -97,7 +97,7 @@ fn erase(ctx: &Ctx, mut call: Call) -> Result<Box<dyn Report>> {
     Ok(Box::new(ErasedAll { erased }))
 }
 
-pub const CLEAR: Tool = Tool {
+pub(crate) const CLEAR: Tool = Tool {
     name: "slate_clear",
     description: "Take everything off the voyage's slate. Records nothing.",
     input: input::<VoyageInput>,
@@ -125,7 +125,7 @@ struct ErasedAll {
 }
 
 #[derive(Serialize, JsonSchema)]
-pub struct ErasedAllView<'a> {
+pub(crate) struct ErasedAllView<'a> {
     erased: Vec<ErasedView<'a>>,
 }
 

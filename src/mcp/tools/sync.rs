@@ -15,28 +15,28 @@ use crate::output::sync::{Direction, PullView, PulledAllReport, SyncReport, Sync
 /// `voyage_push`.
 #[derive(Debug, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub struct VoyagePushInput {
+pub(crate) struct VoyagePushInput {
     /// The voyage: a full id or an unambiguous prefix (default: the server's HELM_VOYAGE).
     #[serde(default)]
-    pub voyage: Option<String>,
+    pub(crate) voyage: Option<String>,
     /// The git remote: a remote name of the git repository in the server's working directory, a URL or a path (default: origin).
     #[serde(default)]
-    pub remote: Option<String>,
+    pub(crate) remote: Option<String>,
 }
 
 /// `voyage_pull`.
 #[derive(Debug, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub struct VoyagePullInput {
+pub(crate) struct VoyagePullInput {
     /// The voyage: a full id or an unambiguous prefix, here or on the remote (default: the server's HELM_VOYAGE).
     #[serde(default)]
-    pub voyage: Option<String>,
+    pub(crate) voyage: Option<String>,
     /// Pull every voyage on the remote instead of one.
     #[serde(default)]
-    pub all: bool,
+    pub(crate) all: bool,
     /// The git remote: a remote name of the git repository in the server's working directory, a URL or a path (default: origin).
     #[serde(default)]
-    pub remote: Option<String>,
+    pub(crate) remote: Option<String>,
 }
 
 /// Both reach the remote; neither removes anything there or here, and a
@@ -48,7 +48,7 @@ const SYNCS: ToolEffect = ToolEffect {
     open_world: true,
 };
 
-pub const PUSH: Tool = Tool {
+pub(crate) const PUSH: Tool = Tool {
     name: "voyage_push",
     description: "Share a voyage through a git remote (the team's own, through the user's git and credentials): sends the entries, artifacts, end and lifecycle changes made here since the last sync to refs/helm/voyages/<id>. Refused with kind diverged when the remote holds what is not here: call voyage_pull, then push again. Nothing new changes nothing.",
     input: input::<VoyagePushInput>,
@@ -66,7 +66,7 @@ fn push(ctx: &Ctx, mut call: Call) -> Result<Box<dyn Report>> {
     }))
 }
 
-pub const PULL: Tool = Tool {
+pub(crate) const PULL: Tool = Tool {
     name: "voyage_pull",
     description: "Fetch a voyage from a git remote and merge it into the one here, or make it here (all: every voyage on the remote). The remote's entries come first in push order; entries made here and never pushed follow them, renumbered. Everything arriving is checked before anything is written (kind bad-remote otherwise); the slate is never synced.",
     input: input::<VoyagePullInput>,

@@ -18,7 +18,7 @@ use crate::output::lifecycle::CompactReport;
 use crate::output::verification::Verification;
 use crate::output::voyage::{Created, Ended, StoryFormat, StoryReport, VoyageList};
 
-pub const NEW: Tool = Tool {
+pub(crate) const NEW: Tool = Tool {
     name: "voyage_new",
     description: "Start a voyage: one piece of collaborative work with its own logbook. Returns the voyage; its id names it in every other tool.",
     input: input::<VoyageNewInput>,
@@ -40,7 +40,7 @@ fn new(ctx: &Ctx, mut call: Call) -> Result<Box<dyn Report>> {
     }))
 }
 
-pub const LIST: Tool = Tool {
+pub(crate) const LIST: Tool = Tool {
     name: "voyage_list",
     description: "List voyages, newest first: the active ones, unless `all` or `ended` is set. Reads only.",
     input: input::<VoyageListInput>,
@@ -65,7 +65,7 @@ fn list(ctx: &Ctx, mut call: Call) -> Result<Box<dyn Report>> {
     }))
 }
 
-pub const SHOW: Tool = Tool {
+pub(crate) const SHOW: Tool = Tool {
     name: "voyage_show",
     description: "The whole voyage: every logbook entry with who acted, why and its bearing, the slate, and interrupted steers. Reads only; voyage_brief is shorter.",
     input: input::<VoyageInput>,
@@ -83,7 +83,7 @@ fn show(ctx: &Ctx, mut call: Call) -> Result<Box<dyn Report>> {
     }))
 }
 
-pub const BRIEF: Tool = Tool {
+pub(crate) const BRIEF: Tool = Tool {
     name: "voyage_brief",
     description: "Where a voyage stands, short enough to resume from: intent and status, the last entries, the last logged state, what it did on GitHub with the last known state of each, interrupted steers and the slate. Reads only.",
     input: input::<VoyageInput>,
@@ -99,7 +99,7 @@ fn brief(ctx: &Ctx, mut call: Call) -> Result<Box<dyn Report>> {
     }))
 }
 
-pub const END: Tool = Tool {
+pub(crate) const END: Tool = Tool {
     name: "voyage_end",
     description: "End a voyage, with an optional closing status (\"merged\", \"abandoned: …\"). An ended voyage takes no more observations or entries; it cannot be reopened.",
     input: input::<VoyageEndInput>,
@@ -123,7 +123,7 @@ fn end(ctx: &Ctx, mut call: Call) -> Result<Box<dyn Report>> {
     }))
 }
 
-pub const VERIFY: Tool = Tool {
+pub(crate) const VERIFY: Tool = Tool {
     name: "voyage_verify",
     description: "Check a voyage (or every voyage, with `all`) end to end: SQLite integrity, foreign keys, the schema, every stored artifact re-hashed, the artifact lifecycle. `ok` is false and `problems` lists what is wrong when a check fails. Reads only.",
     input: input::<VoyageVerifyInput>,
@@ -147,7 +147,7 @@ fn verify(ctx: &Ctx, mut call: Call) -> Result<Box<dyn Report>> {
     }))
 }
 
-pub const COMPACT: Tool = Tool {
+pub(crate) const COMPACT: Tool = Tool {
     name: "voyage_compact",
     description: "Give the space of dropped payloads (artifact_reduce, artifact_jettison) back to the file system by rebuilding the voyage file. Changes no entry, observation or artifact; works on an ended voyage.",
     input: input::<VoyageInput>,

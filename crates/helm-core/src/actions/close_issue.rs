@@ -38,7 +38,7 @@ fn completed() -> CloseReason {
     Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, clap::ValueEnum, schemars::JsonSchema,
 )]
 #[serde(rename_all = "kebab-case")]
-pub enum CloseReason {
+pub(crate) enum CloseReason {
     /// The work is done.
     Completed,
     /// It will not be done (won't fix, duplicate, stale).
@@ -64,8 +64,8 @@ impl CloseReason {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct CloseIssue {
-    pub issue: u64,
-    pub reason: CloseReason,
+    pub(crate) issue: u64,
+    pub(crate) reason: CloseReason,
 }
 
 impl SteerAction for CloseIssue {

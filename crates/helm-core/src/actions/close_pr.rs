@@ -28,7 +28,7 @@ pub struct ClosePrArgs {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ClosePr {
-    pub pr: u64,
+    pub(crate) pr: u64,
 }
 
 impl SteerAction for ClosePr {

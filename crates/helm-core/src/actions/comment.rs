@@ -44,20 +44,20 @@ pub struct CommentArgs {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Comment {
-    pub on: IssueOrPull,
-    pub body: String,
+    pub(crate) on: IssueOrPull,
+    pub(crate) body: String,
 }
 
 /// What a comment's entry records of its own.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(default, rename_all = "camelCase")]
-pub struct Commented {
+pub(crate) struct Commented {
     /// The comment created by `comment` or `reply-inline`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub comment_id: Option<u64>,
+    pub(crate) comment_id: Option<u64>,
     /// What was said: the comment, reply, issue or pull request body.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub body: Option<String>,
+    pub(crate) body: Option<String>,
 }
 
 impl RecordPart for Commented {

@@ -40,10 +40,10 @@ pub struct CreateIssueArgs {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct CreateIssue {
-    pub title: String,
-    pub body: Option<String>,
-    pub labels: Vec<String>,
-    pub assignees: Vec<String>,
+    pub(crate) title: String,
+    pub(crate) body: Option<String>,
+    pub(crate) labels: Vec<String>,
+    pub(crate) assignees: Vec<String>,
 }
 
 /// The labels and assignees GitHub applied, as its answer lists them.
@@ -58,23 +58,23 @@ fn applied(issue: &Issue) -> Applied {
 /// What a new issue's entry records of its own.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(default, rename_all = "camelCase")]
-pub struct IssueCreated {
+pub(crate) struct IssueCreated {
     /// The title, as GitHub answered it.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub title: Option<String>,
+    pub(crate) title: Option<String>,
     /// The body asked for.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub body: Option<String>,
+    pub(crate) body: Option<String>,
     /// The labels asked for.
     #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub labels: Vec<String>,
+    pub(crate) labels: Vec<String>,
     /// The assignees asked for.
     #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub assignees: Vec<String>,
+    pub(crate) assignees: Vec<String>,
     /// What GitHub applied of what was asked, when it answered with it:
     /// GitHub drops silently what the token may not set.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub applied: Option<Applied>,
+    pub(crate) applied: Option<Applied>,
 }
 
 impl RecordPart for IssueCreated {

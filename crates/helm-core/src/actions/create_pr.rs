@@ -42,32 +42,32 @@ pub struct CreatePrArgs {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct CreatePr {
-    pub title: String,
-    pub head: String,
-    pub base: String,
-    pub body: Option<String>,
-    pub draft: bool,
+    pub(crate) title: String,
+    pub(crate) head: String,
+    pub(crate) base: String,
+    pub(crate) body: Option<String>,
+    pub(crate) draft: bool,
 }
 
 /// What a new pull request's entry records of its own.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(default, rename_all = "camelCase")]
-pub struct Opened {
+pub(crate) struct Opened {
     /// The title, as GitHub answered it.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub title: Option<String>,
+    pub(crate) title: Option<String>,
     /// Whether it was opened as a draft, as GitHub answered.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub draft: Option<bool>,
+    pub(crate) draft: Option<bool>,
     /// The branch merged from.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub head: Option<String>,
+    pub(crate) head: Option<String>,
     /// The branch merged into.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub base: Option<String>,
+    pub(crate) base: Option<String>,
     /// The body asked for.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub body: Option<String>,
+    pub(crate) body: Option<String>,
 }
 
 impl RecordPart for Opened {

@@ -35,9 +35,9 @@ pub struct EditIssueArgs {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct EditIssue {
-    pub issue: u64,
-    pub title: Option<String>,
-    pub body: Option<String>,
+    pub(crate) issue: u64,
+    pub(crate) title: Option<String>,
+    pub(crate) body: Option<String>,
 }
 
 impl SteerAction for EditIssue {

@@ -35,9 +35,9 @@ pub struct EditPrArgs {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct EditPr {
-    pub pr: u64,
-    pub title: Option<String>,
-    pub body: Option<String>,
+    pub(crate) pr: u64,
+    pub(crate) title: Option<String>,
+    pub(crate) body: Option<String>,
 }
 
 impl SteerAction for EditPr {

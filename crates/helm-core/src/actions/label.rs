@@ -64,9 +64,9 @@ pub struct LabelArgs {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct LabelChange {
-    pub on: IssueOrPull,
-    pub add: Vec<String>,
-    pub remove: Vec<String>,
+    pub(crate) on: IssueOrPull,
+    pub(crate) add: Vec<String>,
+    pub(crate) remove: Vec<String>,
 }
 
 /// Whether `labels` holds `name`; GitHub compares label names without case.
@@ -118,17 +118,17 @@ impl LabelChange {
 /// What a label change's entry records of its own.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(default, rename_all = "camelCase")]
-pub struct Labelled {
+pub(crate) struct Labelled {
     /// The labels asked to be added.
     #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub labels: Vec<String>,
+    pub(crate) labels: Vec<String>,
     /// The labels asked to be removed.
     #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub remove: Vec<String>,
+    pub(crate) remove: Vec<String>,
     /// The labels the issue has afterwards, as GitHub answered, and those
     /// asked away that it did not have.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub applied: Option<Applied>,
+    pub(crate) applied: Option<Applied>,
 }
 
 impl RecordPart for Labelled {

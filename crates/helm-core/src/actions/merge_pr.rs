@@ -61,7 +61,7 @@ pub struct MergePrArgs {
     Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, clap::ValueEnum, schemars::JsonSchema,
 )]
 #[serde(rename_all = "kebab-case")]
-pub enum MergeMethod {
+pub(crate) enum MergeMethod {
     /// A merge commit.
     Merge,
     /// One squashed commit.
@@ -83,43 +83,43 @@ impl MergeMethod {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct MergePr {
-    pub pr: u64,
-    pub method: MergeMethod,
-    pub sha: Option<String>,
+    pub(crate) pr: u64,
+    pub(crate) method: MergeMethod,
+    pub(crate) sha: Option<String>,
     /// Why to merge although not ready (`--override`).
     #[schemars(description = "Why to merge although not ready (`override`).")]
     #[serde(default, rename = "override", skip_serializing_if = "Option::is_none")]
-    pub override_reason: Option<String>,
+    pub(crate) override_reason: Option<String>,
 }
 
 /// What a merge's entry records of its own.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(default, rename_all = "camelCase")]
-pub struct Merged {
+pub(crate) struct Merged {
     /// How it was asked to merge (`merge`, `squash`, `rebase`).
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub merge_method: Option<String>,
+    pub(crate) merge_method: Option<String>,
     /// The commit the merge made.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub merge_sha: Option<String>,
+    pub(crate) merge_sha: Option<String>,
     /// The head sha a merge was pinned to (sent as `sha`).
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub pinned_sha: Option<String>,
+    pub(crate) pinned_sha: Option<String>,
     /// A merge made although the bearing did not show it ready (ADR 0020).
     #[serde(rename = "override", skip_serializing_if = "Option::is_none")]
-    pub overridden: Option<Override>,
+    pub(crate) overridden: Option<Override>,
 }
 
 /// Why a merge went ahead although it was not ready, and what was not.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct Override {
+pub(crate) struct Override {
     /// The caller's `--override` reason.
     #[schemars(description = "The caller's `override` reason.")]
-    pub reason: String,
+    pub(crate) reason: String,
     /// What the bearing showed was not ready (empty when it was ready).
     #[serde(default)]
-    pub not_ready: Vec<String>,
+    pub(crate) not_ready: Vec<String>,
 }
 
 impl RecordPart for Merged {

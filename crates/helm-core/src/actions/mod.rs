@@ -25,12 +25,14 @@ use std::path::Path;
 use clap::Subcommand;
 use serde::{Deserialize, Serialize};
 
-pub use close_issue::CloseReason;
-pub use merge_pr::MergeMethod;
-pub use part::{Applied, RecordSchema};
+#[cfg(test)]
+pub(crate) use close_issue::CloseReason;
+#[cfg(test)]
+pub(crate) use merge_pr::MergeMethod;
+pub(crate) use part::RecordSchema;
 pub use reading::{Headline, body, comment, details, dropped};
 pub(crate) use reading::{made, names, overrode};
-pub use shared::IssueOrPull;
+pub(crate) use shared::IssueOrPull;
 
 use crate::error::Result;
 use crate::error::Words;

@@ -138,20 +138,20 @@ pub(super) fn first_differing<const N: usize>(
 /// What GitHub applied of what a steer asked for.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct Applied {
+pub(crate) struct Applied {
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub labels: Option<Vec<String>>,
+    pub(crate) labels: Option<Vec<String>>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub assignees: Option<Vec<String>>,
+    pub(crate) assignees: Option<Vec<String>>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub reviewers: Option<Vec<String>>,
+    pub(crate) reviewers: Option<Vec<String>>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub teams: Option<Vec<String>>,
+    pub(crate) teams: Option<Vec<String>>,
     /// Labels `label` was asked to remove that the issue did not have when
     /// helm came to remove them (never there, or removed by someone first):
     /// already as asked, so not a failure.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub not_present: Vec<String>,
+    pub(crate) not_present: Vec<String>,
 }
 
 /// Names asked for that GitHub's answer `applied` lacks, as `what 'name'`.
@@ -196,7 +196,7 @@ pub(super) fn asked_line(
 
 /// The schema of a steer's record as MCP publishes it: the shared fields'
 /// and every action's part's, in the order the stored JSON has them.
-pub struct RecordSchema;
+pub(crate) struct RecordSchema;
 
 impl RecordSchema {
     /// `shared` (the model's schema of the shared fields) with `parts`'

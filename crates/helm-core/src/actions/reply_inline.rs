@@ -46,24 +46,24 @@ pub struct ReplyInlineArgs {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ReplyInline {
-    pub pr: u64,
-    pub comment_id: u64,
-    pub body: String,
+    pub(crate) pr: u64,
+    pub(crate) comment_id: u64,
+    pub(crate) body: String,
 }
 
 /// What a reply's entry records of its own.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(default, rename_all = "camelCase")]
-pub struct Replied {
+pub(crate) struct Replied {
     /// The reply created.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub comment_id: Option<u64>,
+    pub(crate) comment_id: Option<u64>,
     /// The review comment that `reply-inline` answered.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub in_reply_to: Option<u64>,
+    pub(crate) in_reply_to: Option<u64>,
     /// What was said.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub body: Option<String>,
+    pub(crate) body: Option<String>,
 }
 
 impl RecordPart for Replied {

@@ -39,25 +39,25 @@ pub struct RequestReviewArgs {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct RequestReview {
-    pub pr: u64,
-    pub reviewers: Vec<String>,
-    pub teams: Vec<String>,
+    pub(crate) pr: u64,
+    pub(crate) reviewers: Vec<String>,
+    pub(crate) teams: Vec<String>,
 }
 
 /// What a review request's entry records of its own.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(default, rename_all = "camelCase")]
-pub struct Requested {
+pub(crate) struct Requested {
     /// The people asked to review.
     #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub reviewers: Vec<String>,
+    pub(crate) reviewers: Vec<String>,
     /// The teams asked to review.
     #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub teams: Vec<String>,
+    pub(crate) teams: Vec<String>,
     /// What GitHub applied of what was asked, when it answered with it:
     /// GitHub drops silently what the token may not set.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub applied: Option<Applied>,
+    pub(crate) applied: Option<Applied>,
 }
 
 impl RecordPart for Requested {

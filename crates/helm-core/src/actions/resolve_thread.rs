@@ -44,20 +44,20 @@ pub struct ResolveThreadArgs {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ResolveThread {
-    pub pr: u64,
-    pub thread: String,
+    pub(crate) pr: u64,
+    pub(crate) thread: String,
     /// The thread as GitHub showed it just before acting, which the
     /// pending record keeps; absent until then (and in an older helm's).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub seen: Option<ThreadSeen>,
+    pub(crate) seen: Option<ThreadSeen>,
 }
 
 /// One thread and the state asked for it: what both actions do.
 pub(super) struct ThreadMutation<'a> {
-    pub pr: u64,
-    pub thread: &'a str,
-    pub resolve: bool,
-    pub seen: Option<&'a ThreadSeen>,
+    pub(crate) pr: u64,
+    pub(crate) thread: &'a str,
+    pub(crate) resolve: bool,
+    pub(crate) seen: Option<&'a ThreadSeen>,
 }
 
 const RESOLVE: &str = "mutation($threadId: ID!) { resolveReviewThread(input: {threadId: $threadId}) \
@@ -153,13 +153,13 @@ impl ThreadMutation<'_> {
 /// own.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(default, rename_all = "camelCase")]
-pub struct ThreadChanged {
+pub(crate) struct ThreadChanged {
     /// The review thread (GraphQL node id, `PRRT_…`) changed.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub thread: Option<String>,
+    pub(crate) thread: Option<String>,
     /// Whether that thread is resolved afterwards, as GitHub answered.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub resolved: Option<bool>,
+    pub(crate) resolved: Option<bool>,
 }
 
 impl RecordPart for ThreadChanged {

@@ -22,7 +22,7 @@ use crate::model::words;
 #[serde(tag = "kind", content = "number", rename_all = "kebab-case")]
 // The MCP schemas (and docs/agents.md) have always called it `Thread`.
 #[schemars(rename = "Thread")]
-pub enum IssueOrPull {
+pub(crate) enum IssueOrPull {
     Issue(u64),
     PullRequest(u64),
 }
@@ -48,35 +48,35 @@ impl IssueOrPull {
 #[derive(Default, Serialize)]
 pub(super) struct WriteBody<'a> {
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub title: Option<&'a str>,
+    pub(crate) title: Option<&'a str>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub body: Option<&'a str>,
+    pub(crate) body: Option<&'a str>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub state: Option<&'a str>,
+    pub(crate) state: Option<&'a str>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub state_reason: Option<&'a str>,
+    pub(crate) state_reason: Option<&'a str>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub labels: Option<&'a [String]>,
+    pub(crate) labels: Option<&'a [String]>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub assignees: Option<&'a [String]>,
+    pub(crate) assignees: Option<&'a [String]>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub head: Option<&'a str>,
+    pub(crate) head: Option<&'a str>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub base: Option<&'a str>,
+    pub(crate) base: Option<&'a str>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub draft: Option<bool>,
+    pub(crate) draft: Option<bool>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub reviewers: Option<&'a [String]>,
+    pub(crate) reviewers: Option<&'a [String]>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub team_reviewers: Option<&'a [String]>,
+    pub(crate) team_reviewers: Option<&'a [String]>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub merge_method: Option<&'a str>,
+    pub(crate) merge_method: Option<&'a str>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub sha: Option<&'a str>,
+    pub(crate) sha: Option<&'a str>,
 }
 
 impl WriteBody<'_> {
-    pub fn json(&self) -> Value {
+    pub(crate) fn json(&self) -> Value {
         serde_json::to_value(self).unwrap_or(Value::Null)
     }
 }
@@ -132,13 +132,13 @@ pub(super) fn edits(
 /// What an edit's entry (`edit-issue`, `edit-pr`) records of its own.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(default, rename_all = "camelCase")]
-pub struct Edited {
+pub(crate) struct Edited {
     /// The new title, as GitHub answered it; absent when not asked.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub title: Option<String>,
+    pub(crate) title: Option<String>,
     /// The new body; absent when not asked.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub body: Option<String>,
+    pub(crate) body: Option<String>,
 }
 
 impl RecordPart for Edited {
@@ -164,16 +164,16 @@ impl RecordPart for Edited {
 /// What a close's entry (`close-issue`, `close-pr`) records of its own.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(default, rename_all = "camelCase")]
-pub struct Closed {
+pub(crate) struct Closed {
     /// The state afterwards, as GitHub answered (`closed`).
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub state: Option<String>,
+    pub(crate) state: Option<String>,
     /// GitHub's reason for the state (`completed`, `not_planned`).
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub state_reason: Option<String>,
+    pub(crate) state_reason: Option<String>,
     /// The close reason asked for on `close-issue` (`completed`, `not-planned`).
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub close_reason: Option<String>,
+    pub(crate) close_reason: Option<String>,
 }
 
 impl RecordPart for Closed {

@@ -40,11 +40,11 @@ const NOTHING: &str = "nothing was acted on or recorded, and the slate is unchan
 /// pending record with the action.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct ThreadSeen {
-    pub resolved: bool,
+pub(crate) struct ThreadSeen {
+    pub(crate) resolved: bool,
     /// The login GitHub's `resolvedBy` named, if resolved.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub resolved_by: Option<String>,
+    pub(crate) resolved_by: Option<String>,
 }
 
 /// A field that must be present but may be null.

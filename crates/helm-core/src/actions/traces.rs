@@ -23,14 +23,17 @@ use crate::model::clock::Began;
 /// Which traces can be the attempt's: made by `viewer`, at or after `since`
 /// on GitHub's clock.
 pub(crate) struct Window {
-    pub viewer: String,
+    pub(crate) viewer: String,
     since: Timestamp,
 }
 
 impl Window {
     /// The window of an attempt that began as `began` says; `Err` says why
     /// it cannot be placed on GitHub's clock.
-    pub async fn of(client: &Client, began: &Began) -> Result<Result<Window, String>, GitHubError> {
+    pub(crate) async fn of(
+        client: &Client,
+        began: &Began,
+    ) -> Result<Result<Window, String>, GitHubError> {
         // The first answer of the look also reads GitHub's clock, in case
         // the attempt kept no reading of its own.
         let user: User = client.get_json("/user").await?;
@@ -44,19 +47,19 @@ impl Window {
 
     /// Whether a trace made at `at` (as GitHub writes it) is in the window.
     /// A time GitHub did not give, or that does not read, is not.
-    pub fn admits(&self, at: &Option<String>) -> bool {
+    pub(crate) fn admits(&self, at: &Option<String>) -> bool {
         at.as_deref()
             .and_then(|at| at.parse::<Timestamp>().ok())
             .is_some_and(|at| at >= self.since)
     }
 
-    pub fn by(&self, user: &Option<User>) -> bool {
+    pub(crate) fn by(&self, user: &Option<User>) -> bool {
         user.as_ref()
             .is_some_and(|u| u.login.eq_ignore_ascii_case(&self.viewer))
     }
 
     /// The window's start as a `since` query parameter.
-    pub fn query(&self) -> String {
+    pub(crate) fn query(&self) -> String {
         self.since.strftime("%Y-%m-%dT%H:%M:%SZ").to_string()
     }
 }
@@ -66,29 +69,29 @@ impl Window {
 #[derive(Debug, Deserialize)]
 pub(super) struct TimelineEvent {
     #[serde(default)]
-    pub event: Option<String>,
+    pub(crate) event: Option<String>,
     #[serde(default)]
-    pub actor: Option<User>,
+    pub(crate) actor: Option<User>,
     #[serde(default)]
-    pub created_at: Option<String>,
+    pub(crate) created_at: Option<String>,
     #[serde(default)]
-    pub rename: Option<Rename>,
+    pub(crate) rename: Option<Rename>,
     #[serde(default)]
-    pub requested_reviewer: Option<User>,
+    pub(crate) requested_reviewer: Option<User>,
     #[serde(default)]
-    pub requested_team: Option<Team>,
+    pub(crate) requested_team: Option<Team>,
     #[serde(default)]
-    pub state_reason: Option<String>,
+    pub(crate) state_reason: Option<String>,
     /// The label a `labeled` or `unlabeled` event added or removed.
     #[serde(default)]
-    pub label: Option<EventLabel>,
+    pub(crate) label: Option<EventLabel>,
 }
 
 /// Something GitHub names, such as an event's label.
 #[derive(Debug, Deserialize)]
 pub(super) struct EventLabel {
     #[serde(default)]
-    pub name: Option<String>,
+    pub(crate) name: Option<String>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -104,20 +107,20 @@ pub(super) struct ThreadNow {
     body: Option<String>,
     updated_at: String,
     #[serde(default)]
-    pub html_url: Option<String>,
+    pub(crate) html_url: Option<String>,
     #[serde(default)]
-    pub merged_at: Option<String>,
+    pub(crate) merged_at: Option<String>,
     #[serde(default)]
-    pub merged_by: Option<User>,
+    pub(crate) merged_by: Option<User>,
     #[serde(default)]
-    pub merge_commit_sha: Option<String>,
+    pub(crate) merge_commit_sha: Option<String>,
     #[serde(default)]
-    pub head: Option<Head>,
+    pub(crate) head: Option<Head>,
 }
 
 #[derive(Debug, Deserialize)]
 pub(super) struct Head {
-    pub sha: String,
+    pub(crate) sha: String,
 }
 
 /// An edit's evidence. A title leaves a `renamed` event by the acting

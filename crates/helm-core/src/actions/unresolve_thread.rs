@@ -33,12 +33,12 @@ pub struct UnresolveThreadArgs {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct UnresolveThread {
-    pub pr: u64,
-    pub thread: String,
+    pub(crate) pr: u64,
+    pub(crate) thread: String,
     /// The thread as GitHub showed it just before acting (see
     /// `ResolveThread::seen`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub seen: Option<ThreadSeen>,
+    pub(crate) seen: Option<ThreadSeen>,
 }
 
 impl UnresolveThread {

@@ -13,7 +13,7 @@ use crate::model::words;
 
 /// GitHub refuses a comment, issue or pull request body longer than this
 /// many characters.
-pub const GITHUB_LIMIT: usize = 65_536;
+pub(crate) const GITHUB_LIMIT: usize = 65_536;
 
 /// A character is at most four bytes of UTF-8: reading this many (and one
 /// more) is enough to tell whether a body is within [`GITHUB_LIMIT`].
@@ -26,7 +26,7 @@ pub struct BodySpec {
     /// The text, in GitHub Markdown.
     #[arg(long, value_name = "TEXT", conflicts_with = "body_file")]
     #[serde(default)]
-    pub body: Option<String>,
+    pub(crate) body: Option<String>,
     /// Read the text from a file, or from stdin with `-`.
     #[arg(long, value_name = "PATH")]
     #[serde(default)]
@@ -34,14 +34,14 @@ pub struct BodySpec {
     #[schemars(
         description = "Read the text from a regular file: a path, relative to the server's working directory."
     )]
-    pub body_file: Option<PathBuf>,
+    pub(crate) body_file: Option<PathBuf>,
 }
 
 impl BodySpec {
     /// The body if one was given: `body`, or the UTF-8 contents of
     /// `body_file` (relative to `cwd`; `-` is stdin where `stdin` allows).
     /// A file must be a regular file; a body over GitHub's limit is refused.
-    pub fn read(&self, cwd: &Path, stdin: Stdin) -> Result<Option<String>> {
+    pub(crate) fn read(&self, cwd: &Path, stdin: Stdin) -> Result<Option<String>> {
         if let Some(text) = &self.body {
             check_length(text, words!["the ", arg("body"), " text"])?;
             return Ok(Some(text.clone()));

@@ -6,7 +6,7 @@
 //! canonical: an `observe::Target` or an `actions::Steer`.
 
 pub mod body;
-pub mod provenance;
+pub(crate) mod provenance;
 pub mod text;
 
 pub use body::BodySpec;

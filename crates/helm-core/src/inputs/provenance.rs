@@ -21,11 +21,11 @@ pub struct ProvenanceSpec {
     #[arg(long = "as", value_name = "ID", global = true)]
     #[serde(rename = "as")]
     #[schemars(required)]
-    pub identity: Option<String>,
+    pub(crate) identity: Option<String>,
     /// The framing adopted, e.g. coder, reviewer, planner (required).
     #[arg(long, value_name = "ROLE", global = true)]
     #[schemars(required)]
-    pub role: Option<String>,
+    pub(crate) role: Option<String>,
     /// How the thinking was done, e.g. human, "claude opus 4, thinking high" (required).
     #[arg(long, value_name = "METHOD", global = true)]
     #[schemars(required)]
@@ -33,12 +33,12 @@ pub struct ProvenanceSpec {
     /// Your reading of the bearing: why this entry, now (required).
     #[arg(long, value_name = "TEXT", global = true)]
     #[schemars(required)]
-    pub summary: Option<String>,
+    pub(crate) summary: Option<String>,
     /// An idempotency key: repeating a call with the same id on the same
     /// voyage performs nothing and returns the entry already recorded.
     #[arg(long, value_name = "ID", global = true)]
     #[serde(default)]
-    pub request_id: Option<String>,
+    pub(crate) request_id: Option<String>,
 }
 
 /// Which front end gave the provenance: errors name its flags or fields.

@@ -22,32 +22,32 @@ use crate::words::plural;
 /// The payload of a `github-issue` or `github-pr` observation.
 #[derive(Debug, Default, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
-pub struct ThreadPayload {
-    pub repo: String,
-    pub number: u64,
+pub(crate) struct ThreadPayload {
+    pub(crate) repo: String,
+    pub(crate) number: u64,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub summary: Option<Value>,
+    pub(crate) summary: Option<Value>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub comments: Option<Value>,
+    pub(crate) comments: Option<Value>,
     #[serde(default, skip_serializing_if = "is_false")]
-    pub comments_truncated: bool,
+    pub(crate) comments_truncated: bool,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub files: Option<Value>,
+    pub(crate) files: Option<Value>,
     #[serde(default, skip_serializing_if = "is_false")]
-    pub files_truncated: bool,
+    pub(crate) files_truncated: bool,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub diff: Option<Value>,
+    pub(crate) diff: Option<Value>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub checks: Option<Value>,
+    pub(crate) checks: Option<Value>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub reviews: Option<Value>,
+    pub(crate) reviews: Option<Value>,
     /// Each part's validators, for conditional requests (ADR 0008).
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
-    pub validators: BTreeMap<String, Vec<Validator>>,
+    pub(crate) validators: BTreeMap<String, Vec<Validator>>,
 }
 
 impl ThreadPayload {
-    pub fn new(repo: String, number: u64) -> ThreadPayload {
+    pub(crate) fn new(repo: String, number: u64) -> ThreadPayload {
         ThreadPayload {
             repo,
             number,
@@ -56,7 +56,7 @@ impl ThreadPayload {
     }
 
     /// Puts a part in its place, noting in `all` whether it was kept.
-    pub fn set(&mut self, name: &str, part: Option<PayloadPart>, all: &mut Vec<bool>) {
+    pub(crate) fn set(&mut self, name: &str, part: Option<PayloadPart>, all: &mut Vec<bool>) {
         let Some(part) = part else { return };
         all.push(part.kept);
         let value = Some(part.value);
@@ -78,7 +78,7 @@ impl ThreadPayload {
     }
 
     /// The head sha this payload saw: its summary's, else its checks'.
-    pub fn head_sha(&self) -> Option<String> {
+    pub(crate) fn head_sha(&self) -> Option<String> {
         let summary = self
             .summary
             .as_ref()
@@ -88,7 +88,7 @@ impl ThreadPayload {
     }
 
     /// A few words on what the payload holds.
-    pub fn words(&self) -> String {
+    pub(crate) fn words(&self) -> String {
         let mut words = Vec::new();
         if let Some(summary) = &self.summary {
             let state = match summary["merged"].as_bool() {
@@ -134,7 +134,7 @@ impl ThreadPayload {
 
     /// The one-line digest: `"Widget crashes" · open · 3 comments`, with the
     /// head and checks of a pull request.
-    pub fn digest(&self) -> String {
+    pub(crate) fn digest(&self) -> String {
         let summary = self.summary.as_ref();
         let text = |key: &str| summary?.get(key)?.as_str().map(str::to_string);
         let mut parts = Vec::new();

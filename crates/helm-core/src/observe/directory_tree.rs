@@ -20,24 +20,24 @@ pub(crate) use walk::Tree;
 pub struct DirectoryTreeArgs {
     /// The folder to walk.
     #[arg(value_name = "ROOT")]
-    pub root: PathBuf,
+    pub(crate) root: PathBuf,
     /// A file or folder name to leave out, e.g. target (repeatable).
     #[arg(long, value_name = "NAME")]
     #[serde(default)]
-    pub skip: Vec<String>,
+    pub(crate) skip: Vec<String>,
     /// How many levels below ROOT to descend (1 = its direct children).
     #[arg(long, value_name = "N")]
     #[serde(default)]
-    pub max_depth: Option<u32>,
+    pub(crate) max_depth: Option<u32>,
 }
 
 /// The canonical target: the root's absolute path, skip names sorted.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct DirectoryTreeTarget {
-    pub root: String,
-    pub skip: Vec<String>,
-    pub max_depth: Option<u32>,
+    pub(crate) root: String,
+    pub(crate) skip: Vec<String>,
+    pub(crate) max_depth: Option<u32>,
 }
 
 impl KindArgs for DirectoryTreeArgs {

@@ -22,7 +22,7 @@ use crate::words::{count_lines, human_bytes, plural};
 pub struct FileContentsArgs {
     /// Files to read.
     #[arg(value_name = "PATH", required = true)]
-    pub paths: Vec<PathBuf>,
+    pub(crate) paths: Vec<PathBuf>,
 }
 
 /// The canonical target: absolute paths, sorted and de-duplicated.
@@ -36,16 +36,16 @@ pub struct FileContentsTarget {
 /// of this type) and as the digest reads it.
 #[derive(Debug, Serialize, Deserialize)]
 pub(crate) struct FileContentsPayload {
-    pub files: Vec<FileRead>,
+    pub(crate) files: Vec<FileRead>,
 }
 
 /// One file as read.
 #[derive(Debug, Serialize, Deserialize)]
 pub(crate) struct FileRead {
-    pub path: String,
-    pub size: u64,
-    pub encoding: Encoding,
-    pub content: String,
+    pub(crate) path: String,
+    pub(crate) size: u64,
+    pub(crate) encoding: Encoding,
+    pub(crate) content: String,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -18,14 +18,14 @@ use crate::github::error::GitHubError;
 
 /// One observation to check: its target, narrowed to the parts it is
 /// judged for, and its payload as stored.
-pub struct Judged<'a> {
-    pub target: Target,
-    pub payload: &'a Value,
+pub(crate) struct Judged<'a> {
+    pub(crate) target: Target,
+    pub(crate) payload: &'a Value,
 }
 
 /// What changed since each observation was made, in its order: empty for
 /// one GitHub still shows as it was.
-pub async fn changes(
+pub(crate) async fn changes(
     client: &Client,
     judged: &[Judged<'_>],
 ) -> Result<Vec<Vec<Change>>, GitHubError> {
@@ -69,7 +69,7 @@ async fn again(client: &Client, judged: &Judged<'_>) -> Result<Vec<Change>, GitH
 
 /// The parts (payload keys) a target looks at: an issue's or a pull
 /// request's focus; nothing for any other target.
-pub fn parts(target: &Target) -> Vec<&'static str> {
+pub(crate) fn parts(target: &Target) -> Vec<&'static str> {
     target.of().thread().map(|t| t.parts()).unwrap_or_default()
 }
 

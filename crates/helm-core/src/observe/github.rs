@@ -23,10 +23,10 @@ use crate::model::words;
 
 /// What a GitHub look brought back: the payload, and a few words on it.
 pub(crate) struct GitHubLook {
-    pub payload: Value,
-    pub summary: String,
+    pub(crate) payload: Value,
+    pub(crate) summary: String,
     /// Every part answered 304: the payload is the prior one, unchanged.
-    pub unchanged: bool,
+    pub(crate) unchanged: bool,
 }
 
 /// The payload, a few words on it, and whether every part was kept.

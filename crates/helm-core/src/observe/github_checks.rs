@@ -26,7 +26,7 @@ use crate::model::Repo;
 use crate::model::words;
 
 /// The most log lines kept per job.
-pub const MAX_TAIL: u32 = 10_000;
+pub(crate) const MAX_TAIL: u32 = 10_000;
 
 /// Which jobs' logs to read.
 #[derive(
@@ -42,7 +42,7 @@ pub const MAX_TAIL: u32 = 10_000;
     schemars::JsonSchema,
 )]
 #[serde(rename_all = "kebab-case")]
-pub enum Logs {
+pub(crate) enum Logs {
     /// The logs of failed jobs only.
     #[default]
     Failed,
@@ -75,24 +75,24 @@ pub struct GitHubChecksArgs {
     /// The pull request whose head commit's checks to read.
     #[arg(long, value_name = "N")]
     #[serde(default)]
-    pub pr: Option<u64>,
+    pub(crate) pr: Option<u64>,
     /// A branch, tag or commit sha whose checks to read.
     #[arg(long = "ref", value_name = "REF")]
     #[serde(default, rename = "ref")]
-    pub git_ref: Option<String>,
+    pub(crate) git_ref: Option<String>,
     /// Whose logs to read: failed (default), all, none.
     #[arg(long, value_enum, default_value_t = Logs::Failed, value_name = "WHICH")]
     #[serde(default)]
-    pub logs: Logs,
+    pub(crate) logs: Logs,
     /// How many of a log's last lines to keep (default 200).
     #[arg(long, default_value_t = 200, value_name = "LINES")]
     #[serde(default = "default_tail")]
-    pub tail: u32,
+    pub(crate) tail: u32,
     /// The GitHub repository as OWNER/NAME (default: GH_REPO, then the git
     /// remote `origin` of the current directory).
     #[arg(long, value_name = "OWNER/NAME")]
     #[serde(default)]
-    pub repo: Option<String>,
+    pub(crate) repo: Option<String>,
 }
 
 /// The canonical target: the repository, the pull request or the ref, which
@@ -100,13 +100,13 @@ pub struct GitHubChecksArgs {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct GitHubChecksTarget {
-    pub repo: Repo,
+    pub(crate) repo: Repo,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub pr: Option<u64>,
+    pub(crate) pr: Option<u64>,
     #[serde(default, rename = "ref", skip_serializing_if = "Option::is_none")]
-    pub git_ref: Option<String>,
-    pub logs: Logs,
-    pub tail: u32,
+    pub(crate) git_ref: Option<String>,
+    pub(crate) logs: Logs,
+    pub(crate) tail: u32,
 }
 
 impl KindArgs for GitHubChecksArgs {

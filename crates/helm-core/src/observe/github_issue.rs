@@ -31,7 +31,7 @@ focus_enum!(
 pub struct GitHubIssueArgs {
     /// The issue number.
     #[arg(value_name = "NUMBER")]
-    pub number: u64,
+    pub(crate) number: u64,
     /// Which parts to fetch (default: all).
     #[arg(
         long,
@@ -40,21 +40,21 @@ pub struct GitHubIssueArgs {
         help = "Which parts to fetch (default: all); repeatable, or a comma list: --focus summary,comments"
     )]
     #[serde(default)]
-    pub focus: Vec<IssueFocus>,
+    pub(crate) focus: Vec<IssueFocus>,
     /// The GitHub repository as OWNER/NAME (default: GH_REPO, then the git
     /// remote `origin` of the current directory).
     #[arg(long, value_name = "OWNER/NAME")]
     #[serde(default)]
-    pub repo: Option<String>,
+    pub(crate) repo: Option<String>,
 }
 
 /// The canonical target: the repository, the number, the focus sorted.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct GitHubIssueTarget {
-    pub repo: Repo,
-    pub number: u64,
-    pub focus: Vec<IssueFocus>,
+    pub(crate) repo: Repo,
+    pub(crate) number: u64,
+    pub(crate) focus: Vec<IssueFocus>,
 }
 
 impl KindArgs for GitHubIssueArgs {

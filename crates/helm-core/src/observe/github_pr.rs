@@ -44,7 +44,7 @@ focus_enum!(
 pub struct GitHubPrArgs {
     /// The pull request number.
     #[arg(value_name = "NUMBER")]
-    pub number: u64,
+    pub(crate) number: u64,
     /// Which parts to fetch (default: all).
     #[arg(
         long,
@@ -53,21 +53,21 @@ pub struct GitHubPrArgs {
         help = "Which parts to fetch (default: all); repeatable, or a comma list: --focus summary,reviews"
     )]
     #[serde(default)]
-    pub focus: Vec<PullRequestFocus>,
+    pub(crate) focus: Vec<PullRequestFocus>,
     /// The GitHub repository as OWNER/NAME (default: GH_REPO, then the git
     /// remote `origin` of the current directory).
     #[arg(long, value_name = "OWNER/NAME")]
     #[serde(default)]
-    pub repo: Option<String>,
+    pub(crate) repo: Option<String>,
 }
 
 /// The canonical target: the repository, the number, the focus sorted.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct GitHubPrTarget {
-    pub repo: Repo,
-    pub number: u64,
-    pub focus: Vec<PullRequestFocus>,
+    pub(crate) repo: Repo,
+    pub(crate) number: u64,
+    pub(crate) focus: Vec<PullRequestFocus>,
 }
 
 impl KindArgs for GitHubPrArgs {

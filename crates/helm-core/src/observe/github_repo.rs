@@ -40,12 +40,12 @@ pub struct GitHubRepoArgs {
         help = "Which parts to fetch (default: all); repeatable, or a comma list: --focus issues,pull-requests"
     )]
     #[serde(default)]
-    pub focus: Vec<RepositoryFocus>,
+    pub(crate) focus: Vec<RepositoryFocus>,
     /// The GitHub repository as OWNER/NAME (default: GH_REPO, then the git
     /// remote `origin` of the current directory).
     #[arg(long, value_name = "OWNER/NAME")]
     #[serde(default)]
-    pub repo: Option<String>,
+    pub(crate) repo: Option<String>,
 }
 
 /// The canonical target: the repository, the focus sorted.
@@ -130,17 +130,17 @@ impl RemoteLook for GitHubRepoTarget {
 #[derive(Debug, Default, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub(crate) struct RepoPayload {
-    pub repo: String,
+    pub(crate) repo: String,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub issues: Option<Value>,
+    pub(crate) issues: Option<Value>,
     #[serde(default, skip_serializing_if = "is_false")]
-    pub issues_truncated: bool,
+    pub(crate) issues_truncated: bool,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub pull_requests: Option<Value>,
+    pub(crate) pull_requests: Option<Value>,
     #[serde(default, skip_serializing_if = "is_false")]
-    pub pull_requests_truncated: bool,
+    pub(crate) pull_requests_truncated: bool,
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
-    pub validators: BTreeMap<String, Vec<Validator>>,
+    pub(crate) validators: BTreeMap<String, Vec<Validator>>,
 }
 
 /// A pull request as a line of the repository's listing.

@@ -11,13 +11,13 @@
 
 mod args;
 mod conversation;
-pub mod directory_tree;
+pub(crate) mod directory_tree;
 pub mod file_contents;
 pub(crate) mod fresh;
 mod github;
-pub mod github_checks;
-pub mod github_issue;
-pub mod github_pr;
+pub(crate) mod github_checks;
+pub(crate) mod github_issue;
+pub(crate) mod github_pr;
 pub mod github_repo;
 pub(crate) mod local;
 mod parts;
@@ -37,11 +37,11 @@ use crate::model::Repo;
 use crate::storage::artifact::Packed;
 
 pub(crate) use args::Place;
-pub(crate) use conversation::compare::settle;
+pub use conversation::compare::settle;
 pub(crate) use github::Looking;
 pub(crate) use github::look_github;
 pub(crate) use local::regular;
-pub use target::{FocusName, Source};
+pub(crate) use target::{FocusName, Source};
 
 /// Lists every kind once: its variant, its name on the command line and in
 /// JSON, and its module's argument and target types. Makes the enums the
@@ -100,7 +100,7 @@ macro_rules! kinds {
         }
 
         impl Target {
-            pub fn kind(&self) -> KindName {
+            pub(crate) fn kind(&self) -> KindName {
                 match self {
                     $(Target::$variant(_) => KindName::$variant),+
                 }
@@ -258,7 +258,7 @@ impl TargetArgs {
     /// target (`helm observe --repo o/r …`, or MCP's `repo` argument);
     /// `repository` resolves the repository of a GitHub target from the
     /// flag, if any.
-    pub fn resolve(
+    pub(crate) fn resolve(
         &self,
         cwd: &std::path::Path,
         outer_repo: Option<&str>,
@@ -270,13 +270,13 @@ impl TargetArgs {
 
 impl Target {
     /// The slate key: compact JSON of the (already canonical) target.
-    pub fn key(&self) -> String {
+    pub(crate) fn key(&self) -> String {
         serde_json::to_string(self).expect("a Target always serialises")
     }
 
     /// The key storage compares: the canonical JSON, and whether its
     /// spellings differing in case are the same target.
-    pub fn slate_key(&self) -> crate::model::SlateKey {
+    pub(crate) fn slate_key(&self) -> crate::model::SlateKey {
         crate::model::SlateKey {
             text: self.key(),
             folds_case: self.of().folds_case(),
@@ -292,13 +292,13 @@ impl Target {
     /// field is the repository (GitHub's names are case-insensitive; every
     /// other field of their keys is lowercase). Paths and git refs stay
     /// case-sensitive, so a `github-checks` key naming a ref does not fold.
-    pub fn key_folds_case(key: &str) -> bool {
+    pub(crate) fn key_folds_case(key: &str) -> bool {
         key.starts_with(r#"{"kind":"github-"#)
             && Target::from_key(key).is_some_and(|target| target.of().folds_case())
     }
 
     /// Where looking happens.
-    pub fn source(&self) -> Source<'_> {
+    pub(crate) fn source(&self) -> Source<'_> {
         match self.of().way() {
             Way::Local(_) => Source::Local,
             Way::GitHub(remote) => Source::GitHub(remote.repo()),
@@ -312,7 +312,7 @@ impl Target {
     }
 
     /// The same line as words, for messages that each front end renders.
-    pub fn description(&self) -> Words {
+    pub(crate) fn description(&self) -> Words {
         self.of().describe()
     }
 
@@ -353,9 +353,9 @@ impl Target {
 /// A finished look, ready for the slate.
 #[derive(Debug)]
 pub(crate) struct Looked {
-    pub packed: Packed,
+    pub(crate) packed: Packed,
     /// A few words on what came back, for the stderr line.
-    pub summary: String,
+    pub(crate) summary: String,
 }
 
 /// What a local look counts as it goes.
@@ -375,7 +375,7 @@ pub enum Counting {
 pub struct Tally {
     done: AtomicU64,
     total: AtomicU64,
-    pub cancel: crate::cancel::Cancel,
+    pub(crate) cancel: crate::cancel::Cancel,
 }
 
 impl Tally {
@@ -392,7 +392,7 @@ impl Tally {
     }
 
     /// Begins a phase whose size is known: `done` restarts from zero.
-    pub fn start(&self, total: u64) {
+    pub(crate) fn start(&self, total: u64) {
         self.total.store(total, Ordering::Relaxed);
         self.done.store(0, Ordering::Relaxed);
     }

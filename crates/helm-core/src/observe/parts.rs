@@ -20,15 +20,15 @@ pub(super) fn is_false(value: &bool) -> bool {
 /// validators of the requests behind it, and whether it was kept from the
 /// prior payload (every request answered 304).
 #[derive(Debug, Default)]
-pub struct PayloadPart {
-    pub value: Value,
-    pub truncated: bool,
-    pub validators: Vec<Validator>,
-    pub kept: bool,
+pub(crate) struct PayloadPart {
+    pub(crate) value: Value,
+    pub(crate) truncated: bool,
+    pub(crate) validators: Vec<Validator>,
+    pub(crate) kept: bool,
 }
 
 impl PayloadPart {
-    pub fn fresh(value: Value, truncated: bool, validators: Vec<Validator>) -> PayloadPart {
+    pub(crate) fn fresh(value: Value, truncated: bool, validators: Vec<Validator>) -> PayloadPart {
         PayloadPart {
             value,
             truncated,
@@ -38,17 +38,17 @@ impl PayloadPart {
     }
 }
 
-pub fn count(value: &Value) -> usize {
+pub(crate) fn count(value: &Value) -> usize {
     value.as_array().map_or(0, Vec::len)
 }
 
 /// Whether the look kept every part (and had any).
-pub fn all_kept(all: &[bool]) -> bool {
+pub(crate) fn all_kept(all: &[bool]) -> bool {
     !all.is_empty() && all.iter().all(|kept| *kept)
 }
 
 /// Runs `fetch` only when the focus asks for it.
-pub async fn optional<T>(
+pub(crate) async fn optional<T>(
     wanted: bool,
     fetch: impl Future<Output = Result<T, GitHubError>>,
 ) -> Result<Option<T>, GitHubError> {
@@ -60,7 +60,7 @@ pub async fn optional<T>(
 }
 
 /// The held prior part, else `fetch`.
-pub async fn kept_or(
+pub(crate) async fn kept_or(
     prior: Option<PayloadPart>,
     fetch: impl Future<Output = Result<PayloadPart, GitHubError>>,
 ) -> Result<PayloadPart, GitHubError> {
@@ -73,19 +73,19 @@ pub async fn kept_or(
 /// What the conditional round found still holding: the parts whose every
 /// request answered 304, and each request (path, media type) that did.
 #[derive(Debug, Default)]
-pub struct Held {
+pub(crate) struct Held {
     parts: BTreeSet<String>,
     requests: BTreeSet<(String, String)>,
 }
 
 impl Held {
     /// Whether every request behind part `name` answered 304.
-    pub fn contains(&self, name: &str) -> bool {
+    pub(crate) fn contains(&self, name: &str) -> bool {
         self.parts.contains(name)
     }
 
     /// Whether the request `validator` stands for answered 304.
-    pub fn request(&self, validator: &Validator) -> bool {
+    pub(crate) fn request(&self, validator: &Validator) -> bool {
         self.requests
             .contains(&(validator.path.clone(), validator.accept().to_string()))
     }
@@ -99,7 +99,7 @@ impl Held {
 /// listings without every page (see [`complete`](crate::github::conditional::complete)):
 /// a listing that grew by a page is seen on the page after its last, which
 /// was read empty and kept with the others.
-pub async fn holding(
+pub(crate) async fn holding(
     client: &Client,
     validators: Option<&BTreeMap<String, Vec<Validator>>>,
 ) -> Result<Held, GitHubError> {

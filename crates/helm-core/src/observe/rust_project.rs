@@ -28,7 +28,7 @@ use crate::words::plural;
 pub struct RustProjectArgs {
     /// The folder holding the top Cargo.toml.
     #[arg(value_name = "ROOT")]
-    pub root: std::path::PathBuf,
+    pub(crate) root: std::path::PathBuf,
 }
 
 /// The canonical target: the root's absolute path.
@@ -98,34 +98,34 @@ const DOC_LIMIT: usize = 256 * 1024;
 #[derive(Debug, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub(crate) struct Project {
-    pub root: String,
-    pub tree: Tree,
-    pub manifests: Vec<Document>,
-    pub docs: Vec<Document>,
-    pub crate_docs: Vec<CrateDoc>,
+    pub(crate) root: String,
+    pub(crate) tree: Tree,
+    pub(crate) manifests: Vec<Document>,
+    pub(crate) docs: Vec<Document>,
+    pub(crate) crate_docs: Vec<CrateDoc>,
     /// Files the look chose but did not read, and why (absent when none).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub unreadable: Vec<UnreadableFile>,
+    pub(crate) unreadable: Vec<UnreadableFile>,
 }
 
 #[derive(Debug, Serialize, Deserialize)]
 pub(crate) struct UnreadableFile {
-    pub path: String,
-    pub reason: String,
+    pub(crate) path: String,
+    pub(crate) reason: String,
 }
 
 #[derive(Debug, Serialize, Deserialize)]
 pub(crate) struct Document {
-    pub path: String,
-    pub content: String,
+    pub(crate) path: String,
+    pub(crate) content: String,
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-    pub truncated: bool,
+    pub(crate) truncated: bool,
 }
 
 #[derive(Debug, Serialize, Deserialize)]
 pub(crate) struct CrateDoc {
-    pub path: String,
-    pub doc: String,
+    pub(crate) path: String,
+    pub(crate) doc: String,
 }
 
 fn observe(root: &str, tally: &Tally) -> Result<Project> {

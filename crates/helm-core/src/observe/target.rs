@@ -15,9 +15,9 @@ macro_rules! focus_enum {
         pub enum $name { $($variant),+ }
 
         impl $name {
-            pub const ALL: &'static [$name] = &[$($name::$variant),+];
+            pub(crate) const ALL: &'static [$name] = &[$($name::$variant),+];
 
-            pub fn as_str(self) -> &'static str {
+            pub(crate) fn as_str(self) -> &'static str {
                 match self { $($name::$variant => $text),+ }
             }
         }
@@ -34,7 +34,7 @@ pub(crate) use focus_enum;
 
 /// Where a target is looked at.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Source<'a> {
+pub(crate) enum Source<'a> {
     /// Files and folders on this machine.
     Local,
     /// A repository on GitHub.
@@ -42,7 +42,7 @@ pub enum Source<'a> {
 }
 
 /// Lets target code treat the three focus enums alike.
-pub trait FocusName {
+pub(crate) trait FocusName {
     fn name(&self) -> &'static str;
 }
 

@@ -17,9 +17,9 @@ use super::login::Logins;
 
 /// All GitHub work one steer does under the voyage's lock must end within
 /// this: other helm processes wait 300 s for the lock (`storage::BUSY_TIMEOUT`).
-pub const LOCK_BUDGET: Duration = Duration::from_secs(240);
+pub(crate) const LOCK_BUDGET: Duration = Duration::from_secs(240);
 
-pub struct GitHubActor {
+pub(crate) struct GitHubActor {
     session: github::Session,
     deadline: tokio::time::Instant,
     /// The freshness guard, for steers (settling never acts).
@@ -29,7 +29,7 @@ pub struct GitHubActor {
 }
 
 impl GitHubActor {
-    pub fn new(session: github::Session) -> GitHubActor {
+    pub(crate) fn new(session: github::Session) -> GitHubActor {
         let deadline = {
             let _entered = session.runtime.enter();
             tokio::time::Instant::now() + LOCK_BUDGET
@@ -43,7 +43,7 @@ impl GitHubActor {
     }
 
     /// Records the login the token acts as in what it performs and finds.
-    pub fn acting_as(mut self, logins: Logins) -> GitHubActor {
+    pub(crate) fn acting_as(mut self, logins: Logins) -> GitHubActor {
         self.logins = Some(logins);
         self
     }
@@ -70,13 +70,13 @@ impl GitHubActor {
     }
 
     /// Checks the bearing's observations of the target before acting.
-    pub fn guarded(mut self, guard: super::fresh::Guard) -> GitHubActor {
+    pub(crate) fn guarded(mut self, guard: super::fresh::Guard) -> GitHubActor {
         self.guard = Some(guard);
         self
     }
 
     /// What to tell the user about the repository, e.g. that GitHub moved it.
-    pub fn warnings(&self) -> Vec<String> {
+    pub(crate) fn warnings(&self) -> Vec<String> {
         self.session
             .client
             .moved()

@@ -19,7 +19,7 @@ use crate::storage::logbook::Entry;
 use crate::storage::slate::Observation;
 
 /// How many of the latest entries a brief shows.
-pub const RECENT: usize = 5;
+pub(crate) const RECENT: usize = 5;
 
 #[derive(Debug)]
 pub struct Brief {
@@ -78,7 +78,7 @@ pub struct Touched {
     pub repo: String,
     pub number: u64,
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub url: Option<String>,
+    pub(crate) url: Option<String>,
     /// Each steer on it, oldest first.
     pub steers: Vec<Done>,
     /// The latest observation of it by this voyage, whatever its focus.
@@ -95,9 +95,9 @@ pub struct Done {
     /// The steer action, e.g. `comment`, `create-pr`, `merge-pr`.
     pub steer: String,
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub comment_id: Option<u64>,
+    pub(crate) comment_id: Option<u64>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub url: Option<String>,
+    pub(crate) url: Option<String>,
 }
 
 /// What the latest observations showed of an issue or pull request.
@@ -106,7 +106,7 @@ pub struct Done {
 pub struct Seen {
     /// The latest observation of it, whatever its focus.
     pub observed_at: String,
-    pub artifact: String,
+    pub(crate) artifact: String,
     /// When the summary below was fetched, if that was an earlier look than
     /// the latest (which then fetched other parts, e.g. comments).
     #[serde(skip_serializing_if = "Option::is_none")]

@@ -34,7 +34,7 @@ struct Pair {
 
 /// The changes of every entry's bearing. Payloads stored larger than
 /// `limit` are not opened.
-pub fn of(store: &mut VoyageStore, entries: &[Entry], limit: u64) -> Result<Changes> {
+pub(crate) fn of(store: &mut VoyageStore, entries: &[Entry], limit: u64) -> Result<Changes> {
     // The latest bearing to observe each target, by its key (GitHub's names
     // compare case-insensitively).
     let mut last: HashMap<String, (i64, String)> = HashMap::new();

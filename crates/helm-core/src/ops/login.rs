@@ -14,7 +14,7 @@ use crate::storage::files::{self, Durability};
 const CACHE_LIMIT: u64 = 4096;
 
 /// The cache file of one token on one server.
-pub struct Logins {
+pub(crate) struct Logins {
     path: PathBuf,
     /// The login once known in this process.
     known: Option<String>,
@@ -33,7 +33,7 @@ struct Viewer {
 impl Logins {
     /// `token` is only hashed: neither it nor its hash leaves this process
     /// but as the cache file's name.
-    pub fn new(home: &Path, api_url: &str, token: &str) -> Logins {
+    pub(crate) fn new(home: &Path, api_url: &str, token: &str) -> Logins {
         let mut hash = Sha256::new();
         hash.update(b"helm actor\0");
         hash.update(api_url.as_bytes());
@@ -50,7 +50,7 @@ impl Logins {
     }
 
     /// Remembers a login GitHub's answer named for this token.
-    pub fn learnt(&mut self, login: &str) {
+    pub(crate) fn learnt(&mut self, login: &str) {
         if self.known.as_deref() == Some(login) {
             return;
         }
@@ -63,7 +63,7 @@ impl Logins {
     /// The token's login: known, cached, else asked of GitHub (`GET /user`)
     /// and cached. `None` when GitHub could not say: the steer is not
     /// failed for it, since GitHub may already have acted.
-    pub async fn login(&mut self, client: &Client) -> Option<String> {
+    pub(crate) async fn login(&mut self, client: &Client) -> Option<String> {
         if let Some(login) = self.known.clone().or_else(|| self.cached()) {
             self.known = Some(login.clone());
             return Some(login);

@@ -4,16 +4,16 @@
 //! (`output`); nothing here parses arguments, prints, or keeps state between
 //! calls, so a long-lived server stays as correct as one process per command.
 
-pub mod actor;
-pub mod artifact;
+pub(crate) mod actor;
+pub(crate) mod artifact;
 pub mod brief;
 pub mod changes;
-pub mod digest;
-pub mod fresh;
+pub(crate) mod digest;
+pub(crate) mod fresh;
 pub mod logbook;
-pub mod login;
+pub(crate) mod login;
 pub mod observe;
-pub mod slate;
+pub(crate) mod slate;
 pub mod sync;
 pub mod voyage;
 
@@ -29,14 +29,14 @@ use crate::storage::{Home, VoyageFile, VoyageStore};
 /// What every operation needs from its surroundings, read once.
 #[derive(Clone, Debug)]
 pub struct Helm {
-    pub home: Home,
+    pub(crate) home: Home,
     /// Relative paths (targets, body files, export paths) resolve here.
     pub cwd: PathBuf,
-    pub github: github::Env,
+    pub(crate) github: github::Env,
     /// Whether a body may be read from stdin (`helm mcp`'s carries the protocol).
     pub stdin: crate::inputs::Stdin,
     /// Test-only settings of `voyage push`/`pull` (`HELM_SYNC_KILL_AT`).
-    pub sync: crate::sync::Settings,
+    pub(crate) sync: crate::sync::Settings,
 }
 
 impl Helm {
@@ -80,18 +80,18 @@ impl Helm {
     }
 
     /// Opens a voyage for reading (schema checked first).
-    pub fn open(&self, voyage: &str) -> Result<VoyageStore> {
+    pub(crate) fn open(&self, voyage: &str) -> Result<VoyageStore> {
         VoyageStore::open(self.voyage_file(voyage)?)
     }
 
     /// Opens a voyage for a command that writes (schema checked under the lock).
-    pub fn open_for_write(&self, voyage: &str) -> Result<VoyageStore> {
+    pub(crate) fn open_for_write(&self, voyage: &str) -> Result<VoyageStore> {
         VoyageStore::open_for_write(self.voyage_file(voyage)?)
     }
 
     /// The repository for a GitHub target or action: the flag, else
     /// `GH_REPO`, else the git remote `origin` of the working directory.
-    pub fn repository(&self, flag: Option<&str>) -> Result<Repo> {
+    pub(crate) fn repository(&self, flag: Option<&str>) -> Result<Repo> {
         github::repo::resolve(flag, self.github.repo.as_deref(), &self.cwd)
     }
 }

@@ -70,7 +70,7 @@ const DIGEST_LIMIT: u64 = 4 << 20;
 #[derive(Debug, serde::Serialize, schemars::JsonSchema)]
 pub struct Compacted {
     pub id: String,
-    pub path: PathBuf,
+    pub(crate) path: PathBuf,
     #[serde(flatten)]
     pub sizes: crate::storage::compact::Sizes,
 }

@@ -21,10 +21,10 @@ mod settle;
 #[cfg(test)]
 mod tests;
 
-pub use protocol::{Attempt, Steered, steer};
+pub(crate) use protocol::{Attempt, Steered, steer};
 pub use settle::{Settlement, discard, settle};
 
-pub use crate::actions::Effect;
+pub(crate) use crate::actions::Effect;
 use crate::actions::Steer;
 use crate::error::{Error, Result};
 use crate::model::SteerRecord;
@@ -34,7 +34,7 @@ use crate::storage::slate::Observation;
 
 /// What is known about a request that failed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Outcome {
+pub(crate) enum Outcome {
     /// GitHub refused, or the request never left: nothing happened.
     NotDone,
     /// GitHub may have acted: a timeout, a dropped connection, a 5xx to a
@@ -45,22 +45,22 @@ pub enum Outcome {
 /// A failed action and what is known about its effect.
 #[derive(Debug)]
 pub struct ActError {
-    pub outcome: Outcome,
-    pub error: Error,
+    pub(crate) outcome: Outcome,
+    pub(crate) error: Error,
 }
 
 /// What the actor decides from the bearing, under the lock, before acting.
 #[derive(Debug, Default)]
 pub struct Preflight {
     /// The freshness check's verdict, recorded in the entry.
-    pub freshness: Option<Freshness>,
+    pub(crate) freshness: Option<Freshness>,
     /// The steer to perform instead of the one asked (a merge pinned to the
     /// head sha seen, a review thread's change with the state seen before
     /// it); the pending record keeps it, for a later look to compare with.
-    pub steer: Option<Steer>,
+    pub(crate) steer: Option<Steer>,
     /// What kept the PR from being ready, when `--override` merges anyway;
     /// the entry's `override` records it.
-    pub not_ready: Vec<String>,
+    pub(crate) not_ready: Vec<String>,
 }
 
 /// The world a steer acts on.
@@ -84,7 +84,7 @@ pub trait Actor {
 /// Where a process can die during a steer; tests stop the protocol there,
 /// skipping everything after it, as `kill -9` would.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum SteerKillPoint {
+pub(crate) enum SteerKillPoint {
     /// The pending record is written; the request has not left.
     BeforeRequest,
     /// GitHub acted; its answer has not been saved.
@@ -96,12 +96,12 @@ pub enum SteerKillPoint {
 }
 
 /// Lets tests die at a [`SteerKillPoint`]; in helm it never does.
-pub trait Probe {
+pub(crate) trait Probe {
     fn dies_at(&mut self, point: SteerKillPoint) -> bool;
 }
 
 /// The probe of a real run: nothing dies on purpose.
-pub struct Live;
+pub(crate) struct Live;
 
 impl Probe for Live {
     fn dies_at(&mut self, _point: SteerKillPoint) -> bool {

@@ -24,7 +24,7 @@ use crate::storage::files::{self, Durability};
 #[derive(Clone, Debug, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Record {
-    pub voyage: Uuid,
+    pub(crate) voyage: Uuid,
     /// The `--request-id` given, or the id helm made up for this attempt
     /// (`attempt-…`), which a retry or `helm interrupted settle` names.
     #[schemars(
@@ -43,24 +43,24 @@ pub struct Record {
     /// The rest of the request, so the attempt can be settled later exactly
     /// as it was asked (records of older helms lack them).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub request: Option<Request>,
+    pub(crate) request: Option<Request>,
     /// GitHub's clock as read just before the request left, to place
     /// `started_at` on it (ADR 0012).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub clock: Option<GitHubClock>,
+    pub(crate) clock: Option<GitHubClock>,
 }
 
 /// Everything needed to record the steer later: who, why, what, where.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct Request {
-    pub provenance: Provenance,
-    pub repo: Repo,
-    pub steer: Steer,
+pub(crate) struct Request {
+    pub(crate) provenance: Provenance,
+    pub(crate) repo: Repo,
+    pub(crate) steer: Steer,
     /// The caller's own `--request-id`, recorded with the entry.
     #[schemars(description = "The caller's own `requestId`, recorded with the entry.")]
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub request_id: Option<String>,
+    pub(crate) request_id: Option<String>,
 }
 
 impl Record {
@@ -70,7 +70,7 @@ impl Record {
     }
 
     /// When the attempt began, for a look on GitHub.
-    pub fn began(&self) -> Began {
+    pub(crate) fn began(&self) -> Began {
         Began {
             started_at: self.started_at.clone(),
             clock: self.clock.clone(),
@@ -79,14 +79,14 @@ impl Record {
 
     /// Whether `other` is this same attempt's record (a retry's fresh
     /// record of the same id is not).
-    pub fn same_attempt(&self, other: &Record) -> bool {
+    pub(crate) fn same_attempt(&self, other: &Record) -> bool {
         self.request_id == other.request_id && self.started_at == other.started_at
     }
 }
 
 /// A pending record on disk, owned by the steer that wrote it.
 #[derive(Debug)]
-pub struct Pending {
+pub(crate) struct Pending {
     path: PathBuf,
     record: Record,
 }
@@ -101,13 +101,13 @@ fn path(home: &Path, voyage: &Uuid, attempt: &str) -> PathBuf {
 }
 
 /// A fresh attempt id for a steer given no `--request-id`.
-pub fn new_attempt_id() -> String {
+pub(crate) fn new_attempt_id() -> String {
     format!("attempt-{}", &Uuid::now_v7().simple().to_string()[20..])
 }
 
 impl Pending {
     /// Writes the record before the request is sent.
-    pub fn begin(home: &Path, record: Record) -> Result<Pending> {
+    pub(crate) fn begin(home: &Path, record: Record) -> Result<Pending> {
         files::create_private_dir(&dir(home))?;
         let pending = Pending {
             path: path(home, &record.voyage, record.attempt()),
@@ -120,7 +120,7 @@ impl Pending {
     /// Saves GitHub's answer, so a crash before the commit loses nothing.
     /// Returns whether it reached the disk; the caller says so if the
     /// commit fails too.
-    pub fn answered(&mut self, answer: &SteerRecord) -> bool {
+    pub(crate) fn answered(&mut self, answer: &SteerRecord) -> bool {
         self.record.answer = Some(answer.clone());
         self.save().is_ok()
     }
@@ -128,7 +128,7 @@ impl Pending {
     /// The entry is committed, or GitHub showed that nothing happened.
     /// Removes the file only while it still holds this attempt's record, so
     /// a retry's fresh record of the same id is never lost.
-    pub fn finish(self) {
+    pub(crate) fn finish(self) {
         if let Ok(Some(on_disk)) = read(&self.path)
             && on_disk.same_attempt(&self.record)
         {
@@ -145,7 +145,7 @@ impl Pending {
     }
 
     /// Finds the record of an attempt, if one was left behind.
-    pub fn find(home: &Path, voyage: &Uuid, attempt: &str) -> Result<Option<Pending>> {
+    pub(crate) fn find(home: &Path, voyage: &Uuid, attempt: &str) -> Result<Option<Pending>> {
         let path = path(home, voyage, attempt);
         let Some(record) = read(&path)? else {
             return Ok(None);
@@ -153,7 +153,7 @@ impl Pending {
         Ok((record.request_id.as_deref() == Some(attempt)).then_some(Pending { path, record }))
     }
 
-    pub fn record(&self) -> &Record {
+    pub(crate) fn record(&self) -> &Record {
         &self.record
     }
 }
@@ -189,7 +189,7 @@ fn read(path: &Path) -> Result<Option<Record>> {
 
 /// Every pending record of a voyage, oldest first. Unreadable files are
 /// skipped here; `helm voyage verify` counts what this lists.
-pub fn list(home: &Path, voyage: &Uuid) -> Vec<Record> {
+pub(crate) fn list(home: &Path, voyage: &Uuid) -> Vec<Record> {
     let prefix = format!("{}.", voyage.hyphenated());
     let Ok(entries) = fs::read_dir(dir(home)) else {
         return Vec::new();

@@ -20,16 +20,16 @@ use crate::storage::logbook::Sealed;
 use crate::storage::sealing::Decision;
 
 /// One steer request, resolved and checked.
-pub struct Attempt<'a> {
-    pub home: &'a Path,
-    pub provenance: &'a Provenance,
+pub(crate) struct Attempt<'a> {
+    pub(crate) home: &'a Path,
+    pub(crate) provenance: &'a Provenance,
     /// The caller's `--request-id`, if any.
-    pub request_id: Option<&'a str>,
-    pub repo: &'a Repo,
-    pub steer: &'a Steer,
+    pub(crate) request_id: Option<&'a str>,
+    pub(crate) repo: &'a Repo,
+    pub(crate) steer: &'a Steer,
     /// Whether the caller still wants it: checked once, before the pending
     /// record is written and the request leaves, never after.
-    pub cancel: &'a Cancel,
+    pub(crate) cancel: &'a Cancel,
 }
 
 /// A recorded (or replayed) steer.
@@ -42,7 +42,7 @@ pub struct Steered {
 }
 
 /// Performs and records one steer; see the module docs of `steering`.
-pub fn steer(
+pub(crate) fn steer(
     store: &mut VoyageStore,
     attempt: &Attempt<'_>,
     actor: &mut dyn Actor,

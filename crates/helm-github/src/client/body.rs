@@ -15,21 +15,21 @@ use super::GitHubError;
 /// The most of a successful answer from the API host that helm holds:
 /// GitHub's largest pages (100 items of at most 65,536 characters each)
 /// stay well below it. A bigger one is refused as too large.
-pub const MAX_ANSWER: usize = 32 << 20;
+pub(crate) const MAX_ANSWER: usize = 32 << 20;
 /// The most of a refusal's or a redirect's body that helm reads, from any
 /// host: enough for any message GitHub writes; the rest is never read.
-pub const MAX_REFUSAL: usize = 64 << 10;
+pub(crate) const MAX_REFUSAL: usize = 64 << 10;
 
 /// A body read up to a bound.
-pub struct Capped {
-    pub bytes: Vec<u8>,
+pub(crate) struct Capped {
+    pub(crate) bytes: Vec<u8>,
     /// More came than the bound: the rest was left unread.
-    pub cut: bool,
+    pub(crate) cut: bool,
 }
 
 /// Reads `body` until its end or until more than `limit` bytes came,
 /// whichever is first; at most `limit` bytes are kept.
-pub async fn read<B>(body: &mut B, limit: usize) -> Result<Capped, GitHubError>
+pub(crate) async fn read<B>(body: &mut B, limit: usize) -> Result<Capped, GitHubError>
 where
     B: BodyExt + Unpin,
     B::Data: std::ops::Deref<Target = [u8]>,
@@ -53,7 +53,7 @@ where
 
 /// Runs one whole request within `deadline`; `host` names who did not
 /// answer in time ("GitHub", "the log storage host 10.0.0.1").
-pub async fn within<T>(
+pub(crate) async fn within<T>(
     deadline: Duration,
     host: &str,
     request: impl Future<Output = Result<T, GitHubError>>,

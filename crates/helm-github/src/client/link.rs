@@ -3,7 +3,7 @@
 use http::HeaderMap;
 
 /// The `rel="next"` URL of a `Link` header.
-pub fn next_link(headers: &HeaderMap) -> Option<String> {
+pub(crate) fn next_link(headers: &HeaderMap) -> Option<String> {
     let link = headers.get(http::header::LINK)?.to_str().ok()?;
     link.split(',').find_map(|part| {
         let (url, params) = part.split_once(';')?;

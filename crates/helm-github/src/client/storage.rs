@@ -15,7 +15,7 @@ use super::{Answer, Client, GitHubError, JSON, body};
 
 /// The longest a kept line may be; the rest of a longer line is dropped
 /// (and counted), so a log without line breaks cannot grow the tail.
-pub const MAX_LINE: usize = 4096;
+pub(crate) const MAX_LINE: usize = 4096;
 /// The longest connecting to the storage host may take, within the
 /// request's deadline.
 const CONNECT_TIMEOUT: Duration = Duration::from_secs(10);

@@ -79,7 +79,10 @@ impl Error {
     }
 
     /// Keeps the error that caused this one, for [`std::error::Error::source`].
-    pub fn caused_by(mut self, cause: impl std::error::Error + Send + Sync + 'static) -> Self {
+    pub(crate) fn caused_by(
+        mut self,
+        cause: impl std::error::Error + Send + Sync + 'static,
+    ) -> Self {
         self.source = Some(Box::new(cause));
         self
     }
@@ -99,22 +102,6 @@ impl Error {
     /// The message and hint as the command line words them.
     pub fn hint_text(&self) -> Option<String> {
         self.hint.as_ref().map(Words::to_string)
-    }
-
-    pub fn facts(&self) -> &[Fact] {
-        &self.facts
-    }
-
-    /// The argument at fault: the one recorded as a fact, else the first
-    /// the message names.
-    pub fn argument(&self) -> Option<&'static str> {
-        self.facts
-            .iter()
-            .find_map(|fact| match fact {
-                Fact::Arg(name) => Some(*name),
-                _ => None,
-            })
-            .or_else(|| self.message.first_arg())
     }
 
     /// The same error with `before` put in front of its message (its

@@ -131,10 +131,6 @@ impl Words {
         Words::default()
     }
 
-    pub fn parts(&self) -> &[Segment] {
-        &self.0
-    }
-
     /// The text, with every reference named as `speaker` names it.
     pub fn render(&self, speaker: &dyn Speaker) -> String {
         let mut out = String::new();
@@ -151,14 +147,6 @@ impl Words {
     /// Appends one more piece.
     pub fn push(&mut self, piece: impl Piece) {
         piece.push_to(self);
-    }
-
-    /// The first argument the words name, if any.
-    pub fn first_arg(&self) -> Option<&'static str> {
-        self.0.iter().find_map(|part| match part {
-            Segment::Arg(name) => Some(*name),
-            _ => None,
-        })
     }
 }
 
@@ -263,6 +251,5 @@ mod tests {
              use a fresh --request-id, or `helm voyage list --all`"
         );
         assert_eq!(hint.to_string(), hint.render(&CommandLine));
-        assert_eq!(hint.first_arg(), Some("request-id"));
     }
 }

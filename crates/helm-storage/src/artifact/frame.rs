@@ -13,7 +13,7 @@ use std::io::{self, Read, Seek, SeekFrom, Write};
 use crate::error::{Error, Kind};
 
 /// Frames up to this size stay in memory; bigger ones go to a temporary file.
-pub const SPILL_FROM: usize = 4 << 20;
+pub(crate) const SPILL_FROM: usize = 4 << 20;
 
 /// Chunk size for reading a spilled frame back.
 const CHUNK: usize = 1 << 20;
@@ -26,20 +26,16 @@ pub enum Frame {
 }
 
 impl Frame {
-    pub fn len(&self) -> u64 {
+    pub(crate) fn len(&self) -> u64 {
         match self {
             Frame::Memory(bytes) => bytes.len() as u64,
             Frame::Spilled { len, .. } => *len,
         }
     }
 
-    pub fn is_empty(&self) -> bool {
-        self.len() == 0
-    }
-
     /// Reads the frame from its start; a spilled frame is read back from its
     /// file in chunks.
-    pub fn reader(&self) -> io::Result<Box<dyn Read + '_>> {
+    pub(crate) fn reader(&self) -> io::Result<Box<dyn Read + '_>> {
         match self {
             Frame::Memory(bytes) => Ok(Box::new(bytes.as_slice())),
             Frame::Spilled { file, .. } => {
@@ -57,7 +53,7 @@ impl Frame {
 
     /// The whole frame in memory: exactly [`Frame::len`] bytes, or an error
     /// (a spilled file that lost or gained bytes is not this frame).
-    pub fn read_whole(&self) -> io::Result<Vec<u8>> {
+    pub(crate) fn read_whole(&self) -> io::Result<Vec<u8>> {
         let mut data = vec![0u8; self.len() as usize];
         let mut reader = self.reader()?;
         reader.read_exact(&mut data)?;
@@ -74,13 +70,13 @@ impl Frame {
 /// The compressor's output: a `Vec` that moves to a temporary file when it
 /// would grow past [`SPILL_FROM`].
 #[derive(Default)]
-pub struct Sink {
+pub(crate) struct Sink {
     memory: Vec<u8>,
     spilled: Option<(File, u64)>,
 }
 
 impl Sink {
-    pub fn finish(self) -> io::Result<Frame> {
+    pub(crate) fn finish(self) -> io::Result<Frame> {
         match self.spilled {
             None => Ok(Frame::Memory(self.memory)),
             Some((mut file, len)) => {
@@ -121,7 +117,7 @@ fn spill_error(err: io::Error) -> io::Error {
     )
 }
 
-pub fn read_back_error(err: io::Error) -> Error {
+pub(crate) fn read_back_error(err: io::Error) -> Error {
     Error::new(
         Kind::Io,
         format!("reading the compressed payload back from its temporary file failed: {err}"),

@@ -19,7 +19,7 @@ pub enum ArtifactStatus {
 }
 
 impl ArtifactStatus {
-    pub const ALL: [ArtifactStatus; 3] = [
+    pub(crate) const ALL: [ArtifactStatus; 3] = [
         ArtifactStatus::Stowed,
         ArtifactStatus::Reduced,
         ArtifactStatus::Jettisoned,
@@ -33,7 +33,7 @@ impl ArtifactStatus {
         }
     }
 
-    pub fn parse(text: &str) -> Option<ArtifactStatus> {
+    pub(crate) fn parse(text: &str) -> Option<ArtifactStatus> {
         ArtifactStatus::ALL
             .into_iter()
             .find(|status| status.as_str() == text)

@@ -32,14 +32,14 @@ const CACHE_LIMIT: u64 = 64 << 20;
 
 /// What must be unchanged for a cached summary to hold.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Stamp {
+pub(crate) struct Stamp {
     len: u64,
     mtime_ns: i128,
     counter: u32,
 }
 
 impl Stamp {
-    pub fn new(len: u64, modified: std::time::SystemTime, counter: u32) -> Stamp {
+    pub(crate) fn new(len: u64, modified: std::time::SystemTime, counter: u32) -> Stamp {
         let mtime_ns = match modified.duration_since(std::time::UNIX_EPOCH) {
             Ok(after) => after.as_nanos() as i128,
             Err(before) => -(before.duration().as_nanos() as i128),
@@ -71,14 +71,14 @@ struct File {
     voyages: HashMap<Uuid, Cached>,
 }
 
-pub struct Cache {
+pub(crate) struct Cache {
     path: PathBuf,
     file: File,
     dirty: bool,
 }
 
 impl Cache {
-    pub fn load(home: &Path) -> Cache {
+    pub(crate) fn load(home: &Path) -> Cache {
         let path = home.join("cache").join("voyage-list.json");
         let file = crate::storage::files::read_cache(&path, CACHE_LIMIT)
             .and_then(|bytes| serde_json::from_slice::<File>(&bytes).ok())
@@ -93,12 +93,12 @@ impl Cache {
 
     /// Whether the cache holds anything for this file: if not, there is no
     /// need to stamp it (a cold listing reads each file once, not twice).
-    pub fn knows(&self, file: &VoyageFile) -> bool {
+    pub(crate) fn knows(&self, file: &VoyageFile) -> bool {
         self.file.voyages.contains_key(&file.id)
     }
 
     /// The cached summary, if the file has not changed since it was cached.
-    pub fn get(&self, file: &VoyageFile, stamp: Option<Stamp>) -> Option<Summary> {
+    pub(crate) fn get(&self, file: &VoyageFile, stamp: Option<Stamp>) -> Option<Summary> {
         let cached = self.file.voyages.get(&file.id)?;
         (Some(cached.stamp) == stamp).then(|| Summary {
             voyage: Voyage {
@@ -117,7 +117,7 @@ impl Cache {
         })
     }
 
-    pub fn put(&mut self, id: Uuid, stamp: Stamp, summary: &Summary) {
+    pub(crate) fn put(&mut self, id: Uuid, stamp: Stamp, summary: &Summary) {
         let (ended, ended_at, ended_status) = match &summary.voyage.status {
             VoyageStatus::Active => (false, None, None),
             VoyageStatus::Ended {
@@ -143,7 +143,7 @@ impl Cache {
 
     /// Writes the cache back if anything changed, dropping voyages that are
     /// gone. Best effort: a cache that cannot be written is just not used.
-    pub fn save(mut self, present: &HashSet<Uuid>) {
+    pub(crate) fn save(mut self, present: &HashSet<Uuid>) {
         let before = self.file.voyages.len();
         self.file.voyages.retain(|id, _| present.contains(id));
         if !self.dirty && self.file.voyages.len() == before {
@@ -171,7 +171,7 @@ impl Cache {
 /// The stamp of a voyage file `len` bytes long and last `modified` then,
 /// whose header says it is a voyage of this version; `None` sends it through
 /// SQLite, which names any problem.
-pub fn stamp(file: &VfsFile, len: u64, modified: SystemTime) -> Option<Stamp> {
+pub(crate) fn stamp(file: &VfsFile, len: u64, modified: SystemTime) -> Option<Stamp> {
     let mut header = [0u8; 100];
     file.read_exact_at(&mut header, 0).ok()?;
     if &header[..16] != b"SQLite format 3\0" {

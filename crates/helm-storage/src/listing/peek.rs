@@ -36,7 +36,7 @@ const VOYAGE_SQL: &str = "CREATE TABLE voyage ( id TEXT PRIMARY KEY, intent TEXT
 /// holds for, or `None` to ask SQLite. `stat` gives the file's length and
 /// modification time by name; `has_journal` tells whether its `-journal`
 /// exists. Neither may open a descriptor of the file.
-pub fn peek(
+pub(crate) fn peek(
     mut file: VfsFile,
     stat: impl FnOnce() -> Option<(u64, SystemTime)>,
     has_journal: impl FnOnce() -> bool,

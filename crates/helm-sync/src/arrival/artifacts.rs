@@ -16,7 +16,7 @@ use crate::sync::shadow::{self, Base, Blob, FileChange};
 
 /// Every artifact the pull needs, checked; the snapshot's changes for the
 /// artifacts these commits touched are added to `changes`.
-pub fn fold(
+pub(crate) fn fold(
     batch: &mut Batch,
     id: &Uuid,
     base: Option<&Base>,

@@ -19,7 +19,7 @@ const WHOLE_BLOB: u64 = 1 << 20;
 
 /// Entry files read with helm's types and checked, their identities taken:
 /// on a few threads when there are many (a first pull reads them all).
-pub fn decode_entries(
+pub(crate) fn decode_entries(
     objects: Vec<Option<batch::Object>>,
     from: u64,
 ) -> std::result::Result<Vec<(EntryId, EntryDoc)>, String> {
@@ -67,7 +67,7 @@ pub fn decode_entries(
 }
 /// A voyage file (`<commit>:voyage.json`, or a blob's id), checked; read
 /// only when its header says it is within the limit.
-pub fn voyage_doc(
+pub(crate) fn voyage_doc(
     batch: &mut Batch,
     object: &str,
     id: &Uuid,
@@ -92,7 +92,7 @@ pub fn voyage_doc(
 }
 
 /// The bytes of a voyage file, checked.
-pub fn voyage_file(
+pub(crate) fn voyage_file(
     info: &batch::Info,
     bytes: &[u8],
     id: &Uuid,
@@ -128,7 +128,7 @@ pub fn voyage_file(
     Ok(doc)
 }
 
-pub fn status_of(doc: &VoyageDoc) -> VoyageStatus {
+pub(crate) fn status_of(doc: &VoyageDoc) -> VoyageStatus {
     match &doc.ended_at {
         Some(at) => VoyageStatus::Ended {
             ended_at: at.clone(),
@@ -139,7 +139,7 @@ pub fn status_of(doc: &VoyageDoc) -> VoyageStatus {
 }
 
 /// A lifecycle file, checked.
-pub fn record(
+pub(crate) fn record(
     batch: &mut Batch,
     oid: &str,
     hash: &str,
@@ -162,7 +162,11 @@ pub fn record(
 }
 
 /// A payload, packed as the voyage stores it, its hash checked.
-pub fn packed(batch: &mut Batch, oid: &str, hash: &str) -> std::result::Result<Packed, String> {
+pub(crate) fn packed(
+    batch: &mut Batch,
+    oid: &str,
+    hash: &str,
+) -> std::result::Result<Packed, String> {
     let io = |err: Error| err.message().to_string();
     let info = batch
         .info(oid)
@@ -205,7 +209,7 @@ pub fn packed(batch: &mut Batch, oid: &str, hash: &str) -> std::result::Result<P
 }
 
 /// A name as it may be shown.
-pub fn shown(name: &str) -> String {
+pub(crate) fn shown(name: &str) -> String {
     crate::text::clean_line(&name.chars().take(120).collect::<String>())
 }
 

@@ -8,7 +8,7 @@ use crate::sync::batch::Batch;
 /// The commits after `base` up to `tip`, oldest first, as `(commit, tree)`:
 /// one chain, each commit's parent the one before it, the first's `base`.
 /// A few are read through `batch`; many (a first pull) with one `git log`.
-pub fn history(
+pub(crate) fn history(
     sync: &Sync<'_>,
     batch: &mut Batch,
     base: Option<&str>,

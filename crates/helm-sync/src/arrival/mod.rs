@@ -33,32 +33,32 @@ use crate::model::{Voyage, VoyageStatus};
 use crate::storage::artifact::Packed;
 
 use files::{decode_entries, shown};
-pub use files::{status_of, voyage_doc};
+pub(crate) use files::{status_of, voyage_doc};
 use steps::Step;
 
 /// An artifact a pull needs: its state on the remote (and payload, when it
 /// arrived), and at the last sync.
-pub struct Incoming {
-    pub remote: ArtifactLifecycle,
-    pub base: Option<ArtifactLifecycle>,
-    pub packed: Option<Packed>,
+pub(crate) struct Incoming {
+    pub(crate) remote: ArtifactLifecycle,
+    pub(crate) base: Option<ArtifactLifecycle>,
+    pub(crate) packed: Option<Packed>,
 }
 
 /// Everything a pull will merge, checked.
-pub struct Arrival {
-    pub voyage: Voyage,
-    pub base: Option<Base>,
+pub(crate) struct Arrival {
+    pub(crate) voyage: Voyage,
+    pub(crate) base: Option<Base>,
     /// The number of the first new entry.
-    pub from: u64,
-    pub entries: Vec<(EntryId, EntryDoc)>,
-    pub artifacts: BTreeMap<String, Incoming>,
+    pub(crate) from: u64,
+    pub(crate) entries: Vec<(EntryId, EntryDoc)>,
+    pub(crate) artifacts: BTreeMap<String, Incoming>,
     /// What the snapshot of the remote becomes with these commits.
-    pub changes: Vec<FileChange>,
+    pub(crate) changes: Vec<FileChange>,
 }
 
 impl Arrival {
     /// The base's voyage status, for the three-way merge of the end.
-    pub fn base_status(&self) -> Option<VoyageStatus> {
+    pub(crate) fn base_status(&self) -> Option<VoyageStatus> {
         self.base.as_ref().map(|b| status_of(&b.doc))
     }
 }
@@ -70,7 +70,7 @@ pub(super) enum ArtifactEvent {
 }
 
 /// Reads and checks what the remote commit `tip` adds to `base`.
-pub fn read(
+pub(crate) fn read(
     sync: &Sync<'_>,
     batch: &mut Batch,
     id: &Uuid,
@@ -205,7 +205,7 @@ pub fn read(
 }
 
 /// The refusal every check makes.
-pub fn bad_remote(id: &Uuid, what: String) -> Error {
+pub(crate) fn bad_remote(id: &Uuid, what: String) -> Error {
     Error::new(
         Kind::BadRemote,
         format!("the remote's copy of voyage {id} fails helm's checks: {what}"),

@@ -17,18 +17,18 @@ use crate::sync::layout::VoyageDoc;
 use crate::sync::shadow::Base;
 
 /// One commit of the chain, as its tree was read.
-pub struct Step {
+pub(crate) struct Step {
     /// The commit's id, shortened for messages.
-    pub commit: String,
+    pub(crate) commit: String,
     /// Its `voyage.json`'s blob.
-    pub voyage: String,
+    pub(crate) voyage: String,
     /// The entries the chain holds up to and with this commit.
-    pub entries: u64,
+    pub(crate) entries: u64,
 }
 
 /// Checks each commit's `voyage.json` against the one before it (the last
 /// sync's, for the first); the tip's, checked.
-pub fn check(
+pub(crate) fn check(
     sync: &Sync<'_>,
     batch: &mut Batch,
     id: &Uuid,

@@ -10,8 +10,8 @@ use serde_json::Value;
 /// when nothing more precise was found anywhere.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Change {
-    pub words: String,
-    pub vague: bool,
+    pub(crate) words: String,
+    pub(crate) vague: bool,
 }
 
 impl Change {
@@ -36,7 +36,7 @@ const COMPUTED: [&str; 2] = ["mergeable", "mergeableState"];
 
 /// What changed in `part` between `old` (seen) and `new` (now); empty when
 /// they are the same.
-pub fn part(part: &str, old: &Value, new: &Value) -> Vec<Change> {
+pub(crate) fn part(part: &str, old: &Value, new: &Value) -> Vec<Change> {
     if old == new {
         return Vec::new();
     }

@@ -19,16 +19,16 @@ const CHUNK: usize = 1 << 20;
 
 /// What `file-contents` saw, for the one-line report.
 #[derive(Debug)]
-pub struct ReadSummary {
-    pub files: usize,
-    pub bytes: u64,
-    pub binary: usize,
+pub(crate) struct ReadSummary {
+    pub(crate) files: usize,
+    pub(crate) bytes: u64,
+    pub(crate) binary: usize,
 }
 
 /// Reads `paths`, counting bytes in `tally`: first the check pass (small
 /// files are read, big ones only sized), then the pass that packs them, out
 /// of their total size.
-pub fn observe(paths: &[String], tally: &Tally) -> Result<(Packed, ReadSummary)> {
+pub(crate) fn observe(paths: &[String], tally: &Tally) -> Result<(Packed, ReadSummary)> {
     let mut plans = Vec::with_capacity(paths.len());
     for path in paths {
         plans.push(inspect(path, tally)?);

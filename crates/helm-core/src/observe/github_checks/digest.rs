@@ -6,7 +6,7 @@
 use serde_json::Value;
 
 /// Conclusions that make a check run red.
-pub fn failed(conclusion: Option<&str>) -> bool {
+pub(crate) fn failed(conclusion: Option<&str>) -> bool {
     matches!(
         conclusion,
         Some("failure" | "timed_out" | "cancelled" | "action_required" | "startup_failure")
@@ -27,7 +27,7 @@ fn verb(conclusion: &str) -> &'static str {
 const NAMED_PASSES: usize = 2;
 
 /// The digest of a payload's `checks`; `None` when it is not one.
-pub fn digest(checks: &Value) -> Option<String> {
+pub(crate) fn digest(checks: &Value) -> Option<String> {
     let runs = checks.get("checkRuns")?.as_array()?;
     let statuses = checks.get("statuses")?.as_array()?;
     let mut red = Vec::new();
@@ -89,7 +89,7 @@ pub fn digest(checks: &Value) -> Option<String> {
 }
 
 /// Whether every part of every run was had (no `unavailable` anywhere).
-pub fn complete(checks: &Value) -> bool {
+pub(crate) fn complete(checks: &Value) -> bool {
     let runs = checks["checkRuns"]
         .as_array()
         .map_or(&[][..], Vec::as_slice);

@@ -14,7 +14,7 @@ use crate::github::error::{Failure, GitHubError};
 /// Why a part is missing, in a word a program can match.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "kebab-case")]
-pub enum Why {
+pub(crate) enum Why {
     /// Gone with time: GitHub's 410, or a storage address the storage host
     /// no longer takes (it lasts minutes).
     Expired,
@@ -29,17 +29,17 @@ pub enum Why {
 /// A missing part: why, the status if a server answered, and what it said.
 #[derive(Debug, Serialize)]
 #[serde(rename_all = "camelCase")]
-pub struct Unavailable {
-    pub reason: Why,
+pub(crate) struct Unavailable {
+    pub(crate) reason: Why,
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub status: Option<u16>,
-    pub message: String,
+    pub(crate) status: Option<u16>,
+    pub(crate) message: String,
 }
 
 impl Unavailable {
     /// A part GitHub's API did not give: the part's own failure, or the
     /// error back when the whole look must fail with it.
-    pub fn from_github(err: GitHubError) -> Result<Unavailable, GitHubError> {
+    pub(crate) fn from_github(err: GitHubError) -> Result<Unavailable, GitHubError> {
         let reason = match (err.failure, err.status) {
             (Failure::TooLarge, _) => Why::TooLarge,
             (Failure::Answered, Some(404)) => Why::NotFound,
@@ -65,7 +65,7 @@ impl Unavailable {
 
     /// A log the storage host refused. It never sees GitHub's token, so its
     /// 401 or 403 is the address's own: it has expired.
-    pub fn from_storage(refusal: Refusal) -> Unavailable {
+    pub(crate) fn from_storage(refusal: Refusal) -> Unavailable {
         let (reason, why) = match refusal.status {
             401 | 403 | 410 => (
                 Why::Expired,

@@ -67,13 +67,13 @@ struct PageInfo {
 /// One review thread as GraphQL lists it (its node id, state and comments).
 #[derive(Clone, Debug, Deserialize, Serialize)]
 #[serde(rename_all = "camelCase")]
-pub struct GraphQlThread {
-    pub id: String,
-    pub is_resolved: bool,
-    pub is_outdated: bool,
-    pub path: String,
+pub(crate) struct GraphQlThread {
+    pub(crate) id: String,
+    pub(crate) is_resolved: bool,
+    pub(crate) is_outdated: bool,
+    pub(crate) path: String,
     #[serde(deserialize_with = "present")]
-    pub line: Option<u64>,
+    pub(crate) line: Option<u64>,
     #[serde(skip_serializing)]
     comments: FirstComment,
 }
@@ -104,13 +104,13 @@ fn big_int<'de, D: Deserializer<'de>>(d: D) -> Result<Option<u64>, D::Error> {
 
 impl GraphQlThread {
     /// The REST id of the thread's first comment (the REST thread's `id`).
-    pub fn first_comment(&self) -> Option<u64> {
+    pub(crate) fn first_comment(&self) -> Option<u64> {
         self.comments.nodes.first().and_then(|c| c.full_database_id)
     }
 }
 
 /// Every review thread of PR `number`, oldest first.
-pub async fn review_threads(
+pub(crate) async fn review_threads(
     client: &Client,
     number: u64,
 ) -> Result<Vec<GraphQlThread>, GitHubError> {

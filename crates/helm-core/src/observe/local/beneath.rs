@@ -26,7 +26,7 @@ use rustix::fs::{AtFlags, FileType, Mode, OFlags};
 const MAX_LINKS: usize = 40;
 
 /// A folder held open that opens stay beneath.
-pub struct Root {
+pub(crate) struct Root {
     dir: OwnedFd,
     /// Its canonical path, for links with an absolute target.
     path: PathBuf,
@@ -34,7 +34,7 @@ pub struct Root {
 
 /// Why a path beneath the root was not opened.
 #[derive(Debug)]
-pub enum Refused {
+pub(crate) enum Refused {
     /// A link (or `..`) leads outside the root.
     Outside,
     /// A component is missing: a link to nothing, or removed meanwhile.
@@ -55,7 +55,7 @@ enum Step {
 }
 
 impl Root {
-    pub fn open(path: &Path) -> io::Result<Root> {
+    pub(crate) fn open(path: &Path) -> io::Result<Root> {
         let path = std::fs::canonicalize(path)?;
         let dir = rustix::fs::open(
             &path,
@@ -67,11 +67,11 @@ impl Root {
 
     /// Opens the regular file `relative` ('/'-separated) for reading.
     /// The root's canonical path.
-    pub fn path(&self) -> &Path {
+    pub(crate) fn path(&self) -> &Path {
         &self.path
     }
 
-    pub fn open_file(&self, relative: &str) -> Result<File, Refused> {
+    pub(crate) fn open_file(&self, relative: &str) -> Result<File, Refused> {
         #[cfg(any(target_os = "linux", target_os = "android"))]
         if let Some(opened) = self.without_links(relative) {
             return opened;

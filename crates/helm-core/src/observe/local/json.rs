@@ -6,7 +6,7 @@ use std::io::{self, Write};
 
 /// Appends the JSON escape of `text` (without quotes) to `out`, producing the
 /// same bytes as serde_json so small and streamed payloads look alike.
-pub fn escape_into(text: &str, out: &mut Vec<u8>) {
+pub(crate) fn escape_into(text: &str, out: &mut Vec<u8>) {
     let bytes = text.as_bytes();
     out.reserve(bytes.len());
     let mut start = 0;
@@ -69,7 +69,7 @@ fn needs_escape(word: u64) -> bool {
 }
 
 /// Writes a JSON string value with serde_json's quoting.
-pub fn write_str(out: &mut dyn Write, text: &str) -> io::Result<()> {
+pub(crate) fn write_str(out: &mut dyn Write, text: &str) -> io::Result<()> {
     serde_json::to_writer(&mut *out, text).map_err(io::Error::other)
 }
 

@@ -12,7 +12,7 @@ use crate::observe::FocusName;
 /// The canonical text of a local path. Existing paths are resolved through
 /// symlinks; a path that does not exist (say, to erase a deleted file from the
 /// slate) is made absolute and cleaned lexically.
-pub fn canonical_path(path: &Path, cwd: &Path) -> Result<String> {
+pub(crate) fn canonical_path(path: &Path, cwd: &Path) -> Result<String> {
     if path.as_os_str().is_empty() {
         return Err(Error::usage("a path is empty"));
     }
@@ -71,7 +71,7 @@ fn normalise(path: &Path) -> PathBuf {
 }
 
 /// Canonical paths, sorted and de-duplicated.
-pub fn canonical_paths(paths: &[PathBuf], cwd: &Path) -> Result<Vec<String>> {
+pub(crate) fn canonical_paths(paths: &[PathBuf], cwd: &Path) -> Result<Vec<String>> {
     let mut out = paths
         .iter()
         .map(|p| canonical_path(p, cwd))
@@ -82,7 +82,7 @@ pub fn canonical_paths(paths: &[PathBuf], cwd: &Path) -> Result<Vec<String>> {
 }
 
 /// `--skip` names, sorted and de-duplicated; a name is one path component.
-pub fn skip_names(names: &[String]) -> Result<Vec<String>> {
+pub(crate) fn skip_names(names: &[String]) -> Result<Vec<String>> {
     let mut out = Vec::with_capacity(names.len());
     for name in names {
         let name = name.trim_end_matches('/');
@@ -107,7 +107,7 @@ pub fn skip_names(names: &[String]) -> Result<Vec<String>> {
 }
 
 /// A focus list sorted by name and de-duplicated; empty means all of them.
-pub fn focus<F: FocusName + Copy + Ord>(given: &[F], all: &[F]) -> Vec<F> {
+pub(crate) fn focus<F: FocusName + Copy + Ord>(given: &[F], all: &[F]) -> Vec<F> {
     let mut out: Vec<F> = if given.is_empty() {
         all.to_vec()
     } else {

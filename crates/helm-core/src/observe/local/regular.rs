@@ -19,7 +19,7 @@ use crate::storage;
 
 /// Opens `path` for reading if it is a regular file (links are followed: the
 /// user named it). A FIFO, device, socket or directory is refused at once.
-pub fn open(path: &str) -> Result<File> {
+pub(crate) fn open(path: &str) -> Result<File> {
     match open_regular(Path::new(path)) {
         Ok(file) => Ok(file),
         Err(OpenRefusal::Io(err)) => Err(open_error(path, &err)),
@@ -40,7 +40,7 @@ pub fn open(path: &str) -> Result<File> {
 }
 
 /// Why [`open_regular`] did not open a file.
-pub enum OpenRefusal {
+pub(crate) enum OpenRefusal {
     /// It could not be looked at or opened.
     Io(io::Error),
     /// It is not a regular file: what it is, in words.
@@ -62,7 +62,7 @@ impl OpenRefusal {
 /// opening a device: it is stat'ed first, opened with `O_NONBLOCK`, and the
 /// open handle checked again (the name may have been swapped in between).
 /// Links are followed: the caller's user named the path.
-pub fn open_regular(path: &Path) -> std::result::Result<File, OpenRefusal> {
+pub(crate) fn open_regular(path: &Path) -> std::result::Result<File, OpenRefusal> {
     if names_a_voyage(path) {
         return Err(OpenRefusal::Voyage);
     }
@@ -136,7 +136,7 @@ fn open_nonblocking(path: &Path) -> io::Result<File> {
 }
 
 /// A project root, held open, that reads stay inside (see `beneath`).
-pub struct Confined {
+pub(crate) struct Confined {
     #[cfg(unix)]
     root: super::beneath::Root,
     #[cfg(not(unix))]
@@ -144,13 +144,13 @@ pub struct Confined {
 }
 
 /// What [`Confined::read`] got: at most the cap, and whether there was more.
-pub struct CappedRead {
-    pub bytes: Vec<u8>,
-    pub truncated: bool,
+pub(crate) struct CappedRead {
+    pub(crate) bytes: Vec<u8>,
+    pub(crate) truncated: bool,
 }
 
 impl Confined {
-    pub fn new(root: &str) -> Result<Confined> {
+    pub(crate) fn new(root: &str) -> Result<Confined> {
         #[cfg(unix)]
         let opened = super::beneath::Root::open(Path::new(root));
         #[cfg(not(unix))]
@@ -162,7 +162,7 @@ impl Confined {
     /// Reads at most `cap` bytes of `relative` (plus one, to know whether it
     /// was cut), following links only while they stay under the root and
     /// reading only a regular file. The error is a reason for the payload.
-    pub fn read(&self, relative: &str, cap: usize) -> Result<CappedRead, String> {
+    pub(crate) fn read(&self, relative: &str, cap: usize) -> Result<CappedRead, String> {
         if relative.contains('\u{fffd}') {
             // The tree lists names that are not UTF-8 with U+FFFD: the real
             // name cannot be spelled in a JSON payload, so it is not read.

@@ -24,23 +24,23 @@ use crate::words::plural;
 /// The payload of `directory-tree` (and the `tree` of `rust-project`'s).
 #[derive(Debug, Default, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
-pub struct Tree {
-    pub root: String,
-    pub entries: Vec<String>,
-    pub files: u64,
-    pub dirs: u64,
+pub(crate) struct Tree {
+    pub(crate) root: String,
+    pub(crate) entries: Vec<String>,
+    pub(crate) files: u64,
+    pub(crate) dirs: u64,
     /// Entries whose names are not UTF-8 are listed with U+FFFD in their place.
     #[serde(default, skip_serializing_if = "is_zero")]
-    pub non_utf8_names: u64,
+    pub(crate) non_utf8_names: u64,
     /// Folders that could not be read, with the reason.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub errors: Vec<String>,
+    pub(crate) errors: Vec<String>,
 }
 
 impl Tree {
     /// `12 files, 3 folders`, and with `unreadable` how many folders could
     /// not be read.
-    pub fn summary(&self, unreadable: bool) -> String {
+    pub(crate) fn summary(&self, unreadable: bool) -> String {
         let mut text = format!(
             "{} {}, {} {}",
             self.files,
@@ -56,7 +56,7 @@ impl Tree {
 
     /// The payload JSON, byte for byte what serde_json makes of [`Tree`],
     /// built in one buffer with the fast escaper.
-    pub fn to_json(&self) -> Vec<u8> {
+    pub(crate) fn to_json(&self) -> Vec<u8> {
         self.to_json_on(threads())
     }
 
@@ -132,7 +132,12 @@ fn is_zero(n: &u64) -> bool {
 /// Walks `root`, honouring `.gitignore` and `.ignore` files (with or without a
 /// git repository), skipping `.git` and every name in `skip`. Entries seen are
 /// counted in `tally`.
-pub fn walk(root: &str, skip: &[String], max_depth: Option<u32>, tally: &Tally) -> Result<Tree> {
+pub(crate) fn walk(
+    root: &str,
+    skip: &[String],
+    max_depth: Option<u32>,
+    tally: &Tally,
+) -> Result<Tree> {
     let meta =
         std::fs::metadata(root).map_err(|err| Error::io(format!("cannot read {root}"), &err))?;
     if !meta.is_dir() {

@@ -31,9 +31,9 @@ use crate::storage::{VoyageFile, VoyageStore};
 
 /// What the guard needs besides GitHub: the voyage to read payloads from
 /// and whether a stale bearing may be acted on.
-pub struct Guard {
-    pub file: VoyageFile,
-    pub allow_stale: bool,
+pub(crate) struct Guard {
+    pub(crate) file: VoyageFile,
+    pub(crate) allow_stale: bool,
 }
 
 /// One observation of the steer's target, and what the guard makes of it.
@@ -60,7 +60,7 @@ impl Mine<'_> {
 }
 
 /// Judges `bearing` for `steer`; an error refuses the steer.
-pub fn preflight(
+pub(crate) fn preflight(
     guard: &Guard,
     session: &github::Session,
     steer: &Steer,
