@@ -4,6 +4,7 @@
 use clap::Args;
 use clap::builder::{PossibleValue, TypedValueParser};
 
+use super::flags::FlagArgs;
 use super::{Context, VoyageArg};
 use crate::error::Result;
 use crate::inputs::{ProvenanceSpec, Surface};
@@ -42,7 +43,7 @@ pub struct LogArgs {
     #[command(flatten)]
     pub(crate) voyage: VoyageArg,
     #[command(flatten)]
-    pub(crate) provenance: ProvenanceSpec,
+    pub(crate) provenance: FlagArgs<ProvenanceSpec>,
     /// The state to record: waiting, blocked, ready, or your own words
     /// ("waiting for review from bob").
     #[arg(value_name = "STATE", value_parser = StateParser, hide_possible_values = true)]

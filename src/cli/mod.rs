@@ -5,6 +5,7 @@
 
 pub(crate) mod artifact;
 pub(crate) mod context;
+pub(crate) mod flags;
 pub(crate) mod interrupted;
 pub(crate) mod lazy;
 pub(crate) mod log;

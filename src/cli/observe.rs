@@ -2,6 +2,7 @@
 
 use clap::Args;
 
+use super::flags::FlagSubcommands;
 use super::{Context, VoyageArg};
 use crate::error::Result;
 use crate::observe::TargetArgs;
@@ -25,7 +26,7 @@ pub struct ObserveArgs {
     pub(crate) repo: Option<String>,
 
     #[command(subcommand)]
-    pub(crate) target: TargetArgs,
+    pub(crate) target: FlagSubcommands<TargetArgs>,
 }
 
 pub(crate) fn run(args: ObserveArgs, ctx: &Context) -> Result<Box<dyn Report>> {

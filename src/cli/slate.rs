@@ -2,6 +2,7 @@
 
 use clap::{Args, Subcommand};
 
+use super::flags::FlagSubcommands;
 use super::{Context, VoyageArg};
 use crate::error::Result;
 use crate::observe::TargetArgs;
@@ -29,7 +30,7 @@ pub struct EraseArgs {
     #[command(flatten)]
     pub(crate) voyage: VoyageArg,
     #[command(subcommand)]
-    pub(crate) target: TargetArgs,
+    pub(crate) target: FlagSubcommands<TargetArgs>,
 }
 
 #[derive(Debug, Args)]

@@ -4,6 +4,7 @@
 
 use clap::Args;
 
+use super::flags::{FlagArgs, FlagSubcommands};
 use super::{Context, VoyageArg};
 use crate::actions::ActionArgs;
 use crate::error::Result;
@@ -17,7 +18,7 @@ pub struct SteerArgs {
     #[command(flatten)]
     pub(crate) voyage: VoyageArg,
     #[command(flatten)]
-    pub(crate) provenance: ProvenanceSpec,
+    pub(crate) provenance: FlagArgs<ProvenanceSpec>,
     /// The GitHub repository as OWNER/NAME (default: GH_REPO, then the git
     /// remote `origin` of the current directory).
     #[arg(long, value_name = "OWNER/NAME", global = true)]
@@ -30,7 +31,7 @@ pub struct SteerArgs {
     #[arg(long, global = true)]
     pub(crate) allow_stale: bool,
     #[command(subcommand)]
-    pub(crate) action: ActionArgs,
+    pub(crate) action: FlagSubcommands<ActionArgs>,
 }
 
 pub(crate) fn run(args: SteerArgs, ctx: &Context) -> Result<Box<dyn Report>> {

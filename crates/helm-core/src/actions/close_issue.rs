@@ -2,7 +2,6 @@
 
 use std::path::Path;
 
-use clap::Args;
 use http::Method;
 use serde::{Deserialize, Serialize};
 
@@ -12,21 +11,25 @@ use super::{Effect, SteerAction, Step};
 use crate::error::Result;
 use crate::github::client::Client;
 use crate::github::types::Issue;
-use crate::inputs::Stdin;
+use crate::inputs::{Flag, Flags, Stdin};
 use crate::model::SteerRecord;
 
 /// Close an issue.
-#[derive(Debug, Clone, Args, Deserialize, schemars::JsonSchema)]
+#[derive(Debug, Clone, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 #[schemars(inline)]
 pub struct CloseIssueArgs {
     /// The issue to close.
-    #[arg(long, value_name = "N")]
     issue: u64,
     /// Why it is closed.
-    #[arg(long, value_enum, default_value = "completed")]
     #[serde(default = "completed")]
     reason: CloseReason,
+}
+
+impl Flags for CloseIssueArgs {
+    fn flags() -> Vec<Flag> {
+        vec![Flag::option("issue", "N").required(), Flag::option("reason", "REASON")]
+    }
 }
 
 fn completed() -> CloseReason {
@@ -35,7 +38,7 @@ fn completed() -> CloseReason {
 
 /// Why an issue is closed (GitHub's `state_reason`).
 #[derive(
-    Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, clap::ValueEnum, schemars::JsonSchema,
+    Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema,
 )]
 #[serde(rename_all = "kebab-case")]
 pub(crate) enum CloseReason {

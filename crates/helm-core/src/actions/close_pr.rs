@@ -2,7 +2,6 @@
 
 use std::path::Path;
 
-use clap::Args;
 use http::Method;
 use serde::{Deserialize, Serialize};
 
@@ -12,17 +11,22 @@ use super::{Effect, SteerAction, Step};
 use crate::error::Result;
 use crate::github::client::Client;
 use crate::github::types::Pull;
-use crate::inputs::Stdin;
+use crate::inputs::{Flag, Flags, Stdin};
 use crate::model::SteerRecord;
 
 /// Close a pull request without merging it.
-#[derive(Debug, Clone, Args, Deserialize, schemars::JsonSchema)]
+#[derive(Debug, Clone, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 #[schemars(inline)]
 pub struct ClosePrArgs {
     /// The pull request to close.
-    #[arg(long, value_name = "N")]
     pr: u64,
+}
+
+impl Flags for ClosePrArgs {
+    fn flags() -> Vec<Flag> {
+        vec![Flag::option("pr", "N").required()]
+    }
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]

@@ -2,7 +2,6 @@
 
 use std::path::Path;
 
-use clap::Args;
 use http::Method;
 use serde::{Deserialize, Serialize};
 
@@ -14,31 +13,35 @@ use crate::error::arg;
 use crate::error::{Error, Result};
 use crate::github::client::Client;
 use crate::github::types::IssueComment as Posted;
-use crate::inputs::{BodySpec, Stdin};
+use crate::inputs::{BodySpec, Flag, Flags, Stdin};
 use crate::model::SteerRecord;
 use crate::model::words;
 
 /// Comment on an issue or on a pull request's conversation.
-#[derive(Debug, Clone, Args, Deserialize, schemars::JsonSchema)]
+#[derive(Debug, Clone, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 #[schemars(inline)]
 pub struct CommentArgs {
     /// The issue to comment on.
-    #[arg(
-        long,
-        value_name = "N",
-        conflicts_with = "pr",
-        required_unless_present = "pr"
-    )]
     #[serde(default)]
     issue: Option<u64>,
     /// The pull request to comment on.
-    #[arg(long, value_name = "N")]
     #[serde(default)]
     pr: Option<u64>,
-    #[command(flatten)]
     #[serde(flatten)]
     body: BodySpec,
+}
+
+impl Flags for CommentArgs {
+    fn flags() -> Vec<Flag> {
+        vec![
+            Flag::option("issue", "N").conflicts(&["pr"]).required_unless(&["pr"]),
+            Flag::option("pr", "N"),
+        ]
+        .into_iter()
+        .chain(BodySpec::flags())
+        .collect()
+    }
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]

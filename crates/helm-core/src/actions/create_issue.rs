@@ -2,7 +2,6 @@
 
 use std::path::Path;
 
-use clap::Args;
 use http::Method;
 use serde::{Deserialize, Serialize};
 
@@ -13,28 +12,37 @@ use super::{Effect, SteerAction, Step};
 use crate::error::Result;
 use crate::github::client::Client;
 use crate::github::types::Issue;
-use crate::inputs::{BodySpec, Stdin};
+use crate::inputs::{BodySpec, Flag, Flags, Stdin};
 use crate::model::SteerRecord;
 
 /// Open a new issue.
-#[derive(Debug, Clone, Args, Deserialize, schemars::JsonSchema)]
+#[derive(Debug, Clone, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 #[schemars(inline)]
 pub struct CreateIssueArgs {
     /// The issue's title.
-    #[arg(long, value_name = "TITLE")]
     title: String,
-    #[command(flatten)]
     #[serde(flatten)]
     body: BodySpec,
     /// A label to add (repeatable).
-    #[arg(long = "label", value_name = "LABEL")]
     #[serde(default)]
     labels: Vec<String>,
     /// A user to assign (repeatable).
-    #[arg(long = "assignee", value_name = "LOGIN")]
     #[serde(default)]
     assignees: Vec<String>,
+}
+
+impl Flags for CreateIssueArgs {
+    fn flags() -> Vec<Flag> {
+        [Flag::option("title", "TITLE").required()]
+            .into_iter()
+            .chain(BodySpec::flags())
+            .chain([
+                Flag::option("labels", "LABEL").named("label"),
+                Flag::option("assignees", "LOGIN").named("assignee"),
+            ])
+            .collect()
+    }
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]

@@ -2,7 +2,6 @@
 
 use std::path::Path;
 
-use clap::Args;
 use http::Method;
 use serde::{Deserialize, Serialize};
 
@@ -13,30 +12,39 @@ use super::{Effect, SteerAction, Step};
 use crate::error::Result;
 use crate::github::client::Client;
 use crate::github::types::Pull;
-use crate::inputs::{BodySpec, Stdin};
+use crate::inputs::{BodySpec, Flag, Flags, Stdin};
 use crate::model::SteerRecord;
 
 /// Open a pull request from HEAD into BASE.
-#[derive(Debug, Clone, Args, Deserialize, schemars::JsonSchema)]
+#[derive(Debug, Clone, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 #[schemars(inline)]
 pub struct CreatePrArgs {
     /// The pull request's title.
-    #[arg(long, value_name = "TITLE")]
     title: String,
     /// The branch with the changes (OWNER:BRANCH for a fork).
-    #[arg(long, value_name = "BRANCH")]
     head: String,
     /// The branch to merge into.
-    #[arg(long, value_name = "BRANCH")]
     base: String,
-    #[command(flatten)]
     #[serde(flatten)]
     body: BodySpec,
     /// Open it as a draft.
-    #[arg(long)]
     #[serde(default)]
     draft: bool,
+}
+
+impl Flags for CreatePrArgs {
+    fn flags() -> Vec<Flag> {
+        [
+            Flag::option("title", "TITLE").required(),
+            Flag::option("head", "BRANCH").required(),
+            Flag::option("base", "BRANCH").required(),
+        ]
+        .into_iter()
+        .chain(BodySpec::flags())
+        .chain([Flag::switch("draft")])
+        .collect()
+    }
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]

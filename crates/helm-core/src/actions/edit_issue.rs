@@ -2,7 +2,6 @@
 
 use std::path::Path;
 
-use clap::Args;
 use http::Method;
 use serde::{Deserialize, Serialize};
 
@@ -12,24 +11,33 @@ use super::{Effect, SteerAction, Step};
 use crate::error::Result;
 use crate::github::client::Client;
 use crate::github::types::Issue;
-use crate::inputs::{BodySpec, Stdin};
+use crate::inputs::{BodySpec, Flag, Flags, Stdin};
 use crate::model::SteerRecord;
 
 /// Change an issue's title or body.
-#[derive(Debug, Clone, Args, Deserialize, schemars::JsonSchema)]
+#[derive(Debug, Clone, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 #[schemars(inline)]
 pub struct EditIssueArgs {
     /// The issue to edit.
-    #[arg(long, value_name = "N")]
     issue: u64,
     /// The new title.
-    #[arg(long, value_name = "TITLE")]
     #[serde(default)]
     title: Option<String>,
-    #[command(flatten)]
     #[serde(flatten)]
     body: BodySpec,
+}
+
+impl Flags for EditIssueArgs {
+    fn flags() -> Vec<Flag> {
+        [
+            Flag::option("issue", "N").required(),
+            Flag::option("title", "TITLE"),
+        ]
+        .into_iter()
+        .chain(BodySpec::flags())
+        .collect()
+    }
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]

@@ -15,7 +15,6 @@
 
 use std::path::Path;
 
-use clap::Args;
 use http::Method;
 use serde::{Deserialize, Serialize};
 use serde_json::json;
@@ -29,36 +28,38 @@ use crate::error::{Error, Result};
 use crate::github::client::{Client, JSON, parse};
 use crate::github::error::{Failure, GitHubError};
 use crate::github::types::Label;
-use crate::inputs::Stdin;
+use crate::inputs::{Flag, Flags, Stdin};
 use crate::model::SteerRecord;
 use crate::model::words;
 
 /// Add labels to or remove labels from an issue or pull request.
-#[derive(Debug, Clone, Args, Deserialize, schemars::JsonSchema)]
+#[derive(Debug, Clone, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 #[schemars(inline)]
 pub struct LabelArgs {
     /// The issue to label.
-    #[arg(
-        long,
-        value_name = "N",
-        conflicts_with = "pr",
-        required_unless_present = "pr"
-    )]
     #[serde(default)]
     issue: Option<u64>,
     /// The pull request to label.
-    #[arg(long, value_name = "N")]
     #[serde(default)]
     pr: Option<u64>,
     /// A label to add (repeatable).
-    #[arg(long = "add", value_name = "LABEL")]
     #[serde(default)]
     add: Vec<String>,
     /// A label to remove (repeatable).
-    #[arg(long = "remove", value_name = "LABEL")]
     #[serde(default)]
     remove: Vec<String>,
+}
+
+impl Flags for LabelArgs {
+    fn flags() -> Vec<Flag> {
+        vec![
+            Flag::option("issue", "N").conflicts(&["pr"]).required_unless(&["pr"]),
+            Flag::option("pr", "N"),
+            Flag::option("add", "LABEL"),
+            Flag::option("remove", "LABEL"),
+        ]
+    }
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]

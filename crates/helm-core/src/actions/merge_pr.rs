@@ -3,7 +3,6 @@
 
 use std::path::Path;
 
-use clap::Args;
 use http::Method;
 use serde::{Deserialize, Serialize};
 
@@ -16,49 +15,51 @@ use crate::error::{Error, Result};
 use crate::github::client::Client;
 use crate::github::error::GitHubError;
 use crate::github::types::MergeResult;
-use crate::inputs::Stdin;
+use crate::inputs::{Flag, Flags, Stdin};
 use crate::model::SteerRecord;
 use crate::model::words;
 
 /// Merge a pull request (a merge commit unless told to squash or rebase).
-#[derive(Debug, Clone, Args, Deserialize, schemars::JsonSchema)]
+#[derive(Debug, Clone, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 #[schemars(inline)]
 pub struct MergePrArgs {
     /// The pull request.
-    #[arg(long, value_name = "N")]
     pr: u64,
-    /// Merge with a merge commit (the default).
-    #[arg(long, conflicts_with_all = ["squash", "rebase"])]
-    #[serde(skip)]
-    merge: bool,
-    /// Squash the commits into one.
-    #[arg(long, conflicts_with = "rebase")]
-    #[serde(skip)]
-    squash: bool,
-    /// Rebase the commits onto the base branch.
-    #[arg(long)]
-    #[serde(skip)]
-    rebase: bool,
     /// How to merge: `merge` (a merge commit, the default), `squash` or `rebase`.
-    #[arg(skip)]
     #[serde(default)]
     strategy: Option<MergeMethod>,
     /// Merge only if the head is still this commit (default: the head
     /// sha of the slate's latest observation of the PR).
-    #[arg(long, value_name = "HEAD_SHA")]
     #[serde(default)]
     sha: Option<String>,
     /// Merge even though the observed checks or reviews do not show the PR
     /// ready; the entry records this reason and what was not ready.
-    #[arg(long = "override", value_name = "REASON")]
     #[serde(default, rename = "override")]
     override_reason: Option<String>,
 }
 
+impl Flags for MergePrArgs {
+    fn flags() -> Vec<Flag> {
+        vec![
+            Flag::option("pr", "N").required(),
+            Flag::sets("merge", "strategy", "merge")
+                .conflicts(&["squash", "rebase"])
+                .help("Merge with a merge commit (the default)"),
+            Flag::sets("squash", "strategy", "squash")
+                .conflicts(&["rebase"])
+                .help("Squash the commits into one"),
+            Flag::sets("rebase", "strategy", "rebase")
+                .help("Rebase the commits onto the base branch"),
+            Flag::option("sha", "HEAD_SHA"),
+            Flag::option("override", "REASON"),
+        ]
+    }
+}
+
 /// How a pull request is merged.
 #[derive(
-    Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, clap::ValueEnum, schemars::JsonSchema,
+    Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema,
 )]
 #[serde(rename_all = "kebab-case")]
 pub(crate) enum MergeMethod {
@@ -212,15 +213,9 @@ impl SteerAction for MergePr {
     }
 
     fn resolve(args: &MergePrArgs, _cwd: &Path, _stdin: Stdin) -> Result<Self> {
-        let flagged = match (args.merge, args.squash, args.rebase) {
-            (_, true, _) => Some(MergeMethod::Squash),
-            (_, _, true) => Some(MergeMethod::Rebase),
-            (true, _, _) => Some(MergeMethod::Merge),
-            _ => None,
-        };
         Ok(MergePr {
             pr: args.pr,
-            method: flagged.or(args.strategy).unwrap_or(MergeMethod::Merge),
+            method: args.strategy.unwrap_or(MergeMethod::Merge),
             sha: match &args.sha {
                 Some(sha) if !is_sha(sha) => {
                     return Err(Error::usage(words![

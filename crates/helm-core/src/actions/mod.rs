@@ -1,6 +1,6 @@
 //! The steer actions, one file each, and their registry. Each action file
-//! holds the action's arguments (clap + serde + schemars: one `///` line is
-//! the `--help`, the MCP schema and the docs), its checked value, what the
+//! holds the action's arguments (serde + schemars + its [`Flags`]: one `///`
+//! line is the `--help`, the MCP schema and the docs), its checked value, what the
 //! entry records, its GitHub request, how its effect is recognised after a
 //! lost answer, and its headline. [`SteerAction`] is the checklist; the
 //! [`actions!`] invocation below lists every action once, declares its
@@ -22,7 +22,6 @@ mod traces;
 use std::marker::PhantomData;
 use std::path::Path;
 
-use clap::Subcommand;
 use serde::{Deserialize, Serialize};
 
 #[cfg(test)]
@@ -38,7 +37,7 @@ use crate::error::Result;
 use crate::error::Words;
 use crate::github::client::Client;
 use crate::github::error::GitHubError;
-use crate::inputs::Stdin;
+use crate::inputs::{FlagCommand, FlagCommands, Flags, Stdin};
 pub use crate::model::ActionKind;
 use crate::model::clock::Began;
 use crate::model::{Repo, SteerRecord};
@@ -65,8 +64,9 @@ pub enum Effect {
 /// every method here; the defaults are for actions that pin nothing, name
 /// nothing of their own and add no lines to the story.
 pub(crate) trait SteerAction: Clone + Sized {
-    /// The action as given on the command line or in MCP's JSON.
-    type Args;
+    /// The action as given on the command line (its [`Flags`]) or in
+    /// MCP's JSON.
+    type Args: Flags;
     /// What its entry records of its own, beside the fields every steer
     /// shares.
     type Record: RecordPart;
@@ -152,12 +152,11 @@ macro_rules! actions {
         // No doc comment: it would be the MCP schema's description, which
         // each action's arguments give. The schema keeps the name MCP
         // clients have seen.
-        #[derive(Debug, Clone, Subcommand, Deserialize, schemars::JsonSchema)]
+        #[derive(Debug, Clone, Deserialize, schemars::JsonSchema)]
         #[serde(tag = "kind")]
         #[schemars(rename = "ActionSpec")]
         pub enum ActionArgs {
             $(
-                #[command(name = $name)]
                 #[serde(rename = $name)]
                 $Variant($module::$Args),
             )*
@@ -206,6 +205,12 @@ macro_rules! actions {
                 match self {
                     $(ActionKind::$Variant => &As::<<$Type as SteerAction>::Record>(PhantomData),)*
                 }
+            }
+        }
+
+        impl FlagCommands for ActionArgs {
+            fn commands() -> Vec<FlagCommand> {
+                vec![$(FlagCommand::of::<$module::$Args>($name)),*]
             }
         }
 

@@ -2,7 +2,6 @@
 
 use std::path::Path;
 
-use clap::Args;
 use http::Method;
 use serde::{Deserialize, Serialize};
 
@@ -13,7 +12,7 @@ use super::{Effect, SteerAction, Step};
 use crate::error::Result;
 use crate::github::client::Client;
 use crate::github::types::ReviewComment;
-use crate::inputs::{BodySpec, Stdin};
+use crate::inputs::{BodySpec, Flag, Flags, Stdin};
 use crate::model::SteerRecord;
 
 /// Reply to an inline review comment.
@@ -21,7 +20,7 @@ use crate::model::SteerRecord;
 /// Pass the id of the review comment that starts the thread: GitHub takes
 /// no replies to replies. `helm observe github-pr N --focus reviews` lists
 /// the threads; a thread's `id` is the one to pass.
-#[derive(Debug, Clone, Args, Deserialize, schemars::JsonSchema)]
+#[derive(Debug, Clone, Deserialize, schemars::JsonSchema)]
 #[schemars(
     description = "Reply to an inline review comment.\n\nPass the id of the review comment that starts the thread: GitHub takes\nno replies to replies. `observe` with github-pr N, `focus` reviews lists\nthe threads; a thread's `id` is the one to pass."
 )]
@@ -29,18 +28,40 @@ use crate::model::SteerRecord;
 #[schemars(inline)]
 pub struct ReplyInlineArgs {
     /// The pull request.
-    #[arg(long, value_name = "N")]
     pr: u64,
     /// The review comment that starts the thread (a thread's `id` in
     /// `observe github-pr --focus reviews`).
     #[schemars(
         description = "The review comment that starts the thread (a thread's `id` in\n`observe github-pr focus reviews`)."
     )]
-    #[arg(long, value_name = "ID")]
     comment_id: u64,
-    #[command(flatten)]
     #[serde(flatten)]
     body: BodySpec,
+}
+
+impl Flags for ReplyInlineArgs {
+    fn flags() -> Vec<Flag> {
+        [
+            Flag::option("pr", "N").required(),
+            Flag::option("commentId", "ID").required().help(
+                "The review comment that starts the thread (a thread's `id` in \
+                 `observe github-pr --focus reviews`).",
+            ),
+        ]
+        .into_iter()
+        .chain(BodySpec::flags())
+        .collect()
+    }
+
+    /// The command line's own: it names `--focus`.
+    fn about() -> Option<&'static str> {
+        Some(
+            "Reply to an inline review comment.\n\n\
+             Pass the id of the review comment that starts the thread: GitHub takes\n\
+             no replies to replies. `helm observe github-pr N --focus reviews` lists\n\
+             the threads; a thread's `id` is the one to pass.",
+        )
+    }
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]

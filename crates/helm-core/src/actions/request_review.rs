@@ -2,7 +2,6 @@
 
 use std::path::Path;
 
-use clap::Args;
 use http::Method;
 use serde::{Deserialize, Serialize};
 
@@ -14,26 +13,33 @@ use crate::error::arg;
 use crate::error::{Error, Result};
 use crate::github::client::Client;
 use crate::github::types::Pull;
-use crate::inputs::Stdin;
+use crate::inputs::{Flag, Flags, Stdin};
 use crate::model::SteerRecord;
 use crate::model::words;
 
 /// Ask people or teams to review a pull request.
-#[derive(Debug, Clone, Args, Deserialize, schemars::JsonSchema)]
+#[derive(Debug, Clone, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 #[schemars(inline)]
 pub struct RequestReviewArgs {
     /// The pull request.
-    #[arg(long, value_name = "N")]
     pr: u64,
     /// A user to ask (repeatable).
-    #[arg(long = "reviewer", value_name = "LOGIN")]
     #[serde(default)]
     reviewers: Vec<String>,
     /// A team to ask, by slug (repeatable).
-    #[arg(long = "team", value_name = "SLUG")]
     #[serde(default)]
     teams: Vec<String>,
+}
+
+impl Flags for RequestReviewArgs {
+    fn flags() -> Vec<Flag> {
+        vec![
+            Flag::option("pr", "N").required(),
+            Flag::option("reviewers", "LOGIN").named("reviewer"),
+            Flag::option("teams", "SLUG").named("team"),
+        ]
+    }
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]

@@ -10,7 +10,6 @@
 
 use std::path::Path;
 
-use clap::Args;
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 
@@ -24,21 +23,25 @@ use crate::error::{Error, Result};
 use crate::github::client::Client;
 use crate::github::error::GitHubError;
 use crate::github::graphql;
-use crate::inputs::Stdin;
+use crate::inputs::{Flag, Flags, Stdin};
 use crate::model::SteerRecord;
 use crate::model::words;
 
 /// Resolve a review thread of a pull request.
-#[derive(Debug, Clone, Args, Deserialize, schemars::JsonSchema)]
+#[derive(Debug, Clone, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 #[schemars(inline)]
 pub struct ResolveThreadArgs {
     /// The pull request the thread is on.
-    #[arg(long, value_name = "N")]
     pr: u64,
     /// The thread's node id (`PRRT_…`), as the PR's `reviews` focus lists it.
-    #[arg(long, value_name = "ID")]
     thread: String,
+}
+
+impl Flags for ResolveThreadArgs {
+    fn flags() -> Vec<Flag> {
+        vec![Flag::option("pr", "N").required(), Flag::option("thread", "ID").required()]
+    }
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]

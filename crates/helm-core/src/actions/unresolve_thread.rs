@@ -4,7 +4,6 @@
 
 use std::path::Path;
 
-use clap::Args;
 use serde::{Deserialize, Serialize};
 
 use super::resolve_thread::{ThreadMutation, ThreadChanged, headline, thread_id};
@@ -14,20 +13,24 @@ use super::traces::Window;
 use super::{Effect, SteerAction, Step};
 use crate::error::Result;
 use crate::github::client::Client;
-use crate::inputs::Stdin;
+use crate::inputs::{Flag, Flags, Stdin};
 use crate::model::SteerRecord;
 
 /// Unresolve a resolved review thread of a pull request.
-#[derive(Debug, Clone, Args, Deserialize, schemars::JsonSchema)]
+#[derive(Debug, Clone, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 #[schemars(inline)]
 pub struct UnresolveThreadArgs {
     /// The pull request the thread is on.
-    #[arg(long, value_name = "N")]
     pr: u64,
     /// The thread's node id (`PRRT_…`), as the PR's `reviews` focus lists it.
-    #[arg(long, value_name = "ID")]
     thread: String,
+}
+
+impl Flags for UnresolveThreadArgs {
+    fn flags() -> Vec<Flag> {
+        vec![Flag::option("pr", "N").required(), Flag::option("thread", "ID").required()]
+    }
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]

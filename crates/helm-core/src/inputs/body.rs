@@ -3,9 +3,9 @@
 
 use std::path::{Path, PathBuf};
 
-use clap::Args;
 use serde::Deserialize;
 
+use super::flags::Flag;
 use super::text::{self, Named, Stdin};
 use crate::error::{Error, Result};
 use crate::error::{Piece, arg};
@@ -20,15 +20,13 @@ pub(crate) const GITHUB_LIMIT: usize = 65_536;
 const MAX_BYTES: u64 = 4 * GITHUB_LIMIT as u64;
 
 /// Text for a comment or description: inline, from a file, or from stdin.
-#[derive(Debug, Clone, Default, Args, Deserialize, schemars::JsonSchema)]
+#[derive(Debug, Clone, Default, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct BodySpec {
     /// The text, in GitHub Markdown.
-    #[arg(long, value_name = "TEXT", conflicts_with = "body_file")]
     #[serde(default)]
     pub(crate) body: Option<String>,
     /// Read the text from a file, or from stdin with `-`.
-    #[arg(long, value_name = "PATH")]
     #[serde(default)]
     // The MCP server's stdin is the protocol: its schema offers files only.
     #[schemars(
@@ -38,6 +36,17 @@ pub struct BodySpec {
 }
 
 impl BodySpec {
+    /// `--body TEXT` or `--body-file PATH`, where a flattened body goes in
+    /// an action's flags.
+    pub fn flags() -> [Flag; 2] {
+        [
+            Flag::option("body", "TEXT").conflicts(&["bodyFile"]),
+            Flag::option("bodyFile", "PATH")
+                .path()
+                .help("Read the text from a file, or from stdin with `-`"),
+        ]
+    }
+
     /// The body if one was given: `body`, or the UTF-8 contents of
     /// `body_file` (relative to `cwd`; `-` is stdin where `stdin` allows).
     /// A file must be a regular file; a body over GitHub's limit is refused.

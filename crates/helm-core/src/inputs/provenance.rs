@@ -1,44 +1,51 @@
 //! [`ProvenanceSpec`]: who acted and why, as a `steer` or `log` gives it on
-//! either front end (clap flags, MCP tool fields), and the one place that
+//! either front end (command-line flags, MCP tool fields), and the one place that
 //! checks it. All four are required, with no defaults and no environment
 //! variable (seed 000, "Identity"); only the names in an error differ.
 
-use clap::Args;
 use schemars::JsonSchema;
 use serde::Deserialize;
 
+use super::flags::{Flag, Flags};
 use crate::error::{Error, Result};
 use crate::model::Provenance;
 
-/// Who acted and why. The fields are optional to clap and serde only so
+/// Who acted and why. The fields are optional to serde only so
 /// that a missing one is reported as helm reports it (naming every one
-/// missing), not as a parse failure. On the command line they are global:
+/// missing), not as a parse failure. On the command line they are global ([`Flags`]):
 /// accepted before the action and after it, and listed in its `--help`.
-#[derive(Debug, Default, Args, Deserialize, JsonSchema)]
+#[derive(Debug, Default, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ProvenanceSpec {
     /// Who is acting: a person's or an agent's name (required).
-    #[arg(long = "as", value_name = "ID", global = true)]
     #[serde(rename = "as")]
     #[schemars(required)]
     pub(crate) identity: Option<String>,
     /// The framing adopted, e.g. coder, reviewer, planner (required).
-    #[arg(long, value_name = "ROLE", global = true)]
     #[schemars(required)]
     pub(crate) role: Option<String>,
     /// How the thinking was done, e.g. human, "claude opus 4, thinking high" (required).
-    #[arg(long, value_name = "METHOD", global = true)]
     #[schemars(required)]
     pub method: Option<String>,
     /// Your reading of the bearing: why this entry, now (required).
-    #[arg(long, value_name = "TEXT", global = true)]
     #[schemars(required)]
     pub(crate) summary: Option<String>,
     /// An idempotency key: repeating a call with the same id on the same
     /// voyage performs nothing and returns the entry already recorded.
-    #[arg(long, value_name = "ID", global = true)]
     #[serde(default)]
     pub(crate) request_id: Option<String>,
+}
+
+impl Flags for ProvenanceSpec {
+    fn flags() -> Vec<Flag> {
+        vec![
+            Flag::option("as", "ID").global(),
+            Flag::option("role", "ROLE").global(),
+            Flag::option("method", "METHOD").global(),
+            Flag::option("summary", "TEXT").global(),
+            Flag::option("requestId", "ID").global(),
+        ]
+    }
 }
 
 /// Which front end gave the provenance: errors name its flags or fields.

@@ -9,26 +9,34 @@ use super::local::{paths, walk};
 use super::{Counting, KindArgs, KindTarget, LocalLook, Looked, Place, Tally, Target, Way};
 use crate::error::Result;
 use crate::error::{Words, arg};
+use crate::inputs::{Flag, Flags};
 use crate::model::words;
 use crate::storage::artifact::Packer;
 
 pub(crate) use walk::Tree;
 
 /// A folder's tree, honouring .gitignore; .git is always skipped.
-#[derive(Debug, Clone, clap::Args, Deserialize, schemars::JsonSchema)]
+#[derive(Debug, Clone, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct DirectoryTreeArgs {
     /// The folder to walk.
-    #[arg(value_name = "ROOT")]
     pub(crate) root: PathBuf,
     /// A file or folder name to leave out, e.g. target (repeatable).
-    #[arg(long, value_name = "NAME")]
     #[serde(default)]
     pub(crate) skip: Vec<String>,
     /// How many levels below ROOT to descend (1 = its direct children).
-    #[arg(long, value_name = "N")]
     #[serde(default)]
     pub(crate) max_depth: Option<u32>,
+}
+
+impl Flags for DirectoryTreeArgs {
+    fn flags() -> Vec<Flag> {
+        vec![
+            Flag::positional("root", "ROOT").required().path(),
+            Flag::option("skip", "NAME"),
+            Flag::option("maxDepth", "N"),
+        ]
+    }
 }
 
 /// The canonical target: the root's absolute path, skip names sorted.

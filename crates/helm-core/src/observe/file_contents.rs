@@ -13,16 +13,22 @@ use super::local::paths;
 use super::{Counting, KindArgs, KindTarget, LocalLook, Looked, Place, Tally, Target, Way};
 use crate::error::Result;
 use crate::error::Words;
+use crate::inputs::{Flag, Flags};
 use crate::model::words;
 use crate::words::{count_lines, human_bytes, plural};
 
 /// One or more files, read whole (text as text, anything else as base64).
-#[derive(Debug, Clone, clap::Args, Deserialize, schemars::JsonSchema)]
+#[derive(Debug, Clone, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct FileContentsArgs {
     /// Files to read.
-    #[arg(value_name = "PATH", required = true)]
     pub(crate) paths: Vec<PathBuf>,
+}
+
+impl Flags for FileContentsArgs {
+    fn flags() -> Vec<Flag> {
+        vec![Flag::positional("paths", "PATH").required().path()]
+    }
 }
 
 /// The canonical target: absolute paths, sorted and de-duplicated.

@@ -22,6 +22,7 @@ use crate::error::Words;
 use crate::error::arg;
 use crate::error::{Error, Result};
 use crate::github::client::Client;
+use crate::inputs::{Flag, Flags};
 use crate::model::Repo;
 use crate::model::words;
 
@@ -30,16 +31,7 @@ pub(crate) const MAX_TAIL: u32 = 10_000;
 
 /// Which jobs' logs to read.
 #[derive(
-    Clone,
-    Copy,
-    Debug,
-    Default,
-    PartialEq,
-    Eq,
-    Serialize,
-    Deserialize,
-    clap::ValueEnum,
-    schemars::JsonSchema,
+    Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema,
 )]
 #[serde(rename_all = "kebab-case")]
 pub(crate) enum Logs {
@@ -68,31 +60,42 @@ fn default_tail() -> u32 {
 
 /// CI of a pull request's head or of a ref: check runs, statuses, failed
 /// jobs' annotations, steps and log tails.
-#[derive(Debug, Clone, clap::Args, Deserialize, schemars::JsonSchema)]
+#[derive(Debug, Clone, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
-#[command(group(clap::ArgGroup::new("at").required(true).args(["pr", "git_ref"])))]
 pub struct GitHubChecksArgs {
     /// The pull request whose head commit's checks to read.
-    #[arg(long, value_name = "N")]
     #[serde(default)]
     pub(crate) pr: Option<u64>,
     /// A branch, tag or commit sha whose checks to read.
-    #[arg(long = "ref", value_name = "REF")]
     #[serde(default, rename = "ref")]
     pub(crate) git_ref: Option<String>,
     /// Whose logs to read: failed (default), all, none.
-    #[arg(long, value_enum, default_value_t = Logs::Failed, value_name = "WHICH")]
     #[serde(default)]
     pub(crate) logs: Logs,
     /// How many of a log's last lines to keep (default 200).
-    #[arg(long, default_value_t = 200, value_name = "LINES")]
     #[serde(default = "default_tail")]
     pub(crate) tail: u32,
     /// The GitHub repository as OWNER/NAME (default: GH_REPO, then the git
     /// remote `origin` of the current directory).
-    #[arg(long, value_name = "OWNER/NAME")]
     #[serde(default)]
     pub(crate) repo: Option<String>,
+}
+
+impl Flags for GitHubChecksArgs {
+    fn flags() -> Vec<Flag> {
+        vec![
+            Flag::option("pr", "N"),
+            Flag::option("ref", "REF"),
+            Flag::option("logs", "WHICH"),
+            Flag::option("tail", "LINES"),
+            Flag::option("repo", "OWNER/NAME"),
+        ]
+    }
+
+    /// Checks of a pull request's head, or of a ref: one of the two.
+    fn one_of() -> Option<(&'static str, &'static [&'static str])> {
+        Some(("at", &["pr", "ref"]))
+    }
 }
 
 /// The canonical target: the repository, the pull request or the ref, which

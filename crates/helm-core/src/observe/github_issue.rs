@@ -17,6 +17,7 @@ use crate::error::Result;
 use crate::error::Words;
 use crate::github::client::Client;
 use crate::github::types::Issue;
+use crate::inputs::{Flag, Flags};
 use crate::model::Repo;
 use crate::model::words;
 
@@ -26,26 +27,31 @@ focus_enum!(
 );
 
 /// A GitHub issue: its summary and comments.
-#[derive(Debug, Clone, clap::Args, Deserialize, schemars::JsonSchema)]
+#[derive(Debug, Clone, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct GitHubIssueArgs {
     /// The issue number.
-    #[arg(value_name = "NUMBER")]
     pub(crate) number: u64,
     /// Which parts to fetch (default: all).
-    #[arg(
-        long,
-        value_delimiter = ',',
-        value_name = "PART",
-        help = "Which parts to fetch (default: all); repeatable, or a comma list: --focus summary,comments"
-    )]
     #[serde(default)]
     pub(crate) focus: Vec<IssueFocus>,
     /// The GitHub repository as OWNER/NAME (default: GH_REPO, then the git
     /// remote `origin` of the current directory).
-    #[arg(long, value_name = "OWNER/NAME")]
     #[serde(default)]
     pub(crate) repo: Option<String>,
+}
+
+impl Flags for GitHubIssueArgs {
+    fn flags() -> Vec<Flag> {
+        vec![
+            Flag::positional("number", "NUMBER").required(),
+            Flag::option("focus", "PART").delimited(',').help(
+                "Which parts to fetch (default: all); repeatable, or a comma list: \
+                 --focus summary,comments",
+            ),
+            Flag::option("repo", "OWNER/NAME"),
+        ]
+    }
 }
 
 /// The canonical target: the repository, the number, the focus sorted.

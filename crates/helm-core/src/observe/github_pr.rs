@@ -23,6 +23,7 @@ use crate::error::Words;
 use crate::github::client::Client;
 use crate::github::error::GitHubError;
 use crate::github::types::{Pull, PullFile};
+use crate::inputs::{Flag, Flags};
 use crate::model::Repo;
 use crate::model::words;
 
@@ -39,26 +40,31 @@ focus_enum!(
 );
 
 /// A GitHub pull request: summary, comments, files, diff, checks, reviews.
-#[derive(Debug, Clone, clap::Args, Deserialize, schemars::JsonSchema)]
+#[derive(Debug, Clone, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct GitHubPrArgs {
     /// The pull request number.
-    #[arg(value_name = "NUMBER")]
     pub(crate) number: u64,
     /// Which parts to fetch (default: all).
-    #[arg(
-        long,
-        value_delimiter = ',',
-        value_name = "PART",
-        help = "Which parts to fetch (default: all); repeatable, or a comma list: --focus summary,reviews"
-    )]
     #[serde(default)]
     pub(crate) focus: Vec<PullRequestFocus>,
     /// The GitHub repository as OWNER/NAME (default: GH_REPO, then the git
     /// remote `origin` of the current directory).
-    #[arg(long, value_name = "OWNER/NAME")]
     #[serde(default)]
     pub(crate) repo: Option<String>,
+}
+
+impl Flags for GitHubPrArgs {
+    fn flags() -> Vec<Flag> {
+        vec![
+            Flag::positional("number", "NUMBER").required(),
+            Flag::option("focus", "PART").delimited(',').help(
+                "Which parts to fetch (default: all); repeatable, or a comma list: \
+                 --focus summary,reviews",
+            ),
+            Flag::option("repo", "OWNER/NAME"),
+        ]
+    }
 }
 
 /// The canonical target: the repository, the number, the focus sorted.

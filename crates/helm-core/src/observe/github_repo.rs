@@ -19,6 +19,7 @@ use crate::error::Words;
 use crate::github::client::Client;
 use crate::github::conditional::Validator;
 use crate::github::types::{Issue, Pull};
+use crate::inputs::{Flag, Flags};
 use crate::model::Repo;
 use crate::model::words;
 use crate::words::plural;
@@ -29,23 +30,28 @@ focus_enum!(
 );
 
 /// A GitHub repository: its open issues and open pull requests.
-#[derive(Debug, Clone, clap::Args, Deserialize, schemars::JsonSchema)]
+#[derive(Debug, Clone, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct GitHubRepoArgs {
     /// Which parts to fetch (default: all).
-    #[arg(
-        long,
-        value_delimiter = ',',
-        value_name = "PART",
-        help = "Which parts to fetch (default: all); repeatable, or a comma list: --focus issues,pull-requests"
-    )]
     #[serde(default)]
     pub(crate) focus: Vec<RepositoryFocus>,
     /// The GitHub repository as OWNER/NAME (default: GH_REPO, then the git
     /// remote `origin` of the current directory).
-    #[arg(long, value_name = "OWNER/NAME")]
     #[serde(default)]
     pub(crate) repo: Option<String>,
+}
+
+impl Flags for GitHubRepoArgs {
+    fn flags() -> Vec<Flag> {
+        vec![
+            Flag::option("focus", "PART").delimited(',').help(
+                "Which parts to fetch (default: all); repeatable, or a comma list: \
+                 --focus issues,pull-requests",
+            ),
+            Flag::option("repo", "OWNER/NAME"),
+        ]
+    }
 }
 
 /// The canonical target: the repository, the focus sorted.

@@ -52,12 +52,11 @@ macro_rules! kinds {
         // optional; `slate erase` takes the same syntax as `observe`. The MCP
         // input schemas name it `TargetSpec`, as they always have.
         /// What to look at.
-        #[derive(Debug, Clone, clap::Subcommand, serde::Deserialize, schemars::JsonSchema)]
+        #[derive(Debug, Clone, serde::Deserialize, schemars::JsonSchema)]
         #[serde(tag = "kind")]
         #[schemars(rename = "TargetSpec")]
         pub enum TargetArgs {
             $(
-                #[command(name = $name)]
                 #[serde(rename = $name)]
                 $variant($module::$args),
             )+
@@ -88,6 +87,12 @@ macro_rules! kinds {
                 match self {
                     $(KindName::$variant => $name),+
                 }
+            }
+        }
+
+        impl $crate::inputs::FlagCommands for TargetArgs {
+            fn commands() -> Vec<$crate::inputs::FlagCommand> {
+                vec![$($crate::inputs::FlagCommand::of::<$module::$args>($name)),+]
             }
         }
 
@@ -133,7 +138,8 @@ kinds! {
     GitHubChecks  "github-checks"  github_checks::GitHubChecksArgs => GitHubChecksTarget,
 }
 
-/// What a kind's arguments provide: the canonical target.
+/// What a kind's arguments provide: the canonical target. (Their
+/// command-line [`Flags`](crate::inputs::Flags) the registry requires.)
 pub(crate) trait KindArgs {
     /// For a GitHub kind, the `--repo` given with the target itself (`Some`
     /// of it, or `Some(None)` when it was not given); `None` for a local kind.

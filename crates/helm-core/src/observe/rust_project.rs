@@ -18,17 +18,23 @@ use super::local::walk::{self, Tree};
 use super::{Counting, KindArgs, KindTarget, LocalLook, Looked, Place, Target, Way};
 use crate::error::Words;
 use crate::error::{Error, Result};
+use crate::inputs::{Flag, Flags};
 use crate::model::words;
 use crate::storage::artifact::Packer;
 use crate::words::plural;
 
 /// A Rust project: tree, Cargo manifests, READMEs and docs, crate docs.
-#[derive(Debug, Clone, clap::Args, Deserialize, schemars::JsonSchema)]
+#[derive(Debug, Clone, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct RustProjectArgs {
     /// The folder holding the top Cargo.toml.
-    #[arg(value_name = "ROOT")]
     pub(crate) root: std::path::PathBuf,
+}
+
+impl Flags for RustProjectArgs {
+    fn flags() -> Vec<Flag> {
+        vec![Flag::positional("root", "ROOT").required().path()]
+    }
 }
 
 /// The canonical target: the root's absolute path.

@@ -1,0 +1,198 @@
+//! How an argument struct is given on a command line, as plain data: which
+//! field each flag sets, its long name or place, its value's name, and the
+//! rules between flags. The struct's JSON Schema (its doc comments, types,
+//! defaults and enum values) says the rest, so a flag is defined once, next
+//! to its field. The CLI builds its parser from these and deserialises what
+//! it parsed with serde, exactly as MCP deserialises a tool call's
+//! arguments; no crate below the front ends needs a parser library.
+
+use schemars::JsonSchema;
+use serde::de::DeserializeOwned;
+
+/// One flag or positional argument: the field of the struct it sets and how
+/// it is written. Built with the constructors below, in `--help` order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Flag {
+    /// The field's JSON name, which the parsed value is given as.
+    pub field: &'static str,
+    /// `--long`; `None` for a positional argument.
+    pub long: Option<&'static str>,
+    /// The value's placeholder (`N`, `PATH`); `None` for a switch.
+    pub value_name: Option<&'static str>,
+    /// The help line, where the command line's differs from the field's
+    /// description (which MCP shows).
+    pub help: Option<&'static str>,
+    /// For a switch that stands for one value of `field` (merge-pr's
+    /// `--squash` for `strategy: squash`): that value.
+    pub sets: Option<&'static str>,
+    /// Flags (by [`Flag::id`]) that may not be given with this one.
+    pub conflicts: &'static [&'static str],
+    /// Flags (by [`Flag::id`]) one of which makes this one optional.
+    pub required_unless: &'static [&'static str],
+    pub required: bool,
+    /// Several values in one, split at this character (`--focus a,b`).
+    pub delimiter: Option<char>,
+    /// The value is a path (refused empty; must be UTF-8).
+    pub path: bool,
+    /// Accepted before and after a subcommand, and listed in its help.
+    pub global: bool,
+}
+
+impl Flag {
+    const fn new(field: &'static str, long: Option<&'static str>) -> Flag {
+        Flag {
+            field,
+            long,
+            value_name: None,
+            help: None,
+            sets: None,
+            conflicts: &[],
+            required_unless: &[],
+            required: false,
+            delimiter: None,
+            path: false,
+            global: false,
+        }
+    }
+
+    /// `--<field> <VALUE>`, the field's name in kebab case unless
+    /// [`Flag::named`] says otherwise.
+    pub const fn option(field: &'static str, value_name: &'static str) -> Flag {
+        Flag {
+            value_name: Some(value_name),
+            ..Flag::new(field, Some(field))
+        }
+    }
+
+    /// `--<field>`, a boolean.
+    pub const fn switch(field: &'static str) -> Flag {
+        Flag::new(field, Some(field))
+    }
+
+    /// `<VALUE>` by position.
+    pub const fn positional(field: &'static str, value_name: &'static str) -> Flag {
+        Flag {
+            value_name: Some(value_name),
+            ..Flag::new(field, None)
+        }
+    }
+
+    /// `--<long>`, a switch that gives `field` the value `value`.
+    pub const fn sets(long: &'static str, field: &'static str, value: &'static str) -> Flag {
+        Flag {
+            sets: Some(value),
+            ..Flag::new(field, Some(long))
+        }
+    }
+
+    /// Spelled `--<long>` on the command line.
+    pub const fn named(self, long: &'static str) -> Flag {
+        Flag {
+            long: Some(long),
+            ..self
+        }
+    }
+
+    pub const fn help(self, help: &'static str) -> Flag {
+        Flag {
+            help: Some(help),
+            ..self
+        }
+    }
+
+    pub const fn conflicts(self, ids: &'static [&'static str]) -> Flag {
+        Flag {
+            conflicts: ids,
+            ..self
+        }
+    }
+
+    pub const fn required_unless(self, ids: &'static [&'static str]) -> Flag {
+        Flag {
+            required_unless: ids,
+            ..self
+        }
+    }
+
+    pub const fn required(self) -> Flag {
+        Flag {
+            required: true,
+            ..self
+        }
+    }
+
+    pub const fn delimited(self, by: char) -> Flag {
+        Flag {
+            delimiter: Some(by),
+            ..self
+        }
+    }
+
+    pub const fn path(self) -> Flag {
+        Flag { path: true, ..self }
+    }
+
+    pub const fn global(self) -> Flag {
+        Flag {
+            global: true,
+            ..self
+        }
+    }
+
+    /// What other flags name this one by: the switch's long name for a
+    /// switch that [`sets`](Flag::sets) a value, else the field.
+    pub fn id(&self) -> &'static str {
+        match (self.sets, self.long) {
+            (Some(_), Some(long)) => long,
+            _ => self.field,
+        }
+    }
+}
+
+/// An argument struct a command line gives as flags.
+pub trait Flags: DeserializeOwned + JsonSchema {
+    /// Its flags, in the order `--help` lists them.
+    fn flags() -> Vec<Flag>;
+
+    /// Flags (by [`Flag::id`]) exactly one of which must be given, under
+    /// the group's name; `None` when there is no such rule.
+    fn one_of() -> Option<(&'static str, &'static [&'static str])> {
+        None
+    }
+
+    /// What the subcommand does, where the command line's text differs
+    /// from the struct's description (which MCP shows); written as a doc
+    /// comment is, a first line and paragraphs.
+    fn about() -> Option<&'static str> {
+        None
+    }
+}
+
+/// One subcommand of an enum of argument structs: its name, its struct's
+/// schema (whose description is the subcommand's) and its flags.
+#[derive(Clone, Debug)]
+pub struct FlagCommand {
+    pub name: &'static str,
+    pub schema: schemars::Schema,
+    pub about: Option<&'static str>,
+    pub flags: Vec<Flag>,
+    pub one_of: Option<(&'static str, &'static [&'static str])>,
+}
+
+impl FlagCommand {
+    pub fn of<A: Flags>(name: &'static str) -> FlagCommand {
+        FlagCommand {
+            name,
+            schema: schemars::schema_for!(A),
+            about: A::about(),
+            flags: A::flags(),
+            one_of: A::one_of(),
+        }
+    }
+}
+
+/// An enum of argument structs, one per subcommand, that serde reads from
+/// `{"kind": <name>, ...fields}`.
+pub trait FlagCommands: DeserializeOwned {
+    fn commands() -> Vec<FlagCommand>;
+}

@@ -1,0 +1,272 @@
+//! clap arguments from a struct's [`Flag`]s and JSON Schema, as clap's
+//! derive would have made them from the same doc comments and types: the
+//! help's first paragraph without its final period, the whole text as the
+//! long help, a value parser per type, choices with their own help, and
+//! non-trivial defaults shown.
+
+use std::path::PathBuf;
+
+use clap::builder::{PathBufValueParser, PossibleValue, PossibleValuesParser, TypedValueParser};
+use clap::{Arg, ArgAction, ArgGroup, Command, value_parser};
+use schemars::Schema;
+use serde_json::{Map, Value};
+
+use crate::inputs::{Flag, FlagCommand};
+
+/// A subcommand for one argument struct.
+pub(super) fn command(command: &FlagCommand) -> Command {
+    let about = command
+        .about
+        .map(str::to_string)
+        .or_else(|| description(command.schema.as_value()));
+    let cmd = Command::new(command.name);
+    let cmd = match about.as_deref().map(doc) {
+        Some((short, Some(long))) => cmd.about(short).long_about(long),
+        Some((short, None)) => cmd.about(short),
+        None => cmd,
+    };
+    flags(cmd, &command.flags, &command.schema, command.one_of)
+}
+
+/// `cmd` with `flags` added, in order, and their one-of group.
+pub(super) fn flags(
+    cmd: Command,
+    flags: &[Flag],
+    schema: &Schema,
+    one_of: Option<(&'static str, &'static [&'static str])>,
+) -> Command {
+    let cmd = flags
+        .iter()
+        .fold(cmd, |cmd, flag| cmd.arg(arg(flag, schema)));
+    match one_of {
+        Some((name, ids)) => cmd.group(ArgGroup::new(name).required(true).args(ids)),
+        None => cmd,
+    }
+}
+
+/// What a field's schema says its values are.
+pub(super) enum ValueShape {
+    Switch,
+    Integer { unsigned_bits: Option<u32> },
+    Text,
+    Choice(Vec<(String, Option<String>)>),
+}
+
+/// The field's property schema, `$ref`s followed, and whether it takes
+/// many values.
+pub(super) fn field<'a>(schema: &'a Schema, field: &str) -> (ValueShape, bool, Option<&'a Value>) {
+    let root = schema.as_value();
+    let property = root
+        .pointer(&format!("/properties/{field}"))
+        .unwrap_or(&Value::Null);
+    let default = property.get("default");
+    let property = resolve(root, property);
+    if has_type(property, "array") {
+        let items = resolve(root, property.get("items").unwrap_or(&Value::Null));
+        return (value_of(root, items), true, default);
+    }
+    (value_of(root, property), false, default)
+}
+
+fn arg(flag: &Flag, schema: &Schema) -> Arg {
+    let (value, many, default) = field(schema, flag.field);
+    let mut arg = Arg::new(flag.id());
+    if let Some(long) = flag.long {
+        arg = arg.long(kebab(long));
+    }
+    if let Some(name) = flag.value_name {
+        arg = arg.value_name(name);
+    }
+    let help = flag
+        .help
+        .map(str::to_string)
+        .or_else(|| property_description(schema, flag.field));
+    if let Some((short, long)) = help.as_deref().map(doc) {
+        arg = arg.help(short);
+        if let Some(long) = long {
+            arg = arg.long_help(long);
+        }
+    }
+    arg = match (flag.sets, &value) {
+        (Some(_), _) | (None, ValueShape::Switch) => arg.action(ArgAction::SetTrue),
+        // Several by position (`observe file-contents a b`), as the derive
+        // takes a list.
+        _ if many && flag.long.is_none() => arg.action(ArgAction::Append).num_args(1..),
+        _ if many => arg.action(ArgAction::Append),
+        _ => arg.action(ArgAction::Set),
+    };
+    if flag.sets.is_none() {
+        arg = with_parser(arg, &value, flag.path);
+    }
+    if let Some(default) = default.and_then(shown_default) {
+        arg = arg.default_value(default);
+    }
+    if let Some(by) = flag.delimiter {
+        arg = arg.value_delimiter(by);
+    }
+    arg.required(flag.required)
+        .conflicts_with_all(flag.conflicts)
+        .required_unless_present_any(flag.required_unless)
+        .global(flag.global)
+}
+
+fn with_parser(arg: Arg, value: &ValueShape, path: bool) -> Arg {
+    match value {
+        ValueShape::Switch => arg,
+        ValueShape::Integer {
+            unsigned_bits: Some(32),
+        } => arg.value_parser(value_parser!(u32)),
+        ValueShape::Integer {
+            unsigned_bits: Some(_),
+        } => arg.value_parser(value_parser!(u64)),
+        ValueShape::Integer {
+            unsigned_bits: None,
+        } => arg.value_parser(value_parser!(i64)),
+        ValueShape::Text if path => arg.value_parser(PathBufValueParser::new().try_map(utf8_path)),
+        ValueShape::Text => arg.value_parser(value_parser!(String)),
+        ValueShape::Choice(choices) => arg.value_parser(PossibleValuesParser::new(
+            choices.iter().map(|(name, help)| {
+                let value = PossibleValue::new(name.clone());
+                match help.as_deref().map(doc) {
+                    Some((short, _)) => value.help(short),
+                    None => value,
+                }
+            }),
+        )),
+    }
+}
+
+/// A path the core can carry as JSON text: UTF-8.
+fn utf8_path(path: PathBuf) -> Result<PathBuf, String> {
+    match path.to_str() {
+        Some(_) => Ok(path),
+        None => Err(
+            "the path is not valid UTF-8; helm records targets as JSON text: rename the \
+             file, or observe the directory that holds it with directory-tree"
+                .to_string(),
+        ),
+    }
+}
+
+fn value_of(root: &Value, property: &Value) -> ValueShape {
+    if let Some(choices) = choices(root, property) {
+        return ValueShape::Choice(choices);
+    }
+    if has_type(property, "boolean") {
+        return ValueShape::Switch;
+    }
+    if has_type(property, "integer") {
+        let unsigned_bits = match property.get("format").and_then(Value::as_str) {
+            Some("uint32") => Some(32),
+            Some("uint64" | "uint") => Some(64),
+            _ if property.get("minimum").and_then(Value::as_u64) == Some(0) => Some(64),
+            _ => None,
+        };
+        return ValueShape::Integer { unsigned_bits };
+    }
+    ValueShape::Text
+}
+
+/// An enum's values, with their descriptions where the schema has them
+/// (`oneOf` of `const`s) or without (`enum`).
+fn choices(root: &Value, property: &Value) -> Option<Vec<(String, Option<String>)>> {
+    if let Some(values) = property.get("enum").and_then(Value::as_array) {
+        return Some(
+            values
+                .iter()
+                .filter_map(Value::as_str)
+                .map(|name| (name.to_string(), None))
+                .collect(),
+        );
+    }
+    let variants = property.get("oneOf")?.as_array()?;
+    variants
+        .iter()
+        .map(|variant| {
+            let variant = resolve(root, variant);
+            let name = variant.get("const")?.as_str()?.to_string();
+            Some((name, description(variant)))
+        })
+        .collect()
+}
+
+fn resolve<'a>(root: &'a Value, schema: &'a Value) -> &'a Value {
+    match schema.get("$ref").and_then(Value::as_str) {
+        Some(reference) => reference
+            .strip_prefix('#')
+            .and_then(|pointer| root.pointer(pointer))
+            .unwrap_or(schema),
+        None => schema,
+    }
+}
+
+fn has_type(schema: &Value, name: &str) -> bool {
+    match schema.get("type") {
+        Some(Value::String(t)) => t == name,
+        Some(Value::Array(types)) => types.iter().any(|t| t == name),
+        _ => false,
+    }
+}
+
+/// A default worth showing in `--help`: a string or a number. `null`, `[]`
+/// and `false` are what an absent flag means anyway.
+fn shown_default(default: &Value) -> Option<String> {
+    match default {
+        Value::String(text) => Some(text.clone()),
+        Value::Number(number) => Some(number.to_string()),
+        _ => None,
+    }
+}
+
+fn property_description(schema: &Schema, field: &str) -> Option<String> {
+    let root = schema.as_value();
+    description(root.pointer(&format!("/properties/{field}"))?)
+}
+
+/// The text of a doc comment as schemars keeps it. (A root schema's
+/// `title` is its type's name, never help.)
+fn description(schema: &Value) -> Option<String> {
+    let object: &Map<String, Value> = schema.as_object()?;
+    object
+        .get("description")
+        .and_then(Value::as_str)
+        .map(str::to_string)
+}
+
+/// A doc comment's text as help: its first paragraph, lines joined and the
+/// final period dropped; and, when there are several paragraphs, all of
+/// them as the long help.
+pub(super) fn doc(text: &str) -> (String, Option<String>) {
+    let paragraphs: Vec<String> = text
+        .split("\n\n")
+        .map(|paragraph| {
+            paragraph
+                .lines()
+                .map(str::trim)
+                .filter(|line| !line.is_empty())
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
+        .filter(|paragraph| !paragraph.is_empty())
+        .collect();
+    let mut short = paragraphs.first().cloned().unwrap_or_default();
+    if short.ends_with('.') && !short.ends_with("..") {
+        short.pop();
+    }
+    let long = (paragraphs.len() > 1).then(|| paragraphs.join("\n\n"));
+    (short, long)
+}
+
+/// `bodyFile` as `body-file`.
+pub(super) fn kebab(name: &str) -> String {
+    let mut out = String::with_capacity(name.len() + 4);
+    for c in name.chars() {
+        if c.is_ascii_uppercase() {
+            out.push('-');
+            out.push(c.to_ascii_lowercase());
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}

@@ -1,0 +1,105 @@
+//! The command line of helm-core's argument structs (steer actions,
+//! observation kinds, provenance), built from what each declares: its
+//! [`Flag`]s and its JSON Schema. The core knows nothing of clap: each
+//! struct says which flags set which fields; its schema gives the help
+//! (its doc comments), the value types, defaults and choices. What clap
+//! parses becomes the JSON object MCP would have sent, read by the same
+//! serde code, so both front ends reach the core through one path.
+
+mod build;
+mod read;
+
+use std::ops::Deref;
+
+use clap::{ArgMatches, Args, Command, FromArgMatches, Subcommand};
+
+use crate::inputs::{FlagCommand, FlagCommands, Flags};
+
+/// An argument struct flattened into a command: its flags, parsed.
+#[derive(Debug)]
+pub struct FlagArgs<T>(pub T);
+
+/// An enum of argument structs as subcommands (`steer <ACTION>`,
+/// `observe <TARGET>`), parsed.
+#[derive(Debug)]
+pub struct FlagSubcommands<T>(pub T);
+
+impl<T> Deref for FlagArgs<T> {
+    type Target = T;
+
+    fn deref(&self) -> &T {
+        &self.0
+    }
+}
+
+impl<T> Deref for FlagSubcommands<T> {
+    type Target = T;
+
+    fn deref(&self) -> &T {
+        &self.0
+    }
+}
+
+impl<T: Flags> FromArgMatches for FlagArgs<T> {
+    fn from_arg_matches(matches: &ArgMatches) -> Result<Self, clap::Error> {
+        let schema = schemars::schema_for!(T);
+        let fields = read::fields(matches, &T::flags(), &schema)?;
+        read::typed(fields).map(FlagArgs)
+    }
+
+    fn update_from_arg_matches(&mut self, matches: &ArgMatches) -> Result<(), clap::Error> {
+        *self = Self::from_arg_matches(matches)?;
+        Ok(())
+    }
+}
+
+impl<T: Flags> Args for FlagArgs<T> {
+    fn augment_args(cmd: Command) -> Command {
+        build::flags(cmd, &T::flags(), &schemars::schema_for!(T), T::one_of())
+    }
+
+    fn augment_args_for_update(cmd: Command) -> Command {
+        Self::augment_args(cmd)
+    }
+}
+
+impl<T: FlagCommands> FromArgMatches for FlagSubcommands<T> {
+    fn from_arg_matches(matches: &ArgMatches) -> Result<Self, clap::Error> {
+        let Some((name, sub)) = matches.subcommand() else {
+            return Err(clap::Error::new(clap::error::ErrorKind::MissingSubcommand));
+        };
+        let commands = T::commands();
+        let Some(command) = commands.iter().find(|c| c.name == name) else {
+            return Err(clap::Error::new(clap::error::ErrorKind::InvalidSubcommand));
+        };
+        let mut fields = read::fields(sub, &command.flags, &command.schema)?;
+        fields.insert("kind".into(), command.name.into());
+        read::typed(fields).map(FlagSubcommands)
+    }
+
+    fn update_from_arg_matches(&mut self, matches: &ArgMatches) -> Result<(), clap::Error> {
+        *self = Self::from_arg_matches(matches)?;
+        Ok(())
+    }
+}
+
+impl<T: FlagCommands> Subcommand for FlagSubcommands<T> {
+    fn augment_subcommands(cmd: Command) -> Command {
+        T::commands()
+            .iter()
+            .fold(cmd, |cmd, command| cmd.subcommand(build::command(command)))
+    }
+
+    fn augment_subcommands_for_update(cmd: Command) -> Command {
+        Self::augment_subcommands(cmd)
+    }
+
+    fn has_subcommand(name: &str) -> bool {
+        T::commands()
+            .iter()
+            .any(|command: &FlagCommand| command.name == name)
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,100 @@
+//! What clap parsed, as the JSON object an MCP client would send for the
+//! same struct, read by the struct's own serde code.
+
+use clap::ArgMatches;
+use clap::error::ErrorKind;
+use schemars::Schema;
+use serde::de::DeserializeOwned;
+use serde_json::{Map, Number, Value};
+
+use super::build::{ValueShape, field};
+use crate::inputs::Flag;
+
+/// The fields `flags` set in `matches`; flags not given (and without a
+/// default) are left out, as a client leaves them out.
+pub(super) fn fields(
+    matches: &ArgMatches,
+    flags: &[Flag],
+    schema: &Schema,
+) -> Result<Map<String, Value>, clap::Error> {
+    let mut fields = Map::new();
+    for flag in flags {
+        let id = flag.id();
+        if let Some(value) = flag.sets {
+            if given_switch(matches, id)? {
+                fields.insert(flag.field.into(), value.into());
+            }
+            continue;
+        }
+        let (shape, many, _) = field(schema, flag.field);
+        if let ValueShape::Switch = shape {
+            if given_switch(matches, id)? {
+                fields.insert(flag.field.into(), true.into());
+            }
+            continue;
+        }
+        let raw = matches
+            .try_get_raw(id)
+            .map_err(|err| internal(format!("--{id}: {err}")))?;
+        let Some(raw) = raw else { continue };
+        let values = raw
+            .map(|text| json(text, &shape))
+            .collect::<Result<Vec<_>, _>>()?;
+        let value = if many {
+            Value::Array(values)
+        } else {
+            match values.into_iter().next() {
+                Some(value) => value,
+                None => continue,
+            }
+        };
+        fields.insert(flag.field.into(), value);
+    }
+    Ok(fields)
+}
+
+/// The struct from its fields.
+pub(super) fn typed<T: DeserializeOwned>(fields: Map<String, Value>) -> Result<T, clap::Error> {
+    serde_json::from_value(Value::Object(fields))
+        .map_err(|err| clap::Error::raw(ErrorKind::ValueValidation, format!("{err}\n")))
+}
+
+fn given_switch(matches: &ArgMatches, id: &str) -> Result<bool, clap::Error> {
+    matches
+        .try_get_one::<bool>(id)
+        .map(|value| value.copied().unwrap_or(false))
+        .map_err(|err| internal(format!("--{id}: {err}")))
+}
+
+/// One value, already checked by its parser, as JSON.
+fn json(text: &std::ffi::OsStr, shape: &ValueShape) -> Result<Value, clap::Error> {
+    let Some(text) = text.to_str() else {
+        return Err(clap::Error::raw(
+            ErrorKind::InvalidUtf8,
+            format!("'{}' is not UTF-8\n", text.to_string_lossy()),
+        ));
+    };
+    Ok(match shape {
+        ValueShape::Integer {
+            unsigned_bits: Some(_),
+        } => text
+            .parse::<u64>()
+            .map(|n| Value::Number(Number::from(n)))
+            .map_err(|err| internal(format!("'{text}': {err}")))?,
+        ValueShape::Integer {
+            unsigned_bits: None,
+        } => text
+            .parse::<i64>()
+            .map(|n| Value::Number(Number::from(n)))
+            .map_err(|err| internal(format!("'{text}': {err}")))?,
+        _ => Value::String(text.to_string()),
+    })
+}
+
+/// A flag and its definition disagree: a bug in helm, said as one.
+fn internal(what: String) -> clap::Error {
+    clap::Error::raw(
+        ErrorKind::Io,
+        format!("helm could not read its own flag ({what}); please report this bug\n"),
+    )
+}

@@ -1,0 +1,201 @@
+//! The command line built from the core's flags reads as MCP's JSON does,
+//! and every field of every argument struct can be given on it.
+
+use clap::{Command, FromArgMatches, Subcommand};
+use serde_json::json;
+
+use super::build::doc;
+use super::{FlagArgs, FlagSubcommands};
+use crate::actions::ActionArgs;
+use crate::inputs::{FlagCommands, Flags, ProvenanceSpec};
+use crate::observe::TargetArgs;
+
+fn parsed<T: FlagCommands>(words: &[&str]) -> Result<T, clap::Error> {
+    let cmd = FlagSubcommands::<T>::augment_subcommands(Command::new("helm"));
+    let matches = cmd.try_get_matches_from([&["helm"], words].concat())?;
+    FlagSubcommands::<T>::from_arg_matches(&matches).map(|parsed| parsed.0)
+}
+
+/// The command line and the JSON give the same value.
+fn same<T: FlagCommands + std::fmt::Debug>(words: &[&str], json: serde_json::Value) {
+    let cli: T = parsed(words).unwrap_or_else(|err| panic!("{words:?}: {err}"));
+    let mcp: T = serde_json::from_value(json).expect("the JSON reads");
+    assert_eq!(format!("{cli:?}"), format!("{mcp:?}"), "{words:?}");
+}
+
+#[test]
+fn actions_read_as_their_json() {
+    same::<ActionArgs>(
+        &["comment", "--issue", "42", "--body", "Plan"],
+        json!({"kind": "comment", "issue": 42, "body": "Plan"}),
+    );
+    same::<ActionArgs>(
+        &["merge-pr", "--pr", "7", "--squash", "--sha", "abc1234"],
+        json!({"kind": "merge-pr", "pr": 7, "strategy": "squash", "sha": "abc1234"}),
+    );
+    same::<ActionArgs>(
+        &["merge-pr", "--pr", "7"],
+        json!({"kind": "merge-pr", "pr": 7}),
+    );
+    same::<ActionArgs>(
+        &[
+            "create-issue",
+            "--title",
+            "t",
+            "--label",
+            "a",
+            "--label",
+            "b",
+        ],
+        json!({"kind": "create-issue", "title": "t", "labels": ["a", "b"]}),
+    );
+    same::<ActionArgs>(
+        &["close-issue", "--issue", "3"],
+        json!({"kind": "close-issue", "issue": 3, "reason": "completed"}),
+    );
+    same::<ActionArgs>(
+        &[
+            "create-pr",
+            "--title",
+            "t",
+            "--head",
+            "h",
+            "--base",
+            "main",
+            "--draft",
+        ],
+        json!({"kind": "create-pr", "title": "t", "head": "h", "base": "main", "draft": true}),
+    );
+    same::<ActionArgs>(
+        &[
+            "reply-inline",
+            "--pr",
+            "4",
+            "--comment-id",
+            "901",
+            "--body-file",
+            "b.md",
+        ],
+        json!({"kind": "reply-inline", "pr": 4, "commentId": 901, "bodyFile": "b.md"}),
+    );
+}
+
+#[test]
+fn targets_read_as_their_json() {
+    same::<TargetArgs>(
+        &["file-contents", "a.rs", "b.rs"],
+        json!({"kind": "file-contents", "paths": ["a.rs", "b.rs"]}),
+    );
+    same::<TargetArgs>(
+        &[
+            "github-pr",
+            "45",
+            "--focus",
+            "summary,reviews",
+            "--repo",
+            "o/r",
+        ],
+        json!({"kind": "github-pr", "number": 45, "focus": ["summary", "reviews"], "repo": "o/r"}),
+    );
+    same::<TargetArgs>(
+        &["github-checks", "--ref", "main", "--logs", "all"],
+        json!({"kind": "github-checks", "ref": "main", "logs": "all", "tail": 200}),
+    );
+    same::<TargetArgs>(
+        &[
+            "directory-tree",
+            ".",
+            "--max-depth",
+            "2",
+            "--skip",
+            "target",
+        ],
+        json!({"kind": "directory-tree", "root": ".", "maxDepth": 2, "skip": ["target"]}),
+    );
+}
+
+#[test]
+fn provenance_reads_its_global_flags() {
+    let cmd = <FlagArgs<ProvenanceSpec> as clap::Args>::augment_args(Command::new("log"));
+    let matches = cmd
+        .try_get_matches_from([
+            "log",
+            "--as",
+            "alice",
+            "--role",
+            "coder",
+            "--request-id",
+            "r1",
+        ])
+        .expect("parses");
+    let parsed = FlagArgs::<ProvenanceSpec>::from_arg_matches(&matches).expect("reads");
+    let seen = format!("{:?}", parsed.0);
+    assert!(
+        seen.contains("\"alice\"") && seen.contains("\"r1\""),
+        "{seen}"
+    );
+}
+
+#[test]
+fn values_out_of_range_or_out_of_choice_are_refused_by_the_parser() {
+    for words in [
+        &["merge-pr", "--pr", "x"][..],
+        &["close-issue", "--issue", "1", "--reason", "bogus"],
+        &["merge-pr", "--pr", "1", "--squash", "--rebase"],
+        &["comment", "--body", "x"],
+    ] {
+        assert!(parsed::<ActionArgs>(words).is_err(), "{words:?} parsed");
+    }
+    assert!(parsed::<TargetArgs>(&["github-checks", "--pr", "1", "--ref", "m"]).is_err());
+    assert!(parsed::<TargetArgs>(&["directory-tree", ""]).is_err());
+}
+
+/// Every field of every struct is reachable from the command line (a
+/// struct field without a flag could only be set over MCP), and every
+/// flag names a field its struct has.
+#[test]
+fn every_field_has_a_flag_and_every_flag_a_field() {
+    let mut commands = ActionArgs::commands();
+    commands.extend(TargetArgs::commands());
+    let provenance = crate::inputs::FlagCommand::of::<ProvenanceSpec>("provenance");
+    commands.push(provenance);
+    assert_eq!(ProvenanceSpec::flags().len(), 5);
+    for command in commands {
+        let properties = command.schema.as_value()["properties"]
+            .as_object()
+            .cloned()
+            .unwrap_or_default();
+        for flag in &command.flags {
+            assert!(
+                properties.contains_key(flag.field),
+                "{}: --{:?} sets `{}`, which its struct lacks",
+                command.name,
+                flag.long,
+                flag.field
+            );
+        }
+        for field in properties.keys() {
+            assert!(
+                command.flags.iter().any(|flag| flag.field == field),
+                "{}: `{field}` has no flag",
+                command.name
+            );
+        }
+    }
+}
+
+#[test]
+fn help_is_the_doc_comments_first_paragraph_without_its_period() {
+    assert_eq!(
+        doc("The issue.\nTo comment on."),
+        ("The issue. To comment on".into(), None)
+    );
+    assert_eq!(
+        doc("Reply.\n\nPass the id\nof the comment."),
+        (
+            "Reply".into(),
+            Some("Reply.\n\nPass the id of the comment.".into())
+        )
+    );
+    assert_eq!(doc("Wait..."), ("Wait...".into(), None));
+}
