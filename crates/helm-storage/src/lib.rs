@@ -41,7 +41,7 @@ use rusqlite::{Connection, OpenFlags, Transaction, TransactionBehavior};
 use uuid::Uuid;
 
 use crate::error::cmd;
-use crate::error::{Error, Kind, Result};
+use crate::error::{Error, Fact, Kind, Result};
 use crate::model::words;
 
 /// How long a command waits for another process's write to finish. A steer
@@ -137,6 +137,7 @@ impl Home {
                 Kind::NotFound,
                 format!("no voyage matches '{}'", prefix.trim()),
             )
+            .about(Fact::Voyage(prefix.trim().to_string()))
             .hint(words![
                 "run ",
                 cmd("voyage list").switch("all"),
@@ -166,6 +167,7 @@ impl Home {
                         shown.join(", ")
                     ),
                 )
+                .about(Fact::Voyage(prefix.trim().to_string()))
                 .hint("type more of the id"))
             }
         }

@@ -8,7 +8,7 @@ use uuid::Uuid;
 
 use super::{Home, VoyageFile, schema};
 use crate::error::cmd;
-use crate::error::{Error, Kind, Result};
+use crate::error::{Error, Fact, Kind, Result};
 use crate::model::words;
 use crate::model::{Voyage, VoyageStatus};
 
@@ -126,6 +126,7 @@ pub(crate) fn ensure_active(conn: &Connection) -> Result<Voyage> {
             Kind::Ended,
             format!("voyage {} ended at {ended_at}", voyage.id),
         )
+        .about(Fact::Voyage(voyage.id.to_string()))
         .hint(words![
             "start a new voyage with ",
             cmd("voyage new").word("<INTENT>"),

@@ -1,8 +1,8 @@
 //! Errors as data: a kind (stable, for `--json`), a message saying what
 //! happened, an optional hint saying what to do next, the facts a program
-//! may want (which argument, voyage, target, what GitHub answered), and the
-//! cause. Message and hint are [`Words`], whose references to helm's
-//! commands and arguments each front end names its own way.
+//! may want (which voyage, what GitHub answered), and the cause. Message and
+//! hint are [`Words`]: the arguments and commands they refer to are data
+//! too ([`Segment::Arg`]), which each front end names its own way.
 //!
 //! Every fallible path in helm ends in [`Error`]; the front ends render it
 //! and `main` turns its kind into an exit code. Nothing here prints.
@@ -26,15 +26,12 @@ pub struct Error {
     source: Option<Box<dyn std::error::Error + Send + Sync>>,
 }
 
-/// Something an error is about, for a program rather than a reader.
+/// Something an error is about, for a program rather than a reader: the
+/// JSON error document carries each (`voyage`, `githubStatus`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Fact {
-    /// The argument at fault, by its CLI long name (`repo`).
-    Arg(&'static str),
-    /// The voyage it happened in, as given or as its id.
+    /// The voyage it is about, as given (a prefix) or as its id.
     Voyage(String),
-    /// The target acted on or observed, as helm describes it.
-    Target(String),
     /// What GitHub answered: its HTTP status, when it answered at all.
     GitHub { status: Option<u16> },
 }
@@ -85,6 +82,11 @@ impl Error {
     ) -> Self {
         self.source = Some(Box::new(cause));
         self
+    }
+
+    /// The facts it is about, in the order they were added.
+    pub fn facts(&self) -> &[Fact] {
+        &self.facts
     }
 
     pub fn kind(&self) -> Kind {

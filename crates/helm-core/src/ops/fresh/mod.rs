@@ -18,7 +18,7 @@ use refusals::{Judging, lightened_note, subject};
 
 use crate::actions::Steer;
 use crate::error::CommandArg;
-use crate::error::{Error, Kind, Result};
+use crate::error::{Error, Kind, Result, Words};
 use crate::error::{arg, cmd};
 use crate::github;
 use crate::model::entry::{Freshness, Verdict};
@@ -176,22 +176,29 @@ fn ready(
         match one.payload.as_ref() {
             Some(payload) => match payload.get(name) {
                 Some(value) => PartSeen::Seen(value),
-                None => PartSeen::Lost(format!("{} holds no {name}", one.target.describe())),
+                None => PartSeen::Lost(words![
+                    one.target.description(),
+                    format!(" holds no {name}")
+                ]),
             },
-            None => PartSeen::Lost(lightened_note(one).to_string()),
+            None => PartSeen::Lost(lightened_note(one)),
         }
     };
     let head = pinned.unwrap_or(steer).pinned_to();
     let not_ready = readiness::not_ready(part("checks"), part("reviews"), head);
     if not_ready.is_empty() || steer.overridden().is_some() {
-        return Ok(not_ready);
+        // The entry keeps the command line's rendering (as every record).
+        return Ok(not_ready.iter().map(Words::to_string).collect());
     }
     let pr = steer.subject().unwrap_or_default();
-    Err(Error::new(
-        Kind::NotReady,
-        format!("PR #{pr} is not ready to merge: {}", not_ready.join("; ")),
-    )
-    .hint(words![
+    let mut message = Words::of(format!("PR #{pr} is not ready to merge: "));
+    for (at, reason) in not_ready.into_iter().enumerate() {
+        if at > 0 {
+            message.push("; ");
+        }
+        message.push(reason);
+    }
+    Err(Error::new(Kind::NotReady, message).hint(words![
         "nothing was merged or recorded; once it is ready, observe its checks and reviews with ",
         cmd("observe")
             .value("voyage", voyage)

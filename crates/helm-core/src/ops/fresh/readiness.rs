@@ -9,12 +9,16 @@ use std::collections::BTreeMap;
 use serde::Deserialize;
 use serde_json::Value;
 
+use crate::error::Words;
+use crate::model::words;
+
 /// What the slate shows of one part of the pull request.
 pub(super) enum PartSeen<'a> {
     /// No observation on the slate looked at the part.
     Never,
-    /// Its newest observation cannot be read (reduced, jettisoned): why.
-    Lost(String),
+    /// Its newest observation cannot be read (reduced, jettisoned): why,
+    /// in words that may name a command (each front end names it).
+    Lost(Words),
     /// The part as its newest observation saw it.
     Seen(&'a Value),
 }
@@ -68,24 +72,27 @@ struct ReviewSeen {
 /// ("check lint failed (failure)", "carol requested changes"); empty when
 /// it is ready. `pinned` is the head the merge goes out pinned to: checks
 /// seen on another commit say nothing about it.
-pub(super) fn not_ready(checks: PartSeen, reviews: PartSeen, pinned: Option<&str>) -> Vec<String> {
-    let mut found = Vec::new();
+pub(super) fn not_ready(checks: PartSeen, reviews: PartSeen, pinned: Option<&str>) -> Vec<Words> {
+    let mut found: Vec<Words> = Vec::new();
+    let mut judged = Vec::new();
     match checks {
-        PartSeen::Never => found.push("its checks were not observed".to_string()),
-        PartSeen::Lost(why) => found.push(format!("its checks cannot be read: {why}")),
+        PartSeen::Never => found.push(Words::of("its checks were not observed")),
+        PartSeen::Lost(why) => found.push(words!["its checks cannot be read: ", why]),
         PartSeen::Seen(value) => match ChecksPart::deserialize(value) {
-            Ok(checks) => judge_checks(&checks, pinned, &mut found),
-            Err(err) => found.push(format!("its observed checks cannot be read: {err}")),
+            Ok(checks) => judge_checks(&checks, pinned, &mut judged),
+            Err(err) => judged.push(format!("its observed checks cannot be read: {err}")),
         },
     }
+    found.extend(judged.drain(..).map(Words::of));
     match reviews {
-        PartSeen::Never => found.push("its reviews were not observed".to_string()),
-        PartSeen::Lost(why) => found.push(format!("its reviews cannot be read: {why}")),
+        PartSeen::Never => found.push(Words::of("its reviews were not observed")),
+        PartSeen::Lost(why) => found.push(words!["its reviews cannot be read: ", why]),
         PartSeen::Seen(value) => match ReviewsPart::deserialize(value) {
-            Ok(reviews) => judge_reviews(&reviews, &mut found),
-            Err(err) => found.push(format!("its observed reviews cannot be read: {err}")),
+            Ok(reviews) => judge_reviews(&reviews, &mut judged),
+            Err(err) => judged.push(format!("its observed reviews cannot be read: {err}")),
         },
     }
+    found.extend(judged.into_iter().map(Words::of));
     found
 }
 
@@ -180,6 +187,9 @@ mod tests {
 
     fn judge(checks: &Value, reviews: &Value) -> Vec<String> {
         not_ready(PartSeen::Seen(checks), PartSeen::Seen(reviews), Some(HEAD))
+            .iter()
+            .map(Words::to_string)
+            .collect()
     }
 
     #[test]
@@ -219,7 +229,14 @@ mod tests {
     #[test]
     fn parts_not_seen_or_seen_on_another_head_are_not_ready() {
         assert_eq!(
-            not_ready(PartSeen::Never, PartSeen::Lost("jettisoned".into()), None),
+            not_ready(
+                PartSeen::Never,
+                PartSeen::Lost(Words::of("jettisoned")),
+                None
+            )
+            .iter()
+            .map(Words::to_string)
+            .collect::<Vec<_>>(),
             [
                 "its checks were not observed",
                 "its reviews cannot be read: jettisoned"
@@ -232,7 +249,10 @@ mod tests {
                 PartSeen::Seen(&green),
                 PartSeen::Seen(&reviews(&[])),
                 Some(&other)
-            ),
+            )
+            .iter()
+            .map(Words::to_string)
+            .collect::<Vec<_>>(),
             ["its checks were observed on 6dcb09b, not on 0000000 the merge is pinned to"]
         );
     }
