@@ -10,6 +10,7 @@ mod brief;
 mod cancel;
 mod checks;
 mod declared;
+mod error_kinds;
 mod errors;
 mod jsonrpc;
 mod lifecycle;

@@ -8,6 +8,7 @@
 
 use serde_json::{Value, json};
 
+use super::error_kinds::{Scenario, check};
 use super::with;
 use crate::support::env::TestEnv;
 use crate::support::fake_github::FakeGitHub;
@@ -30,88 +31,22 @@ fn error_of(seen: &Value) -> Value {
 
 #[test]
 fn the_typescript_sdk_shows_every_error_kind_with_its_message_and_hint() {
-    let gh = FakeGitHub::start();
-    let env = TestEnv::for_github(&gh, REPO);
-    let voyage = env.new_voyage("Errors a host shows");
-    let issue = gh.add_issue(REPO, "Bug", "body");
-    let pr = gh.add_pr(REPO, "Fix", "fix-1", "main");
-    env.run(&["observe", "-V", &voyage, "github-issue", &issue.to_string()])
-        .ok();
-    gh.add_issue_comment(REPO, issue, "bob", "wait, don't do that");
-    gh.fail_next(
-        "POST",
-        "/labels",
-        422,
-        json!({"message": "Validation Failed", "errors": [{"code": "invalid"}]}),
-    );
-    let steer =
-        |summary: &str, action: Value| with(summary, json!({"voyage": voyage, "action": action}));
-    let calls = json!({"calls": [
-        // usage: an argument of the wrong shape, and one missing
-        {"tool": "voyage_new", "args": {"intent": "x", "colour": "red"}},
-        {"tool": "log", "args": {"voyage": voyage, "state": "waiting"}},
-        // not-found: a voyage, and a pull request GitHub does not have (404)
-        {"tool": "voyage_show", "args": {"voyage": "deadbeef"}},
-        {"tool": "observe", "args": {"voyage": voyage, "target": {"kind": "github-pr", "number": 999}}},
-        // stale: the issue changed since it was observed
-        {"tool": "steer", "args": steer("plan", json!({"kind": "comment", "issue": issue, "body": "Plan"}))},
-        // not-ready: a merge with nothing observed of the PR's checks
-        {"tool": "steer", "args": steer("merge", json!({"kind": "merge-pr", "pr": pr}))},
-        // github: GitHub refuses the request (422)
-        {"tool": "steer", "args": steer("label", json!({"kind": "label", "pr": pr, "add": ["bug"]}))},
-        // and a success, checked by the SDK against its output schema
-        {"tool": "voyage_brief", "args": {"voyage": voyage}},
-    ]});
-    let seen = node::script(&env, "calls.mjs", &["--toolsets", "all"], &calls);
-    let seen = seen.as_array().expect("one answer per call");
-    let kinds: Vec<Value> = seen[..7]
+    let scenario = Scenario::new();
+    let voyage = scenario.env.new_voyage("A success");
+    let mut calls: Vec<Value> = scenario
+        .calls
         .iter()
-        .map(|s| error_of(s)["kind"].clone())
+        .map(|(tool, args, _, _)| json!({"tool": tool, "args": args}))
         .collect();
-    assert_eq!(
-        kinds,
-        [
-            "usage",
-            "usage",
-            "not-found",
-            "not-found",
-            "stale",
-            "not-ready",
-            "github"
-        ]
-        .map(Value::from)
-    );
-    for call in &seen[..7] {
-        let error = error_of(call);
-        let message = error["message"].as_str().unwrap_or_default();
-        assert!(!message.is_empty(), "{call}");
-        super::assert_speaks_mcp("an error the SDK showed", message);
+    // And a success, which the SDK checks against the output schema.
+    calls.push(json!({"tool": "voyage_brief", "args": {"voyage": voyage}}));
+    let input = json!({ "calls": calls });
+    let seen = node::script(&scenario.env, "calls.mjs", &["--toolsets", "all"], &input);
+    let seen = seen.as_array().expect("one answer per call");
+    for ((tool, _, kind, hinted), seen) in scenario.calls.iter().zip(seen) {
+        check(tool, &error_of(seen), kind, *hinted);
     }
-    for hinted in [1, 2, 4, 5] {
-        let error = error_of(&seen[hinted]);
-        let hint = error["hint"].as_str().unwrap_or_default();
-        assert!(!hint.is_empty(), "no hint: {error}");
-        super::assert_speaks_mcp("a hint the SDK showed", hint);
-    }
-    assert!(
-        error_of(&seen[0])["message"]
-            .as_str()
-            .unwrap()
-            .contains("colour")
-    );
-    assert!(
-        error_of(&seen[2])["message"]
-            .as_str()
-            .unwrap()
-            .contains("deadbeef")
-    );
-    assert!(
-        error_of(&seen[4])["hint"]
-            .as_str()
-            .unwrap()
-            .contains("allowStale")
-    );
-    let brief = &seen[7];
+    let brief = &seen[scenario.calls.len()];
     assert!(brief.get("threw").is_none(), "{brief}");
     assert_eq!(brief["isError"], false, "{brief}");
     assert_eq!(brief["structured"]["voyage"]["id"], voyage.as_str());
