@@ -41,6 +41,7 @@ pub(crate) const INTERRUPTED: Tool = Tool {
 
 /// What a read-only server serves as `interrupted`: `list` alone.
 pub(crate) const LIST_ONLY: Tool = Tool {
+    description: "Steers whose outcome was never recorded (the process died, or GitHub's answer was lost after it may have acted), each with its requestId (operation list). This server is read-only: settling or discarding one takes a server that is not.",
     input: list_only_input,
     effect: ToolEffect::READS,
     run: list_only,

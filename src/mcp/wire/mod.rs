@@ -9,8 +9,11 @@
 //! - descriptions once, short, on one line: a named shape is described by
 //!   the property that holds it, and a short description of a property of
 //!   a union's described branch, which restates its name, is left out;
-//!   defaults that say nothing (`null`, `[]`,
-//!   `false`) dropped, a set of string constants as one `enum`;
+//! - nothing that says nothing: defaults `null`, `[]` and `false`, `null`
+//!   in the type of an argument that may be left out, a union branch's
+//!   `additionalProperties: false` (helm refuses an unknown argument,
+//!   naming it, whatever the schema says); a set of string constants is one
+//!   `enum`;
 //! - a shape written twice in one schema is written once, in `$defs`, and
 //!   referenced (`body` and `bodyFile` in every action, for instance);
 //! - input schemas leave out `$schema`: MCP reads a schema without one as
@@ -18,10 +21,13 @@
 //! - output schemas ([`output`]) declare every field of the document and
 //!   its type; a shape a field holds that is written apart (an entry, an
 //!   observation, a voyage inside a list) is declared by its type alone
-//!   (an object, an array of objects…).
-//!   The document is the command's `--json` output, whose shapes the tool
-//!   reference (docs/agents.md) gives in full; descriptions are the input
-//!   schemas' and the tools' business, not repeated in the output's.
+//!   (an object, an array of objects…). The document is the command's
+//!   `--json` output, whose shapes the tool reference (docs/agents.md)
+//!   gives in full; descriptions are the input schemas' and the tools'
+//!   business, not repeated in the output's.
+//!
+//! docs/performance.md has the sizes this buys; tests/it/mcp/toolsets.rs
+//! holds them.
 
 mod shared;
 
