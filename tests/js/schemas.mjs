@@ -10,8 +10,15 @@ import addFormats from "ajv-formats";
 import { getEncoding } from "js-tiktoken";
 import { answer, connect, input } from "./helm.mjs";
 
+// What the SDK warns about while it lists (it compiles every output schema,
+// and says so on the console for a format it does not know).
+const warnings = [];
+for (const level of ["warn", "error"]) {
+  console[level] = (...args) => warnings.push(args.map(String).join(" "));
+}
+
 const { servers, texts } = await input();
-const report = { servers: [], tokens: [] };
+const report = { servers: [], tokens: [], warnings };
 for (const extra of servers) {
   const client = await connect(extra);
   const { tools } = await client.listTools();

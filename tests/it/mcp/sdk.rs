@@ -91,6 +91,8 @@ fn every_schema_compiles_under_ajv_strict_mode() {
         assert!(problems.is_empty(), "{}: {problems:#?}", server["args"]);
         assert!(!server["tools"].as_array().unwrap().is_empty());
     }
+    // The SDK compiled every output schema without a word.
+    assert_eq!(report["warnings"], json!([]), "{:#}", report["warnings"]);
     let all = &report["servers"][1]["tools"];
     assert_eq!(all.as_array().unwrap().len(), super::schemas::TOOLS.len());
 }
