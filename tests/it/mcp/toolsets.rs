@@ -107,10 +107,7 @@ fn the_tools_lists_tokens_are_counted_by_a_public_tokenizer() {
     for ((label, text), tokens) in lists.iter().zip(report["tokens"].as_array().unwrap()) {
         let o200k = tokens["o200k_base"].as_u64().expect("a count");
         let cl100k = tokens["cl100k_base"].as_u64().expect("a count");
-        println!(
-            "| `helm mcp {label}` | {} | {o200k} | {cl100k} |",
-            text.len()
-        );
+        println!("| `{label}` | {} | {o200k} | {cl100k} |", text.len());
         // A token is more than one character of JSON, whatever the tokenizer.
         assert!(
             o200k > 0 && (o200k as usize) < text.len(),
