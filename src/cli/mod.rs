@@ -92,6 +92,10 @@ pub enum Command {
     /// `claude mcp add helm -- helm mcp`; the client lists the tools, with
     /// their arguments and result schemas, from the server itself. HELM_VOYAGE
     /// in its environment stands in for the tools' `voyage` argument.
+    ///
+    /// By default it serves the core toolset, what a voyage's ordinary flow
+    /// uses, to keep the tools list every session pays for small; the rest
+    /// is one flag away: --toolsets core,sync,lifecycle,recovery or all.
     // Its own hidden `json` keeps the global one out of its help; main
     // refuses it when given.
     #[command(arg(
@@ -107,14 +111,23 @@ pub enum Command {
 /// `helm mcp`'s options: which tools it serves.
 #[derive(Debug, Args)]
 pub struct McpArgs {
-    /// Serve only the tools that change nothing (lists, shows, brief, verify,
-    /// slate_list, interrupted_list, artifact_show and artifact_list).
-    #[arg(long)]
-    pub read_only: bool,
-    /// Serve only these tools, e.g. --tools voyage_brief,observe,log. A
-    /// tool not served is not listed, and calling it is an error.
+    /// Serve these groups of tools: core (the default: voyage_new,
+    /// voyage_list, voyage_brief, voyage_show, voyage_end, observe,
+    /// slate_list, steer, log), sync (voyage_push, voyage_pull), lifecycle
+    /// (voyage_verify, voyage_compact, slate_erase, slate_clear,
+    /// artifact_*), recovery (interrupted), or all.
+    #[arg(long, value_name = "SET,...", value_delimiter = ',')]
+    pub toolsets: Vec<String>,
+    /// Serve these tools too, e.g. --tools artifact_show; without
+    /// --toolsets, only these. A tool not served is not listed, and
+    /// calling it is an error.
     #[arg(long, value_name = "NAME,...", value_delimiter = ',')]
     pub tools: Vec<String>,
+    /// Of those, serve only the tools that change nothing (lists, shows,
+    /// brief, verify, slate_list, artifact_show, artifact_list, and
+    /// interrupted's list).
+    #[arg(long)]
+    pub read_only: bool,
 }
 
 /// `--voyage`, shared by every voyage-scoped command.
