@@ -52,10 +52,21 @@ Environment: HELM_HOME (default ~/.helm), HELM_VOYAGE (stands in for --voyage), 
 /// Observe what you look at, steer what you change, log where you stand. Every
 /// voyage keeps a logbook in one SQLite file under $HELM_HOME/voyages.
 #[derive(Debug, Parser)]
-#[command(name = "helm", version, after_help = AFTER_HELP, max_term_width = 100)]
+#[command(
+    name = "helm",
+    version,
+    disable_version_flag = true,
+    after_help = AFTER_HELP,
+    max_term_width = 100
+)]
 pub struct Cli {
+    /// Print version.
+    // `--version` only: `-V` is `--voyage` everywhere, as in every subcommand.
+    #[arg(long, action = clap::ArgAction::Version)]
+    version: (),
+
     /// Print one JSON document on stdout (errors as JSON on stderr).
-    #[arg(long, global = true)]
+    #[arg(long, global = true, help_heading = SHARED)]
     pub json: bool,
 
     #[command(subcommand)]
@@ -130,6 +141,10 @@ pub struct McpArgs {
     pub read_only: bool,
 }
 
+/// The heading of the flags many commands share (who acted, the voyage,
+/// the repository, `--json`): each command's own flags come first.
+pub(crate) const SHARED: &str = "Shared options";
+
 /// `--voyage`, shared by every voyage-scoped command.
 #[derive(Debug, Args)]
 pub(crate) struct VoyageArg {
@@ -139,7 +154,8 @@ pub(crate) struct VoyageArg {
         short = 'V',
         env = "HELM_VOYAGE",
         value_name = "VOYAGE",
-        global = true
+        global = true,
+        help_heading = SHARED
     )]
     pub(crate) voyage: Option<String>,
 }

@@ -28,7 +28,7 @@ pub struct CloseIssueArgs {
 
 impl Flags for CloseIssueArgs {
     fn flags() -> Vec<Flag> {
-        vec![Flag::option("issue", "N").required(), Flag::option("reason", "REASON")]
+        vec![Flag::option("issue", "N").issue_number().required(), Flag::option("reason", "REASON")]
     }
 }
 

@@ -35,8 +35,8 @@ pub struct CommentArgs {
 impl Flags for CommentArgs {
     fn flags() -> Vec<Flag> {
         vec![
-            Flag::option("issue", "N").conflicts(&["pr"]).required_unless(&["pr"]),
-            Flag::option("pr", "N"),
+            Flag::option("issue", "N").issue_number().conflicts(&["pr"]).required_unless(&["pr"]),
+            Flag::option("pr", "N").issue_number(),
         ]
         .into_iter()
         .chain(BodySpec::flags())

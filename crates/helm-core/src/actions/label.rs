@@ -54,8 +54,8 @@ pub struct LabelArgs {
 impl Flags for LabelArgs {
     fn flags() -> Vec<Flag> {
         vec![
-            Flag::option("issue", "N").conflicts(&["pr"]).required_unless(&["pr"]),
-            Flag::option("pr", "N"),
+            Flag::option("issue", "N").issue_number().conflicts(&["pr"]).required_unless(&["pr"]),
+            Flag::option("pr", "N").issue_number(),
             Flag::option("add", "LABEL"),
             Flag::option("remove", "LABEL"),
         ]

@@ -42,7 +42,7 @@ pub struct ReplyInlineArgs {
 impl Flags for ReplyInlineArgs {
     fn flags() -> Vec<Flag> {
         [
-            Flag::option("pr", "N").required(),
+            Flag::option("pr", "N").issue_number().required(),
             Flag::option("commentId", "ID").required().help(
                 "The review comment that starts the thread (a thread's `id` in \
                  `observe github-pr --focus reviews`).",

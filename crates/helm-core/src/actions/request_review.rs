@@ -35,7 +35,7 @@ pub struct RequestReviewArgs {
 impl Flags for RequestReviewArgs {
     fn flags() -> Vec<Flag> {
         vec![
-            Flag::option("pr", "N").required(),
+            Flag::option("pr", "N").issue_number().required(),
             Flag::option("reviewers", "LOGIN").named("reviewer"),
             Flag::option("teams", "SLUG").named("team"),
         ]

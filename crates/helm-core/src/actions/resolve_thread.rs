@@ -40,7 +40,7 @@ pub struct ResolveThreadArgs {
 
 impl Flags for ResolveThreadArgs {
     fn flags() -> Vec<Flag> {
-        vec![Flag::option("pr", "N").required(), Flag::option("thread", "ID").required()]
+        vec![Flag::option("pr", "N").issue_number().required(), Flag::option("thread", "ID").required()]
     }
 }
 

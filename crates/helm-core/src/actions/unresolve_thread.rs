@@ -29,7 +29,7 @@ pub struct UnresolveThreadArgs {
 
 impl Flags for UnresolveThreadArgs {
     fn flags() -> Vec<Flag> {
-        vec![Flag::option("pr", "N").required(), Flag::option("thread", "ID").required()]
+        vec![Flag::option("pr", "N").issue_number().required(), Flag::option("thread", "ID").required()]
     }
 }
 
