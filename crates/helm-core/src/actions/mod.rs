@@ -338,6 +338,7 @@ actions! {
     CreateIssue    "create-issue"   create_issue::CreateIssue(CreateIssueArgs);
     EditIssue      "edit-issue"     edit_issue::EditIssue(EditIssueArgs);
     CloseIssue     "close-issue"    close_issue::CloseIssue(CloseIssueArgs);
+    ReopenIssue    "reopen-issue"   reopen_issue::ReopenIssue(ReopenIssueArgs);
     CreatePr       "create-pr"      create_pr::CreatePr(CreatePrArgs);
     EditPr         "edit-pr"        edit_pr::EditPr(EditPrArgs);
     ClosePr        "close-pr"       close_pr::ClosePr(ClosePrArgs);
