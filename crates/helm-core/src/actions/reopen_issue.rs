@@ -161,4 +161,9 @@ impl SteerAction for ReopenIssue {
     fn headline(_record: &SteerRecord, subject: &str) -> String {
         format!("reopen {subject}")
     }
+
+    #[cfg(test)]
+    fn sample() -> serde_json::Value {
+        serde_json::json!({"kind": "reopen-issue", "issue": 5})
+    }
 }
