@@ -11,6 +11,7 @@ mod flow;
 mod hostile;
 mod labels;
 mod looks;
+mod reopen;
 mod secrets;
 mod thread_actions;
 mod threads;

@@ -425,6 +425,7 @@ fn actions_are_the_steer_subcommands_with_camel_case_flags() {
             "create-issue",
             "edit-issue",
             "close-issue",
+            "reopen-issue",
             "create-pr",
             "edit-pr",
             "close-pr",

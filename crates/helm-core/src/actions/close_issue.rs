@@ -130,4 +130,9 @@ impl SteerAction for CloseIssue {
             None => format!("close {subject}"),
         }
     }
+
+    #[cfg(test)]
+    fn sample() -> serde_json::Value {
+        serde_json::json!({"kind": "close-issue", "issue": 5, "reason": "not-planned"})
+    }
 }

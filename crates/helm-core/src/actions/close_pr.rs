@@ -80,4 +80,9 @@ impl SteerAction for ClosePr {
     fn headline(_record: &SteerRecord, subject: &str) -> String {
         format!("close {subject}")
     }
+
+    #[cfg(test)]
+    fn sample() -> serde_json::Value {
+        serde_json::json!({"kind": "close-pr", "pr": 6})
+    }
 }

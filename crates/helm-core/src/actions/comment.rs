@@ -173,4 +173,9 @@ impl SteerAction for Comment {
     fn headline(_record: &SteerRecord, subject: &str) -> String {
         format!("comment on {subject}")
     }
+
+    #[cfg(test)]
+    fn sample() -> serde_json::Value {
+        serde_json::json!({"kind": "comment", "issue": 5, "body": "b"})
+    }
 }

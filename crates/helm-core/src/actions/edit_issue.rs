@@ -106,4 +106,9 @@ impl SteerAction for EditIssue {
     fn headline(_record: &SteerRecord, subject: &str) -> String {
         format!("edit {subject}")
     }
+
+    #[cfg(test)]
+    fn sample() -> serde_json::Value {
+        serde_json::json!({"kind": "edit-issue", "issue": 5, "title": "t", "body": "b"})
+    }
 }

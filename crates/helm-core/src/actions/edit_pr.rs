@@ -103,4 +103,9 @@ impl SteerAction for EditPr {
     fn headline(_record: &SteerRecord, subject: &str) -> String {
         format!("edit {subject}")
     }
+
+    #[cfg(test)]
+    fn sample() -> serde_json::Value {
+        serde_json::json!({"kind": "edit-pr", "pr": 6, "title": "t", "body": "b"})
+    }
 }

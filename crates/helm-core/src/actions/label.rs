@@ -335,6 +335,11 @@ impl SteerAction for LabelChange {
         parts.extend(asked.remove.iter().map(|l| format!("-{l}")));
         format!("label {subject} {}", parts.join(" "))
     }
+
+    #[cfg(test)]
+    fn sample() -> serde_json::Value {
+        serde_json::json!({"kind": "label", "issue": 5, "add": ["a"], "remove": ["r"]})
+    }
 }
 
 #[cfg(test)]

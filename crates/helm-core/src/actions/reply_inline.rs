@@ -199,4 +199,9 @@ impl SteerAction for ReplyInline {
     fn headline(_record: &SteerRecord, subject: &str) -> String {
         format!("reply inline on {subject}")
     }
+
+    #[cfg(test)]
+    fn sample() -> serde_json::Value {
+        serde_json::json!({"kind": "reply-inline", "pr": 6, "commentId": 9, "body": "b"})
+    }
 }

@@ -212,4 +212,9 @@ impl SteerAction for RequestReview {
             format!("request review on {subject} from {}", who.join(", "))
         }
     }
+
+    #[cfg(test)]
+    fn sample() -> serde_json::Value {
+        serde_json::json!({"kind": "request-review", "pr": 6, "reviewers": ["r"], "teams": ["t"]})
+    }
 }

@@ -232,6 +232,11 @@ impl SteerAction for ResolveThread {
     fn headline(record: &SteerRecord, subject: &str) -> String {
         headline("resolve", record, subject)
     }
+
+    #[cfg(test)]
+    fn sample() -> serde_json::Value {
+        serde_json::json!({"kind": "resolve-thread", "pr": 6, "thread": "PRRT_1"})
+    }
 }
 
 #[cfg(test)]

@@ -98,4 +98,9 @@ impl SteerAction for UnresolveThread {
     fn headline(record: &SteerRecord, subject: &str) -> String {
         headline("unresolve", record, subject)
     }
+
+    #[cfg(test)]
+    fn sample() -> serde_json::Value {
+        serde_json::json!({"kind": "unresolve-thread", "pr": 6, "thread": "PRRT_1"})
+    }
 }
