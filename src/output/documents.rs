@@ -175,9 +175,14 @@ impl<'a> EntryView<'a> {
 #[derive(Serialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub(crate) struct RecordedView<'a> {
+    /// The entry recorded; absent from a dry run, which records none.
     #[serde(flatten)]
-    pub(crate) entry: EntryView<'a>,
+    pub(crate) entry: Option<EntryView<'a>>,
     pub(crate) replayed: bool,
+    /// What a dry run (`dryRun`) found it would do; nothing was acted on,
+    /// recorded or cleared.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(crate) dry_run: Option<super::rehearsal::RehearsalView<'a>>,
     #[serde(skip_serializing_if = "<[String]>::is_empty")]
     pub(crate) warnings: &'a [String],
 }

@@ -174,8 +174,9 @@ impl Report for Recorded {
         super::write_json(
             out,
             &RecordedView {
-                entry: EntryView::of(&self.sealed.entry),
+                entry: Some(EntryView::of(&self.sealed.entry)),
                 replayed: self.sealed.replayed,
+                dry_run: None,
                 warnings: &self.warnings,
             },
         )

@@ -13,6 +13,7 @@ pub(crate) mod fresh;
 pub mod logbook;
 pub(crate) mod login;
 pub mod observe;
+pub mod rehearsal;
 pub(crate) mod slate;
 pub mod sync;
 pub mod voyage;
