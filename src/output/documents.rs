@@ -330,8 +330,12 @@ pub(crate) struct BriefView<'a> {
     pub(crate) voyage: &'a Voyage,
     pub(crate) entries: usize,
     pub(crate) recent: Vec<BriefEntryView<'a>>,
+    /// Where the voyage stands: its end (not an entry), else its latest entry.
     pub(crate) current: Option<&'a crate::ops::brief::Current>,
-    pub(crate) state: Option<&'a crate::ops::brief::LoggedState>,
+    /// The latest logged state, which a later steer or the end outdates.
+    pub(crate) last_logged: Option<&'a crate::ops::brief::LoggedState>,
+    /// The voyage's last push and pull per remote, as recorded here.
+    pub(crate) synced: &'a [crate::ops::synced::RemoteSync],
     pub(crate) github: &'a [crate::ops::brief::Touched],
     pub(crate) interrupted: &'a [Record],
     pub(crate) slate: Vec<ObservationView<'a>>,

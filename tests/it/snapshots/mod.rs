@@ -5,6 +5,7 @@
 //! change, and read the diff before committing it.
 
 mod brief;
+mod brief_pr;
 mod changes;
 mod errors;
 mod listings;

@@ -7,6 +7,7 @@
 pub(crate) mod actor;
 pub(crate) mod artifact;
 pub mod brief;
+pub mod brief_pr;
 pub mod changes;
 pub(crate) mod digest;
 pub(crate) mod fresh;
@@ -16,6 +17,7 @@ pub mod observe;
 pub mod rehearsal;
 pub(crate) mod slate;
 pub mod sync;
+pub mod synced;
 pub mod voyage;
 
 use std::path::PathBuf;
