@@ -175,16 +175,59 @@ impl<'a> EntryView<'a> {
 #[derive(Serialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub(crate) struct RecordedView<'a> {
-    /// The entry recorded; absent from a dry run, which records none.
     #[serde(flatten)]
-    pub(crate) entry: Option<EntryView<'a>>,
+    pub(crate) entry: EntryView<'a>,
     pub(crate) replayed: bool,
-    /// What a dry run (`dryRun`) found it would do; nothing was acted on,
-    /// recorded or cleared.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub(crate) dry_run: Option<super::rehearsal::RehearsalView<'a>>,
     #[serde(skip_serializing_if = "<[String]>::is_empty")]
     pub(crate) warnings: &'a [String],
+}
+
+/// What `steer --dry-run` prints: no entry, what it would do.
+#[derive(Serialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub(crate) struct RehearsedView<'a> {
+    /// Always false: nothing was recorded, so nothing was replayed.
+    pub(crate) replayed: bool,
+    /// What the steer would do; nothing was acted on, recorded or cleared.
+    pub(crate) dry_run: super::rehearsal::RehearsalView<'a>,
+    #[serde(skip_serializing_if = "<[String]>::is_empty")]
+    pub(crate) warnings: &'a [String],
+}
+
+/// The `steer` tool's result: the entry recorded ([`RecordedView`]), or with
+/// `dryRun` what it would do ([`RehearsedView`]). A schema only: one object
+/// with both's fields, whose entry fields are required unless `dryRun` is
+/// there.
+pub(crate) struct SteerResultDoc;
+
+impl JsonSchema for SteerResultDoc {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "SteerResult".into()
+    }
+
+    fn json_schema(generator: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        let mut schema = <RecordedView<'static> as JsonSchema>::json_schema(generator);
+        let dry_run = generator.subschema_for::<super::rehearsal::RehearsalView<'static>>();
+        if let Some(object) = schema.as_object_mut() {
+            let entry: Vec<serde_json::Value> = object
+                .get("required")
+                .and_then(|r| r.as_array())
+                .into_iter()
+                .flatten()
+                .filter(|field| *field != "replayed")
+                .cloned()
+                .collect();
+            if let Some(properties) = object.get_mut("properties").and_then(|p| p.as_object_mut()) {
+                properties.insert("dryRun".into(), dry_run.to_value());
+            }
+            object.insert("required".into(), serde_json::json!(["replayed"]));
+            object.insert(
+                "anyOf".into(),
+                serde_json::json!([{"required": entry}, {"required": ["dryRun"]}]),
+            );
+        }
+        schema
+    }
 }
 
 /// `voyage show --json`.
@@ -354,6 +397,11 @@ pub(crate) struct ObservedDoc {
     pub(crate) observed_at: String,
     /// The SHA-256 of the payload, the artifact's key.
     pub(crate) artifact: String,
+    /// The one line the story shows for it: for a pull request its CI
+    /// (check runs, statuses, combined state) and each reviewer's decision.
+    /// Absent when the payload was streamed (a big file).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(crate) digest: Option<String>,
     /// What was seen; its shape depends on the target's kind (docs/json.md).
     pub(crate) payload: serde_json::Map<String, serde_json::Value>,
 }

@@ -174,9 +174,8 @@ impl Report for Recorded {
         super::write_json(
             out,
             &RecordedView {
-                entry: Some(EntryView::of(&self.sealed.entry)),
+                entry: EntryView::of(&self.sealed.entry),
                 replayed: self.sealed.replayed,
-                dry_run: None,
                 warnings: &self.warnings,
             },
         )

@@ -136,10 +136,9 @@ impl Report for Rehearsed {
     fn json(&self, out: &mut dyn Write) -> io::Result<()> {
         super::write_json(
             out,
-            &super::documents::RecordedView {
-                entry: None,
+            &super::documents::RehearsedView {
                 replayed: false,
-                dry_run: Some(RehearsalView::of(&self.rehearsal)),
+                dry_run: RehearsalView::of(&self.rehearsal),
                 warnings: &self.warnings,
             },
         )

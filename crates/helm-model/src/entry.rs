@@ -115,7 +115,7 @@ pub struct Freshness {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Checked {
-    /// The observation's target, as `helm observe` takes it.
+    /// The observation's target, as the story names it.
     pub target: String,
     /// `fresh` (GitHub shows what it saw), `stale` (something changed) or
     /// `unchecked` (GitHub did not answer).

@@ -10,7 +10,7 @@ use crate::mcp::args::{AttemptInput, LogInput, SteerInput, VoyageInput};
 use crate::mcp::schema::{input, output};
 use crate::ops::logbook::SteerRequest;
 use crate::output::Report;
-use crate::output::documents::{InterruptedView, RecordedView, SettledView};
+use crate::output::documents::{InterruptedView, RecordedView, SettledView, SteerResultDoc};
 use crate::output::entry::Recorded;
 use crate::output::interrupted::{Interrupted, Settled};
 use crate::output::rehearsal::Rehearsed;
@@ -19,7 +19,7 @@ pub(crate) const STEER: Tool = Tool {
     name: "steer",
     description: "Change shared state on GitHub (comment, create/edit/close an issue or PR, request review, reply inline, merge) and record it as one logbook entry saying who acted, in what role, by what method and why. Steer seals the slate into the entry's bearing. Before acting it asks GitHub whether the slate's observations of that issue or PR (not of other targets) are still current, and refuses if one changed (allowStale acts anyway); the entry's freshness lists what it checked and what it did not, and why. With no observation of it on the slate it acts and warns (requireObserved refuses). dryRun runs every check and returns the request it would send, acting on nothing. If GitHub refuses, nothing is recorded and the slate is unchanged; a retry with the same requestId never acts twice.",
     input: input::<SteerInput>,
-    output: output::<RecordedView<'static>>,
+    output: output::<SteerResultDoc>,
     // It can close issues and PRs and merge; only a repeat with the same
     // requestId is a no-op, so it is not idempotent as such.
     effect: ToolEffect {

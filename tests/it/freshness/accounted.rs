@@ -17,7 +17,7 @@ fn the_entry_lists_what_was_checked_and_what_was_not() {
     observe(&env, &["github-pr", &pr]).ok();
     observe(&env, &["github-issue", &other]).ok();
     let run = steer(&env, &["comment", "--pr", &pr, "--body", "hi"]);
-    let fresh = freshness(&run.ok());
+    let fresh = freshness(run.ok());
     assert_eq!(fresh["verdict"], "fresh", "{fresh}");
     let checked = fresh["observations"].as_array().unwrap();
     assert_eq!(checked.len(), 1, "{fresh}");

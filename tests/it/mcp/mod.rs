@@ -9,6 +9,7 @@ mod agent_flow;
 mod brief;
 mod cancel;
 mod checks;
+mod digests;
 mod dry_run;
 mod errors;
 mod jsonrpc;

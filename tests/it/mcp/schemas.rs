@@ -117,9 +117,11 @@ fn the_contracts_tools_are_listed_with_their_arguments() {
             "action",
             "allowStale",
             "as",
+            "dryRun",
             "method",
             "repo",
             "requestId",
+            "requireObserved",
             "role",
             "summary",
             "voyage"
@@ -358,8 +360,7 @@ fn every_tool_declares_an_object_output_schema() {
         ["artifact", "observedAt", "payload", "target"]
     );
     assert_eq!(required(&output("voyage_list")), ["unreadable", "voyages"]);
-    let steer = output("steer");
-    assert_eq!(steer, output("log"));
+    let log = output("log");
     for field in [
         "id",
         "kind",
@@ -369,10 +370,31 @@ fn every_tool_declares_an_object_output_schema() {
         "replayed",
     ] {
         assert!(
-            required(&steer).contains(&field.to_string()),
-            "{field}: {steer}"
+            required(&log).contains(&field.to_string()),
+            "{field}: {log}"
         );
     }
+    // A steer's result is the same entry, or with `dryRun` what it would do:
+    // the entry's fields are required unless `dryRun` is there.
+    let steer = output("steer");
+    assert_eq!(required(&steer), ["replayed"], "{steer}");
+    let mut entry = required(&log);
+    entry.retain(|f| f != "replayed");
+    let mut alternatives = required(&steer["anyOf"][0]);
+    alternatives.sort();
+    entry.sort();
+    assert_eq!(alternatives, entry, "{steer}");
+    assert_eq!(required(&steer["anyOf"][1]), ["dryRun"], "{steer}");
+    for (field, _) in log["properties"].as_object().unwrap() {
+        assert_eq!(
+            steer["properties"][field], log["properties"][field],
+            "{field}"
+        );
+    }
+    let mut dry = serde_json::json!({"replayed": false, "dryRun": {"wouldAct": true, "doing": "merge PR #1 in o/r"}});
+    assert!(validator.accepts("steer", &dry));
+    dry.as_object_mut().unwrap().remove("dryRun");
+    assert!(!validator.accepts("steer", &dry), "an entry or a dry run");
 }
 
 #[test]

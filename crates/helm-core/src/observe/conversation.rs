@@ -121,13 +121,16 @@ impl ThreadPayload {
                 _ => "per-file patches (diff too large)".to_string(),
             });
         }
-        if let Some(checks) = &self.checks {
-            words.push(format!("{} check runs", count(&checks["checkRuns"])));
+        // CI and reviews as the digest says them: a count of check runs
+        // alone would read green beside a failing status.
+        if let Some(line) = self.checks.as_ref().and_then(ci::line) {
+            words.push(line);
         }
         if let Some(reviews) = &self.reviews {
+            let head = self.head_sha();
             words.push(format!(
-                "{} reviews, {} review threads",
-                count(&reviews["reviews"]),
+                "{}, {} review threads",
+                decisions::line(reviews, head.as_deref()),
                 count(&reviews["threads"])
             ));
         }
