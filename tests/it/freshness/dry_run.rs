@@ -4,6 +4,7 @@
 
 use super::{REPO, observe, setup, steer};
 use crate::support::env::count;
+use crate::support::fake_github::Fault;
 
 #[test]
 fn a_dry_run_merge_shows_the_pinned_request_and_changes_nothing() {
@@ -101,4 +102,55 @@ fn a_dry_run_that_would_be_refused_says_why_with_its_kind() {
     let db = env.sqlite(&voyage);
     assert_eq!(count(&db, "logbook"), 0, "nothing recorded");
     assert_eq!(count(&db, "slate"), 2, "the slate is kept");
+}
+
+#[test]
+fn a_dry_run_on_what_was_never_observed_says_it_would_act_blind() {
+    let (env, gh, voyage) = setup();
+    let issue = gh.add_issue(REPO, "Widget crashes", "body").to_string();
+    let action = [
+        "comment",
+        "--issue",
+        issue.as_str(),
+        "--body",
+        "hi",
+        "--dry-run",
+    ];
+    let run = steer(&env, &action);
+    let json = run.ok().json();
+    assert_eq!(json["dryRun"]["freshness"]["verdict"], "not-observed");
+    assert_eq!(json["dryRun"]["request"]["body"]["body"], "hi", "{json}");
+    let warning = json["warnings"][0].as_str().unwrap_or_default();
+    assert!(
+        warning.starts_with(&format!("would act on issue #{issue} with no observation")),
+        "{json}"
+    );
+    let strict = steer(&env, &[&action[..], &["--require-observed"]].concat());
+    assert_eq!(strict.code, 1, "{strict:?}");
+    assert_eq!(strict.error_json()["error"]["kind"], "not-observed");
+    assert!(gh.writes().is_empty(), "nothing sent: {:?}", gh.writes());
+    assert_eq!(count(&env.sqlite(&voyage), "logbook"), 0);
+}
+
+#[test]
+fn a_dry_run_of_an_interrupted_request_id_says_it_would_settle_first() {
+    let (env, gh, voyage) = setup();
+    let issue = gh.add_issue(REPO, "Widget crashes", "body");
+    gh.inject(Fault::drop_after_acting("POST", "/comments"));
+    let number = issue.to_string();
+    let action = ["comment", "--issue", number.as_str(), "--body", "plan"];
+    let lost = steer(&env, &[&action[..], &["--request-id", "r-1"]].concat());
+    assert_eq!(lost.code, 1, "{lost:?}");
+    let dry = steer(
+        &env,
+        &[&action[..], &["--request-id", "r-1", "--dry-run"]].concat(),
+    );
+    let json = dry.ok().json();
+    let warnings = json["warnings"].to_string();
+    assert!(
+        warnings.contains("an interrupted attempt with request id r-1 is pending"),
+        "{json}"
+    );
+    assert_eq!(gh.comments(REPO, issue).len(), 1, "only the lost one");
+    assert_eq!(count(&env.sqlite(&voyage), "logbook"), 0);
 }

@@ -171,31 +171,33 @@ fn stale_warning(sealed: &Sealed) -> Option<Words> {
         (None, Some(issue)) => Some(format!("issue #{issue}")),
         (None, None) => None,
     };
-    freshness_warning(record.freshness.as_ref(), subject)
+    freshness_warning(record.freshness.as_ref(), subject, "acted")
 }
 
 /// What the caller should know of a freshness verdict the steer acts on
-/// (or would, in a dry run); `subject` is `PR #45` or `issue #42`.
+/// (`acted`), or would in a dry run (`would act`); `subject` is `PR #45` or
+/// `issue #42`.
 pub(super) fn freshness_warning(
     freshness: Option<&Freshness>,
     subject: Option<String>,
+    acted: &str,
 ) -> Option<Words> {
     let freshness = freshness?;
     let what = freshness.changed.join("; ");
     match freshness.verdict {
         Verdict::Stale => Some(words![
-            "acted on a stale bearing (",
+            format!("{acted} on a stale bearing ("),
             arg("allow-stale"),
             format!("): {what}")
         ]),
         Verdict::Unchecked => Some(words![
-            "acted without the freshness check (",
+            format!("{acted} without the freshness check ("),
             arg("allow-stale"),
             format!("): {what}")
         ]),
         Verdict::NotObserved => Some(words![
             format!(
-                "acted on {} with no observation of it on the slate: nothing was checked \
+                "{acted} on {} with no observation of it on the slate: nothing was checked \
                  against GitHub first (observe it before steering, or pass ",
                 subject.unwrap_or_else(|| "its target".to_string())
             ),

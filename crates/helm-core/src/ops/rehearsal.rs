@@ -8,8 +8,9 @@
 //! so "would this merge, and if not why?" is answered by the same words.
 
 use crate::actions::Steer;
-use crate::error::{Result, Words};
+use crate::error::{Result, Words, cmd};
 use crate::model::entry::Freshness;
+use crate::model::words;
 use crate::steering::Actor;
 use crate::storage::VoyageStore;
 
@@ -60,6 +61,21 @@ impl Helm {
             rehearsal.replays = Some(entry.id);
             return Ok(rehearsal);
         }
+        // An interrupted attempt of this id is settled before anything acts:
+        // the dry run cannot say what that look on GitHub will find.
+        if let Some(id) = request.request_id
+            && crate::steering::pending::Pending::find(self.home.root(), &store.id(), id)?.is_some()
+        {
+            rehearsal.warnings.push(words![
+                format!(
+                    "an interrupted attempt with request id {id} is pending: the steer would first \
+                     look on GitHub for what it did and record that instead of acting if it finds \
+                     it (see "
+                ),
+                cmd("interrupted list"),
+                ")",
+            ]);
+        }
         store.ensure_active()?;
         let bearing = store.slate()?;
         let guard = super::fresh::Guard {
@@ -75,10 +91,11 @@ impl Helm {
         rehearsal.pinned_sha = acting.pinned_to().map(str::to_string);
         rehearsal.not_ready = preflight.not_ready;
         let subject = steer.thread().map(|t| t.describe());
-        rehearsal.warnings =
-            super::logbook::freshness_warning(preflight.freshness.as_ref(), subject)
-                .into_iter()
-                .collect();
+        rehearsal.warnings.extend(super::logbook::freshness_warning(
+            preflight.freshness.as_ref(),
+            subject,
+            "would act",
+        ));
         rehearsal.freshness = preflight.freshness;
         // The request is kept, not sent: the action's answer is an error
         // saying so, unless a read before the write failed.
