@@ -7,6 +7,7 @@
 mod brief;
 mod brief_pr;
 mod changes;
+mod checks;
 mod errors;
 mod listings;
 mod story;
