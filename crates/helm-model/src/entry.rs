@@ -120,7 +120,8 @@ pub struct Checked {
     /// `fresh` (GitHub shows what it saw), `stale` (something changed) or
     /// `unchecked` (GitHub did not answer).
     pub verdict: String,
-    /// The parts of it that were checked (those no newer observation saw).
+    /// The parts it was asked about (those no newer observation saw); none
+    /// when a newer look saw every part it saw, whose verdict it takes.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub parts: Vec<String>,
 }

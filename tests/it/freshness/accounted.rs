@@ -19,26 +19,27 @@ fn the_entry_lists_what_was_checked_and_what_was_not() {
     let run = steer(&env, &["comment", "--pr", &pr, "--body", "hi"]);
     let fresh = freshness(run.ok());
     assert_eq!(fresh["verdict"], "fresh", "{fresh}");
+    // Both looks at the PR count as checked: the older one through the
+    // newer, which saw every part it saw.
+    assert_eq!(fresh["checked"], 2, "{fresh}");
     let checked = fresh["observations"].as_array().unwrap();
-    assert_eq!(checked.len(), 1, "{fresh}");
-    assert_eq!(checked[0]["target"], format!("github-pr {REPO}#{pr}"));
-    assert_eq!(checked[0]["verdict"], "fresh");
-    let skipped = fresh["notChecked"].as_array().unwrap();
-    assert_eq!(skipped.len(), 2, "{fresh}");
-    let why = |target: &str| {
-        skipped
-            .iter()
-            .find(|s| s["target"] == target)
-            .and_then(|s| s["why"].as_str())
-            .unwrap_or_else(|| panic!("{target} not listed: {fresh}"))
-            .to_string()
-    };
-    assert!(
-        why(&format!("github-pr {REPO}#{pr} --focus comments")).contains("a newer observation"),
-        "{fresh}"
+    assert_eq!(checked.len(), 2, "{fresh}");
+    assert_eq!(
+        checked[0]["target"],
+        format!("github-pr {REPO}#{pr} --focus comments")
     );
+    assert_eq!(checked[0]["verdict"], "fresh");
+    assert_eq!(checked[0].get("parts"), None, "{fresh}");
+    assert_eq!(checked[1]["target"], format!("github-pr {REPO}#{pr}"));
+    assert_eq!(checked[1]["verdict"], "fresh");
+    assert_eq!(checked[1]["parts"].as_array().map(Vec::len), Some(6));
+    let skipped = fresh["notChecked"].as_array().unwrap();
+    assert_eq!(skipped.len(), 1, "{fresh}");
+    assert_eq!(skipped[0]["target"], format!("github-issue {REPO}#{other}"));
     assert!(
-        why(&format!("github-issue {REPO}#{other}"))
+        skipped[0]["why"]
+            .as_str()
+            .unwrap()
             .contains(&format!("not an observation of PR #{pr}")),
         "{fresh}"
     );

@@ -1,7 +1,9 @@
 //! What the freshness guard says it did, observation by observation: each
-//! one it asked GitHub about with what it found, and each one on the slate
-//! it left alone with why, so an entry's `freshness` never reads as having
-//! checked more (or less) than it did (issue 31).
+//! one it asked GitHub about with what it found (an older one whose every
+//! part a newer look saw is judged by that look, with no parts of its own),
+//! and each one on the slate it left alone with why, so an entry's
+//! `freshness` never reads as having checked more (or less) than it did
+//! (issue 31).
 
 use crate::model::entry::{Checked, Freshness, NotChecked};
 use crate::observe::Target;
@@ -16,6 +18,23 @@ fn named(observation: &Observation) -> String {
     Target::from_key(&observation.target)
         .map(|t| t.describe())
         .unwrap_or_else(|| observation.target.clone())
+}
+
+/// The verdict of the newer looks that speak for every part of `one`.
+fn covered(one: &Mine, asked: &[(&Mine, Option<bool>)]) -> &'static str {
+    let parts = crate::observe::fresh::parts(&one.target);
+    let mut verdict = "fresh";
+    for (m, changed) in asked {
+        if !m.judged.iter().any(|p| parts.contains(p)) {
+            continue;
+        }
+        match changed {
+            Some(true) => return "stale",
+            None => verdict = "unchecked",
+            Some(false) => {}
+        }
+    }
+    verdict
 }
 
 /// Fills `freshness` with what was checked and what was not. `found` is
@@ -53,11 +72,16 @@ pub(super) fn account(
                     continue;
                 }
                 if one.judged.is_empty() {
-                    "a newer observation of the same issue or pull request saw every part it saw"
-                        .to_string()
-                } else {
-                    lightened_note(one).to_string()
+                    // Every part it saw, a newer look saw too: that look's
+                    // answer is this one's (it counts in `checked`).
+                    freshness.observations.push(Checked {
+                        target: named(observation),
+                        verdict: covered(one, asked).to_string(),
+                        parts: Vec::new(),
+                    });
+                    continue;
                 }
+                lightened_note(one).to_string()
             }
         };
         freshness.not_checked.push(NotChecked {
