@@ -128,11 +128,7 @@ impl ThreadPayload {
         }
         if let Some(reviews) = &self.reviews {
             let head = self.head_sha();
-            words.push(format!(
-                "{}, {} review threads",
-                decisions::line(reviews, head.as_deref()),
-                count(&reviews["threads"])
-            ));
+            words.push(decisions::line(reviews, head.as_deref()));
         }
         words.join(", ")
     }

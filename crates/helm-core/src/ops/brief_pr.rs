@@ -58,8 +58,8 @@ pub struct ReviewerSeen {
 }
 
 impl PrSeen {
-    /// `head 6dcb09b · review requested from bob · combined failure ·
-    /// carol changes requested (on f882a01) · 1 open thread`.
+    /// `head 6dcb09b · review requested from bob · combined status failure
+    /// · carol changes requested (on f882a01) · 1 open thread`.
     pub fn line(&self) -> String {
         let mut parts = Vec::new();
         if let Some(head) = &self.head {
@@ -69,8 +69,10 @@ impl PrSeen {
             Some([]) | None => {}
             Some(who) => parts.push(format!("review requested from {}", who.join(", "))),
         }
-        if let Some(state) = &self.combined_state {
-            parts.push(format!("combined {state}"));
+        match self.combined_state.as_deref() {
+            Some("none") => parts.push("no commit statuses".to_string()),
+            Some(state) => parts.push(format!("combined status {state}")),
+            None => {}
         }
         if let Some(reviews) = &self.reviews {
             if reviews.is_empty() {
