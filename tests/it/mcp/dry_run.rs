@@ -63,3 +63,45 @@ fn dry_run_and_require_observed_over_mcp() {
     assert!(warning.contains("`requireObserved`"), "{warning}");
     assert_speaks_mcp("the not-observed warning", warning);
 }
+
+/// The steer tool's result is the same entry `log` returns, or with
+/// `dryRun` what it would do: the entry's fields are required unless
+/// `dryRun` is there.
+#[test]
+fn the_steer_schema_is_an_entry_or_a_dry_run() {
+    let env = crate::support::env::TestEnv::new();
+    let tools = Session::start(&env).tools();
+    let output = |name: &str| {
+        let tool = tools.iter().find(|t| t.name == name).unwrap();
+        serde_json::Value::Object(tool.output_schema.as_ref().unwrap().as_ref().clone())
+    };
+    let required = |schema: &serde_json::Value| {
+        let mut names: Vec<String> = schema["required"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter_map(|v| v.as_str().map(String::from))
+            .collect();
+        names.sort();
+        names
+    };
+    let (steer, log) = (output("steer"), output("log"));
+    assert_eq!(required(&steer), ["replayed"], "{steer}");
+    let mut entry = required(&log);
+    entry.retain(|f| f != "replayed");
+    assert!(entry.contains(&"id".to_string()), "{log}");
+    assert_eq!(required(&steer["anyOf"][0]), entry, "{steer}");
+    assert_eq!(required(&steer["anyOf"][1]), ["dryRun"], "{steer}");
+    for (field, _) in log["properties"].as_object().unwrap() {
+        assert_eq!(
+            steer["properties"][field], log["properties"][field],
+            "{field}"
+        );
+    }
+    let validator = super::OutputSchemas::of(&tools);
+    let mut dry =
+        json!({"replayed": false, "dryRun": {"wouldAct": true, "doing": "merge PR #1 in o/r"}});
+    assert!(validator.accepts("steer", &dry));
+    dry.as_object_mut().unwrap().remove("dryRun");
+    assert!(!validator.accepts("steer", &dry), "an entry or a dry run");
+}
