@@ -12,6 +12,7 @@ use crate::inputs::{ProvenanceSpec, Surface};
 use crate::ops::logbook::SteerRequest;
 use crate::output::Report;
 use crate::output::entry::Recorded;
+use crate::output::rehearsal::Rehearsed;
 
 #[derive(Debug, Args)]
 pub struct SteerArgs {
@@ -25,11 +26,26 @@ pub struct SteerArgs {
     pub(crate) repo: Option<String>,
     /// Act even if the issue or PR changed on GitHub since the slate's
     /// observations of it. Without it, a steer on an issue or PR first asks
-    /// GitHub whether every slate observation of it is still current
-    /// (conditional requests) and refuses if anything changed. The entry
-    /// records what had changed.
+    /// GitHub whether the slate's observations of that issue or PR (not
+    /// those of other targets) are still current, the newest look at each
+    /// part speaking for it (conditional requests), and refuses if anything
+    /// changed. The entry's freshness lists each observation checked and
+    /// each one on the slate not checked, with why; it records what had
+    /// changed.
     #[arg(long, global = true, help_heading = super::SHARED)]
     pub(crate) allow_stale: bool,
+    /// Refuse (kind not-observed) when the slate holds no observation of
+    /// the issue or PR the steer acts on. Without it such a steer acts, with
+    /// a warning on stderr (and in --json's `warnings`).
+    #[arg(long, global = true, help_heading = super::SHARED)]
+    pub(crate) require_observed: bool,
+    /// Do everything up to the request and stop: check the inputs, the
+    /// freshness of the slate, a merge's readiness and the head it would be
+    /// pinned to, and print the request it would send (method, path, body).
+    /// Nothing is acted on, recorded or cleared. Exit 0 if it would act, 1
+    /// with the refusal's kind if it would be refused.
+    #[arg(long, global = true, help_heading = super::SHARED)]
+    pub(crate) dry_run: bool,
     #[command(subcommand)]
     pub(crate) action: FlagSubcommands<ActionArgs>,
 }
@@ -42,20 +58,26 @@ pub(crate) fn run(args: SteerArgs, ctx: &Context) -> Result<Box<dyn Report>> {
     let request_id = args.provenance.request_id(Surface::Cli)?;
     let voyage = args.voyage.name()?;
     let repo = args.action.repo(args.repo.as_deref())?;
-    let steered = ctx.helm.steer(
-        voyage,
-        &SteerRequest {
-            provenance: &provenance,
-            request_id,
-            action: &args.action,
-            repo: repo.as_deref(),
-            allow_stale: args.allow_stale,
-            // A person stops the CLI with a signal; the protocol covers that.
-            cancel: &crate::cancel::Cancel::default(),
-        },
-    )?;
+    let request = SteerRequest {
+        provenance: &provenance,
+        request_id,
+        action: &args.action,
+        repo: repo.as_deref(),
+        allow_stale: args.allow_stale,
+        require_observed: args.require_observed,
+        // A person stops the CLI with a signal; the protocol covers that.
+        cancel: &crate::cancel::Cancel::default(),
+    };
+    if args.dry_run {
+        let rehearsal = ctx.helm.rehearse(voyage, &request)?;
+        return Ok(Box::new(Rehearsed {
+            warnings: rehearsal.warnings.iter().map(|w| w.to_string()).collect(),
+            rehearsal,
+        }));
+    }
+    let steered = ctx.helm.steer(voyage, &request)?;
     Ok(Box::new(Recorded {
         sealed: steered.sealed,
-        warnings: steered.warnings,
+        warnings: steered.warnings.iter().map(|w| w.to_string()).collect(),
     }))
 }

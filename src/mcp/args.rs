@@ -102,6 +102,17 @@ pub(crate) struct SteerInput {
     /// the entry records that the bearing was stale and what had changed.
     #[serde(default)]
     pub(crate) allow_stale: bool,
+    /// Refuse (kind not-observed) when the slate holds no observation of
+    /// the issue or PR acted on; without it the steer acts and says so in
+    /// `warnings`.
+    #[serde(default)]
+    pub(crate) require_observed: bool,
+    /// Do everything up to the request and stop: inputs, freshness, merge
+    /// readiness, the pinned head, and the request it would send, in
+    /// `dryRun`. Nothing is acted on, recorded or cleared; a refusal is the
+    /// steer's own error.
+    #[serde(default)]
+    pub(crate) dry_run: bool,
 }
 
 /// `log`.

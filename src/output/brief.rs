@@ -36,7 +36,8 @@ impl Report for BriefReport {
                 entries: brief.entries,
                 recent: brief.recent.iter().map(BriefEntryView::of).collect(),
                 current: brief.current.as_ref(),
-                state: brief.state.as_ref(),
+                last_logged: brief.last_logged.as_ref(),
+                synced: &brief.synced,
                 github: &brief.github,
                 interrupted: &brief.interrupted,
                 slate: brief.slate.iter().map(ObservationView::of).collect(),
@@ -121,6 +122,29 @@ impl BriefReport {
         if brief.github.len() > SHOWN {
             writeln!(out, "  … and {} more", brief.github.len() - SHOWN)?;
         }
+        if !brief.synced.is_empty() {
+            writeln!(out)?;
+            writeln!(out, "{}", style.bold("Synced (as recorded here):"))?;
+        }
+        for remote in brief.synced.iter().take(SHOWN) {
+            let note = |how: &str, n: &Option<crate::ops::synced::SyncNote>| match n {
+                Some(n) => format!(
+                    "{how} {} (head {}, {} {} moved)",
+                    when(&n.at),
+                    n.head.get(..7).unwrap_or(&n.head),
+                    n.entries,
+                    crate::words::plural(n.entries, "entry", "entries")
+                ),
+                None => format!("never {how} from here"),
+            };
+            writeln!(
+                out,
+                "  {}: {} · {}",
+                truncate(&clean_line(&remote.remote), 80),
+                note("pushed", &remote.push),
+                note("pulled", &remote.pull)
+            )?;
+        }
         for record in &brief.interrupted {
             writeln!(out)?;
             super::interrupted::write_interrupted(out, record, style)?;
@@ -159,9 +183,17 @@ fn write_state(out: &mut dyn Write, brief: &Brief) -> io::Result<()> {
     let Some(current) = &brief.current else {
         return writeln!(out, "State: none logged");
     };
-    let mut line = format!("State: {}", truncate(&clean_line(&current.state), 120));
+    // The end's status is said whole: it is what the voyage came to.
+    let state = match current.source {
+        "end" => clean_line(&current.state),
+        _ => truncate(&clean_line(&current.state), 120),
+    };
+    let mut line = format!("State: {state}");
     match (current.source, current.entry, &current.identity) {
-        ("end", _, _) => line.push_str(&format!(" (at {})", when(&current.at))),
+        ("end", _, _) => line.push_str(&format!(
+            " (the voyage ended at {}; the end is not an entry)",
+            when(&current.at)
+        )),
         (source, Some(entry), Some(identity)) => line.push_str(&format!(
             " ({}entry {entry}, {}, {})",
             if source == "steer" { "steer, " } else { "" },
@@ -171,7 +203,7 @@ fn write_state(out: &mut dyn Write, brief: &Brief) -> io::Result<()> {
         _ => {}
     }
     writeln!(out, "{line}")?;
-    if let Some(logged) = &brief.state
+    if let Some(logged) = &brief.last_logged
         && (current.source != "log" || current.entry != Some(logged.entry))
     {
         writeln!(
@@ -243,7 +275,14 @@ fn write_touched(out: &mut dyn Write, thing: &Touched) -> io::Result<()> {
             )
         }
         None => writeln!(out, "     not observed by this voyage"),
+    }?;
+    if let Some(pr) = &thing.pr {
+        let line = pr.line();
+        if !line.is_empty() {
+            writeln!(out, "     then: {}", truncate(&clean_line(&line), 160))?;
+        }
     }
+    Ok(())
 }
 
 /// Cuts the text at a line boundary so it fits in [`LIMIT`] bytes.

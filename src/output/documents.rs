@@ -202,6 +202,43 @@ pub(crate) struct RecordedView<'a> {
     pub(crate) warnings: &'a [String],
 }
 
+/// What `steer --dry-run` prints: no entry, what it would do.
+#[derive(Serialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub(crate) struct RehearsedView<'a> {
+    /// Always false: nothing was recorded, so nothing was replayed.
+    pub(crate) replayed: bool,
+    /// What the steer would do; nothing was acted on, recorded or cleared.
+    pub(crate) dry_run: super::rehearsal::RehearsalView<'a>,
+    #[serde(skip_serializing_if = "<[String]>::is_empty")]
+    pub(crate) warnings: &'a [String],
+}
+
+/// The `steer` tool's result: the entry recorded ([`RecordedView`]), or with
+/// `dryRun` what it would do ([`RehearsedView`]). A schema only: one object
+/// with both's fields, of which only `replayed` is always there (a
+/// requirement per branch would be a `required` naming properties its
+/// branch does not define, which strict validators such as ajv refuse).
+pub(crate) struct SteerResultDoc;
+
+impl JsonSchema for SteerResultDoc {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "SteerResult".into()
+    }
+
+    fn json_schema(generator: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        let mut schema = <RecordedView<'static> as JsonSchema>::json_schema(generator);
+        let dry_run = generator.subschema_for::<super::rehearsal::RehearsalView<'static>>();
+        if let Some(object) = schema.as_object_mut() {
+            if let Some(properties) = object.get_mut("properties").and_then(|p| p.as_object_mut()) {
+                properties.insert("dryRun".into(), dry_run.to_value());
+            }
+            object.insert("required".into(), serde_json::json!(["replayed"]));
+        }
+        schema
+    }
+}
+
 /// `voyage show --json`.
 #[derive(Serialize, JsonSchema)]
 pub(crate) struct StoryView<'a> {
@@ -345,8 +382,12 @@ pub(crate) struct BriefView<'a> {
     pub(crate) voyage: &'a Voyage,
     pub(crate) entries: usize,
     pub(crate) recent: Vec<BriefEntryView<'a>>,
+    /// Where the voyage stands: its end (not an entry), else its latest entry.
     pub(crate) current: Option<&'a crate::ops::brief::Current>,
-    pub(crate) state: Option<&'a crate::ops::brief::LoggedState>,
+    /// The latest logged state, which a later steer or the end outdates.
+    pub(crate) last_logged: Option<&'a crate::ops::brief::LoggedState>,
+    /// The voyage's last push and pull per remote, as recorded here.
+    pub(crate) synced: &'a [crate::ops::synced::RemoteSync],
     pub(crate) github: &'a [crate::ops::brief::Touched],
     pub(crate) interrupted: &'a [Record],
     pub(crate) slate: Vec<ObservationView<'a>>,
@@ -365,6 +406,11 @@ pub(crate) struct ObservedDoc {
     pub(crate) observed_at: String,
     /// The SHA-256 of the payload, the artifact's key.
     pub(crate) artifact: String,
+    /// The one line the story shows for it: for a pull request its CI
+    /// (check runs, statuses, combined state) and each reviewer's decision.
+    /// Absent when the payload was streamed (a big file).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(crate) digest: Option<String>,
     /// What was seen; its shape depends on the target's kind (docs/json.md).
     pub(crate) payload: serde_json::Map<String, serde_json::Value>,
 }

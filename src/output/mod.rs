@@ -14,6 +14,7 @@ pub(crate) mod markdown;
 pub(crate) mod observe;
 pub(crate) mod payload;
 pub(crate) mod progress;
+pub(crate) mod rehearsal;
 pub(crate) mod slate;
 pub(crate) mod sync;
 pub(crate) mod texts;

@@ -31,9 +31,17 @@ impl ObservedReport {
         }
         write!(
             out,
-            ",\"observedAt\":\"{}\",\"artifact\":\"{}\",\"payload\":",
+            ",\"observedAt\":\"{}\",\"artifact\":\"{}\",",
             observed.observed_at, observed.artifact
         )?;
+        if let Some(digest) = &observed.digest {
+            let digest = serde_json::to_string(digest).map_err(io::Error::other)?;
+            match self.terminal {
+                true => write!(out, "\"digest\":{},", terminal_safe_json(&digest))?,
+                false => write!(out, "\"digest\":{digest},")?,
+            }
+        }
+        out.write_all(b"\"payload\":")?;
         match (&observed.json, self.terminal) {
             (Some(json), false) => out.write_all(json)?,
             (Some(json), true) => {
@@ -151,6 +159,7 @@ mod tests {
                 compressed: crate::storage::artifact::Frame::Memory(compressed),
                 json: None,
                 summary: String::new(),
+                digest: None,
                 superseded: false,
                 unchanged: false,
                 warnings: Vec::new(),
@@ -193,6 +202,7 @@ mod tests {
                     compressed: Frame::Memory(frame.clone()),
                     json,
                     summary: String::new(),
+                    digest: None,
                     superseded: false,
                     unchanged: false,
                     warnings: Vec::new(),

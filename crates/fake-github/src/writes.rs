@@ -218,6 +218,20 @@ impl State {
         // Replies hang off the thread's first comment, as on GitHub.
         let in_reply_to = Some(parent.in_reply_to.unwrap_or(parent.id));
         let now = self.now();
+        // GitHub files each inline reply in a review of its own: COMMENTED,
+        // no body, on the pull request's head.
+        let head = self.pull(&cx.repo, pr).map(|(_, p)| p.head_sha.clone());
+        let container = ReviewRecord {
+            id: self.next_id(),
+            pr,
+            user: VIEWER.to_owned(),
+            state: "COMMENTED".to_owned(),
+            body: String::new(),
+            commit_id: head.unwrap_or_else(|| commit_id.clone()),
+            submitted_at: now.clone(),
+        };
+        let review = container.id;
+        self.repo(&cx.repo).reviews.push(container);
         let reply = ReviewCommentRecord {
             id: self.next_id(),
             pr,
@@ -225,7 +239,7 @@ impl State {
             line,
             commit_id,
             in_reply_to,
-            review: None,
+            review: Some(review),
             user: VIEWER.to_owned(),
             body: body.to_owned(),
             created_at: now.clone(),

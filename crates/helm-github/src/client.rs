@@ -16,6 +16,7 @@ use serde_json::Value;
 pub(crate) mod body;
 mod limits;
 mod link;
+pub mod rehearsal;
 pub mod storage;
 
 use limits::rate_limit_wait;
@@ -51,6 +52,8 @@ pub struct Client {
     clock: std::sync::Arc<std::sync::Mutex<Option<GitHubClock>>>,
     /// GET answers remembered for one look or check, when set.
     memo: Option<std::sync::Arc<Memo>>,
+    /// Set on a dry run's client: the first write is kept here, not sent.
+    rehearsal: Option<rehearsal::Kept>,
     /// The longest helm waits in all for a rate limit to lift, per request:
     /// `HELM_GITHUB_TIMEOUT`.
     rate_budget: Duration,
@@ -81,6 +84,7 @@ impl Client {
             moved: Default::default(),
             clock: Default::default(),
             memo: None,
+            rehearsal: None,
             rate_budget: Duration::from_secs(30),
             deadline: Duration::from_secs(30),
         }
@@ -115,9 +119,23 @@ impl Client {
             moved: std::sync::Arc::clone(&self.moved),
             clock: std::sync::Arc::clone(&self.clock),
             memo: Some(Default::default()),
+            rehearsal: self.rehearsal.clone(),
             rate_budget: self.rate_budget,
             deadline: self.deadline,
         }
+    }
+
+    /// This client for a dry run: it reads as usual, and keeps its first
+    /// write instead of sending it ([`Client::unsent`]).
+    pub fn rehearsing(mut self) -> Client {
+        self.rehearsal = Some(Default::default());
+        self
+    }
+
+    /// The write a rehearsing client kept instead of sending, if any.
+    pub fn unsent(&self) -> Option<rehearsal::Unsent> {
+        let kept = self.rehearsal.as_ref()?;
+        kept.lock().ok()?.clone()
     }
 
     /// GitHub's clock as its latest answer showed it (its `Date` header,
@@ -216,6 +234,11 @@ impl Client {
         body: Option<&Value>,
         extra: &[(http::HeaderName, String)],
     ) -> Result<Answer, GitHubError> {
+        if let Some(kept) = &self.rehearsal
+            && rehearsal::is_write(&method, body)
+        {
+            return Err(rehearsal::keep(kept, &method, path, body));
+        }
         match &self.memo {
             Some(memo) if method == Method::GET => {
                 let send = || self.send_following(method.clone(), path, accept, body, extra);

@@ -97,6 +97,12 @@ impl VoyageStore {
         slate::list(&self.conn)
     }
 
+    /// The entry recorded with this request id, if any: what a steer with
+    /// it would replay (a dry run says so instead of acting).
+    pub fn entry_by_request_id(&self, request_id: &str) -> Result<Option<Entry>> {
+        super::sealing::find_by_request_id(&self.conn, request_id)
+    }
+
     /// The voyage, every entry with its bearing, and the slate, from one
     /// consistent snapshot.
     pub fn snapshot(&mut self) -> Result<Snapshot> {

@@ -8,15 +8,16 @@ use crate::mcp::args::{LogInput, SteerInput};
 use crate::mcp::schema::{input, output};
 use crate::ops::logbook::SteerRequest;
 use crate::output::Report;
-use crate::output::documents::RecordedView;
+use crate::output::documents::{RecordedView, SteerResultDoc};
 use crate::output::entry::Recorded;
+use crate::output::rehearsal::Rehearsed;
 
 pub(crate) const STEER: Tool = Tool {
     name: "steer",
     toolset: Toolset::Core,
-    description: "Change shared state on GitHub (comment, create/edit/close an issue or PR, request review, reply inline, merge) and record it as one logbook entry saying who acted, in what role, by what method and why. Steer seals the slate into the entry's bearing. Before acting it checks that every observation of the issue or PR on the slate is still current, and refuses if one changed (allowStale acts anyway and records it). If GitHub refuses, nothing is recorded and the slate is unchanged; a retry with the same requestId never acts twice.",
+    description: "Change shared state on GitHub (comment, create, edit, close or reopen an issue or PR, request review, reply inline, label, resolve threads, merge) and record one logbook entry: who acted, in what role, by what method and why. It seals the slate into the entry's bearing. It first asks GitHub whether the slate's observations of that issue or PR are still current and refuses if one changed (allowStale acts anyway); the entry lists what it checked. dryRun checks everything and sends nothing. If GitHub refuses, nothing is recorded; the same requestId never acts twice.",
     input: input::<SteerInput>,
-    output: output::<RecordedView<'static>>,
+    output: output::<SteerResultDoc>,
     // It can close issues and PRs and merge; only a repeat with the same
     // requestId is a no-op, so it is not idempotent as such.
     effect: ToolEffect {
@@ -33,20 +34,27 @@ fn steer(ctx: &Ctx, mut call: Call) -> Result<Box<dyn Report>> {
     let provenance = a.provenance.resolve(Surface::Mcp)?;
     let request_id = a.provenance.request_id(Surface::Mcp)?;
     let voyage = ctx.voyage(a.voyage)?;
-    let steered = ctx.helm.steer(
-        &voyage,
-        &SteerRequest {
-            provenance: &provenance,
-            request_id,
-            action: &a.action,
-            repo: a.repo.as_deref(),
-            allow_stale: a.allow_stale,
-            cancel: &call.cancel,
-        },
-    )?;
+    let request = SteerRequest {
+        provenance: &provenance,
+        request_id,
+        action: &a.action,
+        repo: a.repo.as_deref(),
+        allow_stale: a.allow_stale,
+        require_observed: a.require_observed,
+        cancel: &call.cancel,
+    };
+    let render = |w: &crate::error::Words| crate::mcp::words::render(w);
+    if a.dry_run {
+        let rehearsal = ctx.helm.rehearse(&voyage, &request)?;
+        return Ok(Box::new(Rehearsed {
+            warnings: rehearsal.warnings.iter().map(render).collect(),
+            rehearsal,
+        }));
+    }
+    let steered = ctx.helm.steer(&voyage, &request)?;
     Ok(Box::new(Recorded {
         sealed: steered.sealed,
-        warnings: steered.warnings,
+        warnings: steered.warnings.iter().map(render).collect(),
     }))
 }
 

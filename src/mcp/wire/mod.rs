@@ -6,7 +6,8 @@
 //! - only standard JSON Schema 2020-12: Rust's integer formats (`uint64`,
 //!   `int32`…) are not formats of the standard; an unsigned integer keeps
 //!   its `minimum: 0`, which says the same;
-//! - descriptions once, short, on one line: a named shape is described by
+//! - descriptions once, short, on one line, their first paragraph only
+//!   (the tool reference gives them whole): a named shape is described by
 //!   the property that holds it, and a short description of a property of
 //!   a union's described branch, which restates its name, is left out;
 //! - nothing that says nothing: defaults `null`, `[]` and `false`, `null`
@@ -232,7 +233,10 @@ fn tidy(schema: &mut Map<String, Value>, output: bool) {
     if output {
         schema.remove("description");
     } else if let Some(Value::String(text)) = schema.get_mut("description") {
-        *text = text.split_whitespace().collect::<Vec<_>>().join(" ");
+        // The first paragraph, on one line; the rest stays in the tool
+        // reference (docs/agents.md), which shows the schemas whole.
+        let first = text.split("\n\n").next().unwrap_or_default();
+        *text = first.split_whitespace().collect::<Vec<_>>().join(" ");
     }
     // `type: ["object", "string"]` is standard, but validators in strict
     // mode (ajv's, as the TypeScript SDK uses) take only a type and null;

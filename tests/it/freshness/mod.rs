@@ -2,6 +2,8 @@
 //! freshness check before a steer, and merges pinned to the head that was
 //! seen.
 
+mod accounted;
+mod dry_run;
 mod lightened;
 mod pages;
 mod refusals;

@@ -134,7 +134,7 @@ fn the_seed_flow_from_issue_to_merge_over_one_session() {
     assert_eq!(brief["entries"], 6);
     assert_eq!(brief["recent"].as_array().unwrap().len(), 5);
     assert_eq!(brief["recent"][0]["action"]["status"], "waiting");
-    assert_eq!(brief["state"]["state"], "waiting");
+    assert_eq!(brief["lastLogged"]["state"], "waiting");
     assert_eq!(brief["current"]["source"], "steer");
     assert_eq!(brief["current"]["entry"], 6);
     let github = brief["github"].as_array().unwrap();

@@ -25,7 +25,7 @@ fn a_fresh_voyage_has_a_short_brief() {
     let brief = env.run(&["voyage", "brief", &voyage, "--json"]).json();
     assert_eq!(brief["entries"], 0);
     assert_eq!(brief["recent"], json!([]));
-    assert_eq!(brief["state"], json!(null));
+    assert_eq!(brief["lastLogged"], json!(null));
     assert_eq!(brief["github"], json!([]));
     assert_eq!(brief["interrupted"], json!([]));
 }
@@ -60,7 +60,7 @@ fn the_human_brief_fits_in_4_kib_and_json_keeps_every_fact() {
     let brief = env.run(&["voyage", "brief", "--json"]).json();
     assert_eq!(brief["recent"].as_array().unwrap().len(), 5);
     assert_eq!(brief["recent"][4]["summary"], format!("why 7 {long}"));
-    assert_eq!(brief["state"]["state"], format!("state 7 {long}"));
+    assert_eq!(brief["lastLogged"]["state"], format!("state 7 {long}"));
     assert_eq!(brief["slate"].as_array().unwrap().len(), 12);
 }
 

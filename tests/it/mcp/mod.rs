@@ -10,6 +10,8 @@ mod brief;
 mod cancel;
 mod checks;
 mod declared;
+mod digests;
+mod dry_run;
 mod error_kinds;
 mod errors;
 mod jsonrpc;

@@ -76,7 +76,7 @@ fn a_local_voyage_through_the_tools_matches_the_cli() {
     assert_eq!(show, env.run(&["voyage", "show", &id, "--json"]).json());
     let brief = session.ok("voyage_brief", json!({"voyage": id}));
     assert_eq!(brief, env.run(&["voyage", "brief", &id, "--json"]).json());
-    assert_eq!(brief["state"]["state"], "waiting");
+    assert_eq!(brief["lastLogged"]["state"], "waiting");
 
     // slate_erase takes several targets; slate_clear empties.
     env.write("b.txt", "b");

@@ -80,7 +80,7 @@ fn the_brief_states_the_present_not_the_last_log() {
     let json = env.run(&["voyage", "brief", "--json"]).json();
     assert_eq!(json["current"]["source"], "steer");
     assert_eq!(json["current"]["entry"], 4);
-    assert_eq!(json["state"]["state"], "waiting for feedback");
+    assert_eq!(json["lastLogged"]["state"], "waiting for feedback");
     env.run(&["voyage", "end", &voyage, "--status", "merged"])
         .ok();
     let ended = env.run(&["voyage", "brief"]);
@@ -90,7 +90,9 @@ fn the_brief_states_the_present_not_the_last_log() {
     assert_eq!(json["current"]["entry"], 4);
     assert_eq!(json["current"]["at"], json["voyage"]["endedAt"]);
     assert!(
-        ended.stdout.contains("State: ended: merged (at "),
+        ended
+            .stdout
+            .contains("State: ended: merged (the voyage ended at "),
         "{}",
         ended.stdout
     );

@@ -17,8 +17,10 @@ fn comment(env: &TestEnv, pr: &str, body: &str) -> Run {
     env.run(&steer_args(&["comment", "--pr", pr, "--body", body]))
 }
 
-/// A pull request commented on, changed by the team, a comment refused as
-/// stale, observed again and commented on; then pushed to, and merged.
+/// A pull request commented on, changed by the team (a failing check run
+/// and commit status, an inline review requesting changes), a comment
+/// refused as stale, observed again and commented on; then pushed to (the
+/// status gone with the old head), and the review answered inline.
 fn reviewed_flow() -> (FakeGitHub, TestEnv, String, String) {
     let (env, gh, voyage) = github_voyage(REPO, "Land PR #1");
     let pr = gh.add_pr(REPO, "Fix widget crash", "fix-42", "main");
@@ -30,8 +32,16 @@ fn reviewed_flow() -> (FakeGitHub, TestEnv, String, String) {
 
     observe_pr(&env, &number).ok();
     gh.add_issue_comment(REPO, pr, "bob", "Does it handle empty input?");
-    gh.add_review(REPO, pr, "carol", "CHANGES_REQUESTED", "Add a test.");
+    let inline = gh.add_inline_review(
+        REPO,
+        pr,
+        "carol",
+        ("CHANGES_REQUESTED", "Add a test."),
+        ("src/lib.rs", 1),
+        "Why unwrap here?",
+    );
     gh.add_check_run(REPO, &sha, "lint", "completed", Some("failure"));
+    gh.add_status(REPO, &sha, "ci/style", "failure");
     let refused = comment(&env, &number, "Merging now.");
     assert_eq!(refused.code, 1, "{refused:?}");
     assert!(
@@ -47,6 +57,16 @@ fn reviewed_flow() -> (FakeGitHub, TestEnv, String, String) {
     });
     observe_pr(&env, &number).ok();
     comment(&env, &number, "Pushed the test.").ok();
+
+    observe_pr(&env, &number).ok();
+    let id = inline.to_string();
+    let reply = ["reply-inline", "--pr", &number, "--comment-id", &id];
+    env.run(&steer_args(
+        &[&reply[..], &["--body", "No unwrap now."]].concat(),
+    ))
+    .ok();
+    observe_pr(&env, &number).ok();
+    env.log(&voyage, "waiting for carol", "s").ok();
     (gh, env, voyage, number)
 }
 

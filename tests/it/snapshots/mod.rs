@@ -5,7 +5,9 @@
 //! change, and read the diff before committing it.
 
 mod brief;
+mod brief_pr;
 mod changes;
+mod checks;
 mod errors;
 mod listings;
 mod story;

@@ -32,7 +32,7 @@ pub struct ReplyInlineArgs {
     /// The review comment that starts the thread (a thread's `id` in
     /// `observe github-pr --focus reviews`).
     #[schemars(
-        description = "The review comment that starts the thread (a thread's `id` in\n`observe github-pr focus reviews`)."
+        description = "The review comment that starts the thread: a thread's `id`, as `observe` with github-pr N, `focus` reviews lists them."
     )]
     comment_id: u64,
     #[serde(flatten)]

@@ -4,7 +4,9 @@
 //! words of a look and the one-line digest of the story. How a part that
 //! changed is said is in `compare.rs`.
 
+pub(crate) mod ci;
 pub(crate) mod compare;
+pub(crate) mod decisions;
 
 use std::collections::BTreeMap;
 
@@ -119,21 +121,21 @@ impl ThreadPayload {
                 _ => "per-file patches (diff too large)".to_string(),
             });
         }
-        if let Some(checks) = &self.checks {
-            words.push(format!("{} check runs", count(&checks["checkRuns"])));
+        // CI and reviews as the digest says them: a count of check runs
+        // alone would read green beside a failing status.
+        if let Some(line) = self.checks.as_ref().and_then(ci::line) {
+            words.push(line);
         }
         if let Some(reviews) = &self.reviews {
-            words.push(format!(
-                "{} reviews, {} review threads",
-                count(&reviews["reviews"]),
-                count(&reviews["threads"])
-            ));
+            let head = self.head_sha();
+            words.push(decisions::line(reviews, head.as_deref()));
         }
         words.join(", ")
     }
 
-    /// The one-line digest: `"Widget crashes" · open · 3 comments`, with the
-    /// head and checks of a pull request.
+    /// The one-line digest: `"Widget crashes" · open · 3 comments`, with a
+    /// pull request's head, changed files, CI (check runs, statuses and
+    /// the combined state) and each reviewer's decision.
     pub(crate) fn digest(&self) -> String {
         let summary = self.summary.as_ref();
         let text = |key: &str| summary?.get(key)?.as_str().map(str::to_string);
@@ -166,17 +168,15 @@ impl ThreadPayload {
         if let Some(sha) = head.and_then(Value::as_str) {
             parts.push(format!("head {}", sha.chars().take(7).collect::<String>()));
         }
-        let runs = self.checks.as_ref().and_then(|c| c.get("checkRuns"));
-        if let Some(runs) = runs.and_then(Value::as_array) {
-            parts.push(format!("checks: {}", checks(runs)));
+        if let Some(files) = ci::files(summary, self.files.as_ref()) {
+            parts.push(files);
         }
-        let reviews = self.reviews.as_ref().and_then(|r| r.get("reviews"));
-        if let Some(reviews) = reviews.and_then(Value::as_array) {
-            parts.push(format!(
-                "{} {}",
-                reviews.len(),
-                plural(reviews.len(), "review", "reviews")
-            ));
+        if let Some(line) = self.checks.as_ref().and_then(ci::line) {
+            parts.push(line);
+        }
+        if let Some(reviews) = &self.reviews {
+            let head = self.head_sha();
+            parts.push(decisions::line(reviews, head.as_deref()));
         }
         if parts.is_empty() {
             return format!("#{}", self.number);
@@ -199,29 +199,6 @@ pub(super) fn changes(parts: &[&str], before: &[u8], after: &[u8]) -> Vec<String
         .flat_map(|(part, old, new)| compare::part(part, old, new))
         .collect();
     compare::settle(all)
-}
-
-/// `3 passed, 1 failed, 2 pending`.
-fn checks(runs: &[Value]) -> String {
-    let (mut passed, mut failed, mut pending) = (0, 0, 0);
-    for run in runs {
-        match run.get("conclusion").and_then(Value::as_str) {
-            Some("success" | "neutral" | "skipped") => passed += 1,
-            Some(_) => failed += 1,
-            None => pending += 1,
-        }
-    }
-    let mut parts = Vec::new();
-    for (n, word) in [(passed, "passed"), (failed, "failed"), (pending, "pending")] {
-        if n > 0 {
-            parts.push(format!("{n} {word}"));
-        }
-    }
-    if parts.is_empty() {
-        "none".to_string()
-    } else {
-        parts.join(", ")
-    }
 }
 
 /// The prior part `name` with its validators, when the prior payload has

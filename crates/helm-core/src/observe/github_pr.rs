@@ -323,10 +323,14 @@ mod tests {
         let payload = br#"{"repo":"o/r","number":45,
             "summary":{"title":"Fix","state":"open","head":{"sha":"6dcb09b5b57875f334f61aebed695e2e4193db5e"}},
             "files":[{"filename":"a.rs","status":"modified"},{"filename":"b.rs","status":"added"}],
-            "checks":{"checkRuns":[{"conclusion":"success"},{"conclusion":null}]}}"#;
+            "checks":{"checkRuns":[{"name":"ci","conclusion":"success"},{"name":"docs","conclusion":null}],
+                "combinedState":"failure","statuses":[{"context":"lint","state":"failure"}]}}"#;
         assert_eq!(
             target.digest(payload).as_deref(),
-            Some("\"Fix\" · open · head 6dcb09b · checks: 1 passed, 1 pending")
+            Some(
+                "\"Fix\" · open · head 6dcb09b · 2 files · checks: 1 passed, 1 pending (docs) \
+                 · statuses: 1 failing (lint) · combined: failure"
+            )
         );
     }
 }

@@ -10,7 +10,7 @@
 //! slate, after the look.
 
 mod args;
-mod conversation;
+pub(crate) mod conversation;
 pub(crate) mod directory_tree;
 pub mod file_contents;
 pub(crate) mod fresh;

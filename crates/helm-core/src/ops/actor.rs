@@ -85,6 +85,11 @@ impl GitHubActor {
             .collect()
     }
 
+    /// The write a dry run's client kept instead of sending.
+    pub(crate) fn unsent(&self) -> Option<crate::github::client::rehearsal::Unsent> {
+        self.session.client.unsent()
+    }
+
     fn repo(&self) -> String {
         self.session.client.repo.to_string()
     }

@@ -30,10 +30,14 @@ pub struct Brief {
     pub recent: Vec<Entry>,
     /// Where the voyage stands now: its end, else its latest entry (a log's
     /// state or a steer's headline). A later steer or the end outdates
-    /// [`Brief::state`], so a reader resumes from this.
+    /// [`Brief::last_logged`], so a reader resumes from this.
     pub current: Option<Current>,
-    /// The latest `log` entry's state, which may be older than the latest entry.
-    pub state: Option<LoggedState>,
+    /// The latest `log` entry's state, which may be older than the latest
+    /// entry and than the end: not where the voyage stands.
+    pub last_logged: Option<LoggedState>,
+    /// The voyage's last push and pull per remote, as this machine recorded
+    /// them.
+    pub synced: Vec<super::synced::RemoteSync>,
     /// Issues and pull requests the voyage's steers created or changed, in
     /// the order first touched.
     pub github: Vec<Touched>,
@@ -50,18 +54,22 @@ pub struct LoggedState {
     pub identity: String,
 }
 
-/// The present: what the end or the latest entry says.
+/// The present: what the end or the latest entry says. An end is not an
+/// entry: it is the voyage's status, recorded with its own time and no one
+/// named, after the last entry.
 #[derive(Debug, Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Current {
-    /// `ended: merged`, `ended`, a log's state, or a steer's headline
-    /// (`merge PR #45 (1a2b3c4)`).
+    /// `ended: merged: <the end status in full>`, `ended`, a log's state,
+    /// or a steer's headline (`merge PR #45 (1a2b3c4)`).
     pub state: String,
-    /// Where the state comes from: `end`, `log` or `steer`.
+    /// Where the state comes from: `end` (the voyage ended; not an entry),
+    /// `log` or `steer` (an entry).
     pub source: &'static str,
     /// When that end or entry was recorded.
     pub at: String,
-    /// The latest entry (for `end`, the last entry before it), if any.
+    /// The latest entry (for `end`, the last entry before the end, which is
+    /// not itself an entry), if any.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub entry: Option<i64>,
     /// Who recorded that entry; absent for the end, which records no one.
@@ -84,6 +92,10 @@ pub struct Touched {
     /// The latest observation of it by this voyage, whatever its focus.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub last_seen: Option<Seen>,
+    /// A pull request's head, review requests, CI and reviewers' decisions
+    /// as the voyage's newest looks at those parts showed them.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub pr: Option<super::brief_pr::PrSeen>,
 }
 
 /// One steer on an issue or pull request.
@@ -128,23 +140,29 @@ impl Helm {
     pub fn voyage_brief(&self, voyage: &str) -> Result<Brief> {
         let mut store = self.open(voyage)?;
         let snapshot = store.snapshot()?;
-        let state = snapshot
-            .entries
-            .iter()
-            .rev()
-            .find_map(|entry| match entry.parsed_action() {
-                Some(EntryAction::Log { status, .. }) => Some(LoggedState {
-                    entry: entry.id,
-                    state: status.clone(),
-                    recorded_at: entry.recorded_at.clone(),
-                    identity: entry.provenance.identity.clone(),
-                }),
-                _ => None,
-            });
+        let last_logged =
+            snapshot
+                .entries
+                .iter()
+                .rev()
+                .find_map(|entry| match entry.parsed_action() {
+                    Some(EntryAction::Log { status, .. }) => Some(LoggedState {
+                        entry: entry.id,
+                        state: status.clone(),
+                        recorded_at: entry.recorded_at.clone(),
+                        identity: entry.provenance.identity.clone(),
+                    }),
+                    _ => None,
+                });
         let current = current(&snapshot.voyage, snapshot.entries.last());
         let mut github = touched(&snapshot.entries);
         for thing in &mut github {
-            thing.last_seen = last_seen(&store, thing, &snapshot.entries, &snapshot.slate);
+            let looks = looks(thing, &snapshot.entries, &snapshot.slate);
+            thing.last_seen = last_seen(&store, &looks);
+            if thing.kind == "pr" && !looks.is_empty() {
+                let looks: Vec<&Observation> = looks.iter().map(|(o, _)| *o).collect();
+                thing.pr = Some(super::brief_pr::seen(&store, &looks));
+            }
         }
         let entries = snapshot.entries.len();
         let recent = snapshot
@@ -158,7 +176,8 @@ impl Helm {
             entries,
             recent,
             current,
-            state,
+            last_logged,
+            synced: super::synced::read(self.home.root(), &store.id().to_string()),
             github,
             slate: snapshot.slate,
         })
@@ -238,22 +257,20 @@ fn touched(entries: &[Entry]) -> Vec<Touched> {
                 url: own_url,
                 steers: vec![done],
                 last_seen: None,
+                pr: None,
             }),
         }
     }
     things
 }
 
-/// The latest observation of `thing`, whatever its focus, in any entry's
-/// bearing or on the slate; its state and title come from the latest
-/// observation that fetched the summary.
-fn last_seen(
-    store: &VoyageStore,
+/// Every observation of `thing` in any entry's bearing or on the slate,
+/// each with whether it fetched the summary.
+fn looks<'a>(
     thing: &Touched,
-    entries: &[Entry],
-    slate: &[Observation],
-) -> Option<Seen> {
-    // Whether the observation is of `thing`, and whether it fetched the summary.
+    entries: &'a [Entry],
+    slate: &'a [Observation],
+) -> Vec<(&'a Observation, bool)> {
     let of_thing = |observation: &Observation| {
         let target = Target::from_key(&observation.target)?;
         let thread = target.thread()?;
@@ -262,12 +279,17 @@ fn last_seen(
             && thread.repo().to_string().eq_ignore_ascii_case(&thing.repo))
         .then(|| thread.parts().contains(&"summary"))
     };
-    let looks: Vec<(&Observation, bool)> = entries
+    entries
         .iter()
         .flat_map(|entry| entry.bearing.iter())
         .chain(slate.iter())
         .filter_map(|observation| of_thing(observation).map(|summary| (observation, summary)))
-        .collect();
+        .collect()
+}
+
+/// The latest of `looks`, whatever its focus; its state and title come
+/// from the latest observation that fetched the summary.
+fn last_seen(store: &VoyageStore, looks: &[(&Observation, bool)]) -> Option<Seen> {
     let latest = looks
         .iter()
         .map(|(observation, _)| *observation)
@@ -294,12 +316,17 @@ fn last_seen(
 
 /// The `summary` object of a stowed GitHub payload, if it can be read.
 fn summary_of(store: &VoyageStore, hash: &str) -> Option<Value> {
+    let mut payload = payload_of(store, hash)?;
+    Some(payload.get_mut("summary")?.take())
+}
+
+/// A stowed payload, if it can be read.
+pub(super) fn payload_of(store: &VoyageStore, hash: &str) -> Option<Value> {
     let stored = store.artifact(hash).ok()?;
     if !stored.status.is_stowed() {
         return None;
     }
     let mut raw = Vec::new();
     crate::storage::artifact::unpack(&stored.data, &mut raw).ok()?;
-    let mut payload: Value = serde_json::from_slice(&raw).ok()?;
-    Some(payload.get_mut("summary")?.take())
+    serde_json::from_slice(&raw).ok()
 }

@@ -23,7 +23,8 @@ pub(crate) fn of(target: Option<&Target>, payload: &[u8]) -> Option<String> {
             }?
         }
     };
-    Some(one_line(&digest, 160))
+    // Wide enough for a pull request's CI and every reviewer's decision.
+    Some(one_line(&digest, 240))
 }
 
 fn summary(value: &Value) -> Option<String> {
@@ -76,9 +77,9 @@ mod tests {
                 json!({"repo": "o/w", "number": 45, "summary": {"title": "Fix",
                 "state": "open", "head": {"sha": "6dcb09b5b57875f334f61aebed695e2e4193db5e"}},
                 "checks": {"checkRuns": [{"conclusion": "success"}, {"conclusion": "success"},
-                {"conclusion": null}]}})
+                {"name": "docs", "conclusion": null}]}})
             ),
-            "\"Fix\" · open · head 6dcb09b · checks: 2 passed, 1 pending"
+            "\"Fix\" · open · head 6dcb09b · checks: 2 passed, 1 pending (docs)"
         );
         let files = r#"{"kind":"file-contents","paths":["/a"]}"#;
         assert_eq!(

@@ -6,10 +6,10 @@ use super::Helm;
 use super::actor::GitHubActor;
 use crate::actions::Headline;
 use crate::actions::{ActionArgs, Steer};
-use crate::error::arg;
 use crate::error::{Error, Kind, Result};
+use crate::error::{Words, arg};
 use crate::github;
-use crate::model::entry::Verdict;
+use crate::model::entry::{Freshness, Verdict};
 use crate::model::words;
 use crate::model::{EntryAction, Provenance, Repo};
 use crate::steering::pending::{self, Record};
@@ -26,6 +26,10 @@ pub struct SteerRequest<'a> {
     /// Act even when the target changed since it was observed
     /// (`--allow-stale`, MCP `allowStale`); the entry records what changed.
     pub allow_stale: bool,
+    /// Refuse, instead of acting with a warning, when the slate holds no
+    /// observation of the issue or pull request the steer acts on
+    /// (`--require-observed`, MCP `requireObserved`).
+    pub require_observed: bool,
     /// Whether the caller still wants it (an MCP client may cancel): the
     /// steer stops before it acts, or completes and records.
     pub cancel: &'a crate::cancel::Cancel,
@@ -83,6 +87,7 @@ impl Helm {
         let guard = super::fresh::Guard {
             file: file.clone(),
             allow_stale: request.allow_stale,
+            require_observed: request.require_observed,
         };
         let mut store = crate::storage::VoyageStore::open(file)?;
         let mut actor = self
@@ -100,7 +105,9 @@ impl Helm {
         if !steered.sealed.replayed {
             steered.warnings.extend(stale_warning(&steered.sealed));
         }
-        steered.warnings.extend(actor.warnings());
+        steered
+            .warnings
+            .extend(actor.warnings().into_iter().map(Words::of));
         Ok(steered)
     }
 
@@ -139,20 +146,64 @@ impl Helm {
             super::login::Logins::new(self.home.root(), &config.api_url, config.token.expose());
         Ok(GitHubActor::new(github::connect(&config, repo)?).acting_as(logins))
     }
+
+    /// An actor for a dry run: its client keeps the first write, unsent.
+    pub(super) fn rehearsing_actor(&self, repo: &Repo, identity: &str) -> Result<GitHubActor> {
+        let config = github::Config::resolve(&self.github, self.home.root(), Some(identity))?;
+        let session = github::connect(&config, repo)?;
+        let session = github::Session {
+            client: session.client.rehearsing(),
+            ..session
+        };
+        Ok(GitHubActor::new(session))
+    }
 }
 
-/// Says so when `--allow-stale` acted on a stale or unchecked bearing.
-fn stale_warning(sealed: &Sealed) -> Option<String> {
+/// Says so when `--allow-stale` acted on a stale or unchecked bearing, and
+/// when the steer acted on an issue or pull request the slate held no
+/// observation of.
+fn stale_warning(sealed: &Sealed) -> Option<Words> {
     let Some(EntryAction::Steer(record)) = sealed.entry.parsed_action() else {
         return None;
     };
-    let freshness = record.freshness.as_ref()?;
+    let subject = match (record.pr, record.issue) {
+        (Some(pr), _) => Some(format!("PR #{pr}")),
+        (None, Some(issue)) => Some(format!("issue #{issue}")),
+        (None, None) => None,
+    };
+    freshness_warning(record.freshness.as_ref(), subject, "acted")
+}
+
+/// What the caller should know of a freshness verdict the steer acts on
+/// (`acted`), or would in a dry run (`would act`); `subject` is `PR #45` or
+/// `issue #42`.
+pub(super) fn freshness_warning(
+    freshness: Option<&Freshness>,
+    subject: Option<String>,
+    acted: &str,
+) -> Option<Words> {
+    let freshness = freshness?;
     let what = freshness.changed.join("; ");
     match freshness.verdict {
-        Verdict::Stale => Some(format!("acted on a stale bearing (--allow-stale): {what}")),
-        Verdict::Unchecked => Some(format!(
-            "acted without the freshness check (--allow-stale): {what}"
-        )),
+        Verdict::Stale => Some(words![
+            format!("{acted} on a stale bearing ("),
+            arg("allow-stale"),
+            format!("): {what}")
+        ]),
+        Verdict::Unchecked => Some(words![
+            format!("{acted} without the freshness check ("),
+            arg("allow-stale"),
+            format!("): {what}")
+        ]),
+        Verdict::NotObserved => Some(words![
+            format!(
+                "{acted} on {} with no observation of it on the slate: nothing was checked \
+                 against GitHub first (observe it before steering, or pass ",
+                subject.unwrap_or_else(|| "its target".to_string())
+            ),
+            arg("require-observed"),
+            " to refuse instead)",
+        ]),
         _ => None,
     }
 }

@@ -7,14 +7,17 @@
 pub(crate) mod actor;
 pub(crate) mod artifact;
 pub mod brief;
+pub mod brief_pr;
 pub mod changes;
 pub(crate) mod digest;
 pub(crate) mod fresh;
 pub mod logbook;
 pub(crate) mod login;
 pub mod observe;
+pub mod rehearsal;
 pub(crate) mod slate;
 pub mod sync;
+pub mod synced;
 pub mod voyage;
 
 use std::path::PathBuf;

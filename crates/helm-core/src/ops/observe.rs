@@ -22,6 +22,10 @@ pub struct Observed {
     pub json: Option<Vec<u8>>,
     /// A few words on what came back.
     pub summary: String,
+    /// The one-line digest the story shows for it (a pull request's CI and
+    /// reviewers' decisions, an issue's state and comments, …), when the
+    /// payload was at hand in memory.
+    pub digest: Option<String>,
     /// A newer observation of the same target was already on the slate and
     /// stays there; this one only stowed nothing.
     pub superseded: bool,
@@ -52,6 +56,7 @@ impl Helm {
         let observed_at = crate::model::now();
         let mut unchanged = false;
         let mut warnings = Vec::new();
+        let mut digest = None;
         let (mut store, packed, summary) = match target.source() {
             Source::GitHub(repo) => {
                 // Fail before talking to GitHub; the write checks again.
@@ -76,11 +81,16 @@ impl Helm {
                     }
                     _ => Packer::pack(&seen.payload)?,
                 };
+                let bytes = serde_json::to_vec(&seen.payload).unwrap_or_default();
+                digest = super::digest::of(Some(&target), &bytes);
                 (store, packed, seen.summary)
             }
             Source::Local => {
                 let store = crate::storage::VoyageStore::open_for_write(file)?;
                 let looked = look::look_local(&target, tally)?;
+                if let Some(json) = &looked.packed.json {
+                    digest = super::digest::of(Some(&target), json);
+                }
                 (store, looked.packed, looked.summary)
             }
         };
@@ -94,6 +104,7 @@ impl Helm {
             compressed: packed.frame,
             json: packed.json,
             summary,
+            digest,
             superseded: put == Put::Superseded,
             unchanged,
             warnings,

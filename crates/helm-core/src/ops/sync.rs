@@ -25,14 +25,18 @@ impl Helm {
     /// the remote holds what is not here.
     pub fn voyage_push(&self, voyage: &str, remote: Option<&str>) -> Result<Synced> {
         self.voyage_file(voyage)?;
-        sync::push(&self.remote(remote)?, voyage, &|entry| {
+        let synced = sync::push(&self.remote(remote)?, voyage, &|entry| {
             crate::actions::Headline::headline(entry)
-        })
+        })?;
+        super::synced::note(self.home.root(), "push", &synced);
+        Ok(synced)
     }
 
     /// Fetches a voyage and merges it into the one here (or makes it here).
     pub fn voyage_pull(&self, voyage: &str, remote: Option<&str>) -> Result<Synced> {
-        sync::pull(&self.remote(remote)?, voyage)
+        let synced = sync::pull(&self.remote(remote)?, voyage)?;
+        super::synced::note(self.home.root(), "pull", &synced);
+        Ok(synced)
     }
 
     /// Pulls every voyage on the remote. Those refused are named in one
@@ -43,6 +47,9 @@ impl Helm {
             pulled: voyages,
             refused,
         } = sync::pull_all(&sync)?;
+        for synced in &voyages {
+            super::synced::note(self.home.root(), "pull", synced);
+        }
         if let Some((first, err)) = refused.first() {
             let kind = err.kind();
             let mut message = format!(

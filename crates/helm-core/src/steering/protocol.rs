@@ -38,7 +38,8 @@ pub struct Steered {
     pub sealed: Sealed,
     /// What the caller should know although the steer succeeded, e.g. what
     /// GitHub silently did not apply.
-    pub warnings: Vec<String>,
+    /// Words, since they may name an argument each front end spells.
+    pub warnings: Vec<crate::error::Words>,
 }
 
 /// Performs and records one steer; see the module docs of `steering`.

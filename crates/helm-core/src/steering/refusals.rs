@@ -65,13 +65,17 @@ fn reused(id: &str, used_for: &str, field: &str) -> Error {
     ])
 }
 
-pub(super) fn dropped_warnings(entry: &Entry) -> Vec<String> {
+pub(super) fn dropped_warnings(entry: &Entry) -> Vec<Words> {
     let Some(EntryAction::Steer(record)) = entry.parsed_action() else {
         return Vec::new();
     };
     crate::actions::dropped(record)
         .into_iter()
-        .map(|what| format!("GitHub did not apply {what}; the token may not be allowed to set it"))
+        .map(|what| {
+            Words::of(format!(
+                "GitHub did not apply {what}; the token may not be allowed to set it"
+            ))
+        })
         .collect()
 }
 

@@ -51,6 +51,10 @@ pub enum Kind {
     /// The MCP client cancelled the call before it wrote anything; nothing
     /// was done.
     Cancelled,
+    /// A steer asked to act only on what was observed (`--require-observed`)
+    /// whose issue or pull request has no observation on the slate; nothing
+    /// was acted on or recorded.
+    NotObserved,
 }
 
 impl Kind {
@@ -76,6 +80,7 @@ impl Kind {
             Kind::NotReady => "not-ready",
             Kind::RateLimited => "rate-limited",
             Kind::Cancelled => "cancelled",
+            Kind::NotObserved => "not-observed",
         }
     }
 

@@ -4,7 +4,13 @@
 //! back (a 200 with another tag, or without any) says nothing. Pure: no
 //! requests, no voyage.
 
+mod checks;
+mod reviews;
+
 use serde_json::Value;
+
+use checks::checks;
+use reviews::reviews;
 
 /// One thing that changed. A `vague` one ("new activity") is kept only
 /// when nothing more precise was found anywhere.
@@ -15,14 +21,14 @@ pub struct Change {
 }
 
 impl Change {
-    fn said(words: impl Into<String>) -> Change {
+    pub(super) fn said(words: impl Into<String>) -> Change {
         Change {
             words: words.into(),
             vague: false,
         }
     }
 
-    fn hinted(words: impl Into<String>) -> Change {
+    pub(super) fn hinted(words: impl Into<String>) -> Change {
         Change {
             words: words.into(),
             vague: true,
@@ -74,7 +80,7 @@ fn short(sha: &str) -> String {
     sha.chars().take(7).collect()
 }
 
-fn head_moved(old: Option<&str>, new: Option<&str>) -> Option<Change> {
+pub(super) fn head_moved(old: Option<&str>, new: Option<&str>) -> Option<Change> {
     match (old, new) {
         (Some(old), Some(new)) if old != new => Some(Change::said(format!(
             "head moved from {} to {}",
@@ -151,7 +157,7 @@ fn summary(old: &Value, new: &Value) -> Vec<Change> {
 }
 
 /// New, edited and deleted items of a comment listing, compared by id.
-fn listing(old: &Value, new: &Value, what: &str) -> Vec<Change> {
+pub(super) fn listing(old: &Value, new: &Value, what: &str) -> Vec<Change> {
     let items = |v: &Value| v.as_array().cloned().unwrap_or_default();
     let (old, new) = (items(old), items(new));
     let find = |list: &[Value], id: &Value| list.iter().find(|c| c["id"] == *id).cloned();
@@ -193,95 +199,6 @@ fn listing(old: &Value, new: &Value, what: &str) -> Vec<Change> {
     // Both sides hold every page: what is missing was deleted.
     if gone > 0 {
         said.push(Change::said(format!("{gone} {what}(s) deleted")));
-    }
-    said
-}
-
-/// New reviews, reviews whose state changed (dismissed), and the inline
-/// review comments of every thread.
-fn reviews(old: &Value, new: &Value) -> Vec<Change> {
-    let items = |v: &Value| v["reviews"].as_array().cloned().unwrap_or_default();
-    let (was, now) = (items(old), items(new));
-    let mut said = Vec::new();
-    for review in &now {
-        let author = review["author"].as_str().unwrap_or("someone");
-        let state = review["state"]
-            .as_str()
-            .unwrap_or_default()
-            .to_lowercase()
-            .replace('_', " ");
-        match was.iter().find(|r| r["id"] == review["id"]) {
-            None => said.push(Change::said(format!("new review by {author} ({state})"))),
-            Some(before) if before["state"] != review["state"] => {
-                said.push(Change::said(format!("review by {author} now {state}")));
-            }
-            Some(_) => {}
-        }
-    }
-    let comments = |v: &Value| {
-        let all: Vec<Value> = v["threads"]
-            .as_array()
-            .into_iter()
-            .flatten()
-            .flat_map(|t| t["comments"].as_array().cloned().unwrap_or_default())
-            .collect();
-        Value::Array(all)
-    };
-    said.extend(listing(&comments(old), &comments(new), "review comment"));
-    said
-}
-
-/// The head's check runs and commit statuses; a moved head says so alone
-/// (the new head's checks are another commit's).
-fn checks(old: &Value, new: &Value) -> Vec<Change> {
-    if let Some(moved) = head_moved(old["headSha"].as_str(), new["headSha"].as_str()) {
-        return vec![moved];
-    }
-    let items = |v: &Value, key: &str| v[key].as_array().cloned().unwrap_or_default();
-    let outcome = |run: &Value| {
-        run["conclusion"]
-            .as_str()
-            .or(run["status"].as_str())
-            .unwrap_or("unknown")
-            .replace('_', " ")
-    };
-    let (was, now) = (items(old, "checkRuns"), items(new, "checkRuns"));
-    let mut said = Vec::new();
-    for run in &now {
-        let name = run["name"].as_str().unwrap_or("a check");
-        match was.iter().find(|r| r["id"] == run["id"]) {
-            None => said.push(Change::said(format!(
-                "new check run {name} ({})",
-                outcome(run)
-            ))),
-            Some(before) if outcome(before) != outcome(run) => {
-                said.push(Change::said(format!(
-                    "check run {name} now {}",
-                    outcome(run)
-                )));
-            }
-            Some(_) => {}
-        }
-    }
-    for run in &was {
-        if !now.iter().any(|r| r["id"] == run["id"]) {
-            let name = run["name"].as_str().unwrap_or("a check");
-            said.push(Change::said(format!("check run {name} gone")));
-        }
-    }
-    let (was, now) = (items(old, "statuses"), items(new, "statuses"));
-    for status in now.iter().filter(|s| !was.contains(s)) {
-        said.push(Change::said(format!(
-            "status {} now {}",
-            status["context"].as_str().unwrap_or("a context"),
-            status["state"].as_str().unwrap_or("unknown")
-        )));
-    }
-    if said.is_empty() && old["combinedState"] != new["combinedState"] {
-        said.push(Change::said(format!(
-            "combined status now {}",
-            new["combinedState"].as_str().unwrap_or("unknown")
-        )));
     }
     said
 }
@@ -385,39 +302,12 @@ mod tests {
     }
 
     #[test]
-    fn checks_files_and_reviews_name_what_changed() {
-        let runs = |conclusion: &str| {
-            json!({"headSha": "abc", "combinedState": "success", "statuses": [],
-                   "checkRuns": [{"id": 1, "name": "build", "status": "completed", "conclusion": conclusion}]})
-        };
-        assert_eq!(
-            words(part("checks", &runs("success"), &runs("failure"))),
-            ["check run build now failure"]
-        );
-        let mut pushed = runs("success");
-        pushed["headSha"] = json!("def");
-        assert_eq!(
-            words(part("checks", &runs("success"), &pushed)),
-            ["head moved from abc to def"]
-        );
+    fn files_name_what_changed() {
         let old = json!([{"filename": "a.rs", "additions": 1}, {"filename": "b.rs"}]);
         let new = json!([{"filename": "a.rs", "additions": 2}, {"filename": "c.rs"}]);
         assert_eq!(
             words(part("files", &old, &new)),
             ["files: 1 added, 1 changed, 1 removed"]
-        );
-        let old = json!({"reviews": [{"id": 1, "author": "carol", "state": "CHANGES_REQUESTED"}], "threads": []});
-        let new = json!({"reviews": [
-            {"id": 1, "author": "carol", "state": "DISMISSED"},
-            {"id": 2, "author": "dave", "state": "APPROVED"}
-        ], "threads": [{"id": 5, "comments": [{"id": 5, "author": "dave", "body": "nit"}]}]});
-        assert_eq!(
-            words(part("reviews", &old, &new)),
-            [
-                "review by carol now dismissed",
-                "new review by dave (approved)",
-                "1 new review comment by dave"
-            ]
         );
     }
 }

@@ -49,6 +49,10 @@ pub(crate) fn digest(checks: &Value) -> Option<String> {
             if let Some(step) = step {
                 said.push_str(&format!(" at step \"{step}\""));
             }
+            let mut gaps = gaps;
+            if run.get("job").is_none() && asked_logs(checks) {
+                gaps.push("no log: not an Actions job".to_string());
+            }
             if !gaps.is_empty() {
                 said.push_str(&format!(" ({})", gaps.join(", ")));
             }
@@ -66,6 +70,9 @@ pub(crate) fn digest(checks: &Value) -> Option<String> {
         match status.get("state")?.as_str()? {
             "success" => passed.push(context),
             "pending" => pending += 1,
+            state if asked_logs(checks) => {
+                red.push(format!("\"{context}\" {state} (no log: a commit status)"));
+            }
             state => red.push(format!("\"{context}\" {state}")),
         }
     }
@@ -86,6 +93,47 @@ pub(crate) fn digest(checks: &Value) -> Option<String> {
         return Some("no checks".to_string());
     }
     Some(words.join(" · "))
+}
+
+/// The failing check runs and statuses that have no log on GitHub, each
+/// `{"name", "why"}`: a commit status never has one (its sender keeps its
+/// own, at its `targetUrl`), nor a check run of an app other than GitHub
+/// Actions (at its `url`). Said so a look that asked for failed logs and
+/// came back without one does not read as a log missed.
+pub(crate) fn without_log(checks: &Value) -> Vec<Value> {
+    let mut found = Vec::new();
+    let where_ = |url: &Value, field: &str| match url.as_str() {
+        Some(url) => format!("; see {url}"),
+        None => format!(" (and it names no {field})"),
+    };
+    for run in checks["checkRuns"].as_array().into_iter().flatten() {
+        if failed(run["conclusion"].as_str()) && run.get("job").is_none() {
+            found.push(serde_json::json!({
+                "name": run["name"],
+                "why": format!(
+                    "not a GitHub Actions job: GitHub keeps no log for another app's check run{}",
+                    where_(&run["url"], "url")
+                ),
+            }));
+        }
+    }
+    for status in checks["statuses"].as_array().into_iter().flatten() {
+        if matches!(status["state"].as_str(), Some("failure" | "error")) {
+            found.push(serde_json::json!({
+                "name": status["context"],
+                "why": format!(
+                    "a commit status: GitHub keeps no log for statuses, only their sender does{}",
+                    where_(&status["targetUrl"], "targetUrl")
+                ),
+            }));
+        }
+    }
+    found
+}
+
+/// Whether the look asked for logs: its payload then lists what has none.
+fn asked_logs(checks: &Value) -> bool {
+    checks.get("withoutLog").is_some()
 }
 
 /// Whether every part of every run was had (no `unavailable` anywhere).
@@ -155,6 +203,37 @@ mod tests {
         assert_eq!(
             digest(&gaps).as_deref(),
             Some("\"test\" failed (job not found) · build passed · \"build\" log expired")
+        );
+    }
+
+    #[test]
+    fn a_failure_without_a_log_says_none_exists_and_why() {
+        let mut checks = json!({"checkRuns": [
+            {"name": "ci", "status": "completed", "conclusion": "success", "job": {"steps": []}},
+            {"name": "sonar", "status": "completed", "conclusion": "failure",
+             "url": "https://sonar.example/run/1"}
+        ], "statuses": [{"context": "lint", "state": "failure", "targetUrl": null}]});
+        let none = without_log(&checks);
+        assert_eq!(none.len(), 2);
+        assert_eq!(none[0]["name"], "sonar");
+        assert!(
+            none[0]["why"]
+                .as_str()
+                .unwrap()
+                .ends_with("another app's check run; see https://sonar.example/run/1")
+        );
+        assert_eq!(
+            none[1]["why"],
+            "a commit status: GitHub keeps no log for statuses, only their sender does \
+             (and it names no targetUrl)"
+        );
+        checks["withoutLog"] = Value::Array(none);
+        assert_eq!(
+            digest(&checks).as_deref(),
+            Some(
+                "\"sonar\" failed (no log: not an Actions job) · \"lint\" failure \
+                 (no log: a commit status) · ci passed"
+            )
         );
     }
 }

@@ -14,7 +14,7 @@ use http::StatusCode;
 use serde::{Deserialize, Deserializer, Serialize};
 use serde_json::Value;
 
-use super::digest::{complete, digest, failed};
+use super::digest::{complete, digest, failed, without_log};
 use super::unavailable::Unavailable;
 use super::{GitHubChecksTarget, Logs};
 use crate::github::client::Client;
@@ -211,13 +211,18 @@ pub(super) async fn look(
         check_runs_truncated: runs_truncated,
         statuses_truncated,
     };
-    let payload = to_value(&ChecksPayload {
+    let mut payload = to_value(&ChecksPayload {
         repo: client.repo.to_string(),
         pr: target.pr,
         git_ref: target.git_ref.as_deref(),
         checks,
         validators,
     });
+    // What failed without a log to read, and why, when logs were asked for.
+    if target.logs != Logs::None {
+        let none = without_log(&payload["checks"]);
+        payload["checks"]["withoutLog"] = Value::Array(none);
+    }
     let words = digest(&payload["checks"]).unwrap_or_default();
     Ok((payload, words, false))
 }

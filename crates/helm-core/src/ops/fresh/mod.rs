@@ -10,6 +10,7 @@ use std::collections::BTreeSet;
 
 use serde_json::Value;
 
+mod account;
 mod readiness;
 mod refusals;
 
@@ -34,6 +35,9 @@ use crate::storage::{VoyageFile, VoyageStore};
 pub(crate) struct Guard {
     pub(crate) file: VoyageFile,
     pub(crate) allow_stale: bool,
+    /// Refuse a steer whose issue or pull request has no observation on the
+    /// slate (`--require-observed`), instead of acting with a warning.
+    pub(crate) require_observed: bool,
 }
 
 /// One observation of the steer's target, and what the guard makes of it.
@@ -67,8 +71,11 @@ pub(crate) fn preflight(
     bearing: &[Observation],
 ) -> Result<Preflight> {
     let Some(number) = steer.subject() else {
-        return Ok(verdict(Freshness::of(Verdict::NoTarget), None));
+        let mut freshness = Freshness::of(Verdict::NoTarget);
+        account::account(&mut freshness, bearing, &[], &[], None);
+        return Ok(verdict(freshness, None));
     };
+    let about = subject(steer);
     let mut mine = of_target(bearing, &session.client.repo, number);
     // A second connection: the sealing one holds the write lock but has
     // written nothing yet, so reading beside it is allowed.
@@ -83,7 +90,12 @@ pub(crate) fn preflight(
     let pinned = pin(steer, &mine, &voyage)?;
     let not_ready = ready(steer, pinned.as_ref(), &mine, &session.client.repo, &voyage)?;
     if mine.is_empty() {
-        let mut preflight = verdict(Freshness::of(Verdict::NotObserved), None);
+        if guard.require_observed {
+            return Err(not_observed(steer, &session.client.repo, &voyage));
+        }
+        let mut freshness = Freshness::of(Verdict::NotObserved);
+        account::account(&mut freshness, bearing, &mine, &[], Some(&about));
+        let mut preflight = verdict(freshness, None);
         preflight.not_ready = not_ready;
         return Ok(preflight);
     }
@@ -114,6 +126,12 @@ pub(crate) fn preflight(
                 .filter(|(_, changes)| !changes.is_empty())
                 .map(|(m, _)| *m)
                 .collect();
+            let verdicts: Vec<(&Mine, Option<bool>)> = asked
+                .iter()
+                .zip(&found)
+                .map(|(m, changes)| (*m, Some(!changes.is_empty())))
+                .collect();
+            account::account(&mut freshness, bearing, &mine, &verdicts, Some(&about));
             freshness.changed = kinds::settle(found.into_iter().flatten().collect());
             let judging = Judging {
                 guard,
@@ -145,6 +163,8 @@ pub(crate) fn preflight(
             " to act without the check",
         ]));
     }
+    let verdicts: Vec<(&Mine, Option<bool>)> = asked.iter().map(|m| (*m, None)).collect();
+    account::account(&mut freshness, bearing, &mine, &verdicts, Some(&about));
     freshness.verdict = Verdict::Unchecked;
     freshness.changed = vec![failure];
     freshness
@@ -153,6 +173,31 @@ pub(crate) fn preflight(
     let mut preflight = verdict(freshness, pinned);
     preflight.not_ready = not_ready;
     Ok(preflight)
+}
+
+/// The refusal of a steer whose issue or pull request was not observed,
+/// under `--require-observed`.
+fn not_observed(steer: &Steer, repo: &github::repo::Repo, voyage: &str) -> Error {
+    let about = subject(steer);
+    let number = steer.subject().unwrap_or_default();
+    let kind = match steer.thread() {
+        Some(crate::actions::IssueOrPull::Issue(_)) => "github-issue",
+        _ => "github-pr",
+    };
+    Error::new(
+        Kind::NotObserved,
+        format!("the slate holds no observation of {about}, and the steer requires one"),
+    )
+    .hint(words![
+        "nothing was acted on or recorded; observe it first with ",
+        cmd("observe")
+            .value("voyage", voyage)
+            .word(format!("{kind} {number}"))
+            .value("repo", repo),
+        ", or leave out ",
+        arg("require-observed"),
+        " to act without it (with a warning)",
+    ])
 }
 
 /// For a steer that waits for its pull request to be ready (a merge): what

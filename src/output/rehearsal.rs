@@ -1,0 +1,156 @@
+//! What `steer --dry-run` (MCP `dryRun`) prints: the steer it would make,
+//! what the guard found, the head a merge would be pinned to, and the
+//! request it would send, body and all. Nothing was acted on, recorded or
+//! cleared; a refusal is printed as the steer's own error instead.
+
+use std::io::{self, Write};
+
+use schemars::JsonSchema;
+use serde::Serialize;
+use serde_json::Value;
+
+use super::{Report, Style, clean_line};
+use crate::model::entry::Freshness;
+use crate::ops::rehearsal::Rehearsal;
+
+/// A dry run and its warnings, each rendered by the front end that asked.
+pub(crate) struct Rehearsed {
+    pub(crate) rehearsal: Rehearsal,
+    pub(crate) warnings: Vec<String>,
+}
+
+/// A dry run in JSON: the steer result's `dryRun`.
+#[derive(Serialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub(crate) struct RehearsalView<'a> {
+    /// Always true: a dry run acts only when it would send a request.
+    pub(crate) would_act: bool,
+    /// What the steer would do: `merge PR #45 in o/r`.
+    pub(crate) doing: &'a str,
+    /// The entry this request id already recorded: the steer would replay
+    /// it and act on nothing.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(crate) replays: Option<i64>,
+    /// What the freshness guard found on the slate as it is now.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(crate) freshness: Option<&'a Freshness>,
+    /// The head sha a merge would be pinned to.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(crate) pinned_sha: Option<&'a str>,
+    /// What is not ready, when `override` would merge anyway.
+    #[serde(skip_serializing_if = "<[String]>::is_empty")]
+    pub(crate) not_ready: &'a [String],
+    /// The first request it would send to GitHub (a steer of several
+    /// requests sends the later ones after GitHub answers the first).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(crate) request: Option<RequestView<'a>>,
+}
+
+/// A request helm would send.
+#[derive(Serialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub(crate) struct RequestView<'a> {
+    pub(crate) method: &'a str,
+    /// The path under the API base URL.
+    pub(crate) path: &'a str,
+    /// The JSON body, every field it would carry.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(crate) body: Option<&'a Value>,
+}
+
+impl<'a> RehearsalView<'a> {
+    pub(crate) fn of(rehearsal: &'a Rehearsal) -> RehearsalView<'a> {
+        RehearsalView {
+            would_act: rehearsal.replays.is_none(),
+            doing: &rehearsal.doing,
+            replays: rehearsal.replays,
+            freshness: rehearsal.freshness.as_ref(),
+            pinned_sha: rehearsal.pinned_sha.as_deref(),
+            not_ready: &rehearsal.not_ready,
+            request: rehearsal.request.as_ref().map(|r| RequestView {
+                method: &r.method,
+                path: &r.path,
+                body: r.body.as_ref(),
+            }),
+        }
+    }
+}
+
+impl Report for Rehearsed {
+    fn human(&self, out: &mut dyn Write, style: Style) -> io::Result<()> {
+        let r = &self.rehearsal;
+        if let Some(entry) = r.replays {
+            writeln!(
+                out,
+                "{} would replay entry {entry}: its request id is already recorded; nothing would be sent",
+                style.bold("dry run:")
+            )?;
+            return Ok(());
+        }
+        writeln!(out, "{} would {}", style.bold("dry run:"), r.doing)?;
+        if let Some(freshness) = &r.freshness {
+            let verdict = serde_json::to_value(freshness.verdict).unwrap_or_default();
+            writeln!(
+                out,
+                "  freshness: {}",
+                verdict.as_str().unwrap_or("unknown")
+            )?;
+            for checked in &freshness.observations {
+                writeln!(
+                    out,
+                    "    checked {}: {}",
+                    clean_line(&checked.target),
+                    checked.verdict
+                )?;
+            }
+            for skipped in &freshness.not_checked {
+                writeln!(
+                    out,
+                    "    not checked {}: {}",
+                    clean_line(&skipped.target),
+                    clean_line(&skipped.why)
+                )?;
+            }
+            for changed in &freshness.changed {
+                writeln!(out, "    changed: {}", clean_line(changed))?;
+            }
+        }
+        if let Some(sha) = &r.pinned_sha {
+            writeln!(out, "  pinned to {sha}")?;
+        }
+        for what in &r.not_ready {
+            writeln!(out, "  not ready (overridden): {}", clean_line(what))?;
+        }
+        if let Some(request) = &r.request {
+            writeln!(out, "  request: {} {}", request.method, request.path)?;
+            if let Some(body) = &request.body {
+                let body = serde_json::to_string_pretty(body).unwrap_or_default();
+                for line in body.lines() {
+                    writeln!(out, "    {}", clean_line(line))?;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn json(&self, out: &mut dyn Write) -> io::Result<()> {
+        super::write_json(
+            out,
+            &super::documents::RehearsedView {
+                replayed: false,
+                dry_run: RehearsalView::of(&self.rehearsal),
+                warnings: &self.warnings,
+            },
+        )
+    }
+
+    fn status_line(&self) -> Option<String> {
+        let mut lines: Vec<String> = self
+            .warnings
+            .iter()
+            .map(|w| format!("warning: {w}"))
+            .collect();
+        lines.push("dry run: nothing was acted on, recorded or cleared".to_string());
+        Some(lines.join("\n"))
+    }
+}
