@@ -27,7 +27,9 @@ fn main() -> ExitCode {
             // Rendered as asked, like every usage error.
             return fail(&err, true);
         }
-        return match helm::mcp::Served::new(mcp.read_only, &mcp.tools).and_then(helm::mcp::serve) {
+        return match helm::mcp::Served::new(mcp.read_only, &mcp.tools)
+            .and_then(|served| helm::mcp::serve(served, mcp.lockdown))
+        {
             Ok(()) => ExitCode::SUCCESS,
             Err(err) => fail(&err, false),
         };

@@ -114,6 +114,12 @@ pub struct McpArgs {
     /// tool not served is not listed, and calling it is an error.
     #[arg(long, value_name = "NAME,...", value_delimiter = ',')]
     pub tools: Vec<String>,
+    /// Withhold observed text by authors without push access (GitHub's
+    /// author_association other than OWNER, MEMBER, COLLABORATOR): results
+    /// say "[withheld: LOGIN has no push access; helm artifact show HASH to
+    /// read it]" in its place. Without it, such text is marked untrusted.
+    #[arg(long)]
+    pub lockdown: bool,
 }
 
 /// `--voyage`, shared by every voyage-scoped command.

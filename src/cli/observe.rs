@@ -24,6 +24,15 @@ pub struct ObserveArgs {
     #[arg(long, value_name = "OWNER/NAME")]
     pub(crate) repo: Option<String>,
 
+    /// Withhold text by authors without push access (GitHub's
+    /// author_association other than OWNER, MEMBER, COLLABORATOR), for a
+    /// script that feeds an agent: the payload printed says "[withheld: LOGIN
+    /// has no push access; helm artifact show HASH to read it]" in its place,
+    /// marks such parts "untrusted": true and writes invisible characters out
+    /// as <U+XXXX>. The artifact stored keeps everything.
+    #[arg(long, global = true)]
+    pub(crate) lockdown: bool,
+
     #[command(subcommand)]
     pub(crate) target: TargetArgs,
 }
@@ -41,5 +50,6 @@ pub(crate) fn run(args: ObserveArgs, ctx: &Context) -> Result<Box<dyn Report>> {
         observed,
         terminal: ctx.stdout_tty,
         tables: !ctx.json,
+        lockdown: args.lockdown,
     }))
 }

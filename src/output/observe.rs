@@ -16,6 +16,9 @@ pub(crate) struct ObservedReport {
     /// For a person (not --json, not MCP): a PR's review threads follow the
     /// status line on stderr as a table, since stdout is the JSON document.
     pub(crate) tables: bool,
+    /// `observe --lockdown`: the payload printed has the text of authors
+    /// without push access withheld (`standing`), and no invisible character.
+    pub(crate) lockdown: bool,
 }
 
 impl ObservedReport {
@@ -34,6 +37,12 @@ impl ObservedReport {
             ",\"observedAt\":\"{}\",\"artifact\":\"{}\",\"payload\":",
             observed.observed_at, observed.artifact
         )?;
+        if self.lockdown {
+            let (payload, _) = self.withheld().map_err(io::Error::other)?;
+            let text = serde_json::to_string(&payload).map_err(io::Error::other)?;
+            out.write_all(terminal_safe_json(&text).as_bytes())?;
+            return out.write_all(b"}\n");
+        }
         match (&observed.json, self.terminal) {
             (Some(json), false) => out.write_all(json)?,
             (Some(json), true) => {
@@ -63,6 +72,19 @@ impl ObservedReport {
                 serde_json::from_slice(&raw).ok()
             }
         }
+    }
+}
+
+impl ObservedReport {
+    /// The payload with untrusted text withheld and invisible characters
+    /// written out, and the lines saying what was withheld.
+    fn withheld(&self) -> Result<(serde_json::Value, Vec<String>), &'static str> {
+        let mut payload = self
+            .payload()
+            .ok_or("the payload just stored is not JSON")?;
+        let found = crate::observe::standing::mark(&mut payload, &self.observed.artifact, true);
+        super::shown::visible(&mut payload);
+        Ok((payload, found.iter().map(|u| u.line()).collect()))
     }
 }
 
@@ -105,6 +127,11 @@ impl Report for ObservedReport {
             .map(|warning| format!("warning: {warning}"))
             .collect();
         lines.push(line);
+        if self.lockdown
+            && let Ok((_, withheld)) = self.withheld()
+        {
+            lines.extend(withheld);
+        }
         if self.tables
             && observed
                 .target
@@ -157,6 +184,7 @@ mod tests {
             },
             terminal: true,
             tables: false,
+            lockdown: false,
         };
         let mut out = Vec::new();
         report.write_document(&mut out).unwrap();
@@ -199,6 +227,7 @@ mod tests {
                 },
                 terminal,
                 tables: false,
+                lockdown: false,
             };
             let mut out = Vec::new();
             report.write_document(&mut out).unwrap();

@@ -41,6 +41,7 @@ fn observe(ctx: &Ctx, mut call: Call) -> Result<Box<dyn Report>> {
         observed,
         terminal: false,
         tables: false,
+        lockdown: false,
     }))
 }
 

@@ -12,6 +12,7 @@ mod hostile;
 mod labels;
 mod looks;
 mod secrets;
+mod standing;
 mod thread_actions;
 mod threads;
 

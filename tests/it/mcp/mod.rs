@@ -18,6 +18,7 @@ mod protocol;
 mod raw;
 mod schemas;
 mod served;
+mod standing;
 mod tools;
 
 use std::cell::RefCell;
