@@ -15,6 +15,7 @@ pub(crate) mod observe;
 pub(crate) mod payload;
 pub(crate) mod progress;
 pub(crate) mod shown;
+pub(crate) mod signed;
 pub(crate) mod slate;
 pub(crate) mod sync;
 pub(crate) mod texts;

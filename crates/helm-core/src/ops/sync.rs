@@ -21,24 +21,40 @@ impl Helm {
         Sync::new(&self.home, &self.cwd, &self.sync, remote)
     }
 
+    /// The remote, signing every commit pushed when `sign` asks (git's
+    /// configuration may ask as well: `user.signingKey` with `gpg.format`).
+    fn signing(&self, remote: Option<&str>, sign: bool) -> Result<Sync<'_>> {
+        let mut sync = self.remote(remote)?;
+        sync.signing.sign |= sign;
+        Ok(sync)
+    }
+
+    /// The remote, refusing unsigned commits when `verify` asks (or
+    /// `helm.verifySignatures` in git's configuration).
+    fn verifying(&self, remote: Option<&str>, verify: bool) -> Result<Sync<'_>> {
+        let mut sync = self.remote(remote)?;
+        sync.signing.verify |= verify;
+        Ok(sync)
+    }
+
     /// Sends what the remote lacks of a voyage; refused (`diverged`) when
     /// the remote holds what is not here.
-    pub fn voyage_push(&self, voyage: &str, remote: Option<&str>) -> Result<Synced> {
+    pub fn voyage_push(&self, voyage: &str, remote: Option<&str>, sign: bool) -> Result<Synced> {
         self.voyage_file(voyage)?;
-        sync::push(&self.remote(remote)?, voyage, &|entry| {
+        sync::push(&self.signing(remote, sign)?, voyage, &|entry| {
             crate::actions::Headline::headline(entry)
         })
     }
 
     /// Fetches a voyage and merges it into the one here (or makes it here).
-    pub fn voyage_pull(&self, voyage: &str, remote: Option<&str>) -> Result<Synced> {
-        sync::pull(&self.remote(remote)?, voyage)
+    pub fn voyage_pull(&self, voyage: &str, remote: Option<&str>, verify: bool) -> Result<Synced> {
+        sync::pull(&self.verifying(remote, verify)?, voyage)
     }
 
     /// Pulls every voyage on the remote. Those refused are named in one
     /// error after the others were pulled.
-    pub fn voyage_pull_all(&self, remote: Option<&str>) -> Result<PulledAll> {
-        let sync = self.remote(remote)?;
+    pub fn voyage_pull_all(&self, remote: Option<&str>, verify: bool) -> Result<PulledAll> {
+        let sync = self.verifying(remote, verify)?;
         let sync::All {
             pulled: voyages,
             refused,

@@ -60,6 +60,9 @@ pub struct Story {
     /// What changed on each bearing's targets since the bearing before;
     /// empty when digests were not asked for.
     pub changes: super::changes::Changes,
+    /// Who signed each pushed entry (entry number → git's verdict), when
+    /// any was signed; empty when digests were not asked for.
+    pub signers: std::collections::BTreeMap<u64, crate::sync::Signature>,
 }
 
 /// Payloads stored larger than this are not opened for a digest: the story
@@ -171,11 +174,20 @@ impl Helm {
                 }
             })?;
         }
+        // A story for people says who signed what was pushed; git being
+        // unavailable or unconfigured only leaves that out.
+        let signers = match digests {
+            true => {
+                crate::sync::signers(self.home.root(), &self.cwd, &store.id()).unwrap_or_default()
+            }
+            false => Default::default(),
+        };
         Ok(Story {
             snapshot,
             interrupted: pending::list(self.home.root(), &store.id()),
             digests: lines,
             changes,
+            signers,
         })
     }
 
