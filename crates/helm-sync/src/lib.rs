@@ -49,7 +49,7 @@ use uuid::Uuid;
 pub use listing::{RemoteListing, list};
 pub use pull::{All, pull, pull_all};
 pub use push::push;
-pub use signing::{Signature, Signing, signers};
+pub use signing::{Signature, Signing, history, signers};
 
 /// How a push words an entry for its commit's subject line.
 pub(crate) type Subject<'a> = &'a dyn Fn(&crate::storage::logbook::Entry) -> String;

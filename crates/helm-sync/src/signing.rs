@@ -386,20 +386,19 @@ pub(crate) fn verify(
     ]))
 }
 
-/// Who signed each pushed entry of voyage `id`, as helm's private
-/// repository knows the remote's history from the last push or pull (no
-/// network): entry number → signature. Empty when the voyage was never
-/// synced here, or when none of its commits is signed (a voyage nobody
-/// signs says nothing of signatures). Verdicts use the allowed signers of
-/// the git configuration `cwd` sees.
-pub fn signers(
+/// Every commit of voyage `id` that helm's private repository holds from
+/// the remotes it synced with (the last push or pull; no network), newest
+/// first, each with git's verdict on its signature under the allowed
+/// signers of the git configuration `cwd` sees. Empty when the voyage was
+/// never synced here.
+pub fn history(
     home: &std::path::Path,
     cwd: &std::path::Path,
     id: &uuid::Uuid,
-) -> Result<BTreeMap<u64, Signature>> {
-    let mut found = BTreeMap::new();
+) -> Result<Vec<Signature>> {
+    let mut all = Vec::new();
     if !home.join("sync.git").join("HEAD").is_file() {
-        return Ok(found);
+        return Ok(all);
     }
     let repo = SyncRepo::open(home, cwd)?;
     let signing = Signing::from_config(&super::remote::user_config(cwd)?);
@@ -419,13 +418,31 @@ pub fn signers(
         .map(|(oid, _)| oid)
     {
         for signature in signatures(&repo, &signing, None, tip)? {
-            if let Some(entry) = signature.entry {
-                found.entry(entry).or_insert(signature);
+            if !all.iter().any(|s: &Signature| s.commit == signature.commit) {
+                all.push(signature);
             }
         }
     }
-    if found.values().all(|s| s.verdict == 'N') {
-        found.clear();
+    Ok(all)
+}
+
+/// Who signed each pushed entry of voyage `id` ([`history`]): entry number
+/// → signature. Empty when none of its commits is signed: a voyage nobody
+/// signs says nothing of signatures.
+pub fn signers(
+    home: &std::path::Path,
+    cwd: &std::path::Path,
+    id: &uuid::Uuid,
+) -> Result<BTreeMap<u64, Signature>> {
+    let all = history(home, cwd, id)?;
+    if all.iter().all(|s| s.verdict == 'N') {
+        return Ok(BTreeMap::new());
+    }
+    let mut found = BTreeMap::new();
+    for signature in all {
+        if let Some(entry) = signature.entry {
+            found.entry(entry).or_insert(signature);
+        }
     }
     Ok(found)
 }

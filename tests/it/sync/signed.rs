@@ -141,9 +141,31 @@ fn signed_pushes_verify_and_a_forged_unsigned_commit_is_refused() {
     );
     let err = m.pull(&m.b, &id).error_json();
     assert_eq!(err["error"]["kind"], "bad-signature", "{err}");
-    // Without asking, the same pull takes it.
-    gitconfig(&m.b, "");
+    // Without asking, the same pull takes it; `voyage verify --signatures`
+    // then finds the forged commit, and plain `voyage verify` does not look.
+    gitconfig(
+        &m.b,
+        &format!(
+            "[gpg \"ssh\"]\n\tallowedSignersFile = {}\n",
+            allowed.display()
+        ),
+    );
     m.pull(&m.b, &id).ok();
+    verified(&m.b, &id);
+    let checked =
+        m.b.run(&["voyage", "verify", &id, "--signatures", "--json"]);
+    assert_eq!(checked.code, 1, "{checked:?}");
+    let report: serde_json::Value = serde_json::from_str(&checked.stdout).unwrap();
+    assert_eq!(report["ok"], false, "{report}");
+    let problems = report["voyages"][0]["problems"].to_string();
+    assert!(
+        problems.contains(&forged) && problems.contains("unsigned"),
+        "{problems}"
+    );
+    assert!(
+        !problems.contains(&tip),
+        "alice's signed commits pass: {problems}"
+    );
 }
 
 #[test]

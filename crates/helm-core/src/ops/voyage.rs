@@ -209,20 +209,53 @@ impl Helm {
     }
 
     /// Verifies one voyage, or every voyage with `None`.
-    pub fn voyage_verify(&self, voyage: Option<&str>) -> Result<Vec<Verified>> {
+    /// Checks voyages end to end; with `signatures`, also that every
+    /// commit of theirs synced through a git remote carries a good
+    /// signature of an allowed signer (git's verdict, as `voyage pull
+    /// --verify-signatures` asks it).
+    pub fn voyage_verify(&self, voyage: Option<&str>, signatures: bool) -> Result<Vec<Verified>> {
         let files = match voyage {
             None => self.home.voyage_files()?,
             Some(prefix) => vec![self.voyage_file(prefix)?],
         };
         Ok(files
             .into_iter()
-            .map(|file| Verified {
-                findings: verify::verify(&file.path),
-                interrupted: pending::list(self.home.root(), &file.id).len(),
-                id: file.id.to_string(),
-                path: file.path,
+            .map(|file| {
+                let mut findings = verify::verify(&file.path);
+                if signatures {
+                    findings.problems.extend(self.signature_problems(&file.id));
+                }
+                Verified {
+                    findings,
+                    interrupted: pending::list(self.home.root(), &file.id).len(),
+                    id: file.id.to_string(),
+                    path: file.path,
+                }
             })
             .collect())
+    }
+
+    /// One problem per synced commit of voyage `id` without a good signature.
+    fn signature_problems(&self, id: &uuid::Uuid) -> Vec<String> {
+        match crate::sync::history(self.home.root(), &self.cwd, id) {
+            Ok(history) => history
+                .iter()
+                .rev()
+                .filter(|s| !s.good())
+                .map(|s| {
+                    let carries = match s.entry {
+                        Some(n) => format!("entry {n}"),
+                        None => "no entry".to_string(),
+                    };
+                    format!(
+                        "signatures: commit {} (carrying {carries}) is {}",
+                        s.commit,
+                        s.verdict_words()
+                    )
+                })
+                .collect(),
+            Err(err) => vec![format!("signatures: cannot be checked: {}", err.message())],
+        }
     }
 
     pub fn voyage_export(
