@@ -41,6 +41,7 @@ mod rules;
 mod shadow;
 mod signing;
 mod transport;
+mod verifying;
 
 use std::path::Path;
 
@@ -49,7 +50,8 @@ use uuid::Uuid;
 pub use listing::{RemoteListing, list};
 pub use pull::{All, pull, pull_all};
 pub use push::push;
-pub use signing::{Signature, Signing, history, signers};
+pub use signing::Signing;
+pub use verifying::{Signature, history, signers};
 
 /// How a push words an entry for its commit's subject line.
 pub(crate) type Subject<'a> = &'a dyn Fn(&crate::storage::logbook::Entry) -> String;

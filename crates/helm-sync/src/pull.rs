@@ -202,7 +202,7 @@ pub(crate) fn merge_tip(
     }
     if sync.signing.verify {
         let since = base.as_ref().map(|b| b.remote.as_str());
-        super::signing::verify(&sync.repo, &sync.signing, id, since, tip)?;
+        super::verifying::verify(&sync.repo, &sync.signing, id, since, tip)?;
     }
     loop {
         let import = match import.take() {

@@ -11,7 +11,7 @@
 //! never sees a key.
 //!
 //! `voyage pull --verify-signatures` (or `helm.verifySignatures` in git's
-//! configuration) asks git for the signature of every commit the fetch
+//! configuration; the checks are in `verifying`) asks git for the signature of every commit the fetch
 //! brought beyond the last sync: any that is not good by git's verdict
 //! (`%G?` other than `G`: unsigned, a key not in `gpg.ssh.allowedSignersFile`,
 //! expired, revoked, bad) refuses the pull as `bad-signature`, naming the
@@ -27,13 +27,11 @@ use std::process::{Command, Stdio};
 
 use super::fast_import::Written;
 use super::git::{self, SyncRepo};
-use super::names::File;
 use crate::error::{Error, Kind, Result};
-use crate::model::words;
 
 /// The configuration keys (as `git config --list` writes them, lower case)
 /// that say how git signs and verifies.
-const KEYS: [&str; 13] = [
+const KEYS: [&str; 12] = [
     "user.signingkey",
     "gpg.format",
     "gpg.program",
@@ -46,7 +44,6 @@ const KEYS: [&str; 13] = [
     "gpg.mintrustlevel",
     "commit.gpgsign",
     "helm.verifysignatures",
-    "user.name",
 ];
 
 /// How this sync signs and verifies.
@@ -89,7 +86,7 @@ impl Signing {
     }
 
     /// A command in helm's private repository with the signing settings.
-    fn command(&self, repo: &SyncRepo) -> Command {
+    pub(crate) fn command(&self, repo: &SyncRepo) -> Command {
         let mut command = repo.command();
         command.env("GIT_CONFIG_COUNT", self.config.len().to_string());
         for (i, (key, value)) in self.config.iter().enumerate() {
@@ -259,190 +256,32 @@ pub(crate) fn sign(
     })
 }
 
-/// One commit's signature as git judges it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Signature {
-    pub commit: String,
-    /// git's verdict (`%G?`): `G` good, `N` none, `U` a key no allowed
-    /// signer holds, `B` bad, `E` cannot be checked, `X`/`Y`/`R` expired
-    /// or revoked.
-    pub verdict: char,
-    /// Who signed (`%GS`: the allowed signer's principal, or the OpenPGP
-    /// user id), when git could tell.
-    pub signer: String,
-    /// The key (`%GK`).
-    pub key: String,
-    /// The entry the commit carries, if any.
-    pub entry: Option<u64>,
-}
+#[cfg(test)]
+mod tests {
+    use super::*;
 
-impl Signature {
-    pub fn good(&self) -> bool {
-        self.verdict == 'G'
+    fn of(pairs: &[(&str, &str)]) -> Signing {
+        let pairs: Vec<(String, String)> = pairs
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect();
+        Signing::from_config(&pairs)
     }
 
-    /// git's verdict in words.
-    pub fn verdict_words(&self) -> &'static str {
-        match self.verdict {
-            'G' => "signed",
-            'N' => "unsigned",
-            'U' => "signed by a key that no allowed signer holds",
-            'B' => "signed with a bad signature",
-            'X' => "signed with an expired signature",
-            'Y' => "signed by an expired key",
-            'R' => "signed by a revoked key",
-            _ => "signed in a way git cannot check (is gpg.ssh.allowedSignersFile set?)",
-        }
+    #[test]
+    fn git_configured_to_sign_signs() {
+        let key = ("user.signingkey", "/k");
+        assert!(!of(&[key]).sign, "a key alone does not say how to sign");
+        assert!(of(&[key, ("gpg.format", "ssh")]).sign);
+        assert!(!of(&[key, ("gpg.format", "ssh"), ("commit.gpgsign", "false")]).sign);
+        assert!(of(&[("commit.gpgsign", "true")]).sign);
+        assert!(!of(&[("remote.origin.url", "x"), ("gpg.format", "ssh")]).sign);
+        assert!(of(&[("helm.verifysignatures", "yes")]).verify);
+        assert!(
+            of(&[("helm.verifysignatures", "")]).verify,
+            "a bare key is true"
+        );
+        assert!(!of(&[("helm.verifysignatures", "off")]).verify);
+        assert_eq!(of(&[("remote.origin.url", "x")]).config, Vec::new());
     }
-}
-
-/// The signatures of the commits in `tip` not in `base` (all of `tip`'s
-/// history without one), newest first.
-pub(crate) fn signatures(
-    repo: &SyncRepo,
-    signing: &Signing,
-    base: Option<&str>,
-    tip: &str,
-) -> Result<Vec<Signature>> {
-    let mut command = signing.command(repo);
-    command.args([
-        "log",
-        "--no-renames",
-        "--format=%x1e%H%x1f%G?%x1f%GS%x1f%GK",
-        "--name-only",
-        "--diff-filter=A",
-        tip,
-    ]);
-    if let Some(base) = base {
-        command.arg(format!("^{base}"));
-    }
-    let output = git::check(git::run(command, "git log")?, "git log")?;
-    let text = String::from_utf8_lossy(&output.stdout);
-    Ok(text
-        .split('\u{1e}')
-        .filter(|record| !record.trim().is_empty())
-        .filter_map(|record| {
-            let (head, names) = record.split_once('\n').unwrap_or((record, ""));
-            let mut fields = head.split('\u{1f}');
-            let commit = fields.next()?.trim().to_string();
-            let verdict = fields.next()?.chars().next().unwrap_or('E');
-            let signer = crate::text::clean_line(fields.next().unwrap_or_default());
-            let key = crate::text::clean_line(fields.next().unwrap_or_default());
-            let entry = names
-                .lines()
-                .find_map(|name| match File::named(name.trim()) {
-                    Some(File::Entry(n)) => Some(n),
-                    _ => None,
-                });
-            Some(Signature {
-                commit,
-                verdict,
-                signer,
-                key,
-                entry,
-            })
-        })
-        .collect())
-}
-
-/// Refuses (`bad-signature`) the commits from `base` to `tip` unless every
-/// one carries a good signature of an allowed signer.
-pub(crate) fn verify(
-    repo: &SyncRepo,
-    signing: &Signing,
-    id: &uuid::Uuid,
-    base: Option<&str>,
-    tip: &str,
-) -> Result<()> {
-    let all = signatures(repo, signing, base, tip)?;
-    // The oldest bad one: what went wrong first.
-    let Some(bad) = all.iter().rev().find(|s| !s.good()) else {
-        return Ok(());
-    };
-    let carries = match bad.entry {
-        Some(n) => format!("entry {n}"),
-        None => "no entry (the voyage's state)".to_string(),
-    };
-    let others = all.iter().filter(|s| !s.good()).count() - 1;
-    let also = match others {
-        0 => String::new(),
-        n => format!("; {n} more new commit(s) are not good either"),
-    };
-    Err(Error::new(
-        Kind::BadSignature,
-        format!(
-            "voyage {id}: commit {} on the remote, carrying {carries}, is {}{}{also}",
-            bad.commit,
-            bad.verdict_words(),
-            match bad.signer.is_empty() {
-                true => String::new(),
-                false => format!(" (signer {})", bad.signer),
-            },
-        ),
-    )
-    .hint(words![
-        "nothing was pulled and the voyage here is as it was; ask whoever pushed it to sign \
-         with a key listed in gpg.ssh.allowedSignersFile, or add their key there if you trust it",
-    ]))
-}
-
-/// Every commit of voyage `id` that helm's private repository holds from
-/// the remotes it synced with (the last push or pull; no network), newest
-/// first, each with git's verdict on its signature under the allowed
-/// signers of the git configuration `cwd` sees. Empty when the voyage was
-/// never synced here.
-pub fn history(
-    home: &std::path::Path,
-    cwd: &std::path::Path,
-    id: &uuid::Uuid,
-) -> Result<Vec<Signature>> {
-    let mut all = Vec::new();
-    if !home.join("sync.git").join("HEAD").is_file() {
-        return Ok(all);
-    }
-    let repo = SyncRepo::open(home, cwd)?;
-    let signing = Signing::from_config(&super::remote::user_config(cwd)?);
-    let refs = repo.text(
-        &[
-            "for-each-ref",
-            "--format=%(objectname) %(refname)",
-            "refs/helm/remotes/",
-        ],
-        "git for-each-ref",
-    )?;
-    let suffix = format!("/{}", id.hyphenated());
-    for tip in refs
-        .lines()
-        .filter_map(|line| line.split_once(' '))
-        .filter(|(_, name)| name.ends_with(&suffix))
-        .map(|(oid, _)| oid)
-    {
-        for signature in signatures(&repo, &signing, None, tip)? {
-            if !all.iter().any(|s: &Signature| s.commit == signature.commit) {
-                all.push(signature);
-            }
-        }
-    }
-    Ok(all)
-}
-
-/// Who signed each pushed entry of voyage `id` ([`history`]): entry number
-/// → signature. Empty when none of its commits is signed: a voyage nobody
-/// signs says nothing of signatures.
-pub fn signers(
-    home: &std::path::Path,
-    cwd: &std::path::Path,
-    id: &uuid::Uuid,
-) -> Result<BTreeMap<u64, Signature>> {
-    let all = history(home, cwd, id)?;
-    if all.iter().all(|s| s.verdict == 'N') {
-        return Ok(BTreeMap::new());
-    }
-    let mut found = BTreeMap::new();
-    for signature in all {
-        if let Some(entry) = signature.entry {
-            found.entry(entry).or_insert(signature);
-        }
-    }
-    Ok(found)
 }
