@@ -41,6 +41,7 @@ mod rules;
 mod shadow;
 mod signing;
 mod transport;
+mod verdicts;
 mod verifying;
 
 use std::path::Path;

@@ -97,6 +97,30 @@ impl Signing {
     }
 }
 
+impl Signing {
+    /// What git's verdicts depend on, as a hash: these settings and the
+    /// contents of the allowed-signers and revocation files they name
+    /// (relative to `cwd`, `~/` in the home folder, as git reads them).
+    pub(crate) fn trust(&self, cwd: &std::path::Path) -> String {
+        use sha2::{Digest, Sha256};
+        let mut hash = Sha256::new();
+        for (key, value) in &self.config {
+            hash.update(format!("{key}={value}\n"));
+            if key == "gpg.ssh.allowedsignersfile" || key == "gpg.ssh.revocationfile" {
+                let path = match value.strip_prefix("~/") {
+                    Some(rest) => std::env::var_os("HOME")
+                        .map(std::path::PathBuf::from)
+                        .unwrap_or_default()
+                        .join(rest),
+                    None => cwd.join(value),
+                };
+                hash.update(std::fs::read(path).unwrap_or_default());
+            }
+        }
+        hash.finalize().iter().map(|b| format!("{b:02x}")).collect()
+    }
+}
+
 /// git's booleans.
 fn truthy(value: &str) -> bool {
     matches!(

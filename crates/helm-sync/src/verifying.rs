@@ -70,15 +70,20 @@ pub(crate) fn signatures(
         command.arg(format!("^{base}"));
     }
     let output = git::check(git::run(command, "git log")?, "git log")?;
-    let text = String::from_utf8_lossy(&output.stdout);
-    Ok(text
-        .split('\u{1e}')
+    Ok(parse(&String::from_utf8_lossy(&output.stdout)))
+}
+
+/// `git log` records (`%x1e` before each; fields split by `%x1f`: the
+/// commit, then its verdict, signer and key when asked; then the names it
+/// adds) as signatures; a record without a verdict reads as `?`.
+fn parse(text: &str) -> Vec<Signature> {
+    text.split('\u{1e}')
         .filter(|record| !record.trim().is_empty())
         .filter_map(|record| {
             let (head, names) = record.split_once('\n').unwrap_or((record, ""));
             let mut fields = head.split('\u{1f}');
             let commit = fields.next()?.trim().to_string();
-            let verdict = fields.next()?.chars().next().unwrap_or('E');
+            let verdict = fields.next().and_then(|v| v.chars().next()).unwrap_or('?');
             let signer = crate::text::clean_line(fields.next().unwrap_or_default());
             let key = crate::text::clean_line(fields.next().unwrap_or_default());
             let entry = names
@@ -95,7 +100,7 @@ pub(crate) fn signatures(
                 entry,
             })
         })
-        .collect())
+        .collect()
 }
 
 /// Refuses (`bad-signature`) the commits from `base` to `tip` unless every
@@ -143,15 +148,16 @@ pub(crate) fn verify(
 /// the remotes it synced with (the last push or pull; no network), newest
 /// first, each with git's verdict on its signature under the allowed
 /// signers of the git configuration `cwd` sees. Empty when the voyage was
-/// never synced here.
+/// never synced here. Verdicts git gave before under the same signing
+/// settings and allowed signers are remembered (`verdicts`): checking a
+/// signature runs a program per commit, so only new commits pay for it.
 pub fn history(
     home: &std::path::Path,
     cwd: &std::path::Path,
     id: &uuid::Uuid,
 ) -> Result<Vec<Signature>> {
-    let mut all = Vec::new();
     if !home.join("sync.git").join("HEAD").is_file() {
-        return Ok(all);
+        return Ok(Vec::new());
     }
     let repo = SyncRepo::open(home, cwd)?;
     let signing = Signing::from_config(&super::remote::user_config(cwd)?);
@@ -164,17 +170,50 @@ pub fn history(
         "git for-each-ref",
     )?;
     let suffix = format!("/{}", id.hyphenated());
-    for tip in refs
+    let tips: Vec<&str> = refs
         .lines()
         .filter_map(|line| line.split_once(' '))
         .filter(|(_, name)| name.ends_with(&suffix))
         .map(|(oid, _)| oid)
-    {
-        for signature in signatures(&repo, &signing, None, tip)? {
-            if !all.iter().any(|s: &Signature| s.commit == signature.commit) {
-                all.push(signature);
-            }
+        .collect();
+    if tips.is_empty() {
+        return Ok(Vec::new());
+    }
+    // The commits and the entries they carry, without judging anything.
+    let mut command = repo.command();
+    command.args([
+        "log",
+        "--no-renames",
+        "--format=%x1e%H",
+        "--name-only",
+        "--diff-filter=A",
+    ]);
+    command.args(&tips);
+    let output = git::check(git::run(command, "git log")?, "git log")?;
+    let mut all = parse(&String::from_utf8_lossy(&output.stdout));
+    let mut known = super::verdicts::Verdicts::load(home, id, &signing.trust(cwd));
+    let unknown: Vec<&str> = all
+        .iter()
+        .filter(|s| !known.has(&s.commit))
+        .map(|s| s.commit.as_str())
+        .collect();
+    if !unknown.is_empty() {
+        let mut command = signing.command(&repo);
+        command.args([
+            "log",
+            "--no-walk=unsorted",
+            "--stdin",
+            "--format=%x1e%H%x1f%G?%x1f%GS%x1f%GK",
+        ]);
+        let input = unknown.join("\n") + "\n";
+        let judged = git::feed(command, input.into_bytes(), "git log")?;
+        for signature in parse(&String::from_utf8_lossy(&judged.stdout)) {
+            known.remember(&signature);
         }
+        known.save();
+    }
+    for signature in &mut all {
+        known.fill(signature);
     }
     Ok(all)
 }

@@ -166,6 +166,14 @@ fn signed_pushes_verify_and_a_forged_unsigned_commit_is_refused() {
         !problems.contains(&tip),
         "alice's signed commits pass: {problems}"
     );
+
+    // Verdicts are remembered only while the allowed signers stay the same.
+    std::fs::write(&allowed, "").unwrap();
+    let checked =
+        m.b.run(&["voyage", "verify", &id, "--signatures", "--json"]);
+    let report: serde_json::Value = serde_json::from_str(&checked.stdout).unwrap();
+    let problems = report["voyages"][0]["problems"].to_string();
+    assert!(problems.contains("no allowed signer holds"), "{problems}");
 }
 
 #[test]
