@@ -19,7 +19,7 @@ fn key(dir: &Path, name: &str) -> (PathBuf, String) {
         .args(["-q", "-t", "ed25519", "-N", "", "-C", name, "-f"])
         .arg(&path)
         .output()
-        .expect("ssh-keygen runs (OpenSSH is needed by these tests)");
+        .expect("ssh-keygen is missing: run scripts/test-deps.sh, which installs it");
     assert!(
         made.status.success(),
         "{}",
