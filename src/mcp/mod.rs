@@ -68,6 +68,7 @@ pub fn serve(served: Served, lockdown: bool) -> Result<()> {
     let mut helm = Helm::from_env()?;
     // stdin and stdout carry the protocol: no body is ever read from them.
     helm.stdin = crate::inputs::Stdin::Protocol;
+    helm.lockdown = lockdown;
     let ctx = Ctx {
         helm,
         default_voyage: std::env::var("HELM_VOYAGE")

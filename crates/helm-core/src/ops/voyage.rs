@@ -161,7 +161,7 @@ impl Helm {
                 let line = match payload {
                     Payload::Stowed(Some(json)) | Payload::Reduced(Some(json)) => {
                         let target = kinds.get(hash).and_then(Option::as_ref);
-                        super::digest::of(target, &json)
+                        super::digest::of(target, &json, self.lockdown)
                     }
                     Payload::Jettisoned => Some("jettisoned: the payload is gone".to_string()),
                     Payload::TooLarge(size) => {
