@@ -1,13 +1,33 @@
 #!/usr/bin/env bash
-# Installs what helm's tests need beyond Rust, idempotently, and quickly when
-# it is there already. Run it before `cargo test --locked`; a test whose
-# dependency is missing fails and says to run this script.
+# Installs what helm's tests need beyond the Rust toolchain, idempotently:
+# quick when everything is already there. Run it before `cargo test
+# --locked` (README, .ci/run); a test whose dependency is missing fails and
+# says to run this script.
 #
 # - tests/js: node packages the MCP tests drive `helm mcp` with (the official
 #   MCP TypeScript SDK and Inspector CLI, ajv, a tokenizer), pinned by its
 #   package-lock.json and installed with `npm ci`.
+# - ssh-keygen (Debian's openssh-client): the signed-sync tests make an
+#   ed25519 key and sign and verify with it, as git does.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+
+# apt-get as root, else through sudo; the package lists are read once, the
+# first time something is missing (a fresh machine may have none).
+apt_updated=
+apt_install() {
+    local run=()
+    [ "$(id -u)" -eq 0 ] || run=(sudo)
+    if [ -z "$apt_updated" ]; then
+        "${run[@]}" apt-get update -qq
+        apt_updated=1
+    fi
+    DEBIAN_FRONTEND=noninteractive "${run[@]}" apt-get install -y -qq "$@"
+}
+
+if ! command -v ssh-keygen >/dev/null 2>&1; then
+    apt_install openssh-client
+fi
 
 # Node packages: npm ci when node_modules is missing or older than the lock.
 js=tests/js

@@ -28,7 +28,7 @@ fn main() -> ExitCode {
             return fail(&err, true);
         }
         return match helm::mcp::Served::new(mcp.read_only, &mcp.tools, &mcp.toolsets)
-            .and_then(helm::mcp::serve)
+            .and_then(|served| helm::mcp::serve(served, mcp.lockdown))
         {
             Ok(()) => ExitCode::SUCCESS,
             Err(err) => fail(&err, false),

@@ -139,6 +139,13 @@ pub struct McpArgs {
     /// interrupted's list).
     #[arg(long)]
     pub read_only: bool,
+
+    /// Withhold observed text by authors without push access (GitHub's
+    /// author_association other than OWNER, MEMBER, COLLABORATOR): results
+    /// say "[withheld: LOGIN has no push access; helm artifact show HASH to
+    /// read it]" in its place. Without it, such text is marked untrusted.
+    #[arg(long)]
+    pub lockdown: bool,
 }
 
 /// The heading of the flags many commands share (who acted, the voyage,

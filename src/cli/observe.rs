@@ -25,6 +25,15 @@ pub struct ObserveArgs {
     #[arg(long, value_name = "OWNER/NAME", help_heading = super::SHARED)]
     pub(crate) repo: Option<String>,
 
+    /// Withhold text by authors without push access (GitHub's
+    /// author_association other than OWNER, MEMBER, COLLABORATOR), for a
+    /// script that feeds an agent: the payload printed says "[withheld: LOGIN
+    /// has no push access; helm artifact show HASH to read it]" in its place,
+    /// marks such parts "untrusted": true and writes invisible characters out
+    /// as <U+XXXX>. The artifact stored keeps everything.
+    #[arg(long, global = true)]
+    pub(crate) lockdown: bool,
+
     #[command(subcommand)]
     pub(crate) target: FlagSubcommands<TargetArgs>,
 }
@@ -42,5 +51,6 @@ pub(crate) fn run(args: ObserveArgs, ctx: &Context) -> Result<Box<dyn Report>> {
         observed,
         terminal: ctx.stdout_tty,
         tables: !ctx.json,
+        lockdown: args.lockdown,
     }))
 }

@@ -18,6 +18,12 @@ pub struct PushArgs {
     /// The git remote: a remote name of the repository here, a URL or a path.
     #[arg(long, value_name = "NAME|URL|PATH", default_value = "origin")]
     pub(crate) remote: String,
+    /// Sign every commit pushed with your own key, by git itself (git's
+    /// user.signingKey and gpg.format: ssh, OpenPGP or X.509). Without it,
+    /// helm signs when git is configured to (user.signingKey with
+    /// gpg.format, or commit.gpgSign).
+    #[arg(long)]
+    pub(crate) sign: bool,
 }
 
 #[derive(Debug, Args)]
@@ -35,11 +41,19 @@ pub struct PullArgs {
     /// The git remote: a remote name of the repository here, a URL or a path.
     #[arg(long, value_name = "NAME|URL|PATH", default_value = "origin")]
     pub(crate) remote: String,
+    /// Refuse (kind bad-signature, nothing written) any new commit that is
+    /// unsigned or signed by a key not in git's allowed signers
+    /// (gpg.ssh.allowedSignersFile). Also on when git's configuration sets
+    /// helm.verifySignatures.
+    #[arg(long)]
+    pub(crate) verify_signatures: bool,
 }
 
 pub(crate) fn push(args: PushArgs, ctx: &Context) -> Result<Box<dyn Report>> {
     Ok(Box::new(SyncReport {
-        synced: ctx.helm.voyage_push(&args.voyage, Some(&args.remote))?,
+        synced: ctx
+            .helm
+            .voyage_push(&args.voyage, Some(&args.remote), args.sign)?,
         direction: Direction::Push,
     }))
 }
@@ -48,11 +62,11 @@ pub(crate) fn pull(args: PullArgs, ctx: &Context) -> Result<Box<dyn Report>> {
     let helm = &ctx.helm;
     match (args.all, &args.voyage) {
         (false, Some(voyage)) => Ok(Box::new(SyncReport {
-            synced: helm.voyage_pull(voyage, Some(&args.remote))?,
+            synced: helm.voyage_pull(voyage, Some(&args.remote), args.verify_signatures)?,
             direction: Direction::Pull,
         })),
         _ => Ok(Box::new(PulledAllReport {
-            pulled: helm.voyage_pull_all(Some(&args.remote))?,
+            pulled: helm.voyage_pull_all(Some(&args.remote), args.verify_signatures)?,
         })),
     }
 }

@@ -21,6 +21,11 @@ pub struct VerifyArgs {
     /// Check every voyage in $HELM_HOME (then VOYAGE and HELM_VOYAGE are not used).
     #[arg(long)]
     pub(crate) all: bool,
+    /// Also check that every commit of the voyage synced through a git
+    /// remote (as helm last fetched or pushed it) is signed by a key in
+    /// git's allowed signers (gpg.ssh.allowedSignersFile).
+    #[arg(long)]
+    pub(crate) signatures: bool,
 }
 
 pub(crate) fn run(args: VerifyArgs, ctx: &Context) -> Result<Box<dyn Report>> {
@@ -30,6 +35,6 @@ pub(crate) fn run(args: VerifyArgs, ctx: &Context) -> Result<Box<dyn Report>> {
         (false, None) => return Err(Error::usage(words!["name a voyage or pass ", arg("all")])),
     };
     Ok(Box::new(Verification {
-        results: ctx.helm.voyage_verify(voyage)?,
+        results: ctx.helm.voyage_verify(voyage, args.signatures)?,
     }))
 }

@@ -22,6 +22,7 @@ mod resources;
 mod schema;
 pub(crate) mod served;
 mod server;
+mod shown;
 mod stdio;
 pub(crate) mod tools;
 pub mod toolsets;
@@ -43,6 +44,9 @@ pub(crate) struct Ctx {
     pub(crate) helm: Helm,
     /// `HELM_VOYAGE`, standing in for an omitted `voyage` argument.
     pub(crate) default_voyage: Option<String>,
+    /// `--lockdown`: observed text by authors without push access is
+    /// withheld from results (see `shown`).
+    pub(crate) lockdown: bool,
 }
 
 impl Ctx {
@@ -62,15 +66,17 @@ impl Ctx {
 
 /// Serves MCP on stdin/stdout until the client closes the connection,
 /// offering the tools `served` allows.
-pub fn serve(served: Served) -> Result<()> {
+pub fn serve(served: Served, lockdown: bool) -> Result<()> {
     let mut helm = Helm::from_env()?;
     // stdin and stdout carry the protocol: no body is ever read from them.
     helm.stdin = crate::inputs::Stdin::Protocol;
+    helm.lockdown = lockdown;
     let ctx = Ctx {
         helm,
         default_voyage: std::env::var("HELM_VOYAGE")
             .ok()
             .filter(|v| !v.trim().is_empty()),
+        lockdown,
     };
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()

@@ -167,6 +167,11 @@ async fn run(
     cancel: &Cancel,
 ) -> CallToolResult {
     let ctx = Arc::clone(ctx);
+    let lockdown = ctx.lockdown;
+    let hash = args
+        .get("hash")
+        .and_then(|h| h.as_str())
+        .map(str::to_string);
     let tally = Arc::new(Tally::cancellable(cancel.clone()));
     let call = Call {
         tool: tool.name,
@@ -193,7 +198,16 @@ async fn run(
             .hint("this is a bug in helm; please report it with the arguments used"))
         });
     match rendered.and_then(|bytes| document(&bytes)) {
-        Ok(value) => CallToolResult::structured(value),
+        Ok(mut value) => {
+            let notes = super::shown::shown(tool.name, &mut value, hash.as_deref(), lockdown);
+            let mut result = CallToolResult::structured(value);
+            if !notes.is_empty() {
+                result
+                    .content
+                    .push(rmcp::model::ContentBlock::text(notes.join("\n")));
+            }
+            result
+        }
         Err(err) => refusal(&err),
     }
 }

@@ -23,6 +23,7 @@ pub(crate) fn write_story(
     slate: &[Observation],
     digests: &HashMap<String, String>,
     changes: &Changes,
+    signers: &std::collections::BTreeMap<u64, crate::sync::Signature>,
 ) -> io::Result<()> {
     writeln!(out, "## {}", heading(&voyage.intent))?;
     writeln!(out)?;
@@ -47,6 +48,11 @@ pub(crate) fn write_story(
     for entry in entries {
         writeln!(out)?;
         write_entry(out, entry, digests, changes)?;
+        let signed = u64::try_from(entry.id).ok().and_then(|n| signers.get(&n));
+        if let Some(signature) = signed {
+            writeln!(out)?;
+            writeln!(out, "_{}_", escape_inline(&super::signed::line(signature)))?;
+        }
     }
     if !slate.is_empty() {
         writeln!(out)?;
@@ -323,6 +329,7 @@ mod tests {
             &[],
             &HashMap::new(),
             &Changes::new(),
+            &Default::default(),
         )
         .unwrap();
         let text = String::from_utf8(out).unwrap();

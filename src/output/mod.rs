@@ -15,6 +15,8 @@ pub(crate) mod observe;
 pub(crate) mod payload;
 pub(crate) mod progress;
 pub(crate) mod rehearsal;
+pub(crate) mod shown;
+pub(crate) mod signed;
 pub(crate) mod slate;
 pub(crate) mod sync;
 pub(crate) mod texts;
@@ -25,8 +27,8 @@ pub(crate) mod voyage;
 use std::io::{self, IsTerminal, Write};
 
 use crate::error::{CommandLine, Error};
-use crate::text::is_hostile;
 pub(crate) use crate::text::{clean, clean_line, when};
+use crate::text::{is_hostile, is_invisible};
 
 /// Terminal styling, on only when stdout is a terminal and `NO_COLOR` is unset.
 #[derive(Clone, Copy, Debug)]
@@ -145,7 +147,11 @@ pub(crate) fn terminal_safe_json(json: &str) -> String {
     let mut out = String::with_capacity(json.len() + 16);
     for c in json.chars() {
         if drives_a_terminal(c) {
-            out.push_str(&format!("\\u{:04x}", c as u32));
+            // Beyond the BMP (tag characters), JSON writes a surrogate pair.
+            let mut units = [0u16; 2];
+            for unit in c.encode_utf16(&mut units) {
+                out.push_str(&format!("\\u{unit:04x}"));
+            }
         } else {
             out.push(c);
         }
@@ -154,11 +160,7 @@ pub(crate) fn terminal_safe_json(json: &str) -> String {
 }
 
 fn drives_a_terminal(c: char) -> bool {
-    (c.is_control() && !matches!(c, '\n' | '\t' | '\r'))
-        || matches!(
-            c,
-            '\u{61c}' | '\u{200e}' | '\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}'
-        )
+    (c.is_control() && !matches!(c, '\n' | '\t' | '\r')) || is_invisible(c)
 }
 
 /// How long ago a timestamp was, in the largest whole unit: `5m`, `3h`, `2d`.
@@ -182,7 +184,7 @@ pub(crate) fn short_hash(hash: &str) -> &str {
     let end = hash
         .char_indices()
         .take(12)
-        .take_while(|(_, c)| !is_hostile(*c) && !c.is_control())
+        .take_while(|(_, c)| !is_hostile(*c) && !is_invisible(*c))
         .last()
         .map_or(0, |(i, c)| i + c.len_utf8());
     &hash[..end]
@@ -217,18 +219,19 @@ mod tests {
     fn escape_sequences_are_neutralised() {
         assert_eq!(clean("ok\n\tfine"), "ok\n\tfine");
         assert_eq!(clean("\x1b[2Jgone\x07"), "\u{fffd}[2Jgone\u{fffd}");
-        assert_eq!(clean("a\u{9b}b\u{202e}c"), "a\u{fffd}b\u{fffd}c");
+        assert_eq!(clean("a\u{9b}b\u{202e}c"), "a\u{fffd}b<U+202E>c");
     }
 
     #[test]
     fn json_for_a_terminal_escapes_controls_and_bidi_only() {
-        let original = serde_json::json!({"a": "x\u{85}\u{7f}\u{61c}\u{200f}\u{2067}é\n"});
+        let original =
+            serde_json::json!({"a": "x\u{85}\u{7f}\u{61c}\u{200f}\u{2067}é\n\u{200b}\u{e0041}"});
         let text = serde_json::to_string_pretty(&original).unwrap();
         let safe = terminal_safe_json(&text);
         assert!(safe.is_ascii() || safe.contains('é'));
         assert!(!safe.chars().any(drives_a_terminal), "{safe}");
         assert!(
-            safe.contains("\\u0085\\u007f\\u061c\\u200f\\u2067é"),
+            safe.contains("\\u0085\\u007f\\u061c\\u200f\\u2067é\\n\\u200b\\udb40\\udc41"),
             "{safe}"
         );
         assert_eq!(

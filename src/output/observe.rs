@@ -16,6 +16,9 @@ pub(crate) struct ObservedReport {
     /// For a person (not --json, not MCP): a PR's review threads follow the
     /// status line on stderr as a table, since stdout is the JSON document.
     pub(crate) tables: bool,
+    /// `observe --lockdown`: the payload printed has the text of authors
+    /// without push access withheld (`standing`), and no invisible character.
+    pub(crate) lockdown: bool,
 }
 
 impl ObservedReport {
@@ -35,13 +38,21 @@ impl ObservedReport {
             observed.observed_at, observed.artifact
         )?;
         if let Some(digest) = &observed.digest {
-            let digest = serde_json::to_string(digest).map_err(io::Error::other)?;
+            // A line for people and agents: invisible characters written out.
+            let digest = crate::model::text::visible(digest).unwrap_or_else(|| digest.clone());
+            let digest = serde_json::to_string(&digest).map_err(io::Error::other)?;
             match self.terminal {
                 true => write!(out, "\"digest\":{},", terminal_safe_json(&digest))?,
                 false => write!(out, "\"digest\":{digest},")?,
             }
         }
         out.write_all(b"\"payload\":")?;
+        if self.lockdown {
+            let (payload, _) = self.withheld().map_err(io::Error::other)?;
+            let text = serde_json::to_string(&payload).map_err(io::Error::other)?;
+            out.write_all(terminal_safe_json(&text).as_bytes())?;
+            return out.write_all(b"}\n");
+        }
         match (&observed.json, self.terminal) {
             (Some(json), false) => out.write_all(json)?,
             (Some(json), true) => {
@@ -71,6 +82,19 @@ impl ObservedReport {
                 serde_json::from_slice(&raw).ok()
             }
         }
+    }
+}
+
+impl ObservedReport {
+    /// The payload with untrusted text withheld and invisible characters
+    /// written out, and the lines saying what was withheld.
+    fn withheld(&self) -> Result<(serde_json::Value, Vec<String>), &'static str> {
+        let mut payload = self
+            .payload()
+            .ok_or("the payload just stored is not JSON")?;
+        let found = crate::observe::standing::mark(&mut payload, &self.observed.artifact, true);
+        super::shown::visible(&mut payload);
+        Ok((payload, found.iter().map(|u| u.line()).collect()))
     }
 }
 
@@ -113,6 +137,11 @@ impl Report for ObservedReport {
             .map(|warning| format!("warning: {warning}"))
             .collect();
         lines.push(line);
+        if self.lockdown
+            && let Ok((_, withheld)) = self.withheld()
+        {
+            lines.extend(withheld);
+        }
         if self.tables
             && observed
                 .target
@@ -166,6 +195,7 @@ mod tests {
             },
             terminal: true,
             tables: false,
+            lockdown: false,
         };
         let mut out = Vec::new();
         report.write_document(&mut out).unwrap();
@@ -209,6 +239,7 @@ mod tests {
                 },
                 terminal,
                 tables: false,
+                lockdown: false,
             };
             let mut out = Vec::new();
             report.write_document(&mut out).unwrap();

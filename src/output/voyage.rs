@@ -205,6 +205,7 @@ impl Report for StoryReport {
                     &snapshot.slate,
                     &self.story.digests,
                     &self.story.changes,
+                    &self.story.signers,
                 );
             }
             StoryFormat::Json => return self.json(out).and_then(|_| out.write_all(b"\n")),
@@ -228,6 +229,12 @@ impl Report for StoryReport {
         for entry in &snapshot.entries {
             writeln!(out)?;
             write_story_block(out, entry, style, &self.story.digests, &self.story.changes)?;
+            let signed = u64::try_from(entry.id)
+                .ok()
+                .and_then(|n| self.story.signers.get(&n));
+            if let Some(signature) = signed {
+                writeln!(out, "   {}", style.dim(&super::signed::line(signature)))?;
+            }
         }
         if snapshot.entries.is_empty() {
             writeln!(out)?;

@@ -97,6 +97,7 @@ impl State {
                 "closed_by": issue.closed_at.as_ref().map(|_| user_json(VIEWER)),
                 "created_at": issue.created_at,
                 "updated_at": issue.updated_at,
+                "author_association": self.association(cx, &issue.user),
             }),
         );
         match (&issue.pull, json.as_object_mut()) {
@@ -212,6 +213,7 @@ impl State {
                 "additions": additions,
                 "deletions": deletions,
                 "changed_files": pull.files.len(),
+                "author_association": self.association(cx, &issue.user),
             }),
         );
         json

@@ -49,6 +49,7 @@ mod reads_commits;
 mod reply;
 mod seed;
 mod server;
+mod standing;
 mod state;
 mod switches;
 mod timeline;
@@ -59,6 +60,8 @@ pub use actions::JobLog;
 pub use fault::{Acting, Fault, Gate};
 pub use model::{CommentRecord, Diff, IssueRecord, PrFile, PullRecord};
 pub use server::RecordedRequest;
+pub use standing::ASSOCIATIONS;
+use standing::with_association;
 
 pub mod openapi;
 use answers_issue::*;

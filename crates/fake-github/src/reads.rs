@@ -25,7 +25,12 @@ impl State {
             .flatten();
         let items = comments
             .filter(|c| c.issue == number && since_ok(cx, &c.updated_at))
-            .map(|c| comment_json(cx, issue, c))
+            .map(|c| {
+                with_association(
+                    comment_json(cx, issue, c),
+                    self.association(cx, &c.comment.user),
+                )
+            })
             .collect();
         Ok(self.page(cx, items))
     }
@@ -186,7 +191,7 @@ impl State {
             .flatten();
         let items = reviews
             .filter(|r| r.pr == number)
-            .map(|r| review_json(cx, r))
+            .map(|r| with_association(review_json(cx, r), self.association(cx, &r.user)))
             .collect();
         Ok(self.page(cx, items))
     }
@@ -202,7 +207,7 @@ impl State {
             .flatten();
         let mut items: Vec<Value> = comments
             .filter(|c| c.pr == number && since_ok(cx, &c.updated_at))
-            .map(|c| review_comment_json(cx, c))
+            .map(|c| with_association(review_comment_json(cx, c), self.association(cx, &c.user)))
             .collect();
         // `direction` counts only with `sort`; oldest first otherwise.
         if cx.query("sort").is_some() && cx.query("direction") == Some("desc") {

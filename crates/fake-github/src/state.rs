@@ -33,6 +33,8 @@ pub(super) struct RepoState {
     /// The first comments of the review threads that are resolved, and who resolved each
     /// (GraphQL's `resolvedBy`). GitHub keeps nothing of who unresolved one.
     pub(super) resolved: BTreeMap<u64, String>,
+    /// Logins (lower case) a test gave a standing; see `standing`.
+    pub(super) associations: BTreeMap<String, String>,
 }
 
 pub(super) struct IssueCommentRecord {

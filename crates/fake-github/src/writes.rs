@@ -78,7 +78,8 @@ impl State {
         let issue = self.issue(&cx.repo, number).ok_or_else(Reply::not_found)?;
         let comments = self.repos.get(&cx.repo).map(|r| r.comments.as_slice());
         let comment = comments.into_iter().flatten().find(|c| c.comment.id == id);
-        let json = comment.map(|c| comment_json(cx, issue, c));
+        let json = comment
+            .map(|c| with_association(comment_json(cx, issue, c), self.association(cx, VIEWER)));
         Ok(Reply::json(201, json.unwrap_or_default()))
     }
 
@@ -245,7 +246,10 @@ impl State {
             created_at: now.clone(),
             updated_at: now,
         };
-        let json = review_comment_json(cx, &reply);
+        let json = with_association(
+            review_comment_json(cx, &reply),
+            self.association(cx, VIEWER),
+        );
         self.repo(&cx.repo).review_comments.push(reply);
         self.touch(&cx.repo, pr);
         Ok(Reply::json(201, json))

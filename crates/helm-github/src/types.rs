@@ -88,6 +88,12 @@ pub struct Issue {
     #[serde(rename(deserialize = "user"), serialize_with = "login")]
     #[serde(deserialize_with = "present")]
     pub author: Option<User>,
+    /// The author's standing in the repository (`OWNER`, `MEMBER`,
+    /// `COLLABORATOR`, `CONTRIBUTOR`, `FIRST_TIME_CONTRIBUTOR`, `FIRST_TIMER`,
+    /// `NONE`, `MANNEQUIN`): whether their text comes from someone who can
+    /// push. Absent only from an answer that left it out.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub author_association: Option<String>,
     #[serde(serialize_with = "label_names")]
     pub labels: Vec<Label>,
     #[serde(serialize_with = "logins")]
@@ -121,6 +127,12 @@ pub struct IssueComment {
     #[serde(rename(deserialize = "user"), serialize_with = "login")]
     #[serde(deserialize_with = "present")]
     pub author: Option<User>,
+    /// The author's standing in the repository (`OWNER`, `MEMBER`,
+    /// `COLLABORATOR`, `CONTRIBUTOR`, `FIRST_TIME_CONTRIBUTOR`, `FIRST_TIMER`,
+    /// `NONE`, `MANNEQUIN`): whether their text comes from someone who can
+    /// push. Absent only from an answer that left it out.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub author_association: Option<String>,
     #[serde(deserialize_with = "present")]
     pub created_at: Option<String>,
     #[serde(deserialize_with = "present")]
@@ -159,6 +171,12 @@ pub struct Pull {
     #[serde(rename(deserialize = "user"), serialize_with = "login")]
     #[serde(deserialize_with = "present")]
     pub author: Option<User>,
+    /// The author's standing in the repository (`OWNER`, `MEMBER`,
+    /// `COLLABORATOR`, `CONTRIBUTOR`, `FIRST_TIME_CONTRIBUTOR`, `FIRST_TIMER`,
+    /// `NONE`, `MANNEQUIN`): whether their text comes from someone who can
+    /// push. Absent only from an answer that left it out.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub author_association: Option<String>,
     #[serde(serialize_with = "label_names")]
     pub labels: Vec<Label>,
     #[serde(serialize_with = "logins")]
@@ -267,6 +285,12 @@ pub struct Review {
     #[serde(rename(deserialize = "user"), serialize_with = "login")]
     #[serde(deserialize_with = "present")]
     pub(crate) author: Option<User>,
+    /// The author's standing in the repository (`OWNER`, `MEMBER`,
+    /// `COLLABORATOR`, `CONTRIBUTOR`, `FIRST_TIME_CONTRIBUTOR`, `FIRST_TIMER`,
+    /// `NONE`, `MANNEQUIN`): whether their text comes from someone who can
+    /// push. Absent only from an answer that left it out.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub author_association: Option<String>,
     pub(crate) state: String,
     #[serde(default)]
     pub(crate) submitted_at: Option<String>,
@@ -297,6 +321,12 @@ pub struct ReviewComment {
     #[serde(rename(deserialize = "user"), serialize_with = "login")]
     #[serde(deserialize_with = "present")]
     pub author: Option<User>,
+    /// The author's standing in the repository (`OWNER`, `MEMBER`,
+    /// `COLLABORATOR`, `CONTRIBUTOR`, `FIRST_TIME_CONTRIBUTOR`, `FIRST_TIMER`,
+    /// `NONE`, `MANNEQUIN`): whether their text comes from someone who can
+    /// push. Absent only from an answer that left it out.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub author_association: Option<String>,
     #[serde(deserialize_with = "present")]
     pub created_at: Option<String>,
     #[serde(rename(deserialize = "html_url"))]

@@ -336,6 +336,16 @@ pub(crate) fn run(command: Command, what: &str) -> Result<Output> {
     wait(spawn(command, what)?, what)
 }
 
+/// Runs `command` with `input` on its stdin; its output when it succeeds.
+pub(crate) fn feed(mut command: Command, input: Vec<u8>, what: &str) -> Result<Output> {
+    command.stdin(Stdio::piped());
+    let started = StartedCommand {
+        child: Some(spawn(command, what)?),
+        what: what.to_string(),
+    };
+    started.feed(input)
+}
+
 /// The output of a command that succeeded, else an error with git's words.
 pub(crate) fn check(output: Output, what: &str) -> Result<Output> {
     if output.status.success() {

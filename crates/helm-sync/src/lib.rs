@@ -39,7 +39,10 @@ mod push;
 mod remote;
 mod rules;
 mod shadow;
+mod signing;
 mod transport;
+mod verdicts;
+mod verifying;
 
 use std::path::Path;
 
@@ -48,6 +51,8 @@ use uuid::Uuid;
 pub use listing::{RemoteListing, list};
 pub use pull::{All, pull, pull_all};
 pub use push::push;
+pub use signing::Signing;
+pub use verifying::{Signature, history, signers};
 
 /// How a push words an entry for its commit's subject line.
 pub(crate) type Subject<'a> = &'a dyn Fn(&crate::storage::logbook::Entry) -> String;
@@ -111,6 +116,9 @@ pub struct Sync<'a> {
     pub settings: &'a Settings,
     pub remote: remote::Remote,
     repo: git::SyncRepo,
+    /// How pushes sign and pulls verify, from git's configuration; the
+    /// caller may ask for more (`--sign`, `--verify-signatures`).
+    pub signing: Signing,
     /// Held for the whole operation: one sync at a time in a home.
     _lock: lock::Lock,
 }
@@ -125,6 +133,7 @@ impl<'a> Sync<'a> {
     ) -> Result<Sync<'a>> {
         let remote = remote::resolve(remote, cwd)?;
         let repo = git::SyncRepo::open(home.root(), cwd)?.with_network(remote.network.clone());
+        let signing = Signing::from_config(&remote::user_config(cwd)?);
         let lock = lock::Lock::take(repo.dir())?;
         // Under the lock: no other sync of this home is making a voyage now.
         crate::storage::sync::sweep_unborn(home);
@@ -133,6 +142,7 @@ impl<'a> Sync<'a> {
             settings,
             remote,
             repo,
+            signing,
             _lock: lock,
         })
     }

@@ -200,6 +200,10 @@ pub(crate) fn merge_tip(
         let voyage = VoyageStore::open(sync.home.resolve(&id.to_string())?)?.voyage()?;
         return Ok(done(voyage, Moved::default(), false));
     }
+    if sync.signing.verify {
+        let since = base.as_ref().map(|b| b.remote.as_str());
+        super::verifying::verify(&sync.repo, &sync.signing, id, since, tip)?;
+    }
     loop {
         let import = match import.take() {
             Some(import) => import,

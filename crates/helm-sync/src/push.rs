@@ -17,6 +17,7 @@ use super::names;
 use super::pull::{self, plan, resolve_ref, state_of};
 use super::rules;
 use super::shadow::{self, Base};
+use super::signing;
 use super::transport::{self, PushOutcome};
 use super::{Moved, Sync, SyncKillPoint, Synced};
 use crate::error::cmd;
@@ -61,6 +62,13 @@ pub fn push(sync: &Sync<'_>, voyage: &str, subject: super::Subject<'_>) -> Resul
                 moved,
                 voyage,
             } => {
+                let written = match sync.signing.sign {
+                    true => {
+                        let base = base.as_ref().map(|b| b.remote.as_str());
+                        signing::sign(&sync.repo, &sync.signing, base, written)?
+                    }
+                    false => written,
+                };
                 sync.settings.reached(SyncKillPoint::PushBuilt);
                 // Started now, so it is ready when the push comes back.
                 let refs = sync.repo.pending_refs()?;

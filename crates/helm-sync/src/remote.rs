@@ -143,6 +143,16 @@ pub(crate) fn redact(url: &str) -> String {
     url.to_string()
 }
 
+/// The user's git configuration as git in `cwd` sees it: `(key, value)`
+/// pairs, keys in lower case, the one that wins last.
+pub(crate) fn user_config(cwd: &Path) -> Result<Vec<(String, String)>> {
+    Ok(Config::read(cwd)?
+        .entries
+        .into_iter()
+        .map(|(_, key, value)| (key, value))
+        .collect())
+}
+
 /// The user's git configuration as git in `cwd` sees it, with scopes.
 struct Config {
     entries: Vec<(String, String, String)>,

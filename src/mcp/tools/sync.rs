@@ -62,7 +62,7 @@ fn push(ctx: &Ctx, mut call: Call) -> Result<Box<dyn Report>> {
     let a: VoyagePushInput = call.parse()?;
     let voyage = ctx.voyage(a.voyage)?;
     Ok(Box::new(SyncReport {
-        synced: ctx.helm.voyage_push(&voyage, a.remote.as_deref())?,
+        synced: ctx.helm.voyage_push(&voyage, a.remote.as_deref(), false)?,
         direction: Direction::Push,
     }))
 }
@@ -81,12 +81,12 @@ fn pull(ctx: &Ctx, mut call: Call) -> Result<Box<dyn Report>> {
     let a: VoyagePullInput = call.parse()?;
     if a.all {
         return Ok(Box::new(PulledAllReport {
-            pulled: ctx.helm.voyage_pull_all(a.remote.as_deref())?,
+            pulled: ctx.helm.voyage_pull_all(a.remote.as_deref(), false)?,
         }));
     }
     let voyage = ctx.voyage(a.voyage)?;
     Ok(Box::new(SyncReport {
-        synced: ctx.helm.voyage_pull(&voyage, a.remote.as_deref())?,
+        synced: ctx.helm.voyage_pull(&voyage, a.remote.as_deref(), false)?,
         direction: Direction::Pull,
     }))
 }

@@ -149,7 +149,7 @@ fn verify(ctx: &Ctx, mut call: Call) -> Result<Box<dyn Report>> {
         (false, given) => Some(ctx.voyage(given)?),
     };
     Ok(Box::new(Verification {
-        results: ctx.helm.voyage_verify(voyage.as_deref())?,
+        results: ctx.helm.voyage_verify(voyage.as_deref(), false)?,
     }))
 }
 

@@ -13,6 +13,7 @@ mod labels;
 mod looks;
 mod reopen;
 mod secrets;
+mod standing;
 mod thread_actions;
 mod threads;
 

@@ -105,5 +105,8 @@ fn the_steer_schema_is_an_entry_or_a_dry_run() {
         json!({"replayed": false, "dryRun": {"wouldAct": true, "doing": "merge PR #1 in o/r"}});
     assert!(validator.accepts("steer", &dry));
     dry.as_object_mut().unwrap().remove("replayed");
-    assert!(!validator.accepts("steer", &dry), "replayed is always there");
+    assert!(
+        !validator.accepts("steer", &dry),
+        "replayed is always there"
+    );
 }

@@ -23,6 +23,7 @@ mod raw;
 mod schemas;
 mod sdk;
 mod served;
+mod standing;
 mod tools;
 mod toolsets;
 

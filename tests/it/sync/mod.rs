@@ -12,6 +12,7 @@ mod leftovers;
 mod mcp;
 mod merge;
 mod reach;
+mod signed;
 mod steered;
 mod tamper;
 mod together;

@@ -143,6 +143,14 @@ impl ThreadPayload {
         if let Some(title) = text("title") {
             parts.push(format!("\"{title}\""));
         }
+        // A title by someone without push access says so wherever the
+        // digest goes (the story, the brief, the slate), as MCP marks it.
+        if let Some(standing) = text("authorAssociation")
+            && !super::standing::can_push(Some(&standing))
+        {
+            let login = text("author").unwrap_or_else(|| "ghost".to_string());
+            parts.push(format!("by {login} ({standing}, untrusted)"));
+        }
         let merged = summary
             .and_then(|s| s.get("merged"))
             .and_then(Value::as_bool)
@@ -271,5 +279,18 @@ mod tests {
         payload.comments = Some(json!([]));
         payload.comments_truncated = true;
         assert_eq!(payload.words(), "open: T, 0 comments");
+    }
+
+    #[test]
+    fn a_title_by_an_author_without_push_access_is_marked() {
+        let mut payload = ThreadPayload::new("o/r".into(), 1);
+        let summary = |standing: &str| json!({"state": "open", "title": "T", "author": "eve", "authorAssociation": standing});
+        payload.summary = Some(summary("NONE"));
+        assert_eq!(payload.digest(), "\"T\" · by eve (NONE, untrusted) · open");
+        payload.summary = Some(summary("MEMBER"));
+        assert_eq!(payload.digest(), "\"T\" · open");
+        // Observed before helm kept standings: nothing to say.
+        payload.summary = Some(json!({"state": "open", "title": "T", "author": "eve"}));
+        assert_eq!(payload.digest(), "\"T\" · open");
     }
 }

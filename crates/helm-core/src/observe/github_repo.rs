@@ -156,6 +156,8 @@ pub(crate) struct PullLine {
     number: u64,
     title: String,
     author: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    author_association: Option<String>,
     draft: Option<bool>,
     head: String,
     base: String,
@@ -172,6 +174,7 @@ impl PullLine {
             number: p.number,
             title: p.title.clone(),
             author: p.author.as_ref().map(|u| u.login.clone()),
+            author_association: p.author_association.clone(),
             draft: p.draft,
             head: p.head.name.clone(),
             base: p.base.name.clone(),

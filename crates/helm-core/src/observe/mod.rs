@@ -22,6 +22,7 @@ pub mod github_repo;
 pub(crate) mod local;
 mod parts;
 pub mod rust_project;
+pub mod standing;
 mod target;
 
 use std::sync::atomic::{AtomicU64, Ordering};

@@ -11,8 +11,10 @@ use serde_json::Value;
 use crate::observe::Target;
 
 /// What the story shows beside an observation's target and hash. `target`
-/// is the observation's, when helm wrote it.
-pub(crate) fn of(target: Option<&Target>, payload: &[u8]) -> Option<String> {
+/// is the observation's, when helm wrote it. Under `lockdown` (`helm mcp
+/// --lockdown`), the title of an issue or pull request by an author without
+/// push access is withheld, as its text is from results.
+pub(crate) fn of(target: Option<&Target>, payload: &[u8], lockdown: bool) -> Option<String> {
     let digest = match target.and_then(|t| t.digest(payload)) {
         Some(digest) => digest,
         None => {
@@ -23,8 +25,34 @@ pub(crate) fn of(target: Option<&Target>, payload: &[u8]) -> Option<String> {
             }?
         }
     };
+    let digest = match lockdown {
+        true => withheld(digest, payload),
+        false => digest,
+    };
     // Wide enough for a pull request's CI and every reviewer's decision.
     Some(one_line(&digest, 240))
+}
+
+/// `digest` with its leading `"TITLE"` withheld when the payload's summary
+/// is by an author without push access (or whose standing was not
+/// recorded, as `standing::mark` counts it).
+fn withheld(digest: String, payload: &[u8]) -> String {
+    let Ok(value) = serde_json::from_slice::<Value>(payload) else {
+        return digest;
+    };
+    let summary = &value["summary"];
+    let standing = summary["authorAssociation"].as_str();
+    let (Some(title), false) = (
+        summary["title"].as_str(),
+        crate::observe::standing::can_push(standing),
+    ) else {
+        return digest;
+    };
+    let login = summary["author"].as_str().unwrap_or("ghost");
+    match digest.strip_prefix(&format!("\"{title}\"")) {
+        Some(rest) => format!("[title withheld: {login} has no push access]{rest}"),
+        None => digest,
+    }
 }
 
 fn summary(value: &Value) -> Option<String> {
@@ -55,7 +83,7 @@ mod tests {
 
     fn digest(target: &str, value: Value) -> String {
         let target = Target::from_key(target);
-        of(target.as_ref(), &serde_json::to_vec(&value).unwrap()).unwrap()
+        of(target.as_ref(), &serde_json::to_vec(&value).unwrap(), false).unwrap()
     }
 
     #[test]
@@ -115,6 +143,34 @@ mod tests {
                 "content": {"kind": "text", "content": "x\n"}}]})
             ),
             "1 line"
+        );
+    }
+
+    #[test]
+    fn lockdown_withholds_an_untrusted_title() {
+        let payload = |standing: &str| {
+            serde_json::to_vec(&json!({"repo": "o/r", "number": 1, "summary": {
+                "title": "Run this", "state": "open", "author": "eve",
+                "authorAssociation": standing}}))
+            .unwrap()
+        };
+        let target = Target::from_key(
+            r#"{"kind":"github-issue","repo":"o/r","number":1,"focus":["summary"]}"#,
+        );
+        let target = target.as_ref();
+        assert_eq!(
+            of(target, &payload("NONE"), true).unwrap(),
+            "[title withheld: eve has no push access] · by eve (NONE, untrusted) · open"
+        );
+        assert!(
+            of(target, &payload("NONE"), false)
+                .unwrap()
+                .starts_with("\"Run this\"")
+        );
+        assert!(
+            of(target, &payload("OWNER"), true)
+                .unwrap()
+                .starts_with("\"Run this\"")
         );
     }
 }

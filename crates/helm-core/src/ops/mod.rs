@@ -40,6 +40,9 @@ pub struct Helm {
     pub stdin: crate::inputs::Stdin,
     /// Test-only settings of `voyage push`/`pull` (`HELM_SYNC_KILL_AT`).
     pub(crate) sync: crate::sync::Settings,
+    /// `helm mcp --lockdown`: the story's digests withhold the titles of
+    /// authors without push access.
+    pub lockdown: bool,
 }
 
 impl Helm {
@@ -74,6 +77,7 @@ impl Helm {
             sync: crate::sync::Settings {
                 kill_at: var("HELM_SYNC_KILL_AT"),
             },
+            lockdown: false,
         })
     }
 

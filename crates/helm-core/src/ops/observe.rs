@@ -82,14 +82,14 @@ impl Helm {
                     _ => Packer::pack(&seen.payload)?,
                 };
                 let bytes = serde_json::to_vec(&seen.payload).unwrap_or_default();
-                digest = super::digest::of(Some(&target), &bytes);
+                digest = super::digest::of(Some(&target), &bytes, self.lockdown);
                 (store, packed, seen.summary)
             }
             Source::Local => {
                 let store = crate::storage::VoyageStore::open_for_write(file)?;
                 let looked = look::look_local(&target, tally)?;
                 if let Some(json) = &looked.packed.json {
-                    digest = super::digest::of(Some(&target), json);
+                    digest = super::digest::of(Some(&target), json, self.lockdown);
                 }
                 (store, looked.packed, looked.summary)
             }

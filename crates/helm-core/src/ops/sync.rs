@@ -21,11 +21,27 @@ impl Helm {
         Sync::new(&self.home, &self.cwd, &self.sync, remote)
     }
 
+    /// The remote, signing every commit pushed when `sign` asks (git's
+    /// configuration may ask as well: `user.signingKey` with `gpg.format`).
+    fn signing(&self, remote: Option<&str>, sign: bool) -> Result<Sync<'_>> {
+        let mut sync = self.remote(remote)?;
+        sync.signing.sign |= sign;
+        Ok(sync)
+    }
+
+    /// The remote, refusing unsigned commits when `verify` asks (or
+    /// `helm.verifySignatures` in git's configuration).
+    fn verifying(&self, remote: Option<&str>, verify: bool) -> Result<Sync<'_>> {
+        let mut sync = self.remote(remote)?;
+        sync.signing.verify |= verify;
+        Ok(sync)
+    }
+
     /// Sends what the remote lacks of a voyage; refused (`diverged`) when
     /// the remote holds what is not here.
-    pub fn voyage_push(&self, voyage: &str, remote: Option<&str>) -> Result<Synced> {
+    pub fn voyage_push(&self, voyage: &str, remote: Option<&str>, sign: bool) -> Result<Synced> {
         self.voyage_file(voyage)?;
-        let synced = sync::push(&self.remote(remote)?, voyage, &|entry| {
+        let synced = sync::push(&self.signing(remote, sign)?, voyage, &|entry| {
             crate::actions::Headline::headline(entry)
         })?;
         super::synced::note(self.home.root(), "push", &synced);
@@ -33,16 +49,16 @@ impl Helm {
     }
 
     /// Fetches a voyage and merges it into the one here (or makes it here).
-    pub fn voyage_pull(&self, voyage: &str, remote: Option<&str>) -> Result<Synced> {
-        let synced = sync::pull(&self.remote(remote)?, voyage)?;
+    pub fn voyage_pull(&self, voyage: &str, remote: Option<&str>, verify: bool) -> Result<Synced> {
+        let synced = sync::pull(&self.verifying(remote, verify)?, voyage)?;
         super::synced::note(self.home.root(), "pull", &synced);
         Ok(synced)
     }
 
     /// Pulls every voyage on the remote. Those refused are named in one
     /// error after the others were pulled.
-    pub fn voyage_pull_all(&self, remote: Option<&str>) -> Result<PulledAll> {
-        let sync = self.remote(remote)?;
+    pub fn voyage_pull_all(&self, remote: Option<&str>, verify: bool) -> Result<PulledAll> {
+        let sync = self.verifying(remote, verify)?;
         let sync::All {
             pulled: voyages,
             refused,

@@ -60,6 +60,9 @@ pub struct Story {
     /// What changed on each bearing's targets since the bearing before;
     /// empty when digests were not asked for.
     pub changes: super::changes::Changes,
+    /// Who signed each pushed entry (entry number → git's verdict), when
+    /// any was signed; empty when digests were not asked for.
+    pub signers: std::collections::BTreeMap<u64, crate::sync::Signature>,
 }
 
 /// Payloads stored larger than this are not opened for a digest: the story
@@ -158,7 +161,7 @@ impl Helm {
                 let line = match payload {
                     Payload::Stowed(Some(json)) | Payload::Reduced(Some(json)) => {
                         let target = kinds.get(hash).and_then(Option::as_ref);
-                        super::digest::of(target, &json)
+                        super::digest::of(target, &json, self.lockdown)
                     }
                     Payload::Jettisoned => Some("jettisoned: the payload is gone".to_string()),
                     Payload::TooLarge(size) => {
@@ -171,11 +174,20 @@ impl Helm {
                 }
             })?;
         }
+        // A story for people says who signed what was pushed; git being
+        // unavailable or unconfigured only leaves that out.
+        let signers = match digests {
+            true => {
+                crate::sync::signers(self.home.root(), &self.cwd, &store.id()).unwrap_or_default()
+            }
+            false => Default::default(),
+        };
         Ok(Story {
             snapshot,
             interrupted: pending::list(self.home.root(), &store.id()),
             digests: lines,
             changes,
+            signers,
         })
     }
 
@@ -197,20 +209,53 @@ impl Helm {
     }
 
     /// Verifies one voyage, or every voyage with `None`.
-    pub fn voyage_verify(&self, voyage: Option<&str>) -> Result<Vec<Verified>> {
+    /// Checks voyages end to end; with `signatures`, also that every
+    /// commit of theirs synced through a git remote carries a good
+    /// signature of an allowed signer (git's verdict, as `voyage pull
+    /// --verify-signatures` asks it).
+    pub fn voyage_verify(&self, voyage: Option<&str>, signatures: bool) -> Result<Vec<Verified>> {
         let files = match voyage {
             None => self.home.voyage_files()?,
             Some(prefix) => vec![self.voyage_file(prefix)?],
         };
         Ok(files
             .into_iter()
-            .map(|file| Verified {
-                findings: verify::verify(&file.path),
-                interrupted: pending::list(self.home.root(), &file.id).len(),
-                id: file.id.to_string(),
-                path: file.path,
+            .map(|file| {
+                let mut findings = verify::verify(&file.path);
+                if signatures {
+                    findings.problems.extend(self.signature_problems(&file.id));
+                }
+                Verified {
+                    findings,
+                    interrupted: pending::list(self.home.root(), &file.id).len(),
+                    id: file.id.to_string(),
+                    path: file.path,
+                }
             })
             .collect())
+    }
+
+    /// One problem per synced commit of voyage `id` without a good signature.
+    fn signature_problems(&self, id: &uuid::Uuid) -> Vec<String> {
+        match crate::sync::history(self.home.root(), &self.cwd, id) {
+            Ok(history) => history
+                .iter()
+                .rev()
+                .filter(|s| !s.good())
+                .map(|s| {
+                    let carries = match s.entry {
+                        Some(n) => format!("entry {n}"),
+                        None => "no entry".to_string(),
+                    };
+                    format!(
+                        "signatures: commit {} (carrying {carries}) is {}",
+                        s.commit,
+                        s.verdict_words()
+                    )
+                })
+                .collect(),
+            Err(err) => vec![format!("signatures: cannot be checked: {}", err.message())],
+        }
     }
 
     pub fn voyage_export(

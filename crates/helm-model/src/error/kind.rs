@@ -42,6 +42,10 @@ pub enum Kind {
     Diverged,
     /// What a git remote holds fails helm's checks; nothing was written.
     BadRemote,
+    /// A commit a pull would take from a git remote is unsigned, or signed
+    /// by a key that no allowed signer holds (`voyage pull
+    /// --verify-signatures`); nothing was written.
+    BadSignature,
     /// A merge the slate's observation of the PR's checks and reviews does
     /// not show ready; nothing was acted on or recorded.
     NotReady,
@@ -77,6 +81,7 @@ impl Kind {
             Kind::Stale => "stale",
             Kind::Diverged => "diverged",
             Kind::BadRemote => "bad-remote",
+            Kind::BadSignature => "bad-signature",
             Kind::NotReady => "not-ready",
             Kind::RateLimited => "rate-limited",
             Kind::Cancelled => "cancelled",
