@@ -63,7 +63,7 @@ pub struct Cli {
     /// Print version.
     // `--version` only: `-V` is `--voyage` everywhere, as in every subcommand.
     #[arg(long, action = clap::ArgAction::Version)]
-    version: (),
+    pub version: (),
 
     /// Print one JSON document on stdout (errors as JSON on stderr).
     #[arg(long, global = true, help_heading = SHARED)]
