@@ -125,28 +125,21 @@ pub(crate) fn write(out: &mut String, entry: &Entry, cx: &mut Context<'_>) {
 fn world(out: &mut String, record: &SteerRecord, links: &Links) {
     out.push_str("<p class=\"world\">On GitHub: ");
     let repo = record.repo.as_str();
+    let thing = match (record.pr, record.issue) {
+        (Some(pr), _) => Some(("pull", pr, format!("{repo}#{pr} (pull request)"))),
+        (None, Some(issue)) => Some(("issues", issue, format!("{repo}#{issue}"))),
+        (None, None) => None,
+    };
     let mut said = false;
-    if let Some(pr) = record.pr {
-        links.thing(
-            out,
-            repo,
-            "pull",
-            &pr.to_string(),
-            &format!("{repo}#{pr} (pull request)"),
-        );
-        said = true;
-    } else if let Some(issue) = record.issue {
-        links.thing(
-            out,
-            repo,
-            "issues",
-            &issue.to_string(),
-            &format!("{repo}#{issue}"),
-        );
+    let mut built = None;
+    if let Some((what, number, label)) = &thing {
+        links.thing(out, repo, what, &number.to_string(), label);
+        built = links.github(repo, what, &number.to_string());
         said = true;
     }
+    // The address GitHub answered with, unless it is the one built above.
     if let Some(url) = &record.url
-        && (record.pr.is_none() && record.issue.is_none() || url.contains('#'))
+        && built.as_deref() != Some(url.as_str())
     {
         out.push_str(if said { " · " } else { "" });
         links.anchor(out, url, "what it made");
