@@ -125,7 +125,9 @@ fn people(out: &mut String, story: &Story) {
 /// Each issue and pull request a steer acted on, with its steers and what
 /// the latest observations showed of it.
 fn touched(out: &mut String, story: &Story, links: &Links, payloads: &Payloads) {
-    let mut things: Vec<(bool, String, u64, Vec<(i64, String)>)> = Vec::new();
+    // (is a PR, repo, number, its steers as (entry, action, recorded at))
+    type Thing = (bool, String, u64, Vec<(i64, String, String)>);
+    let mut things: Vec<Thing> = Vec::new();
     for entry in &story.snapshot.entries {
         let Some(EntryAction::Steer(record)) = entry.parsed_action() else {
             continue;
@@ -139,12 +141,16 @@ fn touched(out: &mut String, story: &Story, links: &Links, payloads: &Payloads) 
             .ok()
             .and_then(|v| v.as_str().map(str::to_string))
             .unwrap_or_default();
-        let same = |t: &&mut (bool, String, u64, Vec<(i64, String)>)| {
-            t.0 == pr && t.2 == number && t.1.eq_ignore_ascii_case(&record.repo)
-        };
+        let same =
+            |t: &&mut Thing| t.0 == pr && t.2 == number && t.1.eq_ignore_ascii_case(&record.repo);
         match things.iter_mut().find(same) {
-            Some(thing) => thing.3.push((entry.id, steer)),
-            None => things.push((pr, record.repo.clone(), number, vec![(entry.id, steer)])),
+            Some(thing) => thing.3.push((entry.id, steer, entry.recorded_at.clone())),
+            None => things.push((
+                pr,
+                record.repo.clone(),
+                number,
+                vec![(entry.id, steer, entry.recorded_at.clone())],
+            )),
         }
     }
     if things.is_empty() {
@@ -164,7 +170,7 @@ fn touched(out: &mut String, story: &Story, links: &Links, payloads: &Payloads) 
         let label = format!("{word} {repo}#{number}");
         links.thing(out, repo, what, &number.to_string(), &label);
         out.push_str("</td><td>");
-        for (i, (id, steer)) in steers.iter().enumerate() {
+        for (i, (id, steer, _)) in steers.iter().enumerate() {
             out.push_str(if i > 0 { ", " } else { "" });
             let _ = write!(out, "<a href=\"#e{id}\">");
             text(out, steer);
@@ -172,7 +178,18 @@ fn touched(out: &mut String, story: &Story, links: &Links, payloads: &Payloads) 
         }
         out.push_str("</td><td>");
         match last_seen(story, payloads, *pr, repo, *number) {
-            Some((at, facts)) => seen(out, &at, &facts, *pr),
+            Some((at, facts)) => {
+                seen(out, &at, &facts, *pr);
+                // What the voyage itself did to it after that look.
+                let after: Vec<&(i64, String, String)> =
+                    steers.iter().filter(|(_, _, when)| *when > at).collect();
+                for (i, (id, steer, _)) in after.iter().enumerate() {
+                    out.push_str(if i == 0 { "; since then: " } else { ", " });
+                    let _ = write!(out, "<a href=\"#e{id}\">");
+                    text(out, steer);
+                    let _ = write!(out, " ({id})</a>");
+                }
+            }
             None => out.push_str("<span class=\"dim\">not observed</span>"),
         }
         out.push_str("</td></tr>");
