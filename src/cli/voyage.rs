@@ -263,15 +263,15 @@ fn show(args: VoyageShowArgs, ctx: &Context) -> Result<Box<dyn Report>> {
 
 /// Renders the page; with `--out`, writes it there and says where.
 fn page(args: PageArgs, ctx: &Context) -> Result<Box<dyn Report>> {
-    let voyage = named(&args.voyage)?;
-    let (story, html) = crate::output::page::of(&ctx.helm, voyage)?;
+    let (story, html) = crate::output::page::of(&ctx.helm, named(&args.voyage)?)?;
+    let voyage = story.snapshot.voyage;
     let Some(path) = args.out else {
-        return Ok(Box::new(crate::output::page::PageReport { html }));
+        return Ok(Box::new(crate::output::page::PageReport { voyage, html }));
     };
     std::fs::write(&path, html.as_bytes())
         .map_err(|err| Error::io(format!("cannot write {}", path.display()), &err))?;
     Ok(Box::new(crate::output::page::PageWritten {
-        voyage: story.snapshot.voyage.id.to_string(),
+        voyage,
         path,
         bytes: html.len() as u64,
     }))

@@ -162,9 +162,13 @@ pub(crate) fn read(ctx: &Ctx, served: &Served, uri: &str) -> Result<ResourceCont
         ResourceView::Brief => Box::new(BriefReport {
             brief: ctx.helm.voyage_brief(voyage)?,
         }),
-        ResourceView::Page => Box::new(PageReport {
-            html: crate::output::page::of(&ctx.helm, voyage)?.1,
-        }),
+        ResourceView::Page => {
+            let (story, html) = crate::output::page::of(&ctx.helm, voyage)?;
+            Box::new(PageReport {
+                voyage: story.snapshot.voyage,
+                html,
+            })
+        }
     };
     let mut text = Vec::new();
     report

@@ -3,7 +3,7 @@
 //! freshness check found, the annotations other parts of helm add, and
 //! the bearing, each observation with its payload folded in place.
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::fmt::Write as _;
 
 use serde_json::Value;
@@ -22,12 +22,15 @@ pub(crate) struct Context<'a> {
     pub(crate) voyage: &'a str,
     pub(crate) links: &'a Links,
     pub(crate) payloads: &'a Payloads,
-    pub(crate) digests: &'a std::collections::HashMap<String, String>,
+    pub(crate) digests: &'a HashMap<String, String>,
     pub(crate) changes: &'a Changes,
     pub(crate) notes: &'a Annotations,
     /// Artifacts whose payload is already on the page: shown once, at the
     /// first observation that holds it; later ones link there.
     pub(crate) placed: HashSet<String>,
+    /// Each target's line, read once: a long voyage looks at the same few
+    /// things again and again.
+    pub(crate) described: HashMap<String, String>,
 }
 
 pub(crate) fn write(out: &mut String, entry: &Entry, cx: &mut Context<'_>) {
@@ -198,10 +201,12 @@ fn freshness(out: &mut String, record: &SteerRecord) {
 /// page already shows it).
 fn bearing(out: &mut String, entry: &Entry, observation: &Observation, cx: &mut Context<'_>) {
     out.push_str("<b>");
-    line(
-        out,
-        &crate::output::entry::describe_target(&observation.target),
-    );
+    let target = &observation.target;
+    if !cx.described.contains_key(target) {
+        let described = crate::output::entry::describe_target(target);
+        cx.described.insert(target.clone(), described);
+    }
+    line(out, cx.described.get(target).map_or("", String::as_str));
     out.push_str("</b> <span class=\"dim\">");
     line(out, &crate::text::when(&observation.observed_at));
     out.push_str("</span> <span class=\"hash\">");

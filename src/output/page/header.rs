@@ -2,6 +2,7 @@
 //! part (identity, roles, methods, the GitHub accounts that acted for them)
 //! and each issue and pull request it acted on, as last observed.
 
+use std::collections::HashMap;
 use std::fmt::Write as _;
 
 use serde_json::Value;
@@ -156,6 +157,7 @@ fn touched(out: &mut String, story: &Story, links: &Links, payloads: &Payloads) 
     if things.is_empty() {
         return;
     }
+    let looks = looks(story);
     out.push_str(
         "<h2>Issues and pull requests</h2><table><tr><th></th><th>steers</th>\
          <th>last observed</th></tr>",
@@ -177,7 +179,7 @@ fn touched(out: &mut String, story: &Story, links: &Links, payloads: &Payloads) 
             let _ = write!(out, " ({id})</a>");
         }
         out.push_str("</td><td>");
-        match last_seen(story, payloads, *pr, repo, *number) {
+        match last_seen(&looks, payloads, *pr, repo, *number) {
             Some((at, facts)) => {
                 seen(out, &at, &facts, *pr);
                 // What the voyage itself did to it after that look.
@@ -227,35 +229,50 @@ fn seen(out: &mut String, at: &str, facts: &Facts, pr: bool) {
     out.push_str(")</span>");
 }
 
+/// The looks at issues and pull requests, each target read once: (is a
+/// PR, repo in lowercase, number) → its observations.
+type Looks<'a> = HashMap<(bool, String, u64), Vec<&'a Observation>>;
+
+fn looks(story: &Story) -> Looks<'_> {
+    let mut looks: Looks<'_> = HashMap::new();
+    let snapshot = &story.snapshot;
+    let all = snapshot.entries.iter().flat_map(|e| e.bearing.iter());
+    for observation in all.chain(snapshot.slate.iter()) {
+        // Only GitHub targets can be of an issue or PR: skip the rest unread.
+        if !observation.target.contains("\"github-") {
+            continue;
+        }
+        let Ok(target) = serde_json::from_str::<Value>(&observation.target) else {
+            continue;
+        };
+        let (pr, number) = match target.get("kind").and_then(Value::as_str) {
+            Some("github-pr") => (true, target.get("number")),
+            Some("github-checks") => (true, target.get("pr")),
+            Some("github-issue") => (false, target.get("number")),
+            _ => continue,
+        };
+        let (Some(number), Some(repo)) = (
+            number.and_then(Value::as_u64),
+            target.get("repo").and_then(Value::as_str),
+        ) else {
+            continue;
+        };
+        let key = (pr, repo.to_ascii_lowercase(), number);
+        looks.entry(key).or_default().push(observation);
+    }
+    looks
+}
+
 /// The newest observation of the thing with facts, those facts completed
 /// from older looks (a look at the comments alone says nothing of CI).
 fn last_seen(
-    story: &Story,
+    looks: &Looks<'_>,
     payloads: &Payloads,
     pr: bool,
     repo: &str,
     number: u64,
 ) -> Option<(String, Facts)> {
-    let of_thing = |observation: &Observation| {
-        let target: Value = serde_json::from_str(&observation.target).ok()?;
-        let kind = target.get("kind")?.as_str()?;
-        let n = match kind {
-            "github-pr" if pr => target.get("number"),
-            "github-checks" if pr => target.get("pr"),
-            "github-issue" if !pr => target.get("number"),
-            _ => None,
-        }?;
-        let same_repo = target.get("repo")?.as_str()?.eq_ignore_ascii_case(repo);
-        (same_repo && n.as_u64() == Some(number)).then_some(())
-    };
-    let snapshot = &story.snapshot;
-    let mut looks: Vec<&Observation> = snapshot
-        .entries
-        .iter()
-        .flat_map(|e| e.bearing.iter())
-        .chain(snapshot.slate.iter())
-        .filter(|o| of_thing(o).is_some())
-        .collect();
+    let mut looks = looks.get(&(pr, repo.to_ascii_lowercase(), number))?.clone();
     looks.sort_by(|a, b| b.observed_at.cmp(&a.observed_at));
     let newest = looks.first()?.observed_at.clone();
     let facts = looks

@@ -22,6 +22,7 @@ use std::io::{self, Write};
 use std::path::PathBuf;
 
 use super::{Report, Style};
+use crate::model::Voyage;
 use crate::model::entry::EntryAction;
 use crate::ops::voyage::Story;
 use crate::storage::logbook::Entry;
@@ -129,6 +130,7 @@ pub(crate) fn render(story: &Story, payloads: &Payloads, notes: &Annotations) ->
         changes: &story.changes,
         notes,
         placed: HashSet::new(),
+        described: HashMap::new(),
     };
     for entry in &snapshot.entries {
         entries::write(&mut out, entry, &mut cx);
@@ -141,8 +143,10 @@ pub(crate) fn render(story: &Story, payloads: &Payloads, notes: &Annotations) ->
     out
 }
 
-/// `voyage page` without `--out`: the page on stdout.
+/// `voyage page` without `--out`: the page on stdout; under `--json`, in
+/// a document with the voyage and its size.
 pub(crate) struct PageReport {
+    pub(crate) voyage: Voyage,
     pub(crate) html: String,
 }
 
@@ -151,15 +155,21 @@ impl Report for PageReport {
         out.write_all(self.html.as_bytes())
     }
 
-    /// The page is the document: `--json` changes nothing on stdout.
     fn json(&self, out: &mut dyn Write) -> io::Result<()> {
-        out.write_all(self.html.as_bytes())
+        super::write_json(
+            out,
+            &serde_json::json!({
+                "voyage": self.voyage,
+                "bytes": self.html.len(),
+                "html": self.html,
+            }),
+        )
     }
 }
 
 /// `voyage page --out FILE`: where the page went.
 pub(crate) struct PageWritten {
-    pub(crate) voyage: String,
+    pub(crate) voyage: Voyage,
     pub(crate) path: PathBuf,
     pub(crate) bytes: u64,
 }
@@ -179,7 +189,7 @@ impl Report for PageWritten {
     fn status_line(&self) -> Option<String> {
         Some(format!(
             "wrote the page of voyage {} ({}) to {}; open it in a browser",
-            self.voyage,
+            self.voyage.id,
             crate::words::human_bytes(self.bytes),
             self.path.display()
         ))

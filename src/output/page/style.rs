@@ -27,6 +27,8 @@ table{border-collapse:collapse}td,th{border-bottom:1px solid var(--line);padding
 .facts{display:grid;grid-template-columns:max-content 1fr;gap:.2rem 1rem}
 .facts dt{color:var(--dim)}.facts dd{margin:0}
 .entry{border:1px solid var(--line);border-left:4px solid var(--log);border-radius:6px;padding:.75rem 1rem;margin:1rem 0}
+/* A long logbook: the browser lays out only the entries near the screen. */
+.entry{content-visibility:auto;contain-intrinsic-size:auto 14rem}
 .entry.steer{border-left-color:var(--steer)}.entry:target{outline:2px solid var(--accent)}
 .kind{font-size:.75rem;text-transform:uppercase;letter-spacing:.05em;color:var(--dim)}
 .flag{display:inline-block;font-size:.75rem;border:1px solid var(--warn);color:var(--warn);border-radius:1em;padding:0 .5em;margin-left:.4em}

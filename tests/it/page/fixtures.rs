@@ -83,8 +83,19 @@ fn the_page_goes_to_stdout_or_to_the_file_named() {
     ]);
     let doc = json.ok().json();
     assert_eq!(doc["path"], out.to_str().unwrap());
+    assert_eq!(doc["voyage"]["status"], "ended");
     assert_eq!(doc["bytes"], stdout.stdout.len());
     assert_eq!(std::fs::read_to_string(&out).unwrap(), stdout.stdout);
+    let whole = env
+        .run(&["--json", "voyage", "page", "9c54720f"])
+        .ok()
+        .json();
+    assert_eq!(whole["html"], stdout.stdout.as_str());
+    assert_eq!(
+        whole["voyage"]["id"],
+        "9c54720f-6d86-4341-a73e-bcb8c1b39322"
+    );
+    assert_eq!(whole["bytes"], stdout.stdout.len());
     let missing = env.run(&["voyage", "page", "ffffffff"]);
     assert!(missing.fails(1).contains("ffffffff"));
     let nowhere = env.run(&[
