@@ -9,7 +9,7 @@ use std::fmt::Write as _;
 use serde_json::Value;
 
 use super::html::{Links, line, payload_id, text};
-use super::payload::{ARTIFACT_BUDGET, Payloads, Shown};
+use super::payload::{ARTIFACT_BUDGET, PayloadView, Payloads};
 use super::{Annotations, flags};
 use crate::actions::Headline;
 use crate::model::entry::{EntryAction, SteerRecord};
@@ -18,7 +18,7 @@ use crate::storage::logbook::Entry;
 use crate::storage::slate::Observation;
 
 /// What every entry's section needs besides the entry.
-pub(crate) struct Context<'a> {
+pub(crate) struct EntryInputs<'a> {
     pub(crate) voyage: &'a str,
     pub(crate) links: &'a Links,
     pub(crate) payloads: &'a Payloads,
@@ -33,7 +33,7 @@ pub(crate) struct Context<'a> {
     pub(crate) described: HashMap<String, String>,
 }
 
-pub(crate) fn write(out: &mut String, entry: &Entry, cx: &mut Context<'_>) {
+pub(crate) fn write(out: &mut String, entry: &Entry, cx: &mut EntryInputs<'_>) {
     let steer = entry.is_steer();
     let kind = if steer { "steer" } else { "log" };
     let _ = write!(
@@ -199,7 +199,7 @@ fn freshness(out: &mut String, record: &SteerRecord) {
 /// One observation of the bearing: its target, time, digest, what changed
 /// since the bearing before, and its payload folded (or a link to where the
 /// page already shows it).
-fn bearing(out: &mut String, entry: &Entry, observation: &Observation, cx: &mut Context<'_>) {
+fn bearing(out: &mut String, entry: &Entry, observation: &Observation, cx: &mut EntryInputs<'_>) {
     out.push_str("<b>");
     let target = &observation.target;
     if !cx.described.contains_key(target) {
@@ -229,13 +229,13 @@ fn bearing(out: &mut String, entry: &Entry, observation: &Observation, cx: &mut 
         out.push_str("</span> ");
     };
     match cx.payloads.shown.get(&observation.artifact) {
-        Some(Shown::Html { .. }) if !first => {
+        Some(PayloadView::Html { .. }) if !first => {
             let _ = write!(
                 out,
                 "<br><a href=\"#{id}\">the same payload, shown above</a>"
             );
         }
-        Some(Shown::Html { html, cut, reduced }) => {
+        Some(PayloadView::Html { html, cut, reduced }) => {
             let what = if *reduced { "summary" } else { "payload" };
             let _ = write!(out, "<details id=\"{id}\"><summary>{what}</summary>{html}");
             if *cut {
@@ -249,8 +249,8 @@ fn bearing(out: &mut String, entry: &Entry, observation: &Observation, cx: &mut 
             }
             out.push_str("</details>");
         }
-        Some(Shown::Jettisoned) => show(out, "jettisoned: only its hash is kept"),
-        Some(Shown::TooLarge(size)) => {
+        Some(PayloadView::Jettisoned) => show(out, "jettisoned: only its hash is kept"),
+        Some(PayloadView::TooLarge(size)) => {
             let size = crate::words::human_bytes(*size);
             show(
                 out,
@@ -260,7 +260,7 @@ fn bearing(out: &mut String, entry: &Entry, observation: &Observation, cx: &mut 
             command(out, cx.voyage, &observation.artifact);
             out.push_str("</code>");
         }
-        Some(Shown::OverPage) => {
+        Some(PayloadView::OverPage) => {
             show(
                 out,
                 "not shown: the page holds enough payloads; see it with",
@@ -269,7 +269,7 @@ fn bearing(out: &mut String, entry: &Entry, observation: &Observation, cx: &mut 
             command(out, cx.voyage, &observation.artifact);
             out.push_str("</code>");
         }
-        Some(Shown::Unreadable) | None => show(out, "its payload cannot be read"),
+        Some(PayloadView::Unreadable) | None => show(out, "its payload cannot be read"),
     }
 }
 

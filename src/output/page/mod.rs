@@ -122,7 +122,7 @@ pub(crate) fn render(story: &Story, payloads: &Payloads, notes: &Annotations) ->
         out.push_str("<p class=\"dim\">The logbook is empty.</p>");
     }
     let voyage = snapshot.voyage.id.to_string();
-    let mut cx = entries::Context {
+    let mut cx = entries::EntryInputs {
         voyage: &voyage,
         links: &links,
         payloads,

@@ -24,7 +24,7 @@ pub(crate) const PAGE_BUDGET: usize = 32 << 20;
 
 /// One artifact as the page shows it.
 #[derive(Debug)]
-pub(crate) enum Shown {
+pub(crate) enum PayloadView {
     /// The payload (or a reduced artifact's summary), as HTML.
     Html {
         html: String,
@@ -41,11 +41,11 @@ pub(crate) enum Shown {
     Unreadable,
 }
 
-/// Every artifact's [`Shown`], and the facts the header tells of issues
+/// Every artifact's [`PayloadView`], and the facts the header tells of issues
 /// and pull requests.
 #[derive(Debug, Default)]
 pub(crate) struct Payloads {
-    pub(crate) shown: HashMap<String, Shown>,
+    pub(crate) shown: HashMap<String, PayloadView>,
     pub(crate) facts: HashMap<String, Facts>,
     spent: usize,
 }
@@ -57,18 +57,18 @@ impl Payloads {
         let (json, reduced) = match payload {
             Payload::Stowed(Some(json)) => (json, false),
             Payload::Reduced(Some(json)) => (json, true),
-            Payload::Jettisoned => return self.put(hash, Shown::Jettisoned),
-            Payload::TooLarge(size) => return self.put(hash, Shown::TooLarge(*size)),
-            _ => return self.put(hash, Shown::Unreadable),
+            Payload::Jettisoned => return self.put(hash, PayloadView::Jettisoned),
+            Payload::TooLarge(size) => return self.put(hash, PayloadView::TooLarge(*size)),
+            _ => return self.put(hash, PayloadView::Unreadable),
         };
         let Ok(value) = serde_json::from_slice::<Value>(json) else {
-            return self.put(hash, Shown::Unreadable);
+            return self.put(hash, PayloadView::Unreadable);
         };
         if !reduced && let Some(facts) = github::facts(kind, &value) {
             self.facts.insert(hash.to_string(), facts);
         }
         if self.spent >= PAGE_BUDGET {
-            return self.put(hash, Shown::OverPage);
+            return self.put(hash, PayloadView::OverPage);
         }
         let mut budget = Budget::new(ARTIFACT_BUDGET);
         let mut html = String::new();
@@ -79,10 +79,10 @@ impl Payloads {
         }
         self.spent += html.len();
         let cut = budget.cut;
-        self.put(hash, Shown::Html { html, cut, reduced });
+        self.put(hash, PayloadView::Html { html, cut, reduced });
     }
 
-    fn put(&mut self, hash: &str, shown: Shown) {
+    fn put(&mut self, hash: &str, shown: PayloadView) {
         self.shown.insert(hash.to_string(), shown);
     }
 }
