@@ -31,8 +31,9 @@ pub enum VoyageCommand {
     /// The page loads and runs nothing (its Content-Security-Policy forbids
     /// it), shows every recorded text as text, and links only to the
     /// recorded GitHub server's web host over https. Each payload shows at
-    /// most 64 KiB of its text, and the page at most 32 MiB of payloads;
-    /// `helm artifact show HASH` shows any payload whole.
+    /// most 64 KiB of its text (one stored larger than 4 MiB is not opened),
+    /// and the page at most 32 MiB of payloads; `helm artifact show HASH`
+    /// shows any payload whole.
     Page(PageArgs),
     /// End a voyage; it takes no more observations or entries.
     End(EndArgs),
