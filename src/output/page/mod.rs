@@ -90,6 +90,9 @@ pub(crate) fn of(helm: &crate::ops::Helm, voyage: &str) -> crate::error::Result<
     let story = helm.voyage_read(voyage, true, |hash, target, payload| {
         payloads.add(hash, target, payload)
     })?;
+    // Per-entry annotations (who signed a pushed entry, the author's
+    // standing) are gathered here when a part of helm records them; the page
+    // draws whatever `Annotations` holds under each entry's summary.
     let html = render(&story, &payloads, &Annotations::default());
     Ok((story, html))
 }
