@@ -6,7 +6,7 @@
 #   bench/run.sh                 all jobs
 #   bench/run.sh big-tree ...    only these jobs (small-write big-tree big-file
 #                                many-voyages list-cold big-voyage github-pr sync
-#                                github-checks)
+#                                github-checks page)
 #                                (github-pr includes the freshness guard's rows)
 #
 # Environment:
@@ -41,7 +41,7 @@ BIG_MIB=${BENCH_BIG_MIB:-256}
 VOYAGES=${BENCH_VOYAGES:-2000}
 ENTRIES=${BENCH_ENTRIES:-20000}
 JOBS=("$@")
-[ ${#JOBS[@]} -eq 0 ] && JOBS=(small-write big-tree big-file many-voyages list-cold big-voyage github-pr sync github-checks)
+[ ${#JOBS[@]} -eq 0 ] && JOBS=(small-write big-tree big-file many-voyages list-cold big-voyage github-pr sync github-checks page)
 
 log() { printf '\033[2m# %s\033[0m\n' "$*" >&2; }
 want() { local j; for j in "${JOBS[@]}"; do [ "$j" = "$1" ] && return 0; done; return 1; }
@@ -222,7 +222,7 @@ fi
 # The big voyage: made once by bench/big_voyage.sh (a few seconds) and kept;
 # remade when missing or not of ENTRIES entries.
 BIGV_HOME=$OUT/home-bigvoyage
-if want big-voyage || want sync; then
+if want big-voyage || want sync || want page; then
     BIGV=$(cat "$OUT/home-bigvoyage.id" 2>/dev/null || true)
     have=$(sqlite3 "$BIGV_HOME/voyages/$BIGV.sqlite" "SELECT count(*) FROM logbook" 2>/dev/null || echo 0)
     if [ -z "$BIGV" ] || [ "$have" != "$ENTRIES" ]; then
@@ -387,6 +387,22 @@ if want big-voyage; then
         "$(median big-voyage-json 0)" "$(median big-voyage-json 1)" 2.0
     row "big voyage: human \`helm voyage show\` of $ENTRIES entries vs \`sqlite3 -json\` of the join" \
         "$(median big-voyage-human 0)" "$(median big-voyage-human 1)" 2.0
+fi
+
+if want page; then
+    # `voyage page` of the big voyage (issue 33): at most twice the time of
+    # `voyage show --json` of it (both to stdout), and a page of at most 50 MiB.
+    (
+        export HELM_HOME=$BIGV_HOME
+        bench big-voyage-page "$(runs 5 2)" 3 1 -- \
+            "$HELM voyage page $BIGV" "$HELM --json voyage show $BIGV"
+        "$HELM" voyage page "$BIGV" --out "$OUT/big-voyage.html" 2>/dev/null
+    )
+    row "big voyage: \`helm voyage page\` of $ENTRIES entries vs \`helm voyage show --json\` of it" \
+        "$(median big-voyage-page 0)" "$(median big-voyage-page 1)" 2.0
+    printf '%s\t%s\t%s\t%s\tsize\t\n' \
+        "big voyage: size of the page of $ENTRIES entries" \
+        "$(stat -c %s "$OUT/big-voyage.html")" $((50 << 20)) 1 >>"$RESULTS"
 fi
 
 if want github-pr; then

@@ -23,6 +23,9 @@ for line in open(sys.argv[1]):
     elif kind == "rss":
         ratio = helm / anchor
         print(f"| {job} | {helm / 1024:.0f} MiB | file {anchor / 1024:.0f} MiB | {ratio:.2f}× the file | ≤ {goal:g}× | {'yes' if ratio <= goal else '**no**'} ({note}) |")
+    elif kind == "size":
+        # helm: bytes written; anchor: the most allowed, in bytes.
+        print(f"| {job} | {helm / 2**20:.1f} MiB | limit {anchor / 2**20:.0f} MiB | {helm / anchor:.2f}× the limit | ≤ 1× | {'yes' if helm <= anchor else '**no**'} |")
     elif kind == "per-voyage":
         n = int(note)
         per = (helm - anchor) / n * 1e6

@@ -9,6 +9,8 @@
 #   package-lock.json and installed with `npm ci`.
 # - ssh-keygen (Debian's openssh-client): the signed-sync tests make an
 #   ed25519 key and sign and verify with it, as git does.
+# - Debian's `chromium`: the real browser the `voyage page` tests open pages
+#   in (tests/it/page/, crates/fake-github/tests/tour.rs).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -16,6 +18,10 @@ cd "$(dirname "$0")/.."
 # first time something is missing (a fresh machine may have none).
 apt_updated=
 apt_install() {
+    command -v apt-get >/dev/null 2>&1 || {
+        echo "test-deps: $* is missing and apt-get is not here; install it by hand" >&2
+        exit 1
+    }
     local run=()
     [ "$(id -u)" -eq 0 ] || run=(sudo)
     if [ -z "$apt_updated" ]; then
@@ -27,6 +33,9 @@ apt_install() {
 
 if ! command -v ssh-keygen >/dev/null 2>&1; then
     apt_install openssh-client
+fi
+if ! command -v chromium >/dev/null 2>&1; then
+    apt_install chromium
 fi
 
 # Node packages: npm ci when node_modules is missing or older than the lock.

@@ -3,7 +3,8 @@
 # pull request to merge on fake-github, a local GitHub-shaped server built with helm
 # (crates/fake-github), while teammates act on it: bob answers the plan, reviews with
 # an inline comment, approves; carol pushes a new head just before the merge, so the
-# first merge is refused as stale and helm looks again.
+# first merge is refused as stale and helm looks again. It ends by writing the
+# voyage as one HTML page ($TOUR_PAGE, default $HELM_HOME/voyage.html).
 #
 #   cargo build --release --locked && scripts/tour.sh
 #
@@ -96,3 +97,9 @@ run voyage end --status merged
 say "The logbook tells the story; the brief is what you resume from."
 run voyage show
 run voyage brief
+
+say "The voyage as one page: a self-contained HTML file a reviewer opens offline."
+page=${TOUR_PAGE:-$HELM_HOME/voyage.html}
+show voyage page --out "$page"
+"$helm" voyage page --out "$page" >/dev/null 2>&1
+echo "Wrote $page: open it in a browser."

@@ -25,6 +25,16 @@ pub enum VoyageCommand {
     /// Where a voyage stands, short enough to resume from: status, the last
     /// entries, the last logged state, what it did on GitHub, the slate.
     Brief(BriefArgs),
+    /// Write the voyage as one self-contained HTML page to read offline:
+    /// header, timeline, every entry with its bearing and payloads.
+    ///
+    /// The page loads and runs nothing (its Content-Security-Policy forbids
+    /// it), shows every recorded text as text, and links only to the
+    /// recorded GitHub server's web host over https. Each payload shows at
+    /// most 64 KiB of its text (one stored larger than 4 MiB is not opened),
+    /// and the page at most 32 MiB of payloads; `helm artifact show HASH`
+    /// shows any payload whole.
+    Page(PageArgs),
     /// End a voyage; it takes no more observations or entries.
     End(EndArgs),
     /// Check voyages: integrity, foreign keys, artifact hashes, schema version.
@@ -120,6 +130,16 @@ pub struct BriefArgs {
 }
 
 #[derive(Debug, Args)]
+pub struct PageArgs {
+    /// The voyage: a full id or any unambiguous prefix (default: HELM_VOYAGE).
+    #[arg(value_name = "VOYAGE", env = "HELM_VOYAGE")]
+    pub(crate) voyage: Option<String>,
+    /// The file to write, e.g. voyage.html (default: stdout).
+    #[arg(long, value_name = "FILE")]
+    pub(crate) out: Option<PathBuf>,
+}
+
+#[derive(Debug, Args)]
 pub struct ExportArgs {
     /// The voyage: a full id or any unambiguous prefix (default: HELM_VOYAGE).
     #[arg(value_name = "VOYAGE", env = "HELM_VOYAGE")]
@@ -180,6 +200,7 @@ pub(crate) fn run(command: VoyageCommand, ctx: &Context) -> Result<Box<dyn Repor
         VoyageCommand::Brief(args) => Ok(Box::new(BriefReport {
             brief: helm.voyage_brief(named(&args.voyage)?)?,
         })),
+        VoyageCommand::Page(args) => page(args, ctx),
         VoyageCommand::End(args) => Ok(Box::new(Ended {
             voyage: helm.voyage_end(named(&args.voyage)?, args.status.as_deref())?,
         })),
@@ -238,5 +259,21 @@ fn show(args: VoyageShowArgs, ctx: &Context) -> Result<Box<dyn Report>> {
             format != StoryFormat::Json && !ctx.json,
         )?,
         format,
+    }))
+}
+
+/// Renders the page; with `--out`, writes it there and says where.
+fn page(args: PageArgs, ctx: &Context) -> Result<Box<dyn Report>> {
+    let (story, html) = crate::output::page::of(&ctx.helm, named(&args.voyage)?)?;
+    let voyage = story.snapshot.voyage;
+    let Some(path) = args.out else {
+        return Ok(Box::new(crate::output::page::PageReport { voyage, html }));
+    };
+    std::fs::write(&path, html.as_bytes())
+        .map_err(|err| Error::io(format!("cannot write {}", path.display()), &err))?;
+    Ok(Box::new(crate::output::page::PageWritten {
+        voyage,
+        path,
+        bytes: html.len() as u64,
     }))
 }

@@ -1,9 +1,11 @@
 //! MCP resources: each voyage's story (`helm://voyages/{id}/story`, the
-//! Markdown logbook `voyage show --format markdown` prints) and brief
-//! (`helm://voyages/{id}/brief`, the text `voyage brief` prints), listed
+//! Markdown logbook `voyage show --format markdown` prints), brief
+//! (`helm://voyages/{id}/brief`, the text `voyage brief` prints) and page
+//! (`helm://voyages/{id}/page`, the HTML `voyage page` writes), listed
 //! for every voyage and offered as templates taking an id or a prefix.
-//! They are views of `voyage_show` and `voyage_brief`, so a server serves
-//! each kind exactly when it serves that tool.
+//! They are views of `voyage_show` (the story and the page) and
+//! `voyage_brief`, so a server serves each kind exactly when it serves that
+//! tool.
 
 use rmcp::model::{Resource, ResourceContents, ResourceTemplate};
 
@@ -13,6 +15,7 @@ use super::tools;
 use crate::error::{Error, Kind, Result};
 use crate::ops::voyage::ListFilter;
 use crate::output::brief::BriefReport;
+use crate::output::page::PageReport;
 use crate::output::voyage::{StoryFormat, StoryReport};
 use crate::output::{Report, Style};
 
@@ -23,15 +26,17 @@ const SCHEME: &str = "helm://voyages/";
 pub(crate) enum ResourceView {
     Story,
     Brief,
+    Page,
 }
 
 impl ResourceView {
-    const ALL: [ResourceView; 2] = [ResourceView::Story, ResourceView::Brief];
+    const ALL: [ResourceView; 3] = [ResourceView::Story, ResourceView::Brief, ResourceView::Page];
 
     fn name(self) -> &'static str {
         match self {
             ResourceView::Story => "story",
             ResourceView::Brief => "brief",
+            ResourceView::Page => "page",
         }
     }
 
@@ -39,13 +44,14 @@ impl ResourceView {
         match self {
             ResourceView::Story => "text/markdown",
             ResourceView::Brief => "text/plain",
+            ResourceView::Page => "text/html",
         }
     }
 
     /// The tool whose view this is; served together.
     fn tool(self) -> &'static tools::Tool {
         let name = match self {
-            ResourceView::Story => "voyage_show",
+            ResourceView::Story | ResourceView::Page => "voyage_show",
             ResourceView::Brief => "voyage_brief",
         };
         tools::find(name).expect("the tool behind a resource")
@@ -62,6 +68,9 @@ impl ResourceView {
             }
             ResourceView::Brief => {
                 "Where the voyage stands, short enough to resume from: status, last entries and state, what it did on GitHub, interrupted steers, the slate."
+            }
+            ResourceView::Page => {
+                "The voyage as one self-contained HTML page for a person to read: header, timeline, every entry with its bearing and payloads; it loads and runs nothing."
             }
         }
     }
@@ -131,9 +140,10 @@ pub(crate) fn list(ctx: &Ctx, served: &Served) -> Result<Vec<Resource>> {
 /// The text of one resource, as the CLI prints it.
 pub(crate) fn read(ctx: &Ctx, served: &Served, uri: &str) -> Result<ResourceContents> {
     let Some((voyage, view)) = parse(uri) else {
-        return Err(Error::new(Kind::NotFound, format!("no helm resource {uri}")).hint(
-            "helm's resources are helm://voyages/{voyage}/story and helm://voyages/{voyage}/brief",
-        ));
+        return Err(
+            Error::new(Kind::NotFound, format!("no helm resource {uri}"))
+                .hint("helm's resources are helm://voyages/{voyage}/story, …/brief and …/page"),
+        );
     };
     if !view.served(served) {
         return Err(Error::new(
@@ -152,6 +162,13 @@ pub(crate) fn read(ctx: &Ctx, served: &Served, uri: &str) -> Result<ResourceCont
         ResourceView::Brief => Box::new(BriefReport {
             brief: ctx.helm.voyage_brief(voyage)?,
         }),
+        ResourceView::Page => {
+            let (story, html) = crate::output::page::of(&ctx.helm, voyage)?;
+            Box::new(PageReport {
+                voyage: story.snapshot.voyage,
+                html,
+            })
+        }
     };
     let mut text = Vec::new();
     report
@@ -184,6 +201,10 @@ mod tests {
         assert_eq!(
             parse(&uri("abc", ResourceView::Brief)),
             Some(("abc", ResourceView::Brief))
+        );
+        assert_eq!(
+            parse("helm://voyages/0190ab/page"),
+            Some(("0190ab", ResourceView::Page))
         );
         assert_eq!(parse("helm://voyages//story"), None);
         assert_eq!(parse("helm://voyages/a/b/story"), None);

@@ -12,6 +12,7 @@ pub(crate) mod interrupted;
 pub(crate) mod lifecycle;
 pub(crate) mod markdown;
 pub(crate) mod observe;
+pub(crate) mod page;
 pub(crate) mod payload;
 pub(crate) mod progress;
 pub(crate) mod rehearsal;

@@ -3,6 +3,14 @@
 //! made placeholders. It lives here, not in helm's tests, because only this package's
 //! tests are sure to have the `fake-github` binary built (`CARGO_BIN_EXE_fake-github`);
 //! `cargo test` at the workspace root builds helm's binary beside it.
+//!
+//! The tour ends by writing its voyage's page, which is then opened in headless
+//! Chromium: no console message, no network request, every timeline mark links to
+//! its entry, and a screenshot that is not blank. `HELM_BLESS=1` writes that
+//! screenshot to docs/voyage-page.png, the one the README shows.
+
+#[path = "../../../tests/it/page/chromium.rs"]
+mod chromium;
 
 use std::path::Path;
 use std::process::Command;
@@ -29,6 +37,7 @@ fn the_tour_walks_the_seed_flow_offline() {
         .env("NO_COLOR", "1")
         .env("HELM_BIN", &helm)
         .env("FAKE_GITHUB_BIN", fake)
+        .env("TOUR_PAGE", home.join("voyage.html"))
         .output()
         .expect("bash runs the tour");
     let stdout = String::from_utf8_lossy(&output.stdout);
@@ -51,6 +60,7 @@ fn the_tour_walks_the_seed_flow_offline() {
         assert!(stdout.contains(landmark), "missing {landmark:?}:\n{stdout}");
     }
     let mut settings = insta::Settings::clone_current();
+    settings.add_filter(&regex_escape(&home.display().to_string()), "[HOME]");
     for (pattern, replacement) in [
         (
             r"\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b",
@@ -63,4 +73,45 @@ fn the_tour_walks_the_seed_flow_offline() {
         settings.add_filter(pattern, replacement);
     }
     settings.bind(|| insta::assert_snapshot!("tour", stdout));
+    the_page_reads_in_a_browser(&home.join("voyage.html"), &root);
+}
+
+/// `text` with every regex metacharacter escaped.
+fn regex_escape(text: &str) -> String {
+    let mut out = String::new();
+    for c in text.chars() {
+        if "\\.+*?()|[]{}^$".contains(c) {
+            out.push('\\');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// The tour's page in a real browser, as a reviewer would open it.
+fn the_page_reads_in_a_browser(page: &Path, root: &Path) {
+    let loaded = chromium::load(page);
+    assert!(loaded.console.is_empty(), "console: {:#?}", loaded.console);
+    assert!(
+        loaded.requests.is_empty(),
+        "requests: {:#?}",
+        loaded.requests
+    );
+    let dom = &loaded.dom;
+    let svg = &dom[dom.find("<svg").expect("a timeline")..dom.find("</svg>").unwrap()];
+    let marks = svg.matches("<a href=\"#e").count();
+    assert_eq!(marks, 6, "one mark per entry");
+    for id in 1..=6 {
+        assert!(svg.contains(&format!("<a href=\"#e{id}\">")), "mark {id}");
+        assert!(dom.contains(&format!("id=\"e{id}\"")), "entry {id}");
+    }
+    let shot = chromium::screenshot(page, 1200, 1400);
+    let (ink, colours) = chromium::ink(&shot);
+    assert!(
+        ink > 0.03 && colours > 16,
+        "a blank page? {ink:.3} of pixels inked, {colours} colours"
+    );
+    if std::env::var_os("HELM_BLESS").is_some() {
+        std::fs::write(root.join("docs/voyage-page.png"), &shot).expect("docs/ is writable");
+    }
 }

@@ -116,6 +116,11 @@ pub(crate) static LEFT_OUT: &[(&str, &str)] = &[
          voyage, and an agent should not bring in files it was never given",
     ),
     (
+        "voyage page",
+        "the page is for a person's browser, and MCP serves it already as the resource \
+         helm://voyages/{id}/page (text/html), with the voyage_show tool",
+    ),
+    (
         "completions",
         "a shell completion script is for a person's terminal",
     ),

@@ -17,6 +17,7 @@ mod errors;
 mod jsonrpc;
 mod lifecycle;
 mod locks;
+mod page;
 mod parity;
 mod protocol;
 mod raw;

@@ -250,7 +250,8 @@ fn voyages_are_resources_their_story_in_markdown_and_their_brief() {
         templates,
         [
             "helm://voyages/{voyage}/story",
-            "helm://voyages/{voyage}/brief"
+            "helm://voyages/{voyage}/brief",
+            "helm://voyages/{voyage}/page"
         ]
     );
 

@@ -104,6 +104,14 @@ fn signed_pushes_verify_and_a_forged_unsigned_commit_is_refused() {
         "{}",
         story.stdout
     );
+    // The page a reviewer opens says it too, under the entry.
+    let page = m.b.run(&["voyage", "page", &id]);
+    assert!(
+        page.ok()
+            .stdout
+            .contains("pushed signed by alice@example.com"),
+        "the page names who signed"
+    );
 
     // Alice's second entry, then someone with push access but no key
     // rewrites it with plain git: the same content, unsigned.

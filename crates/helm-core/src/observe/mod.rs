@@ -106,7 +106,7 @@ macro_rules! kinds {
         }
 
         impl Target {
-            pub(crate) fn kind(&self) -> KindName {
+            pub fn kind(&self) -> KindName {
                 match self {
                     $(Target::$variant(_) => KindName::$variant),+
                 }

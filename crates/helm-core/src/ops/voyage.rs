@@ -137,6 +137,20 @@ impl Helm {
     /// The whole voyage; with `digests`, a line on what each observation
     /// saw, read from its artifact (each artifact opened once).
     pub fn voyage_show(&self, voyage: &str, digests: bool) -> Result<Story> {
+        self.voyage_read(voyage, digests, |_, _, _| {})
+    }
+
+    /// [`Helm::voyage_show`] with digests, handing `each` every payload the
+    /// story reads (once per artifact, as read, with its kind's target), so
+    /// a front end that shows payloads (`voyage page`) reads each one once
+    /// and keeps only what it shows. Payloads stored larger than 4 MiB come
+    /// as [`Payload::TooLarge`].
+    pub fn voyage_read(
+        &self,
+        voyage: &str,
+        digests: bool,
+        mut each: impl FnMut(&str, Option<&Target>, &Payload),
+    ) -> Result<Story> {
         let mut store = self.open(voyage)?;
         let snapshot = store.snapshot()?;
         let mut lines = HashMap::new();
@@ -158,6 +172,7 @@ impl Helm {
             let mut hashes: Vec<&str> = kinds.keys().copied().collect();
             hashes.sort_unstable();
             store.payloads(&hashes, DIGEST_LIMIT, |hash, payload| {
+                each(hash, kinds.get(hash).and_then(Option::as_ref), &payload);
                 let line = match payload {
                     Payload::Stowed(Some(json)) | Payload::Reduced(Some(json)) => {
                         let target = kinds.get(hash).and_then(Option::as_ref);

@@ -1,0 +1,119 @@
+//! Pages opened in a real headless Chromium: they load without a console
+//! message or a network request, hostile content neither runs nor loads
+//! anything, and the timeline's marks link to their entries.
+
+use super::chromium::{self, Loaded};
+use super::{Listener, hostile_voyage};
+
+/// A page as a reviewer's browser must find it: silent and offline.
+fn assert_quiet(loaded: &Loaded) {
+    assert!(loaded.console.is_empty(), "console: {:#?}", loaded.console);
+    assert!(
+        loaded.requests.is_empty(),
+        "requests: {:#?}",
+        loaded.requests
+    );
+}
+
+/// Every mark on the timeline links to an entry that is on the page.
+fn assert_marks_link_to_entries(dom: &str) {
+    let svg = &dom[dom.find("<svg").expect("a timeline")..dom.find("</svg>").unwrap()];
+    let marks: Vec<&str> = svg
+        .split("<a href=\"#")
+        .skip(1)
+        .map(|rest| &rest[..rest.find('"').unwrap()])
+        .collect();
+    assert!(!marks.is_empty(), "no marks");
+    for mark in marks {
+        assert!(
+            dom.contains(&format!("id=\"{mark}\"")),
+            "mark #{mark} links nowhere"
+        );
+    }
+}
+
+#[test]
+fn a_hostile_voyage_is_inert_in_a_browser() {
+    let listener = Listener::new();
+    let (env, _gh, voyage) = hostile_voyage(listener.port());
+    let (path, html) = super::page(&env, &voyage);
+    super::structure::assert_safe_page(&html, Some("https://github.com"));
+    let loaded = chromium::load(&path);
+    assert_quiet(&loaded);
+    assert!(!loaded.dom.contains("data-pwned=\""), "hostile script ran");
+    assert!(
+        !loaded.dom.contains("<iframe"),
+        "hostile markup became elements"
+    );
+    assert!(
+        !loaded.dom.contains("<img"),
+        "hostile markup became elements"
+    );
+    // The hostile text is there, as text, in every place it was put.
+    let shown = loaded
+        .dom
+        .matches("data-pwned','script')&lt;/script&gt;")
+        .count();
+    assert!(shown >= 15, "the hostile text shows {shown} times");
+    assert_marks_link_to_entries(&loaded.dom);
+    assert_eq!(listener.connections(), 0, "the page reached the listener");
+}
+
+#[test]
+fn the_check_proves_a_page_that_runs_or_loads_would_be_caught() {
+    let listener = Listener::new();
+    let scratch = tempfile::tempdir().unwrap();
+    let path = scratch.path().join("bad.html");
+    // What the page would be without escaping and without its policy.
+    std::fs::write(
+        &path,
+        format!(
+            "<!DOCTYPE html><body>{}</body>",
+            super::hostile(listener.port())
+        ),
+    )
+    .unwrap();
+    let loaded = chromium::load(&path);
+    assert!(loaded.dom.contains("data-pwned=\""), "{}", loaded.dom);
+    assert!(!loaded.requests.is_empty());
+    assert!(listener.connections() > 0);
+}
+
+#[test]
+fn the_pinned_voyages_load_quietly() {
+    let env = super::fixtures_home();
+    for voyage in ["01a21af2", "9c54720f", "5fabe0ec"] {
+        let path = env.root().join(format!("{voyage}.html"));
+        env.run(&["voyage", "page", voyage, "--out", path.to_str().unwrap()])
+            .ok();
+        let loaded = chromium::load(&path);
+        assert_quiet(&loaded);
+        if voyage != "5fabe0ec" {
+            assert_marks_link_to_entries(&loaded.dom);
+        }
+    }
+}
+
+#[test]
+fn the_page_of_a_voyage_is_not_blank_on_screen() {
+    let env = super::fixtures_home();
+    let path = env.root().join("page.html");
+    env.run(&[
+        "voyage",
+        "page",
+        "01a21af2",
+        "--out",
+        path.to_str().unwrap(),
+    ])
+    .ok();
+    let (ink, colours) = chromium::ink(&chromium::screenshot(&path, 1000, 1200));
+    assert!(
+        ink > 0.03 && colours > 16,
+        "{ink:.3} of pixels inked, {colours} colours"
+    );
+    // A page with nothing on it is what the check calls blank.
+    let blank = env.root().join("blank.html");
+    std::fs::write(&blank, "<!DOCTYPE html><body></body>").unwrap();
+    let (ink, _) = chromium::ink(&chromium::screenshot(&blank, 1000, 1200));
+    assert!(ink < 0.001, "{ink}");
+}
