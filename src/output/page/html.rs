@@ -6,13 +6,15 @@
 
 use std::fmt::Write as _;
 
-use crate::text::is_hostile;
+use crate::text::{is_hostile, is_invisible};
 
 /// Appends `raw` escaped for HTML text and attribute values alike, control
-/// characters and bidirectional overrides shown as U+FFFD (a terminal
-/// escape in a CI log reads as `�[31m`, never as a colour), newlines kept.
+/// characters shown as U+FFFD (a terminal escape in a CI log reads as
+/// `�[31m`, never as a colour), invisible and bidi characters written out
+/// as `<U+202E>` as everywhere helm shows text, newlines kept.
 pub(crate) fn text(out: &mut String, raw: &str) {
     let mut start = 0;
+    let mut written;
     for (i, c) in raw.char_indices() {
         let replace = match c {
             '&' => "&amp;",
@@ -22,6 +24,10 @@ pub(crate) fn text(out: &mut String, raw: &str) {
             '\'' => "&#39;",
             '\r' => "",
             c if is_hostile(c) => "\u{fffd}",
+            c if is_invisible(c) => {
+                written = format!("&lt;U+{:04X}&gt;", c as u32);
+                written.as_str()
+            }
             _ => continue,
         };
         out.push_str(&raw[start..i]);

@@ -225,7 +225,10 @@ fn escaping_covers_markup_quotes_and_controls() {
         escaped("<a href='x'>&\"</a>"),
         "&lt;a href=&#39;x&#39;&gt;&amp;&quot;&lt;/a&gt;"
     );
-    assert_eq!(escaped("a\r\nb\u{7}c\u{2066}"), "a\nb\u{fffd}c\u{fffd}");
+    assert_eq!(
+        escaped("a\r\nb\u{7}c\u{2066}"),
+        "a\nb\u{fffd}c&lt;U+2066&gt;"
+    );
 }
 
 #[test]
