@@ -10,6 +10,7 @@ mod brief;
 mod cancel;
 mod checks;
 mod declared;
+mod descriptions;
 mod digests;
 mod dry_run;
 mod error_kinds;
