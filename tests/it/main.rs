@@ -19,6 +19,7 @@ mod open_set_kinds;
 mod portable;
 mod rate_limits;
 mod readiness;
+mod redaction;
 mod reliability;
 mod settling;
 mod shell;

@@ -23,7 +23,27 @@ pub(crate) fn of(target: Option<&Target>, payload: &[u8]) -> Option<String> {
             }?
         }
     };
+    // The story says what was redacted, whatever the kind.
+    let digest = match redacted(payload) {
+        Some(said) => format!("{digest} · {said}"),
+        None => digest,
+    };
     Some(one_line(&digest, 160))
+}
+
+/// `2 secrets redacted (github-pat)`, from the payload's record. Only a
+/// payload holding the key is parsed for it.
+fn redacted(payload: &[u8]) -> Option<String> {
+    let key = format!("\"{}\":[", crate::secrets::KEY);
+    if memchr::memmem::find(payload, key.as_bytes()).is_none() {
+        return None;
+    }
+    #[derive(serde::Deserialize)]
+    struct Record {
+        redacted: Vec<crate::secrets::Redaction>,
+    }
+    let record: Record = serde_json::from_slice(payload).ok()?;
+    crate::secrets::said(&record.redacted)
 }
 
 fn summary(value: &Value) -> Option<String> {
