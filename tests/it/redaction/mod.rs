@@ -3,6 +3,7 @@
 //! GitHub bodies, CI log tails), and no byte of a secret reaches the voyage
 //! file, an export or the git remote; a steer carrying one is refused.
 
+mod github;
 mod local;
 
 use std::path::Path;
