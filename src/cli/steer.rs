@@ -29,6 +29,18 @@ pub struct SteerArgs {
     /// records what had changed.
     #[arg(long, global = true)]
     pub(crate) allow_stale: bool,
+    /// Post a title or body although it holds a secret that RULE found (a
+    /// gitleaks rule id, e.g. github-pat, named by the refusal); repeatable.
+    /// Without it, a steer whose text holds a token or key is refused with
+    /// kind `secret` and nothing done. The entry records the rules allowed.
+    #[arg(long, value_name = "RULE", global = true)]
+    pub(crate) allow_secret: Vec<String>,
+    /// End every body this steer posts (comments, issue and PR bodies,
+    /// inline replies) with a footer saying who posted it, in what role, by
+    /// what method, through helm, with the voyage id and the request id.
+    /// HELM_DISCLOSE=1 turns it on for every steer.
+    #[arg(long, global = true)]
+    pub(crate) disclose: bool,
     #[command(subcommand)]
     pub(crate) action: ActionArgs,
 }
@@ -50,6 +62,8 @@ pub(crate) fn run(args: SteerArgs, ctx: &Context) -> Result<Box<dyn Report>> {
             allow_stale: args.allow_stale,
             // A person stops the CLI with a signal; the protocol covers that.
             cancel: &crate::cancel::Cancel::default(),
+            allow_secret: &args.allow_secret,
+            disclose: args.disclose,
         },
     )?;
     Ok(Box::new(Recorded {

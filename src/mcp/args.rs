@@ -103,6 +103,17 @@ pub(crate) struct SteerInput {
     /// the entry records that the bearing was stale and what had changed.
     #[serde(default)]
     pub(crate) allow_stale: bool,
+    /// Post a title or body although it holds a secret these rules found
+    /// (gitleaks rule ids, e.g. github-pat, as the refusal names them);
+    /// without it a text holding a token or key is refused with kind
+    /// `secret`. The entry records the rules allowed.
+    #[serde(default)]
+    pub(crate) allow_secret: Vec<String>,
+    /// End every body posted with a footer saying who posted it, in what
+    /// role, by what method, through helm, with the voyage and request id
+    /// (always on when the server's environment has HELM_DISCLOSE=1).
+    #[serde(default)]
+    pub(crate) disclose: bool,
 }
 
 /// `log`.

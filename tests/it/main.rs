@@ -3,6 +3,7 @@
 mod actor;
 mod bad_input;
 mod big_payload;
+mod disclosure;
 mod freshness;
 mod github;
 mod hardening;

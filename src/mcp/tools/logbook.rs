@@ -44,6 +44,8 @@ fn steer(ctx: &Ctx, mut call: Call) -> Result<Box<dyn Report>> {
             repo: a.repo.as_deref(),
             allow_stale: a.allow_stale,
             cancel: &call.cancel,
+            allow_secret: &a.allow_secret,
+            disclose: a.disclose,
         },
     )?;
     Ok(Box::new(Recorded {

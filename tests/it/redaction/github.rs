@@ -27,7 +27,10 @@ fn bodies_titles_and_log_tails_are_redacted_and_stay_so_on_a_304() {
     for secret in [pat, slack, &all[10].1] {
         assert!(!text.contains(secret.as_str()), "{text}");
     }
-    assert_eq!(payload["summary"]["title"], "leaked [redacted: github-pat] in CI");
+    assert_eq!(
+        payload["summary"]["title"],
+        "leaked [redacted: github-pat] in CI"
+    );
     let at: Vec<(&str, &str)> = payload["redacted"]
         .as_array()
         .unwrap()
@@ -35,8 +38,14 @@ fn bodies_titles_and_log_tails_are_redacted_and_stay_so_on_a_304() {
         .map(|r| (r["at"].as_str().unwrap(), r["rule"].as_str().unwrap()))
         .collect();
     assert!(at.contains(&("/summary/title", "github-pat")), "{at:?}");
-    assert!(at.iter().any(|(_, rule)| *rule == "slack-bot-token"), "{at:?}");
-    assert!(at.iter().any(|(_, rule)| *rule == "generic-api-key"), "{at:?}");
+    assert!(
+        at.iter().any(|(_, rule)| *rule == "slack-bot-token"),
+        "{at:?}"
+    );
+    assert!(
+        at.iter().any(|(_, rule)| *rule == "generic-api-key"),
+        "{at:?}"
+    );
     // Observed again, every part unchanged: the same artifact, the same record.
     let again = env
         .run(&["observe", "github-issue", &issue.to_string(), "--json"])
@@ -53,15 +62,30 @@ fn bodies_titles_and_log_tails_are_redacted_and_stay_so_on_a_304() {
         "ci / deploy",
         Some("failure"),
         &[("deploy", "failure")],
-        JobLog::Text(format!("step 1\nAWS_ACCESS_KEY_ID {aws}\nusing {stripe}\nfailed\n")),
+        JobLog::Text(format!(
+            "step 1\nAWS_ACCESS_KEY_ID {aws}\nusing {stripe}\nfailed\n"
+        )),
     );
-    let checks = env.run(&["observe", "github-checks", "--pr", &pr.to_string(), "--json"]);
+    let checks = env.run(&[
+        "observe",
+        "github-checks",
+        "--pr",
+        &pr.to_string(),
+        "--json",
+    ]);
     let payload = &checks.json()["payload"];
     let text = payload.to_string();
-    assert!(!text.contains(aws.as_str()) && !text.contains(stripe.as_str()), "{text}");
+    assert!(
+        !text.contains(aws.as_str()) && !text.contains(stripe.as_str()),
+        "{text}"
+    );
     assert!(text.contains("[redacted: aws-access-token]"), "{text}");
     assert!(text.contains("[redacted: stripe-access-token]"), "{text}");
-    assert!(checks.stderr.contains("2 secrets redacted"), "{}", checks.stderr);
+    assert!(
+        checks.stderr.contains("2 secrets redacted"),
+        "{}",
+        checks.stderr
+    );
 
     env.log(&voyage, "waiting", "read the thread").ok();
     let needles: Vec<&str> = all.iter().map(|(_, s)| needle(s)).collect();

@@ -5,6 +5,7 @@
 
 mod github;
 mod local;
+mod refused;
 
 use std::path::Path;
 use std::process::Command;

@@ -13,6 +13,7 @@ pub(crate) mod fresh;
 pub mod logbook;
 pub(crate) mod login;
 pub mod observe;
+pub(crate) mod posting;
 pub(crate) mod slate;
 pub mod sync;
 pub mod voyage;
@@ -37,6 +38,9 @@ pub struct Helm {
     pub stdin: crate::inputs::Stdin,
     /// Test-only settings of `voyage push`/`pull` (`HELM_SYNC_KILL_AT`).
     pub(crate) sync: crate::sync::Settings,
+    /// `HELM_DISCLOSE=1`: every body a steer posts ends with the
+    /// disclosure footer, as `--disclose` asks for one steer.
+    pub disclose: bool,
 }
 
 impl Helm {
@@ -71,6 +75,7 @@ impl Helm {
             sync: crate::sync::Settings {
                 kill_at: var("HELM_SYNC_KILL_AT"),
             },
+            disclose: var("HELM_DISCLOSE").is_some_and(|v| disclosing(&v)),
         })
     }
 
@@ -108,4 +113,13 @@ pub fn named(voyage: Option<&str>) -> Result<&str> {
             " shows your voyages",
         ])
     })
+}
+
+/// Whether `HELM_DISCLOSE`'s value asks for the footer: `1`, `true`, `yes`
+/// or `on`, in any case; anything else (`0`, empty) does not.
+fn disclosing(value: &str) -> bool {
+    matches!(
+        value.trim().to_ascii_lowercase().as_str(),
+        "1" | "true" | "yes" | "on"
+    )
 }

@@ -34,8 +34,10 @@ pub fn find(text: &str) -> Vec<Found> {
             find_by(rule, &set.global, text, &mut found);
         }
     }
-    // The earliest first, the longest of those; then drop what overlaps.
-    found.sort_by(|a, b| a.start.cmp(&b.start).then(b.end.cmp(&a.end)));
+    // The earliest first, the longest of those, a rule that knows the
+    // token's shape before the generic one; then drop what overlaps.
+    let generic = |f: &Found| f.rule.starts_with("generic-");
+    found.sort_by(|a, b| (a.start, b.end, generic(a)).cmp(&(b.start, a.end, generic(b))));
     let mut kept: Vec<Found> = Vec::with_capacity(found.len());
     for f in found {
         if kept.last().is_none_or(|last| f.start >= last.end) {

@@ -51,6 +51,9 @@ pub enum Kind {
     /// The MCP client cancelled the call before it wrote anything; nothing
     /// was done.
     Cancelled,
+    /// A steer would post a secret (a token, a key) found in its title or
+    /// body; nothing was acted on or recorded (issue 34).
+    Secret,
 }
 
 impl Kind {
@@ -76,6 +79,7 @@ impl Kind {
             Kind::NotReady => "not-ready",
             Kind::RateLimited => "rate-limited",
             Kind::Cancelled => "cancelled",
+            Kind::Secret => "secret",
         }
     }
 
