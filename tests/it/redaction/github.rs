@@ -63,7 +63,8 @@ fn bodies_titles_and_log_tails_are_redacted_and_stay_so_on_a_304() {
         Some("failure"),
         &[("deploy", "failure")],
         JobLog::Text(format!(
-            "step 1\nAWS_ACCESS_KEY_ID {aws}\nusing {stripe}\nfailed\n"
+            "step 1\nAWS_ACCESS_KEY_ID {aws}\nusing {stripe}\ndeploy key:\n{}\nfailed\n",
+            all[7].1
         )),
     );
     let checks = env.run(&[
@@ -75,6 +76,8 @@ fn bodies_titles_and_log_tails_are_redacted_and_stay_so_on_a_304() {
     ]);
     let payload = &checks.json()["payload"];
     let text = payload.to_string();
+    assert!(!text.contains(needle(&all[7].1)), "{text}");
+    assert!(text.contains("[redacted: private-key]"), "{text}");
     assert!(
         !text.contains(aws.as_str()) && !text.contains(stripe.as_str()),
         "{text}"
@@ -82,7 +85,7 @@ fn bodies_titles_and_log_tails_are_redacted_and_stay_so_on_a_304() {
     assert!(text.contains("[redacted: aws-access-token]"), "{text}");
     assert!(text.contains("[redacted: stripe-access-token]"), "{text}");
     assert!(
-        checks.stderr.contains("2 secrets redacted"),
+        checks.stderr.contains("3 secrets redacted"),
         "{}",
         checks.stderr
     );
