@@ -104,8 +104,8 @@ pub struct SteerRecord {
     )]
     #[schemars(default, skip_serializing_if = "Option::is_none")]
     pub actor: Option<String>,
-    /// The secret rules the steer was allowed to post (the CLI's
-    /// `--allow-secret`, MCP's `allowSecret`; issue 34).
+    /// The secret rules the steer was allowed to post (issue 34): a title or
+    /// body holding a secret of another rule is refused.
     #[schemars(default, skip_serializing_if = "Vec::is_empty")]
     pub allowed_secrets: Vec<String>,
     /// The action's own fields (its schema is the action's part's, which

@@ -115,8 +115,10 @@ fn the_contracts_tools_are_listed_with_their_arguments() {
         args("steer"),
         [
             "action",
+            "allowSecret",
             "allowStale",
             "as",
+            "disclose",
             "method",
             "repo",
             "requestId",
