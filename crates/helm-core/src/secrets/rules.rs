@@ -100,6 +100,9 @@ pub(crate) struct Rule {
     /// else the whole match.
     pub(crate) group: Option<usize>,
     pub(crate) allows: Vec<Allow>,
+    /// Whether a match can run over line breaks (a key block's
+    /// `[\s\S]`): such a rule reads on past its keyword's line.
+    pub(crate) spans_lines: bool,
 }
 
 impl Rule {
@@ -146,6 +149,7 @@ fn load() -> Rules {
                 }
             }
         }
+        let spans_lines = rule.regex.contains("[\\s\\S") || rule.regex.contains("(?s");
         rules.push(Rule {
             id: rule.id,
             source: rule.regex,
@@ -153,6 +157,7 @@ fn load() -> Rules {
             entropy: rule.entropy,
             group: rule.secret_group,
             allows: rule.allowlists.into_iter().map(Allow::new).collect(),
+            spans_lines,
         });
     }
     let keywords = AhoCorasick::builder()
