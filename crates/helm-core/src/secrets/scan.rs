@@ -30,7 +30,7 @@ pub fn find(text: &str) -> Vec<Found> {
     let mut windows: Vec<(usize, usize, usize)> = Vec::new();
     // The line of the last hit: hits come in order, often several a line.
     let mut line: Option<(usize, usize)> = None;
-    for hit in set.keywords.find_overlapping_iter(text) {
+    for hit in set.keywords(text.len()).find_overlapping_iter(text) {
         let (start, end) = match line {
             Some((start, end)) if (start..end).contains(&hit.start()) => (start, end),
             _ => {
