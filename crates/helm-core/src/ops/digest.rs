@@ -35,9 +35,7 @@ pub(crate) fn of(target: Option<&Target>, payload: &[u8]) -> Option<String> {
 /// payload holding the key is parsed for it.
 fn redacted(payload: &[u8]) -> Option<String> {
     let key = format!("\"{}\":[", crate::secrets::KEY);
-    if memchr::memmem::find(payload, key.as_bytes()).is_none() {
-        return None;
-    }
+    memchr::memmem::find(payload, key.as_bytes())?;
     #[derive(serde::Deserialize)]
     struct Record {
         redacted: Vec<crate::secrets::Redaction>,

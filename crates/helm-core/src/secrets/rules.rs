@@ -214,9 +214,8 @@ fn compile(source: &str) -> Option<Regex> {
 /// unescaped.
 fn literal_braces(source: &str) -> String {
     let mut out = String::with_capacity(source.len());
-    let mut chars = source.char_indices().peekable();
     let mut escaped = false;
-    while let Some((i, c)) = chars.next() {
+    for (i, c) in source.char_indices() {
         if escaped {
             escaped = false;
             out.push(c);
