@@ -102,7 +102,7 @@ fn find_by(
     found: &mut Vec<Found>,
 ) {
     let Some(regex) = rule.regex() else { return };
-    let window = &text[from..to];
+    let window = &text.as_bytes()[from..to];
     for whole in regex.find_iter(window) {
         let Some(caps) = regex.captures_at(window, whole.start()) else {
             continue;
@@ -116,50 +116,61 @@ fn find_by(
             continue;
         }
         if let Some(least) = rule.entropy
-            && entropy(secret.as_str()) < least
+            && entropy(secret.as_bytes()) < least
         {
             continue;
         }
         let line = line_of(text, from + whole.start(), from + whole.end());
+        let lower = String::from_utf8_lossy(secret.as_bytes()).to_lowercase();
         let allowed = |allow: &Allow| {
             let target = match allow.against {
-                Against::Secret => secret.as_str(),
-                Against::Match => whole.as_str(),
-                Against::Line => line,
+                Against::Secret => secret.as_bytes(),
+                Against::Match => whole.as_bytes(),
+                Against::Line => line.as_bytes(),
             };
-            allow.regexes().iter().any(|r| r.is_match(target)) || {
-                let lower = secret.as_str().to_lowercase();
-                allow.stopwords.iter().any(|w| lower.contains(w.as_str()))
-            }
+            allow.regexes().iter().any(|r| r.is_match(target))
+                || allow.stopwords.iter().any(|w| lower.contains(w.as_str()))
         };
         if allowed(global) || rule.allows.iter().any(allowed) {
             continue;
         }
+        // A byte class may stop inside a character: the whole character goes.
         found.push(Found {
             rule: &rule.id,
-            start: from + secret.start(),
-            end: from + secret.end(),
+            start: floor(text, from + secret.start()),
+            end: ceil(text, from + secret.end()),
         });
     }
 }
 
-/// The lines of `text` that the bytes `start..end` touch.
-fn line_of(text: &str, start: usize, end: usize) -> &str {
-    let from = text[..start].rfind('\n').map_or(0, |i| i + 1);
-    let to = text[end..].find('\n').map_or(text.len(), |i| end + i);
-    &text[from..to]
+/// `at`, or the nearest character boundary of `text` after it.
+fn ceil(text: &str, at: usize) -> usize {
+    let mut at = at.min(text.len());
+    while !text.is_char_boundary(at) {
+        at += 1;
+    }
+    at
 }
 
-/// Shannon entropy in bits per character, as gitleaks computes it.
-fn entropy(text: &str) -> f64 {
-    let mut counts: BTreeMap<char, usize> = BTreeMap::new();
-    let mut total = 0usize;
-    for c in text.chars() {
-        *counts.entry(c).or_default() += 1;
-        total += 1;
+/// The lines of `text` that the bytes `start..end` touch.
+fn line_of(text: &str, start: usize, end: usize) -> &str {
+    let bytes = text.as_bytes();
+    let from = memchr::memrchr(b'\n', &bytes[..start]).map_or(0, |i| i + 1);
+    let to = memchr::memchr(b'\n', &bytes[end..]).map_or(text.len(), |i| end + i);
+    &text[floor(text, from)..ceil(text, to)]
+}
+
+/// Shannon entropy in bits per byte (a secret is ASCII, where gitleaks'
+/// characters are bytes).
+fn entropy(text: &[u8]) -> f64 {
+    let mut counts = [0usize; 256];
+    for &b in text {
+        counts[b as usize] += 1;
     }
+    let total = text.len();
     counts
-        .values()
+        .iter()
+        .filter(|&&n| n > 0)
         .map(|&n| {
             let p = n as f64 / total as f64;
             -p * p.log2()
@@ -250,6 +261,13 @@ mod tests {
             let (out, _) = redact(line).unwrap_or_else(|| panic!("{line} missed"));
             assert!(out.contains("[redacted: generic-api-key]"), "{out}");
         }
+    }
+
+    #[test]
+    fn a_secret_beside_letters_of_other_scripts_is_cut_on_character_bounds() {
+        let token = samples()[0].1.clone();
+        let (out, _) = redact(&format!("clé:{token}é\n")).unwrap();
+        assert_eq!(out, "clé:[redacted: github-pat]é\n");
     }
 
     #[test]
