@@ -44,8 +44,10 @@ A voyage, start to finish: advancing issue #42 through PR #45 to merge.
   helm voyage show $V                                      # the logbook, as a story
   helm voyage end $V --status merged
 
-Every steer and log seals the slate into the entry's bearing.
-Environment: HELM_HOME (default ~/.helm), HELM_VOYAGE (stands in for --voyage), NO_COLOR.";
+Every steer and log seals the slate into the entry's bearing. Secrets found in
+what helm observes are redacted before it is stored; a steer posting one is refused.
+Environment: HELM_HOME (default ~/.helm), HELM_VOYAGE (stands in for --voyage),
+HELM_DISCLOSE=1 (a disclosure footer on every body steer posts), NO_COLOR.";
 
 /// helm: structured collaborative software work.
 ///

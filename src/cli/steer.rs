@@ -46,6 +46,18 @@ pub struct SteerArgs {
     /// with the refusal's kind if it would be refused.
     #[arg(long, global = true, help_heading = super::SHARED)]
     pub(crate) dry_run: bool,
+    /// Post a title or body although it holds a secret that RULE found (a
+    /// gitleaks rule id, e.g. github-pat, named by the refusal); repeatable.
+    /// Without it, a steer whose text holds a token or key is refused with
+    /// kind `secret` and nothing done. The entry records the rules allowed.
+    #[arg(long, value_name = "RULE", global = true, help_heading = super::SHARED)]
+    pub(crate) allow_secret: Vec<String>,
+    /// End every body this steer posts (comments, issue and PR bodies,
+    /// inline replies) with a footer saying who posted it, in what role, by
+    /// what method, through helm, with the voyage id and the request id.
+    /// HELM_DISCLOSE=1 turns it on for every steer.
+    #[arg(long, global = true, help_heading = super::SHARED)]
+    pub(crate) disclose: bool,
     #[command(subcommand)]
     pub(crate) action: FlagSubcommands<ActionArgs>,
 }
@@ -65,6 +77,8 @@ pub(crate) fn run(args: SteerArgs, ctx: &Context) -> Result<Box<dyn Report>> {
         repo: repo.as_deref(),
         allow_stale: args.allow_stale,
         require_observed: args.require_observed,
+        allow_secret: &args.allow_secret,
+        disclose: args.disclose,
         // A person stops the CLI with a signal; the protocol covers that.
         cancel: &crate::cancel::Cancel::default(),
     };

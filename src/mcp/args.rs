@@ -65,8 +65,8 @@ pub(crate) struct ObserveInput {
     /// What to look at, the target JSON that `observe` and `slate_list` print.
     /// Relative paths resolve against the server's working directory.
     pub(crate) target: TargetArgs,
-    /// The GitHub repository as OWNER/NAME, for GitHub targets (default: GH_REPO,
-    /// then the git remote `origin` of the server's working directory).
+    /// OWNER/NAME for GitHub targets (default: GH_REPO, then the git
+    /// remote `origin`).
     #[serde(default)]
     pub(crate) repo: Option<String>,
 }
@@ -94,25 +94,29 @@ pub(crate) struct SteerInput {
     /// What to do on GitHub: `{"kind": "<steer subcommand>", ...}` with the
     /// subcommand's flags as camelCase fields.
     pub(crate) action: ActionArgs,
-    /// The GitHub repository as OWNER/NAME (default: GH_REPO, then the git
-    /// remote `origin` of the server's working directory).
+    /// OWNER/NAME (default: GH_REPO, then the git remote `origin`).
     #[serde(default)]
     pub(crate) repo: Option<String>,
-    /// Act even if an observed issue or PR changed since it was observed;
-    /// the entry records that the bearing was stale and what had changed.
+    /// Act even if the issue or PR changed since it was observed; the entry
+    /// records what had changed.
     #[serde(default)]
     pub(crate) allow_stale: bool,
-    /// Refuse (kind not-observed) when the slate holds no observation of
-    /// the issue or PR acted on; without it the steer acts and says so in
-    /// `warnings`.
+    /// Refuse (kind not-observed) when the slate has no observation of the
+    /// issue or PR; without it the steer acts and warns.
     #[serde(default)]
     pub(crate) require_observed: bool,
-    /// Do everything up to the request and stop: inputs, freshness, merge
-    /// readiness, the pinned head, and the request it would send, in
-    /// `dryRun`. Nothing is acted on, recorded or cleared; a refusal is the
-    /// steer's own error.
+    /// Check everything and return the request it would send, in `dryRun`;
+    /// nothing is acted on, recorded or cleared.
     #[serde(default)]
     pub(crate) dry_run: bool,
+    /// Post text holding a secret these rules found (as the refusal names
+    /// them); the entry records them.
+    #[serde(default)]
+    pub(crate) allow_secret: Vec<String>,
+    /// End every body posted with a footer saying who posted it through
+    /// helm (always with HELM_DISCLOSE=1).
+    #[serde(default)]
+    pub(crate) disclose: bool,
 }
 
 /// `log`.

@@ -3,6 +3,7 @@
 mod actor;
 mod bad_input;
 mod big_payload;
+mod disclosure;
 mod freshness;
 mod github;
 mod hardening;
@@ -21,6 +22,7 @@ mod page;
 mod portable;
 mod rate_limits;
 mod readiness;
+mod redaction;
 mod reliability;
 mod settling;
 mod shell;

@@ -14,6 +14,7 @@ pub mod cancel;
 pub mod inputs;
 pub mod observe;
 pub mod ops;
+pub mod secrets;
 pub mod steering;
 
 // Paths inside this crate name the layers below by their old module names.

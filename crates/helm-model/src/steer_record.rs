@@ -67,6 +67,7 @@ pub(crate) const SHARED_FIELDS: &[&str] = &[
     "settled",
     "freshness",
     "actor",
+    "allowedSecrets",
 ];
 
 /// What an action's entry records of its own, by JSON field name, as its
@@ -103,6 +104,10 @@ pub struct SteerRecord {
     )]
     #[schemars(default, skip_serializing_if = "Option::is_none")]
     pub actor: Option<String>,
+    /// The secret rules the steer was allowed to post (issue 34): a title or
+    /// body holding a secret of another rule is refused.
+    #[schemars(default, skip_serializing_if = "Vec::is_empty")]
+    pub allowed_secrets: Vec<String>,
     /// The action's own fields (its schema is the action's part's, which
     /// helm-core adds to this one).
     #[schemars(skip)]
@@ -122,6 +127,7 @@ impl SteerRecord {
             settled: None,
             freshness: None,
             actor: None,
+            allowed_secrets: Vec::new(),
             part: PartFields::new(),
         }
     }
@@ -179,6 +185,12 @@ impl SteerRecord {
                 .transpose()?,
         );
         shared("actor", self.actor.clone().map(Value::String));
+        shared(
+            "allowedSecrets",
+            (!self.allowed_secrets.is_empty())
+                .then(|| serde_json::to_value(&self.allowed_secrets))
+                .transpose()?,
+        );
         fields.extend(
             self.part
                 .iter()
@@ -233,6 +245,7 @@ impl<'de> Deserialize<'de> for SteerRecord {
             settled: take(&mut part, "settled")?,
             freshness: take(&mut part, "freshness")?,
             actor: take(&mut part, "actor")?,
+            allowed_secrets: take(&mut part, "allowedSecrets")?.unwrap_or_default(),
             part,
         })
     }

@@ -41,6 +41,8 @@ fn steer(ctx: &Ctx, mut call: Call) -> Result<Box<dyn Report>> {
         repo: a.repo.as_deref(),
         allow_stale: a.allow_stale,
         require_observed: a.require_observed,
+        allow_secret: &a.allow_secret,
+        disclose: a.disclose,
         cancel: &call.cancel,
     };
     let render = |w: &crate::error::Words| crate::mcp::words::render(w);

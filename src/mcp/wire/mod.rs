@@ -80,6 +80,7 @@ pub(crate) fn input(mut schema: Value) -> Value {
     }
     each_schema(&mut schema, &mut |s| tidy(s, false));
     each_schema(&mut schema, &mut optional_not_null);
+    each_schema(&mut schema, &mut required_said_once);
     each_schema(&mut schema, &mut |s| {
         for branch in ["oneOf", "anyOf"] {
             let branches = s.get_mut(branch).and_then(Value::as_array_mut);
@@ -89,6 +90,32 @@ pub(crate) fn input(mut schema: Value) -> Value {
     share(&mut schema);
     drop_empty_defs(&mut schema);
     schema
+}
+
+/// A property the schema lists as `required` needs no "(required)" in its
+/// description (the command line's help, which has no `required` list,
+/// keeps it).
+fn required_said_once(schema: &mut Map<String, Value>) {
+    let Some(Value::Array(required)) = schema.get("required") else {
+        return;
+    };
+    let names: Vec<String> = required
+        .iter()
+        .filter_map(Value::as_str)
+        .map(str::to_string)
+        .collect();
+    let Some(Value::Object(properties)) = schema.get_mut("properties") else {
+        return;
+    };
+    for name in names {
+        if let Some(Value::String(text)) = properties
+            .get_mut(&name)
+            .and_then(|property| property.get_mut("description"))
+            && let Some(cut) = text.find(" (required)")
+        {
+            text.replace_range(cut..cut + " (required)".len(), "");
+        }
+    }
 }
 
 /// An output schema for the wire: as [`input`], without descriptions and

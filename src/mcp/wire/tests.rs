@@ -100,3 +100,21 @@ fn a_union_of_types_is_one_type_per_branch() {
         json!({"type": ["string", "null"]})
     );
 }
+
+#[test]
+fn a_required_property_does_not_say_so_again() {
+    let schema = serde_json::json!({
+        "type": "object",
+        "properties": {
+            "as": {"type": "string", "description": "Who is acting (required)."},
+            "note": {"type": "string", "description": "Optional (required) words."}
+        },
+        "required": ["as"]
+    });
+    let wire = super::input(schema);
+    assert_eq!(wire["properties"]["as"]["description"], "Who is acting.");
+    assert_eq!(
+        wire["properties"]["note"]["description"],
+        "Optional (required) words."
+    );
+}

@@ -113,8 +113,10 @@ fn the_contracts_tools_are_listed_with_their_arguments() {
         args("steer"),
         [
             "action",
+            "allowSecret",
             "allowStale",
             "as",
+            "disclose",
             "dryRun",
             "method",
             "repo",

@@ -106,6 +106,14 @@ impl SteerAction for Comment {
         Some(self.on)
     }
 
+    fn texts(&self) -> Vec<(&'static str, &str)> {
+        vec![("body", &self.body)]
+    }
+
+    fn body_mut(&mut self) -> Option<&mut String> {
+        Some(&mut self.body)
+    }
+
     fn doing(&self) -> String {
         format!("comment on {}", self.on.describe())
     }

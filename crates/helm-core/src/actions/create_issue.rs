@@ -140,6 +140,16 @@ impl SteerAction for CreateIssue {
         None
     }
 
+    fn texts(&self) -> Vec<(&'static str, &str)> {
+        let mut texts = vec![("title", self.title.as_str())];
+        texts.extend(self.body.as_deref().map(|body| ("body", body)));
+        texts
+    }
+
+    fn body_mut(&mut self) -> Option<&mut String> {
+        Some(self.body.get_or_insert_with(String::new))
+    }
+
     fn doing(&self) -> String {
         "create the issue".to_string()
     }

@@ -65,6 +65,17 @@ impl SteerAction for EditIssue {
         Some(IssueOrPull::Issue(self.issue))
     }
 
+    fn texts(&self) -> Vec<(&'static str, &str)> {
+        let mut texts: Vec<(&'static str, &str)> = Vec::new();
+        texts.extend(self.title.as_deref().map(|title| ("title", title)));
+        texts.extend(self.body.as_deref().map(|body| ("body", body)));
+        texts
+    }
+
+    fn body_mut(&mut self) -> Option<&mut String> {
+        self.body.as_mut()
+    }
+
     fn doing(&self) -> String {
         format!("edit issue #{}", self.issue)
     }

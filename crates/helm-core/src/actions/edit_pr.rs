@@ -62,6 +62,17 @@ impl SteerAction for EditPr {
         Some(IssueOrPull::PullRequest(self.pr))
     }
 
+    fn texts(&self) -> Vec<(&'static str, &str)> {
+        let mut texts: Vec<(&'static str, &str)> = Vec::new();
+        texts.extend(self.title.as_deref().map(|title| ("title", title)));
+        texts.extend(self.body.as_deref().map(|body| ("body", body)));
+        texts
+    }
+
+    fn body_mut(&mut self) -> Option<&mut String> {
+        self.body.as_mut()
+    }
+
     fn doing(&self) -> String {
         format!("edit PR #{}", self.pr)
     }

@@ -77,6 +77,17 @@ pub(crate) trait SteerAction: Clone + Sized {
     /// The existing issue or pull request the action changes, which the
     /// freshness guard checks; `None` for the actions that create one.
     fn subject(&self) -> Option<IssueOrPull>;
+    /// The texts it posts, named by what they are (`title`, `body`): what
+    /// the secret check reads before anything is acted or recorded.
+    fn texts(&self) -> Vec<(&'static str, &str)> {
+        Vec::new()
+    }
+    /// The body it posts, for a disclosure footer; `None` for an action that
+    /// posts none. One that creates an issue or PR gets an empty body to
+    /// hold the footer.
+    fn body_mut(&mut self) -> Option<&mut String> {
+        None
+    }
     /// What it does, for messages: "comment on issue #42".
     fn doing(&self) -> String;
     /// What was asked, before GitHub adds what it produced: the entry
@@ -255,6 +266,20 @@ macro_rules! actions {
             pub(crate) fn thread(&self) -> Option<IssueOrPull> {
                 match self {
                     $(Steer::$Variant(action) => action.subject(),)*
+                }
+            }
+
+            /// See [`SteerAction::texts`].
+            pub(crate) fn texts(&self) -> Vec<(&'static str, &str)> {
+                match self {
+                    $(Steer::$Variant(action) => action.texts(),)*
+                }
+            }
+
+            /// See [`SteerAction::body_mut`].
+            pub(crate) fn body_mut(&mut self) -> Option<&mut String> {
+                match self {
+                    $(Steer::$Variant(action) => action.body_mut(),)*
                 }
             }
 

@@ -131,6 +131,14 @@ impl SteerAction for ReplyInline {
         Some(IssueOrPull::PullRequest(self.pr))
     }
 
+    fn texts(&self) -> Vec<(&'static str, &str)> {
+        vec![("body", &self.body)]
+    }
+
+    fn body_mut(&mut self) -> Option<&mut String> {
+        Some(&mut self.body)
+    }
+
     fn doing(&self) -> String {
         format!(
             "reply to review comment {} on PR #{}",

@@ -87,10 +87,12 @@ impl LocalLook for DirectoryTreeTarget {
     }
 
     fn look(&self, tally: &Tally) -> Result<Looked> {
-        let tree = walk::walk(&self.root, &self.skip, self.max_depth, tally)?;
+        let mut tree = walk::walk(&self.root, &self.skip, self.max_depth, tally)?;
+        tree.redact();
         Ok(Looked {
             summary: tree.summary(true),
             packed: Packer::pack_json(tree.to_json())?,
+            redacted: tree.redacted.clone(),
         })
     }
 }

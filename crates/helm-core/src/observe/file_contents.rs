@@ -109,7 +109,11 @@ impl LocalLook for FileContentsTarget {
         if report.binary > 0 {
             summary.push_str(&format!(", {} stored as base64", report.binary));
         }
-        Ok(Looked { packed, summary })
+        Ok(Looked {
+            packed,
+            summary,
+            redacted: report.redacted,
+        })
     }
 }
 

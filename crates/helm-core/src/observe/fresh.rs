@@ -45,7 +45,11 @@ async fn again(client: &Client, judged: &Judged<'_>) -> Result<Vec<Change>, GitH
         )));
     };
     let now = match remote.looking(client, Some(&prior)).await {
-        Ok((now, _, _)) => now,
+        // Compared with what was stored: redacted as it was.
+        Ok((mut now, _, _)) => {
+            crate::secrets::redact_payload(&mut now);
+            now
+        }
         // Gone is a change; any other failure means the check was not made.
         Err(err) if matches!(err.status, Some(404 | 410)) => {
             let status = err.status.unwrap_or_default();

@@ -27,6 +27,8 @@ pub(crate) struct GitHubLook {
     pub(crate) summary: String,
     /// Every part answered 304: the payload is the prior one, unchanged.
     pub(crate) unchanged: bool,
+    /// The secrets replaced in the payload (bodies, titles, log tails).
+    pub(crate) redacted: Vec<crate::secrets::Redaction>,
 }
 
 /// The payload, a few words on it, and whether every part was kept.
@@ -53,14 +55,16 @@ pub(crate) fn look_github(
     let client = session.client.remembering();
     let doing = words!["show ", target.description()];
     let repo = client.repo.to_string();
-    let (payload, summary, unchanged) = session
+    let (mut payload, summary, unchanged) = session
         .runtime
         .block_on(remote.looking_counted(&client, prior, tally))
         .map_err(|err| err.into_error(&doing, &repo, "nothing was put on the slate"))?;
+    let redacted = crate::secrets::redact_payload(&mut payload);
     Ok(GitHubLook {
         payload,
         summary,
         unchanged,
+        redacted,
     })
 }
 

@@ -363,6 +363,8 @@ pub(crate) struct Looked {
     pub(crate) packed: Packed,
     /// A few words on what came back, for the stderr line.
     pub(crate) summary: String,
+    /// The secrets replaced before the payload was packed.
+    pub(crate) redacted: Vec<crate::secrets::Redaction>,
 }
 
 /// What a local look counts as it goes.

@@ -91,9 +91,13 @@ impl LocalLook for RustProjectTarget {
             project.crate_docs.len(),
             plural(project.crate_docs.len() as u64, "doc", "docs"),
         );
+        // Manifests and docs are text a secret can sit in: redacted as JSON.
+        let mut payload = serde_json::to_value(&project)?;
+        let redacted = crate::secrets::redact_payload(&mut payload);
         Ok(Looked {
-            packed: Packer::pack(&project)?,
+            packed: Packer::pack(&payload)?,
             summary,
+            redacted,
         })
     }
 }

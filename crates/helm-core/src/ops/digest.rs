@@ -29,6 +29,11 @@ pub(crate) fn of(target: Option<&Target>, payload: &[u8], lockdown: bool) -> Opt
         true => withheld(digest, payload),
         false => digest,
     };
+    // The story says what was redacted, whatever the kind.
+    let digest = match redacted(payload) {
+        Some(said) => format!("{digest} · {said}"),
+        None => digest,
+    };
     // Wide enough for a pull request's CI and every reviewer's decision.
     Some(one_line(&digest, 240))
 }
@@ -53,6 +58,19 @@ fn withheld(digest: String, payload: &[u8]) -> String {
         Some(rest) => format!("[title withheld: {login} has no push access]{rest}"),
         None => digest,
     }
+}
+
+/// `2 secrets redacted (github-pat)`, from the payload's record. Only a
+/// payload holding the key is parsed for it.
+fn redacted(payload: &[u8]) -> Option<String> {
+    let key = format!("\"{}\":[", crate::secrets::KEY);
+    memchr::memmem::find(payload, key.as_bytes())?;
+    #[derive(serde::Deserialize)]
+    struct Record {
+        redacted: Vec<crate::secrets::Redaction>,
+    }
+    let record: Record = serde_json::from_slice(payload).ok()?;
+    crate::secrets::said(&record.redacted)
 }
 
 fn summary(value: &Value) -> Option<String> {

@@ -33,6 +33,12 @@ pub struct SteerRequest<'a> {
     /// Whether the caller still wants it (an MCP client may cancel): the
     /// steer stops before it acts, or completes and records.
     pub cancel: &'a crate::cancel::Cancel,
+    /// The secret rules a posted text may carry (`--allow-secret`); the
+    /// entry records those it did carry.
+    pub allow_secret: &'a [String],
+    /// End every body posted with the disclosure footer (`--disclose`; also
+    /// on when `HELM_DISCLOSE=1`).
+    pub disclose: bool,
 }
 
 pub use crate::steering::Settlement;
@@ -81,8 +87,19 @@ impl Helm {
 
     /// Performs a steer on GitHub and records it (see `steering`).
     pub fn steer(&self, voyage: &str, request: &SteerRequest<'_>) -> Result<Steered> {
-        let steer = request.action.resolve(&self.cwd, self.stdin)?;
+        let mut steer = request.action.resolve(&self.cwd, self.stdin)?;
+        let allowed = super::posting::check_secrets(&steer, request.allow_secret)?;
         let file = self.voyage_file(voyage)?;
+        // The footer names the attempt, so its id is made here when the
+        // caller gave none.
+        let attempt_id = request
+            .request_id
+            .map(str::to_string)
+            .unwrap_or_else(crate::steering::pending::new_attempt_id);
+        if request.disclose || self.disclose {
+            let voyage_id = file.id.to_string();
+            super::posting::disclose(&mut steer, request.provenance, &voyage_id, &attempt_id)?;
+        }
         let repo = self.repository(request.repo)?;
         let guard = super::fresh::Guard {
             file: file.clone(),
@@ -100,6 +117,8 @@ impl Helm {
             repo: &repo,
             steer: &steer,
             cancel: request.cancel,
+            id: Some(&attempt_id),
+            allowed_secrets: &allowed,
         };
         let mut steered = steering::steer(&mut store, &attempt, &mut actor, &mut Live)?;
         if !steered.sealed.replayed {

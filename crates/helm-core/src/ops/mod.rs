@@ -14,6 +14,7 @@ pub(crate) mod fresh;
 pub mod logbook;
 pub(crate) mod login;
 pub mod observe;
+pub(crate) mod posting;
 pub mod rehearsal;
 pub(crate) mod slate;
 pub mod sync;
@@ -43,6 +44,9 @@ pub struct Helm {
     /// `helm mcp --lockdown`: the story's digests withhold the titles of
     /// authors without push access.
     pub lockdown: bool,
+    /// `HELM_DISCLOSE=1`: every body a steer posts ends with the
+    /// disclosure footer, as `--disclose` asks for one steer.
+    pub disclose: bool,
 }
 
 impl Helm {
@@ -78,6 +82,7 @@ impl Helm {
                 kill_at: var("HELM_SYNC_KILL_AT"),
             },
             lockdown: false,
+            disclose: var("HELM_DISCLOSE").is_some_and(|v| disclosing(&v)),
         })
     }
 
@@ -115,4 +120,13 @@ pub fn named(voyage: Option<&str>) -> Result<&str> {
             " shows your voyages",
         ])
     })
+}
+
+/// Whether `HELM_DISCLOSE`'s value asks for the footer: `1`, `true`, `yes`
+/// or `on`, in any case; anything else (`0`, empty) does not.
+fn disclosing(value: &str) -> bool {
+    matches!(
+        value.trim().to_ascii_lowercase().as_str(),
+        "1" | "true" | "yes" | "on"
+    )
 }

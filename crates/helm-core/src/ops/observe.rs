@@ -68,6 +68,7 @@ impl Helm {
                 let seen =
                     look::look_github(&session, &target, prior.as_ref().map(|(_, v)| v), tally)?;
                 warnings.extend(session.client.moved().map(|moved| moved.warning()));
+                warnings.extend(redaction_warning(&seen.redacted));
                 let packed = match prior {
                     // The same artifact: GitHub said nothing changed.
                     Some((stored, _)) if seen.unchanged => {
@@ -91,6 +92,7 @@ impl Helm {
                 if let Some(json) = &looked.packed.json {
                     digest = super::digest::of(Some(&target), json, self.lockdown);
                 }
+                warnings.extend(redaction_warning(&looked.redacted));
                 (store, looked.packed, looked.summary)
             }
         };
@@ -110,6 +112,14 @@ impl Helm {
             warnings,
         })
     }
+}
+
+/// What the user is told when secrets were replaced: which rules, where.
+fn redaction_warning(record: &[crate::secrets::Redaction]) -> Option<String> {
+    let said = crate::secrets::said(record)?;
+    let mut places: Vec<&str> = record.iter().map(|r| r.at.as_str()).collect();
+    places.dedup();
+    Some(format!("{said} before storing, at {}", places.join(", ")))
 }
 
 /// The stored payload of the target's latest observation, when it is still

@@ -30,6 +30,12 @@ pub(crate) struct Attempt<'a> {
     /// Whether the caller still wants it: checked once, before the pending
     /// record is written and the request leaves, never after.
     pub(crate) cancel: &'a Cancel,
+    /// The attempt's id when the caller made it (a disclosure footer names
+    /// it); else the request id, or a new one.
+    pub(crate) id: Option<&'a str>,
+    /// The secret rules the posted texts carry by `--allow-secret`, which
+    /// the entry records.
+    pub(crate) allowed_secrets: &'a [String],
 }
 
 /// A recorded (or replayed) steer.
@@ -50,7 +56,8 @@ pub(crate) fn steer(
     probe: &mut dyn Probe,
 ) -> Result<Steered> {
     let attempt_id = attempt
-        .request_id
+        .id
+        .or(attempt.request_id)
         .map(str::to_string)
         .unwrap_or_else(pending::new_attempt_id);
     let voyage = store.id();
@@ -71,7 +78,10 @@ pub(crate) fn steer(
                 .as_ref()
                 .map_or(steer, |r| &r.steer);
             match decide(sealing, earlier.record(), performed, &asked, actor)? {
-                Earlier::Record(result) => {
+                Earlier::Record(mut result) => {
+                    if result.allowed_secrets.is_empty() {
+                        result.allowed_secrets = attempt.allowed_secrets.to_vec();
+                    }
                     settled = Some(earlier);
                     return Ok(Decision::Record(
                         attempt.provenance.clone(),
@@ -129,6 +139,7 @@ pub(crate) fn steer(
                     return Err(killed(SteerKillPoint::WhileAnswering));
                 }
                 result.freshness = preflight.freshness;
+                result.allowed_secrets = attempt.allowed_secrets.to_vec();
                 crate::actions::overrode(&mut result, preflight.not_ready);
                 let saved = record.answered(&result);
                 if probe.dies_at(SteerKillPoint::BeforeCommit) {

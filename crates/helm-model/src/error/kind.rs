@@ -59,6 +59,9 @@ pub enum Kind {
     /// whose issue or pull request has no observation on the slate; nothing
     /// was acted on or recorded.
     NotObserved,
+    /// A steer would post a secret (a token, a key) found in its title or
+    /// body; nothing was acted on or recorded (issue 34).
+    Secret,
 }
 
 impl Kind {
@@ -86,6 +89,7 @@ impl Kind {
             Kind::RateLimited => "rate-limited",
             Kind::Cancelled => "cancelled",
             Kind::NotObserved => "not-observed",
+            Kind::Secret => "secret",
         }
     }
 

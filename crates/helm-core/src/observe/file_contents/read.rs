@@ -3,8 +3,12 @@
 //! into the packer, so memory stays bounded by the compressed payload.
 //!
 //! Payload: [`FileContentsPayload`](super::FileContentsPayload),
-//! `{"files": [{"path", "size", "encoding": "utf-8"|"base64", "content"}]}`.
+//! `{"files": [{"path", "size", "encoding": "utf-8"|"base64", "content"}],
+//! "redacted"?: [{"at", "rule", "count"}]}`. Text and paths are scanned for
+//! secrets as they stream (`secrets::Redacting`), before the packer hashes
+//! them; `size` stays the file's own. Base64 content is not scanned.
 
+use std::collections::BTreeMap;
 use std::fs::File;
 use std::io::{self, Read, Write};
 
@@ -13,6 +17,7 @@ use base64::Engine;
 use crate::error::{Error, Kind, Result};
 use crate::observe::Tally;
 use crate::observe::local::{json, regular::open};
+use crate::secrets::{self, Redacting, Redaction};
 use crate::storage::artifact::{Packed, Packer};
 
 const CHUNK: usize = 1 << 20;
@@ -23,6 +28,8 @@ pub(crate) struct ReadSummary {
     pub(crate) files: usize,
     pub(crate) bytes: u64,
     pub(crate) binary: usize,
+    /// The secrets replaced, where and by which rule.
+    pub(crate) redacted: Vec<Redaction>,
 }
 
 /// Reads `paths`, counting bytes in `tally`: first the check pass (small
@@ -44,22 +51,26 @@ fn pack(mut plans: Vec<Plan<'_>>, tally: &Tally) -> Result<(Packed, ReadSummary)
     };
     loop {
         let total: u64 = plans.iter().map(|p| p.size).sum();
-        let report = ReadSummary {
+        let mut report = ReadSummary {
             files: plans.len(),
             bytes: total,
             binary: plans.iter().filter(|p| !p.text).count(),
+            redacted: Vec::new(),
         };
         tally.start(total);
         // Small files are already in memory: build the JSON there and let
         // zstd know its size. Anything bigger streams.
         if plans.iter().all(|p| p.bytes.is_some()) {
             let mut json = Vec::with_capacity(total as usize + 256);
-            write_payload(&mut json, &plans, tally).map_err(failed)?;
+            report.redacted = write_payload(&mut json, &plans, tally).map_err(failed)?;
             return Ok((Packer::pack_json(json)?, report));
         }
         let mut packer = Packer::new(total)?;
         match write_payload(&mut packer, &plans, tally) {
-            Ok(()) => return Ok((packer.finish()?, report)),
+            Ok(redacted) => {
+                report.redacted = redacted;
+                return Ok((packer.finish()?, report));
+            }
             // A big file was not what its length and the guess of text said
             // (binary files show it in their first bytes): measure it in a
             // pass of its own, as every file once was, and pack again.
@@ -183,22 +194,42 @@ fn measure<'a>(path: &'a str, mut file: File, tally: &Tally) -> Result<Plan<'a>>
     })
 }
 
-/// Second pass: stream each file into the payload.
-fn write_payload(out: &mut impl Write, plans: &[Plan<'_>], tally: &Tally) -> anyhow::Result<()> {
+/// Second pass: stream each file into the payload, its secrets redacted;
+/// returns the record, also written at the payload's end.
+fn write_payload(
+    out: &mut impl Write,
+    plans: &[Plan<'_>],
+    tally: &Tally,
+) -> anyhow::Result<Vec<Redaction>> {
+    let mut record = Vec::new();
     out.write_all(b"{\"files\":[")?;
     for (i, plan) in plans.iter().enumerate() {
         if i > 0 {
             out.write_all(b",")?;
         }
         out.write_all(b"{\"path\":")?;
-        json::write_str(out, plan.path)?;
+        match secrets::redact(plan.path) {
+            Some((path, counts)) => {
+                json::write_str(out, &path)?;
+                record.extend(secrets::lines_at(&format!("/files/{i}/path"), &counts));
+            }
+            None => json::write_str(out, plan.path)?,
+        }
         write!(out, ",\"size\":{},\"encoding\":", plan.size)?;
         if let (Some(bytes), true) = (&plan.bytes, plan.text) {
             // A small text file, read already: escaped in one go, without
             // the megabyte buffers a big one streams through.
             out.write_all(b"\"utf-8\",\"content\":\"")?;
             let text = std::str::from_utf8(bytes).map_err(|_| changed(plan.path))?;
-            let mut escaped = Vec::with_capacity(bytes.len() + bytes.len() / 8);
+            let redacted = secrets::redact(text);
+            let text = match &redacted {
+                Some((text, counts)) => {
+                    record.extend(secrets::lines_at(&format!("/files/{i}/content"), counts));
+                    text.as_str()
+                }
+                None => text,
+            };
+            let mut escaped = Vec::with_capacity(text.len() + text.len() / 8);
             json::escape_into(text, &mut escaped);
             out.write_all(&escaped)?;
             out.write_all(b"\"}")?;
@@ -213,7 +244,9 @@ fn write_payload(out: &mut impl Write, plans: &[Plan<'_>], tally: &Tally) -> any
         };
         let written = if plan.text {
             out.write_all(b"\"utf-8\",\"content\":\"")?;
-            stream_text(&mut file, out, || not_as_seen(plan, i))?
+            let (written, counts) = stream_text(&mut file, out, || not_as_seen(plan, i))?;
+            record.extend(secrets::lines_at(&format!("/files/{i}/content"), &counts));
+            written
         } else {
             out.write_all(b"\"base64\",\"content\":\"")?;
             stream_base64(&mut file, out, plan.path)?
@@ -223,8 +256,13 @@ fn write_payload(out: &mut impl Write, plans: &[Plan<'_>], tally: &Tally) -> any
         }
         out.write_all(b"\"}")?;
     }
-    out.write_all(b"]}")?;
-    Ok(())
+    out.write_all(b"]")?;
+    if !record.is_empty() {
+        write!(out, ",\"{}\":", secrets::KEY)?;
+        serde_json::to_writer(&mut *out, &record)?;
+    }
+    out.write_all(b"}")?;
+    Ok(record)
 }
 
 /// A file that did not read as its plan said: changed since it was
@@ -244,17 +282,24 @@ fn changed(path: &str) -> Error {
     .hint("observe it again once it has stopped changing")
 }
 
-/// Streams UTF-8 text, escaped; `not_text` is the error for bytes that are
-/// not UTF-8 (a file checked as text has changed; one taken for text is not).
+/// Streams UTF-8 text, redacted and escaped; returns the bytes read and the
+/// secrets each rule found. `not_text` is the error for bytes that are not
+/// UTF-8 (a file checked as text has changed; one taken for text is not).
 fn stream_text(
     file: &mut impl Read,
     out: &mut impl Write,
     not_text: impl Fn() -> anyhow::Error,
-) -> anyhow::Result<u64> {
+) -> anyhow::Result<(u64, BTreeMap<&'static str, u64>)> {
     let mut buf = vec![0u8; CHUNK];
     let mut escaped = Vec::with_capacity(CHUNK + CHUNK / 8);
     let mut carry = 0usize;
     let mut total = 0u64;
+    let mut redacting = Redacting::default();
+    let mut emit = |text: &str| {
+        escaped.clear();
+        json::escape_into(text, &mut escaped);
+        out.write_all(&escaped)
+    };
     loop {
         let read = file.read(&mut buf[carry..])?;
         total += read as u64;
@@ -263,7 +308,7 @@ fn stream_text(
             if carry > 0 {
                 return Err(not_text());
             }
-            return Ok(total);
+            return Ok((total, redacting.finish(&mut emit)?));
         }
         let valid = match std::str::from_utf8(&buf[..filled]) {
             Ok(text) => text.len(),
@@ -271,9 +316,7 @@ fn stream_text(
             Err(_) => return Err(not_text()),
         };
         let text = std::str::from_utf8(&buf[..valid]).expect("validated above");
-        escaped.clear();
-        json::escape_into(text, &mut escaped);
-        out.write_all(&escaped)?;
+        redacting.feed(text, &mut emit)?;
         buf.copy_within(valid..filled, 0);
         carry = filled - valid;
     }

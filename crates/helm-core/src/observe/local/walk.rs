@@ -35,6 +35,9 @@ pub(crate) struct Tree {
     /// Folders that could not be read, with the reason.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub(crate) errors: Vec<String>,
+    /// Secrets in names, replaced (see `secrets`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub(crate) redacted: Vec<crate::secrets::Redaction>,
 }
 
 impl Tree {
@@ -52,6 +55,23 @@ impl Tree {
             text.push_str(&format!(", {} unreadable", self.errors.len()));
         }
         text
+    }
+
+    /// Replaces secrets in the root's and the entries' names, and records
+    /// them in `redacted`: a file named after a token is a token.
+    pub(crate) fn redact(&mut self) {
+        let mut record = Vec::new();
+        if let Some((root, counts)) = crate::secrets::redact(&self.root) {
+            self.root = root;
+            record.extend(crate::secrets::lines_at("/root", &counts));
+        }
+        for (i, entry) in self.entries.iter_mut().enumerate() {
+            if let Some((name, counts)) = crate::secrets::redact(entry) {
+                *entry = name;
+                record.extend(crate::secrets::lines_at(&format!("/entries/{i}"), &counts));
+            }
+        }
+        self.redacted = record;
     }
 
     /// The payload JSON, byte for byte what serde_json makes of [`Tree`],
@@ -102,6 +122,11 @@ impl Tree {
             out.extend_from_slice(b",\"errors\":[");
             items(&mut out, &self.errors);
             out.push(b']');
+        }
+        if !self.redacted.is_empty() {
+            out.extend_from_slice(b",\"redacted\":");
+            // Writing to a Vec cannot fail.
+            let _ = serde_json::to_writer(&mut out, &self.redacted);
         }
         out.push(b'}');
         out

@@ -188,6 +188,9 @@ fn run(
         repo: &repo,
         steer,
         cancel: &crate::cancel::Cancel::default(),
+
+        id: None,
+        allowed_secrets: &[],
     };
     super::steer(&mut f.store, &attempt, world, probe)
 }

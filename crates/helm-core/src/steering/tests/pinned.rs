@@ -65,6 +65,9 @@ fn a_pinned_merge_killed_while_github_answered_is_settled_as_pinned() {
         repo: &repo,
         steer: &asked,
         cancel: &crate::cancel::Cancel::default(),
+
+        id: None,
+        allowed_secrets: &[],
     };
     let mut killed = DieAt(Some(SteerKillPoint::WhileAnswering));
     assert!(super::super::steer(&mut f.store, &attempt, &mut actor, &mut killed).is_err());

@@ -57,6 +57,9 @@ fn a_retry_cannot_run_while_a_settle_looks_so_its_record_is_never_deleted() {
             repo: &repo,
             steer: &comment("hi"),
             cancel: &crate::cancel::Cancel::default(),
+
+            id: None,
+            allowed_secrets: &[],
         };
         *seen.borrow_mut() = Some(super::super::steer(&mut other, &attempt, world, &mut Live));
     }));

@@ -1,0 +1,81 @@
+//! Secrets found and redacted before anything is stored or posted (issue
+//! 34): a payload's text is scanned before it is hashed, each secret
+//! replaced by `[redacted: <rule>]`, and the payload records how many each
+//! rule found and where, never what. The rules are gitleaks' (`rules.rs`).
+
+mod rules;
+mod scan;
+mod stream;
+mod value;
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+pub use scan::{Found, find, marker, redact};
+pub use stream::Redacting;
+pub use value::{KEY, redact_payload};
+
+/// One line of a payload's record: at this place, this rule's markers.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+pub struct Redaction {
+    /// Where: the JSON pointer of the string in the payload.
+    pub at: String,
+    /// The gitleaks rule that found the secrets, e.g. `github-pat`.
+    pub rule: String,
+    /// How many were replaced there.
+    pub count: u64,
+}
+
+/// Appends a record line for each rule's markers in `text` (at `at`).
+pub(crate) fn count_markers(text: &str, at: &str, record: &mut Vec<Redaction>) {
+    if !text.contains("[redacted: ") {
+        return;
+    }
+    let mut counts: BTreeMap<&str, u64> = BTreeMap::new();
+    for (start, _) in text.match_indices("[redacted: ") {
+        let rest = &text[start + "[redacted: ".len()..];
+        let Some(end) = rest.find(']') else { continue };
+        let rule = &rest[..end];
+        let named = !rule.is_empty()
+            && rule
+                .bytes()
+                .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-');
+        if named {
+            *counts.entry(rule).or_default() += 1;
+        }
+    }
+    record.extend(counts.into_iter().map(|(rule, count)| Redaction {
+        at: at.to_string(),
+        rule: rule.to_string(),
+        count,
+    }));
+}
+
+/// The record from a redactor's counts, at `at`.
+pub(crate) fn lines_at(at: &str, counts: &BTreeMap<&str, u64>) -> Vec<Redaction> {
+    counts
+        .iter()
+        .map(|(rule, count)| Redaction {
+            at: at.to_string(),
+            rule: rule.to_string(),
+            count: *count,
+        })
+        .collect()
+}
+
+/// `2 secrets redacted (github-pat, private-key)`, or `None`.
+pub fn said(record: &[Redaction]) -> Option<String> {
+    if record.is_empty() {
+        return None;
+    }
+    let total: u64 = record.iter().map(|r| r.count).sum();
+    let mut rules: Vec<&str> = record.iter().map(|r| r.rule.as_str()).collect();
+    rules.sort_unstable();
+    rules.dedup();
+    Some(format!(
+        "{total} {} redacted ({})",
+        if total == 1 { "secret" } else { "secrets" },
+        rules.join(", ")
+    ))
+}

@@ -1,0 +1,290 @@
+//! The rule set: gitleaks' default rules kept as data (`gitleaks.json`,
+//! written by `scripts/gitleaks-rules.py`; source and licence in `NOTICE`),
+//! read once per process. Following gitleaks is a rerun of the script, not
+//! an edit here.
+//!
+//! Compiling 200-odd regexes would cost every small `observe` tens of
+//! milliseconds, so only the keywords are built up front (one Aho-Corasick
+//! automaton, as gitleaks prefilters by keyword); a rule's regex and its
+//! allowlists are compiled the first time one of its keywords is seen.
+
+use std::sync::OnceLock;
+
+use aho_corasick::AhoCorasick;
+use regex::bytes::Regex;
+use serde::Deserialize;
+
+const DATA: &str = include_str!("gitleaks.json");
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct Data {
+    allowlist: AllowData,
+    rules: Vec<RuleData>,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct RuleData {
+    id: String,
+    regex: String,
+    keywords: Vec<String>,
+    entropy: Option<f64>,
+    secret_group: Option<usize>,
+    #[serde(default)]
+    allowlists: Vec<AllowData>,
+}
+
+#[derive(Deserialize, Default)]
+#[serde(rename_all = "camelCase")]
+struct AllowData {
+    #[serde(default)]
+    regexes: Vec<String>,
+    regex_target: Option<String>,
+    #[serde(default)]
+    stopwords: Vec<String>,
+}
+
+/// What an allowlist's regexes are matched against.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Against {
+    Secret,
+    Match,
+    Line,
+}
+
+/// One allowlist: a finding it matches is not a secret.
+pub(crate) struct Allow {
+    sources: Vec<String>,
+    regexes: OnceLock<Vec<Regex>>,
+    pub(crate) against: Against,
+    /// Lowercased; a secret containing one is not a secret.
+    pub(crate) stopwords: Vec<String>,
+}
+
+impl Allow {
+    fn new(data: AllowData) -> Allow {
+        Allow {
+            sources: data.regexes,
+            regexes: OnceLock::new(),
+            against: match data.regex_target.as_deref() {
+                Some("match") => Against::Match,
+                Some("line") => Against::Line,
+                _ => Against::Secret,
+            },
+            stopwords: data
+                .stopwords
+                .into_iter()
+                .map(|s| s.to_lowercase())
+                .collect(),
+        }
+    }
+
+    /// The regexes, compiled on first use; one that does not compile is
+    /// left out (a test holds every one to compiling).
+    pub(crate) fn regexes(&self) -> &[Regex] {
+        self.regexes
+            .get_or_init(|| self.sources.iter().filter_map(|s| compile(s)).collect())
+    }
+}
+
+/// One rule.
+pub(crate) struct Rule {
+    /// gitleaks' id, e.g. `github-pat`: what a redaction is named by.
+    pub(crate) id: String,
+    source: String,
+    regex: OnceLock<Option<Regex>>,
+    /// The least Shannon entropy a secret must have, if any.
+    pub(crate) entropy: Option<f64>,
+    /// The capture group that is the secret; else the first that matched,
+    /// else the whole match.
+    pub(crate) group: Option<usize>,
+    pub(crate) allows: Vec<Allow>,
+    /// Whether a match can run over line breaks (a key block's
+    /// `[\s\S]`): such a rule reads on past its keyword's line.
+    pub(crate) spans_lines: bool,
+}
+
+impl Rule {
+    /// The regex, compiled on first use; `None` if it does not compile.
+    pub(crate) fn regex(&self) -> Option<&Regex> {
+        self.regex.get_or_init(|| compile(&self.source)).as_ref()
+    }
+}
+
+/// Every rule, and the keywords that wake them.
+pub(crate) struct Rules {
+    pub(crate) rules: Vec<Rule>,
+    pub(crate) global: Allow,
+    /// The keywords as the NFA quickest to build, for the small texts most
+    /// observations hold (left to itself the crate builds a DFA).
+    keywords: AhoCorasick,
+    /// The same keywords as a DFA, built the first time a big text comes:
+    /// several times faster a byte (a 256 MiB file spent seconds in the
+    /// NFA), dearer to build.
+    fast: OnceLock<Option<AhoCorasick>>,
+    words: Vec<String>,
+    /// For each keyword (by pattern index), the rules it wakes.
+    pub(crate) woken: Vec<Vec<usize>>,
+}
+
+/// The rule set, read on first use.
+pub(crate) fn rules() -> &'static Rules {
+    static RULES: OnceLock<Rules> = OnceLock::new();
+    RULES.get_or_init(load)
+}
+
+fn load() -> Rules {
+    // The data is compiled in and checked by a test: it cannot fail to parse
+    // in a build that passed its tests. An empty set is the fallback that
+    // cannot panic.
+    let data: Data = serde_json::from_str(DATA).unwrap_or(Data {
+        allowlist: AllowData::default(),
+        rules: Vec::new(),
+    });
+    let mut words: Vec<String> = Vec::new();
+    let mut woken: Vec<Vec<usize>> = Vec::new();
+    let mut rules = Vec::with_capacity(data.rules.len());
+    for (index, rule) in data.rules.into_iter().enumerate() {
+        for keyword in &rule.keywords {
+            let keyword = keyword.to_lowercase();
+            match words.iter().position(|w| *w == keyword) {
+                Some(at) => woken[at].push(index),
+                None => {
+                    words.push(keyword);
+                    woken.push(vec![index]);
+                }
+            }
+        }
+        let spans_lines = rule.regex.contains("[\\s\\S") || rule.regex.contains("(?s");
+        rules.push(Rule {
+            id: rule.id,
+            source: rule.regex,
+            regex: OnceLock::new(),
+            entropy: rule.entropy,
+            group: rule.secret_group,
+            allows: rule.allowlists.into_iter().map(Allow::new).collect(),
+            spans_lines,
+        });
+    }
+    let keywords = AhoCorasick::builder()
+        .ascii_case_insensitive(true)
+        .kind(Some(aho_corasick::AhoCorasickKind::NoncontiguousNFA))
+        .build(&words)
+        .unwrap_or_else(|_| AhoCorasick::new(Vec::<String>::new()).expect("an empty automaton"));
+    Rules {
+        rules,
+        global: Allow::new(data.allowlist),
+        keywords,
+        fast: OnceLock::new(),
+        words,
+        woken,
+    }
+}
+
+/// Texts from this size on are searched with the DFA.
+const BIG: usize = 256 << 10;
+
+impl Rules {
+    /// The keyword automaton for a text of `len` bytes; both find the same
+    /// keywords with the same pattern numbers.
+    pub(crate) fn keywords(&self, len: usize) -> &AhoCorasick {
+        if len < BIG {
+            return &self.keywords;
+        }
+        let fast = self.fast.get_or_init(|| {
+            AhoCorasick::builder()
+                .ascii_case_insensitive(true)
+                .kind(Some(aho_corasick::AhoCorasickKind::DFA))
+                .build(&self.words)
+                .ok()
+        });
+        fast.as_ref().unwrap_or(&self.keywords)
+    }
+}
+
+fn compile(source: &str) -> Option<Regex> {
+    // ASCII classes, as in Go's regexp, whose `\w`, `\s` and `\b` gitleaks
+    // wrote these for: Unicode ones made `[\w-]{90,120}` an automaton that
+    // took a small observe hundreds of milliseconds to build. Byte regexes,
+    // since an ASCII class may stop inside a character. A lazy DFA cache
+    // big enough that the generic rule's regex is not left to the PikeVM.
+    regex::bytes::RegexBuilder::new(&literal_braces(source))
+        .unicode(false)
+        .size_limit(64 << 20)
+        .dfa_size_limit(16 << 20)
+        .build()
+        .ok()
+}
+
+/// gitleaks' regexes are Go's, which read a `{` that does not open a
+/// repetition (`{{ secrets.X }}`) as a literal; Rust's regex refuses it
+/// unescaped.
+fn literal_braces(source: &str) -> String {
+    let mut out = String::with_capacity(source.len());
+    let mut escaped = false;
+    for (i, c) in source.char_indices() {
+        if escaped {
+            escaped = false;
+            out.push(c);
+            continue;
+        }
+        match c {
+            '\\' => {
+                escaped = true;
+                out.push(c);
+            }
+            '{' if !repetition(&source[i..]) => out.push_str("\\{"),
+            _ => out.push(c),
+        }
+    }
+    out
+}
+
+/// Whether `rest` starts with `{n}`, `{n,}` or `{n,m}`.
+fn repetition(rest: &str) -> bool {
+    let Some(end) = rest.find('}') else {
+        return false;
+    };
+    let inner = &rest[1..end];
+    let mut parts = inner.splitn(2, ',');
+    let first = parts.next().unwrap_or_default();
+    let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+    digits(first) && parts.next().is_none_or(|m| m.is_empty() || digits(m))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_rule_and_allowlist_compiles_and_the_asked_for_classes_are_there() {
+        let data: Data = serde_json::from_str(DATA).unwrap();
+        assert!(data.rules.len() > 150, "{}", data.rules.len());
+        let set = rules();
+        assert_eq!(set.rules.len(), data.rules.len());
+        for rule in &set.rules {
+            assert!(rule.regex().is_some(), "{} does not compile", rule.id);
+            for allow in &rule.allows {
+                assert_eq!(allow.regexes().len(), allow.sources.len(), "{}", rule.id);
+            }
+        }
+        assert_eq!(set.global.regexes().len(), set.global.sources.len());
+        for id in [
+            "github-pat",
+            "github-oauth",
+            "github-app-token",
+            "github-refresh-token",
+            "github-fine-grained-pat",
+            "aws-access-token",
+            "private-key",
+            "slack-bot-token",
+            "slack-user-token",
+            "slack-webhook-url",
+            "stripe-access-token",
+            "generic-api-key",
+        ] {
+            assert!(set.rules.iter().any(|r| r.id == id), "{id} is missing");
+        }
+    }
+}
