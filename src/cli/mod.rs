@@ -58,6 +58,16 @@ pub struct Cli {
     #[arg(long, global = true)]
     pub json: bool,
 
+    /// Print nothing on stderr but errors: no progress, notes or summary lines.
+    #[arg(long, short = 'q', global = true, conflicts_with = "verbose")]
+    pub quiet: bool,
+
+    /// Trace on stderr each GitHub request (method, URL, status, time, cache,
+    /// rate limit left) and each git command helm runs; never a token. Also
+    /// HELM_LOG=debug.
+    #[arg(long, short = 'v', global = true)]
+    pub verbose: bool,
+
     #[command(subcommand)]
     pub command: Command,
 }

@@ -15,6 +15,7 @@ pub(crate) mod observe;
 pub(crate) mod payload;
 pub(crate) mod progress;
 pub(crate) mod slate;
+pub mod stderr;
 pub(crate) mod sync;
 pub(crate) mod texts;
 pub(crate) mod threads;

@@ -17,6 +17,7 @@ pub(crate) mod body;
 mod limits;
 mod link;
 pub mod storage;
+mod trace;
 
 use limits::rate_limit_wait;
 pub(crate) use link::next_link;
@@ -51,6 +52,8 @@ pub struct Client {
     clock: std::sync::Arc<std::sync::Mutex<Option<GitHubClock>>>,
     /// GET answers remembered for one look or check, when set.
     memo: Option<std::sync::Arc<Memo>>,
+    /// Where the bytes of every answer are counted, for a look's progress.
+    counter: Option<std::sync::Arc<std::sync::atomic::AtomicU64>>,
     /// The longest helm waits in all for a rate limit to lift, per request:
     /// `HELM_GITHUB_TIMEOUT`.
     rate_budget: Duration,
@@ -81,6 +84,7 @@ impl Client {
             moved: Default::default(),
             clock: Default::default(),
             memo: None,
+            counter: None,
             rate_budget: Duration::from_secs(30),
             deadline: Duration::from_secs(30),
         }
@@ -115,8 +119,24 @@ impl Client {
             moved: std::sync::Arc::clone(&self.moved),
             clock: std::sync::Arc::clone(&self.clock),
             memo: Some(Default::default()),
+            counter: self.counter.clone(),
             rate_budget: self.rate_budget,
             deadline: self.deadline,
+        }
+    }
+
+    /// The same client, adding the size of each answer it receives to
+    /// `counter` (see [`Client::received`]).
+    pub fn counting(mut self, counter: std::sync::Arc<std::sync::atomic::AtomicU64>) -> Client {
+        self.counter = Some(counter);
+        self
+    }
+
+    /// Counts `bytes` received for this client's work (an answer, or a log
+    /// read from its storage host), when it counts.
+    pub fn received(&self, bytes: u64) {
+        if let Some(counter) = &self.counter {
+            counter.fetch_add(bytes, std::sync::atomic::Ordering::Relaxed);
         }
     }
 
@@ -184,7 +204,23 @@ impl Client {
             }
             Ok((parts, read.bytes))
         };
-        let (parts, body) = body::within(self.deadline, "GitHub", exchange).await?;
+        let url = trace::url(&self.api_url, path);
+        let started = std::time::Instant::now();
+        let (parts, body) = match body::within(self.deadline, "GitHub", exchange).await {
+            Ok(answer) => answer,
+            Err(err) => {
+                trace::failed(method, &url, started.elapsed(), &err.message);
+                return Err(err);
+            }
+        };
+        trace::answered(
+            method,
+            &url,
+            parts.status,
+            started.elapsed(),
+            &parts.headers,
+        );
+        self.received(body.len() as u64);
         Ok(Answer {
             status: parts.status,
             headers: parts.headers,
@@ -218,8 +254,16 @@ impl Client {
     ) -> Result<Answer, GitHubError> {
         match &self.memo {
             Some(memo) if method == Method::GET => {
-                let send = || self.send_following(method.clone(), path, accept, body, extra);
-                memo.get(path, accept, extra, send).await
+                let sent = std::cell::Cell::new(false);
+                let send = || {
+                    sent.set(true);
+                    self.send_following(method.clone(), path, accept, body, extra)
+                };
+                let answer = memo.get(path, accept, extra, send).await?;
+                if !sent.get() {
+                    trace::remembered(&trace::url(&self.api_url, path), answer.status);
+                }
+                Ok(answer)
             }
             _ => self.send_following(method, path, accept, body, extra).await,
         }
@@ -326,11 +370,11 @@ impl Client {
                             return Err(GitHubError::limited(answer, wait, left));
                         }
                         // Never sooner than GitHub asks, writes above all.
-                        eprintln!(
+                        crate::model::tell::note(&format!(
                             "helm: GitHub's rate limit answered {} to {method} {path}; waiting {} s as it asks",
                             answer.status.as_u16(),
                             wait.as_secs()
-                        );
+                        ));
                         wait
                     }
                     None if read && answer.status.is_server_error() => {

@@ -34,6 +34,7 @@ mod layout;
 mod listing;
 mod lock;
 mod names;
+mod progress;
 mod pull;
 mod push;
 mod remote;

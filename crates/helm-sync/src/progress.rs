@@ -1,0 +1,73 @@
+//! git's own progress passed through: a fetch or push that may move many
+//! objects runs with `--progress` when progress is shown, and each line git
+//! draws (`Writing objects:  45% (9/20), 1.20 MiB | 2.00 MiB/s`) becomes the
+//! state of helm's progress display. What git said is still kept whole for
+//! the error message, as [`git::run`] keeps it.
+
+use std::io::Read;
+use std::process::{Command, Output};
+
+use crate::error::{Error, Result};
+use crate::git;
+use crate::model::tell;
+
+/// The option that asks git for its progress, when it is shown: for the
+/// caller to put among the options, before the remote and refs.
+pub(crate) fn option() -> Option<&'static str> {
+    tell::showing_progress().then_some("--progress")
+}
+
+/// Runs `command` (a fetch or a push given [`option`]), showing git's
+/// progress as `label`'s when progress is shown; otherwise exactly
+/// [`git::run`].
+pub(crate) fn run(command: Command, what: &str, label: &str) -> Result<Output> {
+    if !tell::showing_progress() {
+        return git::run(command, what);
+    }
+    let mut child = git::spawn(command, what)?;
+    let (Some(mut stderr), Some(mut stdout)) = (child.stderr.take(), child.stdout.take()) else {
+        return git::wait(child, what);
+    };
+    let reader = std::thread::spawn(move || {
+        let mut out = Vec::new();
+        stdout.read_to_end(&mut out).map(|_| out)
+    });
+    let mut progress = tell::progress(label);
+    let mut said = Vec::new();
+    let mut chunk = [0u8; 4096];
+    let mut line_start = 0;
+    loop {
+        let read = match stderr.read(&mut chunk) {
+            Ok(0) => break,
+            Ok(n) => n,
+            Err(err) if err.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(err) => return Err(Error::io(format!("cannot read what {what} said"), &err)),
+        };
+        said.extend_from_slice(&chunk[..read]);
+        // git redraws a line with `\r` and ends it with `\n`: each is a state.
+        while let Some(end) = said[line_start..]
+            .iter()
+            .position(|b| matches!(b, b'\r' | b'\n'))
+        {
+            let line = String::from_utf8_lossy(&said[line_start..line_start + end]);
+            let line = line.trim();
+            if !line.is_empty() {
+                progress.update(line);
+            }
+            line_start += end + 1;
+        }
+    }
+    drop(progress);
+    let status = child
+        .wait()
+        .map_err(|err| Error::io(format!("{what} failed"), &err))?;
+    let stdout = reader
+        .join()
+        .unwrap_or_else(|_| Ok(Vec::new()))
+        .map_err(|err| Error::io(format!("cannot read what {what} said"), &err))?;
+    Ok(Output {
+        status,
+        stdout,
+        stderr: said,
+    })
+}
