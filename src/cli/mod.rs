@@ -9,6 +9,7 @@ pub(crate) mod flags;
 pub(crate) mod interrupted;
 pub(crate) mod lazy;
 pub(crate) mod log;
+pub(crate) mod man_sections;
 pub(crate) mod observe;
 pub(crate) mod shell;
 pub(crate) mod slate;
@@ -45,7 +46,8 @@ A voyage, start to finish: advancing issue #42 through PR #45 to merge.
   helm voyage end $V --status merged
 
 Every steer and log seals the slate into the entry's bearing.
-Environment: HELM_HOME (default ~/.helm), HELM_VOYAGE (stands in for --voyage), NO_COLOR.";
+Environment: HELM_HOME (default ~/.helm), HELM_VOYAGE (stands in for --voyage), NO_COLOR;
+every variable, exit status and file: `helm man | man -l -`.";
 
 /// helm: structured collaborative software work.
 ///

@@ -54,6 +54,31 @@ pub enum Kind {
 }
 
 impl Kind {
+    /// Every kind, in the order the reference lists them (`helm man`'s EXIT
+    /// STATUS). A kind added above must be added here too.
+    pub const ALL: [Kind; 20] = [
+        Kind::Usage,
+        Kind::NotFound,
+        Kind::Ambiguous,
+        Kind::Ended,
+        Kind::NotAVoyage,
+        Kind::FutureSchema,
+        Kind::Busy,
+        Kind::Io,
+        Kind::Storage,
+        Kind::Corrupt,
+        Kind::Config,
+        Kind::GitHub,
+        Kind::Conflict,
+        Kind::UnknownOutcome,
+        Kind::Stale,
+        Kind::Diverged,
+        Kind::BadRemote,
+        Kind::NotReady,
+        Kind::RateLimited,
+        Kind::Cancelled,
+    ];
+
     pub fn as_str(self) -> &'static str {
         match self {
             Kind::Usage => "usage",
