@@ -5,6 +5,8 @@
 //! changed is said is in `compare.rs`.
 
 pub(crate) mod compare;
+#[cfg(test)]
+mod plurals;
 
 use std::collections::BTreeMap;
 
@@ -105,13 +107,17 @@ impl ThreadPayload {
             let counted = self.summary.as_ref().and_then(|s| s["comments"].as_u64());
             words.push(match counted {
                 Some(n) if n != listed as u64 && !self.comments_truncated => {
-                    format!("{listed} comments listed, {n} counted by GitHub")
+                    format!(
+                        "{listed} {} listed, {n} counted by GitHub",
+                        plural(listed, "comment", "comments")
+                    )
                 }
-                _ => format!("{listed} comments"),
+                _ => format!("{listed} {}", plural(listed, "comment", "comments")),
             });
         }
         if let Some(files) = &self.files {
-            words.push(format!("{} files", count(files)));
+            let n = count(files);
+            words.push(format!("{n} {}", plural(n, "file", "files")));
         }
         if let Some(diff) = &self.diff {
             words.push(match diff["format"].as_str() {
@@ -120,13 +126,15 @@ impl ThreadPayload {
             });
         }
         if let Some(checks) = &self.checks {
-            words.push(format!("{} check runs", count(&checks["checkRuns"])));
+            let n = count(&checks["checkRuns"]);
+            words.push(format!("{n} {}", plural(n, "check run", "check runs")));
         }
         if let Some(reviews) = &self.reviews {
+            let (n, threads) = (count(&reviews["reviews"]), count(&reviews["threads"]));
             words.push(format!(
-                "{} reviews, {} review threads",
-                count(&reviews["reviews"]),
-                count(&reviews["threads"])
+                "{n} {}, {threads} {}",
+                plural(n, "review", "reviews"),
+                plural(threads, "review thread", "review threads")
             ));
         }
         words.join(", ")
