@@ -91,6 +91,7 @@ fn meaning(kind: Kind) -> &'static str {
         Kind::NotReady => "the slate does not show the pull request ready to merge",
         Kind::RateLimited => "GitHub's rate limit asks for a longer wait than HELM_GITHUB_TIMEOUT",
         Kind::Cancelled => "the MCP client cancelled the call before anything was written",
+        Kind::AlreadyMerged => "the pull request is merged already; nothing was sent or recorded",
     }
 }
 

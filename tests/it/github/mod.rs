@@ -11,6 +11,7 @@ mod flow;
 mod hostile;
 mod labels;
 mod looks;
+mod merged;
 mod secrets;
 mod thread_actions;
 mod threads;

@@ -51,12 +51,15 @@ pub enum Kind {
     /// The MCP client cancelled the call before it wrote anything; nothing
     /// was done.
     Cancelled,
+    /// A merge of a pull request that is merged already (the slate shows
+    /// it, or GitHub said so): nothing was sent or recorded.
+    AlreadyMerged,
 }
 
 impl Kind {
     /// Every kind, in the order the reference lists them (`helm man`'s EXIT
     /// STATUS). A kind added above must be added here too.
-    pub const ALL: [Kind; 20] = [
+    pub const ALL: [Kind; 21] = [
         Kind::Usage,
         Kind::NotFound,
         Kind::Ambiguous,
@@ -77,6 +80,7 @@ impl Kind {
         Kind::NotReady,
         Kind::RateLimited,
         Kind::Cancelled,
+        Kind::AlreadyMerged,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -101,6 +105,7 @@ impl Kind {
             Kind::NotReady => "not-ready",
             Kind::RateLimited => "rate-limited",
             Kind::Cancelled => "cancelled",
+            Kind::AlreadyMerged => "already-merged",
         }
     }
 
