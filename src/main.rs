@@ -29,7 +29,9 @@ fn main() -> ExitCode {
         }
         // The server's stderr is its log: notes, and the trace if asked.
         output::stderr::Telling::new(false, false, false).install();
-        return match helm::mcp::Served::new(mcp.read_only, &mcp.tools).and_then(helm::mcp::serve) {
+        return match helm::mcp::Served::new(mcp.read_only, &mcp.tools, &mcp.toolsets)
+            .and_then(helm::mcp::serve)
+        {
             Ok(()) => ExitCode::SUCCESS,
             Err(err) => fail(&err, false),
         };

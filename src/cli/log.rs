@@ -42,7 +42,7 @@ impl TypedValueParser for StateParser {
 pub struct LogArgs {
     #[command(flatten)]
     pub(crate) voyage: VoyageArg,
-    #[command(flatten)]
+    #[command(flatten, next_help_heading = super::SHARED)]
     pub(crate) provenance: FlagArgs<ProvenanceSpec>,
     /// The state to record: waiting, blocked, ready, or your own words
     /// ("waiting for review from bob").

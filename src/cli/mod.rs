@@ -54,20 +54,31 @@ every variable, exit status and file: `helm man | man -l -`.";
 /// Observe what you look at, steer what you change, log where you stand. Every
 /// voyage keeps a logbook in one SQLite file under $HELM_HOME/voyages.
 #[derive(Debug, Parser)]
-#[command(name = "helm", version, after_help = AFTER_HELP, max_term_width = 100)]
+#[command(
+    name = "helm",
+    version,
+    disable_version_flag = true,
+    after_help = AFTER_HELP,
+    max_term_width = 100
+)]
 pub struct Cli {
+    /// Print version.
+    // `--version` only: `-V` is `--voyage` everywhere, as in every subcommand.
+    #[arg(long, action = clap::ArgAction::Version)]
+    version: (),
+
     /// Print one JSON document on stdout (errors as JSON on stderr).
-    #[arg(long, global = true)]
+    #[arg(long, global = true, help_heading = SHARED)]
     pub json: bool,
 
     /// Print nothing on stderr but errors: no progress, notes or summary lines.
-    #[arg(long, short = 'q', global = true, conflicts_with = "verbose")]
+    #[arg(long, short = 'q', global = true, conflicts_with = "verbose", help_heading = SHARED)]
     pub quiet: bool,
 
     /// Trace on stderr each GitHub request (method, URL, status, time, cache,
     /// rate limit left) and each git command helm runs; never a token. Also
     /// HELM_LOG=debug.
-    #[arg(long, short = 'v', global = true)]
+    #[arg(long, short = 'v', global = true, help_heading = SHARED)]
     pub verbose: bool,
 
     #[command(subcommand)]
@@ -104,6 +115,10 @@ pub enum Command {
     /// `claude mcp add helm -- helm mcp`; the client lists the tools, with
     /// their arguments and result schemas, from the server itself. HELM_VOYAGE
     /// in its environment stands in for the tools' `voyage` argument.
+    ///
+    /// By default it serves the core toolset, what a voyage's ordinary flow
+    /// uses, to keep the tools list every session pays for small; the rest
+    /// is one flag away: --toolsets core,sync,lifecycle,recovery or all.
     // Its own hidden `json` keeps the global one out of its help; main
     // refuses it when given.
     #[command(arg(
@@ -119,15 +134,28 @@ pub enum Command {
 /// `helm mcp`'s options: which tools it serves.
 #[derive(Debug, Args)]
 pub struct McpArgs {
-    /// Serve only the tools that change nothing (lists, shows, brief, verify,
-    /// slate_list, interrupted_list, artifact_show and artifact_list).
-    #[arg(long)]
-    pub read_only: bool,
-    /// Serve only these tools, e.g. --tools voyage_brief,observe,log. A
-    /// tool not served is not listed, and calling it is an error.
+    /// Serve these groups of tools: core (the default: voyage_new,
+    /// voyage_list, voyage_brief, voyage_show, voyage_end, observe,
+    /// slate_list, steer, log), sync (voyage_push, voyage_pull), lifecycle
+    /// (voyage_verify, voyage_compact, slate_erase, slate_clear,
+    /// artifact_*), recovery (interrupted), or all.
+    #[arg(long, value_name = "SET,...", value_delimiter = ',')]
+    pub toolsets: Vec<String>,
+    /// Serve these tools too, e.g. --tools artifact_show; without
+    /// --toolsets, only these. A tool not served is not listed, and
+    /// calling it is an error.
     #[arg(long, value_name = "NAME,...", value_delimiter = ',')]
     pub tools: Vec<String>,
+    /// Of those, serve only the tools that change nothing (lists, shows,
+    /// brief, verify, slate_list, artifact_show, artifact_list, and
+    /// interrupted's list).
+    #[arg(long)]
+    pub read_only: bool,
 }
+
+/// The heading of the flags many commands share (who acted, the voyage,
+/// the repository, `--json`): each command's own flags come first.
+pub(crate) const SHARED: &str = "Shared options";
 
 /// `--voyage`, shared by every voyage-scoped command.
 #[derive(Debug, Args)]
@@ -138,7 +166,8 @@ pub(crate) struct VoyageArg {
         short = 'V',
         env = "HELM_VOYAGE",
         value_name = "VOYAGE",
-        global = true
+        global = true,
+        help_heading = SHARED
     )]
     pub(crate) voyage: Option<String>,
 }

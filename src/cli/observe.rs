@@ -17,12 +17,12 @@ pub struct ObserveArgs {
 
     /// Look at GitHub with this identity's credentials ($HELM_HOME/gh-config/<ID>/),
     /// as `steer --as` does. Observations record no identity; this only picks the token.
-    #[arg(long = "as", value_name = "ID", global = true)]
+    #[arg(long = "as", value_name = "ID", global = true, help_heading = super::SHARED)]
     pub(crate) identity: Option<String>,
 
-    /// The GitHub repository as OWNER/NAME, for GitHub targets (also accepted
+    /// The GitHub repository as OWNER/NAME or its URL, for GitHub targets (also accepted
     /// after the target; default: GH_REPO, then the git remote `origin`).
-    #[arg(long, value_name = "OWNER/NAME")]
+    #[arg(long, value_name = "OWNER/NAME", help_heading = super::SHARED)]
     pub(crate) repo: Option<String>,
 
     #[command(subcommand)]

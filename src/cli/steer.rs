@@ -17,18 +17,18 @@ use crate::output::entry::Recorded;
 pub struct SteerArgs {
     #[command(flatten)]
     pub(crate) voyage: VoyageArg,
-    #[command(flatten)]
+    #[command(flatten, next_help_heading = super::SHARED)]
     pub(crate) provenance: FlagArgs<ProvenanceSpec>,
-    /// The GitHub repository as OWNER/NAME (default: GH_REPO, then the git
+    /// The GitHub repository as OWNER/NAME or its URL (default: GH_REPO, then the git
     /// remote `origin` of the current directory).
-    #[arg(long, value_name = "OWNER/NAME", global = true)]
+    #[arg(long, value_name = "OWNER/NAME", global = true, help_heading = super::SHARED)]
     pub(crate) repo: Option<String>,
     /// Act even if the issue or PR changed on GitHub since the slate's
     /// observations of it. Without it, a steer on an issue or PR first asks
     /// GitHub whether every slate observation of it is still current
     /// (conditional requests) and refuses if anything changed. The entry
     /// records what had changed.
-    #[arg(long, global = true)]
+    #[arg(long, global = true, help_heading = super::SHARED)]
     pub(crate) allow_stale: bool,
     #[command(subcommand)]
     pub(crate) action: FlagSubcommands<ActionArgs>,
@@ -41,13 +41,14 @@ pub(crate) fn run(args: SteerArgs, ctx: &Context) -> Result<Box<dyn Report>> {
     let provenance = args.provenance.resolve(Surface::Cli)?;
     let request_id = args.provenance.request_id(Surface::Cli)?;
     let voyage = args.voyage.name()?;
+    let repo = args.action.repo(args.repo.as_deref())?;
     let steered = ctx.helm.steer(
         voyage,
         &SteerRequest {
             provenance: &provenance,
             request_id,
             action: &args.action,
-            repo: args.repo.as_deref(),
+            repo: repo.as_deref(),
             allow_stale: args.allow_stale,
             // A person stops the CLI with a signal; the protocol covers that.
             cancel: &crate::cancel::Cancel::default(),

@@ -34,12 +34,11 @@ pub(crate) struct VoyageListInput {
 }
 
 /// The tools that take only a voyage: `voyage_show`, `voyage_brief`,
-/// `voyage_compact`, `slate_list`, `slate_clear`, `interrupted_list`,
-/// `artifact_list`.
+/// `voyage_compact`, `slate_list`, `slate_clear`, `artifact_list`.
 #[derive(Debug, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub(crate) struct VoyageInput {
-    /// The voyage: a full id or an unambiguous prefix (default: the server's HELM_VOYAGE).
+    /// Voyage id or unambiguous prefix (default: HELM_VOYAGE).
     #[serde(default)]
     pub(crate) voyage: Option<String>,
 }
@@ -48,7 +47,7 @@ pub(crate) struct VoyageInput {
 #[derive(Debug, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub(crate) struct VoyageEndInput {
-    /// The voyage: a full id or an unambiguous prefix (default: the server's HELM_VOYAGE).
+    /// Voyage id or unambiguous prefix (default: HELM_VOYAGE).
     #[serde(default)]
     pub(crate) voyage: Option<String>,
     /// A freeform closing status, e.g. "merged" or "abandoned: superseded by #50".
@@ -60,7 +59,7 @@ pub(crate) struct VoyageEndInput {
 #[derive(Debug, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub(crate) struct ObserveInput {
-    /// The voyage: a full id or an unambiguous prefix (default: the server's HELM_VOYAGE).
+    /// Voyage id or unambiguous prefix (default: HELM_VOYAGE).
     #[serde(default)]
     pub(crate) voyage: Option<String>,
     /// What to look at, the target JSON that `observe` and `slate_list` print.
@@ -76,7 +75,7 @@ pub(crate) struct ObserveInput {
 #[derive(Debug, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub(crate) struct SlateEraseInput {
-    /// The voyage: a full id or an unambiguous prefix (default: the server's HELM_VOYAGE).
+    /// Voyage id or unambiguous prefix (default: HELM_VOYAGE).
     #[serde(default)]
     pub(crate) voyage: Option<String>,
     /// The targets to take off the slate, as `observe` takes them.
@@ -87,7 +86,7 @@ pub(crate) struct SlateEraseInput {
 #[derive(Debug, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub(crate) struct SteerInput {
-    /// The voyage: a full id or an unambiguous prefix (default: the server's HELM_VOYAGE).
+    /// Voyage id or unambiguous prefix (default: HELM_VOYAGE).
     #[serde(default)]
     pub(crate) voyage: Option<String>,
     #[serde(flatten)]
@@ -109,7 +108,7 @@ pub(crate) struct SteerInput {
 #[derive(Debug, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub(crate) struct LogInput {
-    /// The voyage: a full id or an unambiguous prefix (default: the server's HELM_VOYAGE).
+    /// Voyage id or unambiguous prefix (default: HELM_VOYAGE).
     #[serde(default)]
     pub(crate) voyage: Option<String>,
     #[serde(flatten)]
@@ -123,7 +122,7 @@ pub(crate) struct LogInput {
 #[derive(Debug, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub(crate) struct ArtifactShowInput {
-    /// The voyage: a full id or an unambiguous prefix (default: the server's HELM_VOYAGE).
+    /// Voyage id or unambiguous prefix (default: HELM_VOYAGE).
     #[serde(default)]
     pub(crate) voyage: Option<String>,
     /// The artifact's SHA-256, or a unique prefix of it.
@@ -142,23 +141,36 @@ pub(crate) struct VoyageVerifyInput {
     pub(crate) all: bool,
 }
 
-/// `interrupted_settle` and `interrupted_discard`.
+/// `interrupted`.
 #[derive(Debug, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub(crate) struct AttemptInput {
-    /// The voyage: a full id or an unambiguous prefix (default: the server's HELM_VOYAGE).
+pub(crate) struct InterruptedInput {
+    /// Voyage id or unambiguous prefix (default: HELM_VOYAGE).
     #[serde(default)]
     pub(crate) voyage: Option<String>,
-    /// The interrupted steer: its requestId, or the `attempt-…` id that
-    /// interrupted_list shows.
-    pub(crate) attempt: String,
+    /// list: the interrupted steers; settle: record what one did; discard:
+    /// drop one's record, recording nothing.
+    pub(crate) operation: InterruptedOperation,
+    /// For settle and discard: the steer's requestId, or the `attempt-…`
+    /// id that list shows.
+    #[serde(default)]
+    pub(crate) attempt: Option<String>,
+}
+
+/// What `interrupted` does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub(crate) enum InterruptedOperation {
+    List,
+    Settle,
+    Discard,
 }
 
 /// `artifact_reduce`.
 #[derive(Debug, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub(crate) struct ArtifactReduceInput {
-    /// The voyage: a full id or an unambiguous prefix (default: the server's HELM_VOYAGE).
+    /// Voyage id or unambiguous prefix (default: HELM_VOYAGE).
     #[serde(default)]
     pub(crate) voyage: Option<String>,
     /// The artifacts to reduce: SHA-256 hashes or unique prefixes.
@@ -174,7 +186,7 @@ pub(crate) struct ArtifactReduceInput {
 #[derive(Debug, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub(crate) struct ArtifactJettisonInput {
-    /// The voyage: a full id or an unambiguous prefix (default: the server's HELM_VOYAGE).
+    /// Voyage id or unambiguous prefix (default: HELM_VOYAGE).
     #[serde(default)]
     pub(crate) voyage: Option<String>,
     /// The artifacts to jettison: SHA-256 hashes or unique prefixes.

@@ -15,12 +15,16 @@ const END: &str = "<!-- end of the tool reference -->\n";
 
 /// The reference section, from `BEGIN` to `END`.
 fn reference() -> String {
+    super::schema::FULL.with(|full| full.set(true));
     let mut out = String::from(BEGIN);
     out.push_str(
-        "\nEvery tool, as `tools/list` gives it. A result's `structuredContent` validates \
-         against the tool's output schema (JSON Schema 2020-12, generated from the types \
-         that write the `--json` documents); its text content is the same document. The \
-         schemas' shared `$defs` are printed once, under [Definitions](#definitions).\n",
+        "\nEvery tool, as `tools/list` gives it with `--toolsets all`, its toolset named. A \
+         result's `structuredContent` validates against the tool's output schema (JSON \
+         Schema 2020-12, generated from the types that write the `--json` documents); its \
+         text content is the same document. `tools/list` declares each shape a document's \
+         field holds by its type alone, to keep the list short; the output schemas below \
+         are the same in full, every shape and description written out, and their shared \
+         `$defs` are printed once, under [Definitions](#definitions).\n",
     );
     let mut defs = BTreeMap::new();
     for tool in ALL {
@@ -42,12 +46,19 @@ fn reference() -> String {
     }
     out.push('\n');
     out.push_str(END);
+    super::schema::FULL.with(|full| full.set(false));
     out
 }
 
 fn tool_section(out: &mut String, tool: &Tool, defs: &mut BTreeMap<String, Value>) {
     let described = tool.describe();
-    let _ = write!(out, "\n### `{}`\n\n{}\n\n", tool.name, tool.description);
+    let _ = write!(
+        out,
+        "\n### `{}`\n\n{}\n\nToolset: `{}`.\n\n",
+        tool.name,
+        tool.description,
+        tool.toolset.name()
+    );
     let effect = tool.effect;
     let mut hints = vec![format!("readOnlyHint: {}", effect.read_only)];
     if !effect.read_only {

@@ -24,6 +24,8 @@ pub(crate) mod served;
 mod server;
 mod stdio;
 pub(crate) mod tools;
+pub mod toolsets;
+pub(crate) mod wire;
 pub(crate) mod words;
 
 use std::sync::Arc;
@@ -95,9 +97,15 @@ pub fn serve(served: Served) -> Result<()> {
     })
 }
 
-/// A failed call: a tool error carrying `{"error": {kind, message, hint}}`.
+/// A failed call: a tool error whose text is `{"error": {kind, message,
+/// hint}}`. It carries no structured content: that would have to match the
+/// tool's output schema, which declares the result of a success, and a
+/// client that checks it (the TypeScript SDK, the Inspector) would throw
+/// away helm's message for a schema mismatch of its own.
 fn refusal(err: &Error) -> CallToolResult {
-    CallToolResult::structured_error(error_doc(err))
+    CallToolResult::error(vec![rmcp::model::ContentBlock::text(
+        error_doc(err).to_string(),
+    )])
 }
 
 /// helm's error document, in MCP's words.

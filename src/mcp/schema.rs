@@ -16,12 +16,16 @@ use serde_json::Value;
 
 /// A tool's input schema, from its argument type (what it accepts).
 pub(crate) fn input<T: schemars::JsonSchema + 'static>() -> Arc<JsonObject> {
-    rmcp::handler::server::common::schema_for_input::<T>().unwrap_or_else(|err| {
+    let schema = rmcp::handler::server::common::schema_for_input::<T>().unwrap_or_else(|err| {
         panic!(
             "the input schema of {} is invalid: {err}",
             std::any::type_name::<T>()
         )
-    })
+    });
+    match super::wire::input(Value::Object(schema.as_ref().clone())) {
+        Value::Object(object) => Arc::new(object),
+        _ => unreachable!("an object stays an object"),
+    }
 }
 
 /// A tool's output schema, from the type its document is serialised from
@@ -37,10 +41,65 @@ pub(crate) fn output<T: schemars::JsonSchema + 'static>() -> Arc<JsonObject> {
     );
     let mut schema = Value::Object(schema.as_ref().clone());
     tagged_unions_as_any_of(&mut schema);
+    #[cfg(test)]
+    let schema = match in_full() {
+        true => super::wire::full(schema),
+        false => super::wire::output(schema),
+    };
+    #[cfg(not(test))]
+    let schema = super::wire::output(schema);
     match schema {
         Value::Object(object) => Arc::new(object),
         _ => unreachable!("an object stays an object"),
     }
+}
+
+#[cfg(test)]
+thread_local! {
+    /// Set while docs/agents.md's tool reference is rendered: output
+    /// schemas in full there, with every shape and description.
+    pub(crate) static FULL: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+#[cfg(test)]
+fn in_full() -> bool {
+    FULL.with(std::cell::Cell::get)
+}
+
+/// The output schema of a tool whose result is one of two documents (the
+/// `interrupted` tool's list or settlement): either one's schema.
+pub(crate) fn either<A, B>() -> Arc<JsonObject>
+where
+    A: schemars::JsonSchema + 'static,
+    B: schemars::JsonSchema + 'static,
+{
+    let mut root = JsonObject::new();
+    let mut defs = JsonObject::new();
+    let mut branches = Vec::new();
+    for mut branch in [
+        output::<A>().as_ref().clone(),
+        output::<B>().as_ref().clone(),
+    ] {
+        if let Some(schema) = branch.remove("$schema") {
+            root.insert("$schema".into(), schema);
+        }
+        if let Some(Value::Object(branch_defs)) = branch.remove("$defs") {
+            for (name, def) in branch_defs {
+                // Two types of one name are one type: the same schema.
+                if let Some(other) = defs.get(&name) {
+                    assert_eq!(other, &def, "two shapes named {name}");
+                }
+                defs.insert(name, def);
+            }
+        }
+        branches.push(Value::Object(branch));
+    }
+    root.insert("type".into(), "object".into());
+    root.insert("anyOf".into(), Value::Array(branches));
+    if !defs.is_empty() {
+        root.insert("$defs".into(), Value::Object(defs));
+    }
+    Arc::new(root)
 }
 
 /// Rewrites every `oneOf` whose branches each fix a distinct value of one

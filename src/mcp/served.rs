@@ -1,18 +1,34 @@
-//! Which tools one `helm mcp` serves: all of them, only those that change
-//! nothing (`--read-only`), only those named (`--tools a,b`), or both. A
-//! tool not served is not listed, and a call to it is refused as an
-//! unknown tool would be: the restriction holds whatever the client sends.
+//! Which tools one `helm mcp` serves: those of the toolsets asked for
+//! (`--toolsets`, `core` by default), plus those named (`--tools a,b`; named
+//! alone, only those), of which only the ones that change nothing with
+//! `--read-only`. A tool not served is not listed, and a call to it is
+//! refused as an unknown tool would be: the restriction holds whatever the
+//! client sends.
 
 use crate::error::{Error, Result, arg};
 use crate::words;
 
 use super::tools::{self, Tool};
+use super::toolsets::Toolset;
 
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub struct Served {
     read_only: bool,
-    /// `None` serves every tool the mode allows.
-    named: Option<Vec<&'static str>>,
+    /// The toolsets served whole.
+    toolsets: Vec<Toolset>,
+    /// Tools served besides.
+    named: Vec<&'static str>,
+}
+
+impl Default for Served {
+    /// What `helm mcp` serves with no option: the core toolset.
+    fn default() -> Served {
+        Served {
+            read_only: false,
+            toolsets: vec![Toolset::Core],
+            named: Vec::new(),
+        }
+    }
 }
 
 impl Served {
@@ -20,7 +36,8 @@ impl Served {
     /// tool, or a tool that changes things named with `--read-only`, is a
     /// usage error: a server that silently served less than asked would
     /// look like a broken one.
-    pub fn new(read_only: bool, names: &[String]) -> Result<Served> {
+    pub fn new(read_only: bool, names: &[String], toolsets: &[String]) -> Result<Served> {
+        let sets = Toolset::parse(toolsets)?;
         let mut named = Vec::new();
         for name in names.iter().map(|n| n.trim()).filter(|n| !n.is_empty()) {
             let Some(tool) = tools::find(name) else {
@@ -30,10 +47,10 @@ impl Served {
                         .hint(format!("the tools are {}", valid.join(", "))),
                 );
             };
-            if read_only && !tool.effect.read_only {
+            if read_only && tools::read_only_view(tool).is_none() {
                 let readers: Vec<&str> = tools::ALL
                     .iter()
-                    .filter(|t| t.effect.read_only)
+                    .filter(|t| tools::read_only_view(t).is_some())
                     .map(|t| t.name)
                     .collect();
                 return Err(Error::usage(words![
@@ -59,35 +76,63 @@ impl Served {
                 ]),
             );
         }
-        Ok(Served {
+        // Tools named alone are served alone; with no option, the core.
+        let toolsets = match (sets.is_empty(), named.is_empty()) {
+            (true, true) => vec![Toolset::Core],
+            _ => sets,
+        };
+        let served = Served {
             read_only,
-            named: (!names.is_empty()).then_some(named),
-        })
+            toolsets,
+            named,
+        };
+        if served.tools().next().is_none() {
+            return Err(Error::usage(words![
+                arg("read-only"),
+                " leaves no tool of these toolsets to serve",
+            ])
+            .hint(words![
+                "add ",
+                arg("toolsets"),
+                " core, which has tools that read"
+            ]));
+        }
+        Ok(served)
     }
 
-    pub(crate) fn serves(&self, tool: &Tool) -> bool {
-        (!self.read_only || tool.effect.read_only)
-            && self
-                .named
-                .as_ref()
-                .is_none_or(|named| named.contains(&tool.name))
+    /// Whether `tool` (as `tools::ALL` holds it) is served, in some form.
+    pub(crate) fn serves(&self, tool: &'static Tool) -> bool {
+        self.view(tool).is_some()
+    }
+
+    /// What is served in `tool`'s place: itself, its reading part on a
+    /// read-only server, or nothing.
+    fn view(&self, tool: &'static Tool) -> Option<&'static Tool> {
+        let chosen = self.toolsets.contains(&tool.toolset) || self.named.contains(&tool.name);
+        match (chosen, self.read_only) {
+            (false, _) => None,
+            (true, false) => Some(tool),
+            (true, true) => tools::read_only_view(tool),
+        }
     }
 
     /// The tools served, in `tools::ALL`'s order.
     pub(crate) fn tools(&self) -> impl Iterator<Item = &'static Tool> + '_ {
-        tools::ALL.iter().copied().filter(|tool| self.serves(tool))
+        tools::ALL.iter().filter_map(|tool| self.view(tool))
     }
 
     /// The tool named `name` if it is served; else why not, in words for
     /// the MCP client (which never saw the server's command line).
     pub(crate) fn get(&self, name: &str) -> std::result::Result<&'static Tool, String> {
         match tools::find(name) {
-            Some(tool) if self.serves(tool) => Ok(tool),
-            Some(tool) if self.read_only && !tool.effect.read_only => Err(format!(
+            Some(tool) if let Some(view) = self.view(tool) => Ok(view),
+            Some(tool) if self.read_only && tools::read_only_view(tool).is_none() => Err(format!(
                 "tool {name} is not served: this helm server is read-only"
             )),
-            Some(_) => Err(format!(
-                "tool {name} is not served: this helm server serves only some tools"
+            Some(tool) => Err(format!(
+                "tool {name} is not served: it is in the {} toolset, which this helm server \
+                 was not started with (toolsets are chosen when the server starts)",
+                tool.toolset.name()
             )),
             None => Err(format!("no tool named {name}")),
         }
@@ -98,39 +143,80 @@ impl Served {
 mod tests {
     use super::*;
 
+    fn names(served: &Served) -> Vec<&'static str> {
+        served.tools().map(|t| t.name).collect()
+    }
+
+    #[test]
+    fn the_default_is_the_core_toolset() {
+        let core = [
+            "voyage_new",
+            "voyage_list",
+            "voyage_show",
+            "voyage_brief",
+            "voyage_end",
+            "observe",
+            "slate_list",
+            "steer",
+            "log",
+        ];
+        assert_eq!(names(&Served::new(false, &[], &[]).unwrap()), core);
+        assert_eq!(names(&Served::default()), core);
+        let all = Served::new(false, &[], &["all".into()]).unwrap();
+        assert_eq!(names(&all).len(), tools::ALL.len());
+        let sync = Served::new(false, &[], &["sync".into()]).unwrap();
+        assert_eq!(names(&sync), ["voyage_push", "voyage_pull"]);
+        let err = Served::new(false, &[], &["cor".into()]).unwrap_err();
+        assert!(err.hint_text().unwrap().contains("core, sync"));
+    }
+
     #[test]
     fn read_only_serves_exactly_the_tools_that_change_nothing() {
-        let served = Served::new(true, &[]).unwrap();
-        let names: Vec<&str> = served.tools().map(|t| t.name).collect();
+        let served = Served::new(true, &[], &["all".into()]).unwrap();
         assert_eq!(
-            names,
+            names(&served),
             [
                 "voyage_list",
                 "voyage_show",
                 "voyage_brief",
                 "voyage_verify",
                 "slate_list",
-                "interrupted_list",
+                "interrupted",
                 "artifact_show",
                 "artifact_list",
             ]
         );
+        assert!(served.tools().all(|t| t.effect.read_only));
+        let core = Served::new(true, &[], &[]).unwrap();
+        assert_eq!(
+            names(&core),
+            ["voyage_list", "voyage_show", "voyage_brief", "slate_list"]
+        );
+        assert!(Served::new(true, &[], &["sync".into()]).is_err());
     }
 
     #[test]
-    fn named_tools_are_checked_and_served_alone() {
-        let served = Served::new(false, &["log".into(), " voyage_new".into()]).unwrap();
-        let names: Vec<&str> = served.tools().map(|t| t.name).collect();
-        assert_eq!(names, ["voyage_new", "log"]);
-        let err = Served::new(false, &["voyage_nwe".into()]).unwrap_err();
+    fn named_tools_are_checked_and_served_alone_or_beside_toolsets() {
+        let served = Served::new(false, &["log".into(), " voyage_new".into()], &[]).unwrap();
+        assert_eq!(names(&served), ["voyage_new", "log"]);
+        let both = Served::new(false, &["artifact_show".into()], &["sync".into()]).unwrap();
+        assert_eq!(
+            names(&both),
+            ["voyage_push", "voyage_pull", "artifact_show"]
+        );
+        let err = Served::new(false, &["voyage_nwe".into()], &[]).unwrap_err();
         assert_eq!(err.kind(), crate::error::Kind::Usage);
         assert!(err.hint_text().unwrap().contains("voyage_new, voyage_list"));
-        let err = Served::new(true, &["steer".into()]).unwrap_err();
+        let err = Served::new(true, &["steer".into()], &[]).unwrap_err();
         assert!(
             err.message().to_string().contains("steer"),
             "{}",
             err.message()
         );
-        assert!(Served::new(false, &[",".into()]).is_err());
+        assert!(Served::new(false, &[",".into()], &[]).is_err());
+        let Err(why) = Served::default().get("voyage_push") else {
+            panic!("voyage_push is served by default")
+        };
+        assert!(why.contains("sync toolset"), "{why}");
     }
 }

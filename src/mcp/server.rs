@@ -6,13 +6,14 @@
 use std::sync::Arc;
 
 use rmcp::model::{
-    CallToolRequestParams, CallToolResponse, CallToolResult, Implementation, JsonObject,
+    CallToolRequestParams, CallToolResponse, CallToolResult, ErrorCode, Implementation, JsonObject,
     ListResourceTemplatesResult, ListResourcesResult, ListToolsResult, PaginatedRequestParams,
     ProgressToken, ReadResourceRequestParams, ReadResourceResponse, ReadResourceResult,
     ServerCapabilities, ServerConfig,
 };
 use rmcp::service::RequestContext;
 use rmcp::{ErrorData, Peer, RoleServer, ServerHandler};
+use serde_json::Value;
 
 use super::served::Served;
 use super::tools::{Call, Tool};
@@ -26,7 +27,10 @@ helm keeps a logbook per voyage (one piece of collaborative work). Observe what 
 (files, GitHub issues and PRs): observations gather on the voyage's slate and never write the \
 logbook. Steer to change GitHub (comment, open or merge a PR…) and log to record where you stand: \
 each records one logbook entry, with who acted, in what role, by what method and why, and seals \
-the slate into that entry's bearing. Resume a voyage with voyage_brief.";
+the slate into that entry's bearing. Resume a voyage with voyage_brief. This server lists only the \
+toolsets it was started with (by default core); the others (sync: voyage_push, voyage_pull; lifecycle: \
+voyage_verify, voyage_compact, slate_erase, slate_clear, artifact_*; recovery: interrupted) are served \
+when the person running it adds them, e.g. `helm mcp --toolsets all`.";
 
 #[derive(Clone)]
 pub(crate) struct HelmServer {
@@ -113,7 +117,18 @@ impl ServerHandler for HelmServer {
         _context: RequestContext<RoleServer>,
     ) -> Result<ReadResourceResponse, ErrorData> {
         let (ctx, served) = (Arc::clone(&self.ctx), Arc::clone(&self.served));
-        let contents = blocking(move || resources::read(&ctx, &served, &request.uri)).await?;
+        let uri = request.uri.clone();
+        let read = blocking(move || resources::read(&ctx, &served, &request.uri)).await;
+        // The specification's resource-not-found error names the URI in
+        // `data.uri`; helm's error document goes beside it.
+        let contents = read.map_err(|mut err| {
+            if err.code == ErrorCode::RESOURCE_NOT_FOUND
+                && let Some(Value::Object(data)) = &mut err.data
+            {
+                data.insert("uri".into(), Value::String(uri));
+            }
+            err
+        })?;
         Ok(ReadResourceResult::new(vec![contents]).into())
     }
 }
@@ -196,11 +211,10 @@ fn log_cancelled(
     let became = if cancel.stopped() {
         "before it wrote anything: nothing was done".to_string()
     } else if result.is_error == Some(true) {
-        let error = result.structured_content.as_ref().map(|doc| &doc["error"]);
-        let message = error
-            .and_then(|e| e["message"].as_str())
-            .unwrap_or("unknown");
-        format!("and failed all the same: {message}")
+        let text = result.content.first().and_then(|c| c.as_text());
+        let doc = text.and_then(|t| serde_json::from_str::<serde_json::Value>(&t.text).ok());
+        let message = doc.as_ref().and_then(|d| d["error"]["message"].as_str());
+        format!("and failed all the same: {}", message.unwrap_or("unknown"))
     } else if tool.effect.read_only {
         "after it had begun: it only read, and its answer is not sent".to_string()
     } else {

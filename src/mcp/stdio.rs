@@ -19,8 +19,10 @@ use std::io;
 
 use rmcp::RoleServer;
 use rmcp::model::{
-    CallToolRequestMethod, ClientJsonRpcMessage, ClientRequest, ConstString,
-    InitializeResultMethod, JsonRpcMessage, ListToolsRequestMethod, PingRequestMethod,
+    CallToolRequestMethod, ClientJsonRpcMessage, ClientRequest, ConstString, DiscoverRequestMethod,
+    InitializeResultMethod, JsonRpcMessage, ListResourceTemplatesRequestMethod,
+    ListResourcesRequestMethod, ListToolsRequestMethod, PingRequestMethod,
+    ReadResourceRequestMethod,
 };
 use rmcp::service::TxJsonRpcMessage;
 use rmcp::transport::Transport;
@@ -44,6 +46,23 @@ const TYPED: [&str; 4] = [
     PingRequestMethod::VALUE,
     ListToolsRequestMethod::VALUE,
     CallToolRequestMethod::VALUE,
+];
+
+/// Every request method helm answers: the lifecycle's, and those of the
+/// capabilities it declares (tools; resources, without subscriptions).
+/// Any other, of a capability helm does not declare (prompts, completion,
+/// logging…) or of none, is answered here with -32601 "Method not found",
+/// the method in `data`, as JSON-RPC words it; rmcp would answer some of
+/// them with an empty result, as if the capability were there.
+const SERVED: [&str; 8] = [
+    InitializeResultMethod::VALUE,
+    PingRequestMethod::VALUE,
+    DiscoverRequestMethod::VALUE,
+    ListToolsRequestMethod::VALUE,
+    CallToolRequestMethod::VALUE,
+    ListResourcesRequestMethod::VALUE,
+    ListResourceTemplatesRequestMethod::VALUE,
+    ReadResourceRequestMethod::VALUE,
 ];
 
 pub(crate) struct Lines {
@@ -157,6 +176,17 @@ fn judge(line: &[u8]) -> LineVerdict {
                 -32602,
                 format!("Invalid params for {}", custom.method),
             ));
+        }
+        if let JsonRpcMessage::Request(request) = &message
+            && !SERVED.contains(&request.request.method())
+        {
+            let id = serde_json::to_value(&request.id).unwrap_or(Value::Null);
+            let method = request.request.method().to_string();
+            return LineVerdict::Answer(serde_json::json!({
+                "jsonrpc": "2.0",
+                "id": id,
+                "error": {"code": -32601, "message": "Method not found", "data": {"method": method}},
+            }));
         }
         return LineVerdict::Serve(Box::new(message));
     }

@@ -58,8 +58,24 @@ impl Speaker for Mcp {
         // An argument and its value make a part; words in a row make one too.
         let mut parts: Vec<String> = Vec::new();
         let mut words_run = false;
-        let rest_of_path = path[used..].iter().map(|w| CommandArg::Word(w.to_string()));
-        let args = rest_of_path.chain(command.arguments().iter().cloned());
+        let mut rest_of_path: Vec<CommandArg> = path[used..]
+            .iter()
+            .map(|w| CommandArg::Word(w.to_string()))
+            .collect();
+        let mut given: Vec<CommandArg> = command.arguments().to_vec();
+        // A tool that does several commands' work takes the command as its
+        // `operation`, and their word as a named argument.
+        if let Some((_, positional)) = OPERATIONS.iter().find(|(name, _)| *name == tool)
+            && let Some(CommandArg::Word(operation)) = rest_of_path.first().cloned()
+        {
+            rest_of_path[0] = CommandArg::Value("operation", operation);
+            for arg in &mut given {
+                if let CommandArg::Word(word) = arg {
+                    *arg = CommandArg::Value(positional, word.clone());
+                }
+            }
+        }
+        let args = rest_of_path.into_iter().chain(given);
         for arg in args {
             match arg {
                 CommandArg::Word(word) => match parts.last_mut().filter(|_| words_run) {
@@ -88,6 +104,10 @@ impl Speaker for Mcp {
         }
     }
 }
+
+/// The tools that do several commands' work, each with the argument that
+/// takes those commands' word (`interrupted settle ATTEMPT`).
+const OPERATIONS: [(&str, &str); 1] = [("interrupted", "attempt")];
 
 /// An argument's name as the tools spell it: `request-id` is `requestId`.
 pub(crate) fn camel(name: &str) -> String {
@@ -152,7 +172,7 @@ mod tests {
             ),
             (
                 words!["see ", cmd("interrupted settle").word("attempt-1")],
-                "see `interrupted_settle` with attempt-1",
+                "see `interrupted` with `operation` settle, `attempt` attempt-1",
             ),
             (
                 words!["a file written by ", cmd("voyage export")],

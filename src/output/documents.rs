@@ -370,7 +370,9 @@ pub(crate) struct ObservedDoc {
 }
 
 /// `artifact show --json`: an artifact's payload, or a reduced one's
-/// summary (`{"kind": "summary", "of", "method", "text"}`), as stored.
+/// summary (`{"kind": "summary", "of", "method", "text"}`), as stored. Its
+/// schema is an explicitly open JSON object: a payload is shaped by the
+/// observation kind that made it, and an artifact does not record which.
 #[derive(JsonSchema)]
 #[schemars(transparent)]
 #[expect(dead_code, reason = "a schema only: nothing builds or reads it")]

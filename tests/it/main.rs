@@ -6,6 +6,7 @@ mod big_payload;
 mod freshness;
 mod github;
 mod hardening;
+mod inputs;
 mod interface;
 mod json_docs;
 mod lifecycle;

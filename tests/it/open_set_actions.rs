@@ -116,6 +116,12 @@ fn case(name: &str, gh: &FakeGitHub) -> Option<Case> {
             let action = words(&format!("close-issue --issue {n}"));
             case("PATCH", format!("/issues/{n}"), action)
         }
+        "reopen-issue" => {
+            let n = issue();
+            gh.close_issue(REPO, n);
+            let action = words(&format!("reopen-issue --issue {n}"));
+            case("PATCH", format!("/issues/{n}"), action)
+        }
         "create-pr" => {
             let action = words("create-pr --title Feature --head feature --base main");
             case("POST", "/pulls".into(), action)

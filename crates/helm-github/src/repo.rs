@@ -11,10 +11,10 @@ use helm_model::words;
 /// Resolves the repository, naming all three sources when none gives one.
 pub fn resolve(flag: Option<&str>, env: Option<&str>, cwd: &Path) -> Result<Repo> {
     if let Some(text) = flag {
-        return Repo::parse(text).ok_or_else(|| malformed(arg("repo"), text));
+        return Repo::given(text).ok_or_else(|| malformed(arg("repo"), text));
     }
     if let Some(text) = env.filter(|t| !t.trim().is_empty()) {
-        return Repo::parse(text).ok_or_else(|| malformed("GH_REPO", text));
+        return Repo::given(text).ok_or_else(|| malformed("GH_REPO", text));
     }
     match origin_url(cwd) {
         Some(url) => Repo::from_remote(&url).ok_or_else(|| {
@@ -45,10 +45,16 @@ fn malformed(source: impl Piece, text: &str) -> Error {
         Kind::Usage,
         words![
             source,
-            format!(" '{text}' is not a repository: expected OWNER/NAME"),
+            format!(" '{text}' is not a repository: expected OWNER/NAME or its URL"),
         ],
     )
-    .hint(words!["for example ", arg("repo"), " rust-lang/cargo"])
+    .hint(words![
+        "for example ",
+        arg("repo"),
+        " rust-lang/cargo or ",
+        arg("repo"),
+        " https://github.com/rust-lang/cargo",
+    ])
 }
 
 fn origin_url(cwd: &Path) -> Option<String> {

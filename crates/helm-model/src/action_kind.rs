@@ -36,6 +36,7 @@ action_kinds! {
     CreateIssue     "create-issue",
     EditIssue       "edit-issue",
     CloseIssue      "close-issue",
+    ReopenIssue     "reopen-issue",
     CreatePr        "create-pr",
     EditPr          "edit-pr",
     ClosePr         "close-pr",

@@ -91,6 +91,14 @@ impl Repo {
         })
     }
 
+    /// A repository as a person types it: `OWNER/NAME`, `HOST/OWNER/NAME`,
+    /// or a URL as GitHub shows it or git clones it
+    /// (`https://github.com/OWNER/NAME(.git)`, `git@github.com:OWNER/NAME.git`,
+    /// and the same on a GitHub Enterprise host).
+    pub fn given(text: &str) -> Option<Repo> {
+        Repo::parse(text).or_else(|| Repo::from_remote(text))
+    }
+
     /// Parses a git remote URL in its https, ssh or scp-like form.
     pub fn from_remote(url: &str) -> Option<Repo> {
         let url = url.trim();
@@ -179,6 +187,30 @@ mod tests {
         assert_ne!(given, Repo::parse("octo/gadget").unwrap());
         // The spelling stays as given.
         assert_eq!(given.to_string(), "Octo/Widget");
+    }
+
+    #[test]
+    fn takes_what_people_type() {
+        for text in [
+            "o/r",
+            "github.com/o/r",
+            "https://github.com/o/r",
+            "https://github.com/o/r.git",
+            "https://github.com/o/r/",
+            "git@github.com:o/r.git",
+            "https://ghe.example.com/o/r",
+            "git@ghe.example.com:o/r.git",
+        ] {
+            assert_eq!(Repo::given(text), repo("o", "r"), "{text}");
+        }
+        for bad in [
+            "o",
+            "https://github.com/o",
+            "https://github.com/o/r/pull/4",
+            "a b/c",
+        ] {
+            assert_eq!(Repo::given(bad), None, "{bad}");
+        }
     }
 
     #[test]

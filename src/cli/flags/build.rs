@@ -81,7 +81,10 @@ fn arg(flag: &Flag, schema: &Schema) -> Arg {
         .help
         .map(str::to_string)
         .or_else(|| property_description(schema, flag.field));
-    if let Some((short, long)) = help.as_deref().map(doc) {
+    if let Some((mut short, long)) = help.as_deref().map(doc) {
+        if flag.number {
+            short.push_str(" (42, #42 or its URL)");
+        }
         arg = arg.help(short);
         if let Some(long) = long {
             arg = arg.long_help(long);
@@ -95,7 +98,9 @@ fn arg(flag: &Flag, schema: &Schema) -> Arg {
         _ if many => arg.action(ArgAction::Append),
         _ => arg.action(ArgAction::Set),
     };
-    if flag.sets.is_none() {
+    if flag.number {
+        arg = arg.value_parser(|text: &str| super::number::parse(text).map(|_| text.to_string()));
+    } else if flag.sets.is_none() {
         arg = with_parser(arg, &value, flag.path);
     }
     if let Some(default) = default.and_then(shown_default) {

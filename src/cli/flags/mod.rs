@@ -7,22 +7,50 @@
 //! serde code, so both front ends reach the core through one path.
 
 mod build;
+mod number;
 mod read;
 
 use std::ops::Deref;
 
 use clap::{ArgMatches, Args, Command, FromArgMatches, Subcommand};
 
+use crate::error::arg;
 use crate::inputs::{FlagCommand, FlagCommands, Flags};
+use crate::model::{Repo, words};
 
 /// An argument struct flattened into a command: its flags, parsed.
 #[derive(Debug)]
 pub struct FlagArgs<T>(pub T);
 
 /// An enum of argument structs as subcommands (`steer <ACTION>`,
-/// `observe <TARGET>`), parsed.
+/// `observe <TARGET>`), parsed; with the repository an issue or pull
+/// request URL named, when the struct has no `repo` of its own to take it
+/// (a steer action's repository is steer's `--repo`).
 #[derive(Debug)]
-pub struct FlagSubcommands<T>(pub T);
+pub struct FlagSubcommands<T>(pub T, Option<Repo>);
+
+impl<T> FlagSubcommands<T> {
+    /// The repository `--repo` names, if given, and the one a URL named:
+    /// they must agree.
+    pub(crate) fn repo(&self, flag: Option<&str>) -> crate::error::Result<Option<String>> {
+        match (flag, &self.1) {
+            (Some(flag), Some(url)) => match Repo::given(flag) {
+                Some(given) if given != *url => Err(crate::error::Error::usage(words![
+                    arg("repo"),
+                    format!(" names {given} but the URL given names {url}"),
+                ])
+                .hint(words![
+                    "drop ",
+                    arg("repo"),
+                    ", or give a number instead of the URL"
+                ])),
+                _ => Ok(Some(flag.to_string())),
+            },
+            (Some(flag), None) => Ok(Some(flag.to_string())),
+            (None, url) => Ok(url.as_ref().map(Repo::to_string)),
+        }
+    }
+}
 
 impl<T> Deref for FlagArgs<T> {
     type Target = T;
@@ -43,8 +71,8 @@ impl<T> Deref for FlagSubcommands<T> {
 impl<T: Flags> FromArgMatches for FlagArgs<T> {
     fn from_arg_matches(matches: &ArgMatches) -> Result<Self, clap::Error> {
         let schema = schemars::schema_for!(T);
-        let fields = read::fields(matches, &T::flags(), &schema)?;
-        read::typed(fields).map(FlagArgs)
+        let read = read::fields(matches, &T::flags(), &schema)?;
+        read::typed(read.fields).map(FlagArgs)
     }
 
     fn update_from_arg_matches(&mut self, matches: &ArgMatches) -> Result<(), clap::Error> {
@@ -72,9 +100,33 @@ impl<T: FlagCommands> FromArgMatches for FlagSubcommands<T> {
         let Some(command) = commands.iter().find(|c| c.name == name) else {
             return Err(clap::Error::new(clap::error::ErrorKind::InvalidSubcommand));
         };
-        let mut fields = read::fields(sub, &command.flags, &command.schema)?;
+        let read::Read {
+            mut fields,
+            mut url_repo,
+        } = read::fields(sub, &command.flags, &command.schema)?;
+        let has_repo = command
+            .schema
+            .as_value()
+            .pointer("/properties/repo")
+            .is_some();
+        if let Some(url) = url_repo.take_if(|_| has_repo) {
+            match fields.get("repo").and_then(|repo| repo.as_str()) {
+                Some(given) => match Repo::given(given) {
+                    Some(given) if given != url => {
+                        return Err(clap::Error::raw(
+                            clap::error::ErrorKind::ArgumentConflict,
+                            format!("--repo names {given} but the URL given names {url}"),
+                        ));
+                    }
+                    _ => {}
+                },
+                None => {
+                    fields.insert("repo".into(), url.to_string().into());
+                }
+            }
+        }
         fields.insert("kind".into(), command.name.into());
-        read::typed(fields).map(FlagSubcommands)
+        read::typed(fields).map(|value| FlagSubcommands(value, url_repo))
     }
 
     fn update_from_arg_matches(&mut self, matches: &ArgMatches) -> Result<(), clap::Error> {

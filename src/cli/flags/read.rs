@@ -9,6 +9,14 @@ use serde_json::{Map, Number, Value};
 
 use super::build::{ValueShape, field};
 use crate::inputs::Flag;
+use crate::model::Repo;
+
+/// What the flags set: the fields, and the repository that an issue or
+/// pull request URL given for a number named.
+pub(super) struct Read {
+    pub(super) fields: Map<String, Value>,
+    pub(super) url_repo: Option<Repo>,
+}
 
 /// The fields `flags` set in `matches`; flags not given (and without a
 /// default) are left out, as a client leaves them out.
@@ -16,8 +24,9 @@ pub(super) fn fields(
     matches: &ArgMatches,
     flags: &[Flag],
     schema: &Schema,
-) -> Result<Map<String, Value>, clap::Error> {
+) -> Result<Read, clap::Error> {
     let mut fields = Map::new();
+    let mut url_repo: Option<Repo> = None;
     for flag in flags {
         let id = flag.id();
         if let Some(value) = flag.sets {
@@ -37,6 +46,19 @@ pub(super) fn fields(
             .try_get_raw(id)
             .map_err(|err| internal(format!("--{id}: {err}")))?;
         let Some(raw) = raw else { continue };
+        if flag.number {
+            for text in raw {
+                let text = text.to_str().unwrap_or_default();
+                let (number, repo) = super::number::parse(text).map_err(|err| {
+                    clap::Error::raw(ErrorKind::ValueValidation, format!("{err}\n"))
+                })?;
+                fields.insert(flag.field.into(), Value::Number(Number::from(number)));
+                if let Some(repo) = repo {
+                    url_repo = Some(one_repository(url_repo, repo)?);
+                }
+            }
+            continue;
+        }
         let values = raw
             .map(|text| json(text, &shape))
             .collect::<Result<Vec<_>, _>>()?;
@@ -50,7 +72,18 @@ pub(super) fn fields(
         };
         fields.insert(flag.field.into(), value);
     }
-    Ok(fields)
+    Ok(Read { fields, url_repo })
+}
+
+/// Two URLs must name one repository.
+pub(super) fn one_repository(seen: Option<Repo>, named: Repo) -> Result<Repo, clap::Error> {
+    match seen {
+        Some(seen) if seen != named => Err(clap::Error::raw(
+            ErrorKind::ArgumentConflict,
+            format!("the URLs given name two repositories, {seen} and {named}\n"),
+        )),
+        _ => Ok(named),
+    }
 }
 
 /// The struct from its fields.

@@ -199,3 +199,22 @@ fn help_is_the_doc_comments_first_paragraph_without_its_period() {
     );
     assert_eq!(doc("Wait..."), ("Wait...".into(), None));
 }
+
+/// An issue or pull request number takes `#42` and URLs on every command
+/// (a new action that declares its `--issue` as a plain option fails here).
+#[test]
+fn every_issue_or_pull_request_number_takes_what_people_type() {
+    let mut commands = ActionArgs::commands();
+    commands.extend(TargetArgs::commands());
+    for command in commands {
+        for flag in &command.flags {
+            if matches!(flag.field, "issue" | "pr" | "number") {
+                assert!(
+                    flag.number,
+                    "{}: `{}` is not declared .issue_number()",
+                    command.name, flag.field
+                );
+            }
+        }
+    }
+}

@@ -1,7 +1,7 @@
 //! The artifact tools: `artifact_show` and `artifact_list` read stored
 //! payloads; `artifact_reduce` and `artifact_jettison` lighten them.
 
-use super::{Call, Tool, ToolEffect};
+use super::{Call, Tool, ToolEffect, Toolset};
 use crate::error::{Error, Result};
 use crate::mcp::Ctx;
 use crate::mcp::args::{
@@ -17,7 +17,8 @@ use crate::output::payload::PayloadReport;
 
 pub(crate) const SHOW: Tool = Tool {
     name: "artifact_show",
-    description: "An artifact's payload JSON by hash or unique prefix: what an observation saw, as the bearings and the slate name it. A reduced artifact gives its summary ({\"kind\": \"summary\", \"of\", \"method\", \"text\"}); a jettisoned one is an error. Reads only.",
+    toolset: Toolset::Lifecycle,
+    description: "An artifact's payload JSON by hash or unique prefix: what an observation saw, as the bearings and the slate name it. A reduced artifact gives its summary ({\"kind\": \"summary\", \"of\", \"method\", \"text\"}); a jettisoned one is an error. Its output schema is an open JSON object on purpose: the payload is shaped by the kind that observed it (observe's results).",
     input: input::<ArtifactShowInput>,
     output: output::<PayloadDoc>,
     effect: ToolEffect::READS,
@@ -36,6 +37,7 @@ fn show(ctx: &Ctx, mut call: Call) -> Result<Box<dyn Report>> {
 
 pub(crate) const LIST: Tool = Tool {
     name: "artifact_list",
+    toolset: Toolset::Lifecycle,
     description: "Every artifact of the voyage, largest first: its stored and payload size, status (stowed, reduced, jettisoned), the slate and entries that reference it, and a reduced one's summary. Reads only.",
     input: input::<VoyageInput>,
     output: output::<ListDoc<'static>>,
@@ -52,6 +54,7 @@ fn list(ctx: &Ctx, mut call: Call) -> Result<Box<dyn Report>> {
 
 pub(crate) const REDUCE: Tool = Tool {
     name: "artifact_reduce",
+    toolset: Toolset::Lifecycle,
     description: "Replace artifacts' payloads by a summary you write, keeping their hashes and every reference: each gets its own summary artifact ({\"kind\": \"summary\", \"of\", \"method\", \"text\"}) and the payload is dropped. All the hashes or none; works on an ended voyage; no entry changes. voyage_compact then gives the space back.",
     input: input::<ArtifactReduceInput>,
     output: output::<ReduceDoc<'static>>,
@@ -78,6 +81,7 @@ fn reduce(ctx: &Ctx, mut call: Call) -> Result<Box<dyn Report>> {
 
 pub(crate) const JETTISON: Tool = Tool {
     name: "artifact_jettison",
+    toolset: Toolset::Lifecycle,
     description: "Drop artifacts' payloads, keeping their hashes and every reference. All the hashes or none; one already jettisoned is left as it is (changed: false); works on an ended voyage; no entry changes. voyage_compact then gives the space back.",
     input: input::<ArtifactJettisonInput>,
     output: output::<JettisonDoc<'static>>,

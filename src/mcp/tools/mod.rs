@@ -7,6 +7,7 @@
 //! command prints with `--json`.
 
 mod artifact;
+mod interrupted;
 mod logbook;
 mod slate;
 mod sync;
@@ -18,6 +19,7 @@ use rmcp::model::{JsonObject, ToolAnnotations};
 use serde::de::DeserializeOwned;
 
 use super::Ctx;
+pub(crate) use super::toolsets::Toolset;
 use crate::error::{Error, Result};
 use crate::observe::Tally;
 use crate::output::Report;
@@ -25,6 +27,8 @@ use crate::output::Report;
 /// One tool.
 pub(crate) struct Tool {
     pub(crate) name: &'static str,
+    /// The group `--toolsets` serves it with.
+    pub(crate) toolset: Toolset,
     pub(crate) description: &'static str,
     pub(crate) input: fn() -> Arc<JsonObject>,
     pub(crate) output: fn() -> Arc<JsonObject>,
@@ -88,9 +92,7 @@ pub(crate) static ALL: &[&Tool] = &[
     &slate::CLEAR,
     &logbook::STEER,
     &logbook::LOG,
-    &logbook::INTERRUPTED_LIST,
-    &logbook::INTERRUPTED_SETTLE,
-    &logbook::INTERRUPTED_DISCARD,
+    &interrupted::INTERRUPTED,
     &artifact::SHOW,
     &artifact::LIST,
     &artifact::REDUCE,
@@ -120,6 +122,16 @@ pub(crate) static LEFT_OUT: &[(&str, &str)] = &[
     ("man", "the man page is for a person's terminal"),
     ("mcp", "the server itself"),
 ];
+
+/// What a read-only server serves in `tool`'s place: the tool itself if
+/// it changes nothing, a reading part of it, or nothing.
+pub(crate) fn read_only_view(tool: &'static Tool) -> Option<&'static Tool> {
+    match tool.name {
+        _ if tool.effect.read_only => Some(tool),
+        "interrupted" => Some(&interrupted::LIST_ONLY),
+        _ => None,
+    }
+}
 
 /// The tool named `name`, served or not.
 pub(crate) fn find(name: &str) -> Option<&'static Tool> {
@@ -184,6 +196,28 @@ mod tests {
         }
     }
 
+    /// Whether `path` (`interrupted settle`) is an `operation` of the tool
+    /// named after its group (`interrupted`).
+    fn is_operation(path: &str) -> bool {
+        let Some((group, operation)) = path.split_once(' ') else {
+            return false;
+        };
+        let Some(tool) = ALL.iter().find(|t| t.name == group) else {
+            return false;
+        };
+        let schema = serde_json::Value::Object((tool.input)().as_ref().clone());
+        let operations = &schema["properties"]["operation"];
+        let values = operations["enum"]
+            .as_array()
+            .or_else(|| {
+                let name = operations["$ref"].as_str()?.strip_prefix("#/$defs/")?;
+                schema["$defs"][name]["enum"].as_array()
+            })
+            .cloned()
+            .unwrap_or_default();
+        values.iter().any(|v| v == operation)
+    }
+
     #[test]
     fn every_command_has_a_tool_or_a_reason_written_beside_the_list() {
         let mut tree = crate::cli::Cli::command();
@@ -194,7 +228,7 @@ mod tests {
         let mut missing = Vec::new();
         for path in &paths {
             let tool = path.replace(' ', "_");
-            let has_tool = ALL.iter().any(|t| t.name == tool);
+            let has_tool = ALL.iter().any(|t| t.name == tool) || is_operation(path);
             let left_out = LEFT_OUT.iter().any(|(command, _)| command == path);
             assert!(!(has_tool && left_out), "{path} has a tool and a reason");
             if !has_tool && !left_out {
@@ -212,7 +246,12 @@ mod tests {
         // And no tool without a command behind it.
         for tool in ALL {
             let path = tool.name.replace('_', " ");
-            assert!(paths.contains(&path), "{} has no command", tool.name);
+            let group = paths.iter().any(|p| p.starts_with(&format!("{path} ")));
+            assert!(
+                paths.contains(&path) || group,
+                "{} has no command",
+                tool.name
+            );
         }
     }
 }

@@ -4,7 +4,7 @@
 use schemars::JsonSchema;
 use serde::Serialize;
 
-use super::{Call, Tool, ToolEffect};
+use super::{Call, Tool, ToolEffect, Toolset};
 use crate::error::{Error, Result};
 use crate::mcp::Ctx;
 use crate::mcp::args::{ObserveInput, SlateEraseInput, VoyageInput};
@@ -16,7 +16,8 @@ use crate::output::{Report, Style};
 
 pub(crate) const OBSERVE: Tool = Tool {
     name: "observe",
-    description: "Look at a target (files, a directory tree, a Rust project, a GitHub issue, PR or repository) and return what was seen; the observation goes on the voyage's slate. Observe never writes the logbook: the next steer or log seals the slate into its entry's bearing. A client that sends a progressToken gets progress notifications from long looks.",
+    toolset: Toolset::Core,
+    description: "Look at a target (files, a directory tree, a Rust project, a GitHub issue, PR or repository) and return what was seen; the observation goes on the voyage's slate. Observe never writes the logbook: the next steer or log seals the slate into its entry's bearing.",
     input: input::<ObserveInput>,
     output: output::<ObservedDoc>,
     // Adds to the slate; an older observation of the same target gives way
@@ -46,7 +47,8 @@ fn observe(ctx: &Ctx, mut call: Call) -> Result<Box<dyn Report>> {
 
 pub(crate) const LIST: Tool = Tool {
     name: "slate_list",
-    description: "What is on the voyage's slate: the observations gathered since the last entry, which the next steer or log seals into its bearing. Reads only.",
+    toolset: Toolset::Core,
+    description: "What is on the voyage's slate: the observations gathered since the last entry, which the next steer or log seals into its bearing.",
     input: input::<VoyageInput>,
     output: output::<SlateView<'static>>,
     effect: ToolEffect::READS,
@@ -62,6 +64,7 @@ fn list(ctx: &Ctx, mut call: Call) -> Result<Box<dyn Report>> {
 
 pub(crate) const ERASE: Tool = Tool {
     name: "slate_erase",
+    toolset: Toolset::Lifecycle,
     description: "Take targets off the slate (given as observe takes them) so the next entry's bearing leaves them out. Records nothing.",
     input: input::<SlateEraseInput>,
     output: output::<ErasedAllView<'static>>,
@@ -99,6 +102,7 @@ fn erase(ctx: &Ctx, mut call: Call) -> Result<Box<dyn Report>> {
 
 pub(crate) const CLEAR: Tool = Tool {
     name: "slate_clear",
+    toolset: Toolset::Lifecycle,
     description: "Take everything off the voyage's slate. Records nothing.",
     input: input::<VoyageInput>,
     output: output::<ClearedView>,

@@ -5,7 +5,7 @@
 use schemars::JsonSchema;
 use serde::Deserialize;
 
-use super::{Call, Tool, ToolEffect};
+use super::{Call, Tool, ToolEffect, Toolset};
 use crate::error::Result;
 use crate::mcp::Ctx;
 use crate::mcp::schema::{input, output};
@@ -50,6 +50,7 @@ const SYNCS: ToolEffect = ToolEffect {
 
 pub(crate) const PUSH: Tool = Tool {
     name: "voyage_push",
+    toolset: Toolset::Sync,
     description: "Share a voyage through a git remote (the team's own, through the user's git and credentials): sends the entries, artifacts, end and lifecycle changes made here since the last sync to refs/helm/voyages/<id>. Refused with kind diverged when the remote holds what is not here: call voyage_pull, then push again. Nothing new changes nothing.",
     input: input::<VoyagePushInput>,
     output: output::<SyncView<'static>>,
@@ -68,6 +69,7 @@ fn push(ctx: &Ctx, mut call: Call) -> Result<Box<dyn Report>> {
 
 pub(crate) const PULL: Tool = Tool {
     name: "voyage_pull",
+    toolset: Toolset::Sync,
     description: "Fetch a voyage from a git remote and merge it into the one here, or make it here (all: every voyage on the remote). The remote's entries come first in push order; entries made here and never pushed follow them, renumbered. Everything arriving is checked before anything is written (kind bad-remote otherwise); the slate is never synced.",
     input: input::<VoyagePullInput>,
     output: output::<PullView<'static>>,

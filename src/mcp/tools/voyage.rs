@@ -2,7 +2,7 @@
 //! `voyage_brief`, `voyage_end`, `voyage_verify` and `voyage_compact`, each
 //! returning the document of the `helm voyage …` command it mirrors.
 
-use super::{Call, Tool, ToolEffect};
+use super::{Call, Tool, ToolEffect, Toolset};
 use crate::error::{Error, Result};
 use crate::mcp::Ctx;
 use crate::mcp::args::{
@@ -20,6 +20,7 @@ use crate::output::voyage::{Created, Ended, StoryFormat, StoryReport, VoyageList
 
 pub(crate) const NEW: Tool = Tool {
     name: "voyage_new",
+    toolset: Toolset::Core,
     description: "Start a voyage: one piece of collaborative work with its own logbook. Returns the voyage; its id names it in every other tool.",
     input: input::<VoyageNewInput>,
     output: output::<Voyage>,
@@ -42,7 +43,8 @@ fn new(ctx: &Ctx, mut call: Call) -> Result<Box<dyn Report>> {
 
 pub(crate) const LIST: Tool = Tool {
     name: "voyage_list",
-    description: "List voyages, newest first: the active ones, unless `all` or `ended` is set. Reads only.",
+    toolset: Toolset::Core,
+    description: "List voyages, newest first: the active ones, unless `all` or `ended` is set.",
     input: input::<VoyageListInput>,
     output: output::<ListView<'static>>,
     effect: ToolEffect::READS,
@@ -67,7 +69,8 @@ fn list(ctx: &Ctx, mut call: Call) -> Result<Box<dyn Report>> {
 
 pub(crate) const SHOW: Tool = Tool {
     name: "voyage_show",
-    description: "The whole voyage: every logbook entry with who acted, why and its bearing, the slate, and interrupted steers. Reads only; voyage_brief is shorter.",
+    toolset: Toolset::Core,
+    description: "The whole voyage: every logbook entry with who acted, why and its bearing, the slate, and interrupted steers; voyage_brief is shorter.",
     input: input::<VoyageInput>,
     output: output::<StoryView<'static>>,
     effect: ToolEffect::READS,
@@ -85,7 +88,8 @@ fn show(ctx: &Ctx, mut call: Call) -> Result<Box<dyn Report>> {
 
 pub(crate) const BRIEF: Tool = Tool {
     name: "voyage_brief",
-    description: "Where a voyage stands, short enough to resume from: intent and status, the last entries, the last logged state, what it did on GitHub with the last known state of each, interrupted steers and the slate. Reads only.",
+    toolset: Toolset::Core,
+    description: "Where a voyage stands, short enough to resume from: status, last entries and state, what it did on GitHub and how each stood when last seen, interrupted steers, the slate.",
     input: input::<VoyageInput>,
     output: output::<BriefView<'static>>,
     effect: ToolEffect::READS,
@@ -101,6 +105,7 @@ fn brief(ctx: &Ctx, mut call: Call) -> Result<Box<dyn Report>> {
 
 pub(crate) const END: Tool = Tool {
     name: "voyage_end",
+    toolset: Toolset::Core,
     description: "End a voyage, with an optional closing status (\"merged\", \"abandoned: …\"). An ended voyage takes no more observations or entries; it cannot be reopened.",
     input: input::<VoyageEndInput>,
     output: output::<Voyage>,
@@ -125,6 +130,7 @@ fn end(ctx: &Ctx, mut call: Call) -> Result<Box<dyn Report>> {
 
 pub(crate) const VERIFY: Tool = Tool {
     name: "voyage_verify",
+    toolset: Toolset::Lifecycle,
     description: "Check a voyage (or every voyage, with `all`) end to end: SQLite integrity, foreign keys, the schema, every stored artifact re-hashed, the artifact lifecycle. `ok` is false and `problems` lists what is wrong when a check fails. Reads only.",
     input: input::<VoyageVerifyInput>,
     output: output::<VerificationView<'static>>,
@@ -149,6 +155,7 @@ fn verify(ctx: &Ctx, mut call: Call) -> Result<Box<dyn Report>> {
 
 pub(crate) const COMPACT: Tool = Tool {
     name: "voyage_compact",
+    toolset: Toolset::Lifecycle,
     description: "Give the space of dropped payloads (artifact_reduce, artifact_jettison) back to the file system by rebuilding the voyage file. Changes no entry, observation or artifact; works on an ended voyage.",
     input: input::<VoyageInput>,
     output: output::<crate::ops::voyage::Compacted>,

@@ -12,6 +12,7 @@ mod hostile;
 mod labels;
 mod looks;
 mod merged;
+mod reopen;
 mod secrets;
 mod thread_actions;
 mod threads;

@@ -9,6 +9,8 @@ mod agent_flow;
 mod brief;
 mod cancel;
 mod checks;
+mod declared;
+mod error_kinds;
 mod errors;
 mod jsonrpc;
 mod lifecycle;
@@ -17,8 +19,10 @@ mod parity;
 mod protocol;
 mod raw;
 mod schemas;
+mod sdk;
 mod served;
 mod tools;
+mod toolsets;
 
 use std::cell::RefCell;
 use std::collections::{BTreeMap, BTreeSet};
@@ -67,8 +71,9 @@ pub struct Pending {
 }
 
 impl Session {
+    /// `helm mcp --toolsets all`: every tool, for the tests of each.
     pub fn start(env: &TestEnv) -> Session {
-        Session::start_with(env, &[])
+        Session::start_with(env, &["--toolsets", "all"])
     }
 
     /// `helm mcp` with these options (`--read-only`, `--tools …`).
@@ -302,12 +307,9 @@ impl OutputSchemas {
     }
 }
 
-/// The structured content, checked against the text content.
+/// The structured content, checked against the text content; for a tool
+/// error, which carries no structured content, the text's document.
 fn document(result: &CallToolResult) -> Value {
-    let structured = result
-        .structured_content
-        .clone()
-        .expect("a structured result");
     let text = result
         .content
         .first()
@@ -315,6 +317,17 @@ fn document(result: &CallToolResult) -> Value {
         .map(|text| text.text.clone())
         .expect("a text result");
     let parsed: Value = serde_json::from_str(&text).expect("the text is JSON");
+    if result.is_error == Some(true) {
+        assert_eq!(
+            result.structured_content, None,
+            "a tool error carries no structured content its output schema would refuse"
+        );
+        return parsed;
+    }
+    let structured = result
+        .structured_content
+        .clone()
+        .expect("a structured result");
     assert_eq!(parsed, structured, "the text and structured content differ");
     structured
 }

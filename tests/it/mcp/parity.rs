@@ -90,16 +90,16 @@ fn every_tool_result_validates_against_its_output_schema() {
     interrupted_comment(&session, &id, issue, "r-settle");
     gh.inject(Fault::drop_after_acting("POST", "/comments"));
     interrupted_comment(&session, &id, issue, "r-discard");
-    let listed = session.ok("interrupted_list", json!({"voyage": id}));
+    let listed = session.ok("interrupted", json!({"voyage": id, "operation": "list"}));
     assert_eq!(listed["interrupted"].as_array().unwrap().len(), 2);
     let settled = session.ok(
-        "interrupted_settle",
-        json!({"voyage": id, "attempt": "r-settle"}),
+        "interrupted",
+        json!({"voyage": id, "operation": "settle", "attempt": "r-settle"}),
     );
     assert_eq!(settled["outcome"], "recorded");
     let discarded = session.ok(
-        "interrupted_discard",
-        json!({"voyage": id, "attempt": "r-discard"}),
+        "interrupted",
+        json!({"voyage": id, "operation": "discard", "attempt": "r-discard"}),
     );
     assert_eq!(discarded["outcome"], "discarded");
 
@@ -212,7 +212,10 @@ fn the_lifecycle_tools_return_the_clis_documents() {
     let both = session.err("voyage_verify", json!({"voyage": voyage, "all": true}));
     assert_eq!(both["kind"], "usage");
 
-    let listed = session.ok("interrupted_list", json!({"voyage": voyage}));
+    let listed = session.ok(
+        "interrupted",
+        json!({"voyage": voyage, "operation": "list"}),
+    );
     assert_eq!(
         listed,
         env.run(&["interrupted", "list", "-V", &voyage, "--json"])
@@ -232,7 +235,10 @@ fn an_interrupted_steer_is_settled_through_the_tools() {
     let session = Session::start(&env);
     interrupted_comment(&session, &voyage, issue, "r-1");
 
-    let listed = session.ok("interrupted_list", json!({"voyage": voyage}));
+    let listed = session.ok(
+        "interrupted",
+        json!({"voyage": voyage, "operation": "list"}),
+    );
     assert_eq!(listed["interrupted"][0]["requestId"], "r-1");
     assert_eq!(
         listed,
@@ -240,8 +246,8 @@ fn an_interrupted_steer_is_settled_through_the_tools() {
             .json()
     );
     let settled = session.ok(
-        "interrupted_settle",
-        json!({"voyage": voyage, "attempt": " r-1 "}),
+        "interrupted",
+        json!({"voyage": voyage, "operation": "settle", "attempt": " r-1 "}),
     );
     assert_eq!(settled["outcome"], "recorded");
     assert_eq!(settled["entry"]["action"]["settled"], "found-on-github");
@@ -250,8 +256,8 @@ fn an_interrupted_steer_is_settled_through_the_tools() {
     assert_eq!(story["entries"].as_array().unwrap().len(), 1);
     assert_eq!(story["interrupted"], json!([]));
     let again = session.err(
-        "interrupted_settle",
-        json!({"voyage": voyage, "attempt": "r-1"}),
+        "interrupted",
+        json!({"voyage": voyage, "operation": "settle", "attempt": "r-1"}),
     );
     assert_eq!(again["kind"], "not-found");
 }

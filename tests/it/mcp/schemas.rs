@@ -7,7 +7,7 @@ use serde_json::Value;
 use super::Session;
 use crate::support::env::TestEnv;
 
-pub const TOOLS: [&str; 22] = [
+pub const TOOLS: [&str; 20] = [
     "voyage_new",
     "voyage_list",
     "voyage_show",
@@ -21,9 +21,7 @@ pub const TOOLS: [&str; 22] = [
     "slate_clear",
     "steer",
     "log",
-    "interrupted_list",
-    "interrupted_settle",
-    "interrupted_discard",
+    "interrupted",
     "artifact_show",
     "artifact_list",
     "artifact_reduce",
@@ -140,9 +138,8 @@ fn the_contracts_tools_are_listed_with_their_arguments() {
     assert_eq!(args("artifact_show"), ["hash", "voyage"]);
     assert_eq!(args("voyage_verify"), ["all", "voyage"]);
     assert_eq!(args("voyage_compact"), ["voyage"]);
-    assert_eq!(args("interrupted_list"), ["voyage"]);
-    assert_eq!(args("interrupted_settle"), ["attempt", "voyage"]);
-    assert_eq!(args("interrupted_discard"), ["attempt", "voyage"]);
+    assert_eq!(args("interrupted"), ["attempt", "operation", "voyage"]);
+    assert_eq!(required(&schema(&tools, "interrupted")), ["operation"]);
     assert_eq!(args("artifact_list"), ["voyage"]);
     assert_eq!(
         args("artifact_reduce"),
@@ -264,7 +261,7 @@ fn annotations_say_honestly_what_each_tool_does() {
             Some(github),
         )
     };
-    let expected: [(&str, Hints); 22] = [
+    let expected: [(&str, Hints); 20] = [
         ("voyage_new", writes(false, false, false)),
         ("voyage_list", READS),
         ("voyage_show", READS),
@@ -285,10 +282,9 @@ fn annotations_say_honestly_what_each_tool_does() {
         // Steer can close and merge.
         ("steer", writes(true, false, true)),
         ("log", writes(false, false, false)),
-        ("interrupted_list", READS),
-        // Settling looks on GitHub and records; it never acts.
-        ("interrupted_settle", writes(false, true, true)),
-        ("interrupted_discard", writes(true, true, false)),
+        // list reads; settle looks on GitHub and records, never acting;
+        // discard drops a record. Repeating either finds no record.
+        ("interrupted", writes(true, true, true)),
         ("artifact_show", READS),
         ("artifact_list", READS),
         ("artifact_reduce", writes(true, true, false)),
@@ -429,6 +425,7 @@ fn actions_are_the_steer_subcommands_with_camel_case_flags() {
             "create-issue",
             "edit-issue",
             "close-issue",
+            "reopen-issue",
             "create-pr",
             "edit-pr",
             "close-pr",

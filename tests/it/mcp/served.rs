@@ -1,5 +1,5 @@
-//! `helm mcp --read-only` and `--tools a,b`: what is listed is what may be
-//! called, whatever the client asks for.
+//! `helm mcp --read-only`, `--tools a,b` and `--toolsets`: what is listed
+//! is what may be called, whatever the client asks for.
 
 use serde_json::json;
 
@@ -14,7 +14,7 @@ fn names(session: &Session) -> Vec<String> {
 fn read_only_lists_and_runs_only_the_tools_that_change_nothing() {
     let env = TestEnv::new();
     let voyage = env.new_voyage("Look, do not touch");
-    let session = Session::start_with(&env, &["--read-only"]);
+    let session = Session::start_with(&env, &["--read-only", "--toolsets", "all"]);
     let listed = names(&session);
     assert_eq!(
         listed,
@@ -24,7 +24,7 @@ fn read_only_lists_and_runs_only_the_tools_that_change_nothing() {
             "voyage_brief",
             "voyage_verify",
             "slate_list",
-            "interrupted_list",
+            "interrupted",
             "artifact_show",
             "artifact_list",
         ]
@@ -34,6 +34,26 @@ fn read_only_lists_and_runs_only_the_tools_that_change_nothing() {
         assert_eq!(hints.read_only_hint, Some(true), "{}", tool.name);
     }
     session.ok("voyage_brief", json!({"voyage": voyage}));
+    // `interrupted` lists, and only lists.
+    let interrupted = session
+        .tools()
+        .into_iter()
+        .find(|t| t.name == "interrupted");
+    let schema = serde_json::Value::Object(interrupted.unwrap().input_schema.as_ref().clone());
+    assert_eq!(schema["properties"]["operation"]["enum"], json!(["list"]));
+    let listed = session.ok(
+        "interrupted",
+        json!({"voyage": voyage, "operation": "list"}),
+    );
+    assert_eq!(listed, json!({"interrupted": []}));
+    let refused = session.err(
+        "interrupted",
+        json!({"voyage": voyage, "operation": "discard", "attempt": "r-1"}),
+    );
+    assert!(
+        refused["message"].as_str().unwrap().contains("read-only"),
+        "{refused}"
+    );
 
     // A hidden tool cannot be called, whatever its arguments.
     let refused = session

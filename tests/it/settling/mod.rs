@@ -8,6 +8,7 @@ mod clocks;
 mod contract;
 mod labels;
 mod races;
+mod reopen;
 mod replays;
 mod threads;
 

@@ -28,7 +28,7 @@ pub struct CloseIssueArgs {
 
 impl Flags for CloseIssueArgs {
     fn flags() -> Vec<Flag> {
-        vec![Flag::option("issue", "N").required(), Flag::option("reason", "REASON")]
+        vec![Flag::option("issue", "N").issue_number().required(), Flag::option("reason", "REASON")]
     }
 }
 
@@ -129,5 +129,10 @@ impl SteerAction for CloseIssue {
             Some(reason) => format!("close {subject} ({})", reason.replace('_', " ")),
             None => format!("close {subject}"),
         }
+    }
+
+    #[cfg(test)]
+    fn sample() -> serde_json::Value {
+        serde_json::json!({"kind": "close-issue", "issue": 5, "reason": "not-planned"})
     }
 }

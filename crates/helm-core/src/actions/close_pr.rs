@@ -25,7 +25,7 @@ pub struct ClosePrArgs {
 
 impl Flags for ClosePrArgs {
     fn flags() -> Vec<Flag> {
-        vec![Flag::option("pr", "N").required()]
+        vec![Flag::option("pr", "N").issue_number().required()]
     }
 }
 
@@ -79,5 +79,10 @@ impl SteerAction for ClosePr {
 
     fn headline(_record: &SteerRecord, subject: &str) -> String {
         format!("close {subject}")
+    }
+
+    #[cfg(test)]
+    fn sample() -> serde_json::Value {
+        serde_json::json!({"kind": "close-pr", "pr": 6})
     }
 }

@@ -35,8 +35,8 @@ pub struct CommentArgs {
 impl Flags for CommentArgs {
     fn flags() -> Vec<Flag> {
         vec![
-            Flag::option("issue", "N").conflicts(&["pr"]).required_unless(&["pr"]),
-            Flag::option("pr", "N"),
+            Flag::option("issue", "N").issue_number().conflicts(&["pr"]).required_unless(&["pr"]),
+            Flag::option("pr", "N").issue_number(),
         ]
         .into_iter()
         .chain(BodySpec::flags())
@@ -172,5 +172,10 @@ impl SteerAction for Comment {
 
     fn headline(_record: &SteerRecord, subject: &str) -> String {
         format!("comment on {subject}")
+    }
+
+    #[cfg(test)]
+    fn sample() -> serde_json::Value {
+        serde_json::json!({"kind": "comment", "issue": 5, "body": "b"})
     }
 }

@@ -213,4 +213,9 @@ impl SteerAction for CreateIssue {
     fn headline(_record: &SteerRecord, subject: &str) -> String {
         format!("create {subject}")
     }
+
+    #[cfg(test)]
+    fn sample() -> serde_json::Value {
+        serde_json::json!({"kind": "create-issue", "title": "t", "body": "b", "labels": ["l"], "assignees": ["a"]})
+    }
 }

@@ -210,4 +210,9 @@ impl SteerAction for CreatePr {
             format!("create {subject}")
         }
     }
+
+    #[cfg(test)]
+    fn sample() -> serde_json::Value {
+        serde_json::json!({"kind": "create-pr", "title": "t", "head": "h", "base": "m", "body": "b", "draft": true})
+    }
 }

@@ -31,7 +31,7 @@ pub struct EditIssueArgs {
 impl Flags for EditIssueArgs {
     fn flags() -> Vec<Flag> {
         [
-            Flag::option("issue", "N").required(),
+            Flag::option("issue", "N").issue_number().required(),
             Flag::option("title", "TITLE"),
         ]
         .into_iter()
@@ -105,5 +105,10 @@ impl SteerAction for EditIssue {
 
     fn headline(_record: &SteerRecord, subject: &str) -> String {
         format!("edit {subject}")
+    }
+
+    #[cfg(test)]
+    fn sample() -> serde_json::Value {
+        serde_json::json!({"kind": "edit-issue", "issue": 5, "title": "t", "body": "b"})
     }
 }

@@ -30,7 +30,7 @@ pub struct EditPrArgs {
 
 impl Flags for EditPrArgs {
     fn flags() -> Vec<Flag> {
-        [Flag::option("pr", "N").required(), Flag::option("title", "TITLE")]
+        [Flag::option("pr", "N").issue_number().required(), Flag::option("title", "TITLE")]
             .into_iter()
             .chain(BodySpec::flags())
             .collect()
@@ -102,5 +102,10 @@ impl SteerAction for EditPr {
 
     fn headline(_record: &SteerRecord, subject: &str) -> String {
         format!("edit {subject}")
+    }
+
+    #[cfg(test)]
+    fn sample() -> serde_json::Value {
+        serde_json::json!({"kind": "edit-pr", "pr": 6, "title": "t", "body": "b"})
     }
 }

@@ -54,8 +54,8 @@ pub struct LabelArgs {
 impl Flags for LabelArgs {
     fn flags() -> Vec<Flag> {
         vec![
-            Flag::option("issue", "N").conflicts(&["pr"]).required_unless(&["pr"]),
-            Flag::option("pr", "N"),
+            Flag::option("issue", "N").issue_number().conflicts(&["pr"]).required_unless(&["pr"]),
+            Flag::option("pr", "N").issue_number(),
             Flag::option("add", "LABEL"),
             Flag::option("remove", "LABEL"),
         ]
@@ -334,6 +334,11 @@ impl SteerAction for LabelChange {
         let mut parts: Vec<String> = asked.labels.iter().map(|l| format!("+{l}")).collect();
         parts.extend(asked.remove.iter().map(|l| format!("-{l}")));
         format!("label {subject} {}", parts.join(" "))
+    }
+
+    #[cfg(test)]
+    fn sample() -> serde_json::Value {
+        serde_json::json!({"kind": "label", "issue": 5, "add": ["a"], "remove": ["r"]})
     }
 }
 

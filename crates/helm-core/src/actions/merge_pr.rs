@@ -42,7 +42,7 @@ pub struct MergePrArgs {
 impl Flags for MergePrArgs {
     fn flags() -> Vec<Flag> {
         vec![
-            Flag::option("pr", "N").required(),
+            Flag::option("pr", "N").issue_number().required(),
             Flag::sets("merge", "strategy", "merge")
                 .conflicts(&["squash", "rebase"])
                 .help("Merge with a merge commit (the default)"),
@@ -353,6 +353,11 @@ impl SteerAction for MergePr {
             Some(sha) => format!("merge {subject} ({})", short(sha)),
             None => format!("merge {subject}"),
         }
+    }
+
+    #[cfg(test)]
+    fn sample() -> serde_json::Value {
+        serde_json::json!({"kind": "merge-pr", "pr": 6, "strategy": "squash", "sha": "6dcb09b5b57875f334f61aebed695e2e4193db5e", "override": "o"})
     }
 }
 

@@ -139,6 +139,12 @@ pub(crate) trait SteerAction: Clone + Sized {
     fn misread_method(_args: &Self::Args, _method: &str) -> Result<()> {
         Ok(())
     }
+
+    /// A request with every field its entry records of what was asked
+    /// set, as MCP's JSON gives it: the replay test changes each field in
+    /// turn and expects another request.
+    #[cfg(test)]
+    fn sample() -> serde_json::Value;
 }
 
 /// Lists every action once: its variant, its name on the command line and
@@ -187,6 +193,12 @@ macro_rules! actions {
         /// The registry's names, to check against the model's.
         #[cfg(test)]
         const REGISTERED: &[(ActionKind, &str)] = &[$((ActionKind::$Variant, $name)),*];
+
+        /// Each action's [`SteerAction::sample`], in the registry's order.
+        #[cfg(test)]
+        pub(crate) fn samples() -> Vec<serde_json::Value> {
+            vec![$(<$Type as SteerAction>::sample()),*]
+        }
 
         impl Meaning for ActionKind {
             fn names(self, record: &SteerRecord) -> Option<(&'static str, serde_json::Value)> {
@@ -338,6 +350,7 @@ actions! {
     CreateIssue    "create-issue"   create_issue::CreateIssue(CreateIssueArgs);
     EditIssue      "edit-issue"     edit_issue::EditIssue(EditIssueArgs);
     CloseIssue     "close-issue"    close_issue::CloseIssue(CloseIssueArgs);
+    ReopenIssue    "reopen-issue"   reopen_issue::ReopenIssue(ReopenIssueArgs);
     CreatePr       "create-pr"      create_pr::CreatePr(CreatePrArgs);
     EditPr         "edit-pr"        edit_pr::EditPr(EditPrArgs);
     ClosePr        "close-pr"       close_pr::ClosePr(ClosePrArgs);

@@ -250,7 +250,7 @@ impl JsonSchema for RecordSchema {
 mod tests {
     use std::path::Path;
 
-    use crate::actions::{ActionKind, Meaning};
+    use crate::actions::Meaning;
     use crate::model::EntryAction;
     use crate::storage::{VoyageFile, VoyageStore, logbook};
 
@@ -282,8 +282,27 @@ mod tests {
             let again = serde_json::to_string(&EntryAction::Steer(Box::new(record))).unwrap();
             assert_eq!(again, entry.action);
         }
-        for kind in ActionKind::ALL {
-            assert!(seen.contains(kind), "the fixture has a {}", kind.as_str());
+        // Every action of the helm that wrote the fixture (its README): an
+        // action added since has no entry there, and the fixture is never
+        // written again.
+        let then = [
+            "comment",
+            "create-issue",
+            "edit-issue",
+            "close-issue",
+            "create-pr",
+            "edit-pr",
+            "close-pr",
+            "request-review",
+            "reply-inline",
+            "merge-pr",
+            "label",
+            "resolve-thread",
+            "unresolve-thread",
+        ];
+        for name in then {
+            let written = seen.iter().any(|kind| kind.as_str() == name);
+            assert!(written, "the fixture has a {name}");
         }
     }
 }

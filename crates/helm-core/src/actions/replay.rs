@@ -184,21 +184,7 @@ mod tests {
         use serde_json::{Value, json};
 
         let repo = Repo::parse("o/r").unwrap();
-        let samples = [
-            json!({"kind": "comment", "issue": 5, "body": "b"}),
-            json!({"kind": "create-issue", "title": "t", "body": "b", "labels": ["l"], "assignees": ["a"]}),
-            json!({"kind": "edit-issue", "issue": 5, "title": "t", "body": "b"}),
-            json!({"kind": "close-issue", "issue": 5, "reason": "not-planned"}),
-            json!({"kind": "create-pr", "title": "t", "head": "h", "base": "m", "body": "b", "draft": true}),
-            json!({"kind": "edit-pr", "pr": 6, "title": "t", "body": "b"}),
-            json!({"kind": "close-pr", "pr": 6}),
-            json!({"kind": "request-review", "pr": 6, "reviewers": ["r"], "teams": ["t"]}),
-            json!({"kind": "reply-inline", "pr": 6, "commentId": 9, "body": "b"}),
-            json!({"kind": "merge-pr", "pr": 6, "strategy": "squash", "sha": "6dcb09b5b57875f334f61aebed695e2e4193db5e", "override": "o"}),
-            json!({"kind": "label", "issue": 5, "add": ["a"], "remove": ["r"]}),
-            json!({"kind": "resolve-thread", "pr": 6, "thread": "PRRT_1"}),
-            json!({"kind": "unresolve-thread", "pr": 6, "thread": "PRRT_1"}),
-        ];
+        let samples = crate::actions::samples();
         let mut covered = Vec::new();
         for sample in samples {
             let args: ActionArgs = serde_json::from_value(sample.clone()).unwrap();

@@ -42,7 +42,7 @@ pub struct ReplyInlineArgs {
 impl Flags for ReplyInlineArgs {
     fn flags() -> Vec<Flag> {
         [
-            Flag::option("pr", "N").required(),
+            Flag::option("pr", "N").issue_number().required(),
             Flag::option("commentId", "ID").required().help(
                 "The review comment that starts the thread (a thread's `id` in \
                  `observe github-pr --focus reviews`).",
@@ -198,5 +198,10 @@ impl SteerAction for ReplyInline {
 
     fn headline(_record: &SteerRecord, subject: &str) -> String {
         format!("reply inline on {subject}")
+    }
+
+    #[cfg(test)]
+    fn sample() -> serde_json::Value {
+        serde_json::json!({"kind": "reply-inline", "pr": 6, "commentId": 9, "body": "b"})
     }
 }

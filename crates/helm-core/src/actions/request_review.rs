@@ -35,7 +35,7 @@ pub struct RequestReviewArgs {
 impl Flags for RequestReviewArgs {
     fn flags() -> Vec<Flag> {
         vec![
-            Flag::option("pr", "N").required(),
+            Flag::option("pr", "N").issue_number().required(),
             Flag::option("reviewers", "LOGIN").named("reviewer"),
             Flag::option("teams", "SLUG").named("team"),
         ]
@@ -211,5 +211,10 @@ impl SteerAction for RequestReview {
         } else {
             format!("request review on {subject} from {}", who.join(", "))
         }
+    }
+
+    #[cfg(test)]
+    fn sample() -> serde_json::Value {
+        serde_json::json!({"kind": "request-review", "pr": 6, "reviewers": ["r"], "teams": ["t"]})
     }
 }

@@ -40,7 +40,7 @@ pub struct ResolveThreadArgs {
 
 impl Flags for ResolveThreadArgs {
     fn flags() -> Vec<Flag> {
-        vec![Flag::option("pr", "N").required(), Flag::option("thread", "ID").required()]
+        vec![Flag::option("pr", "N").issue_number().required(), Flag::option("thread", "ID").required()]
     }
 }
 
@@ -231,6 +231,11 @@ impl SteerAction for ResolveThread {
 
     fn headline(record: &SteerRecord, subject: &str) -> String {
         headline("resolve", record, subject)
+    }
+
+    #[cfg(test)]
+    fn sample() -> serde_json::Value {
+        serde_json::json!({"kind": "resolve-thread", "pr": 6, "thread": "PRRT_1"})
     }
 }
 

@@ -29,7 +29,7 @@ pub struct UnresolveThreadArgs {
 
 impl Flags for UnresolveThreadArgs {
     fn flags() -> Vec<Flag> {
-        vec![Flag::option("pr", "N").required(), Flag::option("thread", "ID").required()]
+        vec![Flag::option("pr", "N").issue_number().required(), Flag::option("thread", "ID").required()]
     }
 }
 
@@ -97,5 +97,10 @@ impl SteerAction for UnresolveThread {
 
     fn headline(record: &SteerRecord, subject: &str) -> String {
         headline("unresolve", record, subject)
+    }
+
+    #[cfg(test)]
+    fn sample() -> serde_json::Value {
+        serde_json::json!({"kind": "unresolve-thread", "pr": 6, "thread": "PRRT_1"})
     }
 }

@@ -36,6 +36,9 @@ pub struct Flag {
     pub path: bool,
     /// Accepted before and after a subcommand, and listed in its help.
     pub global: bool,
+    /// An issue or pull request number, which a person may also type as
+    /// `#42` or as its URL (whose repository then counts as given).
+    pub number: bool,
 }
 
 impl Flag {
@@ -52,6 +55,7 @@ impl Flag {
             delimiter: None,
             path: false,
             global: false,
+            number: false,
         }
     }
 
@@ -130,6 +134,14 @@ impl Flag {
 
     pub const fn path(self) -> Flag {
         Flag { path: true, ..self }
+    }
+
+    /// Takes `42`, `#42` or the issue's or pull request's URL.
+    pub const fn issue_number(self) -> Flag {
+        Flag {
+            number: true,
+            ..self
+        }
     }
 
     pub const fn global(self) -> Flag {

@@ -33,7 +33,7 @@ pub(super) fn resolve(
 ) -> Result<Target> {
     let inner = args.repo_flag();
     let flag = match (outer_repo, inner.flatten()) {
-        (Some(a), Some(b)) if a.trim() != b.trim() => {
+        (Some(a), Some(b)) if a.trim() != b.trim() && !same_repository(a, b) => {
             return Err(Error::usage(words![
                 arg("repo"),
                 format!(" is given twice, as '{a}' and as '{b}'"),
@@ -59,6 +59,11 @@ pub(super) fn resolve(
         cwd,
         repository: &|| repository(flag),
     })
+}
+
+/// Two spellings of one repository (`o/r` and `https://github.com/o/r`).
+fn same_repository(a: &str, b: &str) -> bool {
+    matches!((Repo::given(a), Repo::given(b)), (Some(a), Some(b)) if a == b)
 }
 
 /// `github-issue, github-pr or github-repo`: the kinds whose keys fold case

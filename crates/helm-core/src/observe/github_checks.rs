@@ -75,7 +75,7 @@ pub struct GitHubChecksArgs {
     /// How many of a log's last lines to keep (default 200).
     #[serde(default = "default_tail")]
     pub(crate) tail: u32,
-    /// The GitHub repository as OWNER/NAME (default: GH_REPO, then the git
+    /// The GitHub repository as OWNER/NAME or its URL (default: GH_REPO, then the git
     /// remote `origin` of the current directory).
     #[serde(default)]
     pub(crate) repo: Option<String>,
@@ -84,7 +84,7 @@ pub struct GitHubChecksArgs {
 impl Flags for GitHubChecksArgs {
     fn flags() -> Vec<Flag> {
         vec![
-            Flag::option("pr", "N"),
+            Flag::option("pr", "N").issue_number(),
             Flag::option("ref", "REF"),
             Flag::option("logs", "WHICH"),
             Flag::option("tail", "LINES"),

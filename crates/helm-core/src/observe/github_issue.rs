@@ -35,7 +35,7 @@ pub struct GitHubIssueArgs {
     /// Which parts to fetch (default: all).
     #[serde(default)]
     pub(crate) focus: Vec<IssueFocus>,
-    /// The GitHub repository as OWNER/NAME (default: GH_REPO, then the git
+    /// The GitHub repository as OWNER/NAME or its URL (default: GH_REPO, then the git
     /// remote `origin` of the current directory).
     #[serde(default)]
     pub(crate) repo: Option<String>,
@@ -44,7 +44,9 @@ pub struct GitHubIssueArgs {
 impl Flags for GitHubIssueArgs {
     fn flags() -> Vec<Flag> {
         vec![
-            Flag::positional("number", "NUMBER").required(),
+            Flag::positional("number", "NUMBER")
+                .issue_number()
+                .required(),
             Flag::option("focus", "PART").delimited(',').help(
                 "Which parts to fetch (default: all); repeatable, or a comma list: \
                  --focus summary,comments",

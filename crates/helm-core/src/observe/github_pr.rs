@@ -48,7 +48,7 @@ pub struct GitHubPrArgs {
     /// Which parts to fetch (default: all).
     #[serde(default)]
     pub(crate) focus: Vec<PullRequestFocus>,
-    /// The GitHub repository as OWNER/NAME (default: GH_REPO, then the git
+    /// The GitHub repository as OWNER/NAME or its URL (default: GH_REPO, then the git
     /// remote `origin` of the current directory).
     #[serde(default)]
     pub(crate) repo: Option<String>,
@@ -57,7 +57,9 @@ pub struct GitHubPrArgs {
 impl Flags for GitHubPrArgs {
     fn flags() -> Vec<Flag> {
         vec![
-            Flag::positional("number", "NUMBER").required(),
+            Flag::positional("number", "NUMBER")
+                .issue_number()
+                .required(),
             Flag::option("focus", "PART").delimited(',').help(
                 "Which parts to fetch (default: all); repeatable, or a comma list: \
                  --focus summary,reviews",

@@ -36,7 +36,7 @@ pub struct GitHubRepoArgs {
     /// Which parts to fetch (default: all).
     #[serde(default)]
     pub(crate) focus: Vec<RepositoryFocus>,
-    /// The GitHub repository as OWNER/NAME (default: GH_REPO, then the git
+    /// The GitHub repository as OWNER/NAME or its URL (default: GH_REPO, then the git
     /// remote `origin` of the current directory).
     #[serde(default)]
     pub(crate) repo: Option<String>,
