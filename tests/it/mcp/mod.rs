@@ -18,6 +18,7 @@ mod locks;
 mod parity;
 mod protocol;
 mod raw;
+mod readme;
 mod schemas;
 mod sdk;
 mod served;
