@@ -71,3 +71,74 @@ pub(crate) fn run(command: Command, what: &str, label: &str) -> Result<Output> {
         stderr: said,
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Mutex;
+
+    use super::*;
+
+    /// Records the progress states it is told; shows progress.
+    struct Recorder(Mutex<Vec<String>>);
+
+    impl tell::Listener for Recorder {
+        fn tracing(&self) -> bool {
+            false
+        }
+        fn trace(&self, _line: &str) {}
+        fn note(&self, _line: &str) {}
+        fn showing_progress(&self) -> bool {
+            true
+        }
+        fn progress(&self, label: &str, state: &str) {
+            if label == "test" {
+                self.0.lock().unwrap().push(state.to_string());
+            }
+        }
+        fn progress_done(&self) {}
+    }
+
+    static RECORDER: Recorder = Recorder(Mutex::new(Vec::new()));
+
+    struct Shared;
+
+    impl tell::Listener for Shared {
+        fn tracing(&self) -> bool {
+            false
+        }
+        fn trace(&self, _line: &str) {}
+        fn note(&self, _line: &str) {}
+        fn showing_progress(&self) -> bool {
+            true
+        }
+        fn progress(&self, label: &str, state: &str) {
+            RECORDER.progress(label, state);
+        }
+        fn progress_done(&self) {}
+    }
+
+    #[test]
+    fn each_line_git_redraws_becomes_a_state_and_its_words_are_kept() {
+        tell::listen(Box::new(Shared));
+        let mut command = Command::new("sh");
+        command
+            .args([
+                "-c",
+                "printf 'Writing objects:  50%% (1/2)\\rWriting objects: 100%% (2/2), done.\\nfatal: x\\n' >&2; echo out",
+            ])
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped());
+        let output = run(command, "sh", "test").unwrap();
+        assert_eq!(output.stdout, b"out\n");
+        assert!(String::from_utf8_lossy(&output.stderr).ends_with("fatal: x\n"));
+        assert_eq!(
+            *RECORDER.0.lock().unwrap(),
+            [
+                "Writing objects:  50% (1/2)",
+                "Writing objects: 100% (2/2), done.",
+                "fatal: x"
+            ]
+        );
+        assert_eq!(option(), Some("--progress"));
+    }
+}

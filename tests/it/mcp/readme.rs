@@ -44,7 +44,11 @@ fn the_readme_lists_every_served_tool_in_its_toolset() {
     let env = TestEnv::new();
     let listed = readme_toolsets();
     let names: Vec<&str> = listed.iter().map(|(set, _)| set.as_str()).collect();
-    assert_eq!(names, ["core", "sync", "lifecycle", "recovery"], "{listed:?}");
+    assert_eq!(
+        names,
+        ["core", "sync", "lifecycle", "recovery"],
+        "{listed:?}"
+    );
     for (set, tools) in &listed {
         assert_eq!(
             tools,
