@@ -61,6 +61,9 @@ every variable, exit status and file: `helm man | man -l -`.";
     after_help = AFTER_HELP,
     max_term_width = 100
 )]
+// The private `version` field is clap's `--version` flag, not a seal
+// against construction.
+#[allow(clippy::manual_non_exhaustive)]
 pub struct Cli {
     /// Print version.
     // `--version` only: `-V` is `--voyage` everywhere, as in every subcommand.

@@ -17,6 +17,7 @@ mod names;
 mod observe_local;
 mod open_set_actions;
 mod open_set_kinds;
+mod plurals;
 mod portable;
 mod rate_limits;
 mod readiness;
