@@ -9,8 +9,8 @@
 //! - Progress is drawn only when stderr is a terminal and `--json` is off,
 //!   once the work has gone on for a second, and cleared when it ends.
 
-use std::sync::Mutex;
-use std::time::{Duration, Instant};
+use std::sync::{Arc, Mutex, MutexGuard};
+use std::time::Duration;
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
@@ -45,28 +45,53 @@ impl Telling {
     pub fn install(self) {
         crate::model::tell::listen(Box::new(Stderr {
             telling: self,
-            shown: Mutex::new(Shown::default()),
+            shown: Arc::new(Mutex::new(Shown::default())),
         }));
     }
 }
 
 struct Stderr {
     telling: Telling,
-    shown: Mutex<Shown>,
+    /// Shared with the timer that draws the progress once [`DELAY`] passed.
+    shown: Arc<Mutex<Shown>>,
 }
 
 /// The progress of the work going on now, if any.
 #[derive(Default)]
 struct Shown {
-    since: Option<Instant>,
+    /// How many pieces of work, one inside the other, are going on.
+    depth: usize,
+    /// Which outermost piece of work this is, so a timer of an earlier
+    /// one draws nothing.
+    work: u64,
+    /// What the progress says now, drawn or not yet.
+    message: String,
     bar: Option<ProgressBar>,
 }
 
+fn lock(shown: &Mutex<Shown>) -> MutexGuard<'_, Shown> {
+    shown
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
+impl Shown {
+    /// Starts drawing: a spinner with the message, cut to the terminal's
+    /// width so it stays one line, and the time taken.
+    fn draw(&mut self) {
+        let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr());
+        let style = ProgressStyle::with_template("{spinner} {wide_msg} ({elapsed})")
+            .unwrap_or_else(|_| ProgressStyle::default_spinner());
+        bar.set_style(style);
+        bar.set_message(self.message.clone());
+        bar.enable_steady_tick(Duration::from_millis(100));
+        self.bar = Some(bar);
+    }
+}
+
 impl Stderr {
-    fn shown(&self) -> std::sync::MutexGuard<'_, Shown> {
-        self.shown
-            .lock()
-            .unwrap_or_else(|poisoned| poisoned.into_inner())
+    fn shown(&self) -> MutexGuard<'_, Shown> {
+        lock(&self.shown)
     }
 
     /// A whole line on stderr, above any progress being drawn.
@@ -100,33 +125,43 @@ impl Listener for Stderr {
         self.telling.progress
     }
 
+    fn progress_begin(&self) {
+        let mut shown = self.shown();
+        shown.depth += 1;
+        if shown.depth > 1 || !self.telling.progress {
+            return;
+        }
+        shown.work += 1;
+        shown.message.clear();
+        // Drawn once the work has gone on for DELAY, whether or not it
+        // says anything new by then: quick work never draws anything.
+        let (work, timer) = (shown.work, Arc::clone(&self.shown));
+        std::thread::spawn(move || {
+            std::thread::sleep(DELAY);
+            let mut shown = lock(&timer);
+            if shown.work == work && shown.depth > 0 && shown.bar.is_none() {
+                shown.draw();
+            }
+        });
+    }
+
     fn progress(&self, label: &str, state: &str) {
         if !self.telling.progress {
             return;
         }
         let mut shown = self.shown();
-        let since = *shown.since.get_or_insert_with(Instant::now);
-        if shown.bar.is_none() && since.elapsed() < DELAY {
-            return;
+        shown.message = format!("{}: {}", super::clean_line(label), super::clean_line(state));
+        if let Some(bar) = &shown.bar {
+            bar.set_message(shown.message.clone());
         }
-        let bar = shown.bar.get_or_insert_with(|| {
-            let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr());
-            let style = ProgressStyle::with_template("{spinner} {msg} ({elapsed})")
-                .unwrap_or_else(|_| ProgressStyle::default_spinner());
-            bar.set_style(style);
-            bar.enable_steady_tick(Duration::from_millis(100));
-            bar
-        });
-        bar.set_message(format!(
-            "{}: {}",
-            super::clean_line(label),
-            super::clean_line(state)
-        ));
     }
 
     fn progress_done(&self) {
         let mut shown = self.shown();
-        shown.since = None;
+        shown.depth = shown.depth.saturating_sub(1);
+        if shown.depth > 0 {
+            return;
+        }
         if let Some(bar) = shown.bar.take() {
             bar.finish_and_clear();
         }

@@ -24,10 +24,14 @@ pub trait Listener: Send + Sync {
     /// Whether progress is shown at all: when not, helm does not ask git
     /// for its progress.
     fn showing_progress(&self) -> bool;
+    /// Some long work begins; it may hold parts that begin and end inside
+    /// it (a push, and the `git push` in it), each with its own `done`.
+    fn progress_begin(&self);
     /// The latest state of some long work, replacing the previous one; the
     /// work's `label` names it.
     fn progress(&self, label: &str, state: &str);
-    /// The long work is over: its progress goes.
+    /// A piece of long work is over; when the outermost one is, its
+    /// progress goes.
     fn progress_done(&self);
 }
 
@@ -71,16 +75,17 @@ pub fn showing_progress() -> bool {
 /// Progress of long work; the display ends when the returned guard is
 /// dropped, however the work ends.
 pub fn progress(label: &str) -> Progress {
+    if let Some(listener) = listener() {
+        listener.progress_begin();
+    }
     Progress {
         label: label.to_string(),
-        shown: false,
     }
 }
 
 /// The progress of one piece of long work: see [`progress`].
 pub struct Progress {
     label: String,
-    shown: bool,
 }
 
 impl Progress {
@@ -88,14 +93,13 @@ impl Progress {
     pub fn update(&mut self, state: &str) {
         if let Some(listener) = listener() {
             listener.progress(&self.label, state);
-            self.shown = true;
         }
     }
 }
 
 impl Drop for Progress {
     fn drop(&mut self) {
-        if let (true, Some(listener)) = (self.shown, listener()) {
+        if let Some(listener) = listener() {
             listener.progress_done();
         }
     }

@@ -90,6 +90,7 @@ mod tests {
         fn showing_progress(&self) -> bool {
             true
         }
+        fn progress_begin(&self) {}
         fn progress(&self, label: &str, state: &str) {
             if label == "test" {
                 self.0.lock().unwrap().push(state.to_string());
@@ -111,6 +112,7 @@ mod tests {
         fn showing_progress(&self) -> bool {
             true
         }
+        fn progress_begin(&self) {}
         fn progress(&self, label: &str, state: &str) {
             RECORDER.progress(label, state);
         }
