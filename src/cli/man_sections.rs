@@ -164,7 +164,7 @@ pub(crate) fn render(out: &mut dyn Write) -> io::Result<()> {
     )?;
     writeln!(
         out,
-        ".PP\nWith --json an error is one JSON object on stderr, {{\"error\": {{\"kind\": …, \"message\": …, \"hint\": …}}}}. Its kind is one of:"
+        ".PP\nWith --json an error is one JSON object on stderr, {{\"error\": {{\"kind\": ..., \"message\": ..., \"hint\": ...}}}}. Its kind is one of:"
     )?;
     for kind in Kind::ALL {
         tagged(out, kind.as_str(), meaning(kind))?;

@@ -1,7 +1,7 @@
 //! What helm tells on stderr while it works, apart from its result and its
 //! errors: the `--verbose` trace, notes (a rate limit waited out), and the
 //! progress of long work (git's own progress during `voyage push`/`pull`).
-//! This is the front end's [`Listener`]: the lower crates say what happens
+//! This is the front end's [`Audience`]: the lower crates say what happens
 //! through `helm_model::tell`, and only this decides what is shown.
 //!
 //! - `--quiet` shows nothing here at all: errors are printed elsewhere.
@@ -14,7 +14,7 @@ use std::time::Duration;
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
-use crate::model::tell::Listener;
+use crate::model::tell::Audience;
 
 /// How long work runs before its progress appears, as for local looks.
 const DELAY: Duration = Duration::from_secs(1);
@@ -41,7 +41,7 @@ impl Telling {
         }
     }
 
-    /// Installs this as the process's listener.
+    /// Installs this as the process's audience.
     pub fn install(self) {
         crate::model::tell::listen(Box::new(Stderr {
             telling: self,
@@ -104,7 +104,7 @@ impl Stderr {
     }
 }
 
-impl Listener for Stderr {
+impl Audience for Stderr {
     fn tracing(&self) -> bool {
         self.telling.trace
     }

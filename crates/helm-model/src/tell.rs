@@ -2,17 +2,17 @@
 //! result: a trace of each request and git command (`--verbose`,
 //! `HELM_LOG=debug`), notes such as waiting out a rate limit, and progress
 //! lines from long work (git's own, passed through). The lower crates say
-//! it here; the front end that installed a [`Listener`] decides whether and
+//! it here; the front end that installed an [`Audience`] decides whether and
 //! how it is shown (stderr, progress only on a terminal, nothing under
-//! `--quiet`). Without a listener nothing is shown: this crate does no I/O.
+//! `--quiet`). Without an audience nothing is shown: this crate does no I/O.
 //!
-//! One listener per process, set once at start: the trace is a property of
+//! One audience per process, set once at start: the trace is a property of
 //! the run, like its environment, not of any one call.
 
 use std::sync::OnceLock;
 
 /// Where what helm tells goes. Every method may be called from any thread.
-pub trait Listener: Send + Sync {
+pub trait Audience: Send + Sync {
     /// Whether trace lines are wanted at all: when not, they are not even
     /// formatted.
     fn tracing(&self) -> bool;
@@ -35,15 +35,15 @@ pub trait Listener: Send + Sync {
     fn progress_done(&self);
 }
 
-static LISTENER: OnceLock<Box<dyn Listener>> = OnceLock::new();
+static LISTENER: OnceLock<Box<dyn Audience>> = OnceLock::new();
 
-/// Installs the process's listener; `false` when one was installed already
+/// Installs the process's audience; `false` when one was installed already
 /// (the first one stays).
-pub fn listen(listener: Box<dyn Listener>) -> bool {
+pub fn listen(listener: Box<dyn Audience>) -> bool {
     LISTENER.set(listener).is_ok()
 }
 
-fn listener() -> Option<&'static dyn Listener> {
+fn listener() -> Option<&'static dyn Audience> {
     LISTENER.get().map(|l| l.as_ref())
 }
 
@@ -74,21 +74,21 @@ pub fn showing_progress() -> bool {
 
 /// Progress of long work; the display ends when the returned guard is
 /// dropped, however the work ends.
-pub fn progress(label: &str) -> Progress {
+pub fn progress(label: &str) -> Ongoing {
     if let Some(listener) = listener() {
         listener.progress_begin();
     }
-    Progress {
+    Ongoing {
         label: label.to_string(),
     }
 }
 
 /// The progress of one piece of long work: see [`progress`].
-pub struct Progress {
+pub struct Ongoing {
     label: String,
 }
 
-impl Progress {
+impl Ongoing {
     /// The work's state now, e.g. git's `Writing objects:  45% (9/20)`.
     pub fn update(&mut self, state: &str) {
         if let Some(listener) = listener() {
@@ -97,7 +97,7 @@ impl Progress {
     }
 }
 
-impl Drop for Progress {
+impl Drop for Ongoing {
     fn drop(&mut self) {
         if let Some(listener) = listener() {
             listener.progress_done();

@@ -81,7 +81,7 @@ mod tests {
     /// Records the progress states it is told; shows progress.
     struct Recorder(Mutex<Vec<String>>);
 
-    impl tell::Listener for Recorder {
+    impl tell::Audience for Recorder {
         fn tracing(&self) -> bool {
             false
         }
@@ -103,7 +103,7 @@ mod tests {
 
     struct Shared;
 
-    impl tell::Listener for Shared {
+    impl tell::Audience for Shared {
         fn tracing(&self) -> bool {
             false
         }
