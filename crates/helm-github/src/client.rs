@@ -16,6 +16,7 @@ use serde_json::Value;
 pub(crate) mod body;
 mod limits;
 mod link;
+mod received;
 pub mod storage;
 mod trace;
 
@@ -122,21 +123,6 @@ impl Client {
             counter: self.counter.clone(),
             rate_budget: self.rate_budget,
             deadline: self.deadline,
-        }
-    }
-
-    /// The same client, adding the size of each answer it receives to
-    /// `counter` (see [`Client::received`]).
-    pub fn counting(mut self, counter: std::sync::Arc<std::sync::atomic::AtomicU64>) -> Client {
-        self.counter = Some(counter);
-        self
-    }
-
-    /// Counts `bytes` received for this client's work (an answer, or a log
-    /// read from its storage host), when it counts.
-    pub fn received(&self, bytes: u64) {
-        if let Some(counter) = &self.counter {
-            counter.fetch_add(bytes, std::sync::atomic::Ordering::Relaxed);
         }
     }
 
