@@ -39,9 +39,10 @@ fn verbose_traces_each_request_with_status_time_and_rate_limit() {
     let again = env.run(&["observe", "github-issue", &issue, "--verbose"]);
     again.ok();
     assert!(
-        again.stderr.lines().any(|line| line.contains(&path)
-            && line.contains("304")
-            && line.contains("not modified")),
+        again
+            .stderr
+            .lines()
+            .any(|line| line.contains(&path) && line.contains("304 Not Modified")),
         "{}",
         again.stderr
     );

@@ -28,15 +28,15 @@ pub(crate) fn answered(
     headers: &HeaderMap,
 ) {
     tell::trace(|| {
-        let reason = match status {
-            StatusCode::NOT_MODIFIED => "not modified: the kept copy still holds".to_string(),
-            _ => status.canonical_reason().unwrap_or("").to_string(),
-        };
+        let reason = status.canonical_reason().unwrap_or("");
         let mut line = format!(
             "{method} {url} → {} {reason} in {} ms",
             status.as_u16(),
             took.as_millis()
         );
+        if status == StatusCode::NOT_MODIFIED {
+            line.push_str(" (the copy helm keeps is current)");
+        }
         let header = |name: &str| headers.get(name).and_then(|v| v.to_str().ok());
         if let Some(left) = header("x-ratelimit-remaining") {
             line.push_str(&format!(", rate limit: {left} left"));
