@@ -27,6 +27,8 @@ fn main() -> ExitCode {
             // Rendered as asked, like every usage error.
             return fail(&err, true);
         }
+        // The server's stderr is its log: notes, and the trace if asked.
+        output::stderr::Telling::new(false, false, false).install();
         return match helm::mcp::Served::new(mcp.read_only, &mcp.tools, &mcp.toolsets)
             .and_then(|served| helm::mcp::serve(served, mcp.lockdown))
         {
@@ -34,17 +36,20 @@ fn main() -> ExitCode {
             Err(err) => fail(&err, false),
         };
     }
-    let ctx = match Context::from_env(cli.json) {
+    let stderr_tty = std::io::IsTerminal::is_terminal(&std::io::stderr());
+    output::stderr::Telling::new(cli.quiet, cli.verbose, stderr_tty && !cli.json).install();
+    let mut ctx = match Context::from_env(cli.json) {
         Ok(ctx) => ctx,
         Err(err) => return fail(&err, json),
     };
+    ctx.quiet = cli.quiet;
     match cli::run(cli, &ctx) {
         Ok(report) => {
             let style = Style {
                 color: ctx.color,
                 terminal: ctx.stdout_tty,
             };
-            match output::print(report.as_ref(), ctx.json, style, true) {
+            match output::print(report.as_ref(), ctx.json, style, !ctx.quiet) {
                 Ok(()) => ExitCode::from(report.exit_code()),
                 Err(err) => fail(&Error::io("cannot write the output", &err), ctx.json),
             }

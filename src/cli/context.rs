@@ -13,6 +13,8 @@ pub struct Context {
     pub stdout_tty: bool,
     pub(crate) stderr_tty: bool,
     pub color: bool,
+    /// `--quiet`: nothing on stderr but errors.
+    pub quiet: bool,
 }
 
 impl Context {
@@ -26,6 +28,7 @@ impl Context {
             stdout_tty,
             stderr_tty: std::io::stderr().is_terminal(),
             color: stdout_tty && !no_color && !json,
+            quiet: false,
         })
     }
 }

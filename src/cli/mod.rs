@@ -9,6 +9,7 @@ pub(crate) mod flags;
 pub(crate) mod interrupted;
 pub(crate) mod lazy;
 pub(crate) mod log;
+pub(crate) mod man_sections;
 pub(crate) mod observe;
 pub(crate) mod shell;
 pub(crate) mod slate;
@@ -47,7 +48,8 @@ A voyage, start to finish: advancing issue #42 through PR #45 to merge.
 Every steer and log seals the slate into the entry's bearing. Secrets found in
 what helm observes are redacted before it is stored; a steer posting one is refused.
 Environment: HELM_HOME (default ~/.helm), HELM_VOYAGE (stands in for --voyage),
-HELM_DISCLOSE=1 (a disclosure footer on every body steer posts), NO_COLOR.";
+HELM_DISCLOSE=1 (a disclosure footer on every body steer posts), NO_COLOR;
+every variable, exit status and file: `helm man | man -l -`.";
 
 /// helm: structured collaborative software work.
 ///
@@ -70,6 +72,16 @@ pub struct Cli {
     /// Print one JSON document on stdout (errors as JSON on stderr).
     #[arg(long, global = true, help_heading = SHARED)]
     pub json: bool,
+
+    /// Print nothing on stderr but errors: no progress, notes or summary lines.
+    #[arg(long, short = 'q', global = true, conflicts_with = "verbose", help_heading = SHARED)]
+    pub quiet: bool,
+
+    /// Trace on stderr each GitHub request (method, URL, status, time, cache,
+    /// rate limit left) and each git command helm runs; never a token. Also
+    /// HELM_LOG=debug.
+    #[arg(long, short = 'v', global = true, help_heading = SHARED)]
+    pub verbose: bool,
 
     #[command(subcommand)]
     pub command: Command,

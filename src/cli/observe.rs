@@ -44,7 +44,7 @@ pub(crate) fn run(args: ObserveArgs, ctx: &Context) -> Result<Box<dyn Report>> {
     let voyage = args.voyage.name()?;
     helm.voyage_file(voyage)?;
     let target = helm.target(&args.target, args.repo.as_deref())?;
-    let progress = Progress::new(ctx.stderr_tty && !ctx.json, &target);
+    let progress = Progress::new(ctx.stderr_tty && !ctx.json && !ctx.quiet, &target);
     let observed = progress
         .run(|tally| helm.observe(voyage, target.clone(), args.identity.as_deref(), tally))?;
     Ok(Box::new(ObservedReport {

@@ -121,10 +121,13 @@ fn render_sections(out: &mut dyn Write) -> io::Result<()> {
             }
         }
     }
+    super::man_sections::render(out)?;
     // The worked example keeps its lines: no filling, no adjusting.
+    writeln!(out, ".SH EXAMPLES")?;
+    super::man_sections::render_examples(out)?;
     if let Some(example) = cmd.get_after_help() {
-        writeln!(out, ".SH EXAMPLE\n.nf")?;
-        for line in example.to_string().lines() {
+        writeln!(out, ".PP\nA voyage, start to finish:\n.PP\n.nf")?;
+        for line in example.to_string().lines().skip(1) {
             writeln!(out, "{}", roff_line(line))?;
         }
         writeln!(out, ".fi")?;
@@ -273,7 +276,11 @@ mod tests {
         assert!(page.starts_with(".TH"));
         assert!(page.contains(".SS \"helm voyage export\""));
         assert!(page.contains(".SS \"helm steer merge-pr\""));
-        assert!(page.contains(".SH EXAMPLE\n.nf\n"));
+        assert!(page.contains(".SH EXAMPLES\n.TP\n"));
+        assert!(page.contains(".nf\n  V=$(helm voyage new"));
+        for section in [".SH ENVIRONMENT", ".SH \"EXIT STATUS\"", ".SH FILES"] {
+            assert!(page.contains(section), "{section}");
+        }
         assert_eq!(roff_line(".x \\ -y"), "\\&.x \\e \\-y");
     }
 }

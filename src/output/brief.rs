@@ -82,7 +82,8 @@ impl BriefReport {
                 out,
                 "{}",
                 style.bold(&format!(
-                    "Last entries ({} of {}):",
+                    "Last {} ({} of {}):",
+                    crate::words::plural(brief.recent.len(), "entry", "entries"),
                     brief.recent.len(),
                     brief.entries
                 ))

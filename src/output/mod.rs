@@ -19,6 +19,7 @@ pub(crate) mod rehearsal;
 pub(crate) mod shown;
 pub(crate) mod signed;
 pub(crate) mod slate;
+pub mod stderr;
 pub(crate) mod sync;
 pub(crate) mod texts;
 pub(crate) mod threads;

@@ -1,5 +1,5 @@
-//! Progress for long local looks (big trees, big files) on stderr, drawn by
-//! indicatif. Only when stderr is a terminal and `--json` is off, and only
+//! Progress for long looks on stderr, drawn by indicatif: big trees and
+//! files here, long listings and logs on GitHub (bytes received). Only when stderr is a terminal and `--json` is off, and only
 //! once a look has run for a second: quick looks never draw anything. The
 //! look only bumps counters ([`Tally`]); a separate thread reads and draws
 //! them, so looking is never slowed by drawing.
@@ -74,7 +74,10 @@ fn draw(tally: &Tally, label: &str, unit: Unit, finished: &mpsc::Receiver<()>) {
                 measured = true;
             }
         }
-        bar.set_position(tally.done());
+        bar.set_position(match unit {
+            Unit::Received => tally.received(),
+            _ => tally.done(),
+        });
         bar.tick();
         if finished.recv_timeout(TICK) != Err(RecvTimeoutError::Timeout) {
             break;
@@ -88,6 +91,7 @@ fn template(unit: Unit, total: u64) -> &'static str {
         (Unit::Entries, _) => "{spinner} {msg}: {human_pos} entries ({elapsed})",
         (Unit::Bytes, 0) => "{spinner} {msg}: {bytes} checked ({elapsed})",
         (Unit::Bytes, _) => "{spinner} {msg} [{bar:24}] {bytes}/{total_bytes} ({eta})",
+        (Unit::Received, _) => "{spinner} {msg}: {bytes} received ({elapsed})",
     }
 }
 
@@ -103,7 +107,12 @@ mod tests {
 
     #[test]
     fn the_templates_parse() {
-        for (unit, total) in [(Unit::Entries, 0), (Unit::Bytes, 0), (Unit::Bytes, 9)] {
+        for (unit, total) in [
+            (Unit::Entries, 0),
+            (Unit::Bytes, 0),
+            (Unit::Bytes, 9),
+            (Unit::Received, 0),
+        ] {
             let template = template(unit, total);
             assert!(ProgressStyle::with_template(template).is_ok(), "{template}");
         }
@@ -123,6 +132,12 @@ mod tests {
             repo: crate::model::Repo::parse("o/r").unwrap(),
             focus: vec![],
         });
-        assert!(Progress::new(true, &github).what.is_none());
+        let (label, unit) = Progress::new(true, &github).what.unwrap();
+        assert_eq!(
+            unit,
+            Unit::Received,
+            "a GitHub look counts what it receives"
+        );
+        assert!(label.contains("from GitHub"), "{label}");
     }
 }

@@ -28,11 +28,13 @@ impl Report for Verification {
             if f.problems.is_empty() {
                 writeln!(
                     out,
-                    "{} {}  {} entries, {} artifacts verified",
+                    "{} {}  {} {}, {} {} verified",
                     style.good("ok"),
                     result.id,
                     f.entries,
-                    f.artifacts
+                    crate::words::plural(f.entries, "entry", "entries"),
+                    f.artifacts,
+                    crate::words::plural(f.artifacts, "artifact", "artifacts")
                 )?;
             } else {
                 writeln!(
@@ -87,9 +89,10 @@ impl Report for Verification {
             .filter(|r| !r.findings.problems.is_empty())
             .count();
         (bad > 0).then(|| {
+            let all = self.results.len();
             format!(
-                "error: {bad} of {} voyages failed verification",
-                self.results.len()
+                "error: {bad} of {all} {} failed verification",
+                crate::words::plural(all, "voyage", "voyages")
             )
         })
     }

@@ -116,6 +116,7 @@ fn gh_token(config_dir: Option<&Path>, host: Option<&str>) -> std::result::Resul
     if let Some(dir) = config_dir {
         command.env("GH_CONFIG_DIR", dir);
     }
+    crate::model::tell::command(&command);
     let output = command
         .stdin(Stdio::null())
         .stderr(Stdio::piped())

@@ -16,8 +16,10 @@ use serde_json::Value;
 pub(crate) mod body;
 mod limits;
 mod link;
+mod received;
 pub mod rehearsal;
 pub mod storage;
+mod trace;
 
 use limits::rate_limit_wait;
 pub(crate) use link::next_link;
@@ -54,6 +56,8 @@ pub struct Client {
     memo: Option<std::sync::Arc<Memo>>,
     /// Set on a dry run's client: the first write is kept here, not sent.
     rehearsal: Option<rehearsal::Kept>,
+    /// Where the bytes of every answer are counted, for a look's progress.
+    counter: Option<std::sync::Arc<std::sync::atomic::AtomicU64>>,
     /// The longest helm waits in all for a rate limit to lift, per request:
     /// `HELM_GITHUB_TIMEOUT`.
     rate_budget: Duration,
@@ -85,6 +89,7 @@ impl Client {
             clock: Default::default(),
             memo: None,
             rehearsal: None,
+            counter: None,
             rate_budget: Duration::from_secs(30),
             deadline: Duration::from_secs(30),
         }
@@ -120,6 +125,7 @@ impl Client {
             clock: std::sync::Arc::clone(&self.clock),
             memo: Some(Default::default()),
             rehearsal: self.rehearsal.clone(),
+            counter: self.counter.clone(),
             rate_budget: self.rate_budget,
             deadline: self.deadline,
         }
@@ -202,7 +208,23 @@ impl Client {
             }
             Ok((parts, read.bytes))
         };
-        let (parts, body) = body::within(self.deadline, "GitHub", exchange).await?;
+        let url = trace::url(&self.api_url, path);
+        let started = std::time::Instant::now();
+        let (parts, body) = match body::within(self.deadline, "GitHub", exchange).await {
+            Ok(answer) => answer,
+            Err(err) => {
+                trace::failed(method, &url, started.elapsed(), &err.message);
+                return Err(err);
+            }
+        };
+        trace::answered(
+            method,
+            &url,
+            parts.status,
+            started.elapsed(),
+            &parts.headers,
+        );
+        self.received(body.len() as u64);
         Ok(Answer {
             status: parts.status,
             headers: parts.headers,
@@ -241,8 +263,16 @@ impl Client {
         }
         match &self.memo {
             Some(memo) if method == Method::GET => {
-                let send = || self.send_following(method.clone(), path, accept, body, extra);
-                memo.get(path, accept, extra, send).await
+                let sent = std::cell::Cell::new(false);
+                let send = || {
+                    sent.set(true);
+                    self.send_following(method.clone(), path, accept, body, extra)
+                };
+                let answer = memo.get(path, accept, extra, send).await?;
+                if !sent.get() {
+                    trace::remembered(&trace::url(&self.api_url, path), answer.status);
+                }
+                Ok(answer)
             }
             _ => self.send_following(method, path, accept, body, extra).await,
         }
@@ -349,11 +379,11 @@ impl Client {
                             return Err(GitHubError::limited(answer, wait, left));
                         }
                         // Never sooner than GitHub asks, writes above all.
-                        eprintln!(
+                        crate::model::tell::note(&format!(
                             "helm: GitHub's rate limit answered {} to {method} {path}; waiting {} s as it asks",
                             answer.status.as_u16(),
                             wait.as_secs()
-                        );
+                        ));
                         wait
                     }
                     None if read && answer.status.is_server_error() => {

@@ -51,6 +51,9 @@ pub enum Failure {
     /// A successful answer larger than helm holds: the server acted, and
     /// helm read only the start of what it said.
     TooLarge,
+    /// GitHub refused a merge (405) of a pull request that is merged
+    /// already; `message` says so and names its merge commit. Nothing acted.
+    Merged,
 }
 
 #[derive(Deserialize)]
@@ -227,7 +230,8 @@ impl GitHubError {
             | Failure::Limited
             | Failure::Partial
             | Failure::TimedOut
-            | Failure::TooLarge => false,
+            | Failure::TooLarge
+            | Failure::Merged => false,
         }
     }
 
@@ -237,7 +241,7 @@ impl GitHubError {
     /// or an unreadable success all leave the outcome unknown.
     pub fn may_have_acted(&self) -> bool {
         match (self.failure, self.status) {
-            (Failure::Declined | Failure::Unsent | Failure::Limited, _) => false,
+            (Failure::Declined | Failure::Unsent | Failure::Limited | Failure::Merged, _) => false,
             (Failure::Unreadable | Failure::Partial | Failure::TooLarge | Failure::TimedOut, _) => {
                 true
             }
@@ -252,6 +256,15 @@ impl GitHubError {
     /// since a target it names may carry flags each front end names its own
     /// way); `nothing` says what was left unchanged.
     pub fn into_error(self, doing: impl Piece, repo: &str, nothing: &str) -> Error {
+        if self.failure == Failure::Merged {
+            return Error::new(Kind::AlreadyMerged, self.message)
+                .hint(format!(
+                    "there is nothing to merge; observe the pull request to put it on the slate as it is; {nothing}"
+                ))
+                .about(Fact::GitHub {
+                    status: self.status,
+                });
+        }
         let (before, after) = match (self.status, self.failure) {
             (Some(status), _) => ("GitHub refused to ", format!(": {status} {}", self.message)),
             (None, Failure::Declined) => ("GitHub declined to ", format!(": {}", self.message)),
@@ -350,6 +363,22 @@ impl GitHubError {
             message: format!("{done}, then GitHub {failed}"),
             failure: Failure::Partial,
             ..self
+        }
+    }
+
+    /// GitHub's refusal (`status`) to merge pull request `pr`, which is
+    /// merged already, as merge commit `sha` when GitHub names one.
+    pub fn already_merged(status: Option<u16>, pr: u64, sha: Option<&str>) -> GitHubError {
+        let message = match sha {
+            Some(sha) => format!("PR #{pr} is already merged, as merge commit {sha}"),
+            None => format!("PR #{pr} is already merged"),
+        };
+        GitHubError {
+            status,
+            message,
+            details: Vec::new(),
+            permission: None,
+            failure: Failure::Merged,
         }
     }
 

@@ -58,13 +58,14 @@ fn malformed(source: impl Piece, text: &str) -> Error {
 }
 
 fn origin_url(cwd: &Path) -> Option<String> {
-    let output = Command::new("git")
+    let mut command = Command::new("git");
+    command
         .args(["remote", "get-url", "origin"])
         .current_dir(cwd)
         .stdin(std::process::Stdio::null())
-        .stderr(std::process::Stdio::null())
-        .output()
-        .ok()?;
+        .stderr(std::process::Stdio::null());
+    crate::model::tell::command(&command);
+    let output = command.output().ok()?;
     if !output.status.success() {
         return None;
     }

@@ -6,6 +6,7 @@
 //! It does no I/O and must never depend on another helm crate.
 
 pub mod error;
+pub mod tell;
 pub mod text;
 pub mod words;
 

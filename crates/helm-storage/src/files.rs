@@ -141,10 +141,10 @@ pub fn read_cache(path: &Path, limit: u64) -> Option<Vec<u8>> {
         Ok(bytes) => Some(bytes),
         Err(err) if err.kind() == io::ErrorKind::NotFound => None,
         Err(err) => {
-            eprintln!(
+            helm_model::tell::note(&format!(
                 "helm: warning: ignoring the cache file {}: {err}; delete it if it stays",
                 path.display()
-            );
+            ));
             None
         }
     }

@@ -316,6 +316,7 @@ fn detach(command: &mut Command) {
 }
 
 pub(crate) fn spawn(mut command: Command, what: &str) -> Result<Child> {
+    crate::model::tell::command(&command);
     command.spawn().map_err(|err| {
         if err.kind() == std::io::ErrorKind::NotFound {
             Error::new(Kind::Config, "git is not installed, or not on PATH")

@@ -34,6 +34,7 @@ mod layout;
 mod listing;
 mod lock;
 mod names;
+mod progress;
 mod pull;
 mod push;
 mod remote;
@@ -61,12 +62,15 @@ use crate::error::Result;
 use crate::model::Voyage;
 use crate::storage::Home;
 
-/// Test-only settings read once at start (`HELM_SYNC_KILL_AT`).
+/// Test-only settings read once at start (`HELM_SYNC_KILL_AT`), and only by
+/// a build with the `test-hooks` feature, which helm's own tests turn on
+/// (the root crate's dev-dependency): a release build ignores the variable.
 #[derive(Clone, Debug, Default)]
 pub struct Settings {
     /// A named point at which helm kills itself (`SIGKILL`), so tests can
     /// check that a crash there leaves every voyage whole.
-    pub kill_at: Option<String>,
+    #[cfg_attr(not(feature = "test-hooks"), allow(dead_code))]
+    kill_at: Option<String>,
 }
 
 /// The named points: where a crash is tested.
@@ -85,6 +89,7 @@ pub(crate) enum SyncKillPoint {
 }
 
 impl SyncKillPoint {
+    #[cfg_attr(not(feature = "test-hooks"), allow(dead_code))]
     fn name(self) -> &'static str {
         match self {
             SyncKillPoint::PullFetched => "pull-fetched",
@@ -97,8 +102,27 @@ impl SyncKillPoint {
 }
 
 impl Settings {
+    /// The settings of this run: from the environment with `test-hooks`,
+    /// else none at all.
+    pub fn from_env() -> Settings {
+        Settings::from_lookup(|name| std::env::var(name).ok())
+    }
+
+    fn from_lookup(lookup: impl Fn(&str) -> Option<String>) -> Settings {
+        if cfg!(feature = "test-hooks") {
+            Settings {
+                kill_at: lookup("HELM_SYNC_KILL_AT"),
+            }
+        } else {
+            Settings::default()
+        }
+    }
+
     /// Dies here if told to (a test's `kill -9`).
     fn reached(&self, point: SyncKillPoint) {
+        #[cfg(not(feature = "test-hooks"))]
+        let _ = (self, point);
+        #[cfg(feature = "test-hooks")]
         if self.kill_at.as_deref() == Some(point.name()) {
             #[cfg(unix)]
             // SAFETY: kill(2) on our own pid with a signal that cannot be caught.
@@ -181,4 +205,25 @@ pub struct Synced {
     pub head: String,
     /// This sync made the voyage: here (a pull), or on the remote (a push).
     pub created: bool,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A build without `test-hooks` (a release, `cargo install`) ignores
+    /// `HELM_SYNC_KILL_AT`; helm's own tests, which turn the feature on,
+    /// see it. Run in both builds, this holds each to its half.
+    #[test]
+    fn the_kill_hook_is_read_only_by_a_build_with_test_hooks() {
+        let settings = Settings::from_lookup(|name| {
+            (name == "HELM_SYNC_KILL_AT").then(|| "push-built".to_string())
+        });
+        assert_eq!(
+            settings.kill_at.as_deref(),
+            cfg!(feature = "test-hooks").then_some("push-built")
+        );
+        // Not a hook point: returns, whatever the build.
+        Settings::default().reached(SyncKillPoint::PushBuilt);
+    }
 }

@@ -27,6 +27,9 @@ use crate::storage::sync::{ArtifactRow, Born, Merge, NewEntry, View};
 /// Pulls one voyage, named by id or prefix (here, else on the remote).
 pub fn pull(sync: &Sync<'_>, voyage: &str) -> Result<Synced> {
     let id = resolve(sync, voyage)?;
+    // A big voyage's fetch and checks take seconds: progress shows them.
+    let mut progress = crate::model::tell::progress("voyage pull");
+    progress.update(&format!("fetching from {}", sync.remote.label));
     // Started first, so they are ready when the fetch is done.
     let mut batch = Batch::start(&sync.repo)?;
     let import = sync.repo.pending_import(true)?;
@@ -62,6 +65,8 @@ pub struct All {
 pub fn pull_all(sync: &Sync<'_>) -> Result<All> {
     let prefix = format!("refs/helm/remotes/{}/", sync.remote.key);
     let refspec = format!("+{}*:{prefix}*", names::REF_PREFIX);
+    let mut progress = crate::model::tell::progress("voyage pull --all");
+    progress.update(&format!("fetching from {}", sync.remote.label));
     transport::fetch(&sync.repo, &sync.remote, &[refspec], true)?;
     let mut pulled = Vec::new();
     let mut refused = Vec::new();
@@ -209,8 +214,11 @@ pub(crate) fn merge_tip(
             Some(import) => import,
             None => sync.repo.pending_import(true)?,
         };
+        let mut progress = crate::model::tell::progress("voyage pull");
+        progress.update("checking what arrived");
         let arrival = arrival::read(sync, batch, id, base.clone(), tip)?;
         sync.settings.reached(SyncKillPoint::PullFetched);
+        progress.update("writing it into the voyage");
         let created = !path.exists();
         let outcome = if !created {
             let file = sync.home.resolve(&id.to_string())?;

@@ -36,6 +36,9 @@ pub fn push(sync: &Sync<'_>, voyage: &str, subject: super::Subject<'_>) -> Resul
     let file = sync.home.resolve(voyage)?;
     let id = file.id;
     let name = names::voyage_ref(&id);
+    // A big voyage's first push spends seconds before git sends anything.
+    let mut progress = crate::model::tell::progress("voyage push");
+    progress.update("reading what the remote was last seen holding");
     let mut store = VoyageStore::open_for_write(file)?;
     let mut batch = Batch::start(&sync.repo)?;
     let mut base = shadow::read(&mut batch, &sync.synced(&id), &id)?;
@@ -49,6 +52,7 @@ pub fn push(sync: &Sync<'_>, voyage: &str, subject: super::Subject<'_>) -> Resul
     };
     for _ in 0..ATTEMPTS {
         let import = sync.repo.pending_import(false)?;
+        progress.update("writing its entries and artifacts as git commits");
         match build::build(import, &mut batch, &mut store, &id, base.as_ref(), subject)? {
             Built::Renumber => renumber(&mut store)?,
             Built::Stale => base = None,
@@ -73,6 +77,7 @@ pub fn push(sync: &Sync<'_>, voyage: &str, subject: super::Subject<'_>) -> Resul
                 // Started now, so it is ready when the push comes back.
                 let refs = sync.repo.pending_refs()?;
                 let expected = base.as_ref().map(|b| b.remote.as_str());
+                progress.update(&format!("sending to {}", sync.remote.label));
                 let pushed =
                     transport::push(&sync.repo, &sync.remote, &name, &written.remote, expected);
                 let scratch = [(remote_ref, String::new()), (shadow_ref, String::new())];

@@ -40,7 +40,6 @@ pub(crate) fn fetch(
         "-c",
         "core.filesRefLockTimeout=30000",
         "fetch",
-        "--quiet",
         "--no-tags",
         "--no-write-fetch-head",
         "--no-recurse-submodules",
@@ -48,8 +47,11 @@ pub(crate) fn fetch(
     if prune {
         command.arg("--prune");
     }
+    // Quiet unless its progress is shown.
+    command.arg(super::progress::option().unwrap_or("--quiet"));
     command.arg(&remote.fetch_url).args(refspecs);
-    let output = git::run(command, "git fetch")?;
+    let label = format!("fetching from {}", remote.label);
+    let output = super::progress::run(command, "git fetch", &label)?;
     if output.status.success() {
         return Ok(true);
     }
@@ -85,9 +87,11 @@ pub fn push(
             "--force-with-lease={name}:{}",
             expected.unwrap_or_default()
         ))
+        .args(super::progress::option())
         .arg(&remote.push_url)
         .arg(format!("{commit}:{name}"));
-    let output = git::run(command, "git push")?;
+    let label = format!("pushing to {}", remote.label);
+    let output = super::progress::run(command, "git push", &label)?;
     let stdout = String::from_utf8_lossy(&output.stdout);
     // One line per ref: `<flag>\t<from>:<to>\t<summary>`.
     let line = stdout.lines().find(|line| {

@@ -11,6 +11,7 @@ mod flow;
 mod hostile;
 mod labels;
 mod looks;
+mod merged;
 mod reopen;
 mod secrets;
 mod standing;

@@ -22,6 +22,7 @@ mod page;
 mod parity;
 mod protocol;
 mod raw;
+mod readme;
 mod schemas;
 mod sdk;
 mod served;

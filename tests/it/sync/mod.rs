@@ -6,6 +6,7 @@
 mod basics;
 mod concurrent;
 mod crash;
+mod hooks;
 mod hostile;
 mod killed;
 mod leftovers;

@@ -285,8 +285,8 @@ impl SteerAction for MergePr {
 
     async fn perform(&self, client: &Client, mut record: SteerRecord) -> Step<SteerRecord> {
         let pr = self.pr;
-        let merge: MergeResult = client
-            .write(
+        let merge = client
+            .write::<MergeResult>(
                 Method::PUT,
                 &client.repo_path(&format!("/pulls/{pr}/merge")),
                 &WriteBody {
@@ -296,7 +296,14 @@ impl SteerAction for MergePr {
                 }
                 .json(),
             )
-            .await?;
+            .await;
+        let merge = match merge {
+            Ok(merge) => merge,
+            // GitHub answers 405 alike for a pull request it will not merge
+            // and for one merged already: a look tells which.
+            Err(err) if err.status == Some(405) => return Err(why_not_merged(client, pr, err).await),
+            Err(err) => return Err(err),
+        };
         if !merge.merged {
             return Err(GitHubError::refused(
                 merge
@@ -351,6 +358,25 @@ impl SteerAction for MergePr {
     #[cfg(test)]
     fn sample() -> serde_json::Value {
         serde_json::json!({"kind": "merge-pr", "pr": 6, "strategy": "squash", "sha": "6dcb09b5b57875f334f61aebed695e2e4193db5e", "override": "o"})
+    }
+}
+
+/// Why GitHub `refused` (405) to merge `pr`: merged already, as a look at
+/// it shows, or else as GitHub said.
+async fn why_not_merged(client: &Client, pr: u64, refused: GitHubError) -> GitHubError {
+    #[derive(Deserialize)]
+    struct Seen {
+        #[serde(default)]
+        merged: bool,
+        #[serde(default)]
+        merge_commit_sha: Option<String>,
+    }
+    let path = client.repo_path(&format!("/pulls/{pr}"));
+    match client.get_json::<Seen>(&path).await {
+        Ok(seen) if seen.merged => {
+            GitHubError::already_merged(refused.status, pr, seen.merge_commit_sha.as_deref())
+        }
+        _ => refused,
     }
 }
 

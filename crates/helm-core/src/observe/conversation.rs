@@ -7,6 +7,8 @@
 pub(crate) mod ci;
 pub(crate) mod compare;
 pub(crate) mod decisions;
+#[cfg(test)]
+mod plurals;
 
 use std::collections::BTreeMap;
 
@@ -107,13 +109,17 @@ impl ThreadPayload {
             let counted = self.summary.as_ref().and_then(|s| s["comments"].as_u64());
             words.push(match counted {
                 Some(n) if n != listed as u64 && !self.comments_truncated => {
-                    format!("{listed} comments listed, {n} counted by GitHub")
+                    format!(
+                        "{listed} {} listed, {n} counted by GitHub",
+                        plural(listed, "comment", "comments")
+                    )
                 }
-                _ => format!("{listed} comments"),
+                _ => format!("{listed} {}", plural(listed, "comment", "comments")),
             });
         }
         if let Some(files) = &self.files {
-            words.push(format!("{} files", count(files)));
+            let n = count(files);
+            words.push(format!("{n} {}", plural(n, "file", "files")));
         }
         if let Some(diff) = &self.diff {
             words.push(match diff["format"].as_str() {

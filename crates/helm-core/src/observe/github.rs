@@ -52,7 +52,7 @@ pub(crate) fn look_github(
     };
     // One look remembers its answers: a part whose conditional request
     // answered 200 is not asked for again.
-    let client = session.client.remembering();
+    let client = session.client.remembering().counting(tally.receiving());
     let doing = words!["show ", target.description()];
     let repo = client.repo.to_string();
     let (mut payload, summary, unchanged) = session

@@ -348,11 +348,15 @@ impl Target {
         self.of().thread()
     }
 
-    /// What a local look's progress display says, and what it counts.
+    /// What a look's progress display says, and what it counts.
     pub fn progress(&self) -> Option<(String, Counting)> {
         match self.of().way() {
             Way::Local(local) => Some(local.progress()),
-            Way::GitHub(_) => None,
+            // Listings of many pages and long logs take seconds too.
+            Way::GitHub(_) => Some((
+                format!("reading {} from GitHub", self.describe()),
+                Counting::Received,
+            )),
         }
     }
 }
@@ -372,6 +376,8 @@ pub(crate) struct Looked {
 pub enum Counting {
     Entries,
     Bytes,
+    /// Bytes received from GitHub (answers and logs), in [`Tally::received`].
+    Received,
 }
 
 /// How far a look has got: counters the look bumps as it goes (folder
@@ -384,6 +390,9 @@ pub enum Counting {
 pub struct Tally {
     done: AtomicU64,
     total: AtomicU64,
+    /// Bytes a GitHub look received so far, every answer's and log's,
+    /// shared with the look's client.
+    received: std::sync::Arc<AtomicU64>,
     pub(crate) cancel: crate::cancel::Cancel,
 }
 
@@ -404,6 +413,16 @@ impl Tally {
     pub(crate) fn start(&self, total: u64) {
         self.total.store(total, Ordering::Relaxed);
         self.done.store(0, Ordering::Relaxed);
+    }
+
+    /// The counter a GitHub look's client adds each answer's bytes to.
+    pub(crate) fn receiving(&self) -> std::sync::Arc<AtomicU64> {
+        std::sync::Arc::clone(&self.received)
+    }
+
+    /// Bytes a GitHub look has received so far.
+    pub fn received(&self) -> u64 {
+        self.received.load(Ordering::Relaxed)
     }
 
     pub fn done(&self) -> u64 {

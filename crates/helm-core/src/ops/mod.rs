@@ -39,7 +39,8 @@ pub struct Helm {
     pub(crate) github: github::Env,
     /// Whether a body may be read from stdin (`helm mcp`'s carries the protocol).
     pub stdin: crate::inputs::Stdin,
-    /// Test-only settings of `voyage push`/`pull` (`HELM_SYNC_KILL_AT`).
+    /// Test-only settings of `voyage push`/`pull` (`HELM_SYNC_KILL_AT`,
+    /// read only by a build with helm-sync's `test-hooks`).
     pub(crate) sync: crate::sync::Settings,
     /// `helm mcp --lockdown`: the story's digests withhold the titles of
     /// authors without push access.
@@ -78,9 +79,7 @@ impl Helm {
                 github_token: var("GITHUB_TOKEN"),
             },
             stdin: crate::inputs::Stdin::Ours,
-            sync: crate::sync::Settings {
-                kill_at: var("HELM_SYNC_KILL_AT"),
-            },
+            sync: crate::sync::Settings::from_env(),
             lockdown: false,
             disclose: var("HELM_DISCLOSE").is_some_and(|v| disclosing(&v)),
         })

@@ -69,10 +69,12 @@ impl Helm {
         if let Some((first, err)) = refused.first() {
             let kind = err.kind();
             let mut message = format!(
-                "{} of {} voyages on {} were not pulled: {first}: {}",
+                "{} of {} {} on {} {} not pulled: {first}: {}",
                 refused.len(),
                 refused.len() + voyages.len(),
+                crate::words::plural(refused.len() + voyages.len(), "voyage", "voyages"),
                 sync.remote.label,
+                crate::words::plural(refused.len(), "was", "were"),
                 err.message()
             );
             if refused.len() > 1 {

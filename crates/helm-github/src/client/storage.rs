@@ -150,12 +150,22 @@ pub async fn tail(
         .build_request::<()>(builder, None)
         .map_err(GitHubError::transport)?;
     let host = format!("the log storage host {}", authority.host());
+    let shown = super::trace::url("", location);
+    let started = std::time::Instant::now();
     let exchange = async {
-        let response = crab
-            .execute(request)
-            .await
-            .map_err(GitHubError::transport)?;
+        let response = crab.execute(request).await.map_err(|err| {
+            let err = GitHubError::transport(err);
+            super::trace::failed(&Method::GET, &shown, started.elapsed(), &err.message);
+            err
+        })?;
         let (parts, mut stream) = response.into_parts();
+        super::trace::answered(
+            &Method::GET,
+            &shown,
+            parts.status,
+            started.elapsed(),
+            &parts.headers,
+        );
         if !parts.status.is_success() {
             // Its first bytes at most, for the storage service's error code;
             // the rest is never read.

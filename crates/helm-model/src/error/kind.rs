@@ -62,9 +62,41 @@ pub enum Kind {
     /// A steer would post a secret (a token, a key) found in its title or
     /// body; nothing was acted on or recorded (issue 34).
     Secret,
+    /// A merge of a pull request that is merged already (the slate shows
+    /// it, or GitHub said so): nothing was sent or recorded.
+    AlreadyMerged,
 }
 
 impl Kind {
+    /// Every kind, in the order the reference lists them (`helm man`'s EXIT
+    /// STATUS). A kind added above must be added here too.
+    pub const ALL: [Kind; 24] = [
+        Kind::Usage,
+        Kind::NotFound,
+        Kind::Ambiguous,
+        Kind::Ended,
+        Kind::NotAVoyage,
+        Kind::FutureSchema,
+        Kind::Busy,
+        Kind::Io,
+        Kind::Storage,
+        Kind::Corrupt,
+        Kind::Config,
+        Kind::GitHub,
+        Kind::Conflict,
+        Kind::UnknownOutcome,
+        Kind::Stale,
+        Kind::Diverged,
+        Kind::BadRemote,
+        Kind::NotReady,
+        Kind::RateLimited,
+        Kind::Cancelled,
+        Kind::AlreadyMerged,
+        Kind::NotObserved,
+        Kind::Secret,
+        Kind::BadSignature,
+    ];
+
     pub fn as_str(self) -> &'static str {
         match self {
             Kind::Usage => "usage",
@@ -90,6 +122,7 @@ impl Kind {
             Kind::Cancelled => "cancelled",
             Kind::NotObserved => "not-observed",
             Kind::Secret => "secret",
+            Kind::AlreadyMerged => "already-merged",
         }
     }
 

@@ -75,8 +75,9 @@ fn follows(
 ) -> std::result::Result<(), String> {
     if doc.entries != entries {
         return Err(format!(
-            "its voyage.json counts {} entries, its commits {entries}",
-            doc.entries
+            "its voyage.json counts {} {}, its commits {entries}",
+            doc.entries,
+            crate::model::words::plural(doc.entries, "entry", "entries")
         ));
     }
     let Some(previous) = previous else {

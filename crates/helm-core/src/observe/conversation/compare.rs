@@ -144,7 +144,8 @@ fn summary(old: &Value, new: &Value) -> Vec<Change> {
         && was != now
     {
         said.push(Change::hinted(format!(
-            "{now} comments now, {was} when observed"
+            "{now} {} now, {was} when observed",
+            crate::words::plural(now, "comment", "comments")
         )));
     }
     if said.is_empty() {

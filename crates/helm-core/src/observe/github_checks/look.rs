@@ -340,7 +340,12 @@ async fn log(
                     "GitHub redirected job {id}'s log nowhere (no Location)"
                 )));
             };
-            match storage::tail(location, keep, client.deadline(), &|n| tally.add(n)).await? {
+            match storage::tail(location, keep, client.deadline(), &|n| {
+                tally.add(n);
+                client.received(n);
+            })
+            .await?
+            {
                 Ok(tail) => tail,
                 Err(refusal) => return Ok(Err(Unavailable::from_storage(refusal))),
             }

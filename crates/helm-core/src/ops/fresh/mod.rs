@@ -11,6 +11,7 @@ use std::collections::BTreeSet;
 use serde_json::Value;
 
 mod account;
+mod merged;
 mod readiness;
 mod refusals;
 
@@ -87,6 +88,7 @@ pub(crate) fn preflight(
         }
     }
     let voyage = guard.file.id.to_string();
+    merged::refuse_if_merged(steer, &mine, &session.client.repo, &voyage)?;
     let pinned = pin(steer, &mine, &voyage)?;
     let not_ready = ready(steer, pinned.as_ref(), &mine, &session.client.repo, &voyage)?;
     if mine.is_empty() {
