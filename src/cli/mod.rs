@@ -14,6 +14,7 @@ pub(crate) mod shell;
 pub(crate) mod slate;
 pub(crate) mod steer;
 pub(crate) mod sync;
+pub mod terminal;
 pub(crate) mod verify;
 pub(crate) mod voyage;
 
@@ -45,7 +46,8 @@ A voyage, start to finish: advancing issue #42 through PR #45 to merge.
   helm voyage end $V --status merged
 
 Every steer and log seals the slate into the entry's bearing.
-Environment: HELM_HOME (default ~/.helm), HELM_VOYAGE (stands in for --voyage), NO_COLOR.";
+Environment: HELM_HOME (default ~/.helm), HELM_VOYAGE (stands in for --voyage), HELM_PAGER,
+PAGER, NO_COLOR, CLICOLOR_FORCE.";
 
 /// helm: structured collaborative software work.
 ///
@@ -58,6 +60,9 @@ pub struct Cli {
     #[arg(long, global = true)]
     pub json: bool,
 
+    #[command(flatten)]
+    pub terminal: terminal::TerminalArgs,
+
     #[command(subcommand)]
     pub command: Command,
 }
@@ -68,6 +73,11 @@ pub enum Command {
     #[command(subcommand)]
     Voyage(Lazy<voyage::VoyageCommand>),
     /// Look at something and put the observation on the voyage's slate.
+    ///
+    /// Prints a screen for reading: the target, the artifact's hash, a digest
+    /// line and each part (conversation, reviews, diff, checks with failed log
+    /// tails, a file's first lines, a tree), then how much was left out and
+    /// how to see all of it. --json prints the whole observation as one document.
     Observe(Lazy<observe::ObserveArgs>),
     /// See or tidy the observations gathered since the last entry.
     #[command(subcommand)]

@@ -5,6 +5,7 @@
 //! [`terminal_safe_json`] (into a pipe it is left byte for byte).
 
 pub(crate) mod asked;
+pub(crate) mod bounded;
 pub(crate) mod brief;
 pub(crate) mod documents;
 pub(crate) mod entry;
@@ -12,9 +13,11 @@ pub(crate) mod interrupted;
 pub(crate) mod lifecycle;
 pub(crate) mod markdown;
 pub(crate) mod observe;
+pub mod pager;
 pub(crate) mod payload;
 pub(crate) mod progress;
 pub(crate) mod slate;
+pub mod style;
 pub(crate) mod sync;
 pub(crate) mod texts;
 pub(crate) mod threads;
@@ -26,44 +29,7 @@ use std::io::{self, IsTerminal, Write};
 use crate::error::{CommandLine, Error};
 use crate::text::is_hostile;
 pub(crate) use crate::text::{clean, clean_line, when};
-
-/// Terminal styling, on only when stdout is a terminal and `NO_COLOR` is unset.
-#[derive(Clone, Copy, Debug)]
-pub struct Style {
-    pub color: bool,
-    /// stdout is a terminal: a JSON document is made safe for it.
-    pub terminal: bool,
-}
-
-impl Style {
-    fn wrap(&self, code: &str, text: &str) -> String {
-        if self.color {
-            format!("\x1b[{code}m{text}\x1b[0m")
-        } else {
-            text.to_string()
-        }
-    }
-
-    pub(crate) fn bold(&self, text: &str) -> String {
-        self.wrap("1", text)
-    }
-
-    pub(crate) fn dim(&self, text: &str) -> String {
-        self.wrap("2", text)
-    }
-
-    pub(crate) fn accent(&self, text: &str) -> String {
-        self.wrap("36", text)
-    }
-
-    pub(crate) fn good(&self, text: &str) -> String {
-        self.wrap("32", text)
-    }
-
-    pub(crate) fn warn(&self, text: &str) -> String {
-        self.wrap("33", text)
-    }
-}
+pub use style::{ColorWhen, Style};
 
 /// A command's result, printable both ways.
 pub trait Report {
@@ -81,8 +47,18 @@ pub trait Report {
 
 /// Prints a report; a closed pipe downstream is not an error.
 pub fn print(report: &dyn Report, json: bool, style: Style, stderr_note: bool) -> io::Result<()> {
-    let stdout = io::stdout();
-    let mut out = io::BufWriter::with_capacity(64 * 1024, stdout.lock());
+    print_to(&mut io::stdout().lock(), report, json, style, stderr_note)
+}
+
+/// Prints a report into `out` (stdout, or a pager's input).
+pub fn print_to(
+    out: &mut dyn Write,
+    report: &dyn Report,
+    json: bool,
+    style: Style,
+    stderr_note: bool,
+) -> io::Result<()> {
+    let mut out = io::BufWriter::with_capacity(64 * 1024, out);
     let result = if json && style.terminal {
         let mut document = Vec::new();
         report.json(&mut document).and_then(|_| {
@@ -96,12 +72,28 @@ pub fn print(report: &dyn Report, json: bool, style: Style, stderr_note: bool) -
         report.human(&mut out, style)
     };
     let result = result.and_then(|_| out.flush());
-    if stderr_note && let Some(line) = report.status_line() {
-        eprintln!("{}", clean(&line));
+    if stderr_note {
+        print_status(report);
     }
     match result {
         Err(err) if err.kind() == io::ErrorKind::BrokenPipe => Ok(()),
         other => other,
+    }
+}
+
+/// A report's status line on stderr, its `warning:` styled as clap's.
+pub fn print_status(report: &dyn Report) {
+    if let Some(line) = report.status_line() {
+        let stderr = Style {
+            color: ColorWhen::Auto.colors(&io::stderr()),
+            terminal: io::stderr().is_terminal(),
+        };
+        for line in clean(&line).lines() {
+            match line.strip_prefix("warning: ") {
+                Some(rest) => eprintln!("{} {rest}", stderr.warning_label()),
+                None => eprintln!("{line}"),
+            }
+        }
     }
 }
 
@@ -125,9 +117,15 @@ pub fn print_error(err: &Error, json: bool) {
         };
         let _ = writeln!(stderr, "{document}");
     } else {
-        let _ = writeln!(stderr, "error: {}", clean(&message));
+        // Styled as clap styles its own `error:`, under the same rules
+        // (`--color`, NO_COLOR, CLICOLOR_FORCE, TERM=dumb), read for stderr.
+        let style = Style {
+            color: ColorWhen::Auto.colors(&io::stderr()),
+            terminal: stderr.is_terminal(),
+        };
+        let _ = writeln!(stderr, "{} {}", style.error_label(), clean(&message));
         if let Some(hint) = hint {
-            let _ = writeln!(stderr, "hint: {}", clean(&hint));
+            let _ = writeln!(stderr, "{} {}", style.hint_label(), clean(&hint));
         }
     }
 }
@@ -187,23 +185,38 @@ pub(crate) fn short_hash(hash: &str) -> &str {
     &hash[..end]
 }
 
-/// Pads `text` to `width` columns (counting chars, which is right for the
-/// ASCII-heavy text helm aligns).
-pub(crate) fn pad(text: &str, width: usize) -> String {
-    let len = text.chars().count();
-    if len >= width {
+/// Columns `text` takes on a terminal: a CJK character or an emoji takes
+/// two, a combining mark none.
+pub(crate) fn width(text: &str) -> usize {
+    unicode_width::UnicodeWidthStr::width(text)
+}
+
+/// Pads `text` to `width` columns, counted as a terminal shows them, so a
+/// table with Japanese file names still lines up.
+pub(crate) fn pad(text: &str, columns: usize) -> String {
+    let taken = width(text);
+    if taken >= columns {
         text.to_string()
     } else {
-        format!("{text}{}", " ".repeat(width - len))
+        format!("{text}{}", " ".repeat(columns - taken))
     }
 }
 
-/// Cuts `text` to at most `width` chars, marking the cut with `…`.
-pub(crate) fn truncate(text: &str, width: usize) -> String {
-    if text.chars().count() <= width {
+/// Cuts `text` to at most `columns` columns, marking the cut with `…`.
+pub(crate) fn truncate(text: &str, columns: usize) -> String {
+    if width(text) <= columns {
         return text.to_string();
     }
-    let mut out: String = text.chars().take(width.saturating_sub(1)).collect();
+    let mut out = String::new();
+    let mut used = 0;
+    for c in text.chars() {
+        let w = unicode_width::UnicodeWidthChar::width(c).unwrap_or(0);
+        if used + w + 1 > columns {
+            break;
+        }
+        used += w;
+        out.push(c);
+    }
     out.push('…');
     out
 }

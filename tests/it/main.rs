@@ -28,4 +28,5 @@ mod steer_retries;
 mod story;
 mod support;
 mod sync;
+mod terminal_look;
 mod voyage;

@@ -40,7 +40,6 @@ fn observe(ctx: &Ctx, mut call: Call) -> Result<Box<dyn Report>> {
     Ok(Box::new(ObservedReport {
         observed,
         terminal: false,
-        tables: false,
     }))
 }
 

@@ -8,6 +8,7 @@ mod brief;
 mod changes;
 mod errors;
 mod listings;
+mod observed;
 mod story;
 
 use crate::support::env::{Run, TestEnv};

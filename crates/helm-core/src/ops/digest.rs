@@ -12,7 +12,7 @@ use crate::observe::Target;
 
 /// What the story shows beside an observation's target and hash. `target`
 /// is the observation's, when helm wrote it.
-pub(crate) fn of(target: Option<&Target>, payload: &[u8]) -> Option<String> {
+pub fn of(target: Option<&Target>, payload: &[u8]) -> Option<String> {
     let digest = match target.and_then(|t| t.digest(payload)) {
         Some(digest) => digest,
         None => {

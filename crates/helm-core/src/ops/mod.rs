@@ -8,7 +8,7 @@ pub(crate) mod actor;
 pub(crate) mod artifact;
 pub mod brief;
 pub mod changes;
-pub(crate) mod digest;
+pub mod digest;
 pub(crate) mod fresh;
 pub mod logbook;
 pub(crate) mod login;

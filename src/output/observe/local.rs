@@ -1,0 +1,109 @@
+//! Local looks for reading: a file's first lines, a tree as an indented
+//! tree, a Rust project's tree, manifests and crate docs.
+
+use serde_json::Value;
+
+use super::screen::{Screen, plural};
+use super::{array, string};
+
+/// Lines of the first file; later files get fewer.
+const FIRST_FILE_LINES: usize = 20;
+const OTHER_FILE_LINES: usize = 8;
+const FILES: usize = 4;
+const TREE_ENTRIES: usize = 40;
+const PROJECT_TREE_ENTRIES: usize = 20;
+const MANIFEST_LINES: usize = 12;
+const DOC_LINES: usize = 4;
+const LISTED: usize = 10;
+
+pub(super) fn files(screen: &mut Screen, payload: &Value) {
+    let files = array(payload, "files").unwrap_or_default();
+    for (n, file) in files.iter().enumerate() {
+        let size = file.get("size").and_then(Value::as_u64).unwrap_or(0);
+        let content = string(file, "content");
+        if n >= FILES {
+            screen.skip(content.lines().count() + 1);
+            continue;
+        }
+        screen.heading(&format!(
+            "{} ({}, {})",
+            string(file, "path"),
+            plural(size as usize, "byte"),
+            string(file, "encoding")
+        ));
+        if string(file, "encoding") == "base64" {
+            screen.omitted(
+                content.lines().count().max(1),
+                "  (binary: not shown; its bytes are in the JSON as base64)",
+            );
+            continue;
+        }
+        let max = if n == 0 {
+            FIRST_FILE_LINES
+        } else {
+            OTHER_FILE_LINES
+        };
+        screen.text(&content, "  ", max);
+    }
+    if files.len() > FILES {
+        let rest = files.len() - FILES;
+        screen.line("");
+        screen.line(&format!("… {} more not shown", plural(rest, "file")));
+    }
+}
+
+pub(super) fn tree(screen: &mut Screen, payload: &Value) {
+    tree_with(screen, payload, TREE_ENTRIES);
+}
+
+/// The entries (`src/`, `src/lib.rs`) as an indented tree: each level two
+/// spaces deeper, a folder ending in `/`.
+fn tree_with(screen: &mut Screen, tree: &Value, max: usize) {
+    let entries = array(tree, "entries").unwrap_or_default();
+    let count = |key: &str| tree.get(key).and_then(Value::as_u64).unwrap_or(0) as usize;
+    screen.heading(&format!(
+        "{} ({}, {})",
+        string(tree, "root"),
+        plural(count("files"), "file"),
+        plural(count("dirs"), "folder")
+    ));
+    for entry in entries.iter().take(max) {
+        let path = entry.as_str().unwrap_or_default();
+        let folder = path.ends_with('/');
+        let trimmed = path.trim_end_matches('/');
+        let depth = trimmed.matches('/').count();
+        let name = trimmed.rsplit('/').next().unwrap_or(trimmed);
+        let slash = if folder { "/" } else { "" };
+        screen.line(&format!("  {}{name}{slash}", "  ".repeat(depth)));
+    }
+    if entries.len() > max {
+        let rest = entries.len() - max;
+        screen.omitted(rest, &format!("  … {}", plural(rest, "more entry")));
+    }
+}
+
+pub(super) fn rust_project(screen: &mut Screen, payload: &Value) {
+    if let Some(tree) = payload.get("tree").filter(|t| t.is_object()) {
+        tree_with(screen, tree, PROJECT_TREE_ENTRIES);
+    }
+    for manifest in array(payload, "manifests").unwrap_or_default() {
+        screen.heading(&string(manifest, "path"));
+        screen.text(&string(manifest, "content"), "  ", MANIFEST_LINES);
+    }
+    for doc in array(payload, "crateDocs").unwrap_or_default() {
+        screen.heading(&format!("{} (crate doc)", string(doc, "path")));
+        screen.text(&string(doc, "doc"), "  ", DOC_LINES);
+    }
+    let docs = array(payload, "docs").unwrap_or_default();
+    if !docs.is_empty() {
+        screen.heading(&format!("docs ({})", plural(docs.len(), "file")));
+        for doc in docs.iter().take(LISTED) {
+            screen.line(&format!("  {}", string(doc, "path")));
+            screen.skip(string(doc, "content").lines().count());
+        }
+        if docs.len() > LISTED {
+            let rest = docs.len() - LISTED;
+            screen.omitted(rest, &format!("  … {}", plural(rest, "more doc")));
+        }
+    }
+}

@@ -1,0 +1,82 @@
+//! A pager for long human output (`voyage show`, `voyage brief`, `artifact
+//! show`, `observe`), where gh and jj use one: `$HELM_PAGER`, else `$PAGER`,
+//! else `less -FRX` (which quits at once when the text fits a screen, keeps
+//! colour and leaves the text on the screen). Only when stdout is a
+//! terminal and `--json` is off: agents and scripts never meet it.
+//! `--no-pager`, or `HELM_PAGER` (or `PAGER`) set empty, turns it off.
+
+use std::ffi::OsString;
+use std::io::{self, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+
+/// The pager helm uses when neither variable is set.
+pub const DEFAULT: &str = "less -FRX";
+
+/// The pager command line `HELM_PAGER`, `PAGER` and the default give, or
+/// `None` when one of them is set empty.
+pub fn command() -> Option<String> {
+    choose(std::env::var_os("HELM_PAGER"), std::env::var_os("PAGER"))
+}
+
+fn choose(helm: Option<OsString>, pager: Option<OsString>) -> Option<String> {
+    let given = helm.or(pager);
+    match given {
+        None => Some(DEFAULT.to_string()),
+        Some(value) => {
+            let value = value.to_string_lossy().trim().to_string();
+            (!value.is_empty()).then_some(value)
+        }
+    }
+}
+
+/// A running pager: what is written to it is what the person reads.
+pub struct Pager {
+    child: Child,
+    input: ChildStdin,
+}
+
+impl Pager {
+    /// Starts `command` through `sh -c`, as git and gh run `$PAGER` (it may
+    /// carry arguments). `LESS` gets `FRX` when unset, so a plain `less`
+    /// behaves as the default does.
+    pub fn spawn(command: &str) -> io::Result<Pager> {
+        let mut shell = Command::new("sh");
+        shell.arg("-c").arg(command).stdin(Stdio::piped());
+        if std::env::var_os("LESS").is_none() {
+            shell.env("LESS", "FRX");
+        }
+        let mut child = shell.spawn()?;
+        let Some(input) = child.stdin.take() else {
+            let _ = child.kill();
+            return Err(io::Error::other("the pager took no input"));
+        };
+        Ok(Pager { child, input })
+    }
+
+    /// Where the output goes.
+    pub fn input(&mut self) -> &mut dyn Write {
+        &mut self.input
+    }
+
+    /// Closes the pager's input and waits until the person leaves it.
+    pub fn finish(self) -> io::Result<()> {
+        let Pager { mut child, input } = self;
+        drop(input);
+        child.wait().map(drop)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn helm_pager_then_pager_then_less_and_empty_turns_it_off() {
+        let os = |s: &str| Some(OsString::from(s));
+        assert_eq!(choose(None, None).as_deref(), Some("less -FRX"));
+        assert_eq!(choose(None, os("more")).as_deref(), Some("more"));
+        assert_eq!(choose(os("bat -p"), os("more")).as_deref(), Some("bat -p"));
+        assert_eq!(choose(os(""), os("more")), None);
+        assert_eq!(choose(None, os(" ")), None);
+    }
+}
