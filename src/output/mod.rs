@@ -251,6 +251,16 @@ mod tests {
     }
 
     #[test]
+    fn padding_and_cuts_count_columns_not_chars() {
+        // Two columns each: a table of Japanese file names still lines up.
+        assert_eq!(pad("日本", 6), "日本  ");
+        assert_eq!(width(&pad("日本", 6)), width(&pad("ab", 6)));
+        assert_eq!(pad("abc", 2), "abc");
+        assert_eq!(truncate("日本語のファイル", 7), "日本語…");
+        assert_eq!(truncate("short", 7), "short");
+    }
+
+    #[test]
     fn timestamps_read_as_utc() {
         assert_eq!(
             when("2026-11-21T22:41:03.123456Z"),

@@ -26,6 +26,7 @@ mod slate_log;
 mod snapshots;
 mod steer_retries;
 mod story;
+mod story_limits;
 mod support;
 mod sync;
 mod terminal_look;
