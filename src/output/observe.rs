@@ -15,6 +15,10 @@ use serde_json::Value;
 
 use super::{Report, Style, short_hash, terminal_safe_json, when};
 
+/// Payloads larger than this get the look's summary for a digest line
+/// rather than being read once more (the story's limit too).
+const DIGEST_LIMIT: usize = 4 << 20;
+
 mod checks;
 mod local;
 mod repo;
@@ -74,13 +78,25 @@ impl ObservedReport {
             when(&observed.observed_at)
         ));
         let raw = self.raw()?;
-        let payload: Option<Value> = serde_json::from_slice(&raw).ok();
-        if let Some(digest) = crate::ops::digest::of(Some(&observed.target), &raw) {
+        // A big payload is not read a second time for its digest: the
+        // look's own summary stands in, as the story does it.
+        let digest = match raw.len() <= DIGEST_LIMIT {
+            true => crate::ops::digest::of(Some(&observed.target), &raw),
+            false => Some(observed.summary.clone()),
+        };
+        if let Some(digest) = digest {
             screen.line(&digest);
         }
-        match &payload {
-            Some(payload) => render(&mut screen, &observed.target, payload),
-            None => screen.line("(the payload does not read as JSON: see it with --json)"),
+        let rendered = match &observed.target {
+            crate::observe::Target::FileContents(_) => serde_json::from_slice(&raw)
+                .map(|files| local::lean_files(&mut screen, &files))
+                .is_ok(),
+            target => serde_json::from_slice::<Value>(&raw)
+                .map(|payload| render(&mut screen, target, &payload))
+                .is_ok(),
+        };
+        if !rendered {
+            screen.line("(the payload does not read as this kind's: see it with --json)");
         }
         screen.line("");
         let footer = screen.footer(short_hash(&observed.artifact));
@@ -156,7 +172,8 @@ fn render(screen: &mut Screen, target: &crate::observe::Target, payload: &Value)
             }
         }
         Target::GitHubRepo(_) => repo::render(screen, payload),
-        Target::FileContents(_) => local::files(screen, payload),
+        // Read lean, before a `Value` is made (see `local::LeanFiles`).
+        Target::FileContents(_) => {}
         Target::DirectoryTree(_) => local::tree(screen, payload),
         Target::RustProject(_) => local::rust_project(screen, payload),
     }

@@ -16,42 +16,6 @@ const MANIFEST_LINES: usize = 12;
 const DOC_LINES: usize = 4;
 const LISTED: usize = 10;
 
-pub(super) fn files(screen: &mut Screen, payload: &Value) {
-    let files = array(payload, "files").unwrap_or_default();
-    for (n, file) in files.iter().enumerate() {
-        let size = file.get("size").and_then(Value::as_u64).unwrap_or(0);
-        let content = string(file, "content");
-        if n >= FILES {
-            screen.skip(content.lines().count() + 1);
-            continue;
-        }
-        screen.heading(&format!(
-            "{} ({}, {})",
-            string(file, "path"),
-            plural(size as usize, "byte"),
-            string(file, "encoding")
-        ));
-        if string(file, "encoding") == "base64" {
-            screen.omitted(
-                content.lines().count().max(1),
-                "  (binary: not shown; its bytes are in the JSON as base64)",
-            );
-            continue;
-        }
-        let max = if n == 0 {
-            FIRST_FILE_LINES
-        } else {
-            OTHER_FILE_LINES
-        };
-        screen.text(&content, "  ", max);
-    }
-    if files.len() > FILES {
-        let rest = files.len() - FILES;
-        screen.line("");
-        screen.line(&format!("… {} more not shown", plural(rest, "file")));
-    }
-}
-
 pub(super) fn tree(screen: &mut Screen, payload: &Value) {
     tree_with(screen, payload, TREE_ENTRIES);
 }
@@ -105,5 +69,92 @@ pub(super) fn rust_project(screen: &mut Screen, payload: &Value) {
             let rest = docs.len() - LISTED;
             screen.omitted(rest, &format!("  … {}", plural(rest, "more doc")));
         }
+    }
+}
+
+/// A file-contents payload read for the screen without holding its files'
+/// contents twice: each content keeps only its first lines and a count.
+/// (A 60 MB file held as a `serde_json::Value` took four times its size.)
+#[derive(serde::Deserialize)]
+pub(super) struct LeanFiles {
+    files: Vec<LeanFile>,
+}
+
+#[derive(serde::Deserialize)]
+struct LeanFile {
+    path: String,
+    size: u64,
+    encoding: String,
+    content: Head,
+}
+
+/// The first [`FIRST_FILE_LINES`] lines of a text, and how many it had.
+struct Head {
+    lines: Vec<String>,
+    total: usize,
+}
+
+impl<'de> serde::Deserialize<'de> for Head {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Head, D::Error> {
+        struct Visitor;
+        impl serde::de::Visitor<'_> for Visitor {
+            type Value = Head;
+
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a file's content as a string")
+            }
+
+            fn visit_str<E: serde::de::Error>(self, text: &str) -> Result<Head, E> {
+                let mut lines = text.lines();
+                let kept = lines
+                    .by_ref()
+                    .take(FIRST_FILE_LINES)
+                    .map(str::to_string)
+                    .collect::<Vec<_>>();
+                let total = kept.len() + lines.count();
+                Ok(Head { lines: kept, total })
+            }
+        }
+        deserializer.deserialize_str(Visitor)
+    }
+}
+
+pub(super) fn lean_files(screen: &mut Screen, payload: &LeanFiles) {
+    for (n, file) in payload.files.iter().enumerate() {
+        if n >= FILES {
+            screen.skip(file.content.total + 1);
+            continue;
+        }
+        screen.heading(&format!(
+            "{} ({}, {})",
+            file.path,
+            plural(file.size as usize, "byte"),
+            file.encoding
+        ));
+        if file.encoding == "base64" {
+            screen.omitted(
+                file.content.total.max(1),
+                "  (binary: not shown; its bytes are in the JSON as base64)",
+            );
+            continue;
+        }
+        let max = if n == 0 {
+            FIRST_FILE_LINES
+        } else {
+            OTHER_FILE_LINES
+        };
+        let shown = file.content.lines.len().min(max);
+        for line in &file.content.lines[..shown] {
+            screen.line(&format!("  {}", line.trim_end()));
+        }
+        let rest = file.content.total - shown;
+        if rest > 0 {
+            screen.omitted(rest, &format!("  … {}", plural(rest, "more line")));
+        }
+    }
+    if payload.files.len() > FILES {
+        let rest = payload.files.len() - FILES;
+        screen.line("");
+        screen.line(&format!("… {} more not shown", plural(rest, "file")));
     }
 }
