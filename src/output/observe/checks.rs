@@ -4,7 +4,7 @@
 
 use serde_json::Value;
 
-use super::screen::{Screen, plural};
+use super::screen::{Look, Screen, plural};
 use super::{array, string};
 use crate::output::short_hash;
 
@@ -32,11 +32,8 @@ pub(super) fn render(screen: &mut Screen, checks: &Value, why: Option<&str>) {
             .and_then(Value::as_str)
             .map(str::to_string)
             .unwrap_or_else(|| string(run, "status").replace('_', " "));
-        screen.line(&format!(
-            "{} {}  {outcome}",
-            mark(&outcome),
-            string(run, "name")
-        ));
+        let line = format!("{} {}  {outcome}", mark(&outcome), string(run, "name"));
+        screen.styled(look(&outcome), &line);
         if failed(&outcome) {
             failure(screen, run);
             if let (None, Some(why)) = (run.get("job"), why) {
@@ -55,7 +52,7 @@ pub(super) fn render(screen: &mut Screen, checks: &Value, why: Option<&str>) {
         if !description.is_empty() {
             line.push_str(&format!(" · {description}"));
         }
-        screen.line(&line);
+        screen.styled(look(&state), &line);
     }
     if statuses.len() > STATUSES {
         let rest = statuses.len() - STATUSES;
@@ -125,6 +122,15 @@ fn failed(outcome: &str) -> bool {
         outcome,
         "failure" | "timed_out" | "cancelled" | "action_required" | "startup_failure" | "error"
     )
+}
+
+/// Green for passed, yellow for failed, plain for the rest.
+fn look(outcome: &str) -> Look {
+    match outcome {
+        "success" => Look::Good,
+        _ if failed(outcome) => Look::Bad,
+        _ => Look::Plain,
+    }
 }
 
 /// A mark a reader scans for: `✓` passed, `✗` failed, `·` anything else.

@@ -14,10 +14,14 @@ use crate::output::{Style, clean_line};
 /// Columns a line may take; longer ones are cut with `…`.
 pub(crate) const WIDTH: usize = 80;
 
-enum Look {
+pub(crate) enum Look {
     Plain,
     Heading,
     Dim,
+    /// Passed (green in colour).
+    Good,
+    /// Failed (yellow in colour, as helm's warnings).
+    Bad,
 }
 
 /// The lines so far, and what was left out of them.
@@ -34,6 +38,11 @@ impl Screen {
     /// One line of text (cleaned, cut to the width).
     pub(crate) fn line(&mut self, text: &str) {
         self.push(Look::Plain, text);
+    }
+
+    /// A line in a look of its own (a check that passed or failed).
+    pub(crate) fn styled(&mut self, look: Look, text: &str) {
+        self.push(look, text);
     }
 
     /// A part's heading: a blank line, then the heading (bold in colour).
@@ -94,6 +103,8 @@ impl Screen {
                 Look::Plain => text.clone(),
                 Look::Heading => style.bold(text),
                 Look::Dim => style.dim(text),
+                Look::Good => style.good(text),
+                Look::Bad => style.warn(text),
             };
             writeln!(out, "{text}")?;
         }
@@ -159,6 +170,28 @@ mod tests {
         assert_eq!(crate::output::width(lines[1]), 79, "{}", lines[1]);
         assert!(lines[1].ends_with('…'));
         assert_eq!(screen.cut, 1);
+    }
+
+    #[test]
+    fn headings_and_check_outcomes_are_styled_only_in_colour() {
+        let mut screen = Screen::default();
+        screen.heading("checks");
+        screen.styled(Look::Good, "✓ test  success");
+        screen.styled(Look::Bad, "✗ lint  failure");
+        let render = |color| {
+            let mut out = Vec::new();
+            let style = Style {
+                color,
+                terminal: true,
+            };
+            screen.write(&mut out, style).unwrap();
+            String::from_utf8(out).unwrap()
+        };
+        assert_eq!(render(false), "checks\n✓ test  success\n✗ lint  failure\n");
+        let coloured = render(true);
+        assert!(coloured.contains("\x1b[1mchecks"), "{coloured:?}");
+        assert!(coloured.contains("\x1b[32m✓ test"), "{coloured:?}");
+        assert!(coloured.contains("\x1b[33m✗ lint"), "{coloured:?}");
     }
 
     #[test]
