@@ -50,6 +50,7 @@ impl Pager {
             let _ = child.kill();
             return Err(io::Error::other("the pager took no input"));
         };
+        leave_interrupts_to_the_pager();
         Ok(Pager { child, input })
     }
 
@@ -65,6 +66,22 @@ impl Pager {
         child.wait().map(drop)
     }
 }
+
+/// From here on Ctrl-C is the pager's: `less` uses it to stop a search.
+/// Were helm to die of it, the shell would take the terminal back while the
+/// pager still draws on it. helm only writes its output and waits, so it
+/// has nothing to stop; the pager was started before, and keeps its own way.
+#[cfg(unix)]
+fn leave_interrupts_to_the_pager() {
+    // SAFETY: setting SIGINT's disposition to SIG_IGN installs no handler
+    // code; nothing else in helm sets a disposition.
+    unsafe {
+        libc::signal(libc::SIGINT, libc::SIG_IGN);
+    }
+}
+
+#[cfg(not(unix))]
+fn leave_interrupts_to_the_pager() {}
 
 #[cfg(test)]
 mod tests {
