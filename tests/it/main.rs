@@ -31,3 +31,4 @@ mod support;
 mod sync;
 mod terminal_look;
 mod voyage;
+mod wide_tables;
