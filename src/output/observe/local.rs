@@ -11,9 +11,8 @@ const FIRST_FILE_LINES: usize = 20;
 const OTHER_FILE_LINES: usize = 8;
 const FILES: usize = 4;
 const TREE_ENTRIES: usize = 40;
-const PROJECT_TREE_ENTRIES: usize = 20;
+const PROJECT_TREE_ENTRIES: usize = 15;
 const MANIFEST_LINES: usize = 12;
-const DOC_LINES: usize = 4;
 const LISTED: usize = 10;
 
 pub(super) fn tree(screen: &mut Screen, payload: &Value) {
@@ -50,13 +49,42 @@ pub(super) fn rust_project(screen: &mut Screen, payload: &Value) {
     if let Some(tree) = payload.get("tree").filter(|t| t.is_object()) {
         tree_with(screen, tree, PROJECT_TREE_ENTRIES);
     }
-    for manifest in array(payload, "manifests").unwrap_or_default() {
-        screen.heading(&string(manifest, "path"));
-        screen.text(&string(manifest, "content"), "  ", MANIFEST_LINES);
+    // The first manifest (the root's) as text; a workspace's others, and
+    // each crate's doc, one line apiece, so a big workspace stays a screen.
+    let manifests = array(payload, "manifests").unwrap_or_default();
+    if let Some((first, others)) = manifests.split_first() {
+        screen.heading(&string(first, "path"));
+        screen.text(&string(first, "content"), "  ", MANIFEST_LINES);
+        if !others.is_empty() {
+            screen.heading(&format!("other manifests ({})", others.len()));
+        }
+        for manifest in others.iter().take(LISTED) {
+            let lines = string(manifest, "content").lines().count();
+            screen.line(&format!(
+                "  {} ({})",
+                string(manifest, "path"),
+                plural(lines, "line")
+            ));
+            screen.skip(lines);
+        }
+        if others.len() > LISTED {
+            let rest = others.len() - LISTED;
+            screen.omitted(rest, &format!("  … {}", plural(rest, "more manifest")));
+        }
     }
-    for doc in array(payload, "crateDocs").unwrap_or_default() {
-        screen.heading(&format!("{} (crate doc)", string(doc, "path")));
-        screen.text(&string(doc, "doc"), "  ", DOC_LINES);
+    let crate_docs = array(payload, "crateDocs").unwrap_or_default();
+    if !crate_docs.is_empty() {
+        screen.heading(&format!("crate docs ({})", crate_docs.len()));
+    }
+    for doc in crate_docs.iter().take(LISTED) {
+        let text = string(doc, "doc");
+        let first = text.lines().next().unwrap_or_default();
+        screen.line(&format!("  {}: {first}", string(doc, "path")));
+        screen.skip(text.lines().count().saturating_sub(1));
+    }
+    if crate_docs.len() > LISTED {
+        let rest = crate_docs.len() - LISTED;
+        screen.omitted(rest, &format!("  … {}", plural(rest, "more crate doc")));
     }
     let docs = array(payload, "docs").unwrap_or_default();
     if !docs.is_empty() {

@@ -44,6 +44,8 @@ fn local_kinds_read_as_text_and_trees() {
         "//! Widgets, and\n//! their crashes.\npub fn widget() {}\n",
     );
     env.write("w/src/deep/er/mod.rs", "\n");
+    env.write("w/sub/Cargo.toml", "[package]\nname = \"sub\"\n");
+    env.write("w/sub/src/lib.rs", "//! The sub crate.\n");
     let file = env.run(&["observe", "file-contents", "w/notes.txt", "w/wide.txt"]);
     pin(&env, "observe_file_contents", &file);
     let tree = env.run(&["observe", "directory-tree", "w"]);
