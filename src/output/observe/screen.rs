@@ -111,14 +111,19 @@ impl Screen {
         Ok(())
     }
 
-    /// The closing line: how much was left out and how to see all of it.
+    /// The closing line: how much was left out and how to see all of it,
+    /// in 80 columns (shorter words when the counts are long).
     pub(crate) fn footer(&self, hash: &str) -> String {
-        let how = format!("all of it: helm artifact show {hash}, or --json");
-        match (self.left_out, self.cut) {
-            (0, 0) => format!("nothing left out; {how}"),
-            (0, cut) => format!("{} cut at {WIDTH} columns; {how}", plural(cut, "line")),
-            (lines, 0) => format!("{} left out; {how}", plural(lines, "line")),
-            (lines, cut) => format!("{} left out, {cut} cut; {how}", plural(lines, "line")),
+        let left = match (self.left_out, self.cut) {
+            (0, 0) => "nothing left out".to_string(),
+            (0, cut) => format!("{} cut at {WIDTH} columns", plural(cut, "line")),
+            (lines, 0) => format!("{} left out", plural(lines, "line")),
+            (lines, cut) => format!("{} left out, {cut} cut", plural(lines, "line")),
+        };
+        let line = format!("{left}; all of it: helm artifact show {hash}, or --json");
+        match crate::output::width(&line) <= WIDTH {
+            true => line,
+            false => format!("{left}; all: helm artifact show {hash} or --json"),
         }
     }
 
