@@ -13,20 +13,32 @@ use std::process::{Child, ChildStdin, Command, Stdio};
 pub const DEFAULT: &str = "less -FRX";
 
 /// The pager command line `HELM_PAGER`, `PAGER` and the default give, or
-/// `None` when one of them is set empty.
+/// `None` when one of them is set empty, or when neither is set and `less`
+/// is not installed (a slim container): the output then goes straight out
+/// rather than into a shell saying `less: not found`.
 pub fn command() -> Option<String> {
-    choose(std::env::var_os("HELM_PAGER"), std::env::var_os("PAGER"))
+    let less = on_path("less", std::env::var_os("PATH"));
+    choose(
+        std::env::var_os("HELM_PAGER"),
+        std::env::var_os("PAGER"),
+        less,
+    )
 }
 
-fn choose(helm: Option<OsString>, pager: Option<OsString>) -> Option<String> {
+fn choose(helm: Option<OsString>, pager: Option<OsString>, less: bool) -> Option<String> {
     let given = helm.or(pager);
     match given {
-        None => Some(DEFAULT.to_string()),
+        None => less.then(|| DEFAULT.to_string()),
         Some(value) => {
             let value = value.to_string_lossy().trim().to_string();
             (!value.is_empty()).then_some(value)
         }
     }
+}
+
+/// Whether `program` is a file in one of `path`'s folders.
+fn on_path(program: &str, path: Option<OsString>) -> bool {
+    path.is_some_and(|path| std::env::split_paths(&path).any(|dir| dir.join(program).is_file()))
 }
 
 /// A running pager: what is written to it is what the person reads.
@@ -90,10 +102,26 @@ mod tests {
     #[test]
     fn helm_pager_then_pager_then_less_and_empty_turns_it_off() {
         let os = |s: &str| Some(OsString::from(s));
-        assert_eq!(choose(None, None).as_deref(), Some("less -FRX"));
-        assert_eq!(choose(None, os("more")).as_deref(), Some("more"));
-        assert_eq!(choose(os("bat -p"), os("more")).as_deref(), Some("bat -p"));
-        assert_eq!(choose(os(""), os("more")), None);
-        assert_eq!(choose(None, os(" ")), None);
+        assert_eq!(choose(None, None, true).as_deref(), Some("less -FRX"));
+        assert_eq!(choose(None, os("more"), true).as_deref(), Some("more"));
+        assert_eq!(
+            choose(os("bat -p"), os("more"), true).as_deref(),
+            Some("bat -p")
+        );
+        assert_eq!(choose(os(""), os("more"), true), None);
+        assert_eq!(choose(None, os(" "), true), None);
+        // No less installed, nothing asked for: no pager.
+        assert_eq!(choose(None, None, false), None);
+        assert_eq!(choose(None, os("more"), false).as_deref(), Some("more"));
+    }
+
+    #[test]
+    fn less_is_looked_for_on_the_path() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = Some(dir.path().as_os_str().to_owned());
+        assert!(!on_path("less", path.clone()));
+        std::fs::write(dir.path().join("less"), "").unwrap();
+        assert!(on_path("less", path));
+        assert!(!on_path("less", None));
     }
 }
