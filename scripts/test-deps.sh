@@ -11,6 +11,8 @@
 #   ed25519 key and sign and verify with it, as git does.
 # - Debian's `chromium`: the real browser the `voyage page` tests open pages
 #   in (tests/it/page/, crates/fake-github/tests/tour.rs).
+# - util-linux's `script` (Debian's bsdutils): the terminal tests run helm
+#   under a pseudo-terminal with it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -36,6 +38,9 @@ if ! command -v ssh-keygen >/dev/null 2>&1; then
 fi
 if ! command -v chromium >/dev/null 2>&1; then
     apt_install chromium
+fi
+if ! script --version >/dev/null 2>&1; then
+    apt_install bsdutils
 fi
 
 # Node packages: npm ci when node_modules is missing or older than the lock.

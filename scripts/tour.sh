@@ -28,6 +28,8 @@ trap 'kill "$server" 2>/dev/null || true; rm -rf "$scratch"' EXIT
 for _ in $(seq 200); do [ -s "$state" ] && break; sleep 0.05; done
 eval "$("$fake" --state "$state" env)"
 export GH_REPO=acme/widgets
+# The tour runs straight through: no pager for the long looks and the story.
+export HELM_PAGER=
 
 say() { printf '\n# %s\n' "$*"; }
 # The command as you would type it: words with spaces or quotes in double quotes.
@@ -39,8 +41,9 @@ show() {
     echo "$line"
 }
 run() { show "$@"; "$helm" "$@" 2>&1; }
-# Observations print their payload as JSON on stdout; the tour shows the human lines.
-look() { show observe "$@"; "$helm" observe "$@" 2>&1 >/dev/null; }
+# An observation prints a screen for people (add --json for the document), and
+# says on stderr where it went.
+look() { show observe "$@"; "$helm" observe "$@" 2>&1; }
 team() { "$fake" --state "$state" "$@"; }
 WHO=(--as claude-agent --role coder --method "tour script")
 
@@ -73,7 +76,7 @@ say "bob reviews with an inline comment; reply to it inline."
 team review --repo "$GH_REPO" --pr "$pr" --user bob --verdict COMMENTED \
     --body "One question." --path src/lib.rs --line 3 --comment "Return early instead?" >/dev/null
 look github-pr "$pr" --focus reviews
-thread=$("$helm" observe github-pr "$pr" --focus reviews 2>/dev/null |
+thread=$("$helm" observe github-pr "$pr" --focus reviews --json 2>/dev/null |
     sed -n 's/.*"threads":\[{"id":\([0-9]*\).*/\1/p')
 run steer "${WHO[@]}" --summary "bob is right: return early" \
     reply-inline --pr "$pr" --comment-id "$thread" --body "Done: it returns early now."

@@ -5,13 +5,18 @@ use std::process::ExitCode;
 use clap::Parser;
 
 use helm::cli::{self, Cli, Context};
-use helm::output::{self, Style};
+use helm::output::pager::{self, Pager};
+use helm::output::{self, ColorWhen, Style};
 use helm_model::error::{Error, Kind, arg, cmd};
 use helm_model::words;
 
 fn main() -> ExitCode {
     let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
     let json = args.iter().any(|arg| arg == "--json");
+    // Read before clap parses, so clap's own help and errors follow it too:
+    // both draw through anstream, which reads this global choice.
+    let color = ColorWhen::from_args(&args);
+    color.make_global();
     let cli = match Cli::try_parse_from(&args) {
         Ok(cli) => cli,
         Err(err) => return usage_error(err, json),
@@ -43,19 +48,37 @@ fn main() -> ExitCode {
         Err(err) => return fail(&err, json),
     };
     ctx.quiet = cli.quiet;
+    let paged =
+        cli::terminal::pages(&cli.command) && ctx.stdout_tty && !ctx.json && !cli.terminal.no_pager;
     match cli::run(cli, &ctx) {
         Ok(report) => {
             let style = Style {
                 color: ctx.color,
                 terminal: ctx.stdout_tty,
             };
-            match output::print(report.as_ref(), ctx.json, style, !ctx.quiet) {
+            let printed = match paged.then(pager::command).flatten() {
+                Some(command) => page(&command, report.as_ref(), style),
+                None => output::print(report.as_ref(), ctx.json, style, !ctx.quiet),
+            };
+            match printed {
                 Ok(()) => ExitCode::from(report.exit_code()),
                 Err(err) => fail(&Error::io("cannot write the output", &err), ctx.json),
             }
         }
         Err(err) => fail(&err, ctx.json),
     }
+}
+
+/// Prints a report through the pager; if the pager cannot start, straight
+/// to stdout. Its status line follows on stderr once the pager is left.
+fn page(command: &str, report: &dyn output::Report, style: Style) -> std::io::Result<()> {
+    let Ok(mut pager) = Pager::spawn(command) else {
+        return output::print(report, false, style, true);
+    };
+    let printed = output::print_to(pager.input(), report, false, style, false);
+    let waited = pager.finish();
+    output::print_status(report);
+    printed.and(waited)
 }
 
 fn fail(err: &Error, json: bool) -> ExitCode {

@@ -21,13 +21,14 @@ impl Context {
     pub fn from_env(json: bool) -> Result<Context> {
         let helm = Helm::from_env()?;
         let stdout_tty = std::io::stdout().is_terminal();
-        let no_color = std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty());
         Ok(Context {
             helm,
             json,
             stdout_tty,
             stderr_tty: std::io::stderr().is_terminal(),
-            color: stdout_tty && !no_color && !json,
+            // `--color` (set globally by main), NO_COLOR, CLICOLOR_FORCE,
+            // TERM=dumb; never inside a JSON document.
+            color: !json && crate::output::ColorWhen::Auto.colors(&std::io::stdout()),
             quiet: false,
         })
     }

@@ -67,6 +67,14 @@ pub(crate) const ENVIRONMENT: &[(&str, &str)] = &[
         "The pager when HELM_PAGER is unset. Default: less -FRX.",
     ),
     ("HOME", "The default HELM_HOME is ~/.helm under it."),
+    (
+        "LESS",
+        "Options for less when it pages helm's output; when unset, helm runs it with FRX (quit if one screen, colours, no screen clearing).",
+    ),
+    (
+        "PATH",
+        "Where helm finds git, gh and less; without less on it, output is not paged unless HELM_PAGER or PAGER names a pager.",
+    ),
 ];
 
 /// The words for each error kind: what happened, so a script knows which

@@ -15,6 +15,7 @@ pub(crate) mod shell;
 pub(crate) mod slate;
 pub(crate) mod steer;
 pub(crate) mod sync;
+pub mod terminal;
 pub(crate) mod verify;
 pub(crate) mod voyage;
 
@@ -48,8 +49,8 @@ A voyage, start to finish: advancing issue #42 through PR #45 to merge.
 Every steer and log seals the slate into the entry's bearing. Secrets found in
 what helm observes are redacted before it is stored; a steer posting one is refused.
 Environment: HELM_HOME (default ~/.helm), HELM_VOYAGE (stands in for --voyage),
-HELM_DISCLOSE=1 (a disclosure footer on every body steer posts), NO_COLOR;
-every variable, exit status and file: `helm man | man -l -`.";
+HELM_DISCLOSE=1 (a disclosure footer on every body steer posts), HELM_PAGER, PAGER,
+NO_COLOR, CLICOLOR_FORCE; every variable, exit status and file: `helm man | man -l -`.";
 
 /// helm: structured collaborative software work.
 ///
@@ -82,6 +83,8 @@ pub struct Cli {
     /// HELM_LOG=debug.
     #[arg(long, short = 'v', global = true, help_heading = SHARED)]
     pub verbose: bool,
+    #[command(flatten)]
+    pub terminal: terminal::TerminalArgs,
 
     #[command(subcommand)]
     pub command: Command,
@@ -93,6 +96,11 @@ pub enum Command {
     #[command(subcommand)]
     Voyage(Lazy<voyage::VoyageCommand>),
     /// Look at something and put the observation on the voyage's slate.
+    ///
+    /// Prints a screen for reading: the target, the artifact's hash, a digest
+    /// line and each part (conversation, reviews, diff, checks with failed log
+    /// tails, a file's first lines, a tree), then how much was left out and
+    /// how to see all of it. --json prints the whole observation as one document.
     Observe(Lazy<observe::ObserveArgs>),
     /// See or tidy the observations gathered since the last entry.
     #[command(subcommand)]

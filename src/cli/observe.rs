@@ -50,7 +50,6 @@ pub(crate) fn run(args: ObserveArgs, ctx: &Context) -> Result<Box<dyn Report>> {
     Ok(Box::new(ObservedReport {
         observed,
         terminal: ctx.stdout_tty,
-        tables: !ctx.json,
         lockdown: args.lockdown,
     }))
 }

@@ -9,6 +9,7 @@ use super::Context;
 use crate::error::{Error, Result, arg, cmd};
 use crate::ops::voyage::ListFilter;
 use crate::output::Report;
+use crate::output::bounded::BoundedStory;
 use crate::output::brief::BriefReport;
 use crate::output::lifecycle::CompactReport;
 use crate::output::voyage::{Created, Ended, ExportReport, StoryFormat, StoryReport, VoyageList};
@@ -109,6 +110,12 @@ pub struct VoyageShowArgs {
     /// How to print the story.
     #[arg(long, value_enum, value_name = "FORMAT", default_value_t = ShowFormat::Human)]
     pub(crate) format: ShowFormat,
+    /// Show at most N entries: the newest N, or the first N from --from.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    pub(crate) limit: Option<u64>,
+    /// Start the story at entry number ENTRY (as `── Steer ENTRY ──` shows it).
+    #[arg(long, value_name = "ENTRY", value_parser = clap::value_parser!(i64).range(1..))]
+    pub(crate) from: Option<i64>,
 }
 
 /// `voyage show --format`.
@@ -253,13 +260,18 @@ fn show(args: VoyageShowArgs, ctx: &Context) -> Result<Box<dyn Report>> {
         ShowFormat::Markdown => StoryFormat::Markdown,
         ShowFormat::Json => StoryFormat::Json,
     };
-    Ok(Box::new(StoryReport {
+    let story = StoryReport {
         story: ctx.helm.voyage_show(
             named(&args.voyage)?,
             format != StoryFormat::Json && !ctx.json,
         )?,
         format,
-    }))
+    };
+    if args.limit.is_none() && args.from.is_none() {
+        return Ok(Box::new(story));
+    }
+    let limit = args.limit.map(|n| usize::try_from(n).unwrap_or(usize::MAX));
+    Ok(Box::new(BoundedStory::of(story, args.from, limit)))
 }
 
 /// Renders the page; with `--out`, writes it there and says where.

@@ -108,7 +108,7 @@ pub(crate) fn write_story_block(
             .collect();
         let width = described
             .iter()
-            .map(|d| d.chars().count())
+            .map(|d| super::width(d))
             .max()
             .unwrap_or(0)
             .min(72);

@@ -5,6 +5,7 @@
 //! [`terminal_safe_json`] (into a pipe it is left byte for byte).
 
 pub(crate) mod asked;
+pub(crate) mod bounded;
 pub(crate) mod brief;
 pub(crate) mod documents;
 pub(crate) mod entry;
@@ -13,6 +14,7 @@ pub(crate) mod lifecycle;
 pub(crate) mod markdown;
 pub(crate) mod observe;
 pub(crate) mod page;
+pub mod pager;
 pub(crate) mod payload;
 pub(crate) mod progress;
 pub(crate) mod rehearsal;
@@ -20,6 +22,7 @@ pub(crate) mod shown;
 pub(crate) mod signed;
 pub(crate) mod slate;
 pub mod stderr;
+pub mod style;
 pub(crate) mod sync;
 pub(crate) mod texts;
 pub(crate) mod threads;
@@ -32,43 +35,7 @@ use crate::error::{CommandLine, Error};
 pub(crate) use crate::text::{clean, clean_line, when};
 use crate::text::{is_hostile, is_invisible};
 
-/// Terminal styling, on only when stdout is a terminal and `NO_COLOR` is unset.
-#[derive(Clone, Copy, Debug)]
-pub struct Style {
-    pub color: bool,
-    /// stdout is a terminal: a JSON document is made safe for it.
-    pub terminal: bool,
-}
-
-impl Style {
-    fn wrap(&self, code: &str, text: &str) -> String {
-        if self.color {
-            format!("\x1b[{code}m{text}\x1b[0m")
-        } else {
-            text.to_string()
-        }
-    }
-
-    pub(crate) fn bold(&self, text: &str) -> String {
-        self.wrap("1", text)
-    }
-
-    pub(crate) fn dim(&self, text: &str) -> String {
-        self.wrap("2", text)
-    }
-
-    pub(crate) fn accent(&self, text: &str) -> String {
-        self.wrap("36", text)
-    }
-
-    pub(crate) fn good(&self, text: &str) -> String {
-        self.wrap("32", text)
-    }
-
-    pub(crate) fn warn(&self, text: &str) -> String {
-        self.wrap("33", text)
-    }
-}
+pub use style::{ColorWhen, Style};
 
 /// A command's result, printable both ways.
 pub trait Report {
@@ -86,8 +53,18 @@ pub trait Report {
 
 /// Prints a report; a closed pipe downstream is not an error.
 pub fn print(report: &dyn Report, json: bool, style: Style, stderr_note: bool) -> io::Result<()> {
-    let stdout = io::stdout();
-    let mut out = io::BufWriter::with_capacity(64 * 1024, stdout.lock());
+    print_to(&mut io::stdout().lock(), report, json, style, stderr_note)
+}
+
+/// Prints a report into `out` (stdout, or a pager's input).
+pub fn print_to(
+    out: &mut dyn Write,
+    report: &dyn Report,
+    json: bool,
+    style: Style,
+    stderr_note: bool,
+) -> io::Result<()> {
+    let mut out = io::BufWriter::with_capacity(64 * 1024, out);
     let result = if json && style.terminal {
         let mut document = Vec::new();
         report.json(&mut document).and_then(|_| {
@@ -101,12 +78,28 @@ pub fn print(report: &dyn Report, json: bool, style: Style, stderr_note: bool) -
         report.human(&mut out, style)
     };
     let result = result.and_then(|_| out.flush());
-    if stderr_note && let Some(line) = report.status_line() {
-        eprintln!("{}", clean(&line));
+    if stderr_note {
+        print_status(report);
     }
     match result {
         Err(err) if err.kind() == io::ErrorKind::BrokenPipe => Ok(()),
         other => other,
+    }
+}
+
+/// A report's status line on stderr, its `warning:` styled as clap's.
+pub fn print_status(report: &dyn Report) {
+    if let Some(line) = report.status_line() {
+        let stderr = Style {
+            color: ColorWhen::Auto.colors(&io::stderr()),
+            terminal: io::stderr().is_terminal(),
+        };
+        for line in clean(&line).lines() {
+            match line.strip_prefix("warning: ") {
+                Some(rest) => eprintln!("{} {rest}", stderr.warning_label()),
+                None => eprintln!("{line}"),
+            }
+        }
     }
 }
 
@@ -130,9 +123,15 @@ pub fn print_error(err: &Error, json: bool) {
         };
         let _ = writeln!(stderr, "{document}");
     } else {
-        let _ = writeln!(stderr, "error: {}", clean(&message));
+        // Styled as clap styles its own `error:`, under the same rules
+        // (`--color`, NO_COLOR, CLICOLOR_FORCE, TERM=dumb), read for stderr.
+        let style = Style {
+            color: ColorWhen::Auto.colors(&io::stderr()),
+            terminal: stderr.is_terminal(),
+        };
+        let _ = writeln!(stderr, "{} {}", style.error_label(), clean(&message));
         if let Some(hint) = hint {
-            let _ = writeln!(stderr, "hint: {}", clean(&hint));
+            let _ = writeln!(stderr, "{} {}", style.hint_label(), clean(&hint));
         }
     }
 }
@@ -192,23 +191,38 @@ pub(crate) fn short_hash(hash: &str) -> &str {
     &hash[..end]
 }
 
-/// Pads `text` to `width` columns (counting chars, which is right for the
-/// ASCII-heavy text helm aligns).
-pub(crate) fn pad(text: &str, width: usize) -> String {
-    let len = text.chars().count();
-    if len >= width {
+/// Columns `text` takes on a terminal: a CJK character or an emoji takes
+/// two, a combining mark none.
+pub(crate) fn width(text: &str) -> usize {
+    unicode_width::UnicodeWidthStr::width(text)
+}
+
+/// Pads `text` to `width` columns, counted as a terminal shows them, so a
+/// table with Japanese file names still lines up.
+pub(crate) fn pad(text: &str, columns: usize) -> String {
+    let taken = width(text);
+    if taken >= columns {
         text.to_string()
     } else {
-        format!("{text}{}", " ".repeat(width - len))
+        format!("{text}{}", " ".repeat(columns - taken))
     }
 }
 
-/// Cuts `text` to at most `width` chars, marking the cut with `…`.
-pub(crate) fn truncate(text: &str, width: usize) -> String {
-    if text.chars().count() <= width {
+/// Cuts `text` to at most `columns` columns, marking the cut with `…`.
+pub(crate) fn truncate(text: &str, columns: usize) -> String {
+    if width(text) <= columns {
         return text.to_string();
     }
-    let mut out: String = text.chars().take(width.saturating_sub(1)).collect();
+    let mut out = String::new();
+    let mut used = 0;
+    for c in text.chars() {
+        let w = unicode_width::UnicodeWidthChar::width(c).unwrap_or(0);
+        if used + w + 1 > columns {
+            break;
+        }
+        used += w;
+        out.push(c);
+    }
     out.push('…');
     out
 }
@@ -241,6 +255,16 @@ mod tests {
             original
         );
         assert_eq!(terminal_safe_json("{\n  \"a\": 1\n}"), "{\n  \"a\": 1\n}");
+    }
+
+    #[test]
+    fn padding_and_cuts_count_columns_not_chars() {
+        // Two columns each: a table of Japanese file names still lines up.
+        assert_eq!(pad("日本", 6), "日本  ");
+        assert_eq!(width(&pad("日本", 6)), width(&pad("ab", 6)));
+        assert_eq!(pad("abc", 2), "abc");
+        assert_eq!(truncate("日本語のファイル", 7), "日本語…");
+        assert_eq!(truncate("short", 7), "short");
     }
 
     #[test]

@@ -1,5 +1,9 @@
-//! `observe` output: `{"target", "observedAt", "artifact", "payload"}` on stdout
-//! in both modes (it is data), and one human line on stderr.
+//! `observe` output: with `--json` (and in MCP) the document
+//! `{"target", "observedAt", "artifact", "payload"}`; for a person, a
+//! rendering bounded to about a screen (the target, the artifact, the digest
+//! line, each part for reading, and a last line on what was left out and how
+//! to see all of it), the same on a terminal and in a pipe. A human line on
+//! stderr says where the observation went, in both modes.
 //!
 //! A payload packed from memory is printed from that JSON; one that was
 //! streamed (a big file) is decompressed out of the artifact rather than kept
@@ -7,15 +11,26 @@
 
 use std::io::{self, Write};
 
-use super::{Report, Style, short_hash, terminal_safe_json};
+use serde_json::Value;
+
+use super::{Report, Style, short_hash, terminal_safe_json, when};
+
+/// Payloads larger than this get the look's summary for a digest line
+/// rather than being read once more (the story's limit too).
+const DIGEST_LIMIT: usize = 4 << 20;
+
+mod checks;
+mod local;
+mod repo;
+mod screen;
+mod thread;
+
+use screen::Screen;
 
 pub(crate) struct ObservedReport {
     pub(crate) observed: crate::ops::observe::Observed,
     /// stdout is a terminal: escape characters that could drive it.
     pub(crate) terminal: bool,
-    /// For a person (not --json, not MCP): a PR's review threads follow the
-    /// status line on stderr as a table, since stdout is the JSON document.
-    pub(crate) tables: bool,
     /// `observe --lockdown`: the payload printed has the text of authors
     /// without push access withheld (`standing`), and no invisible character.
     pub(crate) lockdown: bool,
@@ -71,21 +86,72 @@ impl ObservedReport {
 }
 
 impl ObservedReport {
-    /// The payload as JSON, if it reads as JSON (it was just written).
-    fn payload(&self) -> Option<serde_json::Value> {
+    /// The human rendering: a header, each part, and the closing line.
+    fn write_rendering(&self, out: &mut dyn Write, style: Style) -> io::Result<()> {
+        let observed = &self.observed;
+        let mut screen = Screen::default();
+        screen.line(&format!("observed {}", observed.target.describe()));
+        screen.line(&format!(
+            "artifact {} · {}",
+            short_hash(&observed.artifact),
+            when(&observed.observed_at)
+        ));
+        let raw = self.raw()?;
+        // A big payload is not read a second time for its digest: the
+        // look's own summary stands in, as the story does it.
+        let digest = match raw.len() <= DIGEST_LIMIT {
+            true => crate::ops::digest::of(Some(&observed.target), &raw, self.lockdown),
+            false => Some(observed.summary.clone()),
+        };
+        if let Some(digest) = digest {
+            screen.line(&digest);
+        }
+        let rendered = match &observed.target {
+            crate::observe::Target::FileContents(_) => serde_json::from_slice(&raw)
+                .map(|files| local::lean_files(&mut screen, &files))
+                .is_ok(),
+            // Under --lockdown the screen shows what an agent may read: the
+            // text of authors without push access withheld.
+            target if self.lockdown => match self.withheld() {
+                Ok((payload, _)) => {
+                    render(&mut screen, target, &payload);
+                    true
+                }
+                Err(_) => false,
+            },
+            target => serde_json::from_slice::<Value>(&raw)
+                .map(|payload| render(&mut screen, target, &payload))
+                .is_ok(),
+        };
+        if !rendered {
+            screen.line("(the payload does not read as this kind's: see it with --json)");
+        }
+        screen.line("");
+        let footer = screen.footer(short_hash(&observed.artifact));
+        screen.write(out, style)?;
+        writeln!(out, "{}", style.dim(&footer))
+    }
+
+    /// The payload's JSON bytes: kept in memory, or read out of the frame.
+    fn raw(&self) -> io::Result<std::borrow::Cow<'_, [u8]>> {
         let observed = &self.observed;
         match &observed.json {
-            Some(json) => serde_json::from_slice(json).ok(),
+            Some(json) => Ok(json.as_slice().into()),
             None => {
                 let mut raw = Vec::new();
-                observed.compressed.decode_into(&mut raw).ok()?;
-                serde_json::from_slice(&raw).ok()
+                observed.compressed.decode_into(&mut raw)?;
+                Ok(raw.into())
             }
         }
     }
 }
 
 impl ObservedReport {
+    /// The payload as JSON, if it reads as JSON (it was just written).
+    fn payload(&self) -> Option<serde_json::Value> {
+        serde_json::from_slice(&self.raw().ok()?).ok()
+    }
+
     /// The payload with untrusted text withheld and invisible characters
     /// written out, and the lines saying what was withheld.
     fn withheld(&self) -> Result<(serde_json::Value, Vec<String>), &'static str> {
@@ -99,8 +165,8 @@ impl ObservedReport {
 }
 
 impl Report for ObservedReport {
-    fn human(&self, out: &mut dyn Write, _style: Style) -> io::Result<()> {
-        self.write_document(out)
+    fn human(&self, out: &mut dyn Write, style: Style) -> io::Result<()> {
+        self.write_rendering(out, style)
     }
 
     fn json(&self, out: &mut dyn Write) -> io::Result<()> {
@@ -142,17 +208,59 @@ impl Report for ObservedReport {
         {
             lines.extend(withheld);
         }
-        if self.tables
-            && observed
-                .target
-                .thread()
-                .is_some_and(|thread| thread.is_pr())
-            && let Some(table) = self.payload().as_ref().and_then(super::threads::table)
-        {
-            lines.push(table);
-        }
         Some(lines.join("\n"))
     }
+}
+
+/// Each part of the payload, by the kind that wrote it.
+fn render(screen: &mut Screen, target: &crate::observe::Target, payload: &Value) {
+    use crate::observe::Target;
+    match target {
+        Target::GitHubIssue(_) | Target::GitHubPr(_) => thread::render(screen, payload),
+        Target::GitHubChecks(_) => {
+            if let Some(checks) = payload.get("checks").filter(|c| c.is_object()) {
+                checks::render(screen, checks, None);
+            }
+        }
+        Target::GitHubRepo(_) => repo::render(screen, payload),
+        // Read lean, before a `Value` is made (see `local::LeanFiles`).
+        Target::FileContents(_) => {}
+        Target::DirectoryTree(_) => local::tree(screen, payload),
+        Target::RustProject(_) => local::rust_project(screen, payload),
+    }
+}
+
+/// The array at `key`, if it is one.
+fn array<'a>(value: &'a Value, key: &str) -> Option<&'a [Value]> {
+    value.get(key)?.as_array().map(Vec::as_slice)
+}
+
+/// The text at `key`: a string as it is, a number as digits, else empty.
+fn string(value: &Value, key: &str) -> String {
+    match value.get(key) {
+        Some(Value::String(text)) => text.clone(),
+        Some(Value::Number(n)) => n.to_string(),
+        Some(Value::Bool(b)) => b.to_string(),
+        _ => String::new(),
+    }
+}
+
+/// Labels, assignees, reviewers: as names, whether GitHub gave strings or
+/// objects with a `name` or `login`.
+fn names(list: Option<&Value>) -> Vec<String> {
+    list.and_then(Value::as_array)
+        .map(|items| {
+            items
+                .iter()
+                .filter_map(|item| match item {
+                    Value::String(name) => Some(name.clone()),
+                    other => ["name", "login"]
+                        .iter()
+                        .find_map(|key| other.get(*key)?.as_str().map(str::to_string)),
+                })
+                .collect()
+        })
+        .unwrap_or_default()
 }
 
 #[cfg(test)]
@@ -194,7 +302,6 @@ mod tests {
                 warnings: Vec::new(),
             },
             terminal: true,
-            tables: false,
             lockdown: false,
         };
         let mut out = Vec::new();
@@ -238,7 +345,6 @@ mod tests {
                     warnings: Vec::new(),
                 },
                 terminal,
-                tables: false,
                 lockdown: false,
             };
             let mut out = Vec::new();

@@ -24,7 +24,7 @@ impl Report for SlateList {
             .collect();
         let width = targets
             .iter()
-            .map(|t| t.chars().count())
+            .map(|t| super::width(t))
             .max()
             .unwrap_or(0)
             .clamp(6, 80);

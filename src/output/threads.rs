@@ -8,13 +8,14 @@ use serde_json::Value;
 
 use super::{clean_line, pad, truncate};
 
-/// The table, or `None` when the payload has no `reviews` part.
-pub(crate) fn table(payload: &Value) -> Option<String> {
+/// The table (its title first), or `None` when the payload has no
+/// `reviews` part.
+pub(crate) fn table(payload: &Value) -> Option<Vec<String>> {
     let part = payload.get("reviews")?;
     let threads = part.get("threads")?.as_array()?;
     let reviews = part.get("reviews").and_then(Value::as_array);
     if threads.is_empty() {
-        return Some("review threads: none".to_string());
+        return Some(vec!["review threads: none".to_string()]);
     }
     let rows: Vec<[String; 7]> = threads
         .iter()
@@ -25,7 +26,7 @@ pub(crate) fn table(payload: &Value) -> Option<String> {
         .map(|i| {
             rows.iter()
                 .chain([&header])
-                .map(|row| row[i].chars().count())
+                .map(|row| super::width(&row[i]))
                 .max()
                 .unwrap_or(0)
         })
@@ -38,13 +39,14 @@ pub(crate) fn table(payload: &Value) -> Option<String> {
             .collect();
         format!("  {}", cells.join("  ").trim_end())
     };
+    // The title names the steers that take these ids, within 80 columns.
     let mut lines = vec![format!(
-        "review threads ({}; reply with reply-inline --comment-id ID; resolve with resolve-thread --thread THREAD):",
+        "review threads ({}): reply-inline --comment-id ID, resolve-thread --thread THREAD",
         threads.len()
     )];
     lines.push(line(&header));
     lines.extend(rows.iter().map(line));
-    Some(lines.join("\n"))
+    Some(lines)
 }
 
 /// One thread: its first comment's id, path, line and author; its state from
@@ -124,8 +126,7 @@ mod tests {
                 {"id": 902, "pullRequestReviewId": 8, "author": "alice", "line": 3}
             ]}]
         }});
-        let text = table(&payload).unwrap();
-        let lines: Vec<&str> = text.lines().collect();
+        let lines = table(&payload).unwrap();
         assert_eq!(
             lines[1],
             "  ID   THREAD     PATH        LINE  AUTHOR  STATE                        REPLIES"

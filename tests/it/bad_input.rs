@@ -36,7 +36,7 @@ fn big_text_with_characters_across_chunk_edges_round_trips() {
     let text: String = "é🚢ж\"\\\n\t\u{1}x".repeat(600_000);
     env.write("big.txt", &text);
     let doc = env
-        .run(&["observe", "-V", &id, "file-contents", "big.txt"])
+        .run(&["observe", "-V", &id, "file-contents", "big.txt", "--json"])
         .json();
     let file = &doc["payload"]["files"][0];
     assert_eq!(file["encoding"], "utf-8");
@@ -60,7 +60,7 @@ fn non_utf8_file_names_are_listed_or_refused_clearly() {
     std::fs::write(dir.join("plain.txt"), "y").unwrap();
 
     let doc = env
-        .run(&["observe", "-V", &id, "directory-tree", "odd"])
+        .run(&["observe", "-V", &id, "directory-tree", "odd", "--json"])
         .json();
     assert_eq!(doc["payload"]["nonUtf8Names"], 1);
     assert_eq!(doc["payload"]["entries"].as_array().unwrap().len(), 2);

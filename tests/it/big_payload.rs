@@ -47,7 +47,7 @@ fn a_payload_over_the_streaming_threshold_round_trips() {
     let bytes = noise(6 << 20);
     env.write("big.bin", &bytes);
 
-    let run = env.run(&["observe", "-V", &id, "file-contents", "big.bin"]);
+    let run = env.run(&["observe", "-V", &id, "file-contents", "big.bin", "--json"]);
     let doc = run.json();
     let hash = doc["artifact"].as_str().unwrap().to_string();
     let content = doc["payload"]["files"][0]["content"].as_str().unwrap();
@@ -81,7 +81,7 @@ fn a_payload_over_the_streaming_threshold_round_trips() {
         .ok();
     env.run(&["artifact", "jettison", &hash, "-V", &id]).ok();
     let again = env
-        .run(&["observe", "-V", &id, "file-contents", "big.bin"])
+        .run(&["observe", "-V", &id, "file-contents", "big.bin", "--json"])
         .json();
     assert_eq!(again["artifact"], hash.as_str());
     let (status, restored): (String, Vec<u8>) = env

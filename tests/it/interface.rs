@@ -161,12 +161,17 @@ fn review_threads_read_as_a_table() {
     let pr_text = pr.to_string();
     let seen = env.run(&["observe", "github-pr", &pr_text, "--focus", "reviews"]);
     seen.ok();
-    let lines: Vec<&str> = seen.stderr.lines().collect();
+    // The table is part of the screen `observe` prints for a person.
+    let lines: Vec<&str> = seen
+        .stdout
+        .lines()
+        .skip_while(|line| !line.starts_with("review threads ("))
+        .collect();
     assert_eq!(
-        lines[1],
-        "review threads (1; reply with reply-inline --comment-id ID; resolve with resolve-thread --thread THREAD):",
+        lines.first().copied(),
+        Some("review threads (1): reply-inline --comment-id ID, resolve-thread --thread THREAD"),
         "{}",
-        seen.stderr
+        seen.stdout
     );
     let words = |line: &str| {
         line.split_whitespace()
@@ -174,23 +179,9 @@ fn review_threads_read_as_a_table() {
             .collect::<Vec<_>>()
     };
     assert_eq!(
-        words(lines[2]),
+        words(lines[1]),
         ["ID", "THREAD", "PATH", "LINE", "AUTHOR", "STATE", "REPLIES"]
     );
-    let thread = format!("PRRT_{inline}");
-    assert_eq!(
-        words(lines[3]),
-        [
-            &inline.to_string(),
-            &thread,
-            "src/lib.rs",
-            "7",
-            &author(&seen.stdout),
-            "comment",
-            "0"
-        ]
-    );
-    // stdout stays the JSON document; --json prints no table.
     let json = env.run(&[
         "observe",
         "github-pr",
@@ -199,8 +190,23 @@ fn review_threads_read_as_a_table() {
         "reviews",
         "--json",
     ]);
+    let thread = format!("PRRT_{inline}");
+    assert_eq!(
+        words(lines[2]),
+        [
+            &inline.to_string(),
+            &thread,
+            "src/lib.rs",
+            "7",
+            &author(&json.stdout),
+            "comment",
+            "0"
+        ]
+    );
+    // --json prints the document and no table.
     json.json();
     assert!(!json.stderr.contains("--comment-id ID"), "{}", json.stderr);
+    assert!(!json.stdout.contains("--comment-id ID"), "{}", json.stdout);
 }
 
 /// The seeded author's login, as the payload names it.

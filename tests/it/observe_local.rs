@@ -14,7 +14,14 @@ fn file_contents_prints_the_document_and_stores_a_keyed_artifact() {
     let env = TestEnv::new();
     let id = env.new_voyage("read");
     let path = env.write("src/main.rs", "fn main() {\n    println!(\"hi\\t\");\n}\n");
-    let run = env.run(&["observe", "-V", &id, "file-contents", "src/main.rs"]);
+    let run = env.run(&[
+        "observe",
+        "-V",
+        &id,
+        "file-contents",
+        "src/main.rs",
+        "--json",
+    ]);
     let doc = run.json();
     assert!(
         run.stderr.contains("observed file-contents"),
@@ -109,6 +116,7 @@ fn binary_empty_and_odd_files_are_stored_faithfully() {
             "latin1.txt",
             "empty.txt",
             "nul.txt",
+            "--json",
         ])
         .json();
     let files = doc["payload"]["files"].as_array().unwrap();
@@ -161,6 +169,7 @@ fn a_big_file_is_text_only_if_every_byte_is() {
             "stray.log",
             "text.log",
             "cut.log",
+            "--json",
         ])
         .json();
     let files = doc["payload"]["files"].as_array().unwrap();
@@ -252,6 +261,7 @@ fn directory_tree_honours_gitignore_skip_and_depth() {
             "proj",
             "--skip",
             "node_modules",
+            "--json",
         ])
         .json();
     let entries: Vec<&str> = doc["payload"]["entries"]
@@ -281,6 +291,7 @@ fn directory_tree_honours_gitignore_skip_and_depth() {
             "proj",
             "--max-depth",
             "1",
+            "--json",
         ])
         .json();
     assert_eq!(shallow["target"]["maxDepth"], 1);
@@ -303,7 +314,7 @@ fn symlink_loops_do_not_trap_the_walk() {
     env.write("t/a/file.txt", "x");
     std::os::unix::fs::symlink(env.work().join("t"), env.work().join("t/a/loop")).unwrap();
     let doc = env
-        .run(&["observe", "-V", &id, "directory-tree", "t"])
+        .run(&["observe", "-V", &id, "directory-tree", "t", "--json"])
         .json();
     let entries = doc["payload"]["entries"].as_array().unwrap();
     assert!(entries.iter().any(|e| e == "a/loop"), "{entries:?}");
@@ -325,7 +336,7 @@ fn rust_project_is_an_orientation() {
     env.write("crate/sub/Cargo.toml", "[package]\nname = \"sub\"\n");
     env.write("crate/sub/src/main.rs", "//! Sub binary.\nfn main() {}\n");
     let doc = env
-        .run(&["observe", "-V", &id, "rust-project", "crate"])
+        .run(&["observe", "-V", &id, "rust-project", "crate", "--json"])
         .json();
     let payload = &doc["payload"];
     let entries = payload["tree"]["entries"].as_array().unwrap();

@@ -75,10 +75,10 @@ fn log_seals_the_slate_into_the_bearing_and_clears_it() {
     env.write("a.txt", "a");
     env.write("b.txt", "b");
     let a = env
-        .run(&["observe", "-V", &id, "file-contents", "a.txt"])
+        .run(&["observe", "-V", &id, "file-contents", "a.txt", "--json"])
         .json();
     let b = env
-        .run(&["observe", "-V", &id, "file-contents", "b.txt"])
+        .run(&["observe", "-V", &id, "file-contents", "b.txt", "--json"])
         .json();
 
     let entry = env

@@ -50,7 +50,9 @@ fn the_tour_walks_the_seed_flow_offline() {
     // The flow's landmarks, beside the snapshot: what a newcomer must see.
     for landmark in [
         "── Steer 1 ── comment on issue #1",
-        "review threads (1; reply with reply-inline --comment-id ID; resolve with resolve-thread --thread THREAD):",
+        // observe's screen: the conversation, and the ids the steers take.
+        "conversation (2 comments)",
+        "review threads (1): reply-inline --comment-id ID, resolve-thread --thread THREAD",
         "── Steer 5 ── reply inline on PR #2",
         "error: PR #2 changed since you observed it",
         "(refused: exit 1; nothing acted, nothing recorded)",

@@ -172,7 +172,7 @@ fn reads_retry_transient_failures_and_rate_limits() {
         1,
     ));
     let seen = env
-        .run(&["observe", "github-issue", &issue.to_string()])
+        .run(&["observe", "github-issue", &issue.to_string(), "--json"])
         .json();
     assert_eq!(seen["payload"]["summary"]["title"], "t");
     // A failure that persists fails the observation, leaving the slate alone.

@@ -16,7 +16,7 @@ fn a_whole_voyage_from_issue_to_merge_tells_its_story() {
 
     // 1. Observe the issue, then comment with a plan.
     let seen = env
-        .run(&["observe", "github-issue", &issue.to_string()])
+        .run(&["observe", "github-issue", &issue.to_string(), "--json"])
         .json();
     assert_eq!(
         seen["target"],
@@ -103,7 +103,9 @@ fn a_whole_voyage_from_issue_to_merge_tells_its_story() {
         pr,
         "diff --git a/src/widget.rs b/src/widget.rs\n+guard\n",
     );
-    let observed = env.run(&["observe", "github-pr", &pr.to_string()]).json();
+    let observed = env
+        .run(&["observe", "github-pr", &pr.to_string(), "--json"])
+        .json();
     let payload = &observed["payload"];
     assert_eq!(payload["summary"]["head"]["ref"], "fix-42");
     assert_eq!(payload["diff"]["format"], "unified");

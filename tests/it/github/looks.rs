@@ -19,7 +19,9 @@ fn pull_requests_observe_every_page_and_survive_huge_diffs() {
     let sha = gh.head_sha(REPO, pr);
     gh.add_check_run(REPO, &sha, "ci", "completed", Some("success"));
     gh.add_status(REPO, &sha, "lint", "success");
-    let doc = env.run(&["observe", "github-pr", &pr.to_string()]).json();
+    let doc = env
+        .run(&["observe", "github-pr", &pr.to_string(), "--json"])
+        .json();
     let payload = &doc["payload"];
     assert_eq!(payload["comments"].as_array().unwrap().len(), 5);
     assert_eq!(payload["files"].as_array().unwrap().len(), 5);
@@ -38,6 +40,7 @@ fn pull_requests_observe_every_page_and_survive_huge_diffs() {
             &pr.to_string(),
             "--focus",
             "summary",
+            "--json",
         ])
         .json();
     assert_eq!(narrow["target"]["focus"], json!(["summary"]));
@@ -53,7 +56,7 @@ fn a_repository_lists_open_issues_and_pull_requests_apart() {
     gh.add_issue(REPO, "bug one", "");
     gh.add_issue(REPO, "bug two", "");
     gh.add_pr(REPO, "feature", "f", "main");
-    let doc = env.run(&["observe", "github-repo"]).json();
+    let doc = env.run(&["observe", "github-repo", "--json"]).json();
     let titles = |key: &str| -> Vec<Value> {
         doc["payload"][key]
             .as_array()
@@ -110,7 +113,7 @@ fn repository_and_token_sources_fail_clearly() {
             .unwrap();
         gh.add_issue(REPO, "from remote", "");
         env.set("GH_TOKEN", gh.token());
-        let doc = env.run(&["observe", "github-issue", "1"]).json();
+        let doc = env.run(&["observe", "github-issue", "1", "--json"]).json();
         assert_eq!(doc["target"]["repo"], REPO);
     }
 }

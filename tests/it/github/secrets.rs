@@ -29,7 +29,20 @@ fn hostile_text_cannot_drive_the_terminal_and_the_token_stays_secret() {
         "body \u{9b}31m red",
     );
     gh.add_issue_comment(REPO, issue, "x", "\u{1b}[31mred\u{1b}[0m");
-    let seen = env.run(&["observe", "github-issue", &issue.to_string()]);
+    // The screen for people shows the text cleaned, never raw.
+    let screen = env.run(&["observe", "github-issue", &issue.to_string()]);
+    screen.ok();
+    assert!(
+        !screen.stdout.contains(['\u{1b}', '\u{9b}', '\u{7}']),
+        "{:?}",
+        screen.stdout
+    );
+    assert!(
+        screen.stdout.contains("evil \u{fffd}[2J"),
+        "{}",
+        screen.stdout
+    );
+    let seen = env.run(&["observe", "github-issue", &issue.to_string(), "--json"]);
     seen.ok();
     // Piped JSON escapes control characters; the document still means the same.
     assert!(!seen.stdout.contains('\u{1b}'));
@@ -122,6 +135,7 @@ fn each_identity_can_bring_its_own_gh_credentials() {
         &issue.to_string(),
         "--as",
         "agent-1",
+        "--json",
     ]);
     assert_eq!(seen.json()["payload"]["summary"]["title"], "t");
     let acted = env.run(&[

@@ -130,7 +130,7 @@ fn summary_files_are_bounded_regular_files() {
     let id = env.new_voyage("Summaries");
     env.write("notes.txt", "notes\n");
     let observed = env
-        .run(&["observe", "-V", &id, "file-contents", "notes.txt"])
+        .run(&["observe", "-V", &id, "file-contents", "notes.txt", "--json"])
         .json();
     let hash = observed["artifact"].as_str().unwrap().to_string();
     let reduce = |file: &str| {

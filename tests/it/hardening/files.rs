@@ -334,7 +334,7 @@ fn planted_bytes_never_reach_a_later_honest_observation() {
     std::fs::create_dir_all(home.join("voyages")).unwrap();
     std::fs::copy(&out, &placed).unwrap();
     let seen = env
-        .run(&["observe", "-V", &id, "file-contents", "notes.txt"])
+        .run(&["observe", "-V", &id, "file-contents", "notes.txt", "--json"])
         .json();
     assert_eq!(seen["artifact"], hash.as_str());
     env.log(&id, "waiting", "seals what was seen").ok();

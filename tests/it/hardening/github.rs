@@ -74,7 +74,7 @@ fn a_moved_repository_is_followed_and_reported() {
                 .always(),
         );
     }
-    let seen = env.run(&["observe", "github-issue", &issue.to_string()]);
+    let seen = env.run(&["observe", "github-issue", &issue.to_string(), "--json"]);
     let doc = seen.json();
     assert_eq!(doc["payload"]["summary"]["title"], "Moved", "{doc}");
     assert!(
@@ -136,7 +136,14 @@ fn the_combined_status_is_read_whole() {
         gh.add_status(NEW, &sha, &format!("ctx-{n:02}"), "success");
     }
     let doc = env
-        .run(&["observe", "github-pr", &pr.to_string(), "--focus", "checks"])
+        .run(&[
+            "observe",
+            "github-pr",
+            &pr.to_string(),
+            "--focus",
+            "checks",
+            "--json",
+        ])
         .json();
     let checks = &doc["payload"]["checks"];
     assert_eq!(checks["statuses"].as_array().unwrap().len(), 35, "{checks}");
@@ -144,7 +151,14 @@ fn the_combined_status_is_read_whole() {
     // Pages smaller than helm asks for are followed through `Link`.
     gh.set_per_page_cap(10);
     let doc = env
-        .run(&["observe", "github-pr", &pr.to_string(), "--focus", "checks"])
+        .run(&[
+            "observe",
+            "github-pr",
+            &pr.to_string(),
+            "--focus",
+            "checks",
+            "--json",
+        ])
         .json();
     assert_eq!(
         doc["payload"]["checks"]["statuses"]

@@ -96,7 +96,11 @@ fn rust_project_never_follows_a_link_out_of_the_project() {
     symlink(env.root().join("outside"), env.work().join("crate/docs")).unwrap();
     // A link that stays inside is followed.
     symlink("notes/inside.md", env.work().join("crate/GUIDE.md")).unwrap();
-    let doc = run_bounded(&env, &["observe", "-V", &id, "rust-project", "crate"]).json();
+    let doc = run_bounded(
+        &env,
+        &["observe", "-V", &id, "rust-project", "crate", "--json"],
+    )
+    .json();
     let text = doc.to_string();
     assert!(!text.contains("hunter2"), "the secret was read: {text}");
     assert!(!text.contains("outside-guide"), "{text}");
@@ -127,7 +131,11 @@ fn rust_project_reads_bounded_regular_files_and_records_what_it_could_not() {
     symlink("/dev/zero", env.work().join("crate/docs/zero.md")).unwrap();
     let odd = std::ffi::OsStr::from_bytes(b"READ\xffME.md");
     std::fs::write(env.work().join("crate").join(odd), "odd\n").unwrap();
-    let doc = run_bounded(&env, &["observe", "-V", &id, "rust-project", "crate"]).json();
+    let doc = run_bounded(
+        &env,
+        &["observe", "-V", &id, "rust-project", "crate", "--json"],
+    )
+    .json();
     let payload = &doc["payload"];
     let docs: Vec<&str> = payload["docs"]
         .as_array()
@@ -212,7 +220,11 @@ fn a_voyage_file_is_never_read_as_file_contents() {
     }
     env.write("crate/Cargo.toml", "[package]\nname = \"demo\"\n");
     symlink(&file, env.work().join("crate/README.md")).unwrap();
-    let doc = run_bounded(&env, &["observe", "-V", &id, "rust-project", "crate"]).json();
+    let doc = run_bounded(
+        &env,
+        &["observe", "-V", &id, "rust-project", "crate", "--json"],
+    )
+    .json();
     assert_eq!(doc["payload"]["docs"], serde_json::json!([]), "{doc}");
     let bad = unreadable(&doc["payload"]);
     assert_eq!(bad.len(), 1, "{bad:?}");

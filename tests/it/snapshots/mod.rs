@@ -10,6 +10,7 @@ mod changes;
 mod checks;
 mod errors;
 mod listings;
+mod observed;
 mod story;
 
 use crate::support::env::{Run, TestEnv};

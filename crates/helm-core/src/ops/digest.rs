@@ -14,7 +14,7 @@ use crate::observe::Target;
 /// is the observation's, when helm wrote it. Under `lockdown` (`helm mcp
 /// --lockdown`), the title of an issue or pull request by an author without
 /// push access is withheld, as its text is from results.
-pub(crate) fn of(target: Option<&Target>, payload: &[u8], lockdown: bool) -> Option<String> {
+pub fn of(target: Option<&Target>, payload: &[u8], lockdown: bool) -> Option<String> {
     let digest = match target.and_then(|t| t.digest(payload)) {
         Some(digest) => digest,
         None => {

@@ -9,7 +9,7 @@ pub(crate) mod artifact;
 pub mod brief;
 pub mod brief_pr;
 pub mod changes;
-pub(crate) mod digest;
+pub mod digest;
 pub(crate) mod fresh;
 pub mod logbook;
 pub(crate) mod login;
