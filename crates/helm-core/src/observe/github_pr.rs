@@ -258,8 +258,12 @@ async fn pull(
         );
         requests::refreshed(client, number, part.await?).await
     });
+    // Every part runs to its end; when several fail, the first in this
+    // order is the error said (the pull request's own 404 before a part's),
+    // not whichever failed first, so the same failure always reads the same.
+    let (head, comments, files, diff, reviews) = tokio::join!(head, comments, files, diff, reviews);
     let ((pr, checks), comments, files, diff, reviews) =
-        tokio::try_join!(head, comments, files, diff, reviews)?;
+        (head?, comments?, files?, diff?, reviews?);
 
     let mut payload = ThreadPayload::new(client.repo.to_string(), number);
     let mut all = Vec::new();

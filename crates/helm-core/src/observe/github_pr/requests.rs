@@ -108,8 +108,12 @@ pub(super) async fn reviews(client: &Client, number: u64) -> Result<PayloadPart,
     let reviews = get_listing::<Review>(client, &reviews_path, whole);
     let comments = get_listing::<ReviewComment>(client, &comments_path, whole);
     let graph = review_threads(client, number);
+    // All three run together; when several fail, the REST answers' error
+    // is the one said (a 404 there is GitHub's word on the PR), whichever
+    // came first.
+    let (reviews, comments, graph) = tokio::join!(reviews, comments, graph);
     let ((reviews, reviews_truncated, reviews_seen), (comments, truncated, comments_seen), graph) =
-        tokio::try_join!(reviews, comments, graph)?;
+        (reviews?, comments?, graph?);
     let mut threads: Vec<(u64, Vec<&ReviewComment>)> = Vec::new();
     for comment in &comments {
         let root = comment.in_reply_to_id.unwrap_or(comment.id);
