@@ -96,6 +96,20 @@ impl ObservedReport {
             short_hash(&observed.artifact),
             when(&observed.observed_at)
         ));
+        if observed.json.is_none() {
+            // Streamed from a big file and never held whole: reading it back
+            // for a screen would cost memory the look itself did not (a
+            // 256 MiB file took twice its size). The look's summary stands
+            // in; the footer says how to see it all.
+            screen.line(&observed.summary);
+            screen.line("");
+            let footer = format!(
+                "too big to show here; all of it: helm artifact show {}, or --json",
+                short_hash(&observed.artifact)
+            );
+            screen.write(out, style)?;
+            return writeln!(out, "{}", style.dim(&footer));
+        }
         let raw = self.raw()?;
         // A big payload is not read a second time for its digest: the
         // look's own summary stands in, as the story does it.

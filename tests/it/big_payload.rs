@@ -116,3 +116,27 @@ fn a_failed_write_of_a_big_payload_leaves_no_temporary_file() {
         .unwrap();
     assert_eq!(artifacts, 0);
 }
+
+/// A person's screen of a streamed payload is the look's summary and how to
+/// see it all: helm does not read a big file back whole to show its first
+/// lines (a 256 MiB file had taken twice its size in memory).
+#[test]
+fn a_streamed_payload_gets_a_short_screen_not_its_contents() {
+    let env = env_with_tmpdir();
+    let id = env.new_voyage("big screen");
+    let mut text = b"the first line of a big file\n".to_vec();
+    text.extend(noise(6 << 20).iter().map(|b| b'a' + b % 26));
+    let path = env.write("big.txt", &text);
+    let run = env.run(&[
+        "observe",
+        "-V",
+        &id,
+        "file-contents",
+        path.to_str().unwrap(),
+    ]);
+    let screen = &run.ok().stdout;
+    assert!(screen.contains("too big to show here"), "{screen}");
+    assert!(screen.contains("helm artifact show"), "{screen}");
+    assert!(!screen.contains("the first line of a big file"), "{screen}");
+    assert!(screen.lines().count() < 10, "{screen}");
+}
