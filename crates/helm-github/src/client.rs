@@ -10,10 +10,10 @@ use std::time::Duration;
 
 use http::{HeaderMap, Method, StatusCode};
 use octocrab::Octocrab;
-use serde::de::DeserializeOwned;
 use serde_json::Value;
 
 pub(crate) mod body;
+mod json;
 mod limits;
 mod link;
 mod received;
@@ -409,23 +409,6 @@ impl Client {
         }
     }
 
-    /// GET that must succeed, parsed as `T`.
-    pub async fn get_json<T: DeserializeOwned>(&self, path: &str) -> Result<T, GitHubError> {
-        let answer = self.send(Method::GET, path, JSON, None).await?;
-        parse(answer)
-    }
-
-    /// GET every page of a listing, up to [`MAX_PAGES`]. Returns the items
-    /// and whether the listing was cut.
-    pub async fn get_all<T: DeserializeOwned>(
-        &self,
-        path: &str,
-    ) -> Result<(Vec<T>, bool), GitHubError> {
-        let (items, cut, _) =
-            super::conditional::get_listing(self, path, super::conditional::whole).await?;
-        Ok((items, cut))
-    }
-
     /// Makes a `Link` URL relative to the API base, so it goes through the
     /// same base URL (and carries the token) like every other request.
     pub(crate) fn relative(&self, link: &str) -> String {
@@ -441,33 +424,11 @@ impl Client {
             _ => path_and_query,
         }
     }
-
-    /// A write (POST, PATCH, PUT) that must succeed, parsed as `T`.
-    pub async fn write<T: DeserializeOwned>(
-        &self,
-        method: Method,
-        path: &str,
-        body: &Value,
-    ) -> Result<T, GitHubError> {
-        let answer = self.send(method, path, JSON, Some(body)).await?;
-        parse(answer)
-    }
 }
+
+pub use json::parse;
 
 pub const JSON: &str = "application/vnd.github+json";
-
-/// Parses a successful answer, or turns an unsuccessful one into an error.
-pub fn parse<T: DeserializeOwned>(answer: Answer) -> Result<T, GitHubError> {
-    if !answer.status.is_success() {
-        return Err(GitHubError::from_answer(&answer));
-    }
-    let body = if answer.body.is_empty() {
-        b"null".as_slice()
-    } else {
-        &answer.body
-    };
-    serde_json::from_slice(body).map_err(GitHubError::shape)
-}
 
 fn backoff(attempt: u32) -> Duration {
     Duration::from_millis(250 * 2u64.pow(attempt.saturating_sub(1)))
