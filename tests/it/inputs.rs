@@ -2,6 +2,7 @@
 //! as the URL GitHub shows or git clones, an issue or pull request as `42`,
 //! `#42` or its URL, and `-V` as `--voyage` everywhere.
 
+use crate::support::env::steer_args;
 use crate::support::github::github_voyage;
 
 const REPO: &str = "acme/widgets";
@@ -54,16 +55,7 @@ fn a_url_naming_another_repository_than_repo_is_refused_before_anything_is_sent(
         "{}",
         observed.fails(2)
     );
-    let steer = env.run(&[
-        "steer",
-        "--as",
-        "a",
-        "--role",
-        "r",
-        "--method",
-        "m",
-        "--summary",
-        "s",
+    let steer = env.run(&steer_args(&[
         "comment",
         "--issue",
         &url,
@@ -71,7 +63,7 @@ fn a_url_naming_another_repository_than_repo_is_refused_before_anything_is_sent(
         "x",
         "--repo",
         "acme/other",
-    ]);
+    ]));
     let stderr = steer.fails(2);
     assert!(
         stderr.contains("--repo names acme/other but the URL given names acme/gadgets"),
@@ -87,22 +79,13 @@ fn a_steer_takes_the_issue_url_for_its_repository() {
     let (env, gh, _) = github_voyage(REPO, "steer url");
     let issue = gh.add_issue(OTHER, "Bug", "body");
     let url = format!("https://github.com/{OTHER}/issues/{issue}");
-    env.run(&[
-        "steer",
-        "--as",
-        "a",
-        "--role",
-        "r",
-        "--method",
-        "m",
-        "--summary",
-        "s",
+    env.run(&steer_args(&[
         "comment",
         "--issue",
         &url,
         "--body",
         "from a URL",
-    ])
+    ]))
     .ok();
     assert_eq!(gh.comments(OTHER, issue).len(), 1);
 }

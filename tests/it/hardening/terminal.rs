@@ -111,25 +111,7 @@ fn a_hash_that_is_not_hex_does_not_panic_show_or_log() {
 /// Runs helm with stdout on a pseudo-terminal in raw mode (so the bytes
 /// arrive as helm wrote them) and returns what it wrote there.
 fn on_terminal(env: &TestEnv, args: &[&str]) -> String {
-    use std::fs::File;
-    use std::os::fd::FromRawFd;
-    // SAFETY: plain libc calls on descriptors this function owns; each result
-    // is checked before it is used, and both ends end up owned by a File.
-    let (mut terminal, inside) = unsafe {
-        let master = libc::posix_openpt(libc::O_RDWR | libc::O_NOCTTY);
-        assert!(master >= 0, "no pseudo-terminal");
-        assert_eq!(libc::grantpt(master), 0);
-        assert_eq!(libc::unlockpt(master), 0);
-        let mut name = [0 as libc::c_char; 256];
-        assert_eq!(libc::ptsname_r(master, name.as_mut_ptr(), name.len()), 0);
-        let slave = libc::open(name.as_ptr(), libc::O_RDWR | libc::O_NOCTTY);
-        assert!(slave >= 0);
-        let mut mode: libc::termios = std::mem::zeroed();
-        assert_eq!(libc::tcgetattr(slave, &mut mode), 0);
-        libc::cfmakeraw(&mut mode);
-        assert_eq!(libc::tcsetattr(slave, libc::TCSANOW, &mode), 0);
-        (File::from_raw_fd(master), File::from_raw_fd(slave))
-    };
+    let (mut terminal, inside) = crate::support::pty::raw();
     let mut command = env.command(args);
     command.stdout(inside).stderr(Stdio::piped());
     let child = command.spawn().expect("helm runs");
