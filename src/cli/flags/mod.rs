@@ -96,8 +96,7 @@ impl<T: FlagCommands> FromArgMatches for FlagSubcommands<T> {
         let Some((name, sub)) = matches.subcommand() else {
             return Err(clap::Error::new(clap::error::ErrorKind::MissingSubcommand));
         };
-        let commands = T::commands();
-        let Some(command) = commands.iter().find(|c| c.name == name) else {
+        let Some(command) = T::command(name) else {
             return Err(clap::Error::new(clap::error::ErrorKind::InvalidSubcommand));
         };
         let read::Read {

@@ -218,3 +218,18 @@ fn every_issue_or_pull_request_number_takes_what_people_type() {
         }
     }
 }
+
+/// Reading what was parsed finds each subcommand by name alone, as the
+/// whole list has it.
+#[test]
+fn each_subcommand_is_found_by_its_name() {
+    fn check<T: FlagCommands>() {
+        for command in T::commands() {
+            let found = T::command(command.name).expect("found by name");
+            assert_eq!(found.flags, command.flags, "{}", command.name);
+        }
+        assert!(T::command("no-such-command").is_none());
+    }
+    check::<ActionArgs>();
+    check::<TargetArgs>();
+}

@@ -235,6 +235,13 @@ macro_rules! actions {
             fn commands() -> Vec<FlagCommand> {
                 vec![$(FlagCommand::of::<$module::$Args>($name)),*]
             }
+
+            fn command(name: &str) -> Option<FlagCommand> {
+                match name {
+                    $($name => Some(FlagCommand::of::<$module::$Args>($name)),)*
+                    _ => None,
+                }
+            }
         }
 
         impl ActionArgs {

@@ -207,4 +207,8 @@ impl FlagCommand {
 /// `{"kind": <name>, ...fields}`.
 pub trait FlagCommands: DeserializeOwned {
     fn commands() -> Vec<FlagCommand>;
+
+    /// The subcommand called `name`, its schema alone made: reading what
+    /// was parsed needs only the one given.
+    fn command(name: &str) -> Option<FlagCommand>;
 }

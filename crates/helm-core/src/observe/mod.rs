@@ -95,6 +95,13 @@ macro_rules! kinds {
             fn commands() -> Vec<$crate::inputs::FlagCommand> {
                 vec![$($crate::inputs::FlagCommand::of::<$module::$args>($name)),+]
             }
+
+            fn command(name: &str) -> Option<$crate::inputs::FlagCommand> {
+                match name {
+                    $($name => Some($crate::inputs::FlagCommand::of::<$module::$args>($name)),)+
+                    _ => None,
+                }
+            }
         }
 
         impl TargetArgs {
