@@ -3,6 +3,7 @@
 //! replaced by `[redacted: <rule>]`, and the payload records how many each
 //! rule found and where, never what. The rules are gitleaks' (`rules.rs`).
 
+mod keywords;
 mod rules;
 mod scan;
 mod stream;

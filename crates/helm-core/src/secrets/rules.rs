@@ -4,15 +4,17 @@
 //! an edit here.
 //!
 //! Compiling 200-odd regexes would cost every small `observe` tens of
-//! milliseconds, so only the keywords are built up front (one Aho-Corasick
-//! automaton, as gitleaks prefilters by keyword); a rule's regex and its
+//! milliseconds, so only the keywords are indexed up front (gitleaks
+//! prefilters by keyword too, see [`Keywords`]); a rule's regex and its
 //! allowlists are compiled the first time one of its keywords is seen.
 
 use std::sync::OnceLock;
 
-use aho_corasick::AhoCorasick;
 use regex::bytes::Regex;
+use regex_automata::meta;
 use serde::Deserialize;
+
+use super::keywords::Keywords;
 
 const DATA: &str = include_str!("gitleaks.json");
 
@@ -93,7 +95,7 @@ pub(crate) struct Rule {
     /// gitleaks' id, e.g. `github-pat`: what a redaction is named by.
     pub(crate) id: String,
     source: String,
-    regex: OnceLock<Option<Regex>>,
+    regex: OnceLock<Option<meta::Regex>>,
     /// The least Shannon entropy a secret must have, if any.
     pub(crate) entropy: Option<f64>,
     /// The capture group that is the secret; else the first that matched,
@@ -107,8 +109,10 @@ pub(crate) struct Rule {
 
 impl Rule {
     /// The regex, compiled on first use; `None` if it does not compile.
-    pub(crate) fn regex(&self) -> Option<&Regex> {
-        self.regex.get_or_init(|| compile(&self.source)).as_ref()
+    pub(crate) fn regex(&self) -> Option<&meta::Regex> {
+        self.regex
+            .get_or_init(|| compile_rule(&self.source))
+            .as_ref()
     }
 }
 
@@ -116,15 +120,8 @@ impl Rule {
 pub(crate) struct Rules {
     pub(crate) rules: Vec<Rule>,
     pub(crate) global: Allow,
-    /// The keywords as the NFA quickest to build, for the small texts most
-    /// observations hold (left to itself the crate builds a DFA).
-    keywords: AhoCorasick,
-    /// The same keywords as a DFA, built the first time a big text comes:
-    /// several times faster a byte (a 256 MiB file spent seconds in the
-    /// NFA), dearer to build.
-    fast: OnceLock<Option<AhoCorasick>>,
-    words: Vec<String>,
-    /// For each keyword (by pattern index), the rules it wakes.
+    pub(crate) keywords: Keywords,
+    /// For each keyword (by its index), the rules it wakes.
     pub(crate) woken: Vec<Vec<usize>>,
 }
 
@@ -167,48 +164,41 @@ fn load() -> Rules {
             spans_lines,
         });
     }
-    let keywords = AhoCorasick::builder()
-        .ascii_case_insensitive(true)
-        .kind(Some(aho_corasick::AhoCorasickKind::NoncontiguousNFA))
-        .build(&words)
-        .unwrap_or_else(|_| AhoCorasick::new(Vec::<String>::new()).expect("an empty automaton"));
     Rules {
         rules,
         global: Allow::new(data.allowlist),
-        keywords,
-        fast: OnceLock::new(),
-        words,
+        keywords: Keywords::new(words),
         woken,
     }
 }
 
-/// Texts from this size on are searched with the DFA.
-const BIG: usize = 256 << 10;
-
-impl Rules {
-    /// The keyword automaton for a text of `len` bytes; both find the same
-    /// keywords with the same pattern numbers.
-    pub(crate) fn keywords(&self, len: usize) -> &AhoCorasick {
-        if len < BIG {
-            return &self.keywords;
-        }
-        let fast = self.fast.get_or_init(|| {
-            AhoCorasick::builder()
-                .ascii_case_insensitive(true)
-                .kind(Some(aho_corasick::AhoCorasickKind::DFA))
-                .build(&self.words)
-                .ok()
-        });
-        fast.as_ref().unwrap_or(&self.keywords)
-    }
+/// A rule's regex. ASCII classes, as in Go's regexp, whose `\w`, `\s` and
+/// `\b` gitleaks wrote these for: Unicode ones made `[\w-]{90,120}` an
+/// automaton that took a small observe hundreds of milliseconds to build.
+/// Byte regexes, since an ASCII class may stop inside a character. A lazy
+/// DFA cache big enough that the generic rule's regex is not left to the
+/// PikeVM. No literal prefilter: a rule reads only the lines its keywords
+/// are on, where skipping ahead gains little, and extracting the literals
+/// was three quarters of the generic rule's compile time (0.67 → 0.14 ms, a
+/// cost every small `observe` of text that says "key" paid).
+fn compile_rule(source: &str) -> Option<meta::Regex> {
+    let config = meta::Config::new()
+        .auto_prefilter(false)
+        .utf8_empty(false)
+        .nfa_size_limit(Some(64 << 20))
+        .hybrid_cache_capacity(16 << 20);
+    let syntax = regex_automata::util::syntax::Config::new()
+        .unicode(false)
+        .utf8(false);
+    meta::Builder::new()
+        .configure(config)
+        .syntax(syntax)
+        .build(&literal_braces(source))
+        .ok()
 }
 
+/// An allowlist's regex: compiled only when a rule has found something.
 fn compile(source: &str) -> Option<Regex> {
-    // ASCII classes, as in Go's regexp, whose `\w`, `\s` and `\b` gitleaks
-    // wrote these for: Unicode ones made `[\w-]{90,120}` an automaton that
-    // took a small observe hundreds of milliseconds to build. Byte regexes,
-    // since an ASCII class may stop inside a character. A lazy DFA cache
-    // big enough that the generic rule's regex is not left to the PikeVM.
     regex::bytes::RegexBuilder::new(&literal_braces(source))
         .unicode(false)
         .size_limit(64 << 20)

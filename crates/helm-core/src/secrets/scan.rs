@@ -4,6 +4,8 @@
 
 use std::collections::BTreeMap;
 
+use regex_automata::Input;
+
 use super::rules::{Against, Allow, Rule, rules};
 
 /// One secret in a text: the rule that found it and the secret's bytes.
@@ -30,20 +32,20 @@ pub fn find(text: &str) -> Vec<Found> {
     let mut windows: Vec<(usize, usize, usize)> = Vec::new();
     // The line of the last hit: hits come in order, often several a line.
     let mut line: Option<(usize, usize)> = None;
-    for hit in set.keywords(text.len()).find_overlapping_iter(text) {
+    for hit in set.keywords.find(bytes) {
         let (start, end) = match line {
-            Some((start, end)) if (start..end).contains(&hit.start()) => (start, end),
+            Some((start, end)) if (start..end).contains(&hit.start) => (start, end),
             _ => {
-                let start = memchr::memrchr(b'\n', &bytes[..hit.start()]).map_or(0, |i| i + 1);
-                let end = memchr::memchr(b'\n', &bytes[hit.end()..])
-                    .map_or(text.len(), |i| hit.end() + i);
+                let start = memchr::memrchr(b'\n', &bytes[..hit.start]).map_or(0, |i| i + 1);
+                let end =
+                    memchr::memchr(b'\n', &bytes[hit.end..]).map_or(text.len(), |i| hit.end + i);
                 line = Some((start, end));
                 (start, end)
             }
         };
-        for &rule in &set.woken[hit.pattern().as_usize()] {
+        for &rule in &set.woken[hit.word] {
             let to = match set.rules[rule].spans_lines {
-                true => floor(text, hit.end().saturating_add(SPAN)),
+                true => floor(text, hit.end.saturating_add(SPAN)),
                 false => end,
             };
             windows.push((rule, start, to));
@@ -103,29 +105,30 @@ fn find_by(
 ) {
     let Some(regex) = rule.regex() else { return };
     let window = &text.as_bytes()[from..to];
+    let mut caps = regex.create_captures();
     for whole in regex.find_iter(window) {
-        let Some(caps) = regex.captures_at(window, whole.start()) else {
-            continue;
-        };
-        let secret = match rule.group {
-            Some(group) => caps.get(group),
-            None => caps.iter().skip(1).flatten().next(),
+        regex.search_captures(&Input::new(window).range(whole.start()..), &mut caps);
+        let span = match rule.group {
+            Some(group) => caps.get_group(group),
+            None => (1..caps.group_len()).find_map(|i| caps.get_group(i)),
         }
-        .unwrap_or(whole);
+        .unwrap_or(whole.span());
+        let secret = &window[span.range()];
         if secret.is_empty() {
             continue;
         }
         if let Some(least) = rule.entropy
-            && entropy(secret.as_bytes()) < least
+            && entropy(secret) < least
         {
             continue;
         }
+        let whole_bytes = &window[whole.range()];
         let line = line_of(text, from + whole.start(), from + whole.end());
-        let lower = String::from_utf8_lossy(secret.as_bytes()).to_lowercase();
+        let lower = String::from_utf8_lossy(secret).to_lowercase();
         let allowed = |allow: &Allow| {
             let target = match allow.against {
-                Against::Secret => secret.as_bytes(),
-                Against::Match => whole.as_bytes(),
+                Against::Secret => secret,
+                Against::Match => whole_bytes,
                 Against::Line => line.as_bytes(),
             };
             allow.regexes().iter().any(|r| r.is_match(target))
@@ -137,8 +140,8 @@ fn find_by(
         // A byte class may stop inside a character: the whole character goes.
         found.push(Found {
             rule: &rule.id,
-            start: floor(text, from + secret.start()),
-            end: ceil(text, from + secret.end()),
+            start: floor(text, from + span.start),
+            end: ceil(text, from + span.end),
         });
     }
 }
