@@ -2,6 +2,7 @@
 //! parse (`{"id", "kind", "recordedAt", …, "action", "bearing"}`).
 
 use crate::actions::Headline;
+use std::cell::RefCell;
 use std::collections::HashMap;
 use std::io::{self, Write};
 
@@ -14,8 +15,29 @@ use crate::ops::changes::Changes;
 use crate::storage::logbook::{Entry, Sealed};
 use crate::storage::slate::Observation;
 
-/// A target as one human line, from its stored key.
+/// A target as one human line, from its stored key. A long voyage's story
+/// names the same few targets thousands of times, and parsing each key
+/// again was a fifth of `voyage show`'s time: the lines are kept, a few
+/// thousand at most, for the rest of the process.
 pub(crate) fn describe_target(key: &str) -> String {
+    const KEPT: usize = 4096;
+    thread_local! {
+        static DESCRIBED: RefCell<HashMap<String, String>> = RefCell::new(HashMap::new());
+    }
+    if let Some(line) = DESCRIBED.with_borrow(|kept| kept.get(key).cloned()) {
+        return line;
+    }
+    let line = describe_target_afresh(key);
+    DESCRIBED.with_borrow_mut(|kept| {
+        if kept.len() >= KEPT {
+            kept.clear();
+        }
+        kept.insert(key.to_string(), line.clone());
+    });
+    line
+}
+
+fn describe_target_afresh(key: &str) -> String {
     if let Some(target) = Target::from_key(key) {
         return target.describe();
     }

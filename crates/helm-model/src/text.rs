@@ -13,7 +13,13 @@
 /// tabs, so text from a file or an issue body cannot rewrite the terminal;
 /// invisible characters are [made visible](visible) as `<U+202E>`.
 pub fn clean(text: &str) -> String {
-    if !text.chars().any(|c| is_hostile(c) || is_invisible(c)) {
+    // Printable ASCII, newlines and tabs (most of what a story shows) hold
+    // nothing to write out: no need to decode it character by character.
+    if text
+        .bytes()
+        .all(|b| printable(b) || b == b'\n' || b == b'\t')
+        || !text.chars().any(|c| is_hostile(c) || is_invisible(c))
+    {
         return text.to_string();
     }
     let mut out = String::with_capacity(text.len() + 16);
@@ -87,7 +93,15 @@ fn push_visible(out: &mut String, c: char) {
 
 /// One line: newlines and tabs become spaces as well.
 pub fn clean_line(text: &str) -> String {
+    if text.bytes().all(printable) {
+        return text.to_string();
+    }
     clean(text).replace(['\n', '\t', '\r'], " ")
+}
+
+/// A byte of printable ASCII: never hostile, never invisible.
+fn printable(b: u8) -> bool {
+    (0x20..0x7f).contains(&b)
 }
 
 /// `2026-11-21T22:41:03.123456Z` → `2026-11-21 22:41:03 UTC`. Text that is

@@ -41,13 +41,18 @@ pub(crate) fn of(store: &mut VoyageStore, entries: &[Entry], limit: u64) -> Resu
     let mut pairs = Vec::new();
     for entry in entries {
         for observation in &entry.bearing {
-            let Some(target) = Target::from_key(&observation.target) else {
-                continue;
-            };
             let Some((since, before)) = last.get(&folded(&observation.target)) else {
                 continue;
             };
-            if *before != observation.artifact && target.compares() {
+            if *before == observation.artifact {
+                continue;
+            }
+            // Parsed only for a target whose payload changed: most bearings
+            // see what the one before saw.
+            let Some(target) = Target::from_key(&observation.target) else {
+                continue;
+            };
+            if target.compares() {
                 pairs.push(Pair {
                     entry: entry.id,
                     key: observation.target.clone(),
