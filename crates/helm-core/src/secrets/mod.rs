@@ -13,7 +13,7 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-pub use scan::{Found, find, marker, redact};
+pub use scan::{Found, find, marker, redact, suspects};
 pub use stream::Redacting;
 pub use value::{KEY, redact_payload};
 

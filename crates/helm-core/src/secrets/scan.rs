@@ -85,6 +85,31 @@ pub fn find(text: &str) -> Vec<Found> {
     kept
 }
 
+/// The indexes of the `texts` that name a keyword, the only ones [`find`]
+/// can find a secret in, in order. One pass over all of them, joined: a
+/// tree of 52k paths scanned one path at a time spent a tenth of its look
+/// in the per-text set-up. Texts are joined by newlines, which no keyword
+/// holds; a hit that still ran across two would name both, costing their
+/// scan, never a secret.
+pub fn suspects(texts: &[String]) -> Vec<usize> {
+    let mut joined = Vec::with_capacity(texts.iter().map(|t| t.len() + 1).sum());
+    let mut starts = Vec::with_capacity(texts.len());
+    for text in texts {
+        starts.push(joined.len());
+        joined.extend_from_slice(text.as_bytes());
+        joined.push(b'\n');
+    }
+    let mut named = Vec::new();
+    for hit in rules().keywords.find(&joined) {
+        let first = starts.partition_point(|&s| s <= hit.start) - 1;
+        let last = starts.partition_point(|&s| s < hit.end) - 1;
+        named.extend(first..=last);
+    }
+    named.sort_unstable();
+    named.dedup();
+    named
+}
+
 /// `at`, or the nearest character boundary of `text` before it.
 fn floor(text: &str, at: usize) -> usize {
     let mut at = at.min(text.len());
@@ -263,6 +288,32 @@ mod tests {
         ] {
             let (out, _) = redact(line).unwrap_or_else(|| panic!("{line} missed"));
             assert!(out.contains("[redacted: generic-api-key]"), "{out}");
+        }
+    }
+
+    #[test]
+    fn the_suspects_of_many_texts_are_every_one_with_a_secret() {
+        let token = samples()[0].1.clone();
+        let texts: Vec<String> = vec![
+            "src/lib.rs".into(),
+            format!("creds/{token}"),
+            "docs".into(),
+            "notes/gh".into(),
+            "p_x".into(),
+        ];
+        let suspects = suspects(&texts);
+        assert!(suspects.contains(&1), "{suspects:?}");
+        assert!(
+            !suspects.contains(&0) && !suspects.contains(&2),
+            "{suspects:?}"
+        );
+        // The line between two texts keeps `ghp_` from forming across them.
+        assert!(
+            !suspects.contains(&3) && !suspects.contains(&4),
+            "{suspects:?}"
+        );
+        for (i, text) in texts.iter().enumerate() {
+            assert_eq!(redact(text).is_some(), i == 1, "{text}");
         }
     }
 

@@ -65,7 +65,8 @@ impl Tree {
             self.root = root;
             record.extend(crate::secrets::lines_at("/root", &counts));
         }
-        for (i, entry) in self.entries.iter_mut().enumerate() {
+        for i in crate::secrets::suspects(&self.entries) {
+            let entry = &mut self.entries[i];
             if let Some((name, counts)) = crate::secrets::redact(entry) {
                 *entry = name;
                 record.extend(crate::secrets::lines_at(&format!("/entries/{i}"), &counts));
