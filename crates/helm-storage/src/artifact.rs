@@ -20,6 +20,7 @@ use crate::model::words;
 pub use frame::Frame;
 use frame::Sink;
 pub use status::ArtifactStatus;
+pub(crate) use status::status_of_a;
 
 /// zstd level 3: zstd's default, a good ratio at several hundred MB/s.
 const LEVEL: i32 = 3;
@@ -234,7 +235,11 @@ pub(crate) fn stow(tx: &Transaction<'_>, packed: &Packed) -> Result<()> {
             // The status is read first, so an artifact already stowed costs
             // no read of the frame at all.
             let status: Option<ArtifactStatus> = tx
-                .prepare_cached("SELECT status FROM artifacts WHERE hash = ?1")?
+                .prepare_cached(concat!(
+                    "SELECT ",
+                    status_of_a!(),
+                    " FROM artifacts a WHERE hash = ?1"
+                ))?
                 .query_row([&packed.hash], |row| row.get(0))
                 .optional()?;
             let sql = match status {

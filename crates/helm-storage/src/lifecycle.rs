@@ -19,7 +19,7 @@ use std::io;
 use rusqlite::{Connection, OptionalExtension, Transaction};
 use serde::Serialize;
 
-use super::artifact::{self, ArtifactStatus, Packer};
+use super::artifact::{self, ArtifactStatus, Packer, status_of_a};
 use crate::error::{Error, Kind, Result};
 use crate::error::{arg, cmd};
 use crate::model::words;
@@ -216,7 +216,11 @@ pub(crate) fn jettison(tx: &Transaction<'_>, hashes: &[String]) -> Result<Vec<Je
 /// The artifact's status and stored length.
 fn state(conn: &Connection, hash: &str) -> Result<(ArtifactStatus, u64)> {
     Ok(conn
-        .prepare_cached("SELECT status, length(data) FROM artifacts WHERE hash = ?1")?
+        .prepare_cached(concat!(
+            "SELECT ",
+            status_of_a!(),
+            ", length(data) FROM artifacts a WHERE hash = ?1"
+        ))?
         .query_row([hash], |row| {
             Ok((
                 row.get(0)?,

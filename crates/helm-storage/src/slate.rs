@@ -7,7 +7,7 @@
 
 use rusqlite::{Connection, OptionalExtension, Row, Transaction};
 
-use super::artifact::{self, ArtifactStatus, Packed};
+use super::artifact::{self, ArtifactStatus, Packed, status_of_a};
 use crate::error::Result;
 use crate::model::SlateKey;
 
@@ -32,8 +32,11 @@ pub struct Observation {
 
 /// The columns [`Observation::from_row`] reads, for a row source aliased `o`
 /// left-joined to `artifacts a`.
-pub(crate) const OBSERVATION_COLUMNS: &str = "o.target, o.artifact_hash, o.observed_at, \
-     length(a.data) AS stored_bytes, a.status AS artifact_status";
+pub(crate) const OBSERVATION_COLUMNS: &str = concat!(
+    "o.target, o.artifact_hash, o.observed_at, length(a.data) AS stored_bytes, ",
+    status_of_a!(),
+    " AS artifact_status"
+);
 
 impl Observation {
     /// Whether the whole payload is still there to read.

@@ -6,7 +6,7 @@
 use rusqlite::{Connection, OptionalExtension};
 use uuid::Uuid;
 
-use super::artifact::{self, ArtifactStatus, Packed, Stored};
+use super::artifact::{self, ArtifactStatus, Packed, Stored, status_of_a};
 use super::lifecycle;
 use super::logbook::{self, Entry, Sealed};
 use super::sealing::{Decision, Sealing};
@@ -285,7 +285,11 @@ impl VoyageStore {
         let tx = super::read(&mut self.conn)?;
         for hash in hashes {
             let row: Option<(ArtifactStatus, i64)> = tx
-                .prepare_cached("SELECT status, length(data) FROM artifacts WHERE hash = ?1")?
+                .prepare_cached(concat!(
+                    "SELECT ",
+                    status_of_a!(),
+                    ", length(data) FROM artifacts a WHERE hash = ?1"
+                ))?
                 .query_row([hash], |row| Ok((row.get(0)?, row.get(1)?)))
                 .optional()?;
             let payload = match row {

@@ -13,7 +13,7 @@ use std::path::PathBuf;
 use rusqlite::{Connection, OpenFlags, OptionalExtension, Transaction};
 use uuid::Uuid;
 
-use super::artifact::{self, ArtifactStatus, Packed};
+use super::artifact::{self, ArtifactStatus, Packed, status_of_a};
 use super::logbook::Entry;
 use super::slate::{OBSERVATION_COLUMNS, Observation};
 use super::{Home, VoyageFile, VoyageStore, schema, voyage};
@@ -163,7 +163,11 @@ impl View<'_> {
     pub fn artifact(&self, hash: &str) -> Result<Option<ArtifactRow>> {
         let status: Option<ArtifactStatus> = self
             .tx
-            .prepare_cached("SELECT status FROM artifacts WHERE hash = ?1")?
+            .prepare_cached(concat!(
+                "SELECT ",
+                status_of_a!(),
+                " FROM artifacts a WHERE hash = ?1"
+            ))?
             .query_row([hash], |row| row.get(0))
             .optional()?;
         let Some(status) = status else {
@@ -195,10 +199,11 @@ impl View<'_> {
     pub fn lifecycle_artifacts(&self) -> Result<Vec<String>> {
         Ok(self
             .tx
-            .prepare(
-                "SELECT hash FROM artifacts WHERE status <> ?1
-                 UNION SELECT source_hash FROM artifact_derivations ORDER BY 1",
-            )?
+            .prepare(concat!(
+                "SELECT hash FROM artifacts a WHERE ",
+                status_of_a!(),
+                " <> ?1 UNION SELECT source_hash FROM artifact_derivations ORDER BY 1"
+            ))?
             .query_map([ArtifactStatus::Stowed], |row| row.get(0))?
             .collect::<rusqlite::Result<_>>()?)
     }
