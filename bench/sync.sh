@@ -62,14 +62,14 @@ bench sync-push "$(runs 5 2)" 10 2 \
     "env HELM_HOME=$SYNC/a $HELM voyage push $BIGV --remote $REMOTE" \
     "git -C $SYNC/anchor-a push -q $REMOTE HEAD:refs/heads/anchor"
 row "sync: \`voyage push\` of one new entry on $ENTRIES entries vs \`git push\` of one small commit" \
-    "$(median sync-push 0)" "$(median sync-push 1)" 2.0
+    "$(median sync-push 0)" "$(median sync-push 1)" 1.5
 
 bench sync-pull "$(runs 5 2)" 10 2 \
     --prepare "bash $SYNC/a-log-push.sh $BIGV" --prepare "bash $SYNC/anchor-commit-push.sh" -- \
     "env HELM_HOME=$SYNC/b $HELM voyage pull $BIGV --remote $REMOTE" \
     "git -C $SYNC/anchor-b fetch -q $REMOTE refs/heads/anchor:refs/remotes/origin/anchor"
 row "sync: \`voyage pull\` of one new entry on $ENTRIES entries vs \`git fetch\` of one small commit" \
-    "$(median sync-pull 0)" "$(median sync-pull 1)" 2.0
+    "$(median sync-pull 0)" "$(median sync-pull 1)" 1.5
 
 bench sync-push-flat "$(runs 5 2)" 10 2 \
     --prepare "bash $SYNC/a-log.sh $BIGV" --prepare "bash $SYNC/a-log.sh $SMALLV" -- \

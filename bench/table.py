@@ -12,6 +12,9 @@ def fmt(s):
         return f"{s:.2f} s"
     return f"{s * 1000:.1f} ms"
 
+def tools(n):
+    return f"{n} tool" if n == "1" else f"{n} tools"
+
 print("| job | helm | anchor | ratio | goal | met? |")
 print("|---|---|---|---|---|---|")
 for line in open(sys.argv[1]):
@@ -30,3 +33,14 @@ for line in open(sys.argv[1]):
         n = int(note)
         per = (helm - anchor) / n * 1e6
         print(f"| {job} | {fmt(helm)} | {fmt(anchor)} | {per:.1f} µs/voyage | ≤ {goal:g} µs | {'yes' if per <= goal else '**no**'} |")
+    elif kind == "share":
+        # helm: percent of the samples; anchor: 100; goal: the largest share.
+        share = helm / anchor
+        print(f"| {job} | {helm:.1f} % | all samples | {share:.2f} | ≤ {goal:g} | {'yes' if share <= goal else '**no**'} ({note}) |")
+    elif kind == "chars":
+        # helm: bytes of compact JSON; anchor: the limit the tests hold it to (0: none).
+        if anchor:
+            met = "yes" if helm <= anchor else "**no**"
+            print(f"| {job} ({tools(note)}) | {helm:,.0f} chars | limit {anchor:,.0f} | {helm / anchor:.2f}× the limit | ≤ 1× | {met} |")
+        else:
+            print(f"| {job} ({tools(note)}) | {helm:,.0f} chars | — | — | — | (no limit of its own) |")
