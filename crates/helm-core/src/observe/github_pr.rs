@@ -186,9 +186,23 @@ async fn pull(
     focus: &[PullRequestFocus],
     prior: Option<&ThreadPayload>,
 ) -> Looking {
-    // One round of conditional requests says which parts still hold.
-    let held = parts::holding(client, prior.map(|p| &p.validators)).await?;
     let wants = |f| focus.contains(&f);
+    // One round of conditional requests says which parts still hold. A
+    // prior reviews part, kept or not, needs its threads' state from
+    // GraphQL (resolving a thread changes no REST answer): asked in the
+    // same round, so re-observing an unchanged PR takes one round, not two.
+    let ask_threads =
+        wants(PullRequestFocus::Reviews) && prior.is_some_and(|p| p.reviews.is_some());
+    let (held, asked) = tokio::join!(
+        parts::holding(client, prior.map(|p| &p.validators)),
+        async {
+            match ask_threads {
+                true => Some(threads::review_threads(client, number).await),
+                false => None,
+            }
+        }
+    );
+    let held = held?;
     let pr_path = client.repo_path(&format!("/pulls/{number}"));
     // The PR itself is needed for its summary and for the head sha of checks.
     let head = async {
@@ -252,11 +266,10 @@ async fn pull(
         ),
     );
     let reviews = parts::optional(wants(PullRequestFocus::Reviews), async {
-        let part = parts::kept_or(
-            conversation::prior_part(prior, &held, "reviews", |p| p.reviews.as_ref(), |_| false),
-            requests::reviews(client, number),
-        );
-        requests::refreshed(client, number, part.await?).await
+        match conversation::prior_part(prior, &held, "reviews", |p| p.reviews.as_ref(), |_| false) {
+            Some(part) => requests::refreshed(client, number, part, asked).await,
+            None => requests::reviews(client, number, asked).await,
+        }
     });
     // Every part runs to its end; when several fail, the first in this
     // order is the error said (the pull request's own 404 before a part's),

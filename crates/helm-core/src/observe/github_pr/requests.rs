@@ -101,13 +101,18 @@ struct Reviews<'a> {
 /// Reviews, and inline review comments grouped into threads. A thread's `id`
 /// is its first comment: the id `helm steer reply-inline --comment-id` takes;
 /// its `threadId` is the thread's GraphQL node id. The part's validators are the REST listings'; a kept
-/// part has its thread state read again ([`refreshed`]).
-pub(super) async fn reviews(client: &Client, number: u64) -> Result<PayloadPart, GitHubError> {
+/// part has its thread state read again ([`refreshed`]). `asked` is the
+/// threads' answer when it was asked already (beside the conditional round).
+pub(super) async fn reviews(
+    client: &Client,
+    number: u64,
+    asked: Option<Threads>,
+) -> Result<PayloadPart, GitHubError> {
     let reviews_path = client.repo_path(&format!("/pulls/{number}/reviews"));
     let comments_path = client.repo_path(&format!("/pulls/{number}/comments"));
     let reviews = get_listing::<Review>(client, &reviews_path, whole);
     let comments = get_listing::<ReviewComment>(client, &comments_path, whole);
-    let graph = review_threads(client, number);
+    let graph = threads(client, number, asked);
     // All three run together; when several fail, the REST answers' error
     // is the one said (a 404 there is GitHub's word on the PR), whichever
     // came first.
@@ -155,11 +160,12 @@ pub(super) async fn refreshed(
     client: &Client,
     number: u64,
     mut part: PayloadPart,
+    asked: Option<Threads>,
 ) -> Result<PayloadPart, GitHubError> {
     if !part.kept {
         return Ok(part);
     }
-    let graph = review_threads(client, number).await?;
+    let graph = threads(client, number, asked).await?;
     let Some(threads) = part.value.get_mut("threads").and_then(|t| t.as_array_mut()) else {
         return Ok(part);
     };
@@ -184,6 +190,17 @@ pub(super) async fn refreshed(
         }
     }
     Ok(part)
+}
+
+/// The answer to the review-threads query.
+pub(super) type Threads = Result<Vec<GraphQlThread>, GitHubError>;
+
+/// The threads' answer: the one `asked` already, else asked now.
+async fn threads(client: &Client, number: u64, asked: Option<Threads>) -> Threads {
+    match asked {
+        Some(answer) => answer,
+        None => review_threads(client, number).await,
+    }
 }
 
 /// The GraphQL thread whose first comment is `id`.
