@@ -93,6 +93,7 @@ impl LocalLook for DirectoryTreeTarget {
             summary: tree.summary(true),
             packed: Packer::pack_json(tree.to_json())?,
             redacted: tree.redacted.clone(),
+            digest: Some(tree.summary(false)),
         })
     }
 }

@@ -113,6 +113,7 @@ impl LocalLook for FileContentsTarget {
             packed,
             summary,
             redacted: report.redacted,
+            digest: None,
         })
     }
 }

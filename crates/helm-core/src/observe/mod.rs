@@ -376,6 +376,9 @@ pub(crate) struct Looked {
     pub(crate) summary: String,
     /// The secrets replaced before the payload was packed.
     pub(crate) redacted: Vec<crate::secrets::Redaction>,
+    /// The digest line, when the look has it without reading its payload
+    /// back (a tree's 4 MB of names cost its look 5 % to parse again).
+    pub(crate) digest: Option<String>,
 }
 
 /// Looks at a local target (files, trees, Rust projects), counting progress

@@ -98,6 +98,7 @@ impl LocalLook for RustProjectTarget {
             packed: Packer::pack(&payload)?,
             summary,
             redacted,
+            digest: None,
         })
     }
 }

@@ -25,6 +25,12 @@ pub fn of(target: Option<&Target>, payload: &[u8], lockdown: bool) -> Option<Str
             }?
         }
     };
+    Some(finished(digest, payload, lockdown))
+}
+
+/// [`of`] for a digest the look made itself: the same line, with what
+/// lockdown withholds and what was redacted said.
+pub(crate) fn finished(digest: String, payload: &[u8], lockdown: bool) -> String {
     let digest = match lockdown {
         true => withheld(digest, payload),
         false => digest,
@@ -35,7 +41,7 @@ pub fn of(target: Option<&Target>, payload: &[u8], lockdown: bool) -> Option<Str
         None => digest,
     };
     // Wide enough for a pull request's CI and every reviewer's decision.
-    Some(one_line(&digest, 240))
+    one_line(&digest, 240)
 }
 
 /// `digest` with its leading `"TITLE"` withheld when the payload's summary

@@ -56,7 +56,7 @@ impl Helm {
         let observed_at = crate::model::now();
         let mut unchanged = false;
         let mut warnings = Vec::new();
-        let mut digest = None;
+        let digest;
         let (mut store, packed, summary) = match target.source() {
             Source::GitHub(repo) => {
                 // Fail before talking to GitHub; the write checks again.
@@ -89,9 +89,13 @@ impl Helm {
             Source::Local => {
                 let store = crate::storage::VoyageStore::open_for_write(file)?;
                 let looked = look::look_local(&target, tally)?;
-                if let Some(json) = &looked.packed.json {
-                    digest = super::digest::of(Some(&target), json, self.lockdown);
-                }
+                digest = match (looked.digest, &looked.packed.json) {
+                    (Some(known), Some(json)) => {
+                        Some(super::digest::finished(known, json, self.lockdown))
+                    }
+                    (None, Some(json)) => super::digest::of(Some(&target), json, self.lockdown),
+                    (_, None) => None,
+                };
                 warnings.extend(redaction_warning(&looked.redacted));
                 (store, looked.packed, looked.summary)
             }
