@@ -94,9 +94,18 @@ pub(crate) struct Cache {
     dirty: bool,
 }
 
+/// Whether `home` has a listing cache at all: a stat, before it is read.
+pub(crate) fn exists(home: &Path) -> bool {
+    path(home).symlink_metadata().is_ok()
+}
+
+fn path(home: &Path) -> PathBuf {
+    home.join("cache").join("voyage-list.json")
+}
+
 impl Cache {
     pub(crate) fn load(home: &Path) -> Cache {
-        let path = home.join("cache").join("voyage-list.json");
+        let path = path(home);
         let file = crate::storage::files::read_cache(&path, CACHE_LIMIT)
             .and_then(|bytes| serde_json::from_slice::<File>(&bytes).ok())
             .filter(|file| file.format == FORMAT)
