@@ -235,13 +235,11 @@ impl Dir {
             return None;
         }
         // Fields are i64 or u64 on 64-bit targets, narrower on some others.
-        #[allow(clippy::useless_conversion)]
-        let ns = |seconds: i64, nanos: i64| i128::from(seconds) * 1_000_000_000 + i128::from(nanos);
         #[allow(clippy::useless_conversion, clippy::unnecessary_cast)]
         Some(Meta {
             len: u64::try_from(stat.st_size).ok()?,
-            mtime_ns: ns(stat.st_mtime as i64, stat.st_mtime_nsec as i64),
-            ctime_ns: ns(stat.st_ctime as i64, stat.st_ctime_nsec as i64),
+            mtime_ns: cache::nanos(stat.st_mtime as i64, stat.st_mtime_nsec as i64)?,
+            ctime_ns: cache::nanos(stat.st_ctime as i64, stat.st_ctime_nsec as i64)?,
             ino: stat.st_ino as u64,
             dev: stat.st_dev as u64,
         })
@@ -256,8 +254,8 @@ impl Dir {
             return None;
         }
         let mtime_ns = match meta.modified().ok()?.duration_since(std::time::UNIX_EPOCH) {
-            Ok(after) => after.as_nanos() as i128,
-            Err(before) => -(before.duration().as_nanos() as i128),
+            Ok(after) => i64::try_from(after.as_nanos()).ok()?,
+            Err(before) => -i64::try_from(before.duration().as_nanos()).ok()?,
         };
         Some(Meta {
             len: meta.len(),

@@ -42,12 +42,18 @@ const CACHE_LIMIT: u64 = 64 << 20;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub(crate) struct Meta {
     pub(crate) len: u64,
-    pub(crate) mtime_ns: i128,
+    pub(crate) mtime_ns: i64,
     /// Set by the kernel on every change (a write, a rename, `touch -d`);
     /// no call sets it to a chosen time.
-    pub(crate) ctime_ns: i128,
+    pub(crate) ctime_ns: i64,
     pub(crate) ino: u64,
     pub(crate) dev: u64,
+}
+
+/// A file time in nanoseconds since 1970, as a stat gives it; `None` out of
+/// the years 1677 to 2262, which such a file is never trusted in.
+pub(crate) fn nanos(seconds: i64, nanos: i64) -> Option<i64> {
+    seconds.checked_mul(1_000_000_000)?.checked_add(nanos)
 }
 
 /// What must be unchanged for a cached summary to hold.
@@ -72,7 +78,7 @@ impl Stamp {
 struct Cached {
     stamp: Stamp,
     /// The clock read before the stamp was taken, if there was one.
-    since: Option<i128>,
+    since: Option<i64>,
     id: Uuid,
     intent: String,
     created_at: String,
@@ -141,7 +147,7 @@ impl Cache {
 
     /// Caches `summary`, read after `stamp` was taken, which was taken after
     /// the clock read `since`.
-    pub(crate) fn put(&mut self, id: Uuid, stamp: Stamp, since: Option<i128>, summary: &Summary) {
+    pub(crate) fn put(&mut self, id: Uuid, stamp: Stamp, since: Option<i64>, summary: &Summary) {
         let (ended, ended_at, ended_status) = match &summary.voyage.status {
             VoyageStatus::Active => (false, None, None),
             VoyageStatus::Ended {

@@ -27,7 +27,7 @@ use super::cache::Meta;
 
 /// The time read before a listing stats anything, on the voyages' device.
 pub(crate) struct Clock {
-    since: Option<(i128, u64)>,
+    since: Option<(i64, u64)>,
     draft: Option<Draft>,
 }
 
@@ -51,7 +51,7 @@ impl Clock {
 
     /// The time to record with a stamp of a file with this `meta`: `None`
     /// when there is no clock or the file is on another device.
-    pub(crate) fn since_for(&self, meta: &Meta) -> Option<i128> {
+    pub(crate) fn since_for(&self, meta: &Meta) -> Option<i64> {
         let (since, dev) = self.since?;
         (meta.dev == dev).then_some(since)
     }
@@ -59,7 +59,7 @@ impl Clock {
     /// Whether a stamp of `meta` taken after the clock read `since` still
     /// holds: on this clock's device, and with times safely older than
     /// `since`, so that no write after the stamp can have left them unchanged.
-    pub(crate) fn trusts(&self, meta: &Meta, since: Option<i128>) -> bool {
+    pub(crate) fn trusts(&self, meta: &Meta, since: Option<i64>) -> bool {
         let (Some((_, dev)), Some(since)) = (self.since, since) else {
             return false;
         };
@@ -75,7 +75,7 @@ impl Clock {
 /// The clock's time and device, if the draft is on the voyages' device and
 /// that file system keeps its own times.
 #[cfg(target_os = "linux")]
-fn since(draft: &fs::File, voyages: &fs::File) -> Option<(i128, u64)> {
+fn since(draft: &fs::File, voyages: &fs::File) -> Option<(i64, u64)> {
     let kind = rustix::fs::fstatfs(voyages).ok()?.f_type;
     // The type is a signed or unsigned word by architecture; its magic is 32 bits.
     #[allow(clippy::unnecessary_cast)]
@@ -89,15 +89,14 @@ fn since(draft: &fs::File, voyages: &fs::File) -> Option<(i128, u64)> {
     if dir_dev != made_dev {
         return None;
     }
-    #[allow(clippy::useless_conversion)]
-    let seconds = i128::from(made.st_ctime);
-    #[allow(clippy::useless_conversion)]
-    let nanos = i128::from(made.st_ctime_nsec);
-    Some((seconds * 1_000_000_000 + nanos, made_dev))
+    // i64 and u32 on 64-bit targets, other widths on some others.
+    #[allow(clippy::useless_conversion, clippy::unnecessary_cast)]
+    let ctime = super::cache::nanos(made.st_ctime as i64, made.st_ctime_nsec as i64)?;
+    Some((ctime, made_dev))
 }
 
 #[cfg(not(target_os = "linux"))]
-fn since(_draft: &fs::File, _voyages: &fs::File) -> Option<(i128, u64)> {
+fn since(_draft: &fs::File, _voyages: &fs::File) -> Option<(i64, u64)> {
     None
 }
 
