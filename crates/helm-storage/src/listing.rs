@@ -68,7 +68,9 @@ fn list_with(home: &Home, clocked: bool) -> Result<HomeListing> {
         let dir = Dir::open(&home.voyages_dir());
         // Before any file is stamped: what it reads is the floor of the
         // times a write from now on can give a file.
-        let clock = Clock::read(&home.root().join("cache"), dir.handle().filter(|_| clocked));
+        let any = files.as_ref().is_ok_and(|files| !files.is_empty());
+        let voyages = dir.handle().filter(|_| clocked && any);
+        let clock = Clock::read(&home.root().join("cache"), voyages);
         let metas: Vec<Option<Meta>> = match (&files, warm && clock.ticks()) {
             (Ok(files), true) => files.iter().map(|file| dir.meta(&file.path)).collect(),
             _ => Vec::new(),

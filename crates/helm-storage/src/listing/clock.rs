@@ -35,12 +35,17 @@ impl Clock {
     /// Makes the draft in `cache_dir` and reads the clock from it, if the
     /// voyages folder (`voyages`, open; `None` for no clock) is on a file
     /// system whose clock can be trusted.
+    /// Without a folder, nothing is made: a listing of a home with no
+    /// voyages leaves no cache folder behind.
     pub(crate) fn read(cache_dir: &Path, voyages: Option<&fs::File>) -> Clock {
-        let draft = Draft::create(cache_dir);
-        let since = match (&draft, voyages) {
-            (Some(draft), Some(voyages)) => since(&draft.file, voyages),
-            _ => None,
+        let Some(voyages) = voyages else {
+            return Clock {
+                since: None,
+                draft: None,
+            };
         };
+        let draft = Draft::create(cache_dir);
+        let since = draft.as_ref().and_then(|draft| since(&draft.file, voyages));
         Clock { since, draft }
     }
 

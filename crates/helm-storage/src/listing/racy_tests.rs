@@ -242,3 +242,15 @@ fn without_a_clock_the_stat_and_the_header_decide() {
     // An entry stamped without a clock is not trusted by a listing with one.
     assert_eq!(listed(&f.home), ("unclocked".to_string(), 2));
 }
+
+/// Listing a home with no voyages, or none yet, makes nothing in it.
+#[test]
+fn listing_an_empty_home_makes_no_files() {
+    let dir = tempfile::tempdir().unwrap();
+    let home = Home::new(&dir.path().join("home"));
+    assert!(list(&home).unwrap().voyages.is_empty());
+    assert!(!home.root().exists());
+    std::fs::create_dir_all(home.voyages_dir()).unwrap();
+    assert!(list(&home).unwrap().voyages.is_empty());
+    assert!(!home.root().join("cache").exists());
+}
