@@ -247,7 +247,7 @@ fn without_a_clock_the_stat_and_the_header_decide() {
 #[test]
 fn listing_an_empty_home_makes_no_files() {
     let dir = tempfile::tempdir().unwrap();
-    let home = Home::new(&dir.path().join("home"));
+    let home = Home::new(dir.path().join("home"));
     assert!(list(&home).unwrap().voyages.is_empty());
     assert!(!home.root().exists());
     std::fs::create_dir_all(home.voyages_dir()).unwrap();
