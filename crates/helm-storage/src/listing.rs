@@ -58,10 +58,10 @@ pub fn list(home: &Home) -> Result<HomeListing> {
 /// without (every cached summary checked against its file's header).
 fn list_with(home: &Home, clocked: bool) -> Result<HomeListing> {
     let (files, dir, clock, mut cache, metas) = std::thread::scope(|scope| {
-        // Parsing the cache is a third of a warm listing's CPU: it runs on
+        // Parsing the cache is a quarter of a warm listing's CPU: it runs on
         // another thread while this one reads the folder and stats the files.
         // With no cache (a cold listing) each file is read whole below,
-        // stat and all, so it is not stated here.
+        // stat and all, so none is stat'ed here.
         let warm = cache::exists(home.root());
         let loading = warm.then(|| scope.spawn(|| cache::Cache::load(home.root())));
         let files = home.voyage_files();

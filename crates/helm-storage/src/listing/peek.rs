@@ -52,6 +52,9 @@ pub(crate) fn peek(
     let len = file.size().ok()?;
     let meta = stat()?;
     // The name no longer leads to the file that is open: let SQLite look.
+    // (A file of the same length renamed onto the name since the open has
+    // a ctime after the listing's clock, so its stamp is never trusted
+    // from a stat alone: ADR 0022.)
     if meta.len != len {
         return None;
     }

@@ -254,3 +254,30 @@ fn listing_an_empty_home_makes_no_files() {
     assert!(list(&home).unwrap().voyages.is_empty());
     assert!(!home.root().join("cache").exists());
 }
+
+/// Listings side by side in one process (`helm mcp`), each with its own
+/// draft, while a writer commits: every answer is one the file has held,
+/// and the one after the last commit is the last commit's.
+#[test]
+fn listings_side_by_side_in_one_process() {
+    let f = fixture("side by side");
+    std::thread::scope(|scope| {
+        let listers: Vec<_> = (0..4)
+            .map(|_| scope.spawn(|| (0..20).map(|_| listed(&f.home).1).collect::<Vec<u64>>()))
+            .collect();
+        for n in 0..20 {
+            add_entry(&f.path, &format!("entry {n}"));
+        }
+        for lister in listers {
+            let seen = lister.join().unwrap();
+            assert!(seen.iter().all(|&n| n <= 20), "{seen:?}");
+            assert!(seen.windows(2).all(|w| w[0] <= w[1]), "{seen:?}");
+        }
+    });
+    assert_eq!(listed(&f.home).1, 20);
+    let names: Vec<_> = std::fs::read_dir(f.home.root().join("cache"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
+    assert_eq!(names, ["voyage-list.json"]);
+}
