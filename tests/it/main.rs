@@ -12,6 +12,7 @@ mod interface;
 mod json_docs;
 mod lifecycle;
 mod listing;
+mod listing_race;
 mod main_voyages;
 mod mcp;
 mod names;

@@ -1,7 +1,10 @@
 //! `voyage list`: every voyage in the home with its summary, newest first.
 //!
 //! Each file is read the cheapest way that is still true: the summary cache
-//! when the file is unchanged since it was cached, else the file itself read
+//! when a stat shows the file unchanged since it was cached, with times older
+//! than the file system's clock read before it was cached (ADR 0022), or, for
+//! a file whose times are too recent to tell, when its header's change
+//! counter is unchanged too; else the file itself read
 //! under SQLite's shared lock ([`peek`]), else SQLite (WAL files, journals,
 //! locks, anything odd), which also names what is wrong with a file. Ids come
 //! from the voyage row inside each file, never from its name, and the order
@@ -9,18 +12,20 @@
 //! same. Prints nothing: what is worth a warning comes back in [`HomeListing`].
 //!
 //! It runs inside `helm mcp` beside calls that hold a voyage's write lock, so
-//! it never opens a voyage file with a descriptor of its own: the stamp and
+//! it never opens a voyage file with a descriptor of its own: the header and
 //! the peek read through SQLite's VFS ([`VfsFile`]), and everything else is a
 //! stat by name, which opens nothing (ADR 0011).
 
 mod cache;
+mod clock;
 mod peek;
+use cache::Meta;
+use clock::Clock;
 use peek::peek;
 
 use std::collections::HashSet;
 use std::fs;
 use std::path::Path;
-use std::time::SystemTime;
 
 use uuid::Uuid;
 
@@ -46,15 +51,56 @@ pub struct HomeListing {
 
 /// Lists every voyage in `home`, refreshing the summary cache on the way.
 pub fn list(home: &Home) -> Result<HomeListing> {
-    let files = home.voyage_files()?;
+    list_with(home, true)
+}
+
+/// [`list`], with the file system's clock or, as where there is none,
+/// without (every cached summary checked against its file's header).
+fn list_with(home: &Home, clocked: bool) -> Result<HomeListing> {
+    let (files, dir, clock, mut cache, metas) = std::thread::scope(|scope| {
+        // Parsing the cache is a quarter of a warm listing's CPU: it runs on
+        // another thread while this one reads the folder and stats the files.
+        // With no cache (a cold listing) each file is read whole below,
+        // stat and all, so none is stat'ed here.
+        let warm = cache::exists(home.root());
+        let loading = warm.then(|| scope.spawn(|| cache::Cache::load(home.root())));
+        let files = home.voyage_files();
+        let dir = Dir::open(&home.voyages_dir());
+        // Before any file is stamped: what it reads is the floor of the
+        // times a write from now on can give a file.
+        let any = files.as_ref().is_ok_and(|files| !files.is_empty());
+        let voyages = dir.handle().filter(|_| clocked && any);
+        let clock = Clock::read(&home.root().join("cache"), voyages);
+        let metas: Vec<Option<Meta>> = match (&files, warm && clock.ticks()) {
+            (Ok(files), true) => files.iter().map(|file| dir.meta(&file.path)).collect(),
+            _ => Vec::new(),
+        };
+        let cache = match loading {
+            Some(loading) => loading
+                .join()
+                .unwrap_or_else(|panic| std::panic::resume_unwind(panic)),
+            None => cache::Cache::load(home.root()),
+        };
+        files.map(|files| (files, dir, clock, cache, metas))
+    })?;
     let present: HashSet<Uuid> = files.iter().map(|file| file.id).collect();
-    let mut cache = cache::Cache::load(home.root());
-    let dir = Dir::open(&home.voyages_dir());
-    // A few syscalls a file (open, stat, read the header, close), which on
-    // this VM cost 2-3 µs each: two threads list 2,000 cached voyages in
-    // 18.1 ms against 23.2 (docs/performance.md).
-    let looked: Vec<(VoyageFile, Look)> = in_parallel(files, 512, |file| {
-        let stamp = match cache.knows(&file) {
+    let mut read = Vec::with_capacity(files.len());
+    let mut unsure = Vec::new();
+    let mut metas = metas.into_iter();
+    for file in files {
+        let meta = metas.next().flatten();
+        match meta.and_then(|meta| cache.trusted(&file, &meta, &clock)) {
+            Some(summary) => read.push((file, Ok(summary))),
+            None => unsure.push(file),
+        }
+    }
+    // A few syscalls a file (open, lock, stat, read, close): two threads
+    // when there are many.
+    let looked: Vec<(VoyageFile, Look)> = in_parallel(unsure, 512, |file| {
+        // With a clock, a cached file that failed the stat is read again,
+        // and its new entry stamped with this listing's clock. Without one,
+        // its header tells whether it changed, as it always did.
+        let stamp = match !clock.ticks() && cache.knows(&file) {
             true => dir.stamp(&file.path),
             false => None,
         };
@@ -64,7 +110,7 @@ pub fn list(home: &Home) -> Result<HomeListing> {
         let peeked = VfsFile::open(&file.path).ok().and_then(|opened| {
             peek(
                 opened,
-                || dir.stat(&file.path),
+                || dir.meta(&file.path),
                 || dir.has_journal(&file.path),
             )
         });
@@ -78,13 +124,12 @@ pub fn list(home: &Home) -> Result<HomeListing> {
             }
         }
     });
-    let mut read = Vec::with_capacity(looked.len());
     let mut misses = Vec::new();
     for (file, look) in looked {
         match look {
             Look::Cached(summary) => read.push((file, Ok(summary))),
             Look::Peeked(stamp, summary) => {
-                cache.put(file.id, stamp, &summary);
+                cache.put(file.id, stamp, clock.since_for(stamp.meta()), &summary);
                 read.push((file, Ok(summary)));
             }
             Look::Miss(stamp) => misses.push((stamp, file)),
@@ -97,11 +142,11 @@ pub fn list(home: &Home) -> Result<HomeListing> {
     });
     for (stamp, file, loaded) in loaded {
         if let (Ok(summary), Some(stamp)) = (&loaded, stamp) {
-            cache.put(file.id, stamp, summary);
+            cache.put(file.id, stamp, clock.since_for(stamp.meta()), summary);
         }
         read.push((file, loaded));
     }
-    cache.save(&present);
+    cache.save(&present, clock);
 
     let mut listed = HomeListing {
         voyages: Vec::with_capacity(read.len()),
@@ -160,18 +205,28 @@ impl Dir {
         }
     }
 
-    /// The stamp of the voyage file at `path`: its length and modification
-    /// time by name, its header through SQLite's VFS.
-    fn stamp(&self, path: &Path) -> Option<cache::Stamp> {
-        let file = VfsFile::open(path).ok()?;
-        let (len, modified) = self.stat(path)?;
-        cache::stamp(&file, len, modified)
+    #[cfg(unix)]
+    fn handle(&self) -> Option<&fs::File> {
+        self.handle.as_ref()
     }
 
-    /// The length and modification time of the regular file at `path`, not
-    /// following a link (SQLite's VFS refuses one too).
+    #[cfg(not(unix))]
+    fn handle(&self) -> Option<&fs::File> {
+        None
+    }
+
+    /// The stamp of the voyage file at `path`: its stat by name, its header
+    /// through SQLite's VFS.
+    fn stamp(&self, path: &Path) -> Option<cache::Stamp> {
+        let file = VfsFile::open(path).ok()?;
+        let meta = self.meta(path)?;
+        cache::stamp(&file, meta)
+    }
+
+    /// The stat of the regular file at `path`, not following a link
+    /// (SQLite's VFS refuses one too).
     #[cfg(unix)]
-    fn stat(&self, path: &Path) -> Option<(u64, SystemTime)> {
+    fn meta(&self, path: &Path) -> Option<Meta> {
         use rustix::fs::{AtFlags, FileType};
         let stat = match (&self.handle, path.file_name()) {
             (Some(dir), Some(name)) => rustix::fs::statat(dir, name, AtFlags::SYMLINK_NOFOLLOW),
@@ -181,24 +236,36 @@ impl Dir {
         if !FileType::from_raw_mode(stat.st_mode).is_file() {
             return None;
         }
-        // i64 on 64-bit targets, narrower on some others.
-        #[allow(clippy::useless_conversion)]
-        let seconds = i64::from(stat.st_mtime);
-        let nanos = u32::try_from(stat.st_mtime_nsec).ok()?;
-        let since = std::time::Duration::new(seconds.unsigned_abs(), 0);
-        let whole = match seconds >= 0 {
-            true => SystemTime::UNIX_EPOCH.checked_add(since)?,
-            false => SystemTime::UNIX_EPOCH.checked_sub(since)?,
-        };
-        let modified = whole.checked_add(std::time::Duration::from_nanos(u64::from(nanos)))?;
-        Some((u64::try_from(stat.st_size).ok()?, modified))
+        // Fields are i64 or u64 on 64-bit targets, narrower on some others.
+        #[allow(clippy::useless_conversion, clippy::unnecessary_cast)]
+        Some(Meta {
+            len: u64::try_from(stat.st_size).ok()?,
+            mtime_ns: cache::nanos(stat.st_mtime as i64, stat.st_mtime_nsec as i64)?,
+            ctime_ns: cache::nanos(stat.st_ctime as i64, stat.st_ctime_nsec as i64)?,
+            ino: stat.st_ino as u64,
+            dev: stat.st_dev as u64,
+        })
     }
 
+    /// Without a clock (see [`Clock`]) only the length and the modification
+    /// time count, each checked with the header's change counter.
     #[cfg(not(unix))]
-    fn stat(&self, path: &Path) -> Option<(u64, SystemTime)> {
+    fn meta(&self, path: &Path) -> Option<Meta> {
         let meta = fs::symlink_metadata(path).ok()?;
-        meta.is_file()
-            .then(|| meta.modified().ok().map(|m| (meta.len(), m)))?
+        if !meta.is_file() {
+            return None;
+        }
+        let mtime_ns = match meta.modified().ok()?.duration_since(std::time::UNIX_EPOCH) {
+            Ok(after) => i64::try_from(after.as_nanos()).ok()?,
+            Err(before) => -i64::try_from(before.duration().as_nanos()).ok()?,
+        };
+        Some(Meta {
+            len: meta.len(),
+            mtime_ns,
+            ctime_ns: 0,
+            ino: 0,
+            dev: 0,
+        })
     }
 
     #[cfg(unix)]
@@ -285,5 +352,7 @@ fn unique_prefix_len(mut ids: Vec<Uuid>) -> usize {
     (longest_shared + 1).clamp(8, 32)
 }
 
+#[cfg(all(test, target_os = "linux"))]
+mod racy_tests;
 #[cfg(all(test, unix))]
 mod tests;

@@ -1,54 +1,75 @@
 //! A cache of voyage summaries for `voyage list`, so listing thousands of
 //! voyages does not read thousands of files.
 //!
-//! Each summary is keyed by what SQLite itself changes on every commit: the
-//! file's size and modification time (a stat by name) and the change counter
-//! in its header (bytes 24..28), read with one small read through SQLite's
-//! VFS, so that closing the file cannot drop another connection's lock. Any difference, an unreadable
-//! header or a cache that does not parse sends that voyage through SQLite as
-//! before. Entries are keyed by the file's name and hold the id of the voyage
-//! row inside. The cache is only ever a copy: `show`, `verify` and every write
-//! read the voyage itself.
+//! Each summary is stamped with what any change to its file changes: the
+//! file's size, modification and change times, inode and device (one stat by
+//! name, which opens nothing), and the change counter SQLite bumps in its
+//! header (bytes 24..28) on every commit. An entry also holds the time of the
+//! file system's clock read before its file was stamped ([`Clock`]): while
+//! the file's times are older than that, a stat that finds them unchanged is
+//! enough to trust the summary, with no open at all (ADR 0022). Otherwise,
+//! or with no clock, the header is read through SQLite's VFS, so that closing
+//! the file cannot drop another connection's lock (ADR 0011), and any
+//! difference, an unreadable header or a cache that does not parse sends that
+//! voyage to be read again. Entries are keyed by the file's name and hold the
+//! id of the voyage row inside. The cache is only ever a copy: `show`,
+//! `verify` and every write read the voyage itself.
 
 use std::collections::{HashMap, HashSet};
-use std::fs;
 use std::path::{Path, PathBuf};
-use std::time::SystemTime;
 
 use serde::{Deserialize, Serialize};
 use uuid::Uuid;
 
+use super::clock::Clock;
 use crate::model::{Voyage, VoyageStatus};
 use crate::storage::vfs::VfsFile;
 use crate::storage::voyage::Summary;
 use crate::storage::{VoyageFile, schema};
 
-/// 2: entries hold the row's id (format 1 took the id from the file name).
-const FORMAT: u32 = 2;
+/// 3: stamps hold the file's change time, inode and device, and entries the
+/// clock they were stamped after (ADR 0022). 2: entries hold the row's id
+/// (format 1 took the id from the file name). A cache of another format is
+/// ignored and rewritten, so each helm lists cold once after a change.
+const FORMAT: u32 = 3;
 
 /// Far above the cache of any home (a few hundred bytes a voyage): a file
 /// larger than this is not helm's cache, and is ignored unread.
 const CACHE_LIMIT: u64 = 64 << 20;
 
+/// What one stat by name tells of a voyage file, all of which any change to
+/// the file, or its replacement by another, changes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub(crate) struct Meta {
+    pub(crate) len: u64,
+    pub(crate) mtime_ns: i64,
+    /// Set by the kernel on every change (a write, a rename, `touch -d`);
+    /// no call sets it to a chosen time.
+    pub(crate) ctime_ns: i64,
+    pub(crate) ino: u64,
+    pub(crate) dev: u64,
+}
+
+/// A file time in nanoseconds since 1970, as a stat gives it; `None` out of
+/// the years 1677 to 2262, which such a file is never trusted in.
+pub(crate) fn nanos(seconds: i64, nanos: i64) -> Option<i64> {
+    seconds.checked_mul(1_000_000_000)?.checked_add(nanos)
+}
+
 /// What must be unchanged for a cached summary to hold.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub(crate) struct Stamp {
-    len: u64,
-    mtime_ns: i128,
+    meta: Meta,
     counter: u32,
 }
 
 impl Stamp {
-    pub(crate) fn new(len: u64, modified: std::time::SystemTime, counter: u32) -> Stamp {
-        let mtime_ns = match modified.duration_since(std::time::UNIX_EPOCH) {
-            Ok(after) => after.as_nanos() as i128,
-            Err(before) => -(before.duration().as_nanos() as i128),
-        };
-        Stamp {
-            len,
-            mtime_ns,
-            counter,
-        }
+    pub(crate) fn new(meta: Meta, counter: u32) -> Stamp {
+        Stamp { meta, counter }
+    }
+
+    pub(crate) fn meta(&self) -> &Meta {
+        &self.meta
     }
 }
 
@@ -56,6 +77,8 @@ impl Stamp {
 #[serde(rename_all = "camelCase")]
 struct Cached {
     stamp: Stamp,
+    /// The clock read before the stamp was taken, if there was one.
+    since: Option<i64>,
     id: Uuid,
     intent: String,
     created_at: String,
@@ -77,9 +100,18 @@ pub(crate) struct Cache {
     dirty: bool,
 }
 
+/// Whether `home` has a listing cache at all: a stat, before it is read.
+pub(crate) fn exists(home: &Path) -> bool {
+    path(home).symlink_metadata().is_ok()
+}
+
+fn path(home: &Path) -> PathBuf {
+    home.join("cache").join("voyage-list.json")
+}
+
 impl Cache {
     pub(crate) fn load(home: &Path) -> Cache {
-        let path = home.join("cache").join("voyage-list.json");
+        let path = path(home);
         let file = crate::storage::files::read_cache(&path, CACHE_LIMIT)
             .and_then(|bytes| serde_json::from_slice::<File>(&bytes).ok())
             .filter(|file| file.format == FORMAT)
@@ -97,27 +129,25 @@ impl Cache {
         self.file.voyages.contains_key(&file.id)
     }
 
-    /// The cached summary, if the file has not changed since it was cached.
-    pub(crate) fn get(&self, file: &VoyageFile, stamp: Option<Stamp>) -> Option<Summary> {
+    /// The cached summary if a stat alone shows the file unchanged since it
+    /// was cached: the same `meta`, and times older than the clock read
+    /// before it was stamped, so no later write can have left them as they
+    /// were. Opens nothing.
+    pub(crate) fn trusted(&self, file: &VoyageFile, meta: &Meta, clock: &Clock) -> Option<Summary> {
         let cached = self.file.voyages.get(&file.id)?;
-        (Some(cached.stamp) == stamp).then(|| Summary {
-            voyage: Voyage {
-                id: cached.id,
-                intent: cached.intent.clone(),
-                created_at: cached.created_at.clone(),
-                status: match cached.ended {
-                    false => VoyageStatus::Active,
-                    true => VoyageStatus::Ended {
-                        ended_at: cached.ended_at.clone().unwrap_or_default(),
-                        ended_status: cached.ended_status.clone(),
-                    },
-                },
-            },
-            entries: cached.entries,
-        })
+        (cached.stamp.meta == *meta && clock.trusts(meta, cached.since)).then(|| cached.summary())
     }
 
-    pub(crate) fn put(&mut self, id: Uuid, stamp: Stamp, summary: &Summary) {
+    /// The cached summary, if the file has not changed since it was cached:
+    /// the same stamp, header and all.
+    pub(crate) fn get(&self, file: &VoyageFile, stamp: Option<Stamp>) -> Option<Summary> {
+        let cached = self.file.voyages.get(&file.id)?;
+        (Some(cached.stamp) == stamp).then(|| cached.summary())
+    }
+
+    /// Caches `summary`, read after `stamp` was taken, which was taken after
+    /// the clock read `since`.
+    pub(crate) fn put(&mut self, id: Uuid, stamp: Stamp, since: Option<i64>, summary: &Summary) {
         let (ended, ended_at, ended_status) = match &summary.voyage.status {
             VoyageStatus::Active => (false, None, None),
             VoyageStatus::Ended {
@@ -129,6 +159,7 @@ impl Cache {
             id,
             Cached {
                 stamp,
+                since,
                 id: summary.voyage.id,
                 intent: summary.voyage.intent.clone(),
                 created_at: summary.voyage.created_at.clone(),
@@ -142,8 +173,9 @@ impl Cache {
     }
 
     /// Writes the cache back if anything changed, dropping voyages that are
-    /// gone. Best effort: a cache that cannot be written is just not used.
-    pub(crate) fn save(mut self, present: &HashSet<Uuid>) {
+    /// gone, through the clock's draft. Best effort: a cache that cannot be
+    /// written is just not used.
+    pub(crate) fn save(mut self, present: &HashSet<Uuid>, mut clock: Clock) {
         let before = self.file.voyages.len();
         self.file.voyages.retain(|id, _| present.contains(id));
         if !self.dirty && self.file.voyages.len() == before {
@@ -153,25 +185,38 @@ impl Cache {
         let Some(dir) = self.path.parent() else {
             return;
         };
-        if crate::storage::create_private_dir(dir).is_err() {
+        let (Some(draft), Ok(bytes)) = (clock.take_draft(dir), serde_json::to_vec(&self.file))
+        else {
             return;
-        }
-        let temp = self
-            .path
-            .with_extension(format!("json.{}", std::process::id()));
-        let written = serde_json::to_vec(&self.file)
-            .ok()
-            .is_some_and(|bytes| write_private(&temp, &bytes).is_ok());
-        if !written || fs::rename(&temp, &self.path).is_err() {
-            let _ = fs::remove_file(&temp);
+        };
+        draft.keep(&bytes, &self.path);
+    }
+}
+
+impl Cached {
+    fn summary(&self) -> Summary {
+        Summary {
+            voyage: Voyage {
+                id: self.id,
+                intent: self.intent.clone(),
+                created_at: self.created_at.clone(),
+                status: match self.ended {
+                    false => VoyageStatus::Active,
+                    true => VoyageStatus::Ended {
+                        ended_at: self.ended_at.clone().unwrap_or_default(),
+                        ended_status: self.ended_status.clone(),
+                    },
+                },
+            },
+            entries: self.entries,
         }
     }
 }
 
-/// The stamp of a voyage file `len` bytes long and last `modified` then,
-/// whose header says it is a voyage of this version; `None` sends it through
-/// SQLite, which names any problem.
-pub(crate) fn stamp(file: &VfsFile, len: u64, modified: SystemTime) -> Option<Stamp> {
+/// The stamp of a voyage file whose stat gave `meta`, if its header says it
+/// is a voyage of this version; `None` sends it through SQLite, which names
+/// any problem.
+pub(crate) fn stamp(file: &VfsFile, meta: Meta) -> Option<Stamp> {
     let mut header = [0u8; 100];
     file.read_exact_at(&mut header, 0).ok()?;
     if &header[..16] != b"SQLite format 3\0" {
@@ -187,19 +232,7 @@ pub(crate) fn stamp(file: &VfsFile, len: u64, modified: SystemTime) -> Option<St
         return None;
     }
     Some(Stamp::new(
-        len,
-        modified,
+        meta,
         u32::from_be_bytes(header[24..28].try_into().ok()?),
     ))
-}
-
-fn write_private(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
-    let mut options = fs::OpenOptions::new();
-    options.write(true).create(true).truncate(true);
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::OpenOptionsExt;
-        options.mode(0o600);
-    }
-    std::io::Write::write_all(&mut options.open(path)?, bytes)
 }

@@ -16,11 +16,9 @@
 //! descriptor of the file would drop the locks of every connection the
 //! process holds on it (a steer in `helm mcp` waiting on GitHub; ADR 0011).
 
-use std::time::SystemTime;
-
 use uuid::Uuid;
 
-use super::cache::Stamp;
+use super::cache::{Meta, Stamp};
 use crate::model::{Voyage, VoyageStatus};
 use crate::storage::schema;
 use crate::storage::vfs::VfsFile;
@@ -33,12 +31,13 @@ const VOYAGE_SQL: &str = "CREATE TABLE voyage ( id TEXT PRIMARY KEY, intent TEXT
     ended_at TEXT, ended_status TEXT )";
 
 /// The summary of a voyage file opened through the VFS and the stamp it
-/// holds for, or `None` to ask SQLite. `stat` gives the file's length and
-/// modification time by name; `has_journal` tells whether its `-journal`
-/// exists. Neither may open a descriptor of the file.
+/// holds for, or `None` to ask SQLite. `stat` gives the file's stat by
+/// name; `has_journal` tells whether its `-journal` exists. Neither may open
+/// a descriptor of the file. The stat is taken under the lock, so no commit
+/// lands between it and the reads.
 pub(crate) fn peek(
     mut file: VfsFile,
-    stat: impl FnOnce() -> Option<(u64, SystemTime)>,
+    stat: impl FnOnce() -> Option<Meta>,
     has_journal: impl FnOnce() -> bool,
 ) -> Option<(Stamp, Summary)> {
     // Non-blocking: a writer committing sends this file to SQLite, which
@@ -51,13 +50,16 @@ pub(crate) fn peek(
         return None;
     }
     let len = file.size().ok()?;
-    let (named_len, modified) = stat()?;
+    let meta = stat()?;
     // The name no longer leads to the file that is open: let SQLite look.
-    if named_len != len {
+    // (A file of the same length renamed onto the name since the open has
+    // a ctime after the listing's clock, so its stamp is never trusted
+    // from a stat alone: ADR 0022.)
+    if meta.len != len {
         return None;
     }
     let db = Db::open(&file, len)?;
-    let stamp = Stamp::new(len, modified, db.counter);
+    let stamp = Stamp::new(meta, db.counter);
     let summary = db.summary()?;
     drop(file);
     Some((stamp, summary))

@@ -13,7 +13,7 @@ use uuid::Uuid;
 fn peek_at(path: &Path) -> Option<(super::cache::Stamp, voyage::Summary)> {
     let dir = super::Dir::open(path.parent().unwrap());
     let file = crate::storage::vfs::VfsFile::open(path).ok()?;
-    peek(file, || dir.stat(path), || dir.has_journal(path))
+    peek(file, || dir.meta(path), || dir.has_journal(path))
 }
 
 fn new_voyage(dir: &Path, intent: &str) -> PathBuf {
