@@ -32,7 +32,7 @@ pub fn pull(sync: &Sync<'_>, voyage: &str) -> Result<Synced> {
     progress.update(&format!("fetching from {}", sync.remote.label));
     // Started first, so they are ready when the fetch is done.
     let mut batch = Batch::start(&sync.repo)?;
-    let import = sync.repo.pending_import(true)?;
+    let refs = sync.repo.pending_refs()?;
     let refspec = format!("+{}:{}", names::voyage_ref(&id), sync.tracking(&id));
     if !transport::fetch(&sync.repo, &sync.remote, &[refspec], false)? {
         return Err(Error::new(
@@ -51,7 +51,7 @@ pub fn pull(sync: &Sync<'_>, voyage: &str) -> Result<Synced> {
         )
         .hint("retry the pull")
     })?;
-    merge_tip(sync, &mut batch, &id, &tip, Some(import))
+    merge_tip(sync, &mut batch, &id, &tip, Some(refs))
 }
 
 /// What `pull --all` did.
@@ -179,14 +179,14 @@ enum Outcome {
     Stale,
 }
 
-/// Merges the fetched commit `tip` into the voyage here; `import` is a
-/// `git fast-import --force` started ahead to record the snapshot.
+/// Merges the fetched commit `tip` into the voyage here; `refs` is a `git
+/// update-ref --stdin` started ahead to record the snapshot.
 pub(crate) fn merge_tip(
     sync: &Sync<'_>,
     batch: &mut Batch,
     id: &Uuid,
     tip: &str,
-    mut import: Option<StartedCommand>,
+    mut refs: Option<StartedCommand>,
 ) -> Result<Synced> {
     let path = sync.home.voyage_path(id);
     let mut base = match path.exists() {
@@ -210,10 +210,6 @@ pub(crate) fn merge_tip(
         super::verifying::verify(&sync.repo, &sync.signing, id, since, tip)?;
     }
     loop {
-        let import = match import.take() {
-            Some(import) => import,
-            None => sync.repo.pending_import(true)?,
-        };
         let mut progress = crate::model::tell::progress("voyage pull");
         progress.update("checking what arrived");
         let arrival = arrival::read(sync, batch, id, base.clone(), tip)?;
@@ -242,7 +238,8 @@ pub(crate) fn merge_tip(
                 sync.settings.reached(SyncKillPoint::PullCommitted);
                 shadow::record(
                     sync,
-                    import,
+                    batch,
+                    refs.take(),
                     id,
                     arrival.base.as_ref(),
                     tip,
