@@ -205,9 +205,10 @@ pub(crate) fn merge_tip(
         let voyage = VoyageStore::open(sync.home.resolve(&id.to_string())?)?.voyage()?;
         return Ok(done(voyage, Moved::default(), false));
     }
-    if sync.signing.verify {
+    let signing = sync.signing()?;
+    if signing.verify {
         let since = base.as_ref().map(|b| b.remote.as_str());
-        super::verifying::verify(&sync.repo, &sync.signing, id, since, tip)?;
+        super::verifying::verify(&sync.repo, signing, id, since, tip)?;
     }
     loop {
         let mut progress = crate::model::tell::progress("voyage pull");

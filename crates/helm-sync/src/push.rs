@@ -72,10 +72,11 @@ pub fn push(sync: &Sync<'_>, voyage: &str, subject: super::Subject<'_>) -> Resul
                 moved,
                 voyage,
             } => {
-                let written = match sync.signing.sign {
+                let signing = sync.signing()?;
+                let written = match signing.sign {
                     true => {
                         let base = base.as_ref().map(|b| b.remote.as_str());
-                        signing::sign(&sync.repo, &sync.signing, base, written)?
+                        signing::sign(&sync.repo, signing, base, written)?
                     }
                     false => written,
                 };
