@@ -31,6 +31,7 @@ mod build;
 mod direct;
 mod fast_import;
 mod git;
+mod housekeeping;
 mod layout;
 mod listing;
 mod lock;
@@ -188,6 +189,14 @@ impl<'a> Sync<'a> {
     /// Refuse unsigned commits on a pull, whatever git's configuration says.
     pub fn ask_to_verify(&mut self) {
         self.asked.verify = true;
+    }
+
+    /// Housekeeping of the private repository, when it is due: after a
+    /// sync that wrote to it. Best effort.
+    pub(crate) fn tidy(&self) {
+        if let Ok(config) = self.config.entries() {
+            housekeeping::tidy(&self.repo, &config);
+        }
     }
 
     /// How this sync signs and verifies: the first call waits for the

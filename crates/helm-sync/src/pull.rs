@@ -51,7 +51,9 @@ pub fn pull(sync: &Sync<'_>, voyage: &str) -> Result<Synced> {
         )
         .hint("retry the pull")
     })?;
-    merge_tip(sync, &mut batch, &id, &tip, Some(refs))
+    let synced = merge_tip(sync, &mut batch, &id, &tip, Some(refs))?;
+    sync.tidy();
+    Ok(synced)
 }
 
 /// What `pull --all` did.
@@ -86,6 +88,7 @@ pub fn pull_all(sync: &Sync<'_>) -> Result<All> {
             Err(err) => refused.push((id, err)),
         }
     }
+    sync.tidy();
     Ok(All { pulled, refused })
 }
 

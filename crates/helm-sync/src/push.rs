@@ -100,6 +100,7 @@ pub fn push(sync: &Sync<'_>, voyage: &str, subject: super::Subject<'_>) -> Resul
                         ];
                         updates.extend(scratch);
                         git::update_refs(refs, &updates)?;
+                        sync.tidy();
                         // The ref was made by this push, not found there.
                         let created = expected.is_none() && outcome == PushOutcome::Done;
                         let moved = match outcome {

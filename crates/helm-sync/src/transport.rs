@@ -39,6 +39,10 @@ pub(crate) fn fetch(
         "core.bigFileThreshold=1m",
         "-c",
         "core.filesRefLockTimeout=30000",
+        // Housekeeping is asked for by helm when it is due (`housekeeping`),
+        // not looked for after every fetch.
+        "-c",
+        "maintenance.auto=false",
         "fetch",
         "--no-tags",
         "--no-write-fetch-head",
