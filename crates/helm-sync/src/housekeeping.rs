@@ -9,9 +9,9 @@
 //! `maintenance.auto=false`, and after a push or a pull helm makes the
 //! check git's `gc --auto` makes, from a directory listing: more packs than
 //! `gc.autoPackLimit`, or more loose objects than `gc.auto` (estimated, as
-//! git does, from the folder `objects/17`). Only then does it run `git
-//! maintenance run --auto`, which decides again with the user's settings
-//! and does the work in the background.
+//! git does, from the folder `objects/17`). Only then does it run `git gc
+//! --auto`, which decides again with the user's settings and does the work
+//! in the background.
 
 use std::path::Path;
 
@@ -21,7 +21,7 @@ use super::git::SyncRepo;
 const AUTO: u64 = 6700;
 const AUTO_PACK_LIMIT: u64 = 50;
 
-/// Runs `git maintenance run --auto` in the private repository when its
+/// Runs `git gc --auto` in the private repository when its
 /// packs or loose objects are past the limits `config` sets (the user's
 /// git configuration, `(key, value)` with keys in lower case), or git's
 /// defaults. Best effort: housekeeping never fails a sync.
@@ -56,11 +56,20 @@ pub(crate) fn tidy(repo: &SyncRepo, config: &[(String, String)]) {
     }
 }
 
+/// `git gc --auto`: it checks again with the user's settings and, when it
+/// repacks, does so in the background (`gc.autoDetach`, on by default), so
+/// the sync that asked does not wait for it. Its output goes nowhere: the
+/// background part keeps no pipe of helm's open.
 fn run(repo: &SyncRepo) {
-    let _ = repo.run(
-        &["maintenance", "run", "--auto", "--quiet"],
-        "git maintenance",
-    );
+    let mut command = repo.command();
+    command
+        .args(["gc", "--auto", "--quiet"])
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null());
+    if let Ok(mut child) = super::git::spawn(command, "git gc") {
+        let _ = child.wait();
+    }
 }
 
 /// Whether `git gc --auto` would find work in `objects`: more than `packs`
