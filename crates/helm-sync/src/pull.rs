@@ -34,7 +34,13 @@ pub fn pull(sync: &Sync<'_>, voyage: &str) -> Result<Synced> {
     let mut batch = Batch::start(&sync.repo)?;
     let refs = sync.repo.pending_refs()?;
     let refspec = format!("+{}:{}", names::voyage_ref(&id), sync.tracking(&id));
-    if !transport::fetch(&sync.repo, &sync.remote, &[refspec], false)? {
+    let fetching = transport::start_fetch(&sync.repo, &sync.remote, &[refspec], false)?;
+    // While git fetches: what this home last synced (no fetch moves it).
+    let base = match sync.home.voyage_path(&id).exists() {
+        true => shadow::read(&mut batch, &sync.synced(&id), &id),
+        false => Ok(None),
+    };
+    if !fetching.finish()? {
         return Err(Error::new(
             Kind::NotFound,
             format!("voyage {id} is not on {}", sync.remote.label),
@@ -51,7 +57,7 @@ pub fn pull(sync: &Sync<'_>, voyage: &str) -> Result<Synced> {
         )
         .hint("retry the pull")
     })?;
-    let synced = merge_tip(sync, &mut batch, &id, &tip, Some(refs))?;
+    let synced = merge_tip(sync, &mut batch, &id, &tip, Some(refs), Some(base?))?;
     sync.tidy();
     Ok(synced)
 }
@@ -82,7 +88,7 @@ pub fn pull_all(sync: &Sync<'_>) -> Result<All> {
         }
         // Only a commit is merged: a ref at anything else is refused alone.
         let checked = resolve_ref(&mut batch, &tip, &id)
-            .and_then(|_| merge_tip(sync, &mut batch, &id, &tip, None));
+            .and_then(|_| merge_tip(sync, &mut batch, &id, &tip, None, None));
         match checked {
             Ok(synced) => pulled.push(synced),
             Err(err) => refused.push((id, err)),
@@ -183,18 +189,21 @@ enum Outcome {
 }
 
 /// Merges the fetched commit `tip` into the voyage here; `refs` is a `git
-/// update-ref --stdin` started ahead to record the snapshot.
+/// update-ref --stdin` started ahead to record the snapshot, `known` the
+/// last sync's snapshot when it was read already.
 pub(crate) fn merge_tip(
     sync: &Sync<'_>,
     batch: &mut Batch,
     id: &Uuid,
     tip: &str,
     mut refs: Option<StartedCommand>,
+    known: Option<Option<shadow::Base>>,
 ) -> Result<Synced> {
     let path = sync.home.voyage_path(id);
-    let mut base = match path.exists() {
-        true => shadow::read(batch, &sync.synced(id), id)?,
-        false => None,
+    let mut base = match (known, path.exists()) {
+        (Some(base), true) => base,
+        (None, true) => shadow::read(batch, &sync.synced(id), id)?,
+        (_, false) => None,
     };
     let done = |voyage: Voyage, moved: Moved, created: bool| Synced {
         voyage,
