@@ -13,7 +13,9 @@
 //! - `rules`: the merge rules.
 //! - `transport`: fetch, compare-and-swap push.
 //! - `arrival`: what a fetch brought, checked before anything is written.
-//! - `pull`, `push` (with `build`, `fast_import`), `listing`: the operations.
+//! - `pull`, `push` (with `build`, `fast_import`), `listing`: the operations;
+//!   `direct`, `loose`: a small sync's few objects, written without
+//!   `fast_import`; `housekeeping`: `git gc --auto` when it is due.
 //!
 //! Nothing here prints or reads the environment. It depends on helm-model
 //! and helm-storage only: never on GitHub, the core or a front end (entries
