@@ -6,7 +6,9 @@
 Each round runs every command once, in order, so a change in the machine's
 load falls on all of them alike; CPU time (user + system, from wait4) does
 not depend on load at all. PREP="shell command" runs before every command,
-untimed. stdout and stderr go to /dev/null. Used for the before/after figures
+untimed; PREP_1, PREP_2, ... run before the first, second, ... command only
+(after PREP), for jobs where each side needs its own input (a new entry to
+push in its own home). stdout and stderr go to /dev/null. Used for the before/after figures
 of single changes in docs/performance.md; bench/run.sh is for the goals.
 """
 import os
@@ -23,14 +25,16 @@ def main():
     rounds = int(sys.argv[1])
     commands = [shlex.split(c) for c in sys.argv[2:]]
     prep = os.environ.get("PREP")
+    own = [os.environ.get(f"PREP_{k + 1}") for k in range(len(commands))]
     devnull = os.open(os.devnull, os.O_WRONLY)
     redirect = [(os.POSIX_SPAWN_DUP2, devnull, 1), (os.POSIX_SPAWN_DUP2, devnull, 2)]
     wall = [[] for _ in commands]
     cpu = [[] for _ in commands]
     for _ in range(rounds):
         for k, command in enumerate(commands):
-            if prep:
-                subprocess.run(prep, shell=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            for step in (prep, own[k]):
+                if step:
+                    subprocess.run(step, shell=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
             start = time.perf_counter()
             pid = os.posix_spawnp(command[0], command, os.environ, file_actions=redirect)
             _, status, usage = os.wait4(pid, 0)

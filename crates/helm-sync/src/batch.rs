@@ -43,7 +43,9 @@ impl Batch {
 
     fn ask(&mut self, command: &str, name: &str) -> Result<Option<Info>> {
         let stdin = self.stdin.as_mut().expect("a running cat-file");
-        writeln!(stdin, "{command} {name}")
+        // One write, so git wakes once per question, not once per part.
+        stdin
+            .write_all(format!("{command} {name}\n").as_bytes())
             .and_then(|()| stdin.flush())
             .map_err(broken)?;
         header(&mut self.stdout, name)

@@ -11,9 +11,11 @@ use uuid::Uuid;
 
 use super::Moved;
 use super::batch::Batch;
+use super::direct;
 use super::fast_import::{Commit, Sent, Written, fast_import};
-use super::git::StartedCommand;
+use super::git::SyncRepo;
 use super::layout::{self, EntryDoc, LAYOUT, Status, VoyageDoc};
+use super::loose::Objects;
 use super::pull::{identity, state_of};
 use super::rules::ArtifactLifecycle;
 use super::shadow::{self, Base};
@@ -34,16 +36,19 @@ pub(crate) enum Built {
     Nothing(Voyage),
     Commit {
         written: Written,
-        /// The private refs fast-import left its commits on, to delete.
-        scratch: [String; 2],
+        /// The private refs fast-import left its commits on, to delete
+        /// (none when they were written directly).
+        scratch: Vec<String>,
         moved: Moved,
         voyage: Voyage,
     },
 }
 
-/// Builds the commits of a push on `base` (the last sync).
+/// Builds the commits of a push on `base` (the last sync): directly
+/// (`direct`) when they are few and send no artifact, else with `git
+/// fast-import`.
 pub(crate) fn build(
-    import: StartedCommand,
+    repo: &SyncRepo,
     batch: &mut Batch,
     store: &mut VoyageStore,
     id: &Uuid,
@@ -167,10 +172,21 @@ pub(crate) fn build(
             return Ok(Built::Nothing(voyage));
         }
         let artifacts = plan.done.len() as u64;
-        let written = fast_import(import, &scratch[0], &scratch[1], base, &commits)?;
+        let direct = match (Objects::of(repo), base) {
+            (Some(objects), Some(base)) => direct::push(&objects, plan.batch, base, &commits)?,
+            _ => None,
+        };
+        let (written, scratch) = match direct {
+            Some(written) => (written, Vec::new()),
+            None => {
+                let import = repo.pending_import(false)?;
+                let written = fast_import(import, &scratch[0], &scratch[1], base, &commits)?;
+                (written, scratch.to_vec())
+            }
+        };
         Ok(Built::Commit {
             written,
-            scratch: scratch.clone(),
+            scratch,
             moved: Moved { entries, artifacts },
             voyage,
         })

@@ -180,9 +180,9 @@ impl SyncRepo {
         })
     }
 
-    /// Starts `git fast-import`. A push or pull writes a handful of objects:
-    /// they are kept as a pack, with no second process to unpack them
-    /// (git's housekeeping gathers the packs).
+    /// Starts `git fast-import`, for a sync too big for `direct`: what it
+    /// writes is kept as a pack, with no second process to unpack it (git's
+    /// housekeeping gathers the packs).
     pub(crate) fn pending_import(&self, force: bool) -> Result<StartedCommand> {
         let mut args = vec!["-c", "fastimport.unpackLimit=0", "fast-import", "--quiet"];
         if force {

@@ -13,7 +13,9 @@
 //! - `rules`: the merge rules.
 //! - `transport`: fetch, compare-and-swap push.
 //! - `arrival`: what a fetch brought, checked before anything is written.
-//! - `pull`, `push` (with `build`, `fast_import`), `listing`: the operations.
+//! - `pull`, `push` (with `build`, `fast_import`), `listing`: the operations;
+//!   `direct`, `loose`: a small sync's few objects, written without
+//!   `fast_import`; `housekeeping`: `git gc --auto` when it is due.
 //!
 //! Nothing here prints or reads the environment. It depends on helm-model
 //! and helm-storage only: never on GitHub, the core or a front end (entries
@@ -28,11 +30,14 @@ use helm_storage as storage;
 mod arrival;
 mod batch;
 mod build;
+mod direct;
 mod fast_import;
 mod git;
+mod housekeeping;
 mod layout;
 mod listing;
 mod lock;
+mod loose;
 mod names;
 mod progress;
 mod pull;
@@ -140,9 +145,13 @@ pub struct Sync<'a> {
     pub settings: &'a Settings,
     pub remote: remote::Remote,
     repo: git::SyncRepo,
-    /// How pushes sign and pulls verify, from git's configuration; the
-    /// caller may ask for more (`--sign`, `--verify-signatures`).
-    pub signing: Signing,
+    /// The user's git configuration, read beside the private repository's
+    /// own processes and waited for when first needed.
+    config: remote::UserConfig,
+    /// How pushes sign and pulls verify: git's configuration, and what the
+    /// caller asked for (`--sign`, `--verify-signatures`).
+    signing: std::sync::OnceLock<Signing>,
+    asked: Signing,
     /// Held for the whole operation: one sync at a time in a home.
     _lock: lock::Lock,
 }
@@ -155,9 +164,10 @@ impl<'a> Sync<'a> {
         settings: &'a Settings,
         remote: Option<&str>,
     ) -> Result<Sync<'a>> {
-        let remote = remote::resolve(remote, cwd)?;
+        // Started first: a remote given as a path does not wait for it.
+        let config = remote::UserConfig::start(cwd)?;
+        let remote = remote::resolve(remote, cwd, &config)?;
         let repo = git::SyncRepo::open(home.root(), cwd)?.with_network(remote.network.clone());
-        let signing = Signing::from_config(&remote::user_config(cwd)?);
         let lock = lock::Lock::take(repo.dir())?;
         // Under the lock: no other sync of this home is making a voyage now.
         crate::storage::sync::sweep_unborn(home);
@@ -166,9 +176,41 @@ impl<'a> Sync<'a> {
             settings,
             remote,
             repo,
-            signing,
+            config,
+            signing: std::sync::OnceLock::new(),
+            asked: Signing::default(),
             _lock: lock,
         })
+    }
+
+    /// Sign every commit pushed, whatever git's configuration says.
+    pub fn ask_to_sign(&mut self) {
+        self.asked.sign = true;
+    }
+
+    /// Refuse unsigned commits on a pull, whatever git's configuration says.
+    pub fn ask_to_verify(&mut self) {
+        self.asked.verify = true;
+    }
+
+    /// Housekeeping of the private repository, when it is due: after a
+    /// sync that wrote to it. Best effort.
+    pub(crate) fn tidy(&self) {
+        if let Ok(config) = self.config.entries() {
+            housekeeping::tidy(&self.repo, &config);
+        }
+    }
+
+    /// How this sync signs and verifies: the first call waits for the
+    /// user's configuration.
+    pub(crate) fn signing(&self) -> Result<&Signing> {
+        if let Some(signing) = self.signing.get() {
+            return Ok(signing);
+        }
+        let mut signing = Signing::from_config(&self.config.entries()?);
+        signing.sign |= self.asked.sign;
+        signing.verify |= self.asked.verify;
+        Ok(self.signing.get_or_init(|| signing))
     }
 
     /// The remote's voyage ref as last fetched from this remote.

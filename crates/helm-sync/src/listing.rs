@@ -26,6 +26,7 @@ pub fn list(sync: &Sync<'_>) -> Result<RemoteListing> {
     let prefix = format!("refs/helm/remotes/{}/", sync.remote.key);
     let refspec = format!("+{}*:{prefix}*", names::REF_PREFIX);
     transport::fetch(&sync.repo, &sync.remote, &[refspec], true)?;
+    sync.tidy();
     let mut batch = Batch::start(&sync.repo)?;
     let mut voyages = Vec::new();
     let mut unreadable = Vec::new();

@@ -32,9 +32,15 @@ pub fn pull(sync: &Sync<'_>, voyage: &str) -> Result<Synced> {
     progress.update(&format!("fetching from {}", sync.remote.label));
     // Started first, so they are ready when the fetch is done.
     let mut batch = Batch::start(&sync.repo)?;
-    let import = sync.repo.pending_import(true)?;
+    let refs = sync.repo.pending_refs()?;
     let refspec = format!("+{}:{}", names::voyage_ref(&id), sync.tracking(&id));
-    if !transport::fetch(&sync.repo, &sync.remote, &[refspec], false)? {
+    let fetching = transport::start_fetch(&sync.repo, &sync.remote, &[refspec], false)?;
+    // While git fetches: what this home last synced (no fetch moves it).
+    let base = match sync.home.voyage_path(&id).exists() {
+        true => shadow::read(&mut batch, &sync.synced(&id), &id),
+        false => Ok(None),
+    };
+    if !fetching.finish()? {
         return Err(Error::new(
             Kind::NotFound,
             format!("voyage {id} is not on {}", sync.remote.label),
@@ -51,7 +57,9 @@ pub fn pull(sync: &Sync<'_>, voyage: &str) -> Result<Synced> {
         )
         .hint("retry the pull")
     })?;
-    merge_tip(sync, &mut batch, &id, &tip, Some(import))
+    let synced = merge_tip(sync, &mut batch, &id, &tip, Some(refs), Some(base?))?;
+    sync.tidy();
+    Ok(synced)
 }
 
 /// What `pull --all` did.
@@ -80,12 +88,13 @@ pub fn pull_all(sync: &Sync<'_>) -> Result<All> {
         }
         // Only a commit is merged: a ref at anything else is refused alone.
         let checked = resolve_ref(&mut batch, &tip, &id)
-            .and_then(|_| merge_tip(sync, &mut batch, &id, &tip, None));
+            .and_then(|_| merge_tip(sync, &mut batch, &id, &tip, None, None));
         match checked {
             Ok(synced) => pulled.push(synced),
             Err(err) => refused.push((id, err)),
         }
     }
+    sync.tidy();
     Ok(All { pulled, refused })
 }
 
@@ -179,19 +188,22 @@ enum Outcome {
     Stale,
 }
 
-/// Merges the fetched commit `tip` into the voyage here; `import` is a
-/// `git fast-import --force` started ahead to record the snapshot.
+/// Merges the fetched commit `tip` into the voyage here; `refs` is a `git
+/// update-ref --stdin` started ahead to record the snapshot, `known` the
+/// last sync's snapshot when it was read already.
 pub(crate) fn merge_tip(
     sync: &Sync<'_>,
     batch: &mut Batch,
     id: &Uuid,
     tip: &str,
-    mut import: Option<StartedCommand>,
+    mut refs: Option<StartedCommand>,
+    known: Option<Option<shadow::Base>>,
 ) -> Result<Synced> {
     let path = sync.home.voyage_path(id);
-    let mut base = match path.exists() {
-        true => shadow::read(batch, &sync.synced(id), id)?,
-        false => None,
+    let mut base = match (known, path.exists()) {
+        (Some(base), true) => base,
+        (None, true) => shadow::read(batch, &sync.synced(id), id)?,
+        (_, false) => None,
     };
     let done = |voyage: Voyage, moved: Moved, created: bool| Synced {
         voyage,
@@ -205,15 +217,12 @@ pub(crate) fn merge_tip(
         let voyage = VoyageStore::open(sync.home.resolve(&id.to_string())?)?.voyage()?;
         return Ok(done(voyage, Moved::default(), false));
     }
-    if sync.signing.verify {
+    let signing = sync.signing()?;
+    if signing.verify {
         let since = base.as_ref().map(|b| b.remote.as_str());
-        super::verifying::verify(&sync.repo, &sync.signing, id, since, tip)?;
+        super::verifying::verify(&sync.repo, signing, id, since, tip)?;
     }
     loop {
-        let import = match import.take() {
-            Some(import) => import,
-            None => sync.repo.pending_import(true)?,
-        };
         let mut progress = crate::model::tell::progress("voyage pull");
         progress.update("checking what arrived");
         let arrival = arrival::read(sync, batch, id, base.clone(), tip)?;
@@ -242,7 +251,8 @@ pub(crate) fn merge_tip(
                 sync.settings.reached(SyncKillPoint::PullCommitted);
                 shadow::record(
                     sync,
-                    import,
+                    batch,
+                    refs.take(),
                     id,
                     arrival.base.as_ref(),
                     tip,

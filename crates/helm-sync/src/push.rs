@@ -51,9 +51,15 @@ pub fn push(sync: &Sync<'_>, voyage: &str, subject: super::Subject<'_>) -> Resul
         created,
     };
     for _ in 0..ATTEMPTS {
-        let import = sync.repo.pending_import(false)?;
         progress.update("writing its entries and artifacts as git commits");
-        match build::build(import, &mut batch, &mut store, &id, base.as_ref(), subject)? {
+        match build::build(
+            &sync.repo,
+            &mut batch,
+            &mut store,
+            &id,
+            base.as_ref(),
+            subject,
+        )? {
             Built::Renumber => renumber(&mut store)?,
             Built::Stale => base = None,
             Built::Nothing(voyage) => {
@@ -62,14 +68,15 @@ pub fn push(sync: &Sync<'_>, voyage: &str, subject: super::Subject<'_>) -> Resul
             }
             Built::Commit {
                 written,
-                scratch: [remote_ref, shadow_ref],
+                scratch,
                 moved,
                 voyage,
             } => {
-                let written = match sync.signing.sign {
+                let signing = sync.signing()?;
+                let written = match signing.sign {
                     true => {
                         let base = base.as_ref().map(|b| b.remote.as_str());
-                        signing::sign(&sync.repo, &sync.signing, base, written)?
+                        signing::sign(&sync.repo, signing, base, written)?
                     }
                     false => written,
                 };
@@ -80,7 +87,10 @@ pub fn push(sync: &Sync<'_>, voyage: &str, subject: super::Subject<'_>) -> Resul
                 progress.update(&format!("sending to {}", sync.remote.label));
                 let pushed =
                     transport::push(&sync.repo, &sync.remote, &name, &written.remote, expected);
-                let scratch = [(remote_ref, String::new()), (shadow_ref, String::new())];
+                let scratch: Vec<(String, String)> = scratch
+                    .into_iter()
+                    .map(|name| (name, String::new()))
+                    .collect();
                 match pushed {
                     Ok(outcome @ (PushOutcome::Done | PushOutcome::AlreadyThere)) => {
                         sync.settings.reached(SyncKillPoint::PushPushed);
@@ -90,6 +100,7 @@ pub fn push(sync: &Sync<'_>, voyage: &str, subject: super::Subject<'_>) -> Resul
                         ];
                         updates.extend(scratch);
                         git::update_refs(refs, &updates)?;
+                        sync.tidy();
                         // The ref was made by this push, not found there.
                         let created = expected.is_none() && outcome == PushOutcome::Done;
                         let moved = match outcome {
@@ -163,10 +174,10 @@ fn settle(
         match store.sync_read(|v| holds_all(v, &arrival))? {
             None if base.is_some() => base = None,
             Some(true) => {
-                let import = sync.repo.pending_import(true)?;
                 shadow::record(
                     sync,
-                    import,
+                    batch,
+                    None,
                     id,
                     arrival.base.as_ref(),
                     &tip,

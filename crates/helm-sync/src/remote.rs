@@ -7,6 +7,7 @@
 //! user's repository would. Nothing here writes anything.
 
 use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex, PoisonError};
 
 use sha2::{Digest, Sha256};
 
@@ -29,12 +30,13 @@ pub struct Remote {
     pub(crate) network: Vec<(String, String)>,
 }
 
-/// The remote `given` names, or `origin`.
-pub(crate) fn resolve(given: Option<&str>, cwd: &Path) -> Result<Remote> {
+/// The remote `given` names, or `origin`. Only a URL or a remote's name
+/// waits for the user's configuration; a path needs none of it.
+pub(crate) fn resolve(given: Option<&str>, cwd: &Path, user: &UserConfig) -> Result<Remote> {
     let given = given.map(str::trim).filter(|g| !g.is_empty());
     let text = given.unwrap_or("origin");
     if is_url(text) {
-        let config = Config::read(cwd)?;
+        let config = user.get()?;
         return Ok(remote(
             redact(text),
             text.to_string(),
@@ -45,7 +47,7 @@ pub(crate) fn resolve(given: Option<&str>, cwd: &Path) -> Result<Remote> {
     if is_path(text) {
         return from_path(text, cwd);
     }
-    let config = Config::read(cwd)?;
+    let config = user.get()?;
     match config.remote_url(text) {
         Some((url, push)) => {
             let url = config.absolute(&url, cwd)?;
@@ -153,6 +155,73 @@ pub(crate) fn user_config(cwd: &Path) -> Result<Vec<(String, String)>> {
         .collect())
 }
 
+/// The user's git configuration, read by a `git config` started at once
+/// and waited for only when something needs it: a remote named or given as
+/// a URL needs it to be resolved, a push or pull only when it decides to
+/// sign or verify. So for a remote given as a path, its process runs beside
+/// the private repository's own, not before them. Read once, for both.
+pub(crate) struct UserConfig {
+    cwd: PathBuf,
+    state: Mutex<Reading>,
+}
+
+enum Reading {
+    Started(std::process::Child),
+    Read(Arc<Config>),
+    Failed(Kind, String),
+}
+
+impl UserConfig {
+    /// Starts reading the configuration as git in `cwd` sees it.
+    pub(crate) fn start(cwd: &Path) -> Result<UserConfig> {
+        Ok(UserConfig {
+            cwd: cwd.to_path_buf(),
+            state: Mutex::new(Reading::Started(Config::start(cwd)?)),
+        })
+    }
+
+    /// The configuration, once `git config` has answered.
+    fn get(&self) -> Result<Arc<Config>> {
+        let mut state = self.state.lock().unwrap_or_else(PoisonError::into_inner);
+        let unread = Reading::Failed(Kind::Io, "your git configuration was not read".into());
+        let read = match std::mem::replace(&mut *state, unread) {
+            Reading::Started(child) => Config::finish(child, &self.cwd).map(Arc::new),
+            Reading::Read(config) => Ok(config),
+            Reading::Failed(kind, message) => Err(Error::new(kind, message)),
+        };
+        match read {
+            Ok(config) => {
+                *state = Reading::Read(config.clone());
+                Ok(config)
+            }
+            Err(err) => {
+                *state = Reading::Failed(err.kind(), err.message().to_string());
+                Err(err)
+            }
+        }
+    }
+
+    /// `(key, value)` pairs, keys in lower case, the one that wins last.
+    pub(crate) fn entries(&self) -> Result<Vec<(String, String)>> {
+        Ok(self
+            .get()?
+            .entries
+            .iter()
+            .map(|(_, key, value)| (key.clone(), value.clone()))
+            .collect())
+    }
+}
+
+impl Drop for UserConfig {
+    fn drop(&mut self) {
+        let state = self.state.get_mut().unwrap_or_else(PoisonError::into_inner);
+        if let Reading::Started(child) = state {
+            let _ = child.kill();
+            let _ = child.wait();
+        }
+    }
+}
+
 /// The user's git configuration as git in `cwd` sees it, with scopes.
 struct Config {
     entries: Vec<(String, String, String)>,
@@ -162,9 +231,17 @@ struct Config {
 
 impl Config {
     fn read(cwd: &Path) -> Result<Config> {
+        Config::finish(Config::start(cwd)?, cwd)
+    }
+
+    fn start(cwd: &Path) -> Result<std::process::Child> {
         let mut command = git::user_command(cwd);
         command.args(["config", "--includes", "--show-scope", "-z", "--list"]);
-        let output = git::run(command, "git config")?;
+        git::spawn(command, "git config")
+    }
+
+    fn finish(child: std::process::Child, cwd: &Path) -> Result<Config> {
+        let output = git::wait(child, "git config")?;
         // Outside a repository git still lists the global configuration;
         // an error here is a configuration git cannot read.
         let output = git::check(output, "reading your git configuration")

@@ -18,8 +18,10 @@ use uuid::Uuid;
 use super::Sync;
 use super::arrival::voyage_doc;
 use super::batch::{Batch, parse_tree};
-use super::git::StartedCommand;
+use super::direct;
+use super::git::{self, StartedCommand};
 use super::layout::{self, EntryId, LifecycleDoc, Status, VoyageDoc};
+use super::loose::Objects;
 use super::names::File;
 use super::rules::ArtifactLifecycle;
 use crate::error::{Error, Kind, Result};
@@ -29,6 +31,8 @@ use crate::error::{Error, Kind, Result};
 pub(crate) struct Base {
     /// The snapshot commit.
     pub(crate) shadow: String,
+    /// Its tree.
+    pub(crate) tree: String,
     /// The remote commit it is the snapshot of.
     pub(crate) remote: String,
     pub(crate) doc: VoyageDoc,
@@ -47,14 +51,17 @@ pub(crate) fn read(batch: &mut Batch, marker: &str, id: &Uuid) -> Result<Option<
         return Ok(None);
     };
     let text = String::from_utf8_lossy(&commit);
-    let parents: Vec<&str> = text
-        .lines()
-        .take_while(|line| !line.is_empty())
+    let head = || text.lines().take_while(|line| !line.is_empty());
+    let parents: Vec<&str> = head()
         .filter_map(|line| line.strip_prefix("parent "))
         .collect();
     let Some(remote) = parents.last().map(|p| p.to_string()) else {
         return Ok(None);
     };
+    let Some(tree) = head().find_map(|line| line.strip_prefix("tree ")) else {
+        return Ok(None);
+    };
+    let tree = tree.to_string();
     let Ok(doc) = voyage_doc(batch, &info.oid, id) else {
         return Ok(None);
     };
@@ -67,6 +74,7 @@ pub(crate) fn read(batch: &mut Batch, marker: &str, id: &Uuid) -> Result<Option<
     };
     Ok(Some(Base {
         shadow: info.oid,
+        tree,
         remote,
         doc,
         last,
@@ -190,16 +198,33 @@ pub(crate) fn commit(
 }
 
 /// Records the snapshot of `remote`: `base` with `changes`, under the
-/// voyage's marker, through `import` (a `git fast-import --force` started
-/// ahead). Call it only after the voyage here holds all of it.
+/// voyage's marker. When only `voyage.json` and the last entry change, it
+/// is written directly (`direct`) and the marker moved by `refs` (a `git
+/// update-ref --stdin` started ahead, else started now); otherwise by a
+/// `git fast-import --force`. Call it only after the voyage here holds all
+/// of it.
 pub(crate) fn record(
     sync: &Sync<'_>,
-    mut import: StartedCommand,
+    batch: &mut Batch,
+    refs: Option<StartedCommand>,
     id: &Uuid,
     base: Option<&Base>,
     remote: &str,
     changes: &[FileChange],
 ) -> Result<()> {
+    let direct = match (Objects::of(&sync.repo), base) {
+        (Some(objects), Some(base)) => direct::snapshot(&objects, batch, base, remote, changes)?,
+        _ => None,
+    };
+    if let Some(shadow) = direct {
+        let refs = match refs {
+            Some(refs) => refs,
+            None => sync.repo.pending_refs()?,
+        };
+        return git::update_refs(refs, &[(sync.synced(id), shadow)]).map_err(recording);
+    }
+    drop(refs);
+    let mut import = sync.repo.pending_import(true)?;
     let mut stdin = io::BufWriter::new(import.stdin());
     let written = writeln!(stdin, "feature done")
         .and_then(|()| commit(&mut stdin, &sync.synced(id), 1, base, remote, changes))
@@ -207,13 +232,15 @@ pub(crate) fn record(
         .and_then(|()| stdin.flush());
     drop(stdin);
     written.map_err(|err| Error::io("writing to git fast-import failed", &err))?;
-    import.finish().map_err(|err| {
-        Error::new(
-            err.kind(),
-            format!("recording what was synced: {}", err.message()),
-        )
-    })?;
+    import.finish().map_err(recording)?;
     Ok(())
+}
+
+fn recording(err: Error) -> Error {
+    Error::new(
+        err.kind(),
+        format!("recording what was synced: {}", err.message()),
+    )
 }
 
 /// The snapshot changes that bring an artifact from `before` to `after`

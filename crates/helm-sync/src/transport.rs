@@ -28,6 +28,50 @@ pub(crate) fn fetch(
     refspecs: &[String],
     prune: bool,
 ) -> Result<bool> {
+    start_fetch(repo, remote, refspecs, prune)?.finish()
+}
+
+/// A fetch under way: what helm reads meanwhile from its own refs (which a
+/// fetch never moves but for the remote's) costs no time of its own.
+pub(crate) struct Fetching<'a> {
+    remote: &'a Remote,
+    state: Option<FetchState>,
+}
+
+enum FetchState {
+    /// Run whole already: its progress was shown as it went.
+    Done(std::process::Output),
+    Running(std::process::Child),
+}
+
+impl Fetching<'_> {
+    /// Waits for the fetch; `false` when the remote has no such ref.
+    pub(crate) fn finish(mut self) -> Result<bool> {
+        let output = match self.state.take() {
+            Some(FetchState::Done(output)) => output,
+            Some(FetchState::Running(child)) => git::wait(child, "git fetch")?,
+            None => unreachable!("a fetch finishes once"),
+        };
+        judge(self.remote, output)
+    }
+}
+
+impl Drop for Fetching<'_> {
+    /// Never killed half way (it could leave a ref locked): waited for.
+    fn drop(&mut self) {
+        if let Some(FetchState::Running(child)) = self.state.take() {
+            let _ = child.wait_with_output();
+        }
+    }
+}
+
+/// Starts fetching the voyage refs `refspecs` names; see [`fetch`].
+pub(crate) fn start_fetch<'a>(
+    repo: &SyncRepo,
+    remote: &'a Remote,
+    refspecs: &[String],
+    prune: bool,
+) -> Result<Fetching<'a>> {
     let mut command = repo.network_command();
     command.args([
         "-c",
@@ -39,6 +83,15 @@ pub(crate) fn fetch(
         "core.bigFileThreshold=1m",
         "-c",
         "core.filesRefLockTimeout=30000",
+        // Housekeeping is asked for by helm when it is due (`housekeeping`),
+        // not looked for after every fetch.
+        "-c",
+        "maintenance.auto=false",
+        // A fetch that checks its objects keeps them as a pack, synced to
+        // disk file by file: its reverse index (a cache git rebuilds in
+        // memory when it needs one) is one file and one fsync less.
+        "-c",
+        "pack.writeReverseIndex=false",
         "fetch",
         "--no-tags",
         "--no-write-fetch-head",
@@ -51,7 +104,18 @@ pub(crate) fn fetch(
     command.arg(super::progress::option().unwrap_or("--quiet"));
     command.arg(&remote.fetch_url).args(refspecs);
     let label = format!("fetching from {}", remote.label);
-    let output = super::progress::run(command, "git fetch", &label)?;
+    let state = match super::progress::option() {
+        Some(_) => FetchState::Done(super::progress::run(command, "git fetch", &label)?),
+        None => FetchState::Running(git::spawn(command, "git fetch")?),
+    };
+    Ok(Fetching {
+        remote,
+        state: Some(state),
+    })
+}
+
+/// What a finished fetch says: fetched, no such ref, or an error.
+fn judge(remote: &Remote, output: std::process::Output) -> Result<bool> {
     if output.status.success() {
         return Ok(true);
     }

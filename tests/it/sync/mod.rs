@@ -6,6 +6,7 @@
 mod basics;
 mod concurrent;
 mod crash;
+mod direct;
 mod hooks;
 mod hostile;
 mod killed;

@@ -25,7 +25,9 @@ impl Helm {
     /// configuration may ask as well: `user.signingKey` with `gpg.format`).
     fn signing(&self, remote: Option<&str>, sign: bool) -> Result<Sync<'_>> {
         let mut sync = self.remote(remote)?;
-        sync.signing.sign |= sign;
+        if sign {
+            sync.ask_to_sign();
+        }
         Ok(sync)
     }
 
@@ -33,7 +35,9 @@ impl Helm {
     /// `helm.verifySignatures` in git's configuration).
     fn verifying(&self, remote: Option<&str>, verify: bool) -> Result<Sync<'_>> {
         let mut sync = self.remote(remote)?;
-        sync.signing.verify |= verify;
+        if verify {
+            sync.ask_to_verify();
+        }
         Ok(sync)
     }
 
