@@ -186,23 +186,35 @@ async fn pull(
     focus: &[PullRequestFocus],
     prior: Option<&ThreadPayload>,
 ) -> Looking {
-    let wants = |f| focus.contains(&f);
-    // One round of conditional requests says which parts still hold. A
-    // prior reviews part, kept or not, needs its threads' state from
-    // GraphQL (resolving a thread changes no REST answer): asked in the
-    // same round, so re-observing an unchanged PR takes one round, not two.
+    // A prior reviews part, kept or not, needs its threads' state from
+    // GraphQL (resolving a thread changes no REST answer). The query starts
+    // with the round of conditional requests and is awaited only where the
+    // part is made: re-observing an unchanged PR takes one round, not two,
+    // and a look whose validators are gone does not wait for it either.
     let ask_threads =
-        wants(PullRequestFocus::Reviews) && prior.is_some_and(|p| p.reviews.is_some());
-    let (held, asked) = tokio::join!(
-        parts::holding(client, prior.map(|p| &p.validators)),
-        async {
-            match ask_threads {
-                true => Some(threads::review_threads(client, number).await),
-                false => None,
-            }
+        focus.contains(&PullRequestFocus::Reviews) && prior.is_some_and(|p| p.reviews.is_some());
+    let (sender, receiver) = tokio::sync::oneshot::channel();
+    let ask = async move {
+        if ask_threads {
+            let _ = sender.send(threads::review_threads(client, number).await);
         }
-    );
-    let held = held?;
+    };
+    let asked = async move { receiver.await.ok() };
+    let ((), looking) = tokio::join!(ask, assemble(client, number, focus, prior, asked));
+    looking
+}
+
+/// The look itself, given the threads' answer if it was asked ahead.
+async fn assemble(
+    client: &Client,
+    number: u64,
+    focus: &[PullRequestFocus],
+    prior: Option<&ThreadPayload>,
+    asked: impl Future<Output = Option<requests::Threads>>,
+) -> Looking {
+    let wants = |f| focus.contains(&f);
+    // One round of conditional requests says which parts still hold.
+    let held = parts::holding(client, prior.map(|p| &p.validators)).await?;
     let pr_path = client.repo_path(&format!("/pulls/{number}"));
     // The PR itself is needed for its summary and for the head sha of checks.
     let head = async {

@@ -102,11 +102,12 @@ struct Reviews<'a> {
 /// is its first comment: the id `helm steer reply-inline --comment-id` takes;
 /// its `threadId` is the thread's GraphQL node id. The part's validators are the REST listings'; a kept
 /// part has its thread state read again ([`refreshed`]). `asked` is the
-/// threads' answer when it was asked already (beside the conditional round).
+/// threads' answer if it was asked ahead (beside the conditional round),
+/// awaited beside the REST listings.
 pub(super) async fn reviews(
     client: &Client,
     number: u64,
-    asked: Option<Threads>,
+    asked: impl Future<Output = Option<Threads>>,
 ) -> Result<PayloadPart, GitHubError> {
     let reviews_path = client.repo_path(&format!("/pulls/{number}/reviews"));
     let comments_path = client.repo_path(&format!("/pulls/{number}/comments"));
@@ -160,7 +161,7 @@ pub(super) async fn refreshed(
     client: &Client,
     number: u64,
     mut part: PayloadPart,
-    asked: Option<Threads>,
+    asked: impl Future<Output = Option<Threads>>,
 ) -> Result<PayloadPart, GitHubError> {
     if !part.kept {
         return Ok(part);
@@ -195,9 +196,13 @@ pub(super) async fn refreshed(
 /// The answer to the review-threads query.
 pub(super) type Threads = Result<Vec<GraphQlThread>, GitHubError>;
 
-/// The threads' answer: the one `asked` already, else asked now.
-async fn threads(client: &Client, number: u64, asked: Option<Threads>) -> Threads {
-    match asked {
+/// The threads' answer: the one asked ahead, else asked now.
+async fn threads(
+    client: &Client,
+    number: u64,
+    asked: impl Future<Output = Option<Threads>>,
+) -> Threads {
+    match asked.await {
         Some(answer) => answer,
         None => review_threads(client, number).await,
     }
