@@ -113,9 +113,12 @@ impl ObservedReport {
         let raw = self.raw()?;
         // A big payload is not read a second time for its digest: the
         // look's own summary stands in, as the story does it.
-        let digest = match raw.len() <= DIGEST_LIMIT {
-            true => crate::ops::digest::of(Some(&observed.target), &raw, self.lockdown),
-            false => Some(observed.summary.clone()),
+        // The look's own digest when it made one (it had the payload in
+        // hand); else read from the payload, unless that is big.
+        let digest = match (&observed.digest, raw.len() <= DIGEST_LIMIT) {
+            (Some(digest), _) => Some(digest.clone()),
+            (None, true) => crate::ops::digest::of(Some(&observed.target), &raw, self.lockdown),
+            (None, false) => Some(observed.summary.clone()),
         };
         if let Some(digest) = digest {
             screen.line(&digest);
@@ -123,6 +126,10 @@ impl ObservedReport {
         let rendered = match &observed.target {
             crate::observe::Target::FileContents(_) => serde_json::from_slice(&raw)
                 .map(|files| local::lean_files(&mut screen, &files))
+                .is_ok(),
+            // Names are not authors' text: lockdown withholds none of them.
+            crate::observe::Target::DirectoryTree(_) => serde_json::from_slice(&raw)
+                .map(|tree| local::lean_tree(&mut screen, &tree))
                 .is_ok(),
             // Under --lockdown the screen shows what an agent may read: the
             // text of authors without push access withheld.
@@ -237,9 +244,9 @@ fn render(screen: &mut Screen, target: &crate::observe::Target, payload: &Value)
             }
         }
         Target::GitHubRepo(_) => repo::render(screen, payload),
-        // Read lean, before a `Value` is made (see `local::LeanFiles`).
-        Target::FileContents(_) => {}
-        Target::DirectoryTree(_) => local::tree(screen, payload),
+        // Read lean, before a `Value` is made (`local::LeanFiles`,
+        // `local::LeanTree`).
+        Target::FileContents(_) | Target::DirectoryTree(_) => {}
         Target::RustProject(_) => local::rust_project(screen, payload),
     }
 }
