@@ -4,6 +4,7 @@
 //! rule found and where, never what. The rules are gitleaks' (`rules.rs`).
 
 mod keywords;
+mod many;
 mod rules;
 mod scan;
 mod stream;
@@ -13,7 +14,8 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-pub use scan::{Found, find, marker, redact, suspects};
+pub(crate) use many::redact_each;
+pub use scan::{Found, find, marker, redact};
 pub use stream::Redacting;
 pub use value::{KEY, redact_payload};
 

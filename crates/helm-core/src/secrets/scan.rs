@@ -6,6 +6,7 @@ use std::collections::BTreeMap;
 
 use regex_automata::Input;
 
+use super::keywords::Hit;
 use super::rules::{Against, Allow, Rule, rules};
 
 /// One secret in a text: the rule that found it and the secret's bytes.
@@ -26,13 +27,18 @@ const SPAN: usize = 64 << 10;
 /// rule's regex over whole megabytes of text that merely mention a `key`
 /// somewhere cost a 256 MiB file minutes; its lines cost it little.
 pub fn find(text: &str) -> Vec<Found> {
+    find_from(text, rules().keywords.find(text.as_bytes()))
+}
+
+/// [`find`], given where the keywords are in `text` (every one of them).
+pub(crate) fn find_from(text: &str, hits: Vec<Hit>) -> Vec<Found> {
     let set = rules();
     let bytes = text.as_bytes();
     // (rule, start, end) of each window a rule is to read.
     let mut windows: Vec<(usize, usize, usize)> = Vec::new();
     // The line of the last hit: hits come in order, often several a line.
     let mut line: Option<(usize, usize)> = None;
-    for hit in set.keywords.find(bytes) {
+    for hit in hits {
         let (start, end) = match line {
             Some((start, end)) if (start..end).contains(&hit.start) => (start, end),
             _ => {
@@ -83,31 +89,6 @@ pub fn find(text: &str) -> Vec<Found> {
         }
     }
     kept
-}
-
-/// The indexes of the `texts` that name a keyword, the only ones [`find`]
-/// can find a secret in, in order. One pass over all of them, joined: a
-/// tree of 52k paths scanned one path at a time spent a tenth of its look
-/// in the per-text set-up. Texts are joined by newlines, which no keyword
-/// holds; a hit that still ran across two would name both, costing their
-/// scan, never a secret.
-pub fn suspects(texts: &[String]) -> Vec<usize> {
-    let mut joined = Vec::with_capacity(texts.iter().map(|t| t.len() + 1).sum());
-    let mut starts = Vec::with_capacity(texts.len());
-    for text in texts {
-        starts.push(joined.len());
-        joined.extend_from_slice(text.as_bytes());
-        joined.push(b'\n');
-    }
-    let mut named = Vec::new();
-    for hit in rules().keywords.find(&joined) {
-        let first = starts.partition_point(|&s| s <= hit.start) - 1;
-        let last = starts.partition_point(|&s| s < hit.end) - 1;
-        named.extend(first..=last);
-    }
-    named.sort_unstable();
-    named.dedup();
-    named
 }
 
 /// `at`, or the nearest character boundary of `text` before it.
@@ -214,7 +195,14 @@ pub fn marker(rule: &str) -> String {
 /// `text` with each secret replaced by its marker, and how many each rule
 /// found; `None` when there is none.
 pub fn redact(text: &str) -> Option<(String, BTreeMap<&'static str, u64>)> {
-    let found = find(text);
+    redact_found(text, find(text))
+}
+
+/// [`redact`], given the secrets [`find`] found in `text`.
+pub(crate) fn redact_found(
+    text: &str,
+    found: Vec<Found>,
+) -> Option<(String, BTreeMap<&'static str, u64>)> {
     if found.is_empty() {
         return None;
     }
@@ -288,32 +276,6 @@ mod tests {
         ] {
             let (out, _) = redact(line).unwrap_or_else(|| panic!("{line} missed"));
             assert!(out.contains("[redacted: generic-api-key]"), "{out}");
-        }
-    }
-
-    #[test]
-    fn the_suspects_of_many_texts_are_every_one_with_a_secret() {
-        let token = samples()[0].1.clone();
-        let texts: Vec<String> = vec![
-            "src/lib.rs".into(),
-            format!("creds/{token}"),
-            "docs".into(),
-            "notes/gh".into(),
-            "p_x".into(),
-        ];
-        let suspects = suspects(&texts);
-        assert!(suspects.contains(&1), "{suspects:?}");
-        assert!(
-            !suspects.contains(&0) && !suspects.contains(&2),
-            "{suspects:?}"
-        );
-        // The line between two texts keeps `ghp_` from forming across them.
-        assert!(
-            !suspects.contains(&3) && !suspects.contains(&4),
-            "{suspects:?}"
-        );
-        for (i, text) in texts.iter().enumerate() {
-            assert_eq!(redact(text).is_some(), i == 1, "{text}");
         }
     }
 

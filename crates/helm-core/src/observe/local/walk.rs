@@ -65,11 +65,34 @@ impl Tree {
             self.root = root;
             record.extend(crate::secrets::lines_at("/root", &counts));
         }
-        for i in crate::secrets::suspects(&self.entries) {
-            let entry = &mut self.entries[i];
-            if let Some((name, counts)) = crate::secrets::redact(entry) {
-                *entry = name;
-                record.extend(crate::secrets::lines_at(&format!("/entries/{i}"), &counts));
+        // A long list on every core, a slice each: the walk's threads are
+        // done, and this is the longest part of the look left to one.
+        let threads = match self.entries.len() < PARALLEL_FROM {
+            true => 1,
+            false => threads(),
+        };
+        let slice = self.entries.len().div_ceil(threads).max(1);
+        let changed: Vec<Vec<_>> = std::thread::scope(|scope| {
+            if threads == 1 {
+                return vec![crate::secrets::redact_each(&mut self.entries)];
+            }
+            let parts: Vec<_> = self
+                .entries
+                .chunks_mut(slice)
+                .map(|part| scope.spawn(move || crate::secrets::redact_each(part)))
+                .collect();
+            parts
+                .into_iter()
+                .map(|part| {
+                    part.join()
+                        .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+                })
+                .collect()
+        });
+        for (n, part) in changed.into_iter().enumerate() {
+            for (i, counts) in part {
+                let at = format!("/entries/{}", n * slice + i);
+                record.extend(crate::secrets::lines_at(&at, &counts));
             }
         }
         self.redacted = record;

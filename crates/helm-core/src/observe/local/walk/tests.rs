@@ -100,3 +100,28 @@ fn relative_paths_match_strip_prefix() {
         assert_eq!(relative(Path::new(root), Path::new(path)), Path::new(want));
     }
 }
+
+#[test]
+fn names_redacted_on_several_threads_are_recorded_at_their_own_place() {
+    let token = format!("ghp_{}", "R8xq2ZkP7mLw4NvB9cTj3HsY6dFgA1eUoQiK");
+    let mut entries: Vec<String> = (0..PARALLEL_FROM * 2)
+        .map(|i| format!("src/m{i}.rs"))
+        .collect();
+    let secret_at = [3, PARALLEL_FROM + 7, PARALLEL_FROM * 2 - 1];
+    for &i in &secret_at {
+        entries[i] = format!("keys/{token}");
+    }
+    let mut tree = Tree {
+        root: "/r".into(),
+        entries,
+        ..Tree::default()
+    };
+    tree.redact();
+    let places: Vec<&str> = tree.redacted.iter().map(|r| r.at.as_str()).collect();
+    let expected: Vec<String> = secret_at.iter().map(|i| format!("/entries/{i}")).collect();
+    assert_eq!(places, expected);
+    for &i in &secret_at {
+        assert_eq!(tree.entries[i], "keys/[redacted: github-pat]");
+    }
+    assert_eq!(tree.entries[4], "src/m4.rs");
+}
