@@ -99,6 +99,10 @@ fn usage_error(err: clap::Error, json: bool) -> ExitCode {
             let _ = err.print();
             ExitCode::from(2)
         }
+        ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
+            output::print_error(&missing_subcommand(&err.render().to_string()), true);
+            ExitCode::from(2)
+        }
         _ if json => {
             let message = err
                 .kind()
@@ -118,4 +122,40 @@ fn usage_error(err: clap::Error, json: bool) -> ExitCode {
             ExitCode::from(2)
         }
     }
+}
+
+/// `helm --json slate`: clap's answer is the command's help, which is no
+/// JSON error. Said instead: which command wants which subcommands, and
+/// where its help is.
+fn missing_subcommand(help: &str) -> Error {
+    let usage = help
+        .lines()
+        .find_map(|line| line.strip_prefix("Usage: "))
+        .unwrap_or("helm");
+    let command: Vec<&str> = usage
+        .split_whitespace()
+        .take_while(|word| !word.starts_with('[') && !word.starts_with('<'))
+        .collect();
+    let command = match command.as_slice() {
+        [] => "helm".to_string(),
+        [_, rest @ ..] => std::iter::once("helm")
+            .chain(rest.iter().copied())
+            .collect::<Vec<_>>()
+            .join(" "),
+    };
+    let subcommands: Vec<&str> = help
+        .lines()
+        .skip_while(|line| line.trim() != "Commands:")
+        .skip(1)
+        .take_while(|line| line.starts_with("  "))
+        // A name sits two spaces in; a wrapped description further.
+        .filter(|line| !line.starts_with("   "))
+        .filter_map(|line| line.split_whitespace().next())
+        .filter(|name| *name != "help")
+        .collect();
+    Error::new(
+        Kind::Usage,
+        format!("`{command}` needs a subcommand: {}", subcommands.join(", ")),
+    )
+    .hint(format!("see `{command} --help`"))
 }

@@ -133,3 +133,30 @@ fn a_corrupt_voyage_file_is_reported_not_a_panic() {
     let list = env.run(&["voyage", "list", "--all"]);
     assert_eq!(list.code, 0, "{list:?}");
 }
+
+#[test]
+fn a_missing_subcommand_under_json_says_which_ones_there_are() {
+    let env = TestEnv::new();
+    for (args, command, some) in [
+        (vec!["--json", "slate"], "helm slate", "list, erase, clear"),
+        (vec!["--json", "voyage"], "helm voyage", "new, list, show"),
+        (vec!["--json", "artifact"], "helm artifact", "show, list"),
+    ] {
+        let run = env.run(&args);
+        assert_eq!(run.code, 2, "{args:?}: {run:?}");
+        let out = if run.stdout.trim().is_empty() {
+            &run.stderr
+        } else {
+            &run.stdout
+        };
+        let error: serde_json::Value = serde_json::from_str(out.trim())
+            .unwrap_or_else(|e| panic!("{args:?} is not one JSON error ({e}): {run:?}"));
+        let message = error["error"]["message"].as_str().unwrap_or_default();
+        assert!(
+            message.starts_with(&format!("`{command}` needs a subcommand: {some}")),
+            "{message}"
+        );
+        assert_eq!(error["error"]["kind"], "usage");
+        assert_eq!(error["error"]["hint"], format!("see `{command} --help`"));
+    }
+}
