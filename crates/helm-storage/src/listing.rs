@@ -18,9 +18,10 @@
 
 mod cache;
 mod clock;
+mod meta;
 mod peek;
-use cache::Meta;
 use clock::Clock;
+use meta::Meta;
 use peek::peek;
 
 use std::collections::HashSet;
@@ -240,8 +241,8 @@ impl Dir {
         #[allow(clippy::useless_conversion, clippy::unnecessary_cast)]
         Some(Meta {
             len: u64::try_from(stat.st_size).ok()?,
-            mtime_ns: cache::nanos(stat.st_mtime as i64, stat.st_mtime_nsec as i64)?,
-            ctime_ns: cache::nanos(stat.st_ctime as i64, stat.st_ctime_nsec as i64)?,
+            mtime_ns: meta::nanos(stat.st_mtime as i64, stat.st_mtime_nsec as i64)?,
+            ctime_ns: meta::nanos(stat.st_ctime as i64, stat.st_ctime_nsec as i64)?,
             ino: stat.st_ino as u64,
             dev: stat.st_dev as u64,
         })

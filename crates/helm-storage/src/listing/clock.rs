@@ -23,7 +23,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use super::cache::Meta;
+use super::meta::{Meta, nanos};
 
 /// The time read before a listing stats anything, on the voyages' device.
 pub(crate) struct Clock {
@@ -96,7 +96,7 @@ fn since(draft: &fs::File, voyages: &fs::File) -> Option<(i64, u64)> {
     }
     // i64 and u32 on 64-bit targets, other widths on some others.
     #[allow(clippy::useless_conversion, clippy::unnecessary_cast)]
-    let ctime = super::cache::nanos(made.st_ctime as i64, made.st_ctime_nsec as i64)?;
+    let ctime = nanos(made.st_ctime as i64, made.st_ctime_nsec as i64)?;
     Some((ctime, made_dev))
 }
 

@@ -18,7 +18,8 @@
 
 use uuid::Uuid;
 
-use super::cache::{Meta, Stamp};
+use super::cache::Stamp;
+use super::meta::Meta;
 use crate::model::{Voyage, VoyageStatus};
 use crate::storage::schema;
 use crate::storage::vfs::VfsFile;
