@@ -96,11 +96,12 @@ impl ObservedReport {
             short_hash(&observed.artifact),
             when(&observed.observed_at)
         ));
-        if observed.json.is_none() {
+        if observed.json.is_none() && !observed.unchanged {
             // Streamed from a big file and never held whole: reading it back
             // for a screen would cost memory the look itself did not (a
             // 256 MiB file took twice its size). The look's summary stands
-            // in; the footer says how to see it all.
+            // in; the footer says how to see it all. (An unchanged GitHub
+            // look holds no JSON either: its stored artifact is read.)
             screen.line(&observed.summary);
             screen.line("");
             let footer = format!(
@@ -111,10 +112,9 @@ impl ObservedReport {
             return writeln!(out, "{}", style.dim(&footer));
         }
         let raw = self.raw()?;
-        // A big payload is not read a second time for its digest: the
-        // look's own summary stands in, as the story does it.
         // The look's own digest when it made one (it had the payload in
-        // hand); else read from the payload, unless that is big.
+        // hand); else read from the payload, unless that is big: the look's
+        // summary stands in, as the story does it.
         let digest = match (&observed.digest, raw.len() <= DIGEST_LIMIT) {
             (Some(digest), _) => Some(digest.clone()),
             (None, true) => crate::ops::digest::of(Some(&observed.target), &raw, self.lockdown),

@@ -137,3 +137,21 @@ fn json_is_the_document_and_the_screen_is_the_same_in_a_pipe() {
     assert!(!human.stdout.contains('\u{1b}'), "{}", human.stdout);
     assert!(human.stdout.contains("a\u{fffd}[2Jb"), "{}", human.stdout);
 }
+
+#[test]
+fn an_unchanged_look_reads_as_the_first_did() {
+    let (env, gh, _) = github_voyage(REPO, "again");
+    let issue = talkative_issue(&gh).to_string();
+    let first = env.run(&["observe", "github-issue", &issue]);
+    first.ok();
+    // GitHub answers 304 to every part: the artifact is the one stored.
+    let again = env.run(&["observe", "github-issue", &issue]);
+    again.ok();
+    assert!(
+        !again.stdout.contains("too big to show"),
+        "{}",
+        again.stdout
+    );
+    let body = |screen: &str| -> String { screen.lines().skip(2).collect::<Vec<_>>().join("\n") };
+    assert_eq!(body(&again.stdout), body(&first.stdout));
+}
