@@ -4,8 +4,6 @@
 
 use std::collections::BTreeMap;
 
-use regex_automata::Input;
-
 use super::keywords::Hit;
 use super::rules::{Against, Allow, Rule, rules};
 
@@ -111,9 +109,11 @@ fn find_by(
 ) {
     let Some(regex) = rule.regex() else { return };
     let window = &text.as_bytes()[from..to];
-    let mut caps = regex.create_captures();
-    for whole in regex.find_iter(window) {
-        regex.search_captures(&Input::new(window).range(whole.start()..), &mut caps);
+    // One search a match, its groups with it.
+    for caps in regex.captures_iter(window) {
+        let Some(whole) = caps.get_match() else {
+            continue;
+        };
         let span = match rule.group {
             Some(group) => caps.get_group(group),
             None => (1..caps.group_len()).find_map(|i| caps.get_group(i)),
