@@ -139,6 +139,9 @@ pub(in crate::gitlab) fn edit(state: &mut State, call: &Call, p: usize) -> Resul
 /// What an edit of an issue or a merge request changes: title, description, labels (all
 /// of `add_labels` and `remove_labels` in this one request), and `state_event`. Each change
 /// of label or state is recorded as an event by the token's user.
+/// What an edit did, to record as an event: (label action and name) or a new state.
+type Happened = (Option<(String, String)>, Option<String>);
+
 pub(in crate::gitlab) fn change(
     state: &mut State,
     call: &Call,
@@ -159,7 +162,7 @@ pub(in crate::gitlab) fn change(
         }
     };
     let now = state.now();
-    let mut recorded: Vec<(Option<(String, String)>, Option<String>)> = Vec::new();
+    let mut recorded: Vec<Happened> = Vec::new();
     let item = (state.gitlab.projects[p].item_mut(on, iid)).ok_or_else(|| not_found("Issue"))?;
     if let Some(title) = call.text("title") {
         item.title = title;

@@ -6,6 +6,7 @@
 mod changes;
 mod conditional;
 mod faults_acting;
+mod forge_control;
 mod forge_documents;
 mod forgejo;
 mod gitlab;
