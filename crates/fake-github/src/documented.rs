@@ -38,16 +38,16 @@ const FORGEJO: &str = include_str!("../../../tests/fixtures/openapi/forgejo-oper
 /// GitLab's endpoints (under `/api/v4`). Panics, in the calling test, on a broken fixture.
 pub fn gitlab() -> &'static Document {
     static DOC: OnceLock<Document> = OnceLock::new();
-    DOC.get_or_init(|| parse("GitLab", GITLAB, "crate"))
+    DOC.get_or_init(|| parse("GitLab", GITLAB))
 }
 
 /// Forgejo's operations (under `/api/v1`). Panics, in the calling test, on a broken fixture.
 pub fn forgejo() -> &'static Document {
     static DOC: OnceLock<Document> = OnceLock::new();
-    DOC.get_or_init(|| parse("Forgejo", FORGEJO, "crate"))
+    DOC.get_or_init(|| parse("Forgejo", FORGEJO))
 }
 
-fn parse(forge: &'static str, text: &str, key: &str) -> Document {
+fn parse(forge: &'static str, text: &str) -> Document {
     let doc: Value = serde_json::from_str(text)
         .unwrap_or_else(|e| panic!("the {forge} fixture is not JSON: {e}"));
     let names = |v: &Value| -> Vec<String> {
@@ -86,7 +86,7 @@ fn parse(forge: &'static str, text: &str, key: &str) -> Document {
         forge,
         source: format!(
             "{} {}",
-            text_of(&doc["source"][key], "its source"),
+            text_of(&doc["source"]["crate"], "its source"),
             text_of(&doc["source"]["version"], "its version")
         ),
         operations,
