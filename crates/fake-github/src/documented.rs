@@ -11,16 +11,16 @@ use serde_json::Value;
 use std::sync::OnceLock;
 
 /// One forge's documented operations.
-pub struct Document {
+pub struct ForgeDocument {
     /// The forge, for messages: `GitLab` or `Forgejo`.
     pub forge: &'static str,
     /// Where the fixture was taken from, e.g. `gitlab 0.1905.0`.
     pub source: String,
-    pub operations: Vec<Operation>,
+    pub operations: Vec<DocumentedOperation>,
 }
 
 /// One documented operation: method and path template (with the API's prefix).
-pub struct Operation {
+pub struct DocumentedOperation {
     pub method: String,
     pub template: String,
     /// What documents it: the builder or the operationId, or the documentation page.
@@ -36,18 +36,18 @@ const GITLAB: &str = include_str!("../../../tests/fixtures/openapi/gitlab-operat
 const FORGEJO: &str = include_str!("../../../tests/fixtures/openapi/forgejo-operations.json");
 
 /// GitLab's endpoints (under `/api/v4`). Panics, in the calling test, on a broken fixture.
-pub fn gitlab() -> &'static Document {
-    static DOC: OnceLock<Document> = OnceLock::new();
+pub fn gitlab() -> &'static ForgeDocument {
+    static DOC: OnceLock<ForgeDocument> = OnceLock::new();
     DOC.get_or_init(|| parse("GitLab", GITLAB))
 }
 
 /// Forgejo's operations (under `/api/v1`). Panics, in the calling test, on a broken fixture.
-pub fn forgejo() -> &'static Document {
-    static DOC: OnceLock<Document> = OnceLock::new();
+pub fn forgejo() -> &'static ForgeDocument {
+    static DOC: OnceLock<ForgeDocument> = OnceLock::new();
     DOC.get_or_init(|| parse("Forgejo", FORGEJO))
 }
 
-fn parse(forge: &'static str, text: &str) -> Document {
+fn parse(forge: &'static str, text: &str) -> ForgeDocument {
     let doc: Value = serde_json::from_str(text)
         .unwrap_or_else(|e| panic!("the {forge} fixture is not JSON: {e}"));
     let names = |v: &Value| -> Vec<String> {
@@ -67,7 +67,7 @@ fn parse(forge: &'static str, text: &str) -> Document {
         .as_array()
         .unwrap_or_else(|| panic!("the {forge} fixture lacks `operations`"))
         .iter()
-        .map(|op| Operation {
+        .map(|op| DocumentedOperation {
             method: text_of(&op["method"], "a method"),
             template: text_of(&op["template"], "a template"),
             source: text_of(&op["source"], "a source"),
@@ -82,7 +82,7 @@ fn parse(forge: &'static str, text: &str) -> Document {
             required: names(&op["required"]),
         })
         .collect();
-    Document {
+    ForgeDocument {
         forge,
         source: format!(
             "{} {}",
@@ -93,7 +93,7 @@ fn parse(forge: &'static str, text: &str) -> Document {
     }
 }
 
-impl Operation {
+impl DocumentedOperation {
     /// The path parameters (still percent-encoded) if `path` fits this template: a segment
     /// is a literal, one `{name}`, or `{a}.{b}` (Forgejo's `{index}.{diffType}`). A value
     /// must parse as its documented type, so `5.diff` is not an `{index}`.
@@ -132,10 +132,14 @@ impl Operation {
     }
 }
 
-impl Document {
+impl ForgeDocument {
     /// The operation serving `method` + `path` (query ignored) and its path parameters,
     /// decoded. Where two templates fit, the one with fewer parameters (more literal) wins.
-    pub fn route(&self, method: &str, path: &str) -> Option<(&Operation, Vec<(String, String)>)> {
+    pub fn route(
+        &self,
+        method: &str,
+        path: &str,
+    ) -> Option<(&DocumentedOperation, Vec<(String, String)>)> {
         let path = path.split('?').next().unwrap_or_default();
         self.operations
             .iter()
@@ -159,7 +163,7 @@ impl Document {
         method: &str,
         path_and_query: &str,
         body_fields: Option<&[String]>,
-    ) -> Result<&Operation, Vec<String>> {
+    ) -> Result<&DocumentedOperation, Vec<String>> {
         let Some((op, _)) = self.route(method, path_and_query) else {
             return Err(vec![format!(
                 "{} documents no {method} {}",

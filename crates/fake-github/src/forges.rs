@@ -5,44 +5,44 @@
 //! (query, JSON or form body as one map) and paging.
 
 use super::*;
-use crate::documented::{self, Document};
+use crate::documented::{self, ForgeDocument};
 
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub(super) enum Forge {
+pub(super) enum OtherForge {
     GitLab,
     Forgejo,
 }
 
-impl Forge {
-    pub(super) fn of(path: &str) -> Option<Forge> {
+impl OtherForge {
+    pub(super) fn of(path: &str) -> Option<OtherForge> {
         if path.starts_with("/api/v4/") {
-            Some(Forge::GitLab)
+            Some(OtherForge::GitLab)
         } else if path.starts_with("/api/v1/") {
-            Some(Forge::Forgejo)
+            Some(OtherForge::Forgejo)
         } else {
             None
         }
     }
 
-    fn document(self) -> &'static Document {
+    fn document(self) -> &'static ForgeDocument {
         match self {
-            Forge::GitLab => documented::gitlab(),
-            Forge::Forgejo => documented::forgejo(),
+            OtherForge::GitLab => documented::gitlab(),
+            OtherForge::Forgejo => documented::forgejo(),
         }
     }
 
     /// A refusal in the forge's own error shape.
     pub(super) fn error(self, status: u16, message: &str) -> Reply {
         match self {
-            Forge::GitLab => gitlab::error(status, message),
-            Forge::Forgejo => forgejo::error(status, message),
+            OtherForge::GitLab => gitlab::error(status, message),
+            OtherForge::Forgejo => forgejo::error(status, message),
         }
     }
 }
 
 /// One request to GitLab or Forgejo, parsed: its operation's template and path parameters,
 /// and its query and body parameters as one map (the body's win).
-pub(super) struct Call {
+pub(super) struct ForgeCall {
     pub(super) base: String,
     pub(super) method: String,
     pub(super) template: String,
@@ -50,7 +50,7 @@ pub(super) struct Call {
     pub(super) params: Map<String, Value>,
 }
 
-impl Call {
+impl ForgeCall {
     pub(super) fn path_param(&self, name: &str) -> &str {
         self.path
             .iter()
@@ -105,13 +105,13 @@ impl Call {
 
     /// One page of `items` (`page` from 1; `per_page` on GitLab, `limit` on Forgejo), with
     /// the forge's paging headers.
-    pub(super) fn page(&self, forge: Forge, items: Vec<Value>) -> Reply {
-        let size_name = if forge == Forge::GitLab {
+    pub(super) fn page(&self, forge: OtherForge, items: Vec<Value>) -> Reply {
+        let size_name = if forge == OtherForge::GitLab {
             "per_page"
         } else {
             "limit"
         };
-        let default = if forge == Forge::GitLab { 20 } else { 30 };
+        let default = if forge == OtherForge::GitLab { 20 } else { 30 };
         let per_page = self
             .text(size_name)
             .and_then(|t| t.parse::<usize>().ok())
@@ -126,7 +126,7 @@ impl Call {
             .take(per_page)
             .collect();
         let mut reply = Reply::json(200, Value::Array(shown));
-        if forge == Forge::GitLab {
+        if forge == OtherForge::GitLab {
             reply = reply
                 .header("X-Page", page.to_string())
                 .header("X-Per-Page", per_page.to_string())
@@ -210,13 +210,13 @@ impl State {
     /// against the forge's document, then the forge's handler.
     pub(super) fn answer_forge(
         &mut self,
-        forge: Forge,
+        forge: OtherForge,
         base: &str,
         request: &RecordedRequest,
     ) -> PlannedAnswer {
         let authorized = match forge {
-            Forge::GitLab => gitlab::authorized(request),
-            Forge::Forgejo => forgejo::authorized(request),
+            OtherForge::GitLab => gitlab::authorized(request),
+            OtherForge::Forgejo => forgejo::authorized(request),
         };
         if !authorized {
             return PlannedAnswer::now(forge.error(401, "401 Unauthorized"));
@@ -224,7 +224,7 @@ impl State {
         self.with_faults(request, |state| state.perform_forge(forge, base, request))
     }
 
-    fn perform_forge(&mut self, forge: Forge, base: &str, request: &RecordedRequest) -> Reply {
+    fn perform_forge(&mut self, forge: OtherForge, base: &str, request: &RecordedRequest) -> Reply {
         let fields = match documented::body_fields(&request.raw_body, request.body.as_ref()) {
             Ok(fields) => fields,
             Err(problem) => return forge.error(400, &problem),
@@ -241,7 +241,7 @@ impl State {
         let (_, path) = document
             .route(&request.method, request.path())
             .unwrap_or((op, Vec::new()));
-        let call = Call {
+        let call = ForgeCall {
             base: base.to_owned(),
             method: request.method.clone(),
             template: op.template.clone(),
@@ -249,8 +249,8 @@ impl State {
             params: params(request),
         };
         match forge {
-            Forge::GitLab => gitlab::perform(self, &call),
-            Forge::Forgejo => forgejo::perform(self, &call),
+            OtherForge::GitLab => gitlab::perform(self, &call),
+            OtherForge::Forgejo => forgejo::perform(self, &call),
         }
     }
 }
@@ -258,7 +258,7 @@ impl State {
 /// Every recorded request to GitLab or Forgejo that its forge's document does not allow,
 /// as `"METHOD path: problem"` lines.
 pub(super) fn violations(request: &RecordedRequest) -> Option<Vec<String>> {
-    let forge = Forge::of(request.path())?;
+    let forge = OtherForge::of(request.path())?;
     let line = |problem: &str| format!("{} {}: {problem}", request.method, request.path_and_query);
     let fields = match documented::body_fields(&request.raw_body, request.body.as_ref()) {
         Ok(fields) => fields,

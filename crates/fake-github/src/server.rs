@@ -142,7 +142,7 @@ impl State {
     /// Authentication, then faults: one that answers instead of acting stops here; one that
     /// acts first lets the request change the state and then spoils (or withholds) the answer.
     pub(super) fn answer(&mut self, base: &str, request: &RecordedRequest) -> PlannedAnswer {
-        if let Some(forge) = forges::Forge::of(request.path()) {
+        if let Some(forge) = forges::OtherForge::of(request.path()) {
             return self.answer_forge(forge, base, request);
         }
         if !authorized(request, &self.switches.tokens) {

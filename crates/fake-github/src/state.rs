@@ -19,9 +19,9 @@ pub(super) struct State {
     pub(super) switches: Switches,
     pub(super) actions: actions::Actions,
     /// The fake GitLab's world, served under `/api/v4` with the same clock and faults.
-    pub(super) gitlab: gitlab::Lab,
+    pub(super) gitlab: gitlab::GitLabWorld,
     /// The fake Forgejo's world, served under `/api/v1`.
-    pub(super) forgejo: forgejo::Forge,
+    pub(super) forgejo: forgejo::ForgejoWorld,
 }
 
 /// One repository's issues, pulls, comments and checks on the fake server.

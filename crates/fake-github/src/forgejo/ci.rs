@@ -3,8 +3,8 @@
 
 use super::*;
 
-impl Forge {
-    pub(in crate::forgejo) fn combined_status(&self, call: &Call, r: usize) -> Reply {
+impl ForgejoWorld {
+    pub(in crate::forgejo) fn combined_status(&self, call: &ForgeCall, r: usize) -> Reply {
         let repo = &self.repos[r];
         let sha = call.path_param("ref");
         let (state, latest) = repo.combined(sha);
@@ -26,7 +26,7 @@ impl Forge {
         )
     }
 
-    pub(in crate::forgejo) fn statuses(&self, call: &Call, r: usize) -> Reply {
+    pub(in crate::forgejo) fn statuses(&self, call: &ForgeCall, r: usize) -> Reply {
         let sha = call.path_param("ref");
         let statuses = self.repos[r].statuses.iter().rev().filter(|s| s.sha == sha);
         call.page(
@@ -35,7 +35,7 @@ impl Forge {
         )
     }
 
-    fn status_json(&self, call: &Call, r: usize, status: &Status) -> Value {
+    fn status_json(&self, call: &ForgeCall, r: usize, status: &Status) -> Value {
         json!({
             "id": status.id,
             "status": status.state,
@@ -49,7 +49,7 @@ impl Forge {
         })
     }
 
-    pub(in crate::forgejo) fn runs(&self, call: &Call, r: usize) -> Reply {
+    pub(in crate::forgejo) fn runs(&self, call: &ForgeCall, r: usize) -> Reply {
         let repo = &self.repos[r];
         let head = call.text("head_sha");
         let runs: Vec<Value> = (repo.runs.iter().rev())
@@ -79,7 +79,7 @@ impl Forge {
         )
     }
 
-    pub(in crate::forgejo) fn jobs(&self, call: &Call, r: usize) -> Result<Reply, Reply> {
+    pub(in crate::forgejo) fn jobs(&self, call: &ForgeCall, r: usize) -> Result<Reply, Reply> {
         let repo = &self.repos[r];
         let id = call.number("run_id");
         let run = repo
@@ -106,7 +106,7 @@ impl Forge {
         ))
     }
 
-    pub(in crate::forgejo) fn logs(&self, call: &Call, r: usize) -> Result<Reply, Reply> {
+    pub(in crate::forgejo) fn logs(&self, call: &ForgeCall, r: usize) -> Result<Reply, Reply> {
         let id = call.number("job_id");
         let run = self.repos[r].runs.iter().find(|run| run.job_id == id);
         let run = run.ok_or_else(not_found)?;

@@ -4,9 +4,9 @@
 
 use super::*;
 
-impl Forge {
+impl ForgejoWorld {
     /// Issues (`pulls` false, `type=issues` on Forgejo) or pull requests, newest first.
-    pub(in crate::forgejo) fn list_items(&self, call: &Call, r: usize, pulls: bool) -> Reply {
+    pub(in crate::forgejo) fn list_items(&self, call: &ForgeCall, r: usize, pulls: bool) -> Reply {
         let state = call.text("state").unwrap_or_else(|| "open".to_owned());
         let items = self.repos[r].items.values().rev();
         let shown = items
@@ -24,25 +24,29 @@ impl Forge {
         call.page(Which::Forgejo, shown)
     }
 
-    pub(in crate::forgejo) fn get_issue(&self, call: &Call, r: usize) -> Result<Reply, Reply> {
+    pub(in crate::forgejo) fn get_issue(&self, call: &ForgeCall, r: usize) -> Result<Reply, Reply> {
         let item = self.repos[r].item(call.number("index"))?;
         Ok(Reply::json(200, self.issue_json(call, r, item)))
     }
 
-    pub(in crate::forgejo) fn comments(&self, call: &Call, r: usize) -> Result<Reply, Reply> {
+    pub(in crate::forgejo) fn comments(&self, call: &ForgeCall, r: usize) -> Result<Reply, Reply> {
         let number = self.repos[r].item(call.number("index"))?.number;
         let comments = self.repos[r].comments.iter().filter(|c| c.number == number);
         let shown: Vec<Value> = comments.map(|c| self.comment_json(call, r, c)).collect();
         Ok(Reply::json(200, Value::Array(shown)))
     }
 
-    pub(in crate::forgejo) fn issue_labels(&self, call: &Call, r: usize) -> Result<Reply, Reply> {
+    pub(in crate::forgejo) fn issue_labels(
+        &self,
+        call: &ForgeCall,
+        r: usize,
+    ) -> Result<Reply, Reply> {
         let item = self.repos[r].item(call.number("index"))?;
         let labels = item.labels.iter().map(|l| self.label_json(call, r, *l));
         Ok(Reply::json(200, Value::Array(labels.collect())))
     }
 
-    pub(in crate::forgejo) fn labels(&self, call: &Call, r: usize) -> Reply {
+    pub(in crate::forgejo) fn labels(&self, call: &ForgeCall, r: usize) -> Reply {
         let labels = self.repos[r]
             .labels
             .iter()
@@ -51,7 +55,7 @@ impl Forge {
     }
 
     /// Comments and the other happenings of an issue, oldest first, as `TimelineComment`s.
-    pub(in crate::forgejo) fn timeline(&self, call: &Call, r: usize) -> Result<Reply, Reply> {
+    pub(in crate::forgejo) fn timeline(&self, call: &ForgeCall, r: usize) -> Result<Reply, Reply> {
         let repo = &self.repos[r];
         let number = repo.item(call.number("index"))?.number;
         let mut entries: Vec<(u64, Value)> = Vec::new();
@@ -84,7 +88,7 @@ impl Forge {
         ))
     }
 
-    pub(in crate::forgejo) fn collaborators(&self, call: &Call, r: usize) -> Reply {
+    pub(in crate::forgejo) fn collaborators(&self, call: &ForgeCall, r: usize) -> Reply {
         let users = self.repos[r]
             .collaborators
             .iter()
@@ -94,7 +98,11 @@ impl Forge {
 
     /// A user's permission on the repository: a collaborator's, else `read` (the
     /// repository is public); 404 for no such user.
-    pub(in crate::forgejo) fn permission(&self, call: &Call, r: usize) -> Result<Reply, Reply> {
+    pub(in crate::forgejo) fn permission(
+        &self,
+        call: &ForgeCall,
+        r: usize,
+    ) -> Result<Reply, Reply> {
         let user = self
             .find_user(call.path_param("collaborator"))
             .ok_or_else(not_found)?;
@@ -108,7 +116,11 @@ impl Forge {
     }
 }
 
-pub(in crate::forgejo) fn create(state: &mut State, call: &Call, r: usize) -> Result<Reply, Reply> {
+pub(in crate::forgejo) fn create(
+    state: &mut State,
+    call: &ForgeCall,
+    r: usize,
+) -> Result<Reply, Reply> {
     let title = call.text("title").filter(|t| !t.trim().is_empty());
     let Some(title) = title else {
         return Err(error(422, "[Title]: Required"));
@@ -161,7 +173,11 @@ pub(in crate::forgejo) fn new_item(
     }
 }
 
-pub(in crate::forgejo) fn edit(state: &mut State, call: &Call, r: usize) -> Result<Reply, Reply> {
+pub(in crate::forgejo) fn edit(
+    state: &mut State,
+    call: &ForgeCall,
+    r: usize,
+) -> Result<Reply, Reply> {
     let number = state.forgejo.repos[r].item(call.number("index"))?.number;
     change(state, call, r, number)?;
     let forge = &state.forgejo;
@@ -175,7 +191,7 @@ pub(in crate::forgejo) fn edit(state: &mut State, call: &Call, r: usize) -> Resu
 /// state is a timeline entry.
 pub(in crate::forgejo) fn change(
     state: &mut State,
-    call: &Call,
+    call: &ForgeCall,
     r: usize,
     number: u64,
 ) -> Result<(), Reply> {
@@ -227,7 +243,7 @@ pub(in crate::forgejo) fn change(
 
 pub(in crate::forgejo) fn comment(
     state: &mut State,
-    call: &Call,
+    call: &ForgeCall,
     r: usize,
 ) -> Result<Reply, Reply> {
     let number = state.forgejo.repos[r].item(call.number("index"))?.number;
@@ -269,7 +285,7 @@ pub(in crate::forgejo) fn add_comment(
 
 /// The `labels` of a request: ids or names, as the swagger's `IssueLabelsOption` allows.
 /// One that names no label of the repository is refused (422), before anything changes.
-fn label_ids(repo: &Repo, call: &Call) -> Result<Vec<u64>, Reply> {
+fn label_ids(repo: &Repo, call: &ForgeCall) -> Result<Vec<u64>, Reply> {
     let mut ids = Vec::new();
     for wanted in call.list("labels") {
         let id = repo
@@ -285,7 +301,7 @@ fn label_ids(repo: &Repo, call: &Call) -> Result<Vec<u64>, Reply> {
 /// `POST .../labels`: adds labels; answers all the issue's labels.
 pub(in crate::forgejo) fn add_labels(
     state: &mut State,
-    call: &Call,
+    call: &ForgeCall,
     r: usize,
 ) -> Result<Reply, Reply> {
     let number = state.forgejo.repos[r].item(call.number("index"))?.number;
@@ -314,7 +330,7 @@ pub(in crate::forgejo) fn add_labels(
 /// `DELETE .../labels/{identifier}` (an id or a name): 204, or 404 for no such label.
 pub(in crate::forgejo) fn remove_label(
     state: &mut State,
-    call: &Call,
+    call: &ForgeCall,
     r: usize,
 ) -> Result<Reply, Reply> {
     let number = state.forgejo.repos[r].item(call.number("index"))?.number;

@@ -19,9 +19,9 @@ mod records;
 mod shapes;
 
 pub use control::Forgejo;
-pub(super) use records::Forge;
+pub(super) use records::ForgejoWorld;
 
-use super::forges::{Call, Forge as Which};
+use super::forges::{ForgeCall, OtherForge as Which};
 use super::*;
 use records::*;
 
@@ -51,7 +51,7 @@ fn empty(status: u16) -> Reply {
     reply
 }
 
-pub(super) fn perform(state: &mut State, call: &Call) -> Reply {
+pub(super) fn perform(state: &mut State, call: &ForgeCall) -> Reply {
     let result = if call.template == "/api/v1/user" {
         let forge = &state.forgejo;
         Ok(Reply::json(200, forge.user_json(call, forge.viewer())))
@@ -67,7 +67,7 @@ pub(super) fn perform(state: &mut State, call: &Call) -> Reply {
         .header("Server", "Forgejo".to_owned())
 }
 
-fn route(state: &mut State, call: &Call, r: usize) -> Result<Reply, Reply> {
+fn route(state: &mut State, call: &ForgeCall, r: usize) -> Result<Reply, Reply> {
     let template = call
         .template
         .trim_start_matches("/api/v1/repos/{owner}/{repo}");

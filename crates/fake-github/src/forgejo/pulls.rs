@@ -6,13 +6,13 @@
 
 use super::*;
 
-impl Forge {
-    pub(in crate::forgejo) fn get_pull(&self, call: &Call, r: usize) -> Result<Reply, Reply> {
+impl ForgejoWorld {
+    pub(in crate::forgejo) fn get_pull(&self, call: &ForgeCall, r: usize) -> Result<Reply, Reply> {
         let (item, pull) = self.repos[r].pull(call.number("index"))?;
         Ok(Reply::json(200, self.pull_json(call, r, item, pull)))
     }
 
-    pub(in crate::forgejo) fn files(&self, call: &Call, r: usize) -> Result<Reply, Reply> {
+    pub(in crate::forgejo) fn files(&self, call: &ForgeCall, r: usize) -> Result<Reply, Reply> {
         let (_, pull) = self.repos[r].pull(call.number("index"))?;
         let files = pull.files.iter().map(|file| {
             let (additions, deletions) = line_counts(&file.patch);
@@ -31,7 +31,7 @@ impl Forge {
     }
 
     /// `.diff` (or `.patch`): the pull request's changes as text.
-    pub(in crate::forgejo) fn diff(&self, call: &Call, r: usize) -> Result<Reply, Reply> {
+    pub(in crate::forgejo) fn diff(&self, call: &ForgeCall, r: usize) -> Result<Reply, Reply> {
         if !matches!(call.path_param("diffType"), "diff" | "patch") {
             return Err(not_found());
         }
@@ -42,7 +42,7 @@ impl Forge {
         Ok(reply)
     }
 
-    pub(in crate::forgejo) fn reviews(&self, call: &Call, r: usize) -> Result<Reply, Reply> {
+    pub(in crate::forgejo) fn reviews(&self, call: &ForgeCall, r: usize) -> Result<Reply, Reply> {
         let number = self.repos[r].pull(call.number("index"))?.0.number;
         let reviews = self.repos[r].reviews.iter().filter(|v| v.number == number);
         Ok(call.page(
@@ -53,7 +53,7 @@ impl Forge {
 
     pub(in crate::forgejo) fn review_comments(
         &self,
-        call: &Call,
+        call: &ForgeCall,
         r: usize,
     ) -> Result<Reply, Reply> {
         let repo = &self.repos[r];
@@ -88,7 +88,11 @@ impl Forge {
     }
 }
 
-pub(in crate::forgejo) fn create(state: &mut State, call: &Call, r: usize) -> Result<Reply, Reply> {
+pub(in crate::forgejo) fn create(
+    state: &mut State,
+    call: &ForgeCall,
+    r: usize,
+) -> Result<Reply, Reply> {
     let field = |name: &str| call.text(name).filter(|t| !t.trim().is_empty());
     let (Some(head), Some(base), Some(title)) = (field("head"), field("base"), field("title"))
     else {
@@ -144,7 +148,11 @@ pub(in crate::forgejo) fn new_pull(
     }
 }
 
-pub(in crate::forgejo) fn edit(state: &mut State, call: &Call, r: usize) -> Result<Reply, Reply> {
+pub(in crate::forgejo) fn edit(
+    state: &mut State,
+    call: &ForgeCall,
+    r: usize,
+) -> Result<Reply, Reply> {
     let number = state.forgejo.repos[r].pull(call.number("index"))?.0.number;
     issues::change(state, call, r, number)?;
     let forge = &state.forgejo;
@@ -153,7 +161,11 @@ pub(in crate::forgejo) fn edit(state: &mut State, call: &Call, r: usize) -> Resu
 }
 
 /// A review by the token's user: `event` APPROVED, REQUEST_CHANGES or COMMENT.
-pub(in crate::forgejo) fn review(state: &mut State, call: &Call, r: usize) -> Result<Reply, Reply> {
+pub(in crate::forgejo) fn review(
+    state: &mut State,
+    call: &ForgeCall,
+    r: usize,
+) -> Result<Reply, Reply> {
     let number = state.forgejo.repos[r].pull(call.number("index"))?.0.number;
     let event = call.text("event").unwrap_or_default();
     if !matches!(event.as_str(), "APPROVED" | "REQUEST_CHANGES" | "COMMENT") {
@@ -215,7 +227,7 @@ pub(in crate::forgejo) fn add_review(
 /// when a login names no user (nothing is requested then).
 pub(in crate::forgejo) fn request_reviewers(
     state: &mut State,
-    call: &Call,
+    call: &ForgeCall,
     r: usize,
 ) -> Result<Reply, Reply> {
     let number = state.forgejo.repos[r].pull(call.number("index"))?.0.number;
@@ -265,7 +277,11 @@ pub(in crate::forgejo) fn request_reviewers(
     ))
 }
 
-pub(in crate::forgejo) fn merge(state: &mut State, call: &Call, r: usize) -> Result<Reply, Reply> {
+pub(in crate::forgejo) fn merge(
+    state: &mut State,
+    call: &ForgeCall,
+    r: usize,
+) -> Result<Reply, Reply> {
     let number = state.forgejo.repos[r].pull(call.number("index"))?.0.number;
     let style = call.text("Do").unwrap_or_default();
     const STYLES: [&str; 6] = [

@@ -104,22 +104,22 @@ pub(in crate::forgejo) struct Happening {
 }
 
 /// The fake Forgejo's world.
-pub(crate) struct Forge {
+pub(crate) struct ForgejoWorld {
     /// Logins; a user's id is its place here plus one (the token's user is 1).
     pub(in crate::forgejo) users: Vec<String>,
     pub(in crate::forgejo) repos: Vec<Repo>,
 }
 
-impl Default for Forge {
+impl Default for ForgejoWorld {
     fn default() -> Self {
-        Forge {
+        ForgejoWorld {
             users: vec![FORGEJO_VIEWER.to_owned()],
             repos: Vec::new(),
         }
     }
 }
 
-impl Forge {
+impl ForgejoWorld {
     pub(in crate::forgejo) fn viewer(&self) -> u64 {
         1
     }

@@ -4,8 +4,8 @@
 
 use super::*;
 
-impl Forge {
-    pub(in crate::forgejo) fn user_json(&self, call: &Call, id: u64) -> Value {
+impl ForgejoWorld {
+    pub(in crate::forgejo) fn user_json(&self, call: &ForgeCall, id: u64) -> Value {
         let login = self.login(id);
         json!({
             "id": id,
@@ -24,7 +24,7 @@ impl Forge {
         })
     }
 
-    pub(in crate::forgejo) fn repo_json(&self, call: &Call, r: usize) -> Value {
+    pub(in crate::forgejo) fn repo_json(&self, call: &ForgeCall, r: usize) -> Value {
         let repo = &self.repos[r];
         let (owner, name) = repo
             .full_name
@@ -54,7 +54,7 @@ impl Forge {
         })
     }
 
-    pub(in crate::forgejo) fn label_json(&self, call: &Call, r: usize, id: u64) -> Value {
+    pub(in crate::forgejo) fn label_json(&self, call: &ForgeCall, r: usize, id: u64) -> Value {
         let repo = &self.repos[r];
         let name = repo
             .labels
@@ -72,7 +72,7 @@ impl Forge {
         })
     }
 
-    pub(in crate::forgejo) fn issue_json(&self, call: &Call, r: usize, item: &Item) -> Value {
+    pub(in crate::forgejo) fn issue_json(&self, call: &ForgeCall, r: usize, item: &Item) -> Value {
         let repo = &self.repos[r];
         let kind = if item.pull.is_some() {
             "pulls"
@@ -123,7 +123,7 @@ impl Forge {
 
     pub(in crate::forgejo) fn pull_json(
         &self,
-        call: &Call,
+        call: &ForgeCall,
         r: usize,
         item: &Item,
         pull: &Pull,
@@ -180,7 +180,7 @@ impl Forge {
 
     pub(in crate::forgejo) fn comment_json(
         &self,
-        call: &Call,
+        call: &ForgeCall,
         r: usize,
         comment: &Comment,
     ) -> Value {
@@ -201,7 +201,12 @@ impl Forge {
         })
     }
 
-    pub(in crate::forgejo) fn review_json(&self, call: &Call, r: usize, review: &Review) -> Value {
+    pub(in crate::forgejo) fn review_json(
+        &self,
+        call: &ForgeCall,
+        r: usize,
+        review: &Review,
+    ) -> Value {
         let repo = &self.repos[r];
         let url = format!("{}/{}/pulls/{}", call.base, repo.full_name, review.number);
         json!({

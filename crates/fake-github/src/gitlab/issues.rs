@@ -4,25 +4,25 @@
 
 use super::*;
 
-impl Lab {
-    pub(in crate::gitlab) fn list_issues(&self, call: &Call, p: usize) -> Reply {
+impl GitLabWorld {
+    pub(in crate::gitlab) fn list_issues(&self, call: &ForgeCall, p: usize) -> Reply {
         let state = call.text("state").unwrap_or_else(|| "all".to_owned());
         let issues = self.projects[p].issues.values().rev();
         let shown = issues
             .filter(|i| state == "all" || i.state == state)
             .map(|i| self.issue_json(call, p, i))
             .collect();
-        call.page(Forge::GitLab, shown)
+        call.page(OtherForge::GitLab, shown)
     }
 
-    pub(in crate::gitlab) fn get_issue(&self, call: &Call, p: usize) -> Result<Reply, Reply> {
+    pub(in crate::gitlab) fn get_issue(&self, call: &ForgeCall, p: usize) -> Result<Reply, Reply> {
         let issue = self.projects[p].issue(call.number("issue"))?;
         Ok(Reply::json(200, self.issue_json(call, p, issue)))
     }
 
     pub(in crate::gitlab) fn list_notes(
         &self,
-        call: &Call,
+        call: &ForgeCall,
         p: usize,
         on: Noteable,
     ) -> Result<Reply, Reply> {
@@ -35,10 +35,10 @@ impl Lab {
             notes.reverse();
         }
         let shown = notes.iter().map(|n| self.note_json(call, p, n)).collect();
-        Ok(call.page(Forge::GitLab, shown))
+        Ok(call.page(OtherForge::GitLab, shown))
     }
 
-    pub(in crate::gitlab) fn members(&self, call: &Call, p: usize) -> Reply {
+    pub(in crate::gitlab) fn members(&self, call: &ForgeCall, p: usize) -> Reply {
         let members = self.projects[p].members.iter().map(|(user, level)| {
             let mut member = self.user_json(call, *user);
             set(
@@ -47,12 +47,12 @@ impl Lab {
             );
             member
         });
-        call.page(Forge::GitLab, members.collect())
+        call.page(OtherForge::GitLab, members.collect())
     }
 
     pub(in crate::gitlab) fn label_events(
         &self,
-        call: &Call,
+        call: &ForgeCall,
         p: usize,
         on: Noteable,
     ) -> Result<Reply, Reply> {
@@ -61,7 +61,7 @@ impl Lab {
 
     pub(in crate::gitlab) fn state_events(
         &self,
-        call: &Call,
+        call: &ForgeCall,
         p: usize,
         on: Noteable,
     ) -> Result<Reply, Reply> {
@@ -70,7 +70,7 @@ impl Lab {
 
     fn events(
         &self,
-        call: &Call,
+        call: &ForgeCall,
         p: usize,
         on: Noteable,
         kind: impl Fn(&Event) -> bool,
@@ -81,13 +81,13 @@ impl Lab {
             .filter(|e| e.on == on && e.iid == iid && kind(e))
             .map(|e| self.event_json(call, p, e))
             .collect();
-        Ok(call.page(Forge::GitLab, shown))
+        Ok(call.page(OtherForge::GitLab, shown))
     }
 
     /// The issue's or merge request's iid from the path, if it exists.
     pub(in crate::gitlab) fn iid_of(
         &self,
-        call: &Call,
+        call: &ForgeCall,
         p: usize,
         on: Noteable,
     ) -> Result<u64, Reply> {
@@ -101,7 +101,11 @@ impl Lab {
     }
 }
 
-pub(in crate::gitlab) fn create(state: &mut State, call: &Call, p: usize) -> Result<Reply, Reply> {
+pub(in crate::gitlab) fn create(
+    state: &mut State,
+    call: &ForgeCall,
+    p: usize,
+) -> Result<Reply, Reply> {
     let title = call.text("title").filter(|t| !t.trim().is_empty());
     let Some(title) = title else {
         return Err(error(400, "title is missing"));
@@ -129,7 +133,11 @@ pub(in crate::gitlab) fn create(state: &mut State, call: &Call, p: usize) -> Res
     Ok(Reply::json(201, lab.issue_json(call, p, issue)))
 }
 
-pub(in crate::gitlab) fn edit(state: &mut State, call: &Call, p: usize) -> Result<Reply, Reply> {
+pub(in crate::gitlab) fn edit(
+    state: &mut State,
+    call: &ForgeCall,
+    p: usize,
+) -> Result<Reply, Reply> {
     let iid = state.gitlab.iid_of(call, p, Noteable::Issue)?;
     change(state, call, p, Noteable::Issue, iid)?;
     let issue = state.gitlab.projects[p].issue(iid)?;
@@ -144,7 +152,7 @@ type Happened = (Option<(String, String)>, Option<String>);
 
 pub(in crate::gitlab) fn change(
     state: &mut State,
-    call: &Call,
+    call: &ForgeCall,
     p: usize,
     on: Noteable,
     iid: u64,
@@ -218,7 +226,7 @@ pub(in crate::gitlab) fn change(
 
 pub(in crate::gitlab) fn create_note(
     state: &mut State,
-    call: &Call,
+    call: &ForgeCall,
     p: usize,
     on: Noteable,
 ) -> Result<Reply, Reply> {

@@ -4,18 +4,18 @@
 
 use super::*;
 
-impl Lab {
-    pub(in crate::gitlab) fn list_mrs(&self, call: &Call, p: usize) -> Reply {
+impl GitLabWorld {
+    pub(in crate::gitlab) fn list_mrs(&self, call: &ForgeCall, p: usize) -> Reply {
         let state = call.text("state").unwrap_or_else(|| "all".to_owned());
         let mrs = self.projects[p].mrs.values().rev();
         let shown = mrs
             .filter(|mr| state == "all" || mr.issue.state == state)
             .map(|mr| self.mr_json(call, p, mr))
             .collect();
-        call.page(Forge::GitLab, shown)
+        call.page(OtherForge::GitLab, shown)
     }
 
-    pub(in crate::gitlab) fn diffs(&self, call: &Call, p: usize) -> Result<Reply, Reply> {
+    pub(in crate::gitlab) fn diffs(&self, call: &ForgeCall, p: usize) -> Result<Reply, Reply> {
         let mr = self.projects[p].mr(call.number("merge_request"))?;
         let diffs = mr.files.iter().map(|file| {
             let name = file.filename.as_str();
@@ -31,10 +31,10 @@ impl Lab {
                 "generated_file": false,
             })
         });
-        Ok(call.page(Forge::GitLab, diffs.collect()))
+        Ok(call.page(OtherForge::GitLab, diffs.collect()))
     }
 
-    pub(in crate::gitlab) fn approvals(&self, call: &Call, p: usize) -> Result<Reply, Reply> {
+    pub(in crate::gitlab) fn approvals(&self, call: &ForgeCall, p: usize) -> Result<Reply, Reply> {
         let project = &self.projects[p];
         let mr = project.mr(call.number("merge_request"))?;
         let left = mr.approvals_required.saturating_sub(mr.approved_by.len());
@@ -65,7 +65,11 @@ impl Lab {
     }
 
     /// Threads of a merge request, oldest first: each note opens its own unless it replied.
-    pub(in crate::gitlab) fn discussions(&self, call: &Call, p: usize) -> Result<Reply, Reply> {
+    pub(in crate::gitlab) fn discussions(
+        &self,
+        call: &ForgeCall,
+        p: usize,
+    ) -> Result<Reply, Reply> {
         let iid = self.iid_of(call, p, Noteable::Mr)?;
         let notes: Vec<&Note> = (self.projects[p].notes.iter())
             .filter(|n| n.on == Noteable::Mr && n.iid == iid)
@@ -84,12 +88,16 @@ impl Lab {
                 "notes": members.iter().map(|n| self.note_json(call, p, n)).collect::<Vec<_>>(),
             })
         });
-        Ok(call.page(Forge::GitLab, threads.collect()))
+        Ok(call.page(OtherForge::GitLab, threads.collect()))
     }
 }
 
 /// One merge request; a transient status (`checking`) wears off as it is read.
-pub(in crate::gitlab) fn get(state: &mut State, call: &Call, p: usize) -> Result<Reply, Reply> {
+pub(in crate::gitlab) fn get(
+    state: &mut State,
+    call: &ForgeCall,
+    p: usize,
+) -> Result<Reply, Reply> {
     let lab = &state.gitlab;
     let mr = lab.projects[p].mr(call.number("merge_request"))?;
     let answer = Reply::json(200, lab.mr_json(call, p, mr));
@@ -103,7 +111,11 @@ pub(in crate::gitlab) fn get(state: &mut State, call: &Call, p: usize) -> Result
     Ok(answer)
 }
 
-pub(in crate::gitlab) fn create(state: &mut State, call: &Call, p: usize) -> Result<Reply, Reply> {
+pub(in crate::gitlab) fn create(
+    state: &mut State,
+    call: &ForgeCall,
+    p: usize,
+) -> Result<Reply, Reply> {
     let field = |name: &str| call.text(name).filter(|t| !t.trim().is_empty());
     let (Some(source), Some(target), Some(title)) = (
         field("source_branch"),
@@ -167,7 +179,11 @@ pub(in crate::gitlab) fn create(state: &mut State, call: &Call, p: usize) -> Res
     Ok(Reply::json(201, lab.mr_json(call, p, mr)))
 }
 
-pub(in crate::gitlab) fn edit(state: &mut State, call: &Call, p: usize) -> Result<Reply, Reply> {
+pub(in crate::gitlab) fn edit(
+    state: &mut State,
+    call: &ForgeCall,
+    p: usize,
+) -> Result<Reply, Reply> {
     let iid = state.gitlab.iid_of(call, p, Noteable::Mr)?;
     if state.gitlab.projects[p].mrs[&iid].issue.state == "merged"
         && call.param("state_event").is_some()
@@ -188,14 +204,18 @@ pub(in crate::gitlab) fn edit(state: &mut State, call: &Call, p: usize) -> Resul
     Ok(Reply::json(200, lab.mr_json(call, p, mr)))
 }
 
-fn known_users(lab: &Lab, ids: &[String]) -> Vec<u64> {
+fn known_users(lab: &GitLabWorld, ids: &[String]) -> Vec<u64> {
     let ids = ids.iter().filter_map(|id| id.parse::<u64>().ok());
     ids.filter(|id| lab.users.iter().any(|u| u.id == *id))
         .collect()
 }
 
 /// A reply in an existing thread of a merge request.
-pub(in crate::gitlab) fn reply(state: &mut State, call: &Call, p: usize) -> Result<Reply, Reply> {
+pub(in crate::gitlab) fn reply(
+    state: &mut State,
+    call: &ForgeCall,
+    p: usize,
+) -> Result<Reply, Reply> {
     let iid = state.gitlab.iid_of(call, p, Noteable::Mr)?;
     let discussion = call.path_param("discussion").to_owned();
     let exists = (state.gitlab.projects[p].notes.iter())
@@ -227,7 +247,11 @@ pub(in crate::gitlab) fn reply(state: &mut State, call: &Call, p: usize) -> Resu
 }
 
 /// Resolves (`resolved=true`) or unresolves a thread; answers the whole discussion.
-pub(in crate::gitlab) fn resolve(state: &mut State, call: &Call, p: usize) -> Result<Reply, Reply> {
+pub(in crate::gitlab) fn resolve(
+    state: &mut State,
+    call: &ForgeCall,
+    p: usize,
+) -> Result<Reply, Reply> {
     let iid = state.gitlab.iid_of(call, p, Noteable::Mr)?;
     let discussion = call.path_param("discussion").to_owned();
     let Some(resolved) = call.flag("resolved") else {

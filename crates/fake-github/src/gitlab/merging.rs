@@ -5,7 +5,7 @@
 
 use super::*;
 
-impl Lab {
+impl GitLabWorld {
     pub(in crate::gitlab) fn detailed_merge_status(&self, p: usize, mr: &Mr) -> String {
         let status = if mr.issue.state != "opened" {
             "not_open"
@@ -65,7 +65,11 @@ impl Lab {
 /// `PUT .../merge`: 409 when `sha` is not the head any more; 405 when the merge request is
 /// not open or not ready (draft, unresolved threads, CI, approvals, still checking); 406
 /// when the branch cannot be merged as the project merges (it needs a rebase).
-pub(in crate::gitlab) fn merge(state: &mut State, call: &Call, p: usize) -> Result<Reply, Reply> {
+pub(in crate::gitlab) fn merge(
+    state: &mut State,
+    call: &ForgeCall,
+    p: usize,
+) -> Result<Reply, Reply> {
     let iid = state.gitlab.iid_of(call, p, Noteable::Mr)?;
     let lab = &state.gitlab;
     let mr = &lab.projects[p].mrs[&iid];

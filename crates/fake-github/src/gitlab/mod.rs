@@ -18,9 +18,9 @@ mod records;
 mod shapes;
 
 pub use control::GitLab;
-pub(super) use records::Lab;
+pub(super) use records::GitLabWorld;
 
-use super::forges::{Call, Forge};
+use super::forges::{ForgeCall, OtherForge};
 use super::*;
 use records::*;
 
@@ -43,7 +43,7 @@ fn not_found(what: &str) -> Reply {
     error(404, &format!("404 {what} Not Found"))
 }
 
-pub(super) fn perform(state: &mut State, call: &Call) -> Reply {
+pub(super) fn perform(state: &mut State, call: &ForgeCall) -> Reply {
     let result = match call.path_param("project") {
         "" => route_global(state, call),
         project => match state.gitlab.project_index(project) {
@@ -55,7 +55,7 @@ pub(super) fn perform(state: &mut State, call: &Call) -> Reply {
     reply.header("Server", "nginx".to_owned())
 }
 
-fn route_global(state: &mut State, call: &Call) -> Result<Reply, Reply> {
+fn route_global(state: &mut State, call: &ForgeCall) -> Result<Reply, Reply> {
     let lab = &state.gitlab;
     match (call.method.as_str(), call.template.as_str()) {
         ("GET", "/api/v4/user") => Ok(Reply::json(200, lab.user_json(call, lab.viewer()))),
@@ -67,13 +67,13 @@ fn route_global(state: &mut State, call: &Call) -> Result<Reply, Reply> {
                 .filter(|u| wanted.is_empty() || u.username.eq_ignore_ascii_case(&wanted))
                 .map(|u| lab.user_json(call, u.id))
                 .collect();
-            Ok(call.page(Forge::GitLab, found))
+            Ok(call.page(OtherForge::GitLab, found))
         }
         _ => Err(error(404, "404 Not Found")),
     }
 }
 
-fn route_project(state: &mut State, call: &Call, p: usize) -> Result<Reply, Reply> {
+fn route_project(state: &mut State, call: &ForgeCall, p: usize) -> Result<Reply, Reply> {
     let template = call
         .template
         .trim_start_matches("/api/v4/projects/{project}");

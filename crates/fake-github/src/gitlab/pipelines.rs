@@ -3,18 +3,22 @@
 
 use super::*;
 
-impl Lab {
-    pub(in crate::gitlab) fn mr_pipelines(&self, call: &Call, p: usize) -> Result<Reply, Reply> {
+impl GitLabWorld {
+    pub(in crate::gitlab) fn mr_pipelines(
+        &self,
+        call: &ForgeCall,
+        p: usize,
+    ) -> Result<Reply, Reply> {
         let mr = self.projects[p].mr(call.number("merge_request"))?;
         let pipelines = self.projects[p].pipelines.iter().rev();
         let shown = pipelines
             .filter(|pl| pl.git_ref == mr.source_branch)
             .map(|pl| self.pipeline_json(call, p, pl))
             .collect();
-        Ok(call.page(Forge::GitLab, shown))
+        Ok(call.page(OtherForge::GitLab, shown))
     }
 
-    pub(in crate::gitlab) fn pipelines(&self, call: &Call, p: usize) -> Reply {
+    pub(in crate::gitlab) fn pipelines(&self, call: &ForgeCall, p: usize) -> Reply {
         let (sha, git_ref) = (call.text("sha"), call.text("ref"));
         let pipelines = self.projects[p].pipelines.iter().rev();
         let shown = pipelines
@@ -22,10 +26,10 @@ impl Lab {
             .filter(|pl| git_ref.as_ref().is_none_or(|r| *r == pl.git_ref))
             .map(|pl| self.pipeline_json(call, p, pl))
             .collect();
-        call.page(Forge::GitLab, shown)
+        call.page(OtherForge::GitLab, shown)
     }
 
-    pub(in crate::gitlab) fn jobs(&self, call: &Call, p: usize) -> Result<Reply, Reply> {
+    pub(in crate::gitlab) fn jobs(&self, call: &ForgeCall, p: usize) -> Result<Reply, Reply> {
         let id = call.number("pipeline");
         let project = &self.projects[p];
         if !project.pipelines.iter().any(|pl| pl.id == id) {
@@ -33,10 +37,10 @@ impl Lab {
         }
         let jobs = project.jobs.iter().filter(|job| job.pipeline == id);
         let shown = jobs.map(|job| self.job_json(call, p, job)).collect();
-        Ok(call.page(Forge::GitLab, shown))
+        Ok(call.page(OtherForge::GitLab, shown))
     }
 
-    pub(in crate::gitlab) fn trace(&self, call: &Call, p: usize) -> Result<Reply, Reply> {
+    pub(in crate::gitlab) fn trace(&self, call: &ForgeCall, p: usize) -> Result<Reply, Reply> {
         let id = call.number("job");
         let job = self.projects[p].jobs.iter().find(|job| job.id == id);
         let job = job.ok_or_else(|| not_found("Job"))?;

@@ -113,7 +113,7 @@ pub(in crate::gitlab) struct Event {
 }
 
 /// The fake GitLab's world.
-pub(crate) struct Lab {
+pub(crate) struct GitLabWorld {
     pub(in crate::gitlab) users: Vec<User>,
     pub(in crate::gitlab) projects: Vec<Project>,
     /// Notes a user may create in a minute of the fake's clock (GitLab's default: 300).
@@ -122,9 +122,9 @@ pub(crate) struct Lab {
     pub(in crate::gitlab) noted: Vec<(u64, i64)>,
 }
 
-impl Default for Lab {
+impl Default for GitLabWorld {
     fn default() -> Self {
-        Lab {
+        GitLabWorld {
             users: vec![User {
                 id: 1,
                 username: GITLAB_VIEWER.to_owned(),
@@ -136,7 +136,7 @@ impl Default for Lab {
     }
 }
 
-impl Lab {
+impl GitLabWorld {
     pub(in crate::gitlab) fn viewer(&self) -> u64 {
         1
     }

@@ -4,8 +4,8 @@
 
 use super::*;
 
-impl Lab {
-    pub(in crate::gitlab) fn user_json(&self, call: &Call, id: u64) -> Value {
+impl GitLabWorld {
+    pub(in crate::gitlab) fn user_json(&self, call: &ForgeCall, id: u64) -> Value {
         let username = self.username(id);
         json!({
             "id": id,
@@ -18,7 +18,7 @@ impl Lab {
         })
     }
 
-    pub(in crate::gitlab) fn project_json(&self, call: &Call, p: usize) -> Value {
+    pub(in crate::gitlab) fn project_json(&self, call: &ForgeCall, p: usize) -> Value {
         let project = &self.projects[p];
         let (namespace, name) = project.path.rsplit_once('/').unwrap_or(("", &project.path));
         json!({
@@ -38,7 +38,7 @@ impl Lab {
         })
     }
 
-    pub(in crate::gitlab) fn issue_json(&self, call: &Call, p: usize, issue: &Issue) -> Value {
+    pub(in crate::gitlab) fn issue_json(&self, call: &ForgeCall, p: usize, issue: &Issue) -> Value {
         let project = &self.projects[p];
         let notes = self.user_notes(p, Noteable::Issue, issue.iid);
         let closed_by = self.closer(p, Noteable::Issue, issue.iid);
@@ -72,7 +72,7 @@ impl Lab {
         })
     }
 
-    pub(in crate::gitlab) fn mr_json(&self, call: &Call, p: usize, mr: &Mr) -> Value {
+    pub(in crate::gitlab) fn mr_json(&self, call: &ForgeCall, p: usize, mr: &Mr) -> Value {
         let project = &self.projects[p];
         let issue = &mr.issue;
         let detailed = self.detailed_merge_status(p, mr);
@@ -134,7 +134,7 @@ impl Lab {
         })
     }
 
-    pub(in crate::gitlab) fn note_json(&self, call: &Call, p: usize, note: &Note) -> Value {
+    pub(in crate::gitlab) fn note_json(&self, call: &ForgeCall, p: usize, note: &Note) -> Value {
         let resolvable = note.position.is_some() || self.thread_is_resolvable(p, &note.discussion);
         let mut value = json!({
             "id": note.id,
@@ -176,7 +176,12 @@ impl Lab {
         value
     }
 
-    pub(in crate::gitlab) fn pipeline_json(&self, call: &Call, p: usize, pl: &Pipeline) -> Value {
+    pub(in crate::gitlab) fn pipeline_json(
+        &self,
+        call: &ForgeCall,
+        p: usize,
+        pl: &Pipeline,
+    ) -> Value {
         let project = &self.projects[p];
         json!({
             "id": pl.id,
@@ -192,7 +197,7 @@ impl Lab {
         })
     }
 
-    pub(in crate::gitlab) fn job_json(&self, call: &Call, p: usize, job: &Job) -> Value {
+    pub(in crate::gitlab) fn job_json(&self, call: &ForgeCall, p: usize, job: &Job) -> Value {
         let project = &self.projects[p];
         let pipeline = project.pipelines.iter().find(|pl| pl.id == job.pipeline);
         let finished = matches!(job.status.as_str(), "success" | "failed" | "canceled");
@@ -216,7 +221,7 @@ impl Lab {
         })
     }
 
-    pub(in crate::gitlab) fn event_json(&self, call: &Call, p: usize, event: &Event) -> Value {
+    pub(in crate::gitlab) fn event_json(&self, call: &ForgeCall, p: usize, event: &Event) -> Value {
         let mut value = json!({
             "id": event.id,
             "user": self.user_json(call, event.user),
