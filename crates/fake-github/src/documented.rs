@@ -30,6 +30,9 @@ pub struct DocumentedOperation {
     /// `None`: the operation takes no body.
     body: Option<Vec<String>>,
     required: Vec<String>,
+    /// The success answer's field names (Forgejo's swagger has them; GitLab's builders do
+    /// not), or `None`.
+    answer: Option<Vec<String>>,
 }
 
 const GITLAB: &str = include_str!("../../../tests/fixtures/openapi/gitlab-operations.json");
@@ -80,6 +83,7 @@ fn parse(forge: &'static str, text: &str) -> ForgeDocument {
             query: names(&op["query"]),
             body: (!op["body"].is_null()).then(|| names(&op["body"])),
             required: names(&op["required"]),
+            answer: (!op["answer"].is_null()).then(|| names(&op["answer"])),
         })
         .collect();
     ForgeDocument {
@@ -203,6 +207,40 @@ impl ForgeDocument {
         } else {
             Err(errors)
         }
+    }
+}
+
+impl ForgeDocument {
+    /// The fields of an answer (an object, or each object of an array) that the document
+    /// does not name for the operation: empty when all are documented or when the document
+    /// names none (GitLab's, or an answer that is no JSON object).
+    pub fn undocumented_answer_fields(
+        &self,
+        method: &str,
+        path: &str,
+        answer: &Value,
+    ) -> Vec<String> {
+        let Some((op, _)) = self.route(method, path) else {
+            return Vec::new();
+        };
+        let Some(documented) = &op.answer else {
+            return Vec::new();
+        };
+        let objects = match answer {
+            Value::Array(items) => items.iter().collect(),
+            other => vec![other],
+        };
+        let mut found: Vec<String> = Vec::new();
+        for key in objects
+            .iter()
+            .filter_map(|o| o.as_object())
+            .flat_map(|o| o.keys())
+        {
+            if !documented.contains(key) && !found.contains(key) {
+                found.push(key.clone());
+            }
+        }
+        found
     }
 }
 

@@ -62,6 +62,12 @@ impl ForgejoWorld {
         for comment in repo.comments.iter().filter(|c| c.number == number) {
             let mut value = self.comment_json(call, r, comment);
             set(&mut value, json!({ "type": "comment" }));
+            // A `TimelineComment` has no attachments and no migrated author.
+            if let Some(object) = value.as_object_mut() {
+                for field in ["original_author", "original_author_id", "assets"] {
+                    object.remove(field);
+                }
+            }
             entries.push((comment.id, value));
         }
         for happening in repo.timeline.iter().filter(|h| h.number == number) {

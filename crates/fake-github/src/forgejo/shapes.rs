@@ -20,7 +20,6 @@ impl ForgejoWorld {
             "active": true,
             "prohibit_login": false,
             "visibility": "public",
-            "username": login,
         })
     }
 
@@ -172,8 +171,17 @@ impl ForgejoWorld {
             }),
         );
         if let Some(object) = value.as_object_mut() {
-            object.remove("pull_request");
-            object.remove("ref");
+            // Fields of an issue that Forgejo's `PullRequest` does not have.
+            for field in [
+                "pull_request",
+                "ref",
+                "original_author",
+                "original_author_id",
+                "assets",
+                "repository",
+            ] {
+                object.remove(field);
+            }
         }
         value
     }

@@ -163,3 +163,87 @@ fn forgejo_refuses_undocumented_requests_and_violations_list_them() {
     // The GitHub side of the same server is unaffected by the other forges' documents.
     assert!(fake.violations().iter().all(|p| p.contains("/api/v1/")));
 }
+
+/// Every JSON answer of a Forgejo flow holds only fields its swagger names for the
+/// operation: the fake's shapes are Forgejo's, not GitHub's under another prefix.
+#[test]
+fn forgejo_answers_hold_only_the_fields_of_its_swagger() {
+    let fake = FakeGitHub::start();
+    let fj = fake.forgejo();
+    fj.add_repo(REPO);
+    let issue = fj.add_issue(REPO, "Broken", "");
+    let pull = fj.add_pull(REPO, "Add feature", "feature", "main");
+    fj.add_collaborator(REPO, "alice", "write");
+    let review = fj.review(REPO, pull, "alice", "COMMENT", Some("Why?"));
+    let job = fj.set_status(REPO, pull, "ci/test", "success", "ok");
+    let mut client = Client::with_auth(&fake, Some(format!("token {FORGEJO_TOKEN}")));
+    let base = format!("/api/v1/repos/{REPO}");
+    client.call(
+        "POST",
+        &format!("{base}/issues/{issue}/comments"),
+        json!({ "body": "hi" }),
+    );
+    client.call(
+        "POST",
+        &format!("{base}/issues/{issue}/labels"),
+        json!({ "labels": ["bug"] }),
+    );
+    client.call(
+        "PATCH",
+        &format!("{base}/issues/{issue}"),
+        json!({ "state": "closed" }),
+    );
+    client.call(
+        "POST",
+        &format!("{base}/pulls/{pull}/requested_reviewers"),
+        json!({ "reviewers": ["alice"] }),
+    );
+    let head = client.get(&format!("{base}/pulls/{pull}")).json()["head"]["sha"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    let run = client
+        .get(&format!("{base}/actions/runs?head_sha={head}"))
+        .json()["workflow_runs"][0]["id"]
+        .clone();
+    for path in [
+        "/api/v1/user".to_owned(),
+        base.clone(),
+        format!("{base}/issues?state=all"),
+        format!("{base}/issues/{issue}"),
+        format!("{base}/issues/{issue}/comments"),
+        format!("{base}/issues/{issue}/labels"),
+        format!("{base}/issues/{issue}/timeline"),
+        format!("{base}/labels"),
+        format!("{base}/pulls"),
+        format!("{base}/pulls/{pull}/files"),
+        format!("{base}/pulls/{pull}/reviews"),
+        format!("{base}/pulls/{pull}/reviews/{review}/comments"),
+        format!("{base}/commits/{head}/status"),
+        format!("{base}/commits/{head}/statuses"),
+        format!("{base}/actions/runs/{run}/jobs"),
+        format!("{base}/actions/jobs/{job}/logs"),
+        format!("{base}/collaborators"),
+        format!("{base}/collaborators/alice/permission"),
+    ] {
+        assert_eq!(client.get(&path).status, 200, "{path}");
+    }
+    let requests = fake.requests();
+    assert!(requests.len() >= 24);
+    let mut problems = Vec::new();
+    for request in &requests {
+        let Some(answer) = &request.response else {
+            continue;
+        };
+        let extra = documented::forgejo().undocumented_answer_fields(
+            &request.method,
+            request.path(),
+            answer,
+        );
+        if !extra.is_empty() {
+            problems.push(format!("{} {}: {extra:?}", request.method, request.path()));
+        }
+    }
+    assert_eq!(problems, Vec::<String>::new());
+    assert_eq!(fake.violations(), Vec::<String>::new());
+}
