@@ -3,6 +3,7 @@
 
 use super::*;
 use fake_github::GITLAB_TOKEN;
+use std::str::FromStr;
 
 const PROJECT: &str = "acme/tools/widgets";
 const ENCODED: &str = "acme%2Ftools%2Fwidgets";
@@ -337,5 +338,43 @@ fn faults_strike_gitlab_requests_after_acting() {
     assert_eq!(
         fake.gitlab().item(PROJECT, false, iid).2,
         ["posted anyway", "dropped"]
+    );
+}
+
+#[test]
+fn gitlab_stamps_on_the_fakes_clock_and_closing_a_merge_request_is_a_state_event() {
+    let fake = FakeGitHub::start();
+    // GitLab's clock runs a day ahead of this machine's, as the GitHub fake's can.
+    fake.set_clock_offset(86_400);
+    fake.gitlab().add_project(PROJECT);
+    let gl = fake.gitlab();
+    let iid = gl.add_mr(PROJECT, "Add feature", "feature", "main");
+    let mut client = Client::with_auth(&fake, Some(format!("Bearer {GITLAB_TOKEN}")));
+    let path = api(&format!("/merge_requests/{iid}"));
+    gl.set_transient(PROJECT, iid, "approvals_syncing", 2);
+    let syncing = client.get(&path).json();
+    assert_eq!(syncing["detailed_merge_status"], "approvals_syncing");
+    assert_eq!(syncing["merge_status"], "checking");
+    assert_eq!(
+        client
+            .call("PUT", &format!("{path}/merge"), json!({}))
+            .status,
+        405
+    );
+    let closed = client.call("PUT", &path, json!({ "state_event": "close" }));
+    assert_eq!(closed.status, 200, "{}", closed.body);
+    assert_eq!(closed.json()["state"], "closed");
+    assert_eq!(closed.json()["detailed_merge_status"], "not_open");
+    let updated = jiff::Timestamp::from_str(closed.json()["updated_at"].as_str().unwrap()).unwrap();
+    let ahead = updated.as_second() - jiff::Timestamp::now().as_second();
+    assert!((86_000..=86_800).contains(&ahead), "stamped {ahead}s ahead");
+    let events = client.get(&format!("{path}/resource_state_events")).json();
+    assert_eq!(events[0]["state"], "closed");
+    assert_eq!(events[0]["resource_type"], "MergeRequest");
+    assert_eq!(
+        client
+            .call("PUT", &format!("{path}/merge"), json!({}))
+            .status,
+        405
     );
 }
