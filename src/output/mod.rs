@@ -7,6 +7,7 @@
 pub(crate) mod asked;
 pub(crate) mod bounded;
 pub(crate) mod brief;
+pub(crate) mod columns;
 pub(crate) mod documents;
 pub(crate) mod entry;
 pub(crate) mod interrupted;
