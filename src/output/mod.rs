@@ -17,7 +17,7 @@ pub(crate) mod observe;
 pub(crate) mod page;
 pub mod pager;
 pub(crate) mod payload;
-pub(crate) mod progress;
+pub mod progress;
 pub(crate) mod rehearsal;
 pub(crate) mod shown;
 pub(crate) mod signed;
