@@ -11,6 +11,7 @@ use helm_model::error::{Error, Kind, arg, cmd};
 use helm_model::words;
 
 fn main() -> ExitCode {
+    output::progress::began();
     let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
     let json = args.iter().any(|arg| arg == "--json");
     // Read before clap parses, so clap's own help and errors follow it too:

@@ -56,7 +56,11 @@ pub(crate) const ENVIRONMENT: &[(&str, &str)] = &[
     ),
     (
         "TERM",
-        "`dumb`: no colour. Default: as the terminal sets it.",
+        "`dumb`: no colour and no pager (an Emacs shell, a CI log). Default: as the terminal sets it.",
+    ),
+    (
+        "COLUMNS",
+        "The width human screens are cut at (observe's screen, its tables). Default: the terminal's width, or 80 when stdout is not a terminal.",
     ),
     (
         "HELM_PAGER",

@@ -34,6 +34,13 @@ pub struct ObserveArgs {
     #[arg(long, global = true)]
     pub(crate) lockdown: bool,
 
+    /// Show everything of a GitHub look on the screen (every comment,
+    /// review, thread, file, check and diff line; long lines wrapped, not
+    /// cut), paged on a terminal. --json and `helm artifact show` give the
+    /// payload itself.
+    #[arg(long, global = true)]
+    pub(crate) all: bool,
+
     #[command(subcommand)]
     pub(crate) target: FlagSubcommands<TargetArgs>,
 }
@@ -44,6 +51,12 @@ pub(crate) fn run(args: ObserveArgs, ctx: &Context) -> Result<Box<dyn Report>> {
     let voyage = args.voyage.name()?;
     helm.voyage_file(voyage)?;
     let target = helm.target(&args.target, args.repo.as_deref())?;
+    if args.all && !crate::output::observe::heeds_all(&target) {
+        return Err(crate::error::Error::usage(
+            "--all shows the whole of a GitHub look; a local look's screen stays a summary",
+        )
+        .hint("drop --all: the screen's last line names `helm artifact show HASH`, which prints all of it (or pass --json)"));
+    }
     let progress = Progress::new(ctx.stderr_tty && !ctx.json && !ctx.quiet, &target);
     let observed = progress
         .run(|tally| helm.observe(voyage, target.clone(), args.identity.as_deref(), tally))?;
@@ -51,5 +64,6 @@ pub(crate) fn run(args: ObserveArgs, ctx: &Context) -> Result<Box<dyn Report>> {
         observed,
         terminal: ctx.stdout_tty,
         lockdown: args.lockdown,
+        all: args.all,
     }))
 }

@@ -7,6 +7,7 @@
 pub(crate) mod asked;
 pub(crate) mod bounded;
 pub(crate) mod brief;
+pub(crate) mod columns;
 pub(crate) mod documents;
 pub(crate) mod entry;
 pub(crate) mod interrupted;
@@ -16,7 +17,7 @@ pub(crate) mod observe;
 pub(crate) mod page;
 pub mod pager;
 pub(crate) mod payload;
-pub(crate) mod progress;
+pub mod progress;
 pub(crate) mod rehearsal;
 pub(crate) mod shown;
 pub(crate) mod signed;

@@ -2,7 +2,8 @@
 //! `{"target", "observedAt", "artifact", "payload"}`; for a person, a
 //! rendering bounded to about a screen (the target, the artifact, the digest
 //! line, each part for reading, and a last line on what was left out and how
-//! to see all of it), the same on a terminal and in a pipe. A human line on
+//! to see all of it; `--all` leaves nothing of a GitHub look out), as wide
+//! as the terminal and 80 columns in a pipe. A human line on
 //! stderr says where the observation went, in both modes.
 //!
 //! A payload packed from memory is printed from that JSON; one that was
@@ -34,6 +35,8 @@ pub(crate) struct ObservedReport {
     /// `observe --lockdown`: the payload printed has the text of authors
     /// without push access withheld (`standing`), and no invisible character.
     pub(crate) lockdown: bool,
+    /// `observe --all`: nothing left out of the screen.
+    pub(crate) all: bool,
 }
 
 impl ObservedReport {
@@ -89,7 +92,9 @@ impl ObservedReport {
     /// The human rendering: a header, each part, and the closing line.
     fn write_rendering(&self, out: &mut dyn Write, style: Style) -> io::Result<()> {
         let observed = &self.observed;
-        let mut screen = Screen::default();
+        let mut screen = Screen::new(super::columns::columns())
+            .showing_all(self.all)
+            .offering_all(heeds_all(&observed.target));
         screen.line(&format!("observed {}", observed.target.describe()));
         screen.line(&format!(
             "artifact {} · {}",
@@ -233,6 +238,20 @@ impl Report for ObservedReport {
     }
 }
 
+/// Whether `observe --all` shows more of this kind: a GitHub look's parts
+/// are drawn from the payload whole; a local look's screen is drawn from
+/// a lean reading of it, and `helm artifact show` gives the rest.
+pub(crate) fn heeds_all(target: &crate::observe::Target) -> bool {
+    use crate::observe::Target;
+    match target {
+        Target::GitHubIssue(_)
+        | Target::GitHubPr(_)
+        | Target::GitHubChecks(_)
+        | Target::GitHubRepo(_) => true,
+        Target::FileContents(_) | Target::DirectoryTree(_) | Target::RustProject(_) => false,
+    }
+}
+
 /// Each part of the payload, by the kind that wrote it.
 fn render(screen: &mut Screen, target: &crate::observe::Target, payload: &Value) {
     use crate::observe::Target;
@@ -324,6 +343,7 @@ mod tests {
             },
             terminal: true,
             lockdown: false,
+            all: false,
         };
         let mut out = Vec::new();
         report.write_document(&mut out).unwrap();
@@ -367,6 +387,7 @@ mod tests {
                 },
                 terminal,
                 lockdown: false,
+                all: false,
             };
             let mut out = Vec::new();
             report.write_document(&mut out).unwrap();

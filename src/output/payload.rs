@@ -1,10 +1,16 @@
 //! `artifact show`'s report: the payload JSON, streamed out of its zstd
-//! frame.
+//! frame. A person at a terminal reads it indented; a pipe and `--json`
+//! get the stored bytes unchanged, so a hash of them still matches.
 
 use std::io::{self, Write};
 
 use super::{Report, Style};
 use crate::storage::artifact;
+
+/// Payloads larger than this reach a terminal as stored, on one line:
+/// indenting means holding the whole tree in memory, several times the
+/// payload's size, for text nobody reads on a screen.
+const INDENT_LIMIT: usize = 16 << 20;
 
 /// `artifact show`: the payload JSON, streamed out of its zstd frame.
 pub(crate) struct PayloadReport {
@@ -17,7 +23,20 @@ pub(crate) struct PayloadReport {
 
 impl Report for PayloadReport {
     fn human(&self, out: &mut dyn Write, _style: Style) -> io::Result<()> {
-        self.json(out)?;
+        if !self.terminal {
+            self.json(out)?;
+            return out.write_all(b"\n");
+        }
+        let mut raw = Vec::new();
+        artifact::unpack(&self.data, &mut raw)?;
+        let indented = match raw.len() <= INDENT_LIMIT {
+            true => serde_json::from_slice::<serde_json::Value>(&raw)
+                .ok()
+                .and_then(|value| serde_json::to_string_pretty(&value).ok()),
+            false => None,
+        };
+        let text = indented.unwrap_or_else(|| String::from_utf8_lossy(&raw).into_owned());
+        out.write_all(super::terminal_safe_json(&text).as_bytes())?;
         out.write_all(b"\n")
     }
 

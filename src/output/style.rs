@@ -81,6 +81,8 @@ const ACCENT: anstyle::Style =
     anstyle::Style::new().fg_color(Some(anstyle::Color::Ansi(AnsiColor::Cyan)));
 const GOOD: anstyle::Style =
     anstyle::Style::new().fg_color(Some(anstyle::Color::Ansi(AnsiColor::Green)));
+const BAD: anstyle::Style =
+    anstyle::Style::new().fg_color(Some(anstyle::Color::Ansi(AnsiColor::Red)));
 const WARN: anstyle::Style =
     anstyle::Style::new().fg_color(Some(anstyle::Color::Ansi(AnsiColor::Yellow)));
 /// clap's `error:`: bold red.
@@ -117,6 +119,11 @@ impl Style {
 
     pub(crate) fn good(&self, text: &str) -> String {
         self.paint(GOOD, text)
+    }
+
+    /// What failed, or a line a diff removes: red, as gh and git show them.
+    pub(crate) fn bad(&self, text: &str) -> String {
+        self.paint(BAD, text)
     }
 
     pub(crate) fn warn(&self, text: &str) -> String {

@@ -29,6 +29,7 @@ mod reliability;
 mod settling;
 mod shell;
 mod slate_log;
+mod small_truths;
 mod snapshots;
 mod steer_retries;
 mod story;

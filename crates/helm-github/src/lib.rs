@@ -169,14 +169,18 @@ fn bad_url(text: &str) -> Error {
 }
 
 impl Client {
-    /// The web address on GitHub for an API-less link (`/pull/45`): github.com
-    /// for api.github.com, the host itself for Enterprise and local servers.
+    /// The web address on GitHub for an API-less link (`/pull/45`): the
+    /// host itself for Enterprise (`https://HOST/api/v3`), else github.com,
+    /// so a merge entry links where every other entry's `html_url` does.
     pub fn web_url(&self, tail: &str) -> String {
-        let base = if self.api_url == DEFAULT_API_URL {
-            "https://github.com".to_string()
-        } else {
-            self.api_url.trim_end_matches("/api/v3").to_string()
-        };
+        // GitHub Enterprise Server has its web on the API's host;
+        // api.github.com, or a stand-in for it (a proxy, a local GitHub),
+        // serves repositories that live on github.com, as the html_url of
+        // every other answer says. The API's own host is no page to open.
+        let base = self
+            .api_url
+            .strip_suffix("/api/v3")
+            .unwrap_or("https://github.com");
         format!("{base}/{}{tail}", self.repo)
     }
 }

@@ -42,6 +42,7 @@ fn observe(ctx: &Ctx, mut call: Call) -> Result<Box<dyn Report>> {
         observed,
         terminal: false,
         lockdown: false,
+        all: false,
     }))
 }
 

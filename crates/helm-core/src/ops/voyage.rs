@@ -86,6 +86,10 @@ pub struct Verified {
     pub findings: verify::Findings,
     /// Pending steers are worth knowing about, not corruption.
     pub interrupted: usize,
+    /// With `--signatures`: how many synced commits had their signature
+    /// checked (0 when the voyage never came through a remote here), so a
+    /// clean result says it looked; `None` when not asked or not readable.
+    pub signatures: Option<usize>,
 }
 
 impl Helm {
@@ -237,11 +241,15 @@ impl Helm {
             .into_iter()
             .map(|file| {
                 let mut findings = verify::verify(&file.path);
+                let mut checked = None;
                 if signatures {
-                    findings.problems.extend(self.signature_problems(&file.id));
+                    let (count, problems) = self.signature_problems(&file.id);
+                    checked = count;
+                    findings.problems.extend(problems);
                 }
                 Verified {
                     findings,
+                    signatures: checked,
                     interrupted: pending::list(self.home.root(), &file.id).len(),
                     id: file.id.to_string(),
                     path: file.path,
@@ -250,26 +258,33 @@ impl Helm {
             .collect())
     }
 
-    /// One problem per synced commit of voyage `id` without a good signature.
-    fn signature_problems(&self, id: &uuid::Uuid) -> Vec<String> {
+    /// How many synced commits of voyage `id` were checked, and one problem
+    /// per commit without a good signature.
+    fn signature_problems(&self, id: &uuid::Uuid) -> (Option<usize>, Vec<String>) {
         match crate::sync::history(self.home.root(), &self.cwd, id) {
-            Ok(history) => history
-                .iter()
-                .rev()
-                .filter(|s| !s.good())
-                .map(|s| {
-                    let carries = match s.entry {
-                        Some(n) => format!("entry {n}"),
-                        None => "no entry".to_string(),
-                    };
-                    format!(
-                        "signatures: commit {} (carrying {carries}) is {}",
-                        s.commit,
-                        s.verdict_words()
-                    )
-                })
-                .collect(),
-            Err(err) => vec![format!("signatures: cannot be checked: {}", err.message())],
+            Ok(history) => (
+                Some(history.len()),
+                history
+                    .iter()
+                    .rev()
+                    .filter(|s| !s.good())
+                    .map(|s| {
+                        let carries = match s.entry {
+                            Some(n) => format!("entry {n}"),
+                            None => "no entry".to_string(),
+                        };
+                        format!(
+                            "signatures: commit {} (carrying {carries}) is {}",
+                            s.commit,
+                            s.verdict_words()
+                        )
+                    })
+                    .collect(),
+            ),
+            Err(err) => (
+                None,
+                vec![format!("signatures: cannot be checked: {}", err.message())],
+            ),
         }
     }
 
