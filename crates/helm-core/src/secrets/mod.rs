@@ -5,6 +5,7 @@
 
 mod keywords;
 mod many;
+mod reach;
 mod rules;
 mod scan;
 mod stream;
