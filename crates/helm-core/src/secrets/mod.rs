@@ -3,6 +3,8 @@
 //! replaced by `[redacted: <rule>]`, and the payload records how many each
 //! rule found and where, never what. The rules are gitleaks' (`rules.rs`).
 
+#[cfg(test)]
+mod edges;
 mod keywords;
 mod many;
 mod reach;
