@@ -43,7 +43,7 @@ pub(crate) fn run(args: ObserveArgs, ctx: &Context) -> Result<Box<dyn Report>> {
     // Resolve everything before looking: a bad voyage or target fails fast.
     let voyage = args.voyage.name()?;
     helm.voyage_file(voyage)?;
-    let target = helm.target(&args.target, args.repo.as_deref())?;
+    let target = helm.target_to_observe(&args.target, args.repo.as_deref())?;
     let progress = Progress::new(ctx.stderr_tty && !ctx.json && !ctx.quiet, &target);
     let observed = progress
         .run(|tally| helm.observe(voyage, target.clone(), args.identity.as_deref(), tally))?;
