@@ -4,6 +4,7 @@
 //! redactions is the scan's, so text that merely reads like a marker is text.
 
 use super::{line, needle, secrets};
+use crate::mcp::Session;
 use crate::support::github::github_voyage;
 
 const REPO: &str = "acme/widgets";
@@ -59,6 +60,24 @@ fn a_target_holding_a_secret_is_refused_whatever_its_kind_and_nothing_is_stored(
     for secret in [pat, aws] {
         assert!(!file.windows(secret.len()).any(|w| w == secret.as_bytes()));
     }
+}
+
+#[test]
+fn an_mcp_observe_of_a_target_holding_a_secret_is_refused_the_same_way() {
+    let (env, _gh, voyage) = github_voyage(REPO, "no secret in a target over MCP");
+    let pat = &secrets()[0].1;
+    let file = format!("creds/{pat}.txt");
+    env.write(&file, "x");
+    let session = Session::start(&env);
+    let target = serde_json::json!({"kind": "file-contents", "paths": [file]});
+    let error = session.err(
+        "observe",
+        serde_json::json!({"voyage": voyage, "target": target}),
+    );
+    assert_eq!(error["kind"], "secret", "{error}");
+    assert!(!error.to_string().contains(pat.as_str()), "{error}");
+    let slate = env.run(&["slate", "list", "-V", &voyage, "--json"]).json();
+    assert_eq!(slate["slate"], serde_json::json!([]), "{slate}");
 }
 
 #[test]
