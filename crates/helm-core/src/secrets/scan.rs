@@ -24,9 +24,10 @@ const SPAN: usize = 64 << 10;
 
 /// Every secret in `text`, in order, none overlapping another.
 ///
-/// A rule runs only around its keywords: on the keyword's line and as many
-/// lines either side as its match can hold line breaks (gitleaks' generic
-/// rule takes a value from the line after its key), or, for a rule whose
+/// A rule runs only around its keywords: on the keyword's line, as many
+/// lines after it as its match can hold line breaks (gitleaks' generic rule
+/// takes a value from the line after its key) and as many before it as its
+/// match can hold before its keyword (none, for most), or, for a rule whose
 /// match can hold any number (a key block), from there on for [`SPAN`].
 /// Running the generic rule's regex over whole megabytes of text that
 /// merely mention a `key` somewhere cost a 256 MiB file minutes; the lines
@@ -44,7 +45,7 @@ pub(crate) fn find_from(text: &str, hits: Vec<Hit>) -> Vec<Found> {
     // The line of the last hit (hits come in order, often several a line),
     // and the windows of so many lines around it already measured.
     let mut line: Option<(usize, usize)> = None;
-    let mut around: Vec<(usize, usize, usize)> = Vec::new();
+    let mut around: Vec<((usize, usize), usize, usize)> = Vec::new();
     for hit in hits {
         let (start, end) = match line {
             Some((start, end)) if (start..end).contains(&hit.start) => (start, end),
@@ -61,17 +62,17 @@ pub(crate) fn find_from(text: &str, hits: Vec<Hit>) -> Vec<Found> {
             let Some(reach) = set.rules[rule].reach() else {
                 continue;
             };
-            let (from, to) = match reach.lines {
-                Some(0) => (start, end),
-                Some(n) => match around.iter().find(|(m, _, _)| *m == n) {
+            let (from, to) = match (reach.before, reach.lines) {
+                (_, Some(0)) => (start, end),
+                (Some(up), Some(down)) => match around.iter().find(|(m, _, _)| *m == (up, down)) {
                     Some(&(_, from, to)) => (from, to),
                     None => {
-                        let (from, to) = lines_around(bytes, start, end, n);
-                        around.push((n, from, to));
+                        let (from, to) = lines_around(bytes, start, end, up, down);
+                        around.push(((up, down), from, to));
                         (from, to)
                     }
                 },
-                None => (start, floor(text, hit.end.saturating_add(SPAN))),
+                _ => (start, floor(text, hit.end.saturating_add(SPAN))),
             };
             windows.push((rule, from, to));
         }
@@ -110,17 +111,17 @@ pub(crate) fn find_from(text: &str, hits: Vec<Hit>) -> Vec<Found> {
     kept
 }
 
-/// The line `start..end` with `n` lines before it and `n` after it.
-fn lines_around(bytes: &[u8], start: usize, end: usize, n: usize) -> (usize, usize) {
+/// The line `start..end` with `up` lines before it and `down` after it.
+fn lines_around(bytes: &[u8], start: usize, end: usize, up: usize, down: usize) -> (usize, usize) {
     let mut from = start;
-    for _ in 0..n {
+    for _ in 0..up {
         if from == 0 {
             break;
         }
         from = memchr::memrchr(b'\n', &bytes[..from - 1]).map_or(0, |i| i + 1);
     }
     let mut to = end;
-    for _ in 0..n {
+    for _ in 0..down {
         if to >= bytes.len() {
             break;
         }
@@ -340,6 +341,11 @@ mod tests {
             assert!(!out.contains(value), "{out:?}");
             assert_eq!(counts.get("generic-api-key"), Some(&1), "{text:?}");
         }
+        // What keeps the scan cheap: the generic rule reads the lines after
+        // its key, none above it.
+        let generic = rules().rules.iter().find(|r| r.id == "generic-api-key");
+        let reach = generic.and_then(|r| r.reach()).unwrap();
+        assert_eq!((reach.before, reach.lines), (Some(0), Some(9)));
         // The same value with its key far above, past what the rule admits, is not.
         let far = format!("password:{}Zx8kQ2pLw9vRt4mB\n", "\n".repeat(12));
         assert_eq!(find(&far), Vec::new());
