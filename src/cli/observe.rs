@@ -50,7 +50,7 @@ pub(crate) fn run(args: ObserveArgs, ctx: &Context) -> Result<Box<dyn Report>> {
     // Resolve everything before looking: a bad voyage or target fails fast.
     let voyage = args.voyage.name()?;
     helm.voyage_file(voyage)?;
-    let target = helm.target(&args.target, args.repo.as_deref())?;
+    let target = helm.target_to_observe(&args.target, args.repo.as_deref())?;
     if args.all && !crate::output::observe::heeds_all(&target) {
         return Err(crate::error::Error::usage(
             "--all shows the whole of a GitHub look; a local look's screen stays a summary",

@@ -36,7 +36,7 @@ fn observe(ctx: &Ctx, mut call: Call) -> Result<Box<dyn Report>> {
     let helm = &ctx.helm;
     let voyage = ctx.voyage(a.voyage)?;
     helm.voyage_file(&voyage)?;
-    let target = helm.target(&a.target, a.repo.as_deref())?;
+    let target = helm.target_to_observe(&a.target, a.repo.as_deref())?;
     let observed = helm.observe(&voyage, target, None, &call.tally)?;
     Ok(Box::new(ObservedReport {
         observed,

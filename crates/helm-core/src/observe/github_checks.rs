@@ -276,6 +276,13 @@ impl RemoteLook for GitHubChecksTarget {
         &self.repo
     }
 
+    fn words(&self, payload: &Value) -> String {
+        payload
+            .get("checks")
+            .and_then(digest::digest)
+            .unwrap_or_default()
+    }
+
     fn looking<'a>(
         &'a self,
         client: &'a Client,

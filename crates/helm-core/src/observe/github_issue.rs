@@ -150,6 +150,10 @@ impl RemoteLook for GitHubIssueTarget {
         &self.repo
     }
 
+    fn words(&self, payload: &Value) -> String {
+        ThreadPayload::deserialize(payload).map_or_else(|_| String::new(), |p| p.words())
+    }
+
     fn looking<'a>(
         &'a self,
         client: &'a Client,
@@ -186,6 +190,5 @@ async fn issue(
     let mut all = Vec::new();
     payload.set("summary", summary, &mut all);
     payload.set("comments", comments, &mut all);
-    let words = payload.words();
-    Ok((to_value(&payload), words, parts::all_kept(&all)))
+    Ok((to_value(&payload), parts::all_kept(&all)))
 }

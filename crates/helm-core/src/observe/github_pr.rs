@@ -170,6 +170,10 @@ impl RemoteLook for GitHubPrTarget {
         &self.repo
     }
 
+    fn words(&self, payload: &Value) -> String {
+        ThreadPayload::deserialize(payload).map_or_else(|_| String::new(), |p| p.words())
+    }
+
     fn looking<'a>(
         &'a self,
         client: &'a Client,
@@ -306,8 +310,7 @@ async fn assemble(
     payload.set("diff", diff, &mut all);
     payload.set("checks", checks, &mut all);
     payload.set("reviews", reviews, &mut all);
-    let words = payload.words();
-    Ok((to_value(&payload), words, parts::all_kept(&all)))
+    Ok((to_value(&payload), parts::all_kept(&all)))
 }
 
 #[cfg(test)]

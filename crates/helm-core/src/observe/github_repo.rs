@@ -122,6 +122,18 @@ impl RemoteLook for GitHubRepoTarget {
         &self.repo
     }
 
+    /// `3 open issues, 1 open pull requests`.
+    fn words(&self, payload: &Value) -> String {
+        let mut words = Vec::new();
+        if let Some(issues) = payload.get("issues") {
+            words.push(format!("{} open issues", parts::count(issues)));
+        }
+        if let Some(pulls) = payload.get("pullRequests") {
+            words.push(format!("{} open pull requests", parts::count(pulls)));
+        }
+        words.join(", ")
+    }
+
     fn looking<'a>(
         &'a self,
         client: &'a Client,
@@ -252,22 +264,19 @@ async fn repository(
         validators: BTreeMap::new(),
     };
     let mut all = Vec::new();
-    let mut words = Vec::new();
     if let Some(part) = issues {
         all.push(part.kept);
-        words.push(format!("{} open issues", parts::count(&part.value)));
         payload.issues = Some(part.value);
         payload.issues_truncated = part.truncated;
         payload.validators.insert("issues".into(), part.validators);
     }
     if let Some(part) = pulls {
         all.push(part.kept);
-        words.push(format!("{} open pull requests", parts::count(&part.value)));
         payload.pull_requests = Some(part.value);
         payload.pull_requests_truncated = part.truncated;
         payload
             .validators
             .insert("pullRequests".into(), part.validators);
     }
-    Ok((to_value(&payload), words.join(", "), parts::all_kept(&all)))
+    Ok((to_value(&payload), parts::all_kept(&all)))
 }

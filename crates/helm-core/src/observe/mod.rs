@@ -249,6 +249,11 @@ pub(crate) trait RemoteLook {
     ) -> LocalBoxFuture<'a, Looking> {
         self.looking(client, prior)
     }
+
+    /// A few words on `payload`, the look's payload once redacted: the only
+    /// words a look has, so a status line or summary cannot hold what
+    /// storage redacted.
+    fn words(&self, payload: &Value) -> String;
 }
 
 /// An issue or a pull request: what the freshness guard judges a steer by.

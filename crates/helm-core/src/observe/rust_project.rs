@@ -93,7 +93,7 @@ impl LocalLook for RustProjectTarget {
         );
         // Manifests and docs are text a secret can sit in: redacted as JSON.
         let mut payload = serde_json::to_value(&project)?;
-        let redacted = crate::secrets::redact_payload(&mut payload);
+        let redacted = crate::secrets::redact_payload(&mut payload, None);
         Ok(Looked {
             packed: Packer::pack(&payload)?,
             summary,

@@ -2,8 +2,10 @@
 //! on the slate in one short write transaction. Looking happens before any
 //! transaction opens, so a slow look never holds the voyage's lock.
 
+use serde_json::Value;
+
 use super::Helm;
-use crate::error::Result;
+use crate::error::{Error, Kind, Result};
 use crate::github;
 use crate::observe::{self as look, Source, Tally, Target, TargetArgs};
 use crate::storage::artifact::{Frame, Packed, Packer, Stored};
@@ -43,6 +45,15 @@ impl Helm {
         spec.resolve(&self.cwd, repo, &|flag| self.repository(flag))
     }
 
+    /// [`target`](Self::target), refused when it holds a secret: what a
+    /// front end resolves before it shows anything of it (a progress line
+    /// names the target) and hands it to [`observe`](Self::observe).
+    pub fn target_to_observe(&self, spec: &TargetArgs, repo: Option<&str>) -> Result<Target> {
+        let target = self.target(spec, repo)?;
+        refuse_secret(&target)?;
+        Ok(target)
+    }
+
     /// Looks at `target` and puts the observation on the voyage's slate.
     /// `identity` picks GitHub credentials only; observations record none.
     pub fn observe(
@@ -52,6 +63,7 @@ impl Helm {
         identity: Option<&str>,
         tally: &Tally,
     ) -> Result<Observed> {
+        refuse_secret(&target)?;
         let file = self.voyage_file(voyage)?;
         let observed_at = crate::model::now();
         let mut unchanged = false;
@@ -115,6 +127,60 @@ impl Helm {
             unchanged,
             warnings,
         })
+    }
+}
+
+/// Refuses a target any of whose strings holds a secret (a file named after
+/// a token, a tree's root, a ref, a repository's spelling): the target is
+/// stored as it is in the slate and the bearing, shown by `voyage show` and
+/// pushed, so one holding a secret is never stored. Refused rather than
+/// redacted: a redacted target would name no file helm could look at again.
+/// The whole canonical target is read, so a new kind's fields are too.
+fn refuse_secret(target: &Target) -> Result<()> {
+    let value = serde_json::to_value(target).unwrap_or(Value::Null);
+    let mut strings = Vec::new();
+    strings_of(&value, &mut String::new(), &mut strings);
+    for (at, text) in strings {
+        let Some(found) = crate::secrets::find(text).into_iter().next() else {
+            continue;
+        };
+        return Err(Error::new(
+            Kind::Secret,
+            format!(
+                "the {} target holds a secret ({} at {at}); helm stores no secret, and nothing was observed",
+                target.kind().as_str(),
+                found.rule
+            ),
+        )
+        .hint(
+            "give the target without it: rename or move what holds the token (it belongs in a secret store), or observe a folder above it, whose listing redacts the name",
+        ));
+    }
+    Ok(())
+}
+
+/// Every string in `value`, with its JSON pointer.
+fn strings_of<'a>(value: &'a Value, at: &mut String, out: &mut Vec<(String, &'a str)>) {
+    match value {
+        Value::String(text) => out.push((at.clone(), text)),
+        Value::Array(items) => {
+            for (i, item) in items.iter().enumerate() {
+                let len = at.len();
+                at.push_str(&format!("/{i}"));
+                strings_of(item, at, out);
+                at.truncate(len);
+            }
+        }
+        Value::Object(map) => {
+            for (key, item) in map {
+                let len = at.len();
+                at.push('/');
+                at.push_str(key);
+                strings_of(item, at, out);
+                at.truncate(len);
+            }
+        }
+        _ => {}
     }
 }
 
