@@ -85,6 +85,9 @@ fn arg(flag: &Flag, schema: &Schema) -> Arg {
         if flag.number {
             short.push_str(" (42, #42 or its URL)");
         }
+        if flag.names {
+            short.push_str(NAMES_HELP);
+        }
         arg = arg.help(short);
         if let Some(long) = long {
             arg = arg.long_help(long);
@@ -114,6 +117,9 @@ fn arg(flag: &Flag, schema: &Schema) -> Arg {
         .required_unless_present_any(flag.required_unless)
         .global(flag.global)
 }
+
+/// How a [`Flag::names`] flag is written, said in its help.
+const NAMES_HELP: &str = " (repeatable, or comma-separated: a,b; `\\,` is a comma in a name)";
 
 fn with_parser(arg: Arg, value: &ValueShape, path: bool) -> Arg {
     match value {

@@ -59,9 +59,17 @@ pub(super) fn fields(
             }
             continue;
         }
-        let values = raw
-            .map(|text| json(text, &shape))
-            .collect::<Result<Vec<_>, _>>()?;
+        let values = if flag.names {
+            raw.map(utf8)
+                .collect::<Result<Vec<_>, _>>()?
+                .into_iter()
+                .flat_map(names)
+                .map(Value::String)
+                .collect()
+        } else {
+            raw.map(|text| json(text, &shape))
+                .collect::<Result<Vec<_>, _>>()?
+        };
         let value = if many {
             Value::Array(values)
         } else {
@@ -99,14 +107,40 @@ fn given_switch(matches: &ArgMatches, id: &str) -> Result<bool, clap::Error> {
         .map_err(|err| internal(format!("--{id}: {err}")))
 }
 
-/// One value, already checked by its parser, as JSON.
-fn json(text: &std::ffi::OsStr, shape: &ValueShape) -> Result<Value, clap::Error> {
-    let Some(text) = text.to_str() else {
-        return Err(clap::Error::raw(
+/// The names one value of a [`Flag::names`] flag holds: split at each
+/// comma, `\,` being a comma inside a name and any other character itself.
+/// Pieces are kept as typed (an empty one too): the core judges each name
+/// for every front end alike.
+pub(super) fn names(text: &str) -> Vec<String> {
+    let mut names = Vec::new();
+    let mut name = String::new();
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '\\' if chars.peek() == Some(&',') => {
+                name.push(',');
+                chars.next();
+            }
+            ',' => names.push(std::mem::take(&mut name)),
+            c => name.push(c),
+        }
+    }
+    names.push(name);
+    names
+}
+
+fn utf8(text: &std::ffi::OsStr) -> Result<&str, clap::Error> {
+    text.to_str().ok_or_else(|| {
+        clap::Error::raw(
             ErrorKind::InvalidUtf8,
             format!("'{}' is not UTF-8\n", text.to_string_lossy()),
-        ));
-    };
+        )
+    })
+}
+
+/// One value, already checked by its parser, as JSON.
+fn json(text: &std::ffi::OsStr, shape: &ValueShape) -> Result<Value, clap::Error> {
+    let text = utf8(text)?;
     Ok(match shape {
         ValueShape::Integer {
             unsigned_bits: Some(_),

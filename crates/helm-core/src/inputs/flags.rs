@@ -32,6 +32,10 @@ pub struct Flag {
     pub required: bool,
     /// Several values in one, split at this character (`--focus a,b`).
     pub delimiter: Option<char>,
+    /// Names, several in one as gh takes them (`--add docs,bug`), split at
+    /// each comma but one written `\,`, which is a comma inside a name
+    /// (GitHub allows one in a label).
+    pub names: bool,
     /// The value is a path (refused empty; must be UTF-8).
     pub path: bool,
     /// Accepted before and after a subcommand, and listed in its help.
@@ -53,6 +57,7 @@ impl Flag {
             required_unless: &[],
             required: false,
             delimiter: None,
+            names: false,
             path: false,
             global: false,
             number: false,
@@ -128,6 +133,15 @@ impl Flag {
     pub const fn delimited(self, by: char) -> Flag {
         Flag {
             delimiter: Some(by),
+            ..self
+        }
+    }
+
+    /// Takes names comma-separated (`--reviewer carol,bob`), as gh does;
+    /// `\,` is a comma inside one name.
+    pub const fn names(self) -> Flag {
+        Flag {
+            names: true,
             ..self
         }
     }
