@@ -74,6 +74,9 @@ fn arg(flag: &Flag, schema: &Schema) -> Arg {
     if let Some(long) = flag.long {
         arg = arg.long(kebab(long));
     }
+    if let Some(short) = flag.short {
+        arg = arg.short(short);
+    }
     if let Some(name) = flag.value_name {
         arg = arg.value_name(name);
     }
@@ -104,7 +107,7 @@ fn arg(flag: &Flag, schema: &Schema) -> Arg {
     if flag.number {
         arg = arg.value_parser(|text: &str| super::number::parse(text).map(|_| text.to_string()));
     } else if flag.sets.is_none() {
-        arg = with_parser(arg, &value, flag.path);
+        arg = with_parser(arg, &value, flag.path, flag.aliases);
     }
     if let Some(default) = default.and_then(shown_default) {
         arg = arg.default_value(default);
@@ -121,7 +124,12 @@ fn arg(flag: &Flag, schema: &Schema) -> Arg {
 /// How a [`Flag::names`] flag is written, said in its help.
 const NAMES_HELP: &str = " (repeatable, or comma-separated: a,b; `\\,` is a comma in a name)";
 
-fn with_parser(arg: Arg, value: &ValueShape, path: bool) -> Arg {
+fn with_parser(
+    arg: Arg,
+    value: &ValueShape,
+    path: bool,
+    aliases: &'static [(&'static str, &'static str)],
+) -> Arg {
     match value {
         ValueShape::Switch => arg,
         ValueShape::Integer {
@@ -137,7 +145,12 @@ fn with_parser(arg: Arg, value: &ValueShape, path: bool) -> Arg {
         ValueShape::Text => arg.value_parser(value_parser!(String)),
         ValueShape::Choice(choices) => arg.value_parser(PossibleValuesParser::new(
             choices.iter().map(|(name, help)| {
-                let value = PossibleValue::new(name.clone());
+                let value = aliases
+                    .iter()
+                    .filter(|(_, choice)| choice == name)
+                    .fold(PossibleValue::new(name.clone()), |value, (alias, _)| {
+                        value.alias(*alias)
+                    });
                 match help.as_deref().map(doc) {
                     Some((short, _)) => value.help(short),
                     None => value,

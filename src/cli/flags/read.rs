@@ -68,6 +68,7 @@ pub(super) fn fields(
                 .collect()
         } else {
             raw.map(|text| json(text, &shape))
+                .map(|value| value.map(|value| chosen(value, flag)))
                 .collect::<Result<Vec<_>, _>>()?
         };
         let value = if many {
@@ -105,6 +106,14 @@ fn given_switch(matches: &ArgMatches, id: &str) -> Result<bool, clap::Error> {
         .try_get_one::<bool>(id)
         .map(|value| value.copied().unwrap_or(false))
         .map_err(|err| internal(format!("--{id}: {err}")))
+}
+
+/// A choice as its own name when it was typed as another spelling.
+fn chosen(value: Value, flag: &Flag) -> Value {
+    match flag.aliases.iter().find(|(alias, _)| value == *alias) {
+        Some((_, choice)) => Value::String(choice.to_string()),
+        None => value,
+    }
 }
 
 /// The names one value of a [`Flag::names`] flag holds: split at each

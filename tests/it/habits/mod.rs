@@ -2,3 +2,4 @@
 //! habit works, and nothing they type by habit does harm.
 
 mod comma_lists;
+mod spellings;

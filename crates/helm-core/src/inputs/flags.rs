@@ -17,6 +17,11 @@ pub struct Flag {
     pub field: &'static str,
     /// `--long`; `None` for a positional argument.
     pub long: Option<&'static str>,
+    /// `-s`, where a habit brought from gh expects one (`-R` for `--repo`).
+    pub short: Option<char>,
+    /// Other spellings of a choice, each with the choice it stands for
+    /// (gh's `not planned` for `not-planned`): accepted, not listed.
+    pub aliases: &'static [(&'static str, &'static str)],
     /// The value's placeholder (`N`, `PATH`); `None` for a switch.
     pub value_name: Option<&'static str>,
     /// The help line, where the command line's differs from the field's
@@ -50,6 +55,8 @@ impl Flag {
         Flag {
             field,
             long,
+            short: None,
+            aliases: &[],
             value_name: None,
             help: None,
             sets: None,
@@ -100,6 +107,19 @@ impl Flag {
             long: Some(long),
             ..self
         }
+    }
+
+    /// Also spelled `-<c>`.
+    pub const fn short(self, c: char) -> Flag {
+        Flag {
+            short: Some(c),
+            ..self
+        }
+    }
+
+    /// Other spellings of its choices, as `(spelling, choice)`.
+    pub const fn aliases(self, aliases: &'static [(&'static str, &'static str)]) -> Flag {
+        Flag { aliases, ..self }
     }
 
     pub const fn help(self, help: &'static str) -> Flag {

@@ -88,7 +88,7 @@ impl Flags for GitHubChecksArgs {
             Flag::option("ref", "REF"),
             Flag::option("logs", "WHICH"),
             Flag::option("tail", "LINES"),
-            Flag::option("repo", "OWNER/NAME"),
+            Flag::option("repo", "OWNER/NAME").short('R'),
         ]
     }
 
