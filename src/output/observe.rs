@@ -310,6 +310,7 @@ mod tests {
                 target: crate::observe::Target::from(
                     crate::observe::file_contents::FileContentsTarget {
                         paths: vec!["a\u{9b}31m\u{202e}b".to_string()],
+                        ..Default::default()
                     },
                 ),
                 observed_at: "2026-01-01T00:00:00.000000Z".to_string(),
@@ -353,6 +354,7 @@ mod tests {
                     target: crate::observe::Target::from(
                         crate::observe::file_contents::FileContentsTarget {
                             paths: vec!["f".to_string()],
+                            ..Default::default()
                         },
                     ),
                     observed_at: "2026-01-01T00:00:00.000000Z".to_string(),

@@ -3,3 +3,4 @@
 
 mod comma_lists;
 mod spellings;
+mod stdin_observe;

@@ -301,7 +301,7 @@ mod tests {
 
     fn resolve(json: &str) -> Result<Target> {
         let spec: super::super::TargetArgs = serde_json::from_str(json).unwrap();
-        spec.resolve(Path::new("/w"), None, &|flag| {
+        spec.resolve(Path::new("/w"), crate::inputs::Stdin::Ours, None, &|flag| {
             Ok(Repo::parse(flag.unwrap_or("o/r")).unwrap())
         })
     }
