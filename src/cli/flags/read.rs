@@ -48,14 +48,7 @@ pub(super) fn fields(
         let Some(raw) = raw else { continue };
         if flag.number {
             for text in raw {
-                let text = text.to_str().unwrap_or_default();
-                let (number, repo) = super::number::parse(text).map_err(|err| {
-                    clap::Error::raw(ErrorKind::ValueValidation, format!("{err}\n"))
-                })?;
-                fields.insert(flag.field.into(), Value::Number(Number::from(number)));
-                if let Some(repo) = repo {
-                    url_repo = Some(one_repository(url_repo, repo)?);
-                }
+                number(text, flag, &mut fields, &mut url_repo)?;
             }
             continue;
         }
@@ -81,7 +74,33 @@ pub(super) fn fields(
         };
         fields.insert(flag.field.into(), value);
     }
+    if let Some(twin) = flags.iter().find(|flag| flag.by_position) {
+        let raw = matches
+            .try_get_raw(super::BY_POSITION)
+            .map_err(|err| internal(format!("the number by position: {err}")))?;
+        for text in raw.into_iter().flatten() {
+            number(text, twin, &mut fields, &mut url_repo)?;
+        }
+    }
     Ok(Read { fields, url_repo })
+}
+
+/// An issue or pull request number given as `42`, `#42` or its URL, into
+/// `flag`'s field; a URL's repository into `url_repo`.
+fn number(
+    text: &std::ffi::OsStr,
+    flag: &Flag,
+    fields: &mut Map<String, Value>,
+    url_repo: &mut Option<Repo>,
+) -> Result<(), clap::Error> {
+    let text = text.to_str().unwrap_or_default();
+    let (number, repo) = super::number::parse(text)
+        .map_err(|err| clap::Error::raw(ErrorKind::ValueValidation, format!("{err}\n")))?;
+    fields.insert(flag.field.into(), Value::Number(Number::from(number)));
+    if let Some(repo) = repo {
+        *url_repo = Some(one_repository(url_repo.take(), repo)?);
+    }
+    Ok(())
 }
 
 /// Two URLs must name one repository.

@@ -103,3 +103,33 @@ fn helm_push_and_pull_point_at_voyage_push_and_pull() {
     let stderr = env.run(&["slate", "push"]).fails(2).to_string();
     assert!(!stderr.contains("voyage push"), "{stderr}");
 }
+
+#[test]
+fn a_number_by_position_is_the_issue_or_pr_gh_would_take() {
+    let (env, gh, _) = setup();
+    let n = gh.add_issue(REPO, "Crash", "It crashes.").to_string();
+    let p = gh.add_pr(REPO, "Fix", "fix", "main").to_string();
+    let entry = steer(&env, "s", &["comment", &n, "--body", "on it"]).json();
+    assert_eq!(entry["action"]["issue"], json!(n.parse::<u64>().unwrap()));
+    let entry = steer(&env, "s", &["label", &format!("#{n}"), "--add", "bug"]).json();
+    assert_eq!(entry["action"]["issue"], json!(n.parse::<u64>().unwrap()));
+    let entry = steer(&env, "s", &["request-review", &p, "--reviewer", "bob"]).json();
+    assert_eq!(entry["action"]["pr"], json!(p.parse::<u64>().unwrap()));
+    let entry = steer(&env, "s", &["close-issue", &n]).json();
+    assert_eq!(entry["action"]["issue"], json!(n.parse::<u64>().unwrap()));
+
+    let by_flag = env
+        .run(&["observe", "github-checks", "--pr", &p, "--json"])
+        .json();
+    let by_position = env.run(&["observe", "github-checks", &p, "--json"]).json();
+    assert_eq!(by_position["target"], by_flag["target"]);
+
+    // Both at once is a usage error, before anything is sent.
+    let before = gh.writes().len();
+    let stderr = steer(&env, "s", &["comment", &n, "--pr", &p, "--body", "x"])
+        .fails(2)
+        .to_string();
+    assert!(stderr.contains("cannot be used with"), "{stderr}");
+    assert_eq!(gh.writes().len(), before);
+    no_violations(&gh);
+}

@@ -55,7 +55,7 @@ pub struct LabelArgs {
 impl Flags for LabelArgs {
     fn flags() -> Vec<Flag> {
         vec![
-            Flag::option("issue", "N").issue_number().conflicts(&["pr"]).required_unless(&["pr"]),
+            Flag::option("issue", "N").issue_number().by_position().conflicts(&["pr"]).required_unless(&["pr"]),
             Flag::option("pr", "N").issue_number(),
             Flag::option("add", "LABEL").names(),
             Flag::option("remove", "LABEL").names(),

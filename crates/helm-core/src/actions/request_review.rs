@@ -36,7 +36,7 @@ pub struct RequestReviewArgs {
 impl Flags for RequestReviewArgs {
     fn flags() -> Vec<Flag> {
         vec![
-            Flag::option("pr", "N").issue_number().required(),
+            Flag::option("pr", "N").issue_number().by_position().required(),
             Flag::option("reviewers", "LOGIN").named("reviewer").names(),
             Flag::option("teams", "SLUG").named("team").names(),
         ]

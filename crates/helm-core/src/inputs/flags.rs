@@ -48,6 +48,9 @@ pub struct Flag {
     /// An issue or pull request number, which a person may also type as
     /// `#42` or as its URL (whose repository then counts as given).
     pub number: bool,
+    /// Also given by position, as gh takes it (`comment 42` for `comment
+    /// --issue 42`); one flag of a struct at most.
+    pub by_position: bool,
 }
 
 impl Flag {
@@ -68,6 +71,7 @@ impl Flag {
             path: false,
             global: false,
             number: false,
+            by_position: false,
         }
     }
 
@@ -174,6 +178,14 @@ impl Flag {
     pub const fn issue_number(self) -> Flag {
         Flag {
             number: true,
+            ..self
+        }
+    }
+
+    /// Also given by position (gh's `issue comment 42`).
+    pub const fn by_position(self) -> Flag {
+        Flag {
+            by_position: true,
             ..self
         }
     }

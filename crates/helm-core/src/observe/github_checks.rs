@@ -84,7 +84,7 @@ pub struct GitHubChecksArgs {
 impl Flags for GitHubChecksArgs {
     fn flags() -> Vec<Flag> {
         vec![
-            Flag::option("pr", "N").issue_number(),
+            Flag::option("pr", "N").issue_number().by_position(),
             Flag::option("ref", "REF"),
             Flag::option("logs", "WHICH"),
             Flag::option("tail", "LINES"),
