@@ -73,6 +73,16 @@ pub(crate) enum Encoding {
     Base64,
 }
 
+impl FileContentsTarget {
+    /// Files by their canonical paths (already absolute, sorted, unique).
+    pub fn of_paths(paths: Vec<String>) -> FileContentsTarget {
+        FileContentsTarget {
+            paths,
+            ..FileContentsTarget::default()
+        }
+    }
+}
+
 impl KindArgs for FileContentsArgs {
     fn canonical(&self, place: &Place) -> Result<Target> {
         if self.paths.iter().any(|path| path.as_os_str() == "-") {
