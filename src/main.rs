@@ -17,6 +17,9 @@ fn main() -> ExitCode {
     // both draw through anstream, which reads this global choice.
     let color = ColorWhen::from_args(&args);
     color.make_global();
+    if let Err(err) = cli::current::take_current(&args) {
+        return fail(&err, json);
+    }
     let cli = match Cli::try_parse_from(&args) {
         Ok(cli) => cli,
         Err(err) => match habit(&err, &args) {

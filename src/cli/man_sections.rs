@@ -16,7 +16,7 @@ pub(crate) const ENVIRONMENT: &[(&str, &str)] = &[
     ),
     (
         "HELM_VOYAGE",
-        "The voyage, for every command that takes --voyage (or a VOYAGE argument): a full id or an unambiguous prefix. Default: none; the command asks for one.",
+        "The voyage, for every command that takes --voyage (or a VOYAGE argument): a full id or an unambiguous prefix. Default: the working tree's current voyage (helm voyage use ID), else none and the command asks for one; --voyage comes first.",
     ),
     (
         "GH_TOKEN",
@@ -143,6 +143,10 @@ pub(crate) const FILES: &[(&str, &str)] = &[
     (
         "$HELM_HOME/synced/<id>.json",
         "The last push and pull of each voyage per remote, for voyage brief; never synced.",
+    ),
+    (
+        "$HELM_HOME/current/<sha256>.json",
+        "The current voyage of a working tree (helm voyage use), keyed by the SHA-256 of the tree's canonical path (the git work tree's top, else the folder); never synced.",
     ),
     (
         "$HELM_HOME/signatures/<id>.json",

@@ -88,6 +88,9 @@ fn shell_word(word: &str) -> String {
 /// `voyage list`: the readable voyages and the files that could not be read.
 pub(crate) struct VoyageList {
     pub(crate) listing: Listing,
+    /// The working tree's current voyage (`voyage use`), marked `*` as git
+    /// marks the current branch; with none, no column for the mark.
+    pub(crate) current: Option<String>,
 }
 
 impl Report for VoyageList {
@@ -107,12 +110,19 @@ impl Report for VoyageList {
             (true, _) => writeln!(out, "no voyages")?,
             (false, _) => {}
         }
+        let marks = self.current.is_some();
+        let mark = |id: &str| match (marks, self.current.as_deref() == Some(id)) {
+            (false, _) => "",
+            (true, true) => "* ",
+            (true, false) => "  ",
+        };
         if !listing.voyages.is_empty() {
             writeln!(
                 out,
                 "{}",
                 style.dim(&format!(
-                    "{}  {:>4}  {}  {:>7}  INTENT",
+                    "{}{}  {:>4}  {}  {:>7}  INTENT",
+                    mark(""),
                     pad("ID", listing.id_width),
                     "AGE",
                     pad("STATUS", 8),
@@ -127,7 +137,8 @@ impl Report for VoyageList {
                 };
                 writeln!(
                     out,
-                    "{}  {:>4}  {}  {:>7}  {}",
+                    "{}{}  {:>4}  {}  {:>7}  {}",
+                    mark(&voyage.id.to_string()),
                     style.accent(&voyage.id.simple().to_string()[..listing.id_width]),
                     age(&voyage.created_at),
                     status,

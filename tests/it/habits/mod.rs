@@ -2,5 +2,6 @@
 //! habit works, and nothing they type by habit does harm.
 
 mod comma_lists;
+mod current_voyage;
 mod spellings;
 mod stdin_observe;
