@@ -85,6 +85,29 @@ fn shell_word(word: &str) -> String {
     }
 }
 
+/// A listed id at the list's width, its own shortest unique prefix marked
+/// as jj marks a change id's: on a colour terminal that prefix bold and
+/// underlined, the rest dimmed; in plain text as it always was (the width
+/// already tells every listed id apart).
+fn marked_id(id: uuid::Uuid, listing: &Listing, style: Style) -> String {
+    let hex = id.simple().to_string();
+    let shown = &hex[..listing.id_width.min(hex.len())];
+    if !style.color {
+        return shown.to_string();
+    }
+    let unique = listing
+        .prefixes
+        .get(&id)
+        .copied()
+        .unwrap_or(shown.len())
+        .min(shown.len());
+    let (prefix, rest) = shown.split_at(unique);
+    match rest.is_empty() {
+        true => style.unique(prefix),
+        false => format!("{}{}", style.unique(prefix), style.dim(rest)),
+    }
+}
+
 /// `voyage list`: the readable voyages and the files that could not be read.
 pub(crate) struct VoyageList {
     pub(crate) listing: Listing,
@@ -139,7 +162,7 @@ impl Report for VoyageList {
                     out,
                     "{}{}  {:>4}  {}  {:>7}  {}",
                     mark(&voyage.id.to_string()),
-                    style.accent(&voyage.id.simple().to_string()[..listing.id_width]),
+                    marked_id(voyage.id, listing, style),
                     age(&voyage.created_at),
                     status,
                     summary.entries,

@@ -3,5 +3,6 @@
 
 mod comma_lists;
 mod current_voyage;
+mod id_prefixes;
 mod spellings;
 mod stdin_observe;
