@@ -172,6 +172,18 @@ const EXAMPLES: &[(&str, &str)] = &[
         "helm -q voyage push $V --remote origin",
         "Share a voyage through the repository's remote, printing only errors on stderr.",
     ),
+    (
+        "cargo test 2>&1 | helm observe file-contents -",
+        "Observe what a command printed: stdin, named by its SHA-256 and size, redacted as a file is.",
+    ),
+    (
+        "helm steer ... label 42 --add docs,good-first-issue",
+        "gh's spellings: the issue by position, labels comma-separated (\\, for a comma inside a label); -R for --repo.",
+    ),
+    (
+        "helm voyage use $V",
+        "Make a voyage current in this working tree: commands here act on it without -V (helm voyage use --clear forgets it).",
+    ),
     ("helm man | man -l -", "Read this page."),
 ];
 
