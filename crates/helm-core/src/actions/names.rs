@@ -53,21 +53,21 @@ fn check(value: &str, flag: &'static str, names: Names) -> Result<()> {
             " a,b, not 'a, b'); GitHub would take the spaces as part of the name"
         ]));
     }
-    if names == Names::Accounts {
-        if let Some(c) = value.chars().find(|c| *c == ',' || c.is_whitespace()) {
-            let what = if c == ',' { "a comma" } else { "a space" };
-            return Err(Error::usage(words![
-                arg(flag),
-                format!(" '{value}' holds {what}, which no GitHub login or team has"),
-            ])
-            .hint(words![
-                "give each name on its own: ",
-                arg(flag),
-                " carol ",
-                arg(flag),
-                " bob, or comma-separated on the command line"
-            ]));
-        }
+    if names == Names::Accounts
+        && let Some(c) = value.chars().find(|c| *c == ',' || c.is_whitespace())
+    {
+        let what = if c == ',' { "a comma" } else { "a space" };
+        return Err(Error::usage(words![
+            arg(flag),
+            format!(" '{value}' holds {what}, which no GitHub login or team has"),
+        ])
+        .hint(words![
+            "give each name on its own: ",
+            arg(flag),
+            " carol ",
+            arg(flag),
+            " bob, or comma-separated on the command line"
+        ]));
     }
     Ok(())
 }
