@@ -10,7 +10,7 @@ use serde::Serialize;
 
 use super::Context;
 use crate::error::{Error, Result};
-use crate::ops::current::Current;
+use crate::ops::current::CurrentVoyage;
 use crate::output::{Report, Style, write_json};
 
 /// The working tree's current voyage (`helm voyage use`), put in
@@ -64,9 +64,9 @@ pub(crate) fn run(args: UseArgs, ctx: &Context) -> Result<Box<dyn Report>> {
 /// "cleared"?: {"tree", "voyage"}}`.
 #[derive(Serialize)]
 struct Used {
-    current: Option<Current>,
+    current: Option<CurrentVoyage>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    cleared: Option<Current>,
+    cleared: Option<CurrentVoyage>,
 }
 
 impl Report for Used {

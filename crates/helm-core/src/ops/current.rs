@@ -22,7 +22,7 @@ use crate::storage::artifact::hex;
 /// What `voyage use` keeps for one tree.
 #[derive(Debug, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub struct Current {
+pub struct CurrentVoyage {
     /// The working tree (canonical path).
     pub tree: String,
     /// The voyage's full id.
@@ -32,10 +32,10 @@ pub struct Current {
 impl Helm {
     /// Makes `voyage` (a full id or unique prefix) the current voyage of
     /// the working tree.
-    pub fn voyage_use(&self, voyage: &str) -> Result<Current> {
+    pub fn voyage_use(&self, voyage: &str) -> Result<CurrentVoyage> {
         let id = self.voyage_file(voyage)?.id.to_string();
         let tree = self.tree()?;
-        let current = Current {
+        let current = CurrentVoyage {
             tree: tree.display().to_string(),
             voyage: id,
         };
@@ -58,7 +58,7 @@ impl Helm {
     }
 
     /// Forgets the working tree's current voyage; the one it was, if any.
-    pub fn voyage_unuse(&self) -> Result<Option<Current>> {
+    pub fn voyage_unuse(&self) -> Result<Option<CurrentVoyage>> {
         let tree = self.tree()?;
         let current = self.current_of(&tree)?;
         if current.is_some() {
@@ -70,15 +70,24 @@ impl Helm {
     }
 
     /// The working tree's current voyage, if `voyage use` set one.
-    pub fn current_voyage(&self) -> Result<Option<Current>> {
+    pub fn current_voyage(&self) -> Result<Option<CurrentVoyage>> {
         self.current_of(&self.tree()?)
     }
 
-    fn current_of(&self, tree: &Path) -> Result<Option<Current>> {
+    fn current_of(&self, tree: &Path) -> Result<Option<CurrentVoyage>> {
         let path = self.current_file(tree);
         let text = match std::fs::read_to_string(&path) {
             Ok(text) => text,
-            Err(err) if err.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+            // No home yet, or a home that is no folder: no current voyage
+            // (the command itself says what is wrong with the home).
+            Err(err)
+                if matches!(
+                    err.kind(),
+                    std::io::ErrorKind::NotFound | std::io::ErrorKind::NotADirectory
+                ) =>
+            {
+                return Ok(None);
+            }
             Err(err) => return Err(Error::io(format!("cannot read {}", path.display()), &err)),
         };
         let damaged = |why: String| {
@@ -97,7 +106,7 @@ impl Helm {
                 " again"
             ])
         };
-        let current: Current =
+        let current: CurrentVoyage =
             serde_json::from_str(&text).map_err(|err| damaged(err.to_string()))?;
         if Path::new(&current.tree) != tree {
             return Err(damaged(format!("it names the tree {}", current.tree)));
