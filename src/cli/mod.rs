@@ -5,6 +5,7 @@
 
 pub(crate) mod artifact;
 pub(crate) mod context;
+pub mod current;
 pub(crate) mod flags;
 pub(crate) mod interrupted;
 pub(crate) mod lazy;

@@ -22,7 +22,7 @@ pub struct ObserveArgs {
 
     /// The GitHub repository as OWNER/NAME or its URL, for GitHub targets (also accepted
     /// after the target; default: GH_REPO, then the git remote `origin`).
-    #[arg(long, value_name = "OWNER/NAME", help_heading = super::SHARED)]
+    #[arg(long, short = 'R', value_name = "OWNER/NAME", help_heading = super::SHARED)]
     pub(crate) repo: Option<String>,
 
     /// Withhold text by authors without push access (GitHub's

@@ -36,6 +36,10 @@ pub enum VoyageCommand {
     /// and the page at most 32 MiB of payloads; `helm artifact show HASH`
     /// shows any payload whole.
     Page(PageArgs),
+    /// Make a voyage current in this working tree (git's work tree, else
+    /// this folder): commands here act on it when neither --voyage nor
+    /// HELM_VOYAGE names one. --clear forgets it.
+    Use(super::current::UseArgs),
     /// End a voyage; it takes no more observations or entries.
     End(EndArgs),
     /// Check voyages: integrity, foreign keys, artifact hashes, schema version.
@@ -190,6 +194,7 @@ pub struct EndArgs {
 pub(crate) fn run(command: VoyageCommand, ctx: &Context) -> Result<Box<dyn Report>> {
     let helm = &ctx.helm;
     match command {
+        VoyageCommand::Use(args) => super::current::run(args, ctx),
         VoyageCommand::New(args) => Ok(Box::new(Created {
             voyage: helm.voyage_new(&args.intent)?,
             imported: false,
@@ -205,6 +210,7 @@ pub(crate) fn run(command: VoyageCommand, ctx: &Context) -> Result<Box<dyn Repor
             }
             Ok(Box::new(VoyageList {
                 listing: helm.voyage_list(filter)?,
+                current: helm.current_voyage()?.map(|current| current.voyage),
             }))
         }
         VoyageCommand::Show(args) => show(args, ctx),

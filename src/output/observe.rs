@@ -327,9 +327,9 @@ mod tests {
         let mut report = ObservedReport {
             observed: crate::ops::observe::Observed {
                 target: crate::observe::Target::from(
-                    crate::observe::file_contents::FileContentsTarget {
-                        paths: vec!["a\u{9b}31m\u{202e}b".to_string()],
-                    },
+                    crate::observe::file_contents::FileContentsTarget::of_paths(vec![
+                        "a\u{9b}31m\u{202e}b".to_string(),
+                    ]),
                 ),
                 observed_at: "2026-01-01T00:00:00.000000Z".to_string(),
                 artifact: "0".repeat(64),
@@ -371,9 +371,9 @@ mod tests {
             let report = ObservedReport {
                 observed: crate::ops::observe::Observed {
                     target: crate::observe::Target::from(
-                        crate::observe::file_contents::FileContentsTarget {
-                            paths: vec!["f".to_string()],
-                        },
+                        crate::observe::file_contents::FileContentsTarget::of_paths(vec![
+                            "f".to_string(),
+                        ]),
                     ),
                     observed_at: "2026-01-01T00:00:00.000000Z".to_string(),
                     artifact: packed.hash.clone(),

@@ -76,6 +76,7 @@ pub struct Style {
 }
 
 const BOLD: anstyle::Style = anstyle::Style::new().effects(Effects::BOLD);
+const UNIQUE: anstyle::Style = anstyle::Style::new().bold().underline();
 const DIM: anstyle::Style = anstyle::Style::new().effects(Effects::DIMMED);
 const ACCENT: anstyle::Style =
     anstyle::Style::new().fg_color(Some(anstyle::Color::Ansi(AnsiColor::Cyan)));
@@ -107,6 +108,11 @@ impl Style {
 
     pub(crate) fn bold(&self, text: &str) -> String {
         self.paint(BOLD, text)
+    }
+
+    /// An id's shortest unique prefix: bold and underlined.
+    pub(crate) fn unique(&self, text: &str) -> String {
+        self.paint(UNIQUE, text)
     }
 
     pub(crate) fn dim(&self, text: &str) -> String {

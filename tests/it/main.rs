@@ -6,6 +6,7 @@ mod big_payload;
 mod disclosure;
 mod freshness;
 mod github;
+mod habits;
 mod hardening;
 mod inputs;
 mod interface;

@@ -124,6 +124,11 @@ pub(crate) static LEFT_OUT: &[(&str, &str)] = &[
         "completions",
         "a shell completion script is for a person's terminal",
     ),
+    (
+        "voyage use",
+        "a current voyage belongs to a working tree in a person's shell; every tool names \
+         its voyage, and HELM_VOYAGE in the server's environment stands in for it",
+    ),
     ("man", "the man page is for a person's terminal"),
     ("mcp", "the server itself"),
 ];

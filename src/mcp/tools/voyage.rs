@@ -63,6 +63,7 @@ fn list(ctx: &Ctx, mut call: Call) -> Result<Box<dyn Report>> {
         (false, false) => ListFilter::Active,
     };
     Ok(Box::new(VoyageList {
+        current: None,
         listing: ctx.helm.voyage_list(filter)?,
     }))
 }

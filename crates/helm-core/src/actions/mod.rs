@@ -12,6 +12,7 @@
 
 // What the actions share; each action's own module is declared by its
 // line in the registry below.
+mod names;
 mod part;
 mod reading;
 mod replay;

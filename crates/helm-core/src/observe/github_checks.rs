@@ -84,11 +84,11 @@ pub struct GitHubChecksArgs {
 impl Flags for GitHubChecksArgs {
     fn flags() -> Vec<Flag> {
         vec![
-            Flag::option("pr", "N").issue_number(),
+            Flag::option("pr", "N").issue_number().by_position(),
             Flag::option("ref", "REF"),
             Flag::option("logs", "WHICH"),
             Flag::option("tail", "LINES"),
-            Flag::option("repo", "OWNER/NAME"),
+            Flag::option("repo", "OWNER/NAME").short('R'),
         ]
     }
 
@@ -308,7 +308,7 @@ mod tests {
 
     fn resolve(json: &str) -> Result<Target> {
         let spec: super::super::TargetArgs = serde_json::from_str(json).unwrap();
-        spec.resolve(Path::new("/w"), None, &|flag| {
+        spec.resolve(Path::new("/w"), crate::inputs::Stdin::Ours, None, &|flag| {
             Ok(Repo::parse(flag.unwrap_or("o/r")).unwrap())
         })
     }

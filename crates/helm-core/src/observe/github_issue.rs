@@ -51,7 +51,7 @@ impl Flags for GitHubIssueArgs {
                 "Which parts to fetch (default: all); repeatable, or a comma list: \
                  --focus summary,comments",
             ),
-            Flag::option("repo", "OWNER/NAME"),
+            Flag::option("repo", "OWNER/NAME").short('R'),
         ]
     }
 }

@@ -64,7 +64,7 @@ impl Flags for GitHubPrArgs {
                 "Which parts to fetch (default: all); repeatable, or a comma list: \
                  --focus summary,reviews",
             ),
-            Flag::option("repo", "OWNER/NAME"),
+            Flag::option("repo", "OWNER/NAME").short('R'),
         ]
     }
 }

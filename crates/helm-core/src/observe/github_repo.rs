@@ -49,7 +49,7 @@ impl Flags for GitHubRepoArgs {
                 "Which parts to fetch (default: all); repeatable, or a comma list: \
                  --focus issues,pull-requests",
             ),
-            Flag::option("repo", "OWNER/NAME"),
+            Flag::option("repo", "OWNER/NAME").short('R'),
         ]
     }
 }

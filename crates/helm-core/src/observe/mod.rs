@@ -280,10 +280,11 @@ impl TargetArgs {
     pub(crate) fn resolve(
         &self,
         cwd: &std::path::Path,
+        stdin: crate::inputs::Stdin,
         outer_repo: Option<&str>,
         repository: &dyn Fn(Option<&str>) -> Result<Repo>,
     ) -> Result<Target> {
-        args::resolve(self.args(), cwd, outer_repo, repository)
+        args::resolve(self.args(), cwd, stdin, outer_repo, repository)
     }
 }
 

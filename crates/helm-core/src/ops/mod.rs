@@ -9,6 +9,7 @@ pub(crate) mod artifact;
 pub mod brief;
 pub mod brief_pr;
 pub mod changes;
+pub mod current;
 pub mod digest;
 pub(crate) mod fresh;
 pub mod logbook;

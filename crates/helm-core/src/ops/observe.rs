@@ -42,7 +42,7 @@ impl Helm {
     /// The canonical target for what a front end gave; `repo` is a
     /// repository given apart from the target.
     pub fn target(&self, spec: &TargetArgs, repo: Option<&str>) -> Result<Target> {
-        spec.resolve(&self.cwd, repo, &|flag| self.repository(flag))
+        spec.resolve(&self.cwd, self.stdin, repo, &|flag| self.repository(flag))
     }
 
     /// [`target`](Self::target), refused when it holds a secret: what a

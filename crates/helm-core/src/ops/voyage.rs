@@ -36,6 +36,9 @@ pub struct Listing {
     pub warnings: Vec<String>,
     /// How many hex digits make every listed id unambiguous (at least 8).
     pub id_width: usize,
+    /// Each listed id's own shortest unique prefix, in hex digits, among
+    /// every voyage here (listed or not), as jj marks a change id's.
+    pub prefixes: std::collections::HashMap<uuid::Uuid, usize>,
     /// Listing active voyages only: how many ended ones were left out.
     pub ended_not_listed: Option<usize>,
     /// A remote's listing (`voyage list --remote`): the remote as named, so
@@ -105,6 +108,7 @@ impl Helm {
 
     pub fn voyage_list(&self, filter: ListFilter) -> Result<Listing> {
         let listed = crate::storage::listing::list(&self.home)?;
+        let prefixes = unique_prefixes(listed.voyages.iter().map(|s| s.voyage.id));
         let ended_not_listed = (filter == ListFilter::Active).then(|| {
             listed
                 .voyages
@@ -133,6 +137,7 @@ impl Helm {
                 .collect(),
             warnings: listed.warnings,
             id_width: listed.id_width,
+            prefixes,
             ended_not_listed,
             remote: None,
         })
@@ -337,4 +342,24 @@ fn interrupted_first(voyage: &uuid::Uuid, left: &[Record]) -> Error {
         cmd("interrupted discard"),
         "; then end the voyage",
     ])
+}
+
+/// Each id's shortest prefix (in hex digits of its simple form) that no
+/// other id here shares: one more than the most it shares with a
+/// neighbour in sorted order.
+pub(crate) fn unique_prefixes(
+    ids: impl Iterator<Item = uuid::Uuid>,
+) -> std::collections::HashMap<uuid::Uuid, usize> {
+    let mut ids: Vec<uuid::Uuid> = ids.collect();
+    ids.sort_unstable();
+    ids.dedup();
+    let shared =
+        |a: uuid::Uuid, b: uuid::Uuid| ((a.as_u128() ^ b.as_u128()).leading_zeros() / 4) as usize;
+    (0..ids.len())
+        .map(|i| {
+            let before = i.checked_sub(1).map_or(0, |j| shared(ids[j], ids[i]));
+            let after = ids.get(i + 1).map_or(0, |next| shared(ids[i], *next));
+            (ids[i], (before.max(after) + 1).min(32))
+        })
+        .collect()
 }
