@@ -156,7 +156,8 @@ impl Helm {
         let mut lines = HashMap::new();
         let mut changes = super::changes::Changes::new();
         if digests {
-            changes = super::changes::of(&mut store, &snapshot.entries, DIGEST_LIMIT)?;
+            changes =
+                super::changes::of(&mut store, &snapshot.entries, DIGEST_LIMIT, self.disclosure)?;
             // Each payload is read by its observation's kind.
             let mut kinds: HashMap<&str, Option<Target>> = HashMap::new();
             for observation in snapshot
@@ -172,11 +173,25 @@ impl Helm {
             let mut hashes: Vec<&str> = kinds.keys().copied().collect();
             hashes.sort_unstable();
             store.payloads(&hashes, DIGEST_LIMIT, |hash, payload| {
+                // Every view reads the payload as this Helm's disclosure
+                // shows it: the page, the digests, whatever comes next.
+                let shown = |json: Vec<u8>| {
+                    let marked = match self.disclosure.json(&json, hash) {
+                        std::borrow::Cow::Owned(marked) => Some(marked),
+                        std::borrow::Cow::Borrowed(_) => None,
+                    };
+                    marked.unwrap_or(json)
+                };
+                let payload = match payload {
+                    Payload::Stowed(Some(json)) => Payload::Stowed(Some(shown(json))),
+                    Payload::Reduced(Some(json)) => Payload::Reduced(Some(shown(json))),
+                    other => other,
+                };
                 each(hash, kinds.get(hash).and_then(Option::as_ref), &payload);
                 let line = match payload {
                     Payload::Stowed(Some(json)) | Payload::Reduced(Some(json)) => {
                         let target = kinds.get(hash).and_then(Option::as_ref);
-                        super::digest::of(target, &json, self.lockdown)
+                        super::digest::of(target, &json)
                     }
                     Payload::Jettisoned => Some("jettisoned: the payload is gone".to_string()),
                     Payload::TooLarge(size) => {
