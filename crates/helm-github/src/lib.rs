@@ -168,16 +168,27 @@ fn bad_url(text: &str) -> Error {
     .hint("e.g. https://api.github.com, or https://HOST/api/v3 for GitHub Enterprise")
 }
 
+/// The origin of the web pages of the server `env` configures
+/// (`https://github.com` for api.github.com, the host itself for Enterprise
+/// and local servers): where a view of a voyage may link. `None` when the
+/// configured URL is not one helm would use.
+pub fn web_origin(env: &Env) -> Option<String> {
+    Some(web_base(&api_url(env.api_url.as_deref()).ok()?))
+}
+
+fn web_base(api_url: &str) -> String {
+    if api_url == DEFAULT_API_URL {
+        "https://github.com".to_string()
+    } else {
+        api_url.trim_end_matches("/api/v3").to_string()
+    }
+}
+
 impl Client {
     /// The web address on GitHub for an API-less link (`/pull/45`): github.com
     /// for api.github.com, the host itself for Enterprise and local servers.
     pub fn web_url(&self, tail: &str) -> String {
-        let base = if self.api_url == DEFAULT_API_URL {
-            "https://github.com".to_string()
-        } else {
-            self.api_url.trim_end_matches("/api/v3").to_string()
-        };
-        format!("{base}/{}{tail}", self.repo)
+        format!("{}/{}{tail}", web_base(&self.api_url), self.repo)
     }
 }
 

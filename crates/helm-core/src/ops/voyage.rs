@@ -63,6 +63,10 @@ pub struct Story {
     /// Who signed each pushed entry (entry number → git's verdict), when
     /// any was signed; empty when digests were not asked for.
     pub signers: std::collections::BTreeMap<u64, crate::sync::Signature>,
+    /// The origin of the web pages of the forge this machine is configured
+    /// for (`HELM_GITHUB_API_URL`): the only host a view links to, whatever
+    /// host a recorded entry names (a pulled one was written elsewhere).
+    pub forge_web: Option<String>,
 }
 
 /// Payloads stored larger than this are not opened for a digest: the story
@@ -218,6 +222,7 @@ impl Helm {
             digests: lines,
             changes,
             signers,
+            forge_web: crate::github::web_origin(&self.github),
         })
     }
 
