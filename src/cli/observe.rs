@@ -46,7 +46,17 @@ pub struct ObserveArgs {
 }
 
 pub(crate) fn run(args: ObserveArgs, ctx: &Context) -> Result<Box<dyn Report>> {
-    let helm = &ctx.helm;
+    // --lockdown is this command's disclosure: the core withholds, and
+    // every line, digest and screen of the look is made from what it shows.
+    let mut locked;
+    let helm = match args.lockdown {
+        true => {
+            locked = ctx.helm.clone();
+            locked.disclosure = crate::egress::shown::Disclosure::Lockdown;
+            &locked
+        }
+        false => &ctx.helm,
+    };
     // Resolve everything before looking: a bad voyage or target fails fast.
     let voyage = args.voyage.name()?;
     helm.voyage_file(voyage)?;
@@ -63,7 +73,6 @@ pub(crate) fn run(args: ObserveArgs, ctx: &Context) -> Result<Box<dyn Report>> {
     Ok(Box::new(ObservedReport {
         observed,
         terminal: ctx.stdout_tty,
-        lockdown: args.lockdown,
         all: args.all,
     }))
 }

@@ -19,7 +19,6 @@ pub mod pager;
 pub(crate) mod payload;
 pub mod progress;
 pub(crate) mod rehearsal;
-pub(crate) mod shown;
 pub(crate) mod signed;
 pub(crate) mod slate;
 pub mod stderr;
@@ -45,6 +44,11 @@ pub trait Report {
     /// A short line for stderr, printed in both modes when present.
     fn status_line(&self) -> Option<String> {
         None
+    }
+    /// What the payload it shows marked as an untrusted author's, one line
+    /// each (`egress::shown`): MCP gives them beside the result.
+    fn untrusted(&self) -> Vec<String> {
+        Vec::new()
     }
     /// A report can carry a failure (e.g. `voyage verify` finding problems).
     fn exit_code(&self) -> u8 {

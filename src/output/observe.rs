@@ -32,9 +32,6 @@ pub(crate) struct ObservedReport {
     pub(crate) observed: crate::ops::observe::Observed,
     /// stdout is a terminal: escape characters that could drive it.
     pub(crate) terminal: bool,
-    /// `observe --lockdown`: the payload printed has the text of authors
-    /// without push access withheld (`standing`), and no invisible character.
-    pub(crate) lockdown: bool,
     /// `observe --all`: nothing left out of the screen.
     pub(crate) all: bool,
 }
@@ -65,8 +62,9 @@ impl ObservedReport {
             }
         }
         out.write_all(b"\"payload\":")?;
-        if self.lockdown {
-            let (payload, _) = self.withheld().map_err(io::Error::other)?;
+        if let Some(payload) = self.shown() {
+            // The payload as the core's disclosure shows it (marked, or
+            // withheld under --lockdown), never the one stored beside it.
             let text = serde_json::to_string(&payload).map_err(io::Error::other)?;
             out.write_all(terminal_safe_json(&text).as_bytes())?;
             return out.write_all(b"}\n");
@@ -116,13 +114,16 @@ impl ObservedReport {
             screen.write(out, style)?;
             return writeln!(out, "{}", style.dim(&footer));
         }
-        let raw = self.raw()?;
+        let raw = match self.shown() {
+            Some(payload) => serde_json::to_vec(&payload)?.into(),
+            None => self.raw()?,
+        };
         // The look's own digest when it made one (it had the payload in
         // hand); else read from the payload, unless that is big: the look's
         // summary stands in, as the story does it.
         let digest = match (&observed.digest, raw.len() <= DIGEST_LIMIT) {
             (Some(digest), _) => Some(digest.clone()),
-            (None, true) => crate::ops::digest::of(Some(&observed.target), &raw, self.lockdown),
+            (None, true) => crate::ops::digest::of(Some(&observed.target), &raw),
             (None, false) => Some(observed.summary.clone()),
         };
         if let Some(digest) = digest {
@@ -136,15 +137,8 @@ impl ObservedReport {
             crate::observe::Target::DirectoryTree(_) => serde_json::from_slice(&raw)
                 .map(|tree| local::lean_tree(&mut screen, &tree))
                 .is_ok(),
-            // Under --lockdown the screen shows what an agent may read: the
-            // text of authors without push access withheld.
-            target if self.lockdown => match self.withheld() {
-                Ok((payload, _)) => {
-                    render(&mut screen, target, &payload);
-                    true
-                }
-                Err(_) => false,
-            },
+            // What the core's disclosure shows (`raw` above, under
+            // --lockdown the text of authors without push access withheld).
             target => serde_json::from_slice::<Value>(&raw)
                 .map(|payload| render(&mut screen, target, &payload))
                 .is_ok(),
@@ -173,20 +167,12 @@ impl ObservedReport {
 }
 
 impl ObservedReport {
-    /// The payload as JSON, if it reads as JSON (it was just written).
-    fn payload(&self) -> Option<serde_json::Value> {
-        serde_json::from_slice(&self.raw().ok()?).ok()
-    }
-
-    /// The payload with untrusted text withheld and invisible characters
-    /// written out, and the lines saying what was withheld.
-    fn withheld(&self) -> Result<(serde_json::Value, Vec<String>), &'static str> {
-        let mut payload = self
-            .payload()
-            .ok_or("the payload just stored is not JSON")?;
-        let found = crate::observe::standing::mark(&mut payload, &self.observed.artifact, true);
-        super::shown::visible(&mut payload);
-        Ok((payload, found.iter().map(|u| u.line()).collect()))
+    /// The payload as the core's disclosure shows it, when that is not the
+    /// payload as stored, with invisible characters written out.
+    fn shown(&self) -> Option<Value> {
+        let mut payload = self.observed.shown.as_ref()?.payload.clone();
+        crate::egress::shown::visible(&mut payload);
+        Some(payload)
     }
 }
 
@@ -229,12 +215,14 @@ impl Report for ObservedReport {
             .map(|warning| format!("warning: {warning}"))
             .collect();
         lines.push(line);
-        if self.lockdown
-            && let Ok((_, withheld)) = self.withheld()
-        {
-            lines.extend(withheld);
-        }
+        let found = self.observed.shown.iter().flat_map(|s| &s.untrusted);
+        lines.extend(found.filter(|u| u.withheld).map(|u| u.line()));
         Some(lines.join("\n"))
+    }
+
+    fn untrusted(&self) -> Vec<String> {
+        let found = self.observed.shown.iter().flat_map(|s| &s.untrusted);
+        found.map(crate::egress::shown::Untrusted::line).collect()
     }
 }
 
@@ -337,13 +325,13 @@ mod tests {
                 json: None,
                 summary: String::new(),
                 digest: None,
+                shown: None,
                 superseded: false,
                 unchanged: false,
                 warnings: Vec::new(),
             },
             terminal: true,
-            lockdown: false,
-            all: false,
+                        all: false,
         };
         let mut out = Vec::new();
         report.write_document(&mut out).unwrap();
@@ -381,13 +369,13 @@ mod tests {
                     json,
                     summary: String::new(),
                     digest: None,
+                    shown: None,
                     superseded: false,
                     unchanged: false,
                     warnings: Vec::new(),
                 },
                 terminal,
-                lockdown: false,
-                all: false,
+                                all: false,
             };
             let mut out = Vec::new();
             report.write_document(&mut out).unwrap();

@@ -17,6 +17,9 @@ pub(crate) struct PayloadReport {
     pub(crate) data: Vec<u8>,
     /// Said on stderr when the payload shown is a reduced artifact's summary.
     pub(crate) note: Option<String>,
+    /// The payload as the core's disclosure shows it, when that is not the
+    /// payload as stored (`egress::shown`): printed in its place.
+    pub(crate) shown: Option<crate::egress::shown::Disclosed>,
     /// stdout is a terminal: escape what could drive it.
     pub(crate) terminal: bool,
 }
@@ -41,6 +44,13 @@ impl Report for PayloadReport {
     }
 
     fn json(&self, out: &mut dyn Write) -> io::Result<()> {
+        if let Some(shown) = &self.shown {
+            let text = serde_json::to_string(&shown.payload).map_err(io::Error::other)?;
+            return match self.terminal {
+                true => out.write_all(super::terminal_safe_json(&text).as_bytes()),
+                false => out.write_all(text.as_bytes()),
+            };
+        }
         if self.terminal {
             let mut raw = Vec::new();
             artifact::unpack(&self.data, &mut raw)?;
@@ -53,5 +63,10 @@ impl Report for PayloadReport {
 
     fn status_line(&self) -> Option<String> {
         self.note.clone()
+    }
+
+    fn untrusted(&self) -> Vec<String> {
+        let found = self.shown.iter().flat_map(|shown| &shown.untrusted);
+        found.map(crate::egress::shown::Untrusted::line).collect()
     }
 }

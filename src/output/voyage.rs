@@ -232,15 +232,7 @@ impl Report for StoryReport {
         match self.format {
             StoryFormat::Human => {}
             StoryFormat::Markdown => {
-                return super::markdown::write_story(
-                    out,
-                    &snapshot.voyage,
-                    &snapshot.entries,
-                    &snapshot.slate,
-                    &self.story.digests,
-                    &self.story.changes,
-                    &self.story.signers,
-                );
+                return super::markdown::write_story(out, &self.story);
             }
             StoryFormat::Json => return self.json(out).and_then(|_| out.write_all(b"\n")),
         }

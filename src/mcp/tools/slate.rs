@@ -41,7 +41,6 @@ fn observe(ctx: &Ctx, mut call: Call) -> Result<Box<dyn Report>> {
     Ok(Box::new(ObservedReport {
         observed,
         terminal: false,
-        lockdown: false,
         all: false,
     }))
 }

@@ -43,9 +43,10 @@ pub struct Helm {
     /// Test-only settings of `voyage push`/`pull` (`HELM_SYNC_KILL_AT`,
     /// read only by a build with helm-sync's `test-hooks`).
     pub(crate) sync: crate::sync::Settings,
-    /// `helm mcp --lockdown`: the story's digests withhold the titles of
-    /// authors without push access.
-    pub lockdown: bool,
+    /// What every view of an observed payload is shown of an untrusted
+    /// author's text, chosen by the front end (`egress::shown`): the core
+    /// applies it wherever it reads a payload for a view.
+    pub disclosure: crate::egress::shown::Disclosure,
     /// `HELM_DISCLOSE=1`: every body a steer posts ends with the
     /// disclosure footer, as `--disclose` asks for one steer.
     pub disclose: bool,
@@ -81,7 +82,7 @@ impl Helm {
             },
             stdin: crate::inputs::Stdin::Ours,
             sync: crate::sync::Settings::from_env(),
-            lockdown: false,
+            disclosure: Default::default(),
             disclose: var("HELM_DISCLOSE").is_some_and(|v| disclosing(&v)),
         })
     }

@@ -5,6 +5,7 @@
 use serde_json::Value;
 
 use super::Helm;
+use crate::egress::shown::{Disclosed, Disclosure};
 use crate::error::{Error, Kind, Result};
 use crate::github;
 use crate::observe::{self as look, Source, Tally, Target, TargetArgs};
@@ -28,6 +29,10 @@ pub struct Observed {
     /// reviewers' decisions, an issue's state and comments, …), when the
     /// payload was at hand in memory.
     pub digest: Option<String>,
+    /// The payload as this Helm's disclosure shows it, and what it marked,
+    /// when that is not the payload as stored (GitHub looks under `helm
+    /// mcp` or `--lockdown`); a view prints this, never `json`.
+    pub shown: Option<Disclosed>,
     /// A newer observation of the same target was already on the slate and
     /// stays there; this one only stowed nothing.
     pub superseded: bool,
@@ -69,6 +74,7 @@ impl Helm {
         let mut unchanged = false;
         let mut warnings = Vec::new();
         let digest;
+        let mut shown = None;
         let (mut store, packed, summary) = match target.source() {
             Source::GitHub(repo) => {
                 // Fail before talking to GitHub; the write checks again.
@@ -94,18 +100,28 @@ impl Helm {
                     }
                     _ => Packer::pack(&seen.payload)?,
                 };
-                let bytes = serde_json::to_vec(&seen.payload).unwrap_or_default();
-                digest = super::digest::of(Some(&target), &bytes, self.lockdown);
-                (store, packed, seen.summary)
+                // Every line and view of the look is made from the payload
+                // as this Helm's disclosure shows it.
+                let mut summary = seen.summary;
+                let mut payload = seen.payload;
+                let untrusted = self.disclosure.payload(&mut payload, &packed.hash);
+                let bytes = serde_json::to_vec(&payload).unwrap_or_default();
+                digest = super::digest::of(Some(&target), &bytes);
+                if untrusted.iter().any(|u| u.withheld) {
+                    // The look's own words quote the title.
+                    summary = digest.clone().unwrap_or_else(|| "text withheld".into());
+                }
+                if self.disclosure != Disclosure::Whole {
+                    shown = Some(Disclosed { payload, untrusted });
+                }
+                (store, packed, summary)
             }
             Source::Local => {
                 let store = crate::storage::VoyageStore::open_for_write(file)?;
                 let looked = look::look_local(&target, tally)?;
                 digest = match (looked.digest, &looked.packed.json) {
-                    (Some(known), Some(json)) => {
-                        Some(super::digest::finished(known, json, self.lockdown))
-                    }
-                    (None, Some(json)) => super::digest::of(Some(&target), json, self.lockdown),
+                    (Some(known), Some(json)) => Some(super::digest::finished(known, json)),
+                    (None, Some(json)) => super::digest::of(Some(&target), json),
                     (_, None) => None,
                 };
                 warnings.extend(redaction_warning(&looked.redacted));
@@ -123,6 +139,7 @@ impl Helm {
             json: packed.json,
             summary,
             digest,
+            shown,
             superseded: put == Put::Superseded,
             unchanged,
             warnings,

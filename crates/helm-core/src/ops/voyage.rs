@@ -66,6 +66,10 @@ pub struct Story {
     /// Who signed each pushed entry (entry number → git's verdict), when
     /// any was signed; empty when digests were not asked for.
     pub signers: std::collections::BTreeMap<u64, crate::sync::Signature>,
+    /// The origin of the web pages of the forge this machine is configured
+    /// for (`HELM_GITHUB_API_URL`): the only host a view links to, whatever
+    /// host a recorded entry names (a pulled one was written elsewhere).
+    pub forge_web: Option<String>,
 }
 
 /// Payloads stored larger than this are not opened for a digest: the story
@@ -165,7 +169,8 @@ impl Helm {
         let mut lines = HashMap::new();
         let mut changes = super::changes::Changes::new();
         if digests {
-            changes = super::changes::of(&mut store, &snapshot.entries, DIGEST_LIMIT)?;
+            changes =
+                super::changes::of(&mut store, &snapshot.entries, DIGEST_LIMIT, self.disclosure)?;
             // Each payload is read by its observation's kind.
             let mut kinds: HashMap<&str, Option<Target>> = HashMap::new();
             for observation in snapshot
@@ -181,11 +186,25 @@ impl Helm {
             let mut hashes: Vec<&str> = kinds.keys().copied().collect();
             hashes.sort_unstable();
             store.payloads(&hashes, DIGEST_LIMIT, |hash, payload| {
+                // Every view reads the payload as this Helm's disclosure
+                // shows it: the page, the digests, whatever comes next.
+                let shown = |json: Vec<u8>| {
+                    let marked = match self.disclosure.json(&json, hash) {
+                        std::borrow::Cow::Owned(marked) => Some(marked),
+                        std::borrow::Cow::Borrowed(_) => None,
+                    };
+                    marked.unwrap_or(json)
+                };
+                let payload = match payload {
+                    Payload::Stowed(Some(json)) => Payload::Stowed(Some(shown(json))),
+                    Payload::Reduced(Some(json)) => Payload::Reduced(Some(shown(json))),
+                    other => other,
+                };
                 each(hash, kinds.get(hash).and_then(Option::as_ref), &payload);
                 let line = match payload {
                     Payload::Stowed(Some(json)) | Payload::Reduced(Some(json)) => {
                         let target = kinds.get(hash).and_then(Option::as_ref);
-                        super::digest::of(target, &json, self.lockdown)
+                        super::digest::of(target, &json)
                     }
                     Payload::Jettisoned => Some("jettisoned: the payload is gone".to_string()),
                     Payload::TooLarge(size) => {
@@ -212,6 +231,7 @@ impl Helm {
             digests: lines,
             changes,
             signers,
+            forge_web: crate::github::web_origin(&self.github),
         })
     }
 
