@@ -18,6 +18,7 @@ pub mod pager;
 pub(crate) mod payload;
 pub(crate) mod progress;
 pub(crate) mod rehearsal;
+pub(crate) mod search;
 pub(crate) mod shown;
 pub(crate) mod signed;
 pub(crate) mod slate;

@@ -10,6 +10,7 @@ use std::path::PathBuf;
 use serde::{Deserialize, Serialize};
 
 use super::local::paths;
+use super::said::Said;
 use super::{Counting, KindArgs, KindTarget, LocalLook, Looked, Place, Tally, Target, Way};
 use crate::error::Result;
 use crate::error::Words;
@@ -86,6 +87,21 @@ impl KindTarget for FileContentsTarget {
     fn digest(&self, payload: &[u8]) -> Option<String> {
         let payload: FileContentsPayload = serde_json::from_slice(payload).ok()?;
         Some(digest(&payload.files))
+    }
+
+    /// Each text file, its path and content; base64 content is not text.
+    fn said(&self, payload: &[u8]) -> Vec<Said> {
+        let Ok(payload) = serde_json::from_slice::<FileContentsPayload>(payload) else {
+            return Vec::new();
+        };
+        payload
+            .files
+            .into_iter()
+            .map(|file| match file.encoding {
+                Encoding::Utf8 => Said::local(format!("{}\n{}", file.path, file.content)),
+                Encoding::Base64 => Said::local(file.path),
+            })
+            .collect()
     }
 }
 
