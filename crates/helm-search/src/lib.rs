@@ -66,6 +66,8 @@ pub fn index_path(home: &Home) -> PathBuf {
 /// then answers `query`.
 pub fn search(home: &Home, texts: &dyn Texts, query: &Query, reindex: bool) -> Result<Vec<Hit>> {
     query.check()?;
+    // A home with no voyages yet still answers (with nothing).
+    storage::files::create_private_dir(home.root())?;
     let mut conn = index::open(&index_path(home), reindex)?;
     refresh::refresh(&mut conn, home, texts)?;
     query::run(&conn, query)
