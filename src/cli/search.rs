@@ -4,7 +4,7 @@ use clap::Args;
 
 use super::Context;
 use crate::error::Result;
-use crate::ops::search::SearchInput;
+use crate::ops::search::SearchRequest;
 use crate::output::Report;
 use crate::output::search::SearchReport;
 
@@ -40,7 +40,7 @@ pub struct SearchArgs {
 }
 
 pub(crate) fn run(args: SearchArgs, ctx: &Context) -> Result<Box<dyn Report>> {
-    let found = ctx.helm.search(&SearchInput {
+    let found = ctx.helm.search(&SearchRequest {
         query: args.query,
         voyage: args.voyage,
         kind: args.kind,

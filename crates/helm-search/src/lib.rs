@@ -28,7 +28,7 @@ pub use query::{Hit, Query, Span};
 
 /// One piece of text worth finding, and who wrote it.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Piece {
+pub struct TextPiece {
     pub text: String,
     /// The author's login, for text written on GitHub.
     pub author: Option<String>,
@@ -39,7 +39,7 @@ pub struct Piece {
 
 /// A stored payload as the index reads it.
 #[derive(Clone, Copy, Debug)]
-pub enum Stored<'a> {
+pub enum StoredText<'a> {
     /// The payload itself.
     Payload(&'a [u8]),
     /// A reduced payload's summary, in its place.
@@ -52,9 +52,9 @@ pub enum Stored<'a> {
 pub trait Texts {
     /// The pieces of an entry: its summary, its logged state, what a steer
     /// posted.
-    fn entry(&self, entry: &Entry) -> Vec<Piece>;
+    fn entry(&self, entry: &Entry) -> Vec<TextPiece>;
     /// The pieces of an observation of `target` (its canonical JSON).
-    fn observation(&self, target: &str, stored: Stored<'_>) -> Vec<Piece>;
+    fn observation(&self, target: &str, stored: StoredText<'_>) -> Vec<TextPiece>;
 }
 
 /// Where a home keeps its index.

@@ -20,7 +20,7 @@ use crate::model::tell;
 use crate::storage::stamp::{Stamp, stamp};
 use crate::storage::store::Payload;
 use crate::storage::{Home, VoyageFile, VoyageStore};
-use crate::{Piece, Stored, Texts};
+use crate::{StoredText, TextPiece, Texts};
 
 /// Payloads stored (compressed) larger than this are not read for search:
 /// a search must not decompress gigabytes of a walk or a log.
@@ -201,10 +201,10 @@ fn index_voyage(
         let one = &seen[i];
         let pieces = match payloads.get(&one.artifact) {
             Some(Payload::Stowed(Some(bytes))) => {
-                texts.observation(&one.target, Stored::Payload(bytes))
+                texts.observation(&one.target, StoredText::Payload(bytes))
             }
             Some(Payload::Reduced(Some(bytes))) => {
-                texts.observation(&one.target, Stored::Summary(bytes))
+                texts.observation(&one.target, StoredText::Summary(bytes))
             }
             _ => Vec::new(),
         };
@@ -219,7 +219,7 @@ fn index_voyage(
         // An observation with nothing to find still gets a row, so that
         // it is known to be indexed and is not read again.
         let pieces = if pieces.is_empty() {
-            vec![Piece::default()]
+            vec![TextPiece::default()]
         } else {
             pieces
         };
@@ -248,7 +248,7 @@ struct Doc<'a> {
 }
 
 /// One row per piece: a piece's author and standing go with its text.
-fn insert(tx: &Transaction<'_>, doc: &Doc<'_>, pieces: &[Piece]) -> Result<()> {
+fn insert(tx: &Transaction<'_>, doc: &Doc<'_>, pieces: &[TextPiece]) -> Result<()> {
     let mut row = tx.prepare_cached(
         "INSERT INTO docs (voyage, kind, entry, target, artifact, status, identity, recorded_at, author, untrusted)
          VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",

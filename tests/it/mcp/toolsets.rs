@@ -17,7 +17,7 @@ const ALL_LIMIT: usize = 45_000;
 /// The list a server started with no option sends.
 const DEFAULT_LIMIT: usize = 20_000;
 
-const CORE: [&str; 9] = [
+const CORE: [&str; 10] = [
     "voyage_new",
     "voyage_list",
     "voyage_show",
@@ -27,6 +27,7 @@ const CORE: [&str; 9] = [
     "slate_list",
     "steer",
     "log",
+    "search",
 ];
 
 /// The tools listed by `helm mcp OPTIONS` and the list as compact JSON.

@@ -7,6 +7,7 @@ mod concurrent;
 mod github;
 mod index;
 mod local;
+mod mcp;
 
 use serde_json::Value;
 

@@ -14,12 +14,12 @@ use crate::observe::Target;
 use crate::observe::said::Said;
 use crate::observe::standing;
 use crate::storage::logbook::Entry;
-use helm_search::{Piece, Span, Stored, Texts};
+use helm_search::{Span, StoredText, TextPiece, Texts};
 
 /// What to find: the query in FTS5's syntax and the filters, as a front
 /// end gives them.
 #[derive(Clone, Debug, Default)]
-pub struct SearchInput {
+pub struct SearchRequest {
     pub query: String,
     /// One voyage: a full id or an unambiguous prefix.
     pub voyage: Option<String>,
@@ -92,7 +92,7 @@ pub struct SearchResult {
 }
 
 impl super::Helm {
-    pub fn search(&self, input: &SearchInput) -> Result<SearchResults> {
+    pub fn search(&self, input: &SearchRequest) -> Result<SearchResults> {
         if let Some(kind) = input.kind.as_deref()
             && !KINDS.contains(&kind)
         {
@@ -180,7 +180,7 @@ fn since(given: &str) -> Result<String> {
 struct Known;
 
 impl Texts for Known {
-    fn entry(&self, entry: &Entry) -> Vec<Piece> {
+    fn entry(&self, entry: &Entry) -> Vec<TextPiece> {
         let mut text = vec![entry.provenance.summary.clone()];
         match entry.parsed_action() {
             Some(EntryAction::Log { status, .. }) => text.push(status.clone()),
@@ -189,20 +189,20 @@ impl Texts for Known {
             // a newer helm) is found by its summary.
             None => {}
         }
-        vec![Piece {
+        vec![TextPiece {
             text: text.join("\n"),
             author: None,
             untrusted: false,
         }]
     }
 
-    fn observation(&self, target: &str, stored: Stored<'_>) -> Vec<Piece> {
+    fn observation(&self, target: &str, stored: StoredText<'_>) -> Vec<TextPiece> {
         let said = match stored {
-            Stored::Payload(payload) => match Target::from_key(target) {
+            StoredText::Payload(payload) => match Target::from_key(target) {
                 Some(target) => target.said(payload),
                 None => Vec::new(),
             },
-            Stored::Summary(summary) => reduced(summary),
+            StoredText::Summary(summary) => reduced(summary),
         };
         said.into_iter().map(piece).collect()
     }
@@ -210,14 +210,14 @@ impl Texts for Known {
 
 /// The one place search decides whom to trust: today's rule, push access
 /// (`standing::can_push`).
-fn piece(said: Said) -> Piece {
+fn piece(said: Said) -> TextPiece {
     match said.by {
-        Some(by) => Piece {
+        Some(by) => TextPiece {
             untrusted: !standing::can_push(by.association.as_deref()),
             author: Some(by.login),
             text: said.text,
         },
-        None => Piece {
+        None => TextPiece {
             text: said.text,
             author: None,
             untrusted: false,
