@@ -51,8 +51,10 @@ pub(crate) fn open(path: &Path, rebuild: bool) -> Result<Connection> {
     if rebuild {
         remove(path)?;
     } else if path.exists() {
-        match connect(path).and_then(|conn| check(&conn).map(|()| conn)) {
-            Ok(conn) => return Ok(conn),
+        match connect(path).and_then(|conn| check(&conn).map(|state| (conn, state))) {
+            Ok((conn, State::Made)) => return Ok(conn),
+            // Another search is making it: wait for its lock, then use it.
+            Ok((conn, State::Empty)) => return make(conn),
             Err(why) => {
                 tell::note(&format!(
                     "the search index {} could not be used ({why}); rebuilding it from the voyages",
@@ -74,12 +76,26 @@ fn connect(path: &Path) -> std::result::Result<Connection, String> {
     Ok(conn)
 }
 
-/// Whether the file is this version of the index, with every table.
-fn check(conn: &Connection) -> std::result::Result<(), String> {
+/// What an index file that may be used holds.
+#[derive(Debug, PartialEq, Eq)]
+enum State {
+    /// This version of the index, with every table.
+    Made,
+    /// An empty database: one another search has just created and is
+    /// making (its schema is written in one transaction).
+    Empty,
+}
+
+/// Whether the file is this version of the index, or empty.
+fn check(conn: &Connection) -> std::result::Result<State, String> {
     let read = |sql: &str| -> std::result::Result<i64, String> {
         conn.query_row(sql, [], |row| row.get(0))
             .map_err(|e| e.to_string())
     };
+    let empty = "SELECT (SELECT count(*) FROM sqlite_master) + (SELECT application_id FROM pragma_application_id)";
+    if read(empty)? == 0 {
+        return Ok(State::Empty);
+    }
     if read("PRAGMA application_id")? != APPLICATION_ID {
         return Err("not helm's search index".into());
     }
@@ -92,13 +108,19 @@ fn check(conn: &Connection) -> std::result::Result<(), String> {
     for table in ["voyages", "docs", "texts"] {
         read(&format!("SELECT count(*) FROM {table} WHERE 0"))?;
     }
-    Ok(())
+    Ok(State::Made)
 }
 
 /// Makes the index: schema and version in one transaction, so a file with
 /// the version has the whole schema.
 fn create(path: &Path) -> Result<Connection> {
-    let mut conn = connect(path).map_err(|why| cannot(path, &why))?;
+    let conn = connect(path).map_err(|why| cannot(path, &why))?;
+    make(conn)
+}
+
+/// Writes the schema into an empty index under its write lock, unless the
+/// search that held the lock before wrote it.
+fn make(mut conn: Connection) -> Result<Connection> {
     let tx = conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
     let made: i64 = tx.query_row("PRAGMA application_id", [], |row| row.get(0))?;
     // Another search made it while this one waited for the lock.
@@ -169,12 +191,17 @@ mod tests {
         let path = dir.path().join("search.sqlite");
         std::fs::write(&path, vec![7u8; 4096]).unwrap();
         let conn = open(&path, false).unwrap();
-        assert_eq!(check(&conn), Ok(()));
+        assert_eq!(check(&conn), Ok(State::Made));
         drop(conn);
         let other = Connection::open(&path).unwrap();
         other.execute_batch("PRAGMA user_version = 9").unwrap();
         drop(other);
         let conn = open(&path, false).unwrap();
-        assert_eq!(check(&conn), Ok(()));
+        assert_eq!(check(&conn), Ok(State::Made));
+        // An empty file is one being made: used, not removed.
+        drop(conn);
+        std::fs::write(&path, b"").unwrap();
+        let conn = open(&path, false).unwrap();
+        assert_eq!(check(&conn), Ok(State::Made));
     }
 }

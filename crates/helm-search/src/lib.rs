@@ -24,7 +24,7 @@ use crate::model::error::Result;
 use crate::storage::Home;
 use crate::storage::logbook::Entry;
 
-pub use query::{Hit, Query, Span};
+pub use query::{Query, SearchHit, Span};
 
 /// One piece of text worth finding, and who wrote it.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -64,7 +64,12 @@ pub fn index_path(home: &Home) -> PathBuf {
 
 /// Brings the index of `home` up to date (from scratch when `reindex`),
 /// then answers `query`.
-pub fn search(home: &Home, texts: &dyn Texts, query: &Query, reindex: bool) -> Result<Vec<Hit>> {
+pub fn search(
+    home: &Home,
+    texts: &dyn Texts,
+    query: &Query,
+    reindex: bool,
+) -> Result<Vec<SearchHit>> {
     query.check()?;
     // A home with no voyages yet still answers (with nothing).
     storage::files::create_private_dir(home.root())?;

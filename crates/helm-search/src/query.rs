@@ -34,7 +34,7 @@ pub struct Span {
 
 /// One result.
 #[derive(Clone, Debug)]
-pub struct Hit {
+pub struct SearchHit {
     pub voyage: String,
     pub intent: String,
     /// The entry's number, for an entry.
@@ -72,7 +72,7 @@ impl Query {
     }
 }
 
-pub(crate) fn run(conn: &Connection, query: &Query) -> Result<Vec<Hit>> {
+pub(crate) fn run(conn: &Connection, query: &Query) -> Result<Vec<SearchHit>> {
     // FTS5 reads the query when it first looks for it, which a join over
     // an empty table may never do: read it alone first, so a malformed
     // query is always said to be one.
@@ -107,7 +107,7 @@ pub(crate) fn run(conn: &Connection, query: &Query) -> Result<Vec<Hit>> {
         let Some(row) = rows.next().map_err(|err| malformed(&query.text, err))? else {
             break;
         };
-        let hit = Hit {
+        let hit = SearchHit {
             voyage: row.get(0)?,
             intent: row.get(1)?,
             entry: row.get(2)?,

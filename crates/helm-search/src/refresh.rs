@@ -17,7 +17,7 @@ use rusqlite::{Connection, Transaction, TransactionBehavior, params};
 
 use crate::model::error::Result;
 use crate::model::tell;
-use crate::storage::stamp::{Stamp, stamp};
+use crate::storage::stamp::{ChangeStamp, stamp};
 use crate::storage::store::Payload;
 use crate::storage::{Home, VoyageFile, VoyageStore};
 use crate::{StoredText, TextPiece, Texts};
@@ -27,11 +27,11 @@ use crate::{StoredText, TextPiece, Texts};
 const LARGEST: u64 = 16 << 20;
 
 /// What the index recorded of a voyage: its stamp (`None`: read it again).
-type Recorded = HashMap<String, Option<Stamp>>;
+type Recorded = HashMap<String, Option<ChangeStamp>>;
 
 pub(crate) fn refresh(conn: &mut Connection, home: &Home, texts: &dyn Texts) -> Result<()> {
     let files = home.voyage_files()?;
-    let stamps: Vec<(VoyageFile, Option<Stamp>)> = files
+    let stamps: Vec<(VoyageFile, Option<ChangeStamp>)> = files
         .into_iter()
         .map(|f| {
             let s = stamp(&f.path);
@@ -70,13 +70,13 @@ fn recorded(conn: &Connection) -> Result<Recorded> {
         let size = size as u64;
         Ok((
             row.get::<_, String>(0)?,
-            counter.map(|counter| Stamp { counter, size }),
+            counter.map(|counter| ChangeStamp { counter, size }),
         ))
     })?;
     Ok(rows.collect::<rusqlite::Result<_>>()?)
 }
 
-fn changed(known: &Recorded, stamps: &[(VoyageFile, Option<Stamp>)]) -> bool {
+fn changed(known: &Recorded, stamps: &[(VoyageFile, Option<ChangeStamp>)]) -> bool {
     known.len() != stamps.len()
         || stamps
             .iter()
@@ -110,7 +110,7 @@ struct Seen {
 fn index_voyage(
     tx: &Transaction<'_>,
     file: &VoyageFile,
-    stamp: Option<Stamp>,
+    stamp: Option<ChangeStamp>,
     texts: &dyn Texts,
 ) -> Result<()> {
     let mut store = VoyageStore::open(file.clone())?;

@@ -13,7 +13,7 @@ use crate::storage::vfs::VfsFile;
 
 /// What a voyage file's header said when it was read.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Stamp {
+pub struct ChangeStamp {
     pub counter: u32,
     pub size: u64,
 }
@@ -23,7 +23,7 @@ pub struct Stamp {
 /// granted at once), a journal is beside the file (it may be hot, and only
 /// SQLite may roll it back), or the file is not a SQLite file. `None` means
 /// "read it again", never "unchanged".
-pub fn stamp(path: &Path) -> Option<Stamp> {
+pub fn stamp(path: &Path) -> Option<ChangeStamp> {
     let mut file = VfsFile::open(path).ok()?;
     if !file.lock_shared().ok()? {
         return None;
@@ -40,7 +40,7 @@ pub fn stamp(path: &Path) -> Option<Stamp> {
         return None;
     }
     let counter = u32::from_be_bytes([header[24], header[25], header[26], header[27]]);
-    Some(Stamp { counter, size })
+    Some(ChangeStamp { counter, size })
 }
 
 #[cfg(test)]

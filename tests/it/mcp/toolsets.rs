@@ -125,7 +125,13 @@ fn named_tools_and_read_only_apply_on_top_of_the_toolsets() {
     let (names, _) = listed(&env, &["--read-only"]);
     assert_eq!(
         names,
-        ["voyage_list", "voyage_show", "voyage_brief", "slate_list"]
+        [
+            "voyage_list",
+            "voyage_show",
+            "voyage_brief",
+            "slate_list",
+            "search"
+        ]
     );
     let (names, _) = listed(&env, &["--toolsets", "recovery", "--read-only"]);
     assert_eq!(names, ["interrupted"]);

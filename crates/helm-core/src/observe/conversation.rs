@@ -94,7 +94,7 @@ impl ThreadPayload {
     /// What it says, for search: the summary (title, body, labels), each
     /// comment, review and inline comment by its author, the changed files'
     /// names and CI's output.
-    pub(crate) fn said(&self) -> Vec<super::said::Said> {
+    pub(crate) fn said(&self) -> Vec<super::said::TextSaid> {
         use super::said;
         let mut out = Vec::new();
         said::authored(self.summary.as_ref(), &mut out);
@@ -112,7 +112,7 @@ impl ThreadPayload {
         {
             let names: Vec<String> = files.into_iter().map(|f| f.filename).collect();
             if !names.is_empty() {
-                out.push(said::Said::local(names.join("\n")));
+                out.push(said::TextSaid::local(names.join("\n")));
             }
         }
         out

@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use serde::{Deserialize, Serialize};
 
 use super::local::{paths, walk};
-use super::said::Said;
+use super::said::TextSaid;
 use super::{Counting, KindArgs, KindTarget, LocalLook, Looked, Place, Tally, Target, Way};
 use crate::error::Result;
 use crate::error::{Words, arg};
@@ -82,9 +82,9 @@ impl KindTarget for DirectoryTreeTarget {
     }
 
     /// The root and every name in it.
-    fn said(&self, payload: &[u8]) -> Vec<Said> {
+    fn said(&self, payload: &[u8]) -> Vec<TextSaid> {
         match serde_json::from_slice::<Tree>(payload) {
-            Ok(tree) => vec![Said::local(format!(
+            Ok(tree) => vec![TextSaid::local(format!(
                 "{}\n{}",
                 tree.root,
                 tree.entries.join("\n")

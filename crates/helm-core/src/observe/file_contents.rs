@@ -10,7 +10,7 @@ use std::path::PathBuf;
 use serde::{Deserialize, Serialize};
 
 use super::local::paths;
-use super::said::Said;
+use super::said::TextSaid;
 use super::{Counting, KindArgs, KindTarget, LocalLook, Looked, Place, Tally, Target, Way};
 use crate::error::Result;
 use crate::error::Words;
@@ -90,7 +90,7 @@ impl KindTarget for FileContentsTarget {
     }
 
     /// Each text file, its path and content; base64 content is not text.
-    fn said(&self, payload: &[u8]) -> Vec<Said> {
+    fn said(&self, payload: &[u8]) -> Vec<TextSaid> {
         let Ok(payload) = serde_json::from_slice::<FileContentsPayload>(payload) else {
             return Vec::new();
         };
@@ -98,8 +98,8 @@ impl KindTarget for FileContentsTarget {
             .files
             .into_iter()
             .map(|file| match file.encoding {
-                Encoding::Utf8 => Said::local(format!("{}\n{}", file.path, file.content)),
-                Encoding::Base64 => Said::local(file.path),
+                Encoding::Utf8 => TextSaid::local(format!("{}\n{}", file.path, file.content)),
+                Encoding::Base64 => TextSaid::local(file.path),
             })
             .collect()
     }

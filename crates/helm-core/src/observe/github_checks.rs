@@ -16,7 +16,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use super::github::Looking;
-use super::said::{self, Said};
+use super::said::{self, TextSaid};
 use super::{KindArgs, KindTarget, Place, RemoteLook, Tally, Target, ThreadTarget, Way};
 use crate::error::CommandArg;
 use crate::error::Words;
@@ -220,7 +220,7 @@ impl KindTarget for GitHubChecksTarget {
 
     /// The check runs' names, annotations, steps and log tails, and the
     /// statuses.
-    fn said(&self, payload: &[u8]) -> Vec<Said> {
+    fn said(&self, payload: &[u8]) -> Vec<TextSaid> {
         let Ok(payload) = serde_json::from_slice::<Value>(payload) else {
             return Vec::new();
         };

@@ -10,7 +10,7 @@ use serde_json::Value;
 use super::conversation::{self, ThreadPayload};
 use super::github::{Looking, resource, to_value};
 use super::local::paths;
-use super::said::Said;
+use super::said::TextSaid;
 use super::target::{focus_arg, focus_enum, focus_suffix};
 use super::{KindArgs, KindTarget, Place, RemoteLook, Target, ThreadTarget, Way, parts};
 use crate::error::CommandArg;
@@ -97,7 +97,7 @@ impl KindTarget for GitHubIssueTarget {
         Some(payload.digest())
     }
 
-    fn said(&self, payload: &[u8]) -> Vec<Said> {
+    fn said(&self, payload: &[u8]) -> Vec<TextSaid> {
         match serde_json::from_slice::<ThreadPayload>(payload) {
             Ok(payload) => payload.said(),
             Err(_) => Vec::new(),

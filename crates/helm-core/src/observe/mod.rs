@@ -178,7 +178,7 @@ pub(crate) trait KindTarget {
 
     /// The text of a payload of this kind worth finding by search, each
     /// piece with its GitHub author; empty when it is not one.
-    fn said(&self, payload: &[u8]) -> Vec<said::Said>;
+    fn said(&self, payload: &[u8]) -> Vec<said::TextSaid>;
 
     /// Whether [`changes`](KindTarget::changes) can say anything: the story opens
     /// two payloads of a target only for a kind that compares them.
@@ -346,7 +346,7 @@ impl Target {
     }
 
     /// See [`KindTarget::said`].
-    pub(crate) fn said(&self, payload: &[u8]) -> Vec<said::Said> {
+    pub(crate) fn said(&self, payload: &[u8]) -> Vec<said::TextSaid> {
         self.of().said(payload)
     }
 

@@ -13,7 +13,7 @@ use serde_json::Value;
 
 /// One piece of text, and its author for text written on GitHub.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) struct Said {
+pub(crate) struct TextSaid {
     pub(crate) text: String,
     pub(crate) by: Option<Author>,
 }
@@ -27,10 +27,10 @@ pub(crate) struct Author {
     pub(crate) association: Option<String>,
 }
 
-impl Said {
+impl TextSaid {
     /// Text with no GitHub author (a file read on this machine, names).
-    pub(crate) fn local(text: impl Into<String>) -> Said {
-        Said {
+    pub(crate) fn local(text: impl Into<String>) -> TextSaid {
+        TextSaid {
             text: text.into(),
             by: None,
         }
@@ -51,7 +51,7 @@ pub(crate) struct Authored {
 
 impl Authored {
     /// Its title, labels and body as one piece by its author.
-    pub(crate) fn said(self) -> Option<Said> {
+    pub(crate) fn said(self) -> Option<TextSaid> {
         let text: Vec<String> = [self.title, self.body]
             .into_iter()
             .flatten()
@@ -61,7 +61,7 @@ impl Authored {
         if text.is_empty() {
             return None;
         }
-        Some(Said {
+        Some(TextSaid {
             text: text.join("\n"),
             by: Some(Author {
                 // GitHub names no author for a deleted account.
@@ -73,7 +73,7 @@ impl Authored {
 }
 
 /// Each part of a list of authored parts (`comments`, `reviews.reviews`).
-pub(crate) fn authored_list(list: Option<&Value>, out: &mut Vec<Said>) {
+pub(crate) fn authored_list(list: Option<&Value>, out: &mut Vec<TextSaid>) {
     let parts: Vec<Authored> = list
         .and_then(|v| Vec::<Authored>::deserialize(v).ok())
         .unwrap_or_default();
@@ -81,7 +81,7 @@ pub(crate) fn authored_list(list: Option<&Value>, out: &mut Vec<Said>) {
 }
 
 /// One authored part (`summary`).
-pub(crate) fn authored(part: Option<&Value>, out: &mut Vec<Said>) {
+pub(crate) fn authored(part: Option<&Value>, out: &mut Vec<TextSaid>) {
     if let Some(part) = part.and_then(|v| Authored::deserialize(v).ok()) {
         out.extend(part.said());
     }
@@ -103,7 +103,7 @@ struct Thread {
     comments: Option<Value>,
 }
 
-pub(crate) fn reviews(part: Option<&Value>, out: &mut Vec<Said>) {
+pub(crate) fn reviews(part: Option<&Value>, out: &mut Vec<TextSaid>) {
     let Some(reviews) = part.and_then(|v| Reviews::deserialize(v).ok()) else {
         return;
     };
@@ -171,7 +171,7 @@ struct Status {
     description: Option<String>,
 }
 
-pub(crate) fn checks(part: Option<&Value>, out: &mut Vec<Said>) {
+pub(crate) fn checks(part: Option<&Value>, out: &mut Vec<TextSaid>) {
     let Some(checks) = part.and_then(|v| Checks::deserialize(v).ok()) else {
         return;
     };
@@ -188,14 +188,14 @@ pub(crate) fn checks(part: Option<&Value>, out: &mut Vec<Said>) {
             text.extend(job.steps.into_iter().filter_map(|s| s.name));
             text.extend(job.log.map(|l| l.tail).unwrap_or_default());
         }
-        out.push(Said::local(text.join("\n")));
+        out.push(TextSaid::local(text.join("\n")));
     }
     for status in checks.statuses {
         let text: Vec<String> = [status.context, status.description]
             .into_iter()
             .flatten()
             .collect();
-        out.push(Said::local(text.join("\n")));
+        out.push(TextSaid::local(text.join("\n")));
     }
 }
 

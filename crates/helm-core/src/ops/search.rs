@@ -11,7 +11,7 @@ use crate::actions as reading;
 use crate::error::{Error, Result};
 use crate::model::EntryAction;
 use crate::observe::Target;
-use crate::observe::said::Said;
+use crate::observe::said::TextSaid;
 use crate::observe::standing;
 use crate::storage::logbook::Entry;
 use helm_search::{Span, StoredText, TextPiece, Texts};
@@ -124,7 +124,7 @@ impl super::Helm {
     }
 }
 
-fn result(hit: helm_search::Hit, lockdown: bool) -> SearchResult {
+fn result(hit: helm_search::SearchHit, lockdown: bool) -> SearchResult {
     let withheld = lockdown && hit.untrusted;
     let spans = match withheld {
         true => vec![Span {
@@ -210,7 +210,7 @@ impl Texts for Known {
 
 /// The one place search decides whom to trust: today's rule, push access
 /// (`standing::can_push`).
-fn piece(said: Said) -> TextPiece {
+fn piece(said: TextSaid) -> TextPiece {
     match said.by {
         Some(by) => TextPiece {
             untrusted: !standing::can_push(by.association.as_deref()),
@@ -226,13 +226,13 @@ fn piece(said: Said) -> TextPiece {
 }
 
 /// A reduced artifact's summary (`{"kind": "summary", "text", …}`): its text.
-fn reduced(summary: &[u8]) -> Vec<Said> {
+fn reduced(summary: &[u8]) -> Vec<TextSaid> {
     #[derive(serde::Deserialize)]
     struct Summary {
         text: String,
     }
     match serde_json::from_slice::<Summary>(summary) {
-        Ok(summary) => vec![Said::local(summary.text)],
+        Ok(summary) => vec![TextSaid::local(summary.text)],
         Err(_) => Vec::new(),
     }
 }
