@@ -166,11 +166,12 @@ fn result(hit: helm_search::SearchHit, lockdown: bool) -> SearchResult {
 /// Either becomes helm's timestamp format, which sorts as text.
 fn since(given: &str) -> Result<String> {
     let given = given.trim();
-    if let Ok(date) = given.parse::<jiff::civil::Date>() {
-        return Ok(format!("{date}T00:00:00.000000Z"));
+    // A time first: jiff reads the date part of a full time as a date too.
+    if let Ok(at) = given.parse::<jiff::Timestamp>() {
+        return Ok(at.strftime("%Y-%m-%dT%H:%M:%S%.6fZ").to_string());
     }
-    match given.parse::<jiff::Timestamp>() {
-        Ok(at) => Ok(at.strftime("%Y-%m-%dT%H:%M:%S%.6fZ").to_string()),
+    match given.parse::<jiff::civil::Date>() {
+        Ok(date) => Ok(format!("{date}T00:00:00.000000Z")),
         Err(_) => Err(Error::usage(format!("'{given}' is not a date or time"))
             .hint("give a date such as 2026-11-21, or a time such as 2026-11-21T09:30:00Z")),
     }
