@@ -27,6 +27,7 @@ mod rate_limits;
 mod readiness;
 mod redaction;
 mod reliability;
+mod search;
 mod settling;
 mod shell;
 mod slate_log;

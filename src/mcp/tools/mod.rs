@@ -9,6 +9,7 @@
 mod artifact;
 mod interrupted;
 mod logbook;
+mod search;
 mod slate;
 mod sync;
 mod voyage;
@@ -93,6 +94,7 @@ pub(crate) static ALL: &[&Tool] = &[
     &logbook::STEER,
     &logbook::LOG,
     &interrupted::INTERRUPTED,
+    &search::SEARCH,
     &artifact::SHOW,
     &artifact::LIST,
     &artifact::REDUCE,

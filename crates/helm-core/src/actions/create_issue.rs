@@ -87,6 +87,10 @@ pub(crate) struct IssueCreated {
 }
 
 impl RecordPart for IssueCreated {
+    fn posted(&self) -> Vec<&str> {
+        [self.title.as_deref(), self.body.as_deref()].into_iter().flatten().chain(self.labels.iter().map(String::as_str)).collect()
+    }
+
     fn differs(asked: &Self, recorded: &Self) -> Option<&'static str> {
         first_differing([
             ("body", asked.body == recorded.body),

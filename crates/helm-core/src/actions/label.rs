@@ -134,6 +134,10 @@ pub(crate) struct Labelled {
 }
 
 impl RecordPart for Labelled {
+    fn posted(&self) -> Vec<&str> {
+        self.labels.iter().chain(&self.remove).map(String::as_str).collect()
+    }
+
     fn differs(asked: &Self, recorded: &Self) -> Option<&'static str> {
         first_differing([
             ("labels", same_set(&asked.labels, &recorded.labels)),

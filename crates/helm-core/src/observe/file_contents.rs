@@ -13,6 +13,7 @@ use serde::{Deserialize, Serialize};
 use self::piped::Piped;
 pub use self::piped::StdinSeen;
 use super::local::paths;
+use super::said::TextSaid;
 use super::{Counting, KindArgs, KindTarget, LocalLook, Looked, Place, Tally, Target, Way};
 use crate::error::Words;
 use crate::error::{Error, Result};
@@ -129,6 +130,21 @@ impl KindTarget for FileContentsTarget {
     fn digest(&self, payload: &[u8]) -> Option<String> {
         let payload: FileContentsPayload = serde_json::from_slice(payload).ok()?;
         Some(digest(&payload.files))
+    }
+
+    /// Each text file, its path and content; base64 content is not text.
+    fn said(&self, payload: &[u8]) -> Vec<TextSaid> {
+        let Ok(payload) = serde_json::from_slice::<FileContentsPayload>(payload) else {
+            return Vec::new();
+        };
+        payload
+            .files
+            .into_iter()
+            .map(|file| match file.encoding {
+                Encoding::Utf8 => TextSaid::local(format!("{}\n{}", file.path, file.content)),
+                Encoding::Base64 => TextSaid::local(file.path),
+            })
+            .collect()
     }
 }
 

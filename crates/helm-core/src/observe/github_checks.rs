@@ -16,6 +16,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use super::github::Looking;
+use super::said::{self, TextSaid};
 use super::{KindArgs, KindTarget, Place, RemoteLook, Tally, Target, ThreadTarget, Way};
 use crate::error::CommandArg;
 use crate::error::Words;
@@ -215,6 +216,17 @@ impl KindTarget for GitHubChecksTarget {
 
     fn way(&self) -> Way<'_> {
         Way::GitHub(self)
+    }
+
+    /// The check runs' names, annotations, steps and log tails, and the
+    /// statuses.
+    fn said(&self, payload: &[u8]) -> Vec<TextSaid> {
+        let Ok(payload) = serde_json::from_slice::<Value>(payload) else {
+            return Vec::new();
+        };
+        let mut said = Vec::new();
+        said::checks(payload.get("checks"), &mut said);
+        said
     }
 
     fn digest(&self, payload: &[u8]) -> Option<String> {

@@ -15,6 +15,7 @@ use serde_json::Value;
 use super::conversation::{self, ThreadPayload};
 use super::github::{Looking, listing, resource, to_value};
 use super::local::paths;
+use super::said::TextSaid;
 use super::target::{focus_arg, focus_enum, focus_suffix};
 use super::{KindArgs, KindTarget, Place, RemoteLook, Target, ThreadTarget, Way, parts};
 use crate::error::CommandArg;
@@ -109,6 +110,13 @@ impl KindTarget for GitHubPrTarget {
     fn digest(&self, payload: &[u8]) -> Option<String> {
         let payload: ThreadPayload = serde_json::from_slice(payload).ok()?;
         Some(payload.digest())
+    }
+
+    fn said(&self, payload: &[u8]) -> Vec<TextSaid> {
+        match serde_json::from_slice::<ThreadPayload>(payload) {
+            Ok(payload) => payload.said(),
+            Err(_) => Vec::new(),
+        }
     }
 
     fn compares(&self) -> bool {

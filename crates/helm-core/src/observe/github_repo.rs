@@ -11,6 +11,7 @@ use serde_json::Value;
 use super::github::{Looking, listing, to_value};
 use super::local::paths;
 use super::parts::{self, PayloadPart, is_false};
+use super::said::{self, TextSaid};
 use super::target::{focus_arg, focus_enum, focus_suffix};
 use super::{KindArgs, KindTarget, Place, RemoteLook, Target, Way};
 use crate::error::CommandArg;
@@ -88,6 +89,17 @@ impl KindTarget for GitHubRepoTarget {
     }
 
     /// `3 open issues, 1 open pull request`.
+    /// Each open issue's and pull request's title and labels, by its author.
+    fn said(&self, payload: &[u8]) -> Vec<TextSaid> {
+        let Ok(payload) = serde_json::from_slice::<RepoPayload>(payload) else {
+            return Vec::new();
+        };
+        let mut said = Vec::new();
+        said::authored_list(payload.issues.as_ref(), &mut said);
+        said::authored_list(payload.pull_requests.as_ref(), &mut said);
+        said
+    }
+
     fn digest(&self, payload: &[u8]) -> Option<String> {
         let payload: RepoPayload = serde_json::from_slice(payload).ok()?;
         let count = |v: &Option<Value>| v.as_ref().and_then(Value::as_array).map(Vec::len);

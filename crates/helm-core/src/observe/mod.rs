@@ -22,6 +22,7 @@ pub mod github_repo;
 pub(crate) mod local;
 mod parts;
 pub mod rust_project;
+pub(crate) mod said;
 pub mod standing;
 mod tally;
 mod target;
@@ -174,6 +175,10 @@ pub(crate) trait KindTarget {
     /// The one-line digest of a payload of this kind, read as the kind's
     /// own payload type; `None` when it is not one.
     fn digest(&self, payload: &[u8]) -> Option<String>;
+
+    /// The text of a payload of this kind worth finding by search, each
+    /// piece with its GitHub author; empty when it is not one.
+    fn said(&self, payload: &[u8]) -> Vec<said::TextSaid>;
 
     /// Whether [`changes`](KindTarget::changes) can say anything: the story opens
     /// two payloads of a target only for a kind that compares them.
@@ -344,6 +349,11 @@ impl Target {
     /// The one-line digest of a payload this target's observation stored.
     pub(crate) fn digest(&self, payload: &[u8]) -> Option<String> {
         self.of().digest(payload)
+    }
+
+    /// See [`KindTarget::said`].
+    pub(crate) fn said(&self, payload: &[u8]) -> Vec<said::TextSaid> {
+        self.of().said(payload)
     }
 
     /// See [`KindTarget::compares`].

@@ -17,6 +17,7 @@ pub(crate) mod login;
 pub mod observe;
 pub(crate) mod posting;
 pub mod rehearsal;
+pub mod search;
 pub(crate) mod slate;
 pub mod sync;
 pub mod synced;
