@@ -128,7 +128,7 @@ fn result(hit: helm_search::SearchHit, lockdown: bool) -> SearchResult {
     let withheld = lockdown && hit.untrusted;
     let spans = match withheld {
         true => vec![Span {
-            text: standing::withheld(
+            text: crate::egress::shown::withheld(
                 hit.author.as_deref().unwrap_or("ghost"),
                 hit.artifact.as_deref().unwrap_or_default(),
             ),
