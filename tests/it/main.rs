@@ -4,6 +4,7 @@ mod actor;
 mod bad_input;
 mod big_payload;
 mod disclosure;
+mod egress;
 mod freshness;
 mod github;
 mod habits;
