@@ -58,7 +58,7 @@ pub struct Client {
     /// Set on a dry run's client: the first write is kept here, not sent.
     rehearsal: Option<rehearsal::Kept>,
     /// The check every write passes before it leaves; none, no writes.
-    gate: Option<gate::Gate>,
+    gate: Option<gate::WriteGate>,
     /// Where the bytes of every answer are counted, for a look's progress.
     counter: Option<std::sync::Arc<std::sync::atomic::AtomicU64>>,
     /// The longest helm waits in all for a rate limit to lift, per request:
@@ -144,7 +144,7 @@ impl Client {
     }
 
     /// This client with `gate` checking each write before it leaves.
-    pub fn gated(mut self, gate: gate::Gate) -> Client {
+    pub fn gated(mut self, gate: gate::WriteGate) -> Client {
         self.gate = Some(gate);
         self
     }

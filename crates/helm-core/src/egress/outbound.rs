@@ -16,7 +16,7 @@ use serde_json::Value;
 
 use crate::actions::Steer;
 use crate::error::{Error, Kind, Result, arg};
-use crate::github::client::gate::{Gate, Outgoing};
+use crate::github::client::gate::{Outgoing, WriteGate};
 use crate::model::words;
 use crate::secrets;
 
@@ -56,7 +56,7 @@ impl Outbound {
     }
 
     /// The check the GitHub client runs on every write before it leaves.
-    pub(crate) fn gate(&self) -> Gate {
+    pub(crate) fn gate(&self) -> WriteGate {
         let outbound = self.clone();
         Arc::new(move |outgoing: &Outgoing<'_>| outbound.request(outgoing))
     }

@@ -44,7 +44,7 @@ impl GitHubActor {
 
     /// Passes every write its client sends through `gate` (the steer's
     /// outbound gate); an actor without one sends no write.
-    pub(crate) fn gated(mut self, gate: github::client::gate::Gate) -> GitHubActor {
+    pub(crate) fn gated(mut self, gate: github::client::gate::WriteGate) -> GitHubActor {
         let session = self.session;
         self.session = github::Session {
             client: session.client.gated(gate),

@@ -164,7 +164,7 @@ impl Helm {
         &self,
         repo: &Repo,
         identity: &str,
-        gate: github::client::gate::Gate,
+        gate: github::client::gate::WriteGate,
     ) -> Result<GitHubActor> {
         let config = github::Config::resolve(&self.github, self.home.root(), Some(identity))?;
         let session = github::connect(&config, repo)?;

@@ -27,11 +27,11 @@ pub struct Outgoing<'a> {
 
 /// The check a write must pass: `Err` withholds it, with the words the
 /// user is shown.
-pub type Gate = Arc<dyn Fn(&Outgoing<'_>) -> Result<(), Error> + Send + Sync>;
+pub type WriteGate = Arc<dyn Fn(&Outgoing<'_>) -> Result<(), Error> + Send + Sync>;
 
 /// Runs `gate` on a write: a refusal is a failure that never left.
 pub(super) fn pass(
-    gate: Option<&Gate>,
+    gate: Option<&WriteGate>,
     method: &Method,
     path: &str,
     body: Option<&Value>,
