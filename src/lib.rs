@@ -10,7 +10,7 @@ pub mod mcp;
 pub mod output;
 
 // Paths inside this crate name the layers below by their old module names.
-use helm_core::{actions, cancel, inputs, observe, ops, steering};
+use helm_core::{actions, cancel, egress, inputs, observe, ops, steering};
 use helm_model as model;
 use helm_model::{error, text, words};
 use helm_storage as storage;

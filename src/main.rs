@@ -11,15 +11,22 @@ use helm_model::error::{Error, Kind, arg, cmd};
 use helm_model::words;
 
 fn main() -> ExitCode {
+    output::progress::began();
     let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
     let json = args.iter().any(|arg| arg == "--json");
     // Read before clap parses, so clap's own help and errors follow it too:
     // both draw through anstream, which reads this global choice.
     let color = ColorWhen::from_args(&args);
     color.make_global();
+    if let Err(err) = cli::current::take_current(&args) {
+        return fail(&err, json);
+    }
     let cli = match Cli::try_parse_from(&args) {
         Ok(cli) => cli,
-        Err(err) => return usage_error(err, json),
+        Err(err) => match habit(&err, &args) {
+            Some(habit) => return fail(&habit, json),
+            None => return usage_error(err, json),
+        },
     };
     if let cli::Command::Mcp(mcp) = &cli.command {
         if json {
@@ -122,6 +129,37 @@ fn usage_error(err: clap::Error, json: bool) -> ExitCode {
             ExitCode::from(2)
         }
     }
+}
+
+/// What git and jj users type at the top level, and helm's command for it.
+const HABITS: [(&str, &str, &str); 5] = [
+    ("push", "voyage push", "sends a voyage to a git remote"),
+    ("pull", "voyage pull", "brings a voyage from a git remote"),
+    ("status", "voyage brief", "says where a voyage stands"),
+    ("show", "voyage show", "prints a voyage's logbook"),
+    ("list", "voyage list", "lists the voyages"),
+];
+
+/// `helm push`: clap's unknown-subcommand error, said with the command
+/// meant (still a usage error, exit 2).
+fn habit(err: &clap::Error, args: &[std::ffi::OsString]) -> Option<Error> {
+    use clap::error::{ContextKind, ContextValue, ErrorKind};
+    if err.kind() != ErrorKind::InvalidSubcommand {
+        return None;
+    }
+    let Some(ContextValue::String(word)) = err.get(ContextKind::InvalidSubcommand) else {
+        return None;
+    };
+    // Only at the top level: `helm slate push` is another mistake.
+    let first = args
+        .iter()
+        .skip(1)
+        .find(|arg| !arg.to_string_lossy().starts_with('-'))?;
+    if first.to_str() != Some(word.as_str()) {
+        return None;
+    }
+    let (_, meant, does) = HABITS.iter().find(|(typed, ..)| typed == word)?;
+    Some(Error::usage(format!("helm has no command '{word}'")).hint(words![cmd(meant), " ", *does]))
 }
 
 /// `helm --json slate`: clap's answer is the command's help, which is no

@@ -85,6 +85,7 @@ pub(crate) fn run(command: ArtifactCommand, ctx: &Context) -> Result<Box<dyn Rep
             Ok(Box::new(PayloadReport {
                 data: shown.data,
                 note: shown.note,
+                shown: shown.shown,
                 terminal: ctx.stdout_tty,
             }))
         }

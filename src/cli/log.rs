@@ -6,11 +6,12 @@ use clap::builder::{PossibleValue, TypedValueParser};
 
 use super::flags::FlagArgs;
 use super::{Context, VoyageArg};
-use crate::error::Result;
+use crate::error::{Error, Result, cmd};
 use crate::inputs::{ProvenanceSpec, Surface};
 use crate::model::entry::SUGGESTED_STATES;
 use crate::output::Report;
 use crate::output::entry::Recorded;
+use crate::words;
 
 /// Any text is a state; the suggested words show in `--help` and in shell
 /// completions without limiting what may be said.
@@ -45,17 +46,36 @@ pub struct LogArgs {
     #[command(flatten, next_help_heading = super::SHARED)]
     pub(crate) provenance: FlagArgs<ProvenanceSpec>,
     /// The state to record: waiting, blocked, ready, or your own words
-    /// ("waiting for review from bob").
+    /// ("waiting for review from bob"). Required: the logbook itself is read
+    /// with `helm voyage show`.
+    // Optional to clap, so that `helm log` alone (git's and jj's habit of
+    // reading the log) is answered with where the logbook is.
     #[arg(value_name = "STATE", value_parser = StateParser, hide_possible_values = true)]
-    pub(crate) state: String,
+    pub(crate) state: Option<String>,
 }
 
 pub(crate) fn run(args: LogArgs, ctx: &Context) -> Result<Box<dyn Report>> {
+    let Some(state) = args.state.as_deref() else {
+        return Err(Error::usage(
+            "helm log records where the voyage stands, and needs the STATE to record",
+        )
+        .hint(words![
+            "the logbook is read with ",
+            cmd("voyage show"),
+            "; to record a state: ",
+            cmd("log")
+                .value("as", "ID")
+                .value("role", "ROLE")
+                .value("method", "METHOD")
+                .value("summary", "WHY")
+                .word("waiting"),
+        ]));
+    };
     let provenance = args.provenance.resolve(Surface::Cli)?;
     let request_id = args.provenance.request_id(Surface::Cli)?;
     let sealed = ctx
         .helm
-        .log(args.voyage.name()?, &provenance, request_id, &args.state)?;
+        .log(args.voyage.name()?, &provenance, request_id, state)?;
     Ok(Box::new(Recorded {
         sealed,
         warnings: Vec::new(),

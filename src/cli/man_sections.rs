@@ -16,7 +16,7 @@ pub(crate) const ENVIRONMENT: &[(&str, &str)] = &[
     ),
     (
         "HELM_VOYAGE",
-        "The voyage, for every command that takes --voyage (or a VOYAGE argument): a full id or an unambiguous prefix. Default: none; the command asks for one.",
+        "The voyage, for every command that takes --voyage (or a VOYAGE argument): a full id or an unambiguous prefix. Default: the working tree's current voyage (helm voyage use ID), else none and the command asks for one; --voyage comes first.",
     ),
     (
         "GH_TOKEN",
@@ -56,7 +56,11 @@ pub(crate) const ENVIRONMENT: &[(&str, &str)] = &[
     ),
     (
         "TERM",
-        "`dumb`: no colour. Default: as the terminal sets it.",
+        "`dumb`: no colour and no pager (an Emacs shell, a CI log). Default: as the terminal sets it.",
+    ),
+    (
+        "COLUMNS",
+        "The width human screens are cut at (observe's screen, its tables). Default: the terminal's width, or 80 when stdout is not a terminal.",
     ),
     (
         "HELM_PAGER",
@@ -145,6 +149,10 @@ pub(crate) const FILES: &[(&str, &str)] = &[
         "The last push and pull of each voyage per remote, for voyage brief; never synced.",
     ),
     (
+        "$HELM_HOME/current/<sha256>.json",
+        "The current voyage of a working tree (helm voyage use), keyed by the SHA-256 of the tree's canonical path (the git work tree's top, else the folder); never synced.",
+    ),
+    (
         "$HELM_HOME/signatures/<id>.json",
         "git's verdicts on the signatures of a voyage's synced commits, kept per signing settings and allowed signers.",
     ),
@@ -167,6 +175,18 @@ const EXAMPLES: &[(&str, &str)] = &[
     (
         "helm -q voyage push $V --remote origin",
         "Share a voyage through the repository's remote, printing only errors on stderr.",
+    ),
+    (
+        "cargo test 2>&1 | helm observe file-contents -",
+        "Observe what a command printed: stdin, named by its SHA-256 and size, redacted as a file is.",
+    ),
+    (
+        "helm steer ... label 42 --add docs,good-first-issue",
+        "gh's spellings: the issue by position, labels comma-separated (\\, for a comma inside a label); -R for --repo.",
+    ),
+    (
+        "helm voyage use $V",
+        "Make a voyage current in this working tree: commands here act on it without -V (helm voyage use --clear forgets it).",
     ),
     ("helm man | man -l -", "Read this page."),
 ];

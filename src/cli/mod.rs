@@ -5,12 +5,14 @@
 
 pub(crate) mod artifact;
 pub(crate) mod context;
+pub mod current;
 pub(crate) mod flags;
 pub(crate) mod interrupted;
 pub(crate) mod lazy;
 pub(crate) mod log;
 pub(crate) mod man_sections;
 pub(crate) mod observe;
+pub(crate) mod search;
 pub(crate) mod shell;
 pub(crate) mod slate;
 pub(crate) mod steer;
@@ -115,6 +117,13 @@ pub enum Command {
     /// Inspect stored payloads, or lighten them: reduce to a summary, jettison.
     #[command(subcommand)]
     Artifact(Lazy<artifact::ArtifactCommand>),
+    /// Find what was said, done and seen across every voyage, best first.
+    ///
+    /// Full-text search (ranked by BM25) of entries' summaries and states,
+    /// what steers posted, and observations' text as stored (secrets
+    /// redacted), through an index at $HELM_HOME/search.sqlite brought up
+    /// to date before each search; deleting it loses nothing.
+    Search(Lazy<search::SearchArgs>),
     /// Print a shell completion script for helm (see SHELL for where it goes).
     Completions(Lazy<shell::CompletionsArgs>),
     /// Print helm's man page (roff), e.g. `helm man | man -l -`.
@@ -198,6 +207,7 @@ pub fn run(cli: Cli, ctx: &Context) -> Result<Box<dyn Report>> {
         Command::Log(Lazy(args)) => log::run(args, ctx),
         Command::Interrupted(Lazy(command)) => interrupted::run(command, ctx),
         Command::Artifact(Lazy(command)) => artifact::run(command, ctx),
+        Command::Search(Lazy(args)) => search::run(args, ctx),
         Command::Completions(Lazy(args)) => shell::completions(args, ctx),
         Command::Man => shell::man(ctx),
         // main serves MCP itself, before any report could be printed.

@@ -22,7 +22,7 @@ pub struct ObserveArgs {
 
     /// The GitHub repository as OWNER/NAME or its URL, for GitHub targets (also accepted
     /// after the target; default: GH_REPO, then the git remote `origin`).
-    #[arg(long, value_name = "OWNER/NAME", help_heading = super::SHARED)]
+    #[arg(long, short = 'R', value_name = "OWNER/NAME", help_heading = super::SHARED)]
     pub(crate) repo: Option<String>,
 
     /// Withhold text by authors without push access (GitHub's
@@ -34,22 +34,45 @@ pub struct ObserveArgs {
     #[arg(long, global = true)]
     pub(crate) lockdown: bool,
 
+    /// Show everything of a GitHub look on the screen (every comment,
+    /// review, thread, file, check and diff line; long lines wrapped, not
+    /// cut), paged on a terminal. --json and `helm artifact show` give the
+    /// payload itself.
+    #[arg(long, global = true)]
+    pub(crate) all: bool,
+
     #[command(subcommand)]
     pub(crate) target: FlagSubcommands<TargetArgs>,
 }
 
 pub(crate) fn run(args: ObserveArgs, ctx: &Context) -> Result<Box<dyn Report>> {
-    let helm = &ctx.helm;
+    // --lockdown is this command's disclosure: the core withholds, and
+    // every line, digest and screen of the look is made from what it shows.
+    let mut locked;
+    let helm = match args.lockdown {
+        true => {
+            locked = ctx.helm.clone();
+            locked.disclosure = crate::egress::shown::Disclosure::Lockdown;
+            &locked
+        }
+        false => &ctx.helm,
+    };
     // Resolve everything before looking: a bad voyage or target fails fast.
     let voyage = args.voyage.name()?;
     helm.voyage_file(voyage)?;
-    let target = helm.target(&args.target, args.repo.as_deref())?;
+    let target = helm.target_to_observe(&args.target, args.repo.as_deref())?;
+    if args.all && !crate::output::observe::heeds_all(&target) {
+        return Err(crate::error::Error::usage(
+            "--all shows the whole of a GitHub look; a local look's screen stays a summary",
+        )
+        .hint("drop --all: the screen's last line names `helm artifact show HASH`, which prints all of it (or pass --json)"));
+    }
     let progress = Progress::new(ctx.stderr_tty && !ctx.json && !ctx.quiet, &target);
     let observed = progress
         .run(|tally| helm.observe(voyage, target.clone(), args.identity.as_deref(), tally))?;
     Ok(Box::new(ObservedReport {
         observed,
         terminal: ctx.stdout_tty,
-        lockdown: args.lockdown,
+        all: args.all,
     }))
 }

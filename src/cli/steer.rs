@@ -22,7 +22,7 @@ pub struct SteerArgs {
     pub(crate) provenance: FlagArgs<ProvenanceSpec>,
     /// The GitHub repository as OWNER/NAME or its URL (default: GH_REPO, then the git
     /// remote `origin` of the current directory).
-    #[arg(long, value_name = "OWNER/NAME", global = true, help_heading = super::SHARED)]
+    #[arg(long, short = 'R', value_name = "OWNER/NAME", global = true, help_heading = super::SHARED)]
     pub(crate) repo: Option<String>,
     /// Act even if the issue or PR changed on GitHub since the slate's
     /// observations of it. Without it, a steer on an issue or PR first asks

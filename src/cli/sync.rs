@@ -74,6 +74,7 @@ pub(crate) fn pull(args: PullArgs, ctx: &Context) -> Result<Box<dyn Report>> {
 /// `voyage list --remote`.
 pub(crate) fn list(remote: &str, filter: ListFilter, ctx: &Context) -> Result<Box<dyn Report>> {
     Ok(Box::new(VoyageList {
+        current: None,
         listing: ctx.helm.voyage_list_remote(Some(remote), filter)?,
     }))
 }

@@ -36,6 +36,10 @@ pub enum VoyageCommand {
     /// and the page at most 32 MiB of payloads; `helm artifact show HASH`
     /// shows any payload whole.
     Page(PageArgs),
+    /// Make a voyage current in this working tree (git's work tree, else
+    /// this folder): commands here act on it when neither --voyage nor
+    /// HELM_VOYAGE names one. --clear forgets it.
+    Use(super::current::UseArgs),
     /// End a voyage; it takes no more observations or entries.
     End(EndArgs),
     /// Check voyages: integrity, foreign keys, artifact hashes, schema version.
@@ -111,10 +115,10 @@ pub struct VoyageShowArgs {
     #[arg(long, value_enum, value_name = "FORMAT", default_value_t = ShowFormat::Human)]
     pub(crate) format: ShowFormat,
     /// Show at most N entries: the newest N, or the first N from --from.
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, value_name = "N")]
     pub(crate) limit: Option<u64>,
     /// Start the story at entry number ENTRY (as `── Steer ENTRY ──` shows it).
-    #[arg(long, value_name = "ENTRY", value_parser = clap::value_parser!(i64).range(1..))]
+    #[arg(long, value_name = "ENTRY", allow_negative_numbers = true)]
     pub(crate) from: Option<i64>,
 }
 
@@ -141,9 +145,13 @@ pub struct PageArgs {
     /// The voyage: a full id or any unambiguous prefix (default: HELM_VOYAGE).
     #[arg(value_name = "VOYAGE", env = "HELM_VOYAGE")]
     pub(crate) voyage: Option<String>,
-    /// The file to write, e.g. voyage.html (default: stdout).
+    /// The file to write, e.g. voyage.html (default: stdout in a pipe;
+    /// on a terminal, ./voyage-ID.html).
     #[arg(long, value_name = "FILE")]
     pub(crate) out: Option<PathBuf>,
+    /// On a terminal without --out: replace ./voyage-ID.html if it exists.
+    #[arg(long)]
+    pub(crate) force: bool,
 }
 
 #[derive(Debug, Args)]
@@ -186,6 +194,7 @@ pub struct EndArgs {
 pub(crate) fn run(command: VoyageCommand, ctx: &Context) -> Result<Box<dyn Report>> {
     let helm = &ctx.helm;
     match command {
+        VoyageCommand::Use(args) => super::current::run(args, ctx),
         VoyageCommand::New(args) => Ok(Box::new(Created {
             voyage: helm.voyage_new(&args.intent)?,
             imported: false,
@@ -201,6 +210,7 @@ pub(crate) fn run(command: VoyageCommand, ctx: &Context) -> Result<Box<dyn Repor
             }
             Ok(Box::new(VoyageList {
                 listing: helm.voyage_list(filter)?,
+                current: helm.current_voyage()?.map(|current| current.voyage),
             }))
         }
         VoyageCommand::Show(args) => show(args, ctx),
@@ -271,15 +281,28 @@ fn show(args: VoyageShowArgs, ctx: &Context) -> Result<Box<dyn Report>> {
         return Ok(Box::new(story));
     }
     let limit = args.limit.map(|n| usize::try_from(n).unwrap_or(usize::MAX));
-    Ok(Box::new(BoundedStory::of(story, args.from, limit)))
+    Ok(Box::new(BoundedStory::of(story, args.from, limit)?))
 }
 
-/// Renders the page; with `--out`, writes it there and says where.
+/// Renders the page; with `--out`, writes it there and says where. On a
+/// terminal without `--out` the page goes to `./voyage-ID.html` (never over
+/// a file already there unless `--force`): tens of kilobytes of HTML on a
+/// screen are read by nobody. A pipe and `--json` get it on stdout.
 fn page(args: PageArgs, ctx: &Context) -> Result<Box<dyn Report>> {
     let (story, html) = crate::output::page::of(&ctx.helm, named(&args.voyage)?)?;
     let voyage = story.snapshot.voyage;
-    let Some(path) = args.out else {
-        return Ok(Box::new(crate::output::page::PageReport { voyage, html }));
+    let path = match args.out {
+        Some(path) => path,
+        None if ctx.stdout_tty && !ctx.json => {
+            let path = PathBuf::from(format!("voyage-{}.html", voyage.id));
+            write_new(&ctx.helm.cwd.join(&path), &html, args.force)?;
+            return Ok(Box::new(crate::output::page::PageWritten {
+                voyage,
+                path,
+                bytes: html.len() as u64,
+            }));
+        }
+        None => return Ok(Box::new(crate::output::page::PageReport { voyage, html })),
     };
     std::fs::write(&path, html.as_bytes())
         .map_err(|err| Error::io(format!("cannot write {}", path.display()), &err))?;
@@ -288,4 +311,26 @@ fn page(args: PageArgs, ctx: &Context) -> Result<Box<dyn Report>> {
         path,
         bytes: html.len() as u64,
     }))
+}
+
+/// Writes the page to a file that must not exist yet, unless `force`.
+fn write_new(path: &std::path::Path, html: &str, force: bool) -> Result<()> {
+    use std::io::Write;
+    let mut options = std::fs::OpenOptions::new();
+    match force {
+        true => options.write(true).create(true).truncate(true),
+        false => options.write(true).create_new(true),
+    };
+    let mut file = options.open(path).map_err(|err| {
+        let failed = Error::io(format!("cannot write the page to {}", path.display()), &err);
+        match err.kind() {
+            std::io::ErrorKind::AlreadyExists => failed.hint(
+                "pass --force to replace it, --out FILE to write elsewhere, \
+                 or redirect stdout (helm voyage page > page.html)",
+            ),
+            _ => failed,
+        }
+    })?;
+    file.write_all(html.as_bytes())
+        .map_err(|err| Error::io(format!("cannot write {}", path.display()), &err))
 }

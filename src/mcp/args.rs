@@ -38,7 +38,7 @@ pub(crate) struct VoyageListInput {
 #[derive(Debug, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub(crate) struct VoyageInput {
-    /// Voyage id or unambiguous prefix (default: HELM_VOYAGE).
+    /// Voyage id or prefix (default: HELM_VOYAGE).
     #[serde(default)]
     pub(crate) voyage: Option<String>,
 }
@@ -47,10 +47,10 @@ pub(crate) struct VoyageInput {
 #[derive(Debug, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub(crate) struct VoyageEndInput {
-    /// Voyage id or unambiguous prefix (default: HELM_VOYAGE).
+    /// Voyage id or prefix (default: HELM_VOYAGE).
     #[serde(default)]
     pub(crate) voyage: Option<String>,
-    /// A freeform closing status, e.g. "merged" or "abandoned: superseded by #50".
+    /// A closing status, e.g. "merged" or "abandoned: superseded by #50".
     #[serde(default)]
     pub(crate) status: Option<String>,
 }
@@ -59,14 +59,13 @@ pub(crate) struct VoyageEndInput {
 #[derive(Debug, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub(crate) struct ObserveInput {
-    /// Voyage id or unambiguous prefix (default: HELM_VOYAGE).
+    /// Voyage id or prefix (default: HELM_VOYAGE).
     #[serde(default)]
     pub(crate) voyage: Option<String>,
-    /// What to look at, the target JSON that `observe` and `slate_list` print.
-    /// Relative paths resolve against the server's working directory.
+    /// What to look at, as `observe` and `slate_list` print targets;
+    /// relative paths from the server's working directory.
     pub(crate) target: TargetArgs,
-    /// OWNER/NAME for GitHub targets (default: GH_REPO, then the git
-    /// remote `origin`).
+    /// OWNER/NAME (default: GH_REPO, then git remote `origin`).
     #[serde(default)]
     pub(crate) repo: Option<String>,
 }
@@ -75,7 +74,7 @@ pub(crate) struct ObserveInput {
 #[derive(Debug, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub(crate) struct SlateEraseInput {
-    /// Voyage id or unambiguous prefix (default: HELM_VOYAGE).
+    /// Voyage id or prefix (default: HELM_VOYAGE).
     #[serde(default)]
     pub(crate) voyage: Option<String>,
     /// The targets to take off the slate, as `observe` takes them.
@@ -86,31 +85,30 @@ pub(crate) struct SlateEraseInput {
 #[derive(Debug, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub(crate) struct SteerInput {
-    /// Voyage id or unambiguous prefix (default: HELM_VOYAGE).
+    /// Voyage id or prefix (default: HELM_VOYAGE).
     #[serde(default)]
     pub(crate) voyage: Option<String>,
     #[serde(flatten)]
     pub(crate) provenance: ProvenanceSpec,
-    /// What to do on GitHub: `{"kind": "<steer subcommand>", ...}` with the
-    /// subcommand's flags as camelCase fields.
+    /// `{"kind": "<steer subcommand>", ...}`, its flags as camelCase fields.
     pub(crate) action: ActionArgs,
     /// OWNER/NAME (default: GH_REPO, then the git remote `origin`).
     #[serde(default)]
     pub(crate) repo: Option<String>,
-    /// Act even if the issue or PR changed since it was observed; the entry
-    /// records what had changed.
+    /// Act even if the issue or PR changed since observed; the entry records
+    /// what changed.
     #[serde(default)]
     pub(crate) allow_stale: bool,
-    /// Refuse (kind not-observed) when the slate has no observation of the
-    /// issue or PR; without it the steer acts and warns.
+    /// Refuse (kind not-observed) unless the slate observed the issue or PR;
+    /// else act and warn.
     #[serde(default)]
     pub(crate) require_observed: bool,
-    /// Check everything and return the request it would send, in `dryRun`;
-    /// nothing is acted on, recorded or cleared.
+    /// Check everything and return the request it would send; act, record
+    /// and clear nothing.
     #[serde(default)]
     pub(crate) dry_run: bool,
-    /// Post text holding a secret these rules found (as the refusal names
-    /// them); the entry records them.
+    /// Post text holding secrets of these rules (as a refusal names them);
+    /// the entry records them.
     #[serde(default)]
     pub(crate) allow_secret: Vec<String>,
     /// End every body posted with a footer saying who posted it through
@@ -123,13 +121,13 @@ pub(crate) struct SteerInput {
 #[derive(Debug, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub(crate) struct LogInput {
-    /// Voyage id or unambiguous prefix (default: HELM_VOYAGE).
+    /// Voyage id or prefix (default: HELM_VOYAGE).
     #[serde(default)]
     pub(crate) voyage: Option<String>,
     #[serde(flatten)]
     pub(crate) provenance: ProvenanceSpec,
-    /// The state to record: waiting, blocked, ready, or your own words
-    /// ("waiting for review from bob").
+    /// The state: waiting, blocked, ready, or your own words ("waiting for
+    /// review from bob").
     pub(crate) state: String,
 }
 
@@ -137,7 +135,7 @@ pub(crate) struct LogInput {
 #[derive(Debug, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub(crate) struct ArtifactShowInput {
-    /// Voyage id or unambiguous prefix (default: HELM_VOYAGE).
+    /// Voyage id or prefix (default: HELM_VOYAGE).
     #[serde(default)]
     pub(crate) voyage: Option<String>,
     /// The artifact's SHA-256, or a unique prefix of it.
@@ -160,7 +158,7 @@ pub(crate) struct VoyageVerifyInput {
 #[derive(Debug, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub(crate) struct InterruptedInput {
-    /// Voyage id or unambiguous prefix (default: HELM_VOYAGE).
+    /// Voyage id or prefix (default: HELM_VOYAGE).
     #[serde(default)]
     pub(crate) voyage: Option<String>,
     /// list: the interrupted steers; settle: record what one did; discard:
@@ -185,7 +183,7 @@ pub(crate) enum InterruptedOperation {
 #[derive(Debug, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub(crate) struct ArtifactReduceInput {
-    /// Voyage id or unambiguous prefix (default: HELM_VOYAGE).
+    /// Voyage id or prefix (default: HELM_VOYAGE).
     #[serde(default)]
     pub(crate) voyage: Option<String>,
     /// The artifacts to reduce: SHA-256 hashes or unique prefixes.
@@ -201,10 +199,54 @@ pub(crate) struct ArtifactReduceInput {
 #[derive(Debug, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub(crate) struct ArtifactJettisonInput {
-    /// Voyage id or unambiguous prefix (default: HELM_VOYAGE).
+    /// Voyage id or prefix (default: HELM_VOYAGE).
     #[serde(default)]
     pub(crate) voyage: Option<String>,
     /// The artifacts to jettison: SHA-256 hashes or unique prefixes.
     #[schemars(length(min = 1))]
     pub(crate) hashes: Vec<String>,
+}
+
+/// `search`. (`--reindex` and `--lockdown` are the CLI's: the server's
+/// `--lockdown` applies here as to every tool.)
+#[derive(Debug, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub(crate) struct SearchInput {
+    /// Words, "phrases", prefix*, AND, OR, NOT.
+    pub(crate) query: String,
+    /// One voyage's id or prefix.
+    #[serde(default)]
+    pub(crate) voyage: Option<String>,
+    #[serde(default)]
+    pub(crate) kind: Option<SearchKind>,
+    /// Recorded by this identity.
+    #[serde(default, rename = "as")]
+    pub(crate) identity: Option<String>,
+    /// A date or time.
+    #[serde(default)]
+    pub(crate) since: Option<String>,
+    /// Default 20.
+    #[serde(default)]
+    #[schemars(range(min = 1, max = 10000))]
+    pub(crate) limit: Option<u32>,
+}
+/// The kinds of result `search` may be narrowed to.
+#[derive(Debug, Clone, Copy, Deserialize, JsonSchema)]
+#[serde(rename_all = "lowercase")]
+pub(crate) enum SearchKind {
+    Steer,
+    Log,
+    Proposal,
+    Observation,
+}
+
+impl SearchKind {
+    pub(crate) fn as_str(self) -> &'static str {
+        match self {
+            SearchKind::Steer => "steer",
+            SearchKind::Log => "log",
+            SearchKind::Proposal => "proposal",
+            SearchKind::Observation => "observation",
+        }
+    }
 }

@@ -22,7 +22,6 @@ mod resources;
 mod schema;
 pub(crate) mod served;
 mod server;
-mod shown;
 mod stdio;
 pub(crate) mod tools;
 pub mod toolsets;
@@ -44,9 +43,6 @@ pub(crate) struct Ctx {
     pub(crate) helm: Helm,
     /// `HELM_VOYAGE`, standing in for an omitted `voyage` argument.
     pub(crate) default_voyage: Option<String>,
-    /// `--lockdown`: observed text by authors without push access is
-    /// withheld from results (see `shown`).
-    pub(crate) lockdown: bool,
 }
 
 impl Ctx {
@@ -70,13 +66,17 @@ pub fn serve(served: Served, lockdown: bool) -> Result<()> {
     let mut helm = Helm::from_env()?;
     // stdin and stdout carry the protocol: no body is ever read from them.
     helm.stdin = crate::inputs::Stdin::Protocol;
-    helm.lockdown = lockdown;
+    // Every payload any tool or resource shows is marked, or withheld
+    // under lockdown, by the core (`egress::shown`).
+    helm.disclosure = match lockdown {
+        true => crate::egress::shown::Disclosure::Lockdown,
+        false => crate::egress::shown::Disclosure::Marked,
+    };
     let ctx = Ctx {
         helm,
         default_voyage: std::env::var("HELM_VOYAGE")
             .ok()
             .filter(|v| !v.trim().is_empty()),
-        lockdown,
     };
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()

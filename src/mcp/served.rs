@@ -159,6 +159,7 @@ mod tests {
             "slate_list",
             "steer",
             "log",
+            "search",
         ];
         assert_eq!(names(&Served::new(false, &[], &[]).unwrap()), core);
         assert_eq!(names(&Served::default()), core);
@@ -182,6 +183,7 @@ mod tests {
                 "voyage_verify",
                 "slate_list",
                 "interrupted",
+                "search",
                 "artifact_show",
                 "artifact_list",
             ]
@@ -190,7 +192,7 @@ mod tests {
         let core = Served::new(true, &[], &[]).unwrap();
         assert_eq!(
             names(&core),
-            ["voyage_list", "voyage_show", "voyage_brief", "slate_list"]
+            ["voyage_list", "voyage_show", "voyage_brief", "slate_list", "search"]
         );
         assert!(Served::new(true, &[], &["sync".into()]).is_err());
     }

@@ -167,11 +167,6 @@ async fn run(
     cancel: &Cancel,
 ) -> CallToolResult {
     let ctx = Arc::clone(ctx);
-    let lockdown = ctx.lockdown;
-    let hash = args
-        .get("hash")
-        .and_then(|h| h.as_str())
-        .map(str::to_string);
     let tally = Arc::new(Tally::cancellable(cancel.clone()));
     let call = Call {
         tool: tool.name,
@@ -186,7 +181,7 @@ async fn run(
         report
             .json(&mut out)
             .map_err(|err| Error::io("cannot render the result", &err))?;
-        Ok(out)
+        Ok((out, report.untrusted()))
     });
     let rendered = super::progress::watch(progress, peer, tally, work)
         .await
@@ -197,9 +192,14 @@ async fn run(
             )
             .hint("this is a bug in helm; please report it with the arguments used"))
         });
-    match rendered.and_then(|bytes| document(&bytes)) {
-        Ok(mut value) => {
-            let notes = super::shown::shown(tool.name, &mut value, hash.as_deref(), lockdown);
+    match rendered.and_then(|(bytes, notes)| Ok((document(&bytes)?, notes))) {
+        Ok((mut value, notes)) => {
+            // No control or invisible character reaches a client raw.
+            crate::egress::shown::visible(&mut value);
+            let notes: Vec<String> = notes
+                .iter()
+                .map(|note| crate::text::visible(note).unwrap_or_else(|| note.clone()))
+                .collect();
             let mut result = CallToolResult::structured(value);
             if !notes.is_empty() {
                 result

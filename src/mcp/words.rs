@@ -20,6 +20,10 @@ pub(crate) fn render(words: &Words) -> String {
 
 impl Speaker for Mcp {
     fn arg(&self, out: &mut String, name: &str) {
+        let name = LISTS
+            .iter()
+            .find(|(flag, _)| *flag == name)
+            .map_or(name, |(_, field)| field);
         out.push('`');
         out.push_str(&camel(name));
         out.push('`');
@@ -110,6 +114,15 @@ impl Speaker for Mcp {
 const OPERATIONS: [(&str, &str); 1] = [("interrupted", "attempt")];
 
 /// An argument's name as the tools spell it: `request-id` is `requestId`.
+/// Flags named for one item (`--label`, repeated) whose field holds the
+/// list (`labels`).
+const LISTS: [(&str, &str); 4] = [
+    ("label", "labels"),
+    ("assignee", "assignees"),
+    ("reviewer", "reviewers"),
+    ("team", "teams"),
+];
+
 pub(crate) fn camel(name: &str) -> String {
     let mut out = String::with_capacity(name.len());
     let mut upper = false;

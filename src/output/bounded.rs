@@ -6,6 +6,7 @@ use std::io::{self, Write};
 
 use super::voyage::StoryReport;
 use super::{Report, Style};
+use crate::error::{Error, Result};
 
 /// A story with only some of its entries.
 pub(crate) struct BoundedStory {
@@ -17,9 +18,37 @@ pub(crate) struct BoundedStory {
 
 impl BoundedStory {
     /// Keeps the entries from number `from` on (all when `None`), at most
-    /// `limit` of them: the first `limit` from `from`, else the newest.
-    pub(crate) fn of(mut story: StoryReport, from: Option<i64>, limit: Option<usize>) -> Self {
+    /// `limit` of them: the first `limit` from `from`, else the newest. A
+    /// range that holds no entry (`--limit 0`, `--from` past the last entry
+    /// or before the first) is a usage error naming the entries there are:
+    /// an empty story would read as a voyage with nothing in it.
+    pub(crate) fn of(
+        mut story: StoryReport,
+        from: Option<i64>,
+        limit: Option<usize>,
+    ) -> Result<Self> {
         let entries = &mut story.story.snapshot.entries;
+        let range = match (entries.first(), entries.last()) {
+            (Some(first), Some(last)) => format!("entries {}–{}", first.id, last.id),
+            _ => "no entries yet".to_string(),
+        };
+        if limit == Some(0) {
+            return Err(Error::usage("--limit 0 shows no entry")
+                .hint(format!("pass --limit 1 or more; the voyage has {range}")));
+        }
+        if let Some(from) = from {
+            let within = match (entries.first(), entries.last()) {
+                (Some(first), Some(last)) => (first.id..=last.id).contains(&from),
+                _ => false,
+            };
+            if !within {
+                return Err(
+                    Error::usage(format!("--from {from} is outside the logbook")).hint(format!(
+                        "pass --from within the range; the voyage has {range}"
+                    )),
+                );
+            }
+        }
         let total = entries.len();
         let start = match from {
             Some(from) => entries.iter().take_while(|e| e.id < from).count(),
@@ -34,11 +63,11 @@ impl BoundedStory {
         };
         entries.truncate(end);
         entries.drain(..start);
-        BoundedStory {
+        Ok(BoundedStory {
             story,
             earlier: start,
             later: total - end,
-        }
+        })
     }
 }
 

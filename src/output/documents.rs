@@ -312,6 +312,10 @@ pub(crate) struct VerifiedView<'a> {
     pub(crate) entries: u64,
     pub(crate) artifacts: u64,
     pub(crate) interrupted: usize,
+    /// With `--signatures`: how many commits synced through a git remote
+    /// had their signature checked (0: none came through a remote here).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(crate) signatures: Option<usize>,
 }
 
 /// `voyage verify --json`.

@@ -9,22 +9,17 @@ use std::io::{self, Write};
 
 use super::entry::{changed, describe_target};
 use super::{clean, clean_line, short_hash, when};
-use crate::model::{Voyage, VoyageStatus};
+use crate::model::VoyageStatus;
 use crate::ops::changes::Changes;
+use crate::ops::voyage::Story;
 use crate::storage::logbook::Entry;
-use crate::storage::slate::Observation;
 
 /// Writes the whole story: a heading with the intent, a status line, then one
 /// `### Steer 3 — create PR #45` section per entry.
-pub(crate) fn write_story(
-    out: &mut dyn Write,
-    voyage: &Voyage,
-    entries: &[Entry],
-    slate: &[Observation],
-    digests: &HashMap<String, String>,
-    changes: &Changes,
-    signers: &std::collections::BTreeMap<u64, crate::sync::Signature>,
-) -> io::Result<()> {
+pub(crate) fn write_story(out: &mut dyn Write, story: &Story) -> io::Result<()> {
+    let (voyage, entries) = (&story.snapshot.voyage, &story.snapshot.entries);
+    let (digests, changes) = (&story.digests, &story.changes);
+    let forge = story.forge_web.as_deref();
     writeln!(out, "## {}", heading(&voyage.intent))?;
     writeln!(out)?;
     let mut facts = vec![match &voyage.status {
@@ -47,13 +42,16 @@ pub(crate) fn write_story(
     }
     for entry in entries {
         writeln!(out)?;
-        write_entry(out, entry, digests, changes)?;
-        let signed = u64::try_from(entry.id).ok().and_then(|n| signers.get(&n));
+        write_entry(out, entry, digests, changes, forge)?;
+        let signed = u64::try_from(entry.id)
+            .ok()
+            .and_then(|n| story.signers.get(&n));
         if let Some(signature) = signed {
             writeln!(out)?;
             writeln!(out, "_{}_", escape_inline(&super::signed::line(signature)))?;
         }
     }
+    let slate = &story.snapshot.slate;
     if !slate.is_empty() {
         writeln!(out)?;
         writeln!(
@@ -71,6 +69,7 @@ fn write_entry(
     entry: &Entry,
     digests: &HashMap<String, String>,
     changes: &Changes,
+    forge: Option<&str>,
 ) -> io::Result<()> {
     let kind = if entry.is_steer() { "Steer" } else { "Log" };
     writeln!(
@@ -94,7 +93,7 @@ fn write_entry(
     );
     if let Some(url) = entry.url() {
         line.push_str(" · ");
-        line.push_str(&link(url));
+        line.push_str(&link(url, forge));
     }
     writeln!(out, "{line}")?;
     writeln!(out)?;
@@ -250,23 +249,29 @@ pub(crate) fn code(text: &str) -> String {
     format!("{fence}{pad}{text}{pad}{fence}")
 }
 
-/// A web link as an autolink, or as escaped text when it is not a plain URL.
-fn link(url: &str) -> String {
+/// A web link as an autolink when it is a plain URL on `forge`, the origin
+/// of the forge this machine is configured for; else a code span, which no
+/// Markdown renderer makes a link of (a pulled entry's URL names any host).
+fn link(url: &str, forge: Option<&str>) -> String {
     let plain = (url.starts_with("https://") || url.starts_with("http://"))
         && !url
             .chars()
             .any(|c| c.is_whitespace() || c.is_control() || matches!(c, '<' | '>'));
-    if plain {
+    let on_forge = forge
+        .and_then(|origin| url.strip_prefix(origin))
+        .is_some_and(|path| path.is_empty() || path.starts_with(['/', '#', '?']));
+    if plain && on_forge {
         format!("<{url}>")
     } else {
-        escape_inline(&clean_line(url))
+        code(&clean_line(url))
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::Provenance;
+    use crate::model::{Provenance, Voyage};
+    use crate::storage::slate::Observation;
 
     fn entry(
         id: i64,
@@ -322,16 +327,19 @@ mod tests {
             ),
         ];
         let mut out = Vec::new();
-        write_story(
-            &mut out,
-            &voyage,
-            &entries,
-            &[],
-            &HashMap::new(),
-            &Changes::new(),
-            &Default::default(),
-        )
-        .unwrap();
+        let story = Story {
+            snapshot: crate::storage::store::Snapshot {
+                voyage,
+                entries,
+                slate: vec![],
+            },
+            interrupted: vec![],
+            digests: HashMap::new(),
+            changes: Changes::new(),
+            signers: Default::default(),
+            forge_web: Some("https://github.com".into()),
+        };
+        write_story(&mut out, &story).unwrap();
         let text = String::from_utf8(out).unwrap();
         assert_eq!(
             text,
@@ -369,6 +377,22 @@ mod tests {
         assert_eq!(heading("close #"), "close \\#");
         assert_eq!(escape_line("   # not a heading"), "\\# not a heading");
         assert_eq!(escape_line("12) x"), "12\\) x");
-        assert_eq!(link("javascript:alert(1)"), "javascript:alert(1)");
+        let forge = Some("https://github.com");
+        assert_eq!(link("javascript:alert(1)", forge), "`javascript:alert(1)`");
+    }
+
+    #[test]
+    fn only_an_address_on_the_configured_forge_is_a_link() {
+        let forge = Some("https://github.com");
+        let ours = "https://github.com/o/r/pull/45";
+        assert_eq!(link(ours, forge), format!("<{ours}>"));
+        for other in [
+            "https://github.com.evil.example/o/r/pull/45",
+            "https://github.com@evil.example/o",
+            "http://github.com/o/r",
+        ] {
+            assert_eq!(link(other, forge), format!("`{other}`"), "{other}");
+        }
+        assert_eq!(link(ours, None), format!("`{ours}`"));
     }
 }

@@ -7,6 +7,7 @@
 pub(crate) mod asked;
 pub(crate) mod bounded;
 pub(crate) mod brief;
+pub(crate) mod columns;
 pub(crate) mod documents;
 pub(crate) mod entry;
 pub(crate) mod interrupted;
@@ -16,9 +17,9 @@ pub(crate) mod observe;
 pub(crate) mod page;
 pub mod pager;
 pub(crate) mod payload;
-pub(crate) mod progress;
+pub mod progress;
 pub(crate) mod rehearsal;
-pub(crate) mod shown;
+pub(crate) mod search;
 pub(crate) mod signed;
 pub(crate) mod slate;
 pub mod stderr;
@@ -44,6 +45,11 @@ pub trait Report {
     /// A short line for stderr, printed in both modes when present.
     fn status_line(&self) -> Option<String> {
         None
+    }
+    /// What the payload it shows marked as an untrusted author's, one line
+    /// each (`egress::shown`): MCP gives them beside the result.
+    fn untrusted(&self) -> Vec<String> {
+        Vec::new()
     }
     /// A report can carry a failure (e.g. `voyage verify` finding problems).
     fn exit_code(&self) -> u8 {

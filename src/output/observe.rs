@@ -2,7 +2,8 @@
 //! `{"target", "observedAt", "artifact", "payload"}`; for a person, a
 //! rendering bounded to about a screen (the target, the artifact, the digest
 //! line, each part for reading, and a last line on what was left out and how
-//! to see all of it), the same on a terminal and in a pipe. A human line on
+//! to see all of it; `--all` leaves nothing of a GitHub look out), as wide
+//! as the terminal and 80 columns in a pipe. A human line on
 //! stderr says where the observation went, in both modes.
 //!
 //! A payload packed from memory is printed from that JSON; one that was
@@ -31,9 +32,8 @@ pub(crate) struct ObservedReport {
     pub(crate) observed: crate::ops::observe::Observed,
     /// stdout is a terminal: escape characters that could drive it.
     pub(crate) terminal: bool,
-    /// `observe --lockdown`: the payload printed has the text of authors
-    /// without push access withheld (`standing`), and no invisible character.
-    pub(crate) lockdown: bool,
+    /// `observe --all`: nothing left out of the screen.
+    pub(crate) all: bool,
 }
 
 impl ObservedReport {
@@ -62,8 +62,9 @@ impl ObservedReport {
             }
         }
         out.write_all(b"\"payload\":")?;
-        if self.lockdown {
-            let (payload, _) = self.withheld().map_err(io::Error::other)?;
+        if let Some(payload) = self.shown() {
+            // The payload as the core's disclosure shows it (marked, or
+            // withheld under --lockdown), never the one stored beside it.
             let text = serde_json::to_string(&payload).map_err(io::Error::other)?;
             out.write_all(terminal_safe_json(&text).as_bytes())?;
             return out.write_all(b"}\n");
@@ -89,7 +90,9 @@ impl ObservedReport {
     /// The human rendering: a header, each part, and the closing line.
     fn write_rendering(&self, out: &mut dyn Write, style: Style) -> io::Result<()> {
         let observed = &self.observed;
-        let mut screen = Screen::default();
+        let mut screen = Screen::new(super::columns::columns())
+            .showing_all(self.all)
+            .offering_all(heeds_all(&observed.target));
         screen.line(&format!("observed {}", observed.target.describe()));
         screen.line(&format!(
             "artifact {} · {}",
@@ -111,13 +114,16 @@ impl ObservedReport {
             screen.write(out, style)?;
             return writeln!(out, "{}", style.dim(&footer));
         }
-        let raw = self.raw()?;
+        let raw = match self.shown() {
+            Some(payload) => serde_json::to_vec(&payload)?.into(),
+            None => self.raw()?,
+        };
         // The look's own digest when it made one (it had the payload in
         // hand); else read from the payload, unless that is big: the look's
         // summary stands in, as the story does it.
         let digest = match (&observed.digest, raw.len() <= DIGEST_LIMIT) {
             (Some(digest), _) => Some(digest.clone()),
-            (None, true) => crate::ops::digest::of(Some(&observed.target), &raw, self.lockdown),
+            (None, true) => crate::ops::digest::of(Some(&observed.target), &raw),
             (None, false) => Some(observed.summary.clone()),
         };
         if let Some(digest) = digest {
@@ -131,15 +137,8 @@ impl ObservedReport {
             crate::observe::Target::DirectoryTree(_) => serde_json::from_slice(&raw)
                 .map(|tree| local::lean_tree(&mut screen, &tree))
                 .is_ok(),
-            // Under --lockdown the screen shows what an agent may read: the
-            // text of authors without push access withheld.
-            target if self.lockdown => match self.withheld() {
-                Ok((payload, _)) => {
-                    render(&mut screen, target, &payload);
-                    true
-                }
-                Err(_) => false,
-            },
+            // What the core's disclosure shows (`raw` above, under
+            // --lockdown the text of authors without push access withheld).
             target => serde_json::from_slice::<Value>(&raw)
                 .map(|payload| render(&mut screen, target, &payload))
                 .is_ok(),
@@ -168,20 +167,12 @@ impl ObservedReport {
 }
 
 impl ObservedReport {
-    /// The payload as JSON, if it reads as JSON (it was just written).
-    fn payload(&self) -> Option<serde_json::Value> {
-        serde_json::from_slice(&self.raw().ok()?).ok()
-    }
-
-    /// The payload with untrusted text withheld and invisible characters
-    /// written out, and the lines saying what was withheld.
-    fn withheld(&self) -> Result<(serde_json::Value, Vec<String>), &'static str> {
-        let mut payload = self
-            .payload()
-            .ok_or("the payload just stored is not JSON")?;
-        let found = crate::observe::standing::mark(&mut payload, &self.observed.artifact, true);
-        super::shown::visible(&mut payload);
-        Ok((payload, found.iter().map(|u| u.line()).collect()))
+    /// The payload as the core's disclosure shows it, when that is not the
+    /// payload as stored, with invisible characters written out.
+    fn shown(&self) -> Option<Value> {
+        let mut payload = self.observed.shown.as_ref()?.payload.clone();
+        crate::egress::shown::visible(&mut payload);
+        Some(payload)
     }
 }
 
@@ -224,12 +215,28 @@ impl Report for ObservedReport {
             .map(|warning| format!("warning: {warning}"))
             .collect();
         lines.push(line);
-        if self.lockdown
-            && let Ok((_, withheld)) = self.withheld()
-        {
-            lines.extend(withheld);
-        }
+        let found = self.observed.shown.iter().flat_map(|s| &s.untrusted);
+        lines.extend(found.filter(|u| u.withheld).map(|u| u.line()));
         Some(lines.join("\n"))
+    }
+
+    fn untrusted(&self) -> Vec<String> {
+        let found = self.observed.shown.iter().flat_map(|s| &s.untrusted);
+        found.map(crate::egress::shown::Untrusted::line).collect()
+    }
+}
+
+/// Whether `observe --all` shows more of this kind: a GitHub look's parts
+/// are drawn from the payload whole; a local look's screen is drawn from
+/// a lean reading of it, and `helm artifact show` gives the rest.
+pub(crate) fn heeds_all(target: &crate::observe::Target) -> bool {
+    use crate::observe::Target;
+    match target {
+        Target::GitHubIssue(_)
+        | Target::GitHubPr(_)
+        | Target::GitHubChecks(_)
+        | Target::GitHubRepo(_) => true,
+        Target::FileContents(_) | Target::DirectoryTree(_) | Target::RustProject(_) => false,
     }
 }
 
@@ -308,9 +315,9 @@ mod tests {
         let mut report = ObservedReport {
             observed: crate::ops::observe::Observed {
                 target: crate::observe::Target::from(
-                    crate::observe::file_contents::FileContentsTarget {
-                        paths: vec!["a\u{9b}31m\u{202e}b".to_string()],
-                    },
+                    crate::observe::file_contents::FileContentsTarget::of_paths(vec![
+                        "a\u{9b}31m\u{202e}b".to_string(),
+                    ]),
                 ),
                 observed_at: "2026-01-01T00:00:00.000000Z".to_string(),
                 artifact: "0".repeat(64),
@@ -318,12 +325,13 @@ mod tests {
                 json: None,
                 summary: String::new(),
                 digest: None,
+                shown: None,
                 superseded: false,
                 unchanged: false,
                 warnings: Vec::new(),
             },
             terminal: true,
-            lockdown: false,
+                        all: false,
         };
         let mut out = Vec::new();
         report.write_document(&mut out).unwrap();
@@ -351,9 +359,9 @@ mod tests {
             let report = ObservedReport {
                 observed: crate::ops::observe::Observed {
                     target: crate::observe::Target::from(
-                        crate::observe::file_contents::FileContentsTarget {
-                            paths: vec!["f".to_string()],
-                        },
+                        crate::observe::file_contents::FileContentsTarget::of_paths(vec![
+                            "f".to_string(),
+                        ]),
                     ),
                     observed_at: "2026-01-01T00:00:00.000000Z".to_string(),
                     artifact: packed.hash.clone(),
@@ -361,12 +369,13 @@ mod tests {
                     json,
                     summary: String::new(),
                     digest: None,
+                    shown: None,
                     superseded: false,
                     unchanged: false,
                     warnings: Vec::new(),
                 },
                 terminal,
-                lockdown: false,
+                                all: false,
             };
             let mut out = Vec::new();
             report.write_document(&mut out).unwrap();

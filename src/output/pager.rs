@@ -3,7 +3,9 @@
 //! else `less -FRX` (which quits at once when the text fits a screen, keeps
 //! colour and leaves the text on the screen). Only when stdout is a
 //! terminal and `--json` is off: agents and scripts never meet it.
-//! `--no-pager`, or `HELM_PAGER` (or `PAGER`) set empty, turns it off.
+//! `--no-pager`, or `HELM_PAGER` (or `PAGER`) set empty, turns it off, and
+//! so does `TERM=dumb` (an Emacs shell, a CI log): `less` there only says
+//! the terminal is not fully functional and waits for RETURN.
 
 use std::ffi::OsString;
 use std::io::{self, Write};
@@ -15,8 +17,12 @@ pub const DEFAULT: &str = "less -FRX";
 /// The pager command line `HELM_PAGER`, `PAGER` and the default give, or
 /// `None` when one of them is set empty, or when neither is set and `less`
 /// is not installed (a slim container): the output then goes straight out
-/// rather than into a shell saying `less: not found`.
+/// rather than into a shell saying `less: not found`. `None` too on a
+/// terminal that says it is dumb.
 pub fn command() -> Option<String> {
+    if std::env::var_os("TERM").is_some_and(|term| term == "dumb") {
+        return None;
+    }
     let less = on_path("less", std::env::var_os("PATH"));
     choose(
         std::env::var_os("HELM_PAGER"),

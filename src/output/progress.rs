@@ -4,8 +4,9 @@
 //! look only bumps counters ([`Tally`]); a separate thread reads and draws
 //! them, so looking is never slowed by drawing.
 
+use std::sync::OnceLock;
 use std::sync::mpsc::{self, RecvTimeoutError};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
@@ -15,6 +16,21 @@ use crate::observe::{Counting as Unit, Tally, Target};
 const DELAY: Duration = Duration::from_secs(1);
 /// How often the display is refreshed.
 const TICK: Duration = Duration::from_millis(100);
+
+/// When the command began. The time a progress line shows counts from
+/// here: the person has waited since they pressed return, not since the
+/// line appeared a second into the work.
+static BEGAN: OnceLock<Instant> = OnceLock::new();
+
+/// Marks the command's start; the first call wins (main makes it first).
+pub fn began() {
+    BEGAN.get_or_init(Instant::now);
+}
+
+/// How long the command has run.
+pub(crate) fn since_began() -> Duration {
+    BEGAN.get_or_init(Instant::now).elapsed()
+}
 
 /// The progress display for one look: nothing at all unless `show` (stderr
 /// is a terminal and `--json` is off) and the target is a local one.
@@ -62,7 +78,8 @@ fn draw(tally: &Tally, label: &str, unit: Unit, finished: &mpsc::Receiver<()>) {
     if finished.recv_timeout(DELAY) != Err(RecvTimeoutError::Timeout) {
         return;
     }
-    let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr());
+    let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr())
+        .with_elapsed(since_began());
     bar.set_message(label.to_string());
     let mut measured = false;
     loop {

@@ -79,7 +79,9 @@ impl Shown {
     /// Starts drawing: a spinner with the message, cut to the terminal's
     /// width so it stays one line, and the time taken.
     fn draw(&mut self) {
-        let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr());
+        // Its time counts from the command's start, as the look's does.
+        let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr())
+            .with_elapsed(super::progress::since_began());
         let style = ProgressStyle::with_template("{spinner} {wide_msg} ({elapsed})")
             .unwrap_or_else(|_| ProgressStyle::default_spinner());
         bar.set_style(style);

@@ -76,11 +76,14 @@ pub struct Style {
 }
 
 const BOLD: anstyle::Style = anstyle::Style::new().effects(Effects::BOLD);
+const UNIQUE: anstyle::Style = anstyle::Style::new().bold().underline();
 const DIM: anstyle::Style = anstyle::Style::new().effects(Effects::DIMMED);
 const ACCENT: anstyle::Style =
     anstyle::Style::new().fg_color(Some(anstyle::Color::Ansi(AnsiColor::Cyan)));
 const GOOD: anstyle::Style =
     anstyle::Style::new().fg_color(Some(anstyle::Color::Ansi(AnsiColor::Green)));
+const BAD: anstyle::Style =
+    anstyle::Style::new().fg_color(Some(anstyle::Color::Ansi(AnsiColor::Red)));
 const WARN: anstyle::Style =
     anstyle::Style::new().fg_color(Some(anstyle::Color::Ansi(AnsiColor::Yellow)));
 /// clap's `error:`: bold red.
@@ -107,6 +110,11 @@ impl Style {
         self.paint(BOLD, text)
     }
 
+    /// An id's shortest unique prefix: bold and underlined.
+    pub(crate) fn unique(&self, text: &str) -> String {
+        self.paint(UNIQUE, text)
+    }
+
     pub(crate) fn dim(&self, text: &str) -> String {
         self.paint(DIM, text)
     }
@@ -117,6 +125,11 @@ impl Style {
 
     pub(crate) fn good(&self, text: &str) -> String {
         self.paint(GOOD, text)
+    }
+
+    /// What failed, or a line a diff removes: red, as gh and git show them.
+    pub(crate) fn bad(&self, text: &str) -> String {
+        self.paint(BAD, text)
     }
 
     pub(crate) fn warn(&self, text: &str) -> String {

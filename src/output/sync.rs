@@ -95,8 +95,40 @@ fn line(synced: &Synced, direction: Direction) -> String {
             short(&synced.head)
         ),
         Direction::Pull => format!(
-            "pulled {what} of voyage {id} from {remote} ({})",
-            short(&synced.head)
+            "pulled {what} of voyage {id} from {remote} ({}){}",
+            short(&synced.head),
+            renumbered(&moved.renumbered)
+        ),
+    }
+}
+
+/// `; entries 5–6 made here are now 7–8`: the numbers a person cited for
+/// their own unpushed entries changed, and the pull says so.
+fn renumbered(moves: &[(u64, u64)]) -> String {
+    let numbers = |pick: fn(&(u64, u64)) -> u64| -> String {
+        let list: Vec<u64> = moves.iter().map(pick).collect();
+        let runs = list.windows(2).all(|pair| pair[1] == pair[0] + 1);
+        match (list.as_slice(), runs) {
+            ([one], _) => one.to_string(),
+            ([first, .., last], true) => format!("{first}–{last}"),
+            _ => list
+                .iter()
+                .map(u64::to_string)
+                .collect::<Vec<_>>()
+                .join(", "),
+        }
+    };
+    match moves {
+        [] => String::new(),
+        [_] => format!(
+            "; entry {} made here is now {}",
+            numbers(|m| m.0),
+            numbers(|m| m.1)
+        ),
+        _ => format!(
+            "; entries {} made here are now {}",
+            numbers(|m| m.0),
+            numbers(|m| m.1)
         ),
     }
 }

@@ -18,6 +18,23 @@ impl Verification {
     }
 }
 
+/// What `--signatures` looked at, said even when it found nothing wrong.
+fn signatures_line(checked: usize, ok: bool) -> String {
+    match (checked, ok) {
+        (0, _) => "signatures: no commit of this voyage came through a git remote here; \
+                   none to check"
+            .to_string(),
+        (n, true) => format!(
+            "signatures: {n} synced {} checked, each signed by an allowed signer",
+            crate::words::plural(n, "commit", "commits")
+        ),
+        (n, false) => format!(
+            "signatures: {n} synced {} checked",
+            crate::words::plural(n, "commit", "commits")
+        ),
+    }
+}
+
 impl Report for Verification {
     fn human(&self, out: &mut dyn Write, style: Style) -> io::Result<()> {
         if self.results.is_empty() {
@@ -48,6 +65,13 @@ impl Report for Verification {
                     writeln!(out, "   {}", clean_line(problem))?;
                 }
             }
+            if let Some(checked) = result.signatures {
+                writeln!(
+                    out,
+                    "   {}",
+                    signatures_line(checked, f.problems.is_empty())
+                )?;
+            }
             if result.interrupted > 0 {
                 writeln!(
                     out,
@@ -76,6 +100,7 @@ impl Report for Verification {
                     entries: r.findings.entries,
                     artifacts: r.findings.artifacts,
                     interrupted: r.interrupted,
+                    signatures: r.signatures,
                 })
                 .collect(),
         };

@@ -85,9 +85,35 @@ fn shell_word(word: &str) -> String {
     }
 }
 
+/// A listed id at the list's width, its own shortest unique prefix marked
+/// as jj marks a change id's: on a colour terminal that prefix bold and
+/// underlined, the rest dimmed; in plain text as it always was (the width
+/// already tells every listed id apart).
+fn marked_id(id: uuid::Uuid, listing: &Listing, style: Style) -> String {
+    let hex = id.simple().to_string();
+    let shown = &hex[..listing.id_width.min(hex.len())];
+    if !style.color {
+        return shown.to_string();
+    }
+    let unique = listing
+        .prefixes
+        .get(&id)
+        .copied()
+        .unwrap_or(shown.len())
+        .min(shown.len());
+    let (prefix, rest) = shown.split_at(unique);
+    match rest.is_empty() {
+        true => style.unique(prefix),
+        false => format!("{}{}", style.unique(prefix), style.dim(rest)),
+    }
+}
+
 /// `voyage list`: the readable voyages and the files that could not be read.
 pub(crate) struct VoyageList {
     pub(crate) listing: Listing,
+    /// The working tree's current voyage (`voyage use`), marked `*` as git
+    /// marks the current branch; with none, no column for the mark.
+    pub(crate) current: Option<String>,
 }
 
 impl Report for VoyageList {
@@ -107,12 +133,19 @@ impl Report for VoyageList {
             (true, _) => writeln!(out, "no voyages")?,
             (false, _) => {}
         }
+        let marks = self.current.is_some();
+        let mark = |id: &str| match (marks, self.current.as_deref() == Some(id)) {
+            (false, _) => "",
+            (true, true) => "* ",
+            (true, false) => "  ",
+        };
         if !listing.voyages.is_empty() {
             writeln!(
                 out,
                 "{}",
                 style.dim(&format!(
-                    "{}  {:>4}  {}  {:>7}  INTENT",
+                    "{}{}  {:>4}  {}  {:>7}  INTENT",
+                    mark(""),
                     pad("ID", listing.id_width),
                     "AGE",
                     pad("STATUS", 8),
@@ -127,8 +160,9 @@ impl Report for VoyageList {
                 };
                 writeln!(
                     out,
-                    "{}  {:>4}  {}  {:>7}  {}",
-                    style.accent(&voyage.id.simple().to_string()[..listing.id_width]),
+                    "{}{}  {:>4}  {}  {:>7}  {}",
+                    mark(&voyage.id.to_string()),
+                    marked_id(voyage.id, listing, style),
                     age(&voyage.created_at),
                     status,
                     summary.entries,
@@ -198,15 +232,7 @@ impl Report for StoryReport {
         match self.format {
             StoryFormat::Human => {}
             StoryFormat::Markdown => {
-                return super::markdown::write_story(
-                    out,
-                    &snapshot.voyage,
-                    &snapshot.entries,
-                    &snapshot.slate,
-                    &self.story.digests,
-                    &self.story.changes,
-                    &self.story.signers,
-                );
+                return super::markdown::write_story(out, &self.story);
             }
             StoryFormat::Json => return self.json(out).and_then(|_| out.write_all(b"\n")),
         }

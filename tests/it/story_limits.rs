@@ -58,4 +58,26 @@ fn limit_keeps_the_newest_and_from_starts_where_asked() {
 
     let zero = env.run(&["voyage", "show", "--limit", "0"]);
     zero.fails(2);
+    assert!(zero.stderr.contains("entries 1–6"), "{}", zero.stderr);
+}
+
+/// A range holding no entry is an error naming the entries there are, not
+/// an empty story that reads as an empty voyage.
+#[test]
+fn from_outside_the_logbook_names_its_range() {
+    let (env, _) = logged(6);
+    for from in ["7", "0", "-1"] {
+        let past = env.run(&["voyage", "show", "--from", from]);
+        past.fails(2);
+        assert!(
+            past.stderr
+                .contains(&format!("--from {from} is outside the logbook")),
+            "{}",
+            past.stderr
+        );
+        assert!(past.stderr.contains("entries 1–6"), "{}", past.stderr);
+    }
+    let json = env.run(&["voyage", "show", "--from", "9", "--json"]);
+    json.fails(2);
+    assert_eq!(json.error_json()["error"]["kind"], "usage", "{json:?}");
 }

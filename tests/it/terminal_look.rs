@@ -8,7 +8,7 @@ use std::process::Command;
 use crate::support::env::TestEnv;
 
 /// A pager that marks each line it is given, so a test sees it ran.
-const MARKING_PAGER: &str = "sed s/^/PAGED:/";
+pub(crate) const MARKING_PAGER: &str = "sed s/^/PAGED:/";
 
 /// `script` runs a command under a pty; without it this test cannot run.
 fn script() -> &'static str {
@@ -23,11 +23,23 @@ fn script() -> &'static str {
 /// Runs helm under a pty; stdout and stderr both arrive as the terminal
 /// shows them (with `\r\n`), given back with `\r` removed. The marking
 /// pager is `HELM_PAGER` unless `vars` name a pager themselves.
-fn on_terminal(env: &TestEnv, args: &[&str], vars: &[(&str, &str)]) -> String {
-    let line: Vec<String> = std::iter::once(env!("CARGO_BIN_EXE_helm"))
+pub(crate) fn on_terminal(env: &TestEnv, args: &[&str], vars: &[(&str, &str)]) -> String {
+    sized(env, args, vars, None)
+}
+
+/// The same on a terminal `columns` wide (`stty` sizes the pty first).
+pub(crate) fn sized(
+    env: &TestEnv,
+    args: &[&str],
+    vars: &[(&str, &str)],
+    columns: Option<u16>,
+) -> String {
+    let helm: Vec<String> = std::iter::once(env!("CARGO_BIN_EXE_helm"))
         .chain(args.iter().copied())
         .map(|arg| format!("'{}'", arg.replace('\'', r"'\''")))
         .collect();
+    let size = columns.map(|c| format!("stty cols {c} rows 50 && "));
+    let line = [size.unwrap_or_default(), helm.join(" ")];
     let mut command = Command::new(script());
     command.env_clear();
     // The test environment's variables, as `env.run` gives them.
@@ -48,7 +60,7 @@ fn on_terminal(env: &TestEnv, args: &[&str], vars: &[(&str, &str)]) -> String {
     }
     let output = command
         .current_dir(env.work())
-        .args(["-qec", &line.join(" "), "/dev/null"])
+        .args(["-qec", &line.concat(), "/dev/null"])
         .stdin(std::process::Stdio::null())
         .output()
         .expect("script runs");

@@ -168,6 +168,10 @@ impl FakeGitHub {
     pub fn violations(&self) -> Vec<String> {
         let mut found = Vec::new();
         for request in self.requests() {
+            if let Some(problems) = forges::violations(&request) {
+                found.extend(problems);
+                continue;
+            }
             let line =
                 |problem: &str| format!("{} {}: {problem}", request.method, request.path_and_query);
             if request.body.is_none() && !request.raw_body.trim().is_empty() {

@@ -30,6 +30,12 @@
 //! [`timeline`] (events: who changed what, when), [`clock`] (dates; the fake's clock may
 //! run away from the machine's, [`FakeGitHub::set_clock_offset`]) and [`values`] (small
 //! helpers).
+//!
+//! The same server plays GitLab under `/api/v4` ([`FakeGitHub::gitlab`], `src/gitlab/`) and
+//! Forgejo under `/api/v1` ([`FakeGitHub::forgejo`], `src/forgejo/`), with the same clock,
+//! faults and record of requests; [`documented`] holds their documents (fixtures extracted
+//! from the `gitlab` crate and Forgejo's swagger) and refuses what they do not describe,
+//! and `forges` is the glue. Neither answers conditional requests.
 
 mod actions;
 mod answers_issue;
@@ -38,7 +44,11 @@ mod change;
 mod clock;
 mod conditional;
 mod control;
+pub mod documented;
 mod fault;
+mod forgejo;
+mod forges;
+mod gitlab;
 mod graphql;
 pub mod graphql_schema;
 mod http;
@@ -58,6 +68,8 @@ mod writes;
 
 pub use actions::JobLog;
 pub use fault::{Acting, Fault, Gate};
+pub use forgejo::{FORGEJO_TOKEN, FORGEJO_VIEWER, Forgejo};
+pub use gitlab::{GITLAB_TOKEN, GITLAB_VIEWER, GitLab};
 pub use model::{CommentRecord, Diff, IssueRecord, PrFile, PullRecord};
 pub use server::RecordedRequest;
 pub use standing::ASSOCIATIONS;

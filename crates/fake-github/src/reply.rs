@@ -115,7 +115,11 @@ impl Reply {
 
     /// The answer on the wire, with the headers GitHub always sends.
     pub(super) fn into_bytes(self) -> Vec<u8> {
-        let mut headers = vec![("Server".to_owned(), "GitHub.com".to_owned())];
+        // The fakes of other forges name themselves (see `forges`); GitHub is the default.
+        let mut headers = Vec::new();
+        if self.header_value("Server").is_none() {
+            headers.push(("Server".to_owned(), "GitHub.com".to_owned()));
+        }
         if self.header_value("Date").is_none() {
             headers.insert(0, ("Date".to_owned(), clock::http_date(clock::unix_now())));
         }

@@ -52,7 +52,7 @@ pub(super) struct PlannedAnswer {
 }
 
 impl PlannedAnswer {
-    fn now(reply: Reply) -> Self {
+    pub(super) fn now(reply: Reply) -> Self {
         PlannedAnswer {
             reply: Some(reply),
             delay: Duration::ZERO,
@@ -142,6 +142,9 @@ impl State {
     /// Authentication, then faults: one that answers instead of acting stops here; one that
     /// acts first lets the request change the state and then spoils (or withholds) the answer.
     pub(super) fn answer(&mut self, base: &str, request: &RecordedRequest) -> PlannedAnswer {
+        if let Some(forge) = forges::OtherForge::of(request.path()) {
+            return self.answer_forge(forge, base, request);
+        }
         if !authorized(request, &self.switches.tokens) {
             return PlannedAnswer::now(Reply::error(401, "Bad credentials"));
         }
@@ -177,11 +180,21 @@ impl State {
     }
 
     fn answer_authorized(&mut self, base: &str, request: &RecordedRequest) -> PlannedAnswer {
+        self.with_faults(request, |state| state.perform(base, request))
+    }
+
+    /// Serves `request` with `perform` through the faults: GitHub's, GitLab's and Forgejo's
+    /// requests fail the same ways.
+    pub(super) fn with_faults(
+        &mut self,
+        request: &RecordedRequest,
+        perform: impl FnOnce(&mut State) -> Reply,
+    ) -> PlannedAnswer {
         let fault = self.take_fault(request);
         if let Some(fault) = fault.as_ref().filter(|f| f.acting == Acting::Instead) {
             return PlannedAnswer::now(fault.reply());
         }
-        let reply = self.perform(base, request);
+        let reply = perform(self);
         match fault {
             None => PlannedAnswer::now(reply),
             Some(fault) => match fault.acting {

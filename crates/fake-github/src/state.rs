@@ -18,6 +18,10 @@ pub(super) struct State {
     pub(super) rate_used: u64,
     pub(super) switches: Switches,
     pub(super) actions: actions::Actions,
+    /// The fake GitLab's world, served under `/api/v4` with the same clock and faults.
+    pub(super) gitlab: gitlab::GitLabWorld,
+    /// The fake Forgejo's world, served under `/api/v1`.
+    pub(super) forgejo: forgejo::ForgejoWorld,
 }
 
 /// One repository's issues, pulls, comments and checks on the fake server.
@@ -100,6 +104,8 @@ impl State {
             rate_used: 0,
             switches: Switches::default(),
             actions: Default::default(),
+            gitlab: Default::default(),
+            forgejo: Default::default(),
         }
     }
 

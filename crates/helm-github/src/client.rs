@@ -13,6 +13,7 @@ use octocrab::Octocrab;
 use serde_json::Value;
 
 pub(crate) mod body;
+pub mod gate;
 mod json;
 mod limits;
 mod link;
@@ -56,6 +57,8 @@ pub struct Client {
     memo: Option<std::sync::Arc<Memo>>,
     /// Set on a dry run's client: the first write is kept here, not sent.
     rehearsal: Option<rehearsal::Kept>,
+    /// The check every write passes before it leaves; none, no writes.
+    gate: Option<gate::Gate>,
     /// Where the bytes of every answer are counted, for a look's progress.
     counter: Option<std::sync::Arc<std::sync::atomic::AtomicU64>>,
     /// The longest helm waits in all for a rate limit to lift, per request:
@@ -89,6 +92,7 @@ impl Client {
             clock: Default::default(),
             memo: None,
             rehearsal: None,
+            gate: None,
             counter: None,
             rate_budget: Duration::from_secs(30),
             deadline: Duration::from_secs(30),
@@ -125,6 +129,7 @@ impl Client {
             clock: std::sync::Arc::clone(&self.clock),
             memo: Some(Default::default()),
             rehearsal: self.rehearsal.clone(),
+            gate: self.gate.clone(),
             counter: self.counter.clone(),
             rate_budget: self.rate_budget,
             deadline: self.deadline,
@@ -135,6 +140,12 @@ impl Client {
     /// write instead of sending it ([`Client::unsent`]).
     pub fn rehearsing(mut self) -> Client {
         self.rehearsal = Some(Default::default());
+        self
+    }
+
+    /// This client with `gate` checking each write before it leaves.
+    pub fn gated(mut self, gate: gate::Gate) -> Client {
+        self.gate = Some(gate);
         self
     }
 
@@ -256,10 +267,11 @@ impl Client {
         body: Option<&Value>,
         extra: &[(http::HeaderName, String)],
     ) -> Result<Answer, GitHubError> {
-        if let Some(kept) = &self.rehearsal
-            && rehearsal::is_write(&method, body)
-        {
-            return Err(rehearsal::keep(kept, &method, path, body));
+        if rehearsal::is_write(&method, body) {
+            gate::pass(self.gate.as_ref(), &method, path, body)?;
+            if let Some(kept) = &self.rehearsal {
+                return Err(rehearsal::keep(kept, &method, path, body));
+            }
         }
         match &self.memo {
             Some(memo) if method == Method::GET => {

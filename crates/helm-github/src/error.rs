@@ -22,6 +22,9 @@ pub struct GitHubError {
     pub permission: Option<String>,
     /// How the request failed, which decides whether GitHub may have acted.
     pub failure: Failure,
+    /// Why helm's outbound gate withheld the request, in the gate's own
+    /// words ([`Failure::Withheld`]); shown as it is.
+    pub refusal: Option<Box<Error>>,
 }
 
 /// How a request failed.
@@ -54,6 +57,9 @@ pub enum Failure {
     /// GitHub refused a merge (405) of a pull request that is merged
     /// already; `message` says so and names its merge commit. Nothing acted.
     Merged,
+    /// helm's outbound gate withheld the request before it left
+    /// (`refusal` says why): GitHub saw nothing.
+    Withheld,
 }
 
 #[derive(Deserialize)]
@@ -97,6 +103,7 @@ impl GitHubError {
             details,
             permission,
             failure: Failure::Answered,
+            refusal: None,
         }
     }
 
@@ -123,6 +130,7 @@ impl GitHubError {
                 true => Failure::Unsent,
                 false => Failure::NoAnswer,
             },
+            refusal: None,
         }
     }
 
@@ -144,6 +152,7 @@ impl GitHubError {
             details: Vec::new(),
             permission: None,
             failure: Failure::Unreadable,
+            refusal: None,
         }
     }
 
@@ -155,6 +164,7 @@ impl GitHubError {
             details: Vec::new(),
             permission: None,
             failure: Failure::Answered,
+            refusal: None,
         }
     }
 
@@ -189,6 +199,7 @@ impl GitHubError {
             details: Vec::new(),
             permission: None,
             failure: Failure::TimedOut,
+            refusal: None,
         }
     }
 
@@ -204,6 +215,7 @@ impl GitHubError {
             details: Vec::new(),
             permission: None,
             failure: Failure::TooLarge,
+            refusal: None,
         }
     }
 
@@ -215,6 +227,7 @@ impl GitHubError {
             details: Vec::new(),
             permission: None,
             failure: Failure::Described,
+            refusal: None,
         }
     }
 
@@ -231,7 +244,8 @@ impl GitHubError {
             | Failure::Partial
             | Failure::TimedOut
             | Failure::TooLarge
-            | Failure::Merged => false,
+            | Failure::Merged
+            | Failure::Withheld => false,
         }
     }
 
@@ -241,7 +255,14 @@ impl GitHubError {
     /// or an unreadable success all leave the outcome unknown.
     pub fn may_have_acted(&self) -> bool {
         match (self.failure, self.status) {
-            (Failure::Declined | Failure::Unsent | Failure::Limited | Failure::Merged, _) => false,
+            (
+                Failure::Declined
+                | Failure::Unsent
+                | Failure::Limited
+                | Failure::Merged
+                | Failure::Withheld,
+                _,
+            ) => false,
             (Failure::Unreadable | Failure::Partial | Failure::TooLarge | Failure::TimedOut, _) => {
                 true
             }
@@ -256,6 +277,9 @@ impl GitHubError {
     /// since a target it names may carry flags each front end names its own
     /// way); `nothing` says what was left unchanged.
     pub fn into_error(self, doing: impl Piece, repo: &str, nothing: &str) -> Error {
+        if let Some(refusal) = self.refusal {
+            return *refusal;
+        }
         if self.failure == Failure::Merged {
             return Error::new(Kind::AlreadyMerged, self.message)
                 .hint(format!(
@@ -379,6 +403,7 @@ impl GitHubError {
             details: Vec::new(),
             permission: None,
             failure: Failure::Merged,
+            refusal: None,
         }
     }
 
@@ -390,6 +415,7 @@ impl GitHubError {
             details: Vec::new(),
             permission: None,
             failure: Failure::Declined,
+            refusal: None,
         }
     }
 }

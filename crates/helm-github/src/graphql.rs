@@ -75,6 +75,7 @@ pub async fn send<T: DeserializeOwned>(
             details: Vec::new(),
             permission: None,
             failure: Failure::Answered,
+            refusal: None,
         });
     }
     let data = answer

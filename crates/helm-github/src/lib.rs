@@ -168,16 +168,31 @@ fn bad_url(text: &str) -> Error {
     .hint("e.g. https://api.github.com, or https://HOST/api/v3 for GitHub Enterprise")
 }
 
+/// The origin of the web pages of the server `env` configures
+/// (the host itself for Enterprise, `https://github.com` for anything else):
+/// where a view of a voyage may link. `None` when the
+/// configured URL is not one helm would use.
+pub fn web_origin(env: &Env) -> Option<String> {
+    Some(web_base(&api_url(env.api_url.as_deref()).ok()?))
+}
+
+/// GitHub Enterprise Server has its web on the API's host; api.github.com,
+/// or a stand-in for it (a proxy, a local GitHub), serves repositories that
+/// live on github.com, as the `html_url` of every answer says. The API's own
+/// host is no page to open.
+fn web_base(api_url: &str) -> String {
+    api_url
+        .strip_suffix("/api/v3")
+        .unwrap_or("https://github.com")
+        .to_string()
+}
+
 impl Client {
-    /// The web address on GitHub for an API-less link (`/pull/45`): github.com
-    /// for api.github.com, the host itself for Enterprise and local servers.
+    /// The web address on GitHub for an API-less link (`/pull/45`): the
+    /// host itself for Enterprise (`https://HOST/api/v3`), else github.com,
+    /// so a merge entry links where every other entry's `html_url` does.
     pub fn web_url(&self, tail: &str) -> String {
-        let base = if self.api_url == DEFAULT_API_URL {
-            "https://github.com".to_string()
-        } else {
-            self.api_url.trim_end_matches("/api/v3").to_string()
-        };
-        format!("{base}/{}{tail}", self.repo)
+        format!("{}/{}{tail}", web_base(&self.api_url), self.repo)
     }
 }
 

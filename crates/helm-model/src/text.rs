@@ -69,16 +69,19 @@ pub fn is_invisible(c: char) -> bool {
     )
 }
 
-/// `text` with every [invisible](is_invisible) character written out as
-/// `<U+XXXX>`, so a reader sees that it is there; `None` when there is
-/// none (the common case, which allocates nothing).
+/// `text` with every [invisible](is_invisible) character, and every control
+/// character but newline, tab and return (C1 and DEL among them: what
+/// [`clean`] replaces for a terminal), written out as `<U+XXXX>`, so a
+/// reader sees that it is there and nothing reading it acts on it; `None`
+/// when there is none (the common case, which allocates nothing).
 pub fn visible(text: &str) -> Option<String> {
-    if !text.chars().any(is_invisible) {
+    let shown = |c: char| is_invisible(c) || (is_hostile(c) && c != '\r');
+    if !text.chars().any(shown) {
         return None;
     }
     let mut out = String::with_capacity(text.len() + 16);
     for c in text.chars() {
-        if is_invisible(c) {
+        if shown(c) {
             push_visible(&mut out, c);
         } else {
             out.push(c);
@@ -126,6 +129,10 @@ mod tests {
         assert_eq!(
             visible("\u{feff}x\u{2066}").as_deref(),
             Some("<U+FEFF>x<U+2066>")
+        );
+        assert_eq!(
+            visible("\u{9b}31m\u{1b}[0m\u{7f}\r\n\t").as_deref(),
+            Some("<U+009B>31m<U+001B>[0m<U+007F>\r\n\t")
         );
     }
 }

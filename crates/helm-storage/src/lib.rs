@@ -25,6 +25,7 @@ mod schema;
 pub mod sealing;
 pub mod slate;
 mod sql;
+pub mod stamp;
 pub mod store;
 pub mod sync;
 pub mod verify;
@@ -252,8 +253,9 @@ pub(crate) fn open_unchecked(path: &Path) -> Result<Connection> {
 }
 
 /// Opens a SQLite connection, the only way helm does: SQLite's process-wide
-/// settings must be made before its first connection.
-pub(crate) fn connect(path: &Path, flags: OpenFlags) -> rusqlite::Result<Connection> {
+/// settings must be made before its first connection. (`pub` for the search
+/// index beside the voyages, helm-search, which is not a voyage file.)
+pub fn connect(path: &Path, flags: OpenFlags) -> rusqlite::Result<Connection> {
     sqlite_settings();
     Connection::open_with_flags(path, flags)
 }

@@ -130,7 +130,13 @@ pub(crate) fn ensure_active(conn: &Connection) -> Result<Voyage> {
     if let VoyageStatus::Ended { ended_at, .. } = &voyage.status {
         return Err(Error::new(
             Kind::Ended,
-            format!("voyage {} ended at {ended_at}", voyage.id),
+            // Said as every human line says a time; --json carries the
+            // RFC 3339 form in the voyage's own fields.
+            format!(
+                "voyage {} ended at {}",
+                voyage.id,
+                crate::model::text::when(ended_at)
+            ),
         )
         .about(Fact::Voyage(voyage.id.to_string()))
         .hint(words![

@@ -187,7 +187,11 @@ pub(crate) fn build(
         Ok(Built::Commit {
             written,
             scratch,
-            moved: Moved { entries, artifacts },
+            moved: Moved {
+                entries,
+                artifacts,
+                renumbered: Vec::new(),
+            },
             voyage,
         })
     })

@@ -233,6 +233,9 @@ impl<'a> Sync<'a> {
 pub struct Moved {
     pub entries: u64,
     pub artifacts: u64,
+    /// A pull's entries made here and never pushed that now follow the
+    /// remote's under other numbers: (number before, number now), in order.
+    pub renumbered: Vec<(u64, u64)>,
 }
 
 /// One voyage's sync as the commands report it.

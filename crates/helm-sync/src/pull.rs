@@ -297,6 +297,7 @@ fn apply(store: &mut VoyageStore, arrival: &Arrival, settings: &Settings) -> Res
             Moved {
                 entries: plan.new_here,
                 artifacts,
+                renumbered: plan.renumbered,
             },
         ))
     })
@@ -308,6 +309,8 @@ pub(crate) struct Plan {
     pub(crate) rows: Vec<NewEntry>,
     /// Remote entries the voyage did not hold.
     pub(crate) new_here: u64,
+    /// Entries made here that move: (number before, number after).
+    pub(crate) renumbered: Vec<(u64, u64)>,
 }
 
 /// The entries' merge, or `None` when the voyage here does not hold the
@@ -348,12 +351,23 @@ pub(crate) fn plan(m: &View<'_>, arrival: &Arrival) -> Result<Option<Plan>> {
             EntrySource::Local(l) => row_of(&local[*l]),
         })
         .collect();
+    // Said to the person who made them: their numbers are how they cite them.
+    let renumbered = merged
+        .iter()
+        .enumerate()
+        .filter_map(|(i, source)| match source {
+            EntrySource::Local(l) => Some((local[*l].id as u64, arrival.from + i as u64)),
+            EntrySource::Remote(_) => None,
+        })
+        .filter(|(before, after)| before != after)
+        .collect();
     let kept_local = merged.len() - remote_ids.len();
     let matched = local.len() - kept_local;
     Ok(Some(Plan {
         first: arrival.from + first as u64,
         rows,
         new_here: (remote_ids.len() - matched) as u64,
+        renumbered,
     }))
 }
 

@@ -11,6 +11,7 @@ use clap::{Arg, ArgAction, ArgGroup, Command, value_parser};
 use schemars::Schema;
 use serde_json::{Map, Value};
 
+use super::BY_POSITION;
 use crate::inputs::{Flag, FlagCommand};
 
 /// A subcommand for one argument struct.
@@ -35,13 +36,38 @@ pub(super) fn flags(
     schema: &Schema,
     one_of: Option<(&'static str, &'static [&'static str])>,
 ) -> Command {
-    let cmd = flags
-        .iter()
-        .fold(cmd, |cmd, flag| cmd.arg(arg(flag, schema)));
+    let twin = flags.iter().find(|flag| flag.by_position);
+    let cmd = flags.iter().fold(cmd, |cmd, flag| {
+        cmd.arg(arg(flag, schema, twin.map(Flag::id)))
+    });
+    let cmd = match twin {
+        Some(twin) => cmd.arg(by_position(twin)),
+        None => cmd,
+    };
     match one_of {
-        Some((name, ids)) => cmd.group(ArgGroup::new(name).required(true).args(ids)),
+        Some((name, ids)) => {
+            let group = ArgGroup::new(name).required(true).args(ids);
+            let group = match twin {
+                Some(twin) if ids.contains(&twin.id()) => group.arg(BY_POSITION),
+                _ => group,
+            };
+            cmd.group(group)
+        }
         None => cmd,
     }
+}
+
+/// `N` by position, standing for `twin`'s flag (`comment 42` is `comment
+/// --issue 42`), as gh takes a number.
+fn by_position(twin: &Flag) -> Arg {
+    let long = kebab(twin.long.unwrap_or(twin.field));
+    Arg::new(BY_POSITION)
+        .value_name("N")
+        .help(format!("The same as --{long} N (42, #42 or its URL)"))
+        .action(ArgAction::Set)
+        .value_parser(|text: &str| super::number::parse(text).map(|_| text.to_string()))
+        .conflicts_with(twin.id())
+        .conflicts_with_all(twin.conflicts)
 }
 
 /// What a field's schema says its values are.
@@ -68,11 +94,16 @@ pub(super) fn field<'a>(schema: &'a Schema, field: &str) -> (ValueShape, bool, O
     (value_of(root, property), false, default)
 }
 
-fn arg(flag: &Flag, schema: &Schema) -> Arg {
+/// The clap argument for `flag`; `twin` is the flag a number by position
+/// stands for, which then satisfies what that flag would.
+fn arg(flag: &Flag, schema: &Schema, twin: Option<&'static str>) -> Arg {
     let (value, many, default) = field(schema, flag.field);
     let mut arg = Arg::new(flag.id());
     if let Some(long) = flag.long {
         arg = arg.long(kebab(long));
+    }
+    if let Some(short) = flag.short {
+        arg = arg.short(short);
     }
     if let Some(name) = flag.value_name {
         arg = arg.value_name(name);
@@ -84,6 +115,9 @@ fn arg(flag: &Flag, schema: &Schema) -> Arg {
     if let Some((mut short, long)) = help.as_deref().map(doc) {
         if flag.number {
             short.push_str(" (42, #42 or its URL)");
+        }
+        if flag.names {
+            short.push_str(NAMES_HELP);
         }
         arg = arg.help(short);
         if let Some(long) = long {
@@ -101,7 +135,7 @@ fn arg(flag: &Flag, schema: &Schema) -> Arg {
     if flag.number {
         arg = arg.value_parser(|text: &str| super::number::parse(text).map(|_| text.to_string()));
     } else if flag.sets.is_none() {
-        arg = with_parser(arg, &value, flag.path);
+        arg = with_parser(arg, &value, flag.path, flag.aliases);
     }
     if let Some(default) = default.and_then(shown_default) {
         arg = arg.default_value(default);
@@ -109,13 +143,28 @@ fn arg(flag: &Flag, schema: &Schema) -> Arg {
     if let Some(by) = flag.delimiter {
         arg = arg.value_delimiter(by);
     }
-    arg.required(flag.required)
+    let is_twin = twin == Some(flag.id());
+    let mut unless: Vec<&'static str> = flag.required_unless.to_vec();
+    if (is_twin && (flag.required || !unless.is_empty()))
+        || twin.is_some_and(|twin| unless.contains(&twin))
+    {
+        unless.push(BY_POSITION);
+    }
+    arg.required(flag.required && !is_twin)
         .conflicts_with_all(flag.conflicts)
-        .required_unless_present_any(flag.required_unless)
+        .required_unless_present_any(unless)
         .global(flag.global)
 }
 
-fn with_parser(arg: Arg, value: &ValueShape, path: bool) -> Arg {
+/// How a [`Flag::names`] flag is written, said in its help.
+const NAMES_HELP: &str = " (repeatable, or comma-separated: a,b; `\\,` is a comma in a name)";
+
+fn with_parser(
+    arg: Arg,
+    value: &ValueShape,
+    path: bool,
+    aliases: &'static [(&'static str, &'static str)],
+) -> Arg {
     match value {
         ValueShape::Switch => arg,
         ValueShape::Integer {
@@ -131,7 +180,12 @@ fn with_parser(arg: Arg, value: &ValueShape, path: bool) -> Arg {
         ValueShape::Text => arg.value_parser(value_parser!(String)),
         ValueShape::Choice(choices) => arg.value_parser(PossibleValuesParser::new(
             choices.iter().map(|(name, help)| {
-                let value = PossibleValue::new(name.clone());
+                let value = aliases
+                    .iter()
+                    .filter(|(_, choice)| choice == name)
+                    .fold(PossibleValue::new(name.clone()), |value, (alias, _)| {
+                        value.alias(*alias)
+                    });
                 match help.as_deref().map(doc) {
                     Some((short, _)) => value.help(short),
                     None => value,

@@ -6,6 +6,10 @@
 //! parses becomes the JSON object MCP would have sent, read by the same
 //! serde code, so both front ends reach the core through one path.
 
+/// The clap id of the number a struct takes by position as well as by its
+/// flag ([`Flag::by_position`]).
+const BY_POSITION: &str = "number-by-position";
+
 mod build;
 mod number;
 mod read;

@@ -48,20 +48,22 @@ pub(super) fn fields(
         let Some(raw) = raw else { continue };
         if flag.number {
             for text in raw {
-                let text = text.to_str().unwrap_or_default();
-                let (number, repo) = super::number::parse(text).map_err(|err| {
-                    clap::Error::raw(ErrorKind::ValueValidation, format!("{err}\n"))
-                })?;
-                fields.insert(flag.field.into(), Value::Number(Number::from(number)));
-                if let Some(repo) = repo {
-                    url_repo = Some(one_repository(url_repo, repo)?);
-                }
+                number(text, flag, &mut fields, &mut url_repo)?;
             }
             continue;
         }
-        let values = raw
-            .map(|text| json(text, &shape))
-            .collect::<Result<Vec<_>, _>>()?;
+        let values = if flag.names {
+            raw.map(utf8)
+                .collect::<Result<Vec<_>, _>>()?
+                .into_iter()
+                .flat_map(names)
+                .map(Value::String)
+                .collect()
+        } else {
+            raw.map(|text| json(text, &shape))
+                .map(|value| value.map(|value| chosen(value, flag)))
+                .collect::<Result<Vec<_>, _>>()?
+        };
         let value = if many {
             Value::Array(values)
         } else {
@@ -72,7 +74,33 @@ pub(super) fn fields(
         };
         fields.insert(flag.field.into(), value);
     }
+    if let Some(twin) = flags.iter().find(|flag| flag.by_position) {
+        let raw = matches
+            .try_get_raw(super::BY_POSITION)
+            .map_err(|err| internal(format!("the number by position: {err}")))?;
+        for text in raw.into_iter().flatten() {
+            number(text, twin, &mut fields, &mut url_repo)?;
+        }
+    }
     Ok(Read { fields, url_repo })
+}
+
+/// An issue or pull request number given as `42`, `#42` or its URL, into
+/// `flag`'s field; a URL's repository into `url_repo`.
+fn number(
+    text: &std::ffi::OsStr,
+    flag: &Flag,
+    fields: &mut Map<String, Value>,
+    url_repo: &mut Option<Repo>,
+) -> Result<(), clap::Error> {
+    let text = text.to_str().unwrap_or_default();
+    let (number, repo) = super::number::parse(text)
+        .map_err(|err| clap::Error::raw(ErrorKind::ValueValidation, format!("{err}\n")))?;
+    fields.insert(flag.field.into(), Value::Number(Number::from(number)));
+    if let Some(repo) = repo {
+        *url_repo = Some(one_repository(url_repo.take(), repo)?);
+    }
+    Ok(())
 }
 
 /// Two URLs must name one repository.
@@ -99,14 +127,48 @@ fn given_switch(matches: &ArgMatches, id: &str) -> Result<bool, clap::Error> {
         .map_err(|err| internal(format!("--{id}: {err}")))
 }
 
-/// One value, already checked by its parser, as JSON.
-fn json(text: &std::ffi::OsStr, shape: &ValueShape) -> Result<Value, clap::Error> {
-    let Some(text) = text.to_str() else {
-        return Err(clap::Error::raw(
+/// A choice as its own name when it was typed as another spelling.
+fn chosen(value: Value, flag: &Flag) -> Value {
+    match flag.aliases.iter().find(|(alias, _)| value == *alias) {
+        Some((_, choice)) => Value::String(choice.to_string()),
+        None => value,
+    }
+}
+
+/// The names one value of a [`Flag::names`] flag holds: split at each
+/// comma, `\,` being a comma inside a name and any other character itself.
+/// Pieces are kept as typed (an empty one too): the core judges each name
+/// for every front end alike.
+pub(super) fn names(text: &str) -> Vec<String> {
+    let mut names = Vec::new();
+    let mut name = String::new();
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '\\' if chars.peek() == Some(&',') => {
+                name.push(',');
+                chars.next();
+            }
+            ',' => names.push(std::mem::take(&mut name)),
+            c => name.push(c),
+        }
+    }
+    names.push(name);
+    names
+}
+
+fn utf8(text: &std::ffi::OsStr) -> Result<&str, clap::Error> {
+    text.to_str().ok_or_else(|| {
+        clap::Error::raw(
             ErrorKind::InvalidUtf8,
             format!("'{}' is not UTF-8\n", text.to_string_lossy()),
-        ));
-    };
+        )
+    })
+}
+
+/// One value, already checked by its parser, as JSON.
+fn json(text: &std::ffi::OsStr, shape: &ValueShape) -> Result<Value, clap::Error> {
+    let text = utf8(text)?;
     Ok(match shape {
         ValueShape::Integer {
             unsigned_bits: Some(_),

@@ -31,6 +31,7 @@ fn show(ctx: &Ctx, mut call: Call) -> Result<Box<dyn Report>> {
     Ok(Box::new(PayloadReport {
         data: shown.data,
         note: shown.note,
+        shown: shown.shown,
         terminal: false,
     }))
 }

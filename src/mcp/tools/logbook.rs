@@ -15,7 +15,7 @@ use crate::output::rehearsal::Rehearsed;
 pub(crate) const STEER: Tool = Tool {
     name: "steer",
     toolset: Toolset::Core,
-    description: "Change shared state on GitHub (comment, create, edit, close or reopen an issue or PR, request review, reply inline, label, resolve threads, merge) and record one logbook entry: who acted, in what role, by what method and why. It seals the slate into the entry's bearing. It first asks GitHub whether the slate's observations of that issue or PR are still current and refuses if one changed (allowStale acts anyway); the entry lists what it checked. dryRun checks everything and sends nothing. If GitHub refuses, nothing is recorded; the same requestId never acts twice.",
+    description: "Act on GitHub and record one logbook entry (who, role, method, why), sealing the slate into its bearing. Refused if an observation of the issue or PR changed (allowStale acts anyway). dryRun sends nothing; a refusal records nothing; a requestId never acts twice.",
     input: input::<SteerInput>,
     output: output::<SteerResultDoc>,
     // It can close issues and PRs and merge; only a repeat with the same
@@ -63,7 +63,7 @@ fn steer(ctx: &Ctx, mut call: Call) -> Result<Box<dyn Report>> {
 pub(crate) const LOG: Tool = Tool {
     name: "log",
     toolset: Toolset::Core,
-    description: "Record where the voyage stands (waiting, blocked, ready, or your own words) as one logbook entry saying who, in what role, by what method and why, without changing anything. Log seals the slate into the entry's bearing; a retry with the same requestId records nothing new.",
+    description: "Record where the voyage stands (waiting, blocked, ready, or your words) as one logbook entry (who, role, method, why), changing nothing. It seals the slate into the entry's bearing; a repeated requestId records nothing new.",
     input: input::<LogInput>,
     output: output::<RecordedView<'static>>,
     effect: ToolEffect {

@@ -9,6 +9,7 @@
 mod artifact;
 mod interrupted;
 mod logbook;
+mod search;
 mod slate;
 mod sync;
 mod voyage;
@@ -93,6 +94,7 @@ pub(crate) static ALL: &[&Tool] = &[
     &logbook::STEER,
     &logbook::LOG,
     &interrupted::INTERRUPTED,
+    &search::SEARCH,
     &artifact::SHOW,
     &artifact::LIST,
     &artifact::REDUCE,
@@ -123,6 +125,11 @@ pub(crate) static LEFT_OUT: &[(&str, &str)] = &[
     (
         "completions",
         "a shell completion script is for a person's terminal",
+    ),
+    (
+        "voyage use",
+        "a current voyage belongs to a working tree in a person's shell; every tool names \
+         its voyage, and HELM_VOYAGE in the server's environment stands in for it",
     ),
     ("man", "the man page is for a person's terminal"),
     ("mcp", "the server itself"),

@@ -21,7 +21,7 @@ use crate::output::voyage::{Created, Ended, StoryFormat, StoryReport, VoyageList
 pub(crate) const NEW: Tool = Tool {
     name: "voyage_new",
     toolset: Toolset::Core,
-    description: "Start a voyage: one piece of collaborative work with its own logbook. Returns the voyage; its id names it in every other tool.",
+    description: "Start a voyage: one piece of work with its own logbook. Its id names it in every other tool.",
     input: input::<VoyageNewInput>,
     output: output::<Voyage>,
     effect: ToolEffect {
@@ -63,6 +63,7 @@ fn list(ctx: &Ctx, mut call: Call) -> Result<Box<dyn Report>> {
         (false, false) => ListFilter::Active,
     };
     Ok(Box::new(VoyageList {
+        current: None,
         listing: ctx.helm.voyage_list(filter)?,
     }))
 }
@@ -70,7 +71,7 @@ fn list(ctx: &Ctx, mut call: Call) -> Result<Box<dyn Report>> {
 pub(crate) const SHOW: Tool = Tool {
     name: "voyage_show",
     toolset: Toolset::Core,
-    description: "The whole voyage: every logbook entry with who acted, why and its bearing, the slate, and interrupted steers; voyage_brief is shorter.",
+    description: "The whole voyage: every entry with who, why and its bearing, the slate, interrupted steers; voyage_brief is shorter.",
     input: input::<VoyageInput>,
     output: output::<StoryView<'static>>,
     effect: ToolEffect::READS,
@@ -89,7 +90,7 @@ fn show(ctx: &Ctx, mut call: Call) -> Result<Box<dyn Report>> {
 pub(crate) const BRIEF: Tool = Tool {
     name: "voyage_brief",
     toolset: Toolset::Core,
-    description: "Where a voyage stands, short enough to resume from: status, last entries and state, what it did on GitHub and how each stood when last seen, interrupted steers, the slate.",
+    description: "Where a voyage stands, to resume from: status, last entries and state, what it did on GitHub and how each stood when last seen, interrupted steers, the slate.",
     input: input::<VoyageInput>,
     output: output::<BriefView<'static>>,
     effect: ToolEffect::READS,
@@ -106,7 +107,7 @@ fn brief(ctx: &Ctx, mut call: Call) -> Result<Box<dyn Report>> {
 pub(crate) const END: Tool = Tool {
     name: "voyage_end",
     toolset: Toolset::Core,
-    description: "End a voyage, with an optional closing status (\"merged\", \"abandoned: …\"). An ended voyage takes no more observations or entries; it cannot be reopened.",
+    description: "End a voyage, with an optional closing status (\"merged\", \"abandoned: …\"). It then takes no more observations or entries, for good.",
     input: input::<VoyageEndInput>,
     output: output::<Voyage>,
     // Irreversible: the voyage stops taking entries for good.

@@ -26,7 +26,8 @@ pub(super) fn render(screen: &mut Screen, checks: &Value, why: Option<&str>) {
         plural(statuses.len(), "status"),
         string(checks, "combinedState")
     ));
-    for run in runs.iter().take(RUNS) {
+    let runs_shown = screen.keep(RUNS);
+    for run in runs.iter().take(runs_shown) {
         let outcome = run
             .get("conclusion")
             .and_then(Value::as_str)
@@ -41,11 +42,12 @@ pub(super) fn render(screen: &mut Screen, checks: &Value, why: Option<&str>) {
             }
         }
     }
-    if runs.len() > RUNS {
-        let rest = runs.len() - RUNS;
+    if runs.len() > runs_shown {
+        let rest = runs.len() - runs_shown;
         screen.omitted(rest, &format!("… {} more", plural(rest, "check run")));
     }
-    for status in statuses.iter().take(STATUSES) {
+    let statuses_shown = screen.keep(STATUSES);
+    for status in statuses.iter().take(statuses_shown) {
         let state = string(status, "state");
         let description = string(status, "description");
         let mut line = format!("{} {}  {state}", mark(&state), string(status, "context"));
@@ -54,8 +56,8 @@ pub(super) fn render(screen: &mut Screen, checks: &Value, why: Option<&str>) {
         }
         screen.styled(look(&state), &line);
     }
-    if statuses.len() > STATUSES {
-        let rest = statuses.len() - STATUSES;
+    if statuses.len() > statuses_shown {
+        let rest = statuses.len() - statuses_shown;
         screen.omitted(rest, &format!("… {} more", plural(rest, "status")));
     }
     for (key, what) in [
@@ -73,7 +75,8 @@ pub(super) fn render(screen: &mut Screen, checks: &Value, why: Option<&str>) {
 /// Under a failed run: annotations, failed steps, the log's last lines.
 fn failure(screen: &mut Screen, run: &Value) {
     let annotations = array(run, "annotations").unwrap_or_default();
-    for annotation in annotations.iter().take(ANNOTATIONS) {
+    let annotations_shown = screen.keep(ANNOTATIONS);
+    for annotation in annotations.iter().take(annotations_shown) {
         screen.line(&format!(
             "    {}:{} {}",
             string(annotation, "path"),
@@ -84,8 +87,8 @@ fn failure(screen: &mut Screen, run: &Value) {
             string(annotation, "message")
         ));
     }
-    if annotations.len() > ANNOTATIONS {
-        let rest = annotations.len() - ANNOTATIONS;
+    if annotations.len() > annotations_shown {
+        let rest = annotations.len() - annotations_shown;
         screen.omitted(rest, &format!("    … {}", plural(rest, "more annotation")));
     }
     let Some(job) = run.get("job") else {
@@ -107,11 +110,11 @@ fn failure(screen: &mut Screen, run: &Value) {
         screen.line(&format!(
             "    log ({}; the last {} follow):",
             plural(total, "line"),
-            tail.len().min(LOG_TAIL)
+            tail.len().min(screen.keep(LOG_TAIL))
         ));
         // Lines the look itself did not keep are left out too.
         screen.skip(total.saturating_sub(tail.len()));
-        screen.tail(&tail, "      ", LOG_TAIL);
+        screen.tail(&tail, "      ", screen.keep(LOG_TAIL));
     } else if let Some(why) = job.get("logUnavailable") {
         screen.line(&format!("    no log: {}", string(why, "reason")));
     }

@@ -16,7 +16,8 @@ pub(super) fn render(screen: &mut Screen, payload: &Value) {
             continue;
         };
         screen.heading(&format!("{heading} ({})", items.len()));
-        for item in items.iter().take(LISTED) {
+        let shown = screen.keep(LISTED);
+        for item in items.iter().take(shown) {
             let number = item.get("number").and_then(Value::as_u64).unwrap_or(0);
             let mut line = format!(
                 "{sigil}{number}  {}  by {}",
@@ -29,8 +30,8 @@ pub(super) fn render(screen: &mut Screen, payload: &Value) {
             }
             screen.line(&line);
         }
-        if items.len() > LISTED {
-            let rest = items.len() - LISTED;
+        if items.len() > shown {
+            let rest = items.len() - shown;
             screen.omitted(rest, &format!("… {} more", rest));
         }
     }

@@ -5,7 +5,7 @@
 
 use serde_json::Value;
 
-use super::screen::{Screen, plural};
+use super::screen::{Look, Screen, plural};
 use super::{array, names, string};
 use crate::output::when;
 
@@ -79,7 +79,7 @@ fn summary_part(screen: &mut Screen, summary: &Value) {
     let body = string(summary, "body");
     if !body.trim().is_empty() {
         screen.line("");
-        screen.text(&body, "  ", BODY_LINES);
+        screen.text(&body, "  ", screen.keep(BODY_LINES));
     }
 }
 
@@ -88,7 +88,7 @@ fn comments_part(screen: &mut Screen, comments: &[Value], truncated: Option<&Val
         "conversation ({})",
         plural(comments.len(), "comment")
     ));
-    let start = comments.len().saturating_sub(COMMENTS);
+    let start = comments.len().saturating_sub(screen.keep(COMMENTS));
     if start > 0 {
         let lines: usize = comments[..start].iter().map(|c| 1 + body_lines(c)).sum();
         screen.omitted(
@@ -108,7 +108,7 @@ fn comments_part(screen: &mut Screen, comments: &[Value], truncated: Option<&Val
             string(comment, "author"),
             when(&string(comment, "createdAt"))
         ));
-        screen.text(&string(comment, "body"), "  ", BODY_LINES);
+        screen.text(&string(comment, "body"), "  ", screen.keep(BODY_LINES));
     }
 }
 
@@ -120,7 +120,7 @@ fn reviews_part(screen: &mut Screen, payload: &Value, part: &Value) {
         plural(reviews.len(), "review"),
         plural(threads.len(), "inline thread")
     ));
-    let start = reviews.len().saturating_sub(REVIEWS);
+    let start = reviews.len().saturating_sub(screen.keep(REVIEWS));
     if start > 0 {
         screen.omitted(
             start,
@@ -134,7 +134,7 @@ fn reviews_part(screen: &mut Screen, payload: &Value, part: &Value) {
             string(review, "state").to_lowercase().replace('_', " "),
             when(&string(review, "submittedAt"))
         ));
-        screen.text(&string(review, "body"), "  ", 2);
+        screen.text(&string(review, "body"), "  ", screen.keep(2));
     }
     let Some(table) = crate::output::threads::table(payload) else {
         return;
@@ -144,7 +144,7 @@ fn reviews_part(screen: &mut Screen, payload: &Value, part: &Value) {
         screen.heading(&title);
     }
     // The column header, then a row per thread.
-    for row in rows.by_ref().take(THREADS + 1) {
+    for row in rows.by_ref().take(screen.keep(THREADS).saturating_add(1)) {
         screen.line(&row);
     }
     let rest = rows.count();
@@ -152,7 +152,7 @@ fn reviews_part(screen: &mut Screen, payload: &Value, part: &Value) {
         screen.omitted(rest, &format!("  … {}", plural(rest, "more thread")));
     }
     // What was said in each thread, under its id.
-    for thread in threads.iter().take(THREADS) {
+    for thread in threads.iter().take(screen.keep(THREADS)) {
         let line = thread.get("line").and_then(Value::as_u64);
         screen.line(&format!(
             "{} on {}{}",
@@ -162,14 +162,15 @@ fn reviews_part(screen: &mut Screen, payload: &Value, part: &Value) {
         ));
         for comment in array(thread, "comments").unwrap_or_default() {
             let said = format!("{}: {}", string(comment, "author"), string(comment, "body"));
-            screen.text(&said, "  ", 2);
+            screen.text(&said, "  ", screen.keep(2));
         }
     }
 }
 
 fn files_part(screen: &mut Screen, files: &[Value]) {
     screen.heading(&format!("files ({})", plural(files.len(), "file")));
-    for file in files.iter().take(FILES) {
+    let shown = screen.keep(FILES);
+    for file in files.iter().take(shown) {
         let number = |key: &str| file.get(key).and_then(Value::as_u64).unwrap_or(0);
         screen.line(&format!(
             "{} {} +{} -{}",
@@ -179,8 +180,8 @@ fn files_part(screen: &mut Screen, files: &[Value]) {
             number("deletions")
         ));
     }
-    if files.len() > FILES {
-        let rest = files.len() - FILES;
+    if files.len() > shown {
+        let rest = files.len() - shown;
         screen.omitted(rest, &format!("… {} more", plural(rest, "file")));
     }
 }
@@ -196,15 +197,16 @@ fn diff_part(screen: &mut Screen, diff: &Value) {
         return;
     }
     let mut skipped = 0;
+    let shown = screen.keep(DIFF_LINES);
     for (n, line) in lines.iter().enumerate() {
-        if n < DIFF_LINES {
-            screen.line(line);
+        if n < shown {
+            screen.styled(Look::Diff, line);
         } else if line.starts_with("diff --git ") {
             if skipped > 0 {
                 screen.omitted(skipped, &format!("  … {}", plural(skipped, "line")));
                 skipped = 0;
             }
-            screen.line(line);
+            screen.styled(Look::Diff, line);
         } else {
             skipped += 1;
         }

@@ -2,7 +2,8 @@
 //! holds (intent, summaries, bodies, logs, paths, logins) goes through
 //! [`text`] or [`line`], so it renders as the characters that were
 //! written and never as markup; a link goes through [`Links`], so it can
-//! only point at the recorded GitHub server's web host, over https.
+//! only point at the web host of the GitHub server this machine is
+//! configured for, over https.
 
 use std::fmt::Write as _;
 
@@ -54,10 +55,11 @@ pub(crate) fn escaped(raw: &str) -> String {
     out
 }
 
-/// Where links may go: the recorded GitHub server's web host, over https
-/// only. The origin is the one the voyage's own steers recorded (GitHub
-/// answered with those addresses); a voyage that recorded none links
-/// nowhere, and every address is then shown as text.
+/// Where links may go: the web host of the GitHub server this machine is
+/// configured for (`HELM_GITHUB_API_URL`), over https only. Never a host a
+/// recorded entry names: a pulled entry was written on another machine,
+/// and its addresses are shown as text unless they are on this host. A
+/// server that is not https links nowhere.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Links {
     /// `https://github.com` (no trailing slash), when known.
@@ -65,12 +67,12 @@ pub(crate) struct Links {
 }
 
 impl Links {
-    /// The origin of the first `https://` address among `urls` whose host is
-    /// a plain host name (letters, digits, dots, dashes, an optional port).
-    pub(crate) fn from_urls<'a>(urls: impl IntoIterator<Item = &'a str>) -> Links {
-        let origin = urls.into_iter().find_map(|url| {
-            let rest = url.strip_prefix("https://")?;
-            let host = rest.split('/').next()?;
+    /// Links to `origin`, the web host of the forge this machine is
+    /// configured for, when it is `https://` and a plain host name (letters,
+    /// digits, dots, dashes, an optional port); else no links at all.
+    pub(crate) fn to(origin: Option<&str>) -> Links {
+        let origin = origin.and_then(|origin| {
+            let host = origin.strip_prefix("https://")?;
             let plain = !host.is_empty()
                 && host
                     .chars()

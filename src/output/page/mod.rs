@@ -4,8 +4,8 @@
 //! inline SVG, and every entry with its bearing and payloads folded in
 //! place. Nothing on the page loads or runs: every recorded text is
 //! escaped ([`html`]), the Content-Security-Policy forbids everything but
-//! the page's own stylesheet ([`style`]), and links go only to the
-//! recorded GitHub server's web host over https.
+//! the page's own stylesheet ([`style`]), and links go only to the web
+//! host of the GitHub server this machine is configured for, over https.
 
 mod entries;
 mod github;
@@ -110,7 +110,9 @@ pub(crate) fn of(helm: &crate::ops::Helm, voyage: &str) -> crate::error::Result<
 /// The whole page as one string.
 pub(crate) fn render(story: &Story, payloads: &Payloads, notes: &Annotations) -> String {
     let snapshot = &story.snapshot;
-    let links = html::Links::from_urls(snapshot.entries.iter().filter_map(|e| e.url()));
+    // Links go to the forge this machine is configured for, never to a
+    // host a recorded entry names.
+    let links = html::Links::to(story.forge_web.as_deref());
     // About 1 KiB an entry, and the payloads as rendered.
     let mut out = String::with_capacity(snapshot.entries.len() * 1024 + (64 << 10));
     out.push_str(

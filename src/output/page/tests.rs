@@ -138,6 +138,7 @@ fn hostile() -> (Story, Payloads) {
         digests,
         changes: Changes::new(),
         signers: Default::default(),
+        forge_web: Some("https://github.com".into()),
     };
     (story, payloads)
 }
@@ -182,7 +183,7 @@ fn links_go_only_to_the_recorded_host_over_https() {
         "a merge sha that is not hex links nowhere"
     );
 
-    let links = Links::from_urls(["http://127.0.0.1:9/x", "https://GHE.example.com/o/r/pull/1"]);
+    let links = Links::to(Some("https://GHE.example.com"));
     assert_eq!(links.origin(), Some("https://ghe.example.com"));
     assert_eq!(
         links.check("https://ghe.example.com/o/r"),
@@ -203,7 +204,9 @@ fn links_go_only_to_the_recorded_host_over_https() {
     );
     assert_eq!(links.github("../r", "pull", "45"), None);
     assert_eq!(links.github("o/r", "commit", "abc/../x"), None);
-    assert_eq!(Links::from_urls(["javascript:alert(1)"]).origin(), None);
+    assert_eq!(Links::to(Some("javascript:alert(1)")).origin(), None);
+    assert_eq!(Links::to(Some("http://127.0.0.1:9")).origin(), None);
+    assert_eq!(Links::to(None).origin(), None);
 }
 
 #[test]

@@ -17,6 +17,13 @@ fn a_newer_full_look_supersedes_an_older_narrower_one() {
     assert_eq!(action["freshness"]["verdict"], "fresh", "{action}");
     assert_eq!(action["freshness"]["checked"], 2);
     assert_eq!(action["pinnedSha"], pushed.as_str());
+    // The merge links the web host as every other entry does, never the
+    // API's (here the local GitHub's address).
+    assert_eq!(
+        action["url"],
+        format!("https://github.com/{REPO}/pull/{number}"),
+        "{action}"
+    );
 }
 
 /// The first `helm …` command quoted in backticks in `hint` that starts

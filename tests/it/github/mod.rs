@@ -10,6 +10,7 @@ mod faults;
 mod flow;
 mod hostile;
 mod labels;
+pub(crate) mod lockdown;
 mod looks;
 mod merged;
 mod reopen;

@@ -104,7 +104,7 @@ fn annotations_say_honestly_what_each_tool_does() {
             Some(github),
         )
     };
-    let expected: [(&str, Hints); 20] = [
+    let expected: [(&str, Hints); 21] = [
         ("voyage_new", writes(false, false, false)),
         ("voyage_list", READS),
         ("voyage_show", READS),
@@ -128,6 +128,8 @@ fn annotations_say_honestly_what_each_tool_does() {
         // list reads; settle looks on GitHub and records, never acting;
         // discard drops a record. Repeating either finds no record.
         ("interrupted", writes(true, true, true)),
+        // Search writes only its own index, beside the voyages.
+        ("search", READS),
         ("artifact_show", READS),
         ("artifact_list", READS),
         ("artifact_reduce", writes(true, true, false)),

@@ -125,6 +125,7 @@ fn every_tool_result_validates_against_its_output_schema() {
     session.ok("voyage_compact", json!({"voyage": id}));
     session.ok("voyage_verify", json!({"voyage": id}));
     session.ok("voyage_verify", json!({"all": true}));
+    session.ok("search", json!({"query": "summary OR waiting"}));
     // Through a bare repository standing in for the team's remote.
     let remote = crate::sync::Remote::new();
     session.ok("voyage_push", json!({"voyage": id, "remote": remote.arg()}));

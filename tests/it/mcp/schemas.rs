@@ -7,7 +7,7 @@ use serde_json::Value;
 use super::Session;
 use crate::support::env::TestEnv;
 
-pub const TOOLS: [&str; 20] = [
+pub const TOOLS: [&str; 21] = [
     "voyage_new",
     "voyage_list",
     "voyage_show",
@@ -22,6 +22,7 @@ pub const TOOLS: [&str; 20] = [
     "steer",
     "log",
     "interrupted",
+    "search",
     "artifact_show",
     "artifact_list",
     "artifact_reduce",

@@ -25,6 +25,7 @@ fn read_only_lists_and_runs_only_the_tools_that_change_nothing() {
             "voyage_verify",
             "slate_list",
             "interrupted",
+            "search",
             "artifact_show",
             "artifact_list",
         ]

@@ -114,7 +114,7 @@ fn lockdown_withholds_an_untrusted_title_from_the_story_resource() {
     let story = serde_json::to_value(&read.contents[0]).unwrap();
     let text = story["text"].as_str().unwrap();
     assert!(
-        text.contains("title withheld: mallory has no push access"),
+        text.contains("[withheld: mallory has no push access; helm artifact show"),
         "{text}"
     );
     assert!(!text.contains("crashes"), "{text}");

@@ -17,7 +17,7 @@ const ALL_LIMIT: usize = 45_000;
 /// The list a server started with no option sends.
 const DEFAULT_LIMIT: usize = 20_000;
 
-const CORE: [&str; 9] = [
+const CORE: [&str; 10] = [
     "voyage_new",
     "voyage_list",
     "voyage_show",
@@ -27,6 +27,7 @@ const CORE: [&str; 9] = [
     "slate_list",
     "steer",
     "log",
+    "search",
 ];
 
 /// The tools listed by `helm mcp OPTIONS` and the list as compact JSON.
@@ -124,7 +125,13 @@ fn named_tools_and_read_only_apply_on_top_of_the_toolsets() {
     let (names, _) = listed(&env, &["--read-only"]);
     assert_eq!(
         names,
-        ["voyage_list", "voyage_show", "voyage_brief", "slate_list"]
+        [
+            "voyage_list",
+            "voyage_show",
+            "voyage_brief",
+            "slate_list",
+            "search"
+        ]
     );
     let (names, _) = listed(&env, &["--toolsets", "recovery", "--read-only"]);
     assert_eq!(names, ["interrupted"]);

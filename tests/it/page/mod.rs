@@ -6,6 +6,7 @@
 mod browser;
 pub mod chromium;
 mod fixtures;
+mod links;
 pub mod structure;
 
 use std::net::TcpListener;

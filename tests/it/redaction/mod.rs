@@ -5,6 +5,7 @@
 
 mod github;
 mod local;
+mod observed;
 mod refused;
 
 use std::path::Path;

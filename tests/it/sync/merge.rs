@@ -81,8 +81,17 @@ fn concurrent_logs_on_two_machines_agree_after_a_refused_push_and_a_pull() {
     // Refused again while nothing was pulled; then pull, push, pull.
     assert_eq!(m.push(loser, &id).error_json()["error"]["kind"], "diverged");
     assert_eq!(m.remote.tip(&id), tip);
-    let pulled = m.pull(loser, &id).json();
-    assert_eq!(pulled["pulled"]["entries"], 2);
+    // The pull says the loser's own entries moved, as a person cites them.
+    let pulled = loser.run(&["voyage", "pull", &id, "--remote", &m.remote.arg()]);
+    pulled.ok();
+    assert!(
+        pulled.stdout.contains("pulled 2 entries")
+            && pulled
+                .stdout
+                .contains("; entries 2–3 made here are now 4–5"),
+        "{}",
+        pulled.stdout
+    );
     m.push(loser, &id).ok();
     m.pull(winner, &id).ok();
 

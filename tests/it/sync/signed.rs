@@ -165,6 +165,11 @@ fn signed_pushes_verify_and_a_forged_unsigned_commit_is_refused() {
     assert_eq!(checked.code, 1, "{checked:?}");
     let report: serde_json::Value = serde_json::from_str(&checked.stdout).unwrap();
     assert_eq!(report["ok"], false, "{report}");
+    // It says how many synced commits it checked, not only what failed.
+    assert!(
+        report["voyages"][0]["signatures"].as_u64() > Some(1),
+        "{report}"
+    );
     let problems = report["voyages"][0]["problems"].to_string();
     assert!(
         problems.contains(&forged) && problems.contains("unsigned"),

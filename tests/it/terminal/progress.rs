@@ -74,3 +74,25 @@ fn no_progress_in_a_pipe_with_quiet_or_with_json() {
     assert!(!json.contains("reading"), "{json:?}");
     assert!(!stdout.contains("reading"), "{stdout}");
 }
+
+/// The time on the progress line counts from the command's start: the
+/// line appears a second in, and says so, not `0s`.
+#[test]
+fn the_progress_time_counts_from_the_start_of_the_command() {
+    let (env, _gh, issue) = slow_github();
+    let (stderr, _) = stderr_on_terminal(&env, &["observe", "github-issue", &issue]);
+    let drawn = stderr
+        .find("reading github-issue")
+        .unwrap_or_else(|| panic!("no progress on the terminal: {stderr:?}"));
+    let rest = &stderr[drawn..];
+    let open = rest.find(" (").expect("the time in brackets") + 2;
+    let seconds: String = rest[open..]
+        .chars()
+        .take_while(char::is_ascii_digit)
+        .collect();
+    assert!(
+        seconds.parse::<u64>().is_ok_and(|s| s >= 1),
+        "the first drawing says {:?}: {rest:?}",
+        &rest[open..(open + 4).min(rest.len())]
+    );
+}

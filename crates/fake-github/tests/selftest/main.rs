@@ -6,6 +6,10 @@
 mod changes;
 mod conditional;
 mod faults_acting;
+mod forge_control;
+mod forge_documents;
+mod forgejo;
+mod gitlab;
 mod label_events;
 mod lookups;
 mod reads;

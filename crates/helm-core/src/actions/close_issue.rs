@@ -28,7 +28,9 @@ pub struct CloseIssueArgs {
 
 impl Flags for CloseIssueArgs {
     fn flags() -> Vec<Flag> {
-        vec![Flag::option("issue", "N").issue_number().required(), Flag::option("reason", "REASON")]
+        vec![Flag::option("issue", "N").issue_number().by_position().required(), Flag::option("reason", "REASON")
+                .aliases(&[("not planned", "not-planned")])
+                .help("Why it is closed (gh's spelling `not planned` is not-planned too)")]
     }
 }
 

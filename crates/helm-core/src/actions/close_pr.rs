@@ -25,7 +25,7 @@ pub struct ClosePrArgs {
 
 impl Flags for ClosePrArgs {
     fn flags() -> Vec<Flag> {
-        vec![Flag::option("pr", "N").issue_number().required()]
+        vec![Flag::option("pr", "N").issue_number().by_position().required()]
     }
 }
 

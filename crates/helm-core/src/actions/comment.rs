@@ -35,7 +35,7 @@ pub struct CommentArgs {
 impl Flags for CommentArgs {
     fn flags() -> Vec<Flag> {
         vec![
-            Flag::option("issue", "N").issue_number().conflicts(&["pr"]).required_unless(&["pr"]),
+            Flag::option("issue", "N").issue_number().by_position().conflicts(&["pr"]).required_unless(&["pr"]),
             Flag::option("pr", "N").issue_number(),
         ]
         .into_iter()

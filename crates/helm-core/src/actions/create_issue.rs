@@ -5,6 +5,7 @@ use std::path::Path;
 use http::Method;
 use serde::{Deserialize, Serialize};
 
+use super::names::{self, Names};
 use super::part::{Applied, RecordPart, asked_line, first_differing, kept, not_applied, same_set};
 use super::shared::{WriteBody, IssueOrPull, issue_result, non_blank};
 use super::traces::Window;
@@ -24,10 +25,10 @@ pub struct CreateIssueArgs {
     title: String,
     #[serde(flatten)]
     body: BodySpec,
-    /// A label to add (repeatable).
+    /// Labels to add.
     #[serde(default)]
     labels: Vec<String>,
-    /// A user to assign (repeatable).
+    /// Users to assign, by login.
     #[serde(default)]
     assignees: Vec<String>,
 }
@@ -38,8 +39,8 @@ impl Flags for CreateIssueArgs {
             .into_iter()
             .chain(BodySpec::flags())
             .chain([
-                Flag::option("labels", "LABEL").named("label"),
-                Flag::option("assignees", "LOGIN").named("assignee"),
+                Flag::option("labels", "LABEL").named("label").names(),
+                Flag::option("assignees", "LOGIN").named("assignee").names(),
             ])
             .collect()
     }
@@ -86,6 +87,10 @@ pub(crate) struct IssueCreated {
 }
 
 impl RecordPart for IssueCreated {
+    fn posted(&self) -> Vec<&str> {
+        [self.title.as_deref(), self.body.as_deref()].into_iter().flatten().chain(self.labels.iter().map(String::as_str)).collect()
+    }
+
     fn differs(asked: &Self, recorded: &Self) -> Option<&'static str> {
         first_differing([
             ("body", asked.body == recorded.body),
@@ -131,8 +136,8 @@ impl SteerAction for CreateIssue {
         Ok(CreateIssue {
             title: non_blank(&args.title, "title")?,
             body: args.body.read(cwd, stdin)?,
-            labels: args.labels.clone(),
-            assignees: args.assignees.clone(),
+            labels: names::checked(&args.labels, "label", Names::Labels)?,
+            assignees: names::checked(&args.assignees, "assignee", Names::Accounts)?,
         })
     }
 

@@ -79,6 +79,10 @@ pub(crate) struct Opened {
 }
 
 impl RecordPart for Opened {
+    fn posted(&self) -> Vec<&str> {
+        [self.title.as_deref(), self.body.as_deref()].into_iter().flatten().collect()
+    }
+
     fn differs(asked: &Self, recorded: &Self) -> Option<&'static str> {
         first_differing([
             ("body", asked.body == recorded.body),

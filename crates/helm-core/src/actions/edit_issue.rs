@@ -31,7 +31,7 @@ pub struct EditIssueArgs {
 impl Flags for EditIssueArgs {
     fn flags() -> Vec<Flag> {
         [
-            Flag::option("issue", "N").issue_number().required(),
+            Flag::option("issue", "N").issue_number().by_position().required(),
             Flag::option("title", "TITLE"),
         ]
         .into_iter()

@@ -30,7 +30,7 @@ pub struct EditPrArgs {
 
 impl Flags for EditPrArgs {
     fn flags() -> Vec<Flag> {
-        [Flag::option("pr", "N").issue_number().required(), Flag::option("title", "TITLE")]
+        [Flag::option("pr", "N").issue_number().by_position().required(), Flag::option("title", "TITLE")]
             .into_iter()
             .chain(BodySpec::flags())
             .collect()

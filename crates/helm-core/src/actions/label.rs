@@ -20,7 +20,8 @@ use serde::{Deserialize, Serialize};
 use serde_json::json;
 
 use super::part::{Applied, RecordPart, asked_line, first_differing, not_applied, same_set};
-use super::shared::{IssueOrPull, non_blank};
+use super::names::{self, Names};
+use super::shared::IssueOrPull;
 use super::traces::{Window, mine, timeline};
 use super::{Effect, SteerAction, Step};
 use crate::error::arg;
@@ -43,10 +44,10 @@ pub struct LabelArgs {
     /// The pull request to label.
     #[serde(default)]
     pr: Option<u64>,
-    /// A label to add (repeatable).
+    /// Labels to add.
     #[serde(default)]
     add: Vec<String>,
-    /// A label to remove (repeatable).
+    /// Labels to remove.
     #[serde(default)]
     remove: Vec<String>,
 }
@@ -54,10 +55,10 @@ pub struct LabelArgs {
 impl Flags for LabelArgs {
     fn flags() -> Vec<Flag> {
         vec![
-            Flag::option("issue", "N").issue_number().conflicts(&["pr"]).required_unless(&["pr"]),
+            Flag::option("issue", "N").issue_number().by_position().conflicts(&["pr"]).required_unless(&["pr"]),
             Flag::option("pr", "N").issue_number(),
-            Flag::option("add", "LABEL"),
-            Flag::option("remove", "LABEL"),
+            Flag::option("add", "LABEL").names(),
+            Flag::option("remove", "LABEL").names(),
         ]
     }
 }
@@ -133,6 +134,10 @@ pub(crate) struct Labelled {
 }
 
 impl RecordPart for Labelled {
+    fn posted(&self) -> Vec<&str> {
+        self.labels.iter().chain(&self.remove).map(String::as_str).collect()
+    }
+
     fn differs(asked: &Self, recorded: &Self) -> Option<&'static str> {
         first_differing([
             ("labels", same_set(&asked.labels, &recorded.labels)),
@@ -190,12 +195,8 @@ impl SteerAction for LabelChange {
                 " LABEL",
             ]));
         }
-        let add = (args.add.iter())
-            .map(|l| non_blank(l, "add"))
-            .collect::<Result<Vec<_>>>()?;
-        let remove = (args.remove.iter())
-            .map(|l| non_blank(l, "remove"))
-            .collect::<Result<Vec<_>>>()?;
+        let add = names::checked(&args.add, "add", Names::Labels)?;
+        let remove = names::checked(&args.remove, "remove", Names::Labels)?;
         if let Some(both) = add.iter().find(|l| has(&remove, l)) {
             return Err(Error::usage(format!(
                 "label '{both}' is both added and removed: pass it once"

@@ -42,7 +42,7 @@ pub struct MergePrArgs {
 impl Flags for MergePrArgs {
     fn flags() -> Vec<Flag> {
         vec![
-            Flag::option("pr", "N").issue_number().required(),
+            Flag::option("pr", "N").issue_number().by_position().required(),
             Flag::sets("merge", "strategy", "merge")
                 .conflicts(&["squash", "rebase"])
                 .help("Merge with a merge commit (the default)"),

@@ -12,6 +12,7 @@
 
 // What the actions share; each action's own module is declared by its
 // line in the registry below.
+mod names;
 mod part;
 mod reading;
 mod replay;
@@ -30,7 +31,7 @@ pub(crate) use close_issue::CloseReason;
 pub(crate) use merge_pr::MergeMethod;
 pub(crate) use part::RecordSchema;
 pub use reading::{Headline, body, comment, details, dropped};
-pub(crate) use reading::{made, names, overrode};
+pub(crate) use reading::{made, names, overrode, posted};
 pub(crate) use shared::IssueOrPull;
 
 use crate::error::Result;

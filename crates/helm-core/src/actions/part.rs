@@ -31,6 +31,11 @@ pub(crate) trait RecordPart: Serialize + DeserializeOwned + Default + JsonSchema
     fn body(&self) -> Option<&str> {
         None
     }
+    /// What the steer posted that search finds (issue 44): the body, and
+    /// a title or labels where the action sets them.
+    fn posted(&self) -> Vec<&str> {
+        self.body().into_iter().collect()
+    }
     /// The comment the steer wrote, whose web page the entry's `url` is.
     fn comment(&self) -> Option<u64> {
         None
@@ -57,6 +62,7 @@ pub(crate) trait Reading {
     fn details(&self, record: &SteerRecord, lines: &mut Vec<String>);
     fn body(&self, record: &SteerRecord) -> Option<String>;
     fn comment(&self, record: &SteerRecord) -> Option<u64>;
+    fn posted(&self, record: &SteerRecord) -> Vec<String>;
     fn made(&self, record: &SteerRecord) -> Option<String>;
     fn dropped(&self, record: &SteerRecord) -> Vec<String>;
     fn overrode(&self, record: &mut SteerRecord, not_ready: Vec<String>);
@@ -86,6 +92,11 @@ impl<P: RecordPart> Reading for As<P> {
 
     fn comment(&self, record: &SteerRecord) -> Option<u64> {
         record.part::<P>().comment()
+    }
+
+    fn posted(&self, record: &SteerRecord) -> Vec<String> {
+        let part = record.part::<P>();
+        part.posted().into_iter().map(str::to_string).collect()
     }
 
     fn made(&self, record: &SteerRecord) -> Option<String> {

@@ -61,6 +61,11 @@ pub fn body(record: &SteerRecord) -> Option<String> {
     record.steer.part().body(record)
 }
 
+/// What the steer posted that search finds: body, title, labels.
+pub(crate) fn posted(record: &SteerRecord) -> Vec<String> {
+    record.steer.part().posted(record)
+}
+
 /// The comment the steer wrote, whose web page the entry's `url` is.
 pub fn comment(record: &SteerRecord) -> Option<u64> {
     record.steer.part().comment(record)

@@ -38,7 +38,7 @@ pub struct ReopenIssueArgs {
 
 impl Flags for ReopenIssueArgs {
     fn flags() -> Vec<Flag> {
-        vec![Flag::option("issue", "N").issue_number().required()]
+        vec![Flag::option("issue", "N").issue_number().by_position().required()]
     }
 }
 

@@ -5,6 +5,7 @@ use std::path::Path;
 use http::Method;
 use serde::{Deserialize, Serialize};
 
+use super::names::{self, Names};
 use super::part::{Applied, RecordPart, asked_line, first_differing, not_applied, same_set};
 use super::shared::{WriteBody, IssueOrPull, pull_result};
 use super::traces::{Window, mine, timeline};
@@ -24,10 +25,10 @@ use crate::model::words;
 pub struct RequestReviewArgs {
     /// The pull request.
     pr: u64,
-    /// A user to ask (repeatable).
+    /// Users to ask, by login.
     #[serde(default)]
     reviewers: Vec<String>,
-    /// A team to ask, by slug (repeatable).
+    /// Teams to ask, by slug.
     #[serde(default)]
     teams: Vec<String>,
 }
@@ -35,9 +36,9 @@ pub struct RequestReviewArgs {
 impl Flags for RequestReviewArgs {
     fn flags() -> Vec<Flag> {
         vec![
-            Flag::option("pr", "N").issue_number().required(),
-            Flag::option("reviewers", "LOGIN").named("reviewer"),
-            Flag::option("teams", "SLUG").named("team"),
+            Flag::option("pr", "N").issue_number().by_position().required(),
+            Flag::option("reviewers", "LOGIN").named("reviewer").names(),
+            Flag::option("teams", "SLUG").named("team").names(),
         ]
     }
 }
@@ -110,8 +111,8 @@ impl SteerAction for RequestReview {
         }
         Ok(RequestReview {
             pr: args.pr,
-            reviewers: args.reviewers.clone(),
-            teams: args.teams.clone(),
+            reviewers: names::checked(&args.reviewers, "reviewer", Names::Accounts)?,
+            teams: names::checked(&args.teams, "team", Names::Accounts)?,
         })
     }
 

@@ -142,6 +142,13 @@ pub(crate) struct Edited {
 }
 
 impl RecordPart for Edited {
+    fn posted(&self) -> Vec<&str> {
+        [self.title.as_deref(), self.body.as_deref()]
+            .into_iter()
+            .flatten()
+            .collect()
+    }
+
     /// Each is there only when asked: absent on both or equal.
     fn differs(asked: &Self, recorded: &Self) -> Option<&'static str> {
         first_differing([

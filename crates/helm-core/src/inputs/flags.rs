@@ -17,6 +17,11 @@ pub struct Flag {
     pub field: &'static str,
     /// `--long`; `None` for a positional argument.
     pub long: Option<&'static str>,
+    /// `-s`, where a habit brought from gh expects one (`-R` for `--repo`).
+    pub short: Option<char>,
+    /// Other spellings of a choice, each with the choice it stands for
+    /// (gh's `not planned` for `not-planned`): accepted, not listed.
+    pub aliases: &'static [(&'static str, &'static str)],
     /// The value's placeholder (`N`, `PATH`); `None` for a switch.
     pub value_name: Option<&'static str>,
     /// The help line, where the command line's differs from the field's
@@ -32,6 +37,10 @@ pub struct Flag {
     pub required: bool,
     /// Several values in one, split at this character (`--focus a,b`).
     pub delimiter: Option<char>,
+    /// Names, several in one as gh takes them (`--add docs,bug`), split at
+    /// each comma but one written `\,`, which is a comma inside a name
+    /// (GitHub allows one in a label).
+    pub names: bool,
     /// The value is a path (refused empty; must be UTF-8).
     pub path: bool,
     /// Accepted before and after a subcommand, and listed in its help.
@@ -39,6 +48,9 @@ pub struct Flag {
     /// An issue or pull request number, which a person may also type as
     /// `#42` or as its URL (whose repository then counts as given).
     pub number: bool,
+    /// Also given by position, as gh takes it (`comment 42` for `comment
+    /// --issue 42`); one flag of a struct at most.
+    pub by_position: bool,
 }
 
 impl Flag {
@@ -46,6 +58,8 @@ impl Flag {
         Flag {
             field,
             long,
+            short: None,
+            aliases: &[],
             value_name: None,
             help: None,
             sets: None,
@@ -53,9 +67,11 @@ impl Flag {
             required_unless: &[],
             required: false,
             delimiter: None,
+            names: false,
             path: false,
             global: false,
             number: false,
+            by_position: false,
         }
     }
 
@@ -97,6 +113,19 @@ impl Flag {
         }
     }
 
+    /// Also spelled `-<c>`.
+    pub const fn short(self, c: char) -> Flag {
+        Flag {
+            short: Some(c),
+            ..self
+        }
+    }
+
+    /// Other spellings of its choices, as `(spelling, choice)`.
+    pub const fn aliases(self, aliases: &'static [(&'static str, &'static str)]) -> Flag {
+        Flag { aliases, ..self }
+    }
+
     pub const fn help(self, help: &'static str) -> Flag {
         Flag {
             help: Some(help),
@@ -132,6 +161,15 @@ impl Flag {
         }
     }
 
+    /// Takes names comma-separated (`--reviewer carol,bob`), as gh does;
+    /// `\,` is a comma inside one name.
+    pub const fn names(self) -> Flag {
+        Flag {
+            names: true,
+            ..self
+        }
+    }
+
     pub const fn path(self) -> Flag {
         Flag { path: true, ..self }
     }
@@ -140,6 +178,14 @@ impl Flag {
     pub const fn issue_number(self) -> Flag {
         Flag {
             number: true,
+            ..self
+        }
+    }
+
+    /// Also given by position (gh's `issue comment 42`).
+    pub const fn by_position(self) -> Flag {
+        Flag {
+            by_position: true,
             ..self
         }
     }

@@ -7,6 +7,7 @@ use std::path::Path;
 use super::{KindArgs, KindName, Target};
 use crate::error::arg;
 use crate::error::{Error, Result};
+use crate::inputs::Stdin;
 use crate::model::Repo;
 use crate::model::words;
 
@@ -14,6 +15,9 @@ use crate::model::words;
 /// GitHub target (resolved only when a GitHub kind asks for it).
 pub(crate) struct Place<'a> {
     pub(crate) cwd: &'a Path,
+    /// Whether `-` may read stdin (the CLI) or not (MCP's stdin is the
+    /// protocol).
+    pub(crate) stdin: Stdin,
     repository: &'a dyn Fn() -> Result<Repo>,
 }
 
@@ -28,6 +32,7 @@ impl Place<'_> {
 pub(super) fn resolve(
     args: &dyn KindArgs,
     cwd: &Path,
+    stdin: Stdin,
     outer_repo: Option<&str>,
     repository: &dyn Fn(Option<&str>) -> Result<Repo>,
 ) -> Result<Target> {
@@ -57,6 +62,7 @@ pub(super) fn resolve(
     }
     args.canonical(&Place {
         cwd,
+        stdin,
         repository: &|| repository(flag),
     })
 }
@@ -94,14 +100,18 @@ mod tests {
     fn targets_parse_from_the_json_observe_prints() {
         let spec: TargetArgs =
             serde_json::from_str(r#"{"kind":"github-pr","number":7,"focus":["diff"]}"#).unwrap();
-        let target = spec.resolve(Path::new("/w"), Some("o/r"), &fixed).unwrap();
+        let target = spec
+            .resolve(Path::new("/w"), Stdin::Ours, Some("o/r"), &fixed)
+            .unwrap();
         assert_eq!(
             target.key(),
             r#"{"kind":"github-pr","repo":"o/r","number":7,"focus":["diff"]}"#
         );
         let spec: TargetArgs =
             serde_json::from_str(r#"{"kind":"directory-tree","root":"src","maxDepth":2}"#).unwrap();
-        let target = spec.resolve(Path::new("/w"), None, &fixed).unwrap();
+        let target = spec
+            .resolve(Path::new("/w"), Stdin::Ours, None, &fixed)
+            .unwrap();
         assert!(
             target.key().ends_with(r#""maxDepth":2}"#),
             "{}",
@@ -116,11 +126,17 @@ mod tests {
     fn the_repository_is_given_once_and_only_for_github() {
         let spec: TargetArgs =
             serde_json::from_str(r#"{"kind":"github-issue","number":5,"repo":"o/r"}"#).unwrap();
-        assert!(spec.resolve(Path::new("/w"), Some("o/r"), &fixed).is_ok());
-        assert!(spec.resolve(Path::new("/w"), Some("x/y"), &fixed).is_err());
+        assert!(
+            spec.resolve(Path::new("/w"), Stdin::Ours, Some("o/r"), &fixed)
+                .is_ok()
+        );
+        assert!(
+            spec.resolve(Path::new("/w"), Stdin::Ours, Some("x/y"), &fixed)
+                .is_err()
+        );
         let local: TargetArgs =
             serde_json::from_str(r#"{"kind":"rust-project","root":"."}"#).unwrap();
-        let refused = local.resolve(Path::new("/w"), Some("o/r"), &fixed);
+        let refused = local.resolve(Path::new("/w"), Stdin::Ours, Some("o/r"), &fixed);
         assert_eq!(
             refused.unwrap_err().hint_text().as_deref(),
             Some("drop --repo, or observe github-issue, github-pr, github-repo or github-checks")

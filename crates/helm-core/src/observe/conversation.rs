@@ -91,6 +91,33 @@ impl ThreadPayload {
         summary.or(checks).map(str::to_string)
     }
 
+    /// What it says, for search: the summary (title, body, labels), each
+    /// comment, review and inline comment by its author, the changed files'
+    /// names and CI's output.
+    pub(crate) fn said(&self) -> Vec<super::said::TextSaid> {
+        use super::said;
+        let mut out = Vec::new();
+        said::authored(self.summary.as_ref(), &mut out);
+        said::authored_list(self.comments.as_ref(), &mut out);
+        said::reviews(self.reviews.as_ref(), &mut out);
+        said::checks(self.checks.as_ref(), &mut out);
+        #[derive(Deserialize)]
+        struct Changed {
+            filename: String,
+        }
+        if let Some(files) = self
+            .files
+            .as_ref()
+            .and_then(|f| Vec::<Changed>::deserialize(f).ok())
+        {
+            let names: Vec<String> = files.into_iter().map(|f| f.filename).collect();
+            if !names.is_empty() {
+                out.push(said::TextSaid::local(names.join("\n")));
+            }
+        }
+        out
+    }
+
     /// A few words on what the payload holds.
     pub(crate) fn words(&self) -> String {
         let mut words = Vec::new();

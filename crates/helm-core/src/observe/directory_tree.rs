@@ -6,6 +6,7 @@ use std::path::PathBuf;
 use serde::{Deserialize, Serialize};
 
 use super::local::{paths, walk};
+use super::said::TextSaid;
 use super::{Counting, KindArgs, KindTarget, LocalLook, Looked, Place, Tally, Target, Way};
 use crate::error::Result;
 use crate::error::{Words, arg};
@@ -78,6 +79,18 @@ impl KindTarget for DirectoryTreeTarget {
     fn digest(&self, payload: &[u8]) -> Option<String> {
         let tree: Tree = serde_json::from_slice(payload).ok()?;
         Some(tree.summary(false))
+    }
+
+    /// The root and every name in it.
+    fn said(&self, payload: &[u8]) -> Vec<TextSaid> {
+        match serde_json::from_slice::<Tree>(payload) {
+            Ok(tree) => vec![TextSaid::local(format!(
+                "{}\n{}",
+                tree.root,
+                tree.entries.join("\n")
+            ))],
+            Err(_) => Vec::new(),
+        }
     }
 }
 

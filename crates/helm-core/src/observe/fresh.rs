@@ -46,8 +46,8 @@ async fn again(client: &Client, judged: &Judged<'_>) -> Result<Vec<Change>, GitH
     };
     let now = match remote.looking(client, Some(&prior)).await {
         // Compared with what was stored: redacted as it was.
-        Ok((mut now, _, _)) => {
-            crate::secrets::redact_payload(&mut now);
+        Ok((mut now, _)) => {
+            crate::secrets::redact_payload(&mut now, Some(judged.payload));
             now
         }
         // Gone is a change; any other failure means the check was not made.

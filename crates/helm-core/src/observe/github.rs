@@ -31,8 +31,11 @@ pub(crate) struct GitHubLook {
     pub(crate) redacted: Vec<crate::secrets::Redaction>,
 }
 
-/// The payload, a few words on it, and whether every part was kept.
-pub(crate) type Looking = std::result::Result<(Value, String, bool), GitHubError>;
+/// The payload, as GitHub gave it (not yet redacted), and whether every part
+/// was kept. No words on it: those are made from the payload once redacted
+/// ([`RemoteLook::words`](super::RemoteLook::words)), so no view can print
+/// what storage redacted.
+pub(crate) type Looking = std::result::Result<(Value, bool), GitHubError>;
 
 /// Observes a GitHub target (already canonical) through `session`, whose
 /// client is bound to the target's repository. `prior` is the payload of the
@@ -55,11 +58,12 @@ pub(crate) fn look_github(
     let client = session.client.remembering().counting(tally.receiving());
     let doing = words!["show ", target.description()];
     let repo = client.repo.to_string();
-    let (mut payload, summary, unchanged) = session
+    let (mut payload, unchanged) = session
         .runtime
         .block_on(remote.looking_counted(&client, prior, tally))
         .map_err(|err| err.into_error(&doing, &repo, "nothing was put on the slate"))?;
-    let redacted = crate::secrets::redact_payload(&mut payload);
+    let redacted = crate::secrets::redact_payload(&mut payload, prior);
+    let summary = remote.words(&payload);
     Ok(GitHubLook {
         payload,
         summary,

@@ -16,6 +16,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use super::github::Looking;
+use super::said::{self, TextSaid};
 use super::{KindArgs, KindTarget, Place, RemoteLook, Tally, Target, ThreadTarget, Way};
 use crate::error::CommandArg;
 use crate::error::Words;
@@ -84,11 +85,11 @@ pub struct GitHubChecksArgs {
 impl Flags for GitHubChecksArgs {
     fn flags() -> Vec<Flag> {
         vec![
-            Flag::option("pr", "N").issue_number(),
+            Flag::option("pr", "N").issue_number().by_position(),
             Flag::option("ref", "REF"),
             Flag::option("logs", "WHICH"),
             Flag::option("tail", "LINES"),
-            Flag::option("repo", "OWNER/NAME"),
+            Flag::option("repo", "OWNER/NAME").short('R'),
         ]
     }
 
@@ -217,6 +218,17 @@ impl KindTarget for GitHubChecksTarget {
         Way::GitHub(self)
     }
 
+    /// The check runs' names, annotations, steps and log tails, and the
+    /// statuses.
+    fn said(&self, payload: &[u8]) -> Vec<TextSaid> {
+        let Ok(payload) = serde_json::from_slice::<Value>(payload) else {
+            return Vec::new();
+        };
+        let mut said = Vec::new();
+        said::checks(payload.get("checks"), &mut said);
+        said
+    }
+
     fn digest(&self, payload: &[u8]) -> Option<String> {
         let payload: Value = serde_json::from_slice(payload).ok()?;
         digest::digest(payload.get("checks")?)
@@ -276,6 +288,13 @@ impl RemoteLook for GitHubChecksTarget {
         &self.repo
     }
 
+    fn words(&self, payload: &Value) -> String {
+        payload
+            .get("checks")
+            .and_then(digest::digest)
+            .unwrap_or_default()
+    }
+
     fn looking<'a>(
         &'a self,
         client: &'a Client,
@@ -301,7 +320,7 @@ mod tests {
 
     fn resolve(json: &str) -> Result<Target> {
         let spec: super::super::TargetArgs = serde_json::from_str(json).unwrap();
-        spec.resolve(Path::new("/w"), None, &|flag| {
+        spec.resolve(Path::new("/w"), crate::inputs::Stdin::Ours, None, &|flag| {
             Ok(Repo::parse(flag.unwrap_or("o/r")).unwrap())
         })
     }

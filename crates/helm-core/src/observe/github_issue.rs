@@ -10,6 +10,7 @@ use serde_json::Value;
 use super::conversation::{self, ThreadPayload};
 use super::github::{Looking, resource, to_value};
 use super::local::paths;
+use super::said::TextSaid;
 use super::target::{focus_arg, focus_enum, focus_suffix};
 use super::{KindArgs, KindTarget, Place, RemoteLook, Target, ThreadTarget, Way, parts};
 use crate::error::CommandArg;
@@ -51,7 +52,7 @@ impl Flags for GitHubIssueArgs {
                 "Which parts to fetch (default: all); repeatable, or a comma list: \
                  --focus summary,comments",
             ),
-            Flag::option("repo", "OWNER/NAME"),
+            Flag::option("repo", "OWNER/NAME").short('R'),
         ]
     }
 }
@@ -94,6 +95,13 @@ impl KindTarget for GitHubIssueTarget {
     fn digest(&self, payload: &[u8]) -> Option<String> {
         let payload: ThreadPayload = serde_json::from_slice(payload).ok()?;
         Some(payload.digest())
+    }
+
+    fn said(&self, payload: &[u8]) -> Vec<TextSaid> {
+        match serde_json::from_slice::<ThreadPayload>(payload) {
+            Ok(payload) => payload.said(),
+            Err(_) => Vec::new(),
+        }
     }
 
     fn compares(&self) -> bool {
@@ -150,6 +158,10 @@ impl RemoteLook for GitHubIssueTarget {
         &self.repo
     }
 
+    fn words(&self, payload: &Value) -> String {
+        ThreadPayload::deserialize(payload).map_or_else(|_| String::new(), |p| p.words())
+    }
+
     fn looking<'a>(
         &'a self,
         client: &'a Client,
@@ -186,6 +198,5 @@ async fn issue(
     let mut all = Vec::new();
     payload.set("summary", summary, &mut all);
     payload.set("comments", comments, &mut all);
-    let words = payload.words();
-    Ok((to_value(&payload), words, parts::all_kept(&all)))
+    Ok((to_value(&payload), parts::all_kept(&all)))
 }

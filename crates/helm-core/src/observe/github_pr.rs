@@ -15,6 +15,7 @@ use serde_json::Value;
 use super::conversation::{self, ThreadPayload};
 use super::github::{Looking, listing, resource, to_value};
 use super::local::paths;
+use super::said::TextSaid;
 use super::target::{focus_arg, focus_enum, focus_suffix};
 use super::{KindArgs, KindTarget, Place, RemoteLook, Target, ThreadTarget, Way, parts};
 use crate::error::CommandArg;
@@ -64,7 +65,7 @@ impl Flags for GitHubPrArgs {
                 "Which parts to fetch (default: all); repeatable, or a comma list: \
                  --focus summary,reviews",
             ),
-            Flag::option("repo", "OWNER/NAME"),
+            Flag::option("repo", "OWNER/NAME").short('R'),
         ]
     }
 }
@@ -109,6 +110,13 @@ impl KindTarget for GitHubPrTarget {
     fn digest(&self, payload: &[u8]) -> Option<String> {
         let payload: ThreadPayload = serde_json::from_slice(payload).ok()?;
         Some(payload.digest())
+    }
+
+    fn said(&self, payload: &[u8]) -> Vec<TextSaid> {
+        match serde_json::from_slice::<ThreadPayload>(payload) {
+            Ok(payload) => payload.said(),
+            Err(_) => Vec::new(),
+        }
     }
 
     fn compares(&self) -> bool {
@@ -168,6 +176,10 @@ impl ThreadTarget for GitHubPrTarget {
 impl RemoteLook for GitHubPrTarget {
     fn repo(&self) -> &Repo {
         &self.repo
+    }
+
+    fn words(&self, payload: &Value) -> String {
+        ThreadPayload::deserialize(payload).map_or_else(|_| String::new(), |p| p.words())
     }
 
     fn looking<'a>(
@@ -306,8 +318,7 @@ async fn assemble(
     payload.set("diff", diff, &mut all);
     payload.set("checks", checks, &mut all);
     payload.set("reviews", reviews, &mut all);
-    let words = payload.words();
-    Ok((to_value(&payload), words, parts::all_kept(&all)))
+    Ok((to_value(&payload), parts::all_kept(&all)))
 }
 
 #[cfg(test)]

@@ -11,6 +11,7 @@ use serde_json::Value;
 use super::github::{Looking, listing, to_value};
 use super::local::paths;
 use super::parts::{self, PayloadPart, is_false};
+use super::said::{self, TextSaid};
 use super::target::{focus_arg, focus_enum, focus_suffix};
 use super::{KindArgs, KindTarget, Place, RemoteLook, Target, Way};
 use crate::error::CommandArg;
@@ -49,7 +50,7 @@ impl Flags for GitHubRepoArgs {
                 "Which parts to fetch (default: all); repeatable, or a comma list: \
                  --focus issues,pull-requests",
             ),
-            Flag::option("repo", "OWNER/NAME"),
+            Flag::option("repo", "OWNER/NAME").short('R'),
         ]
     }
 }
@@ -88,6 +89,17 @@ impl KindTarget for GitHubRepoTarget {
     }
 
     /// `3 open issues, 1 open pull request`.
+    /// Each open issue's and pull request's title and labels, by its author.
+    fn said(&self, payload: &[u8]) -> Vec<TextSaid> {
+        let Ok(payload) = serde_json::from_slice::<RepoPayload>(payload) else {
+            return Vec::new();
+        };
+        let mut said = Vec::new();
+        said::authored_list(payload.issues.as_ref(), &mut said);
+        said::authored_list(payload.pull_requests.as_ref(), &mut said);
+        said
+    }
+
     fn digest(&self, payload: &[u8]) -> Option<String> {
         let payload: RepoPayload = serde_json::from_slice(payload).ok()?;
         let count = |v: &Option<Value>| v.as_ref().and_then(Value::as_array).map(Vec::len);
@@ -120,6 +132,18 @@ impl KindTarget for GitHubRepoTarget {
 impl RemoteLook for GitHubRepoTarget {
     fn repo(&self) -> &Repo {
         &self.repo
+    }
+
+    /// `3 open issues, 1 open pull requests`.
+    fn words(&self, payload: &Value) -> String {
+        let mut words = Vec::new();
+        if let Some(issues) = payload.get("issues") {
+            words.push(format!("{} open issues", parts::count(issues)));
+        }
+        if let Some(pulls) = payload.get("pullRequests") {
+            words.push(format!("{} open pull requests", parts::count(pulls)));
+        }
+        words.join(", ")
     }
 
     fn looking<'a>(
@@ -252,22 +276,19 @@ async fn repository(
         validators: BTreeMap::new(),
     };
     let mut all = Vec::new();
-    let mut words = Vec::new();
     if let Some(part) = issues {
         all.push(part.kept);
-        words.push(format!("{} open issues", parts::count(&part.value)));
         payload.issues = Some(part.value);
         payload.issues_truncated = part.truncated;
         payload.validators.insert("issues".into(), part.validators);
     }
     if let Some(part) = pulls {
         all.push(part.kept);
-        words.push(format!("{} open pull requests", parts::count(&part.value)));
         payload.pull_requests = Some(part.value);
         payload.pull_requests_truncated = part.truncated;
         payload
             .validators
             .insert("pullRequests".into(), part.validators);
     }
-    Ok((to_value(&payload), words.join(", "), parts::all_kept(&all)))
+    Ok((to_value(&payload), parts::all_kept(&all)))
 }

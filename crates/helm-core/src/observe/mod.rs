@@ -22,6 +22,7 @@ pub mod github_repo;
 pub(crate) mod local;
 mod parts;
 pub mod rust_project;
+pub(crate) mod said;
 pub mod standing;
 mod tally;
 mod target;
@@ -175,6 +176,10 @@ pub(crate) trait KindTarget {
     /// own payload type; `None` when it is not one.
     fn digest(&self, payload: &[u8]) -> Option<String>;
 
+    /// The text of a payload of this kind worth finding by search, each
+    /// piece with its GitHub author; empty when it is not one.
+    fn said(&self, payload: &[u8]) -> Vec<said::TextSaid>;
+
     /// Whether [`changes`](KindTarget::changes) can say anything: the story opens
     /// two payloads of a target only for a kind that compares them.
     fn compares(&self) -> bool {
@@ -249,6 +254,11 @@ pub(crate) trait RemoteLook {
     ) -> LocalBoxFuture<'a, Looking> {
         self.looking(client, prior)
     }
+
+    /// A few words on `payload`, the look's payload once redacted: the only
+    /// words a look has, so a status line or summary cannot hold what
+    /// storage redacted.
+    fn words(&self, payload: &Value) -> String;
 }
 
 /// An issue or a pull request: what the freshness guard judges a steer by.
@@ -275,10 +285,11 @@ impl TargetArgs {
     pub(crate) fn resolve(
         &self,
         cwd: &std::path::Path,
+        stdin: crate::inputs::Stdin,
         outer_repo: Option<&str>,
         repository: &dyn Fn(Option<&str>) -> Result<Repo>,
     ) -> Result<Target> {
-        args::resolve(self.args(), cwd, outer_repo, repository)
+        args::resolve(self.args(), cwd, stdin, outer_repo, repository)
     }
 }
 
@@ -338,6 +349,11 @@ impl Target {
     /// The one-line digest of a payload this target's observation stored.
     pub(crate) fn digest(&self, payload: &[u8]) -> Option<String> {
         self.of().digest(payload)
+    }
+
+    /// See [`KindTarget::said`].
+    pub(crate) fn said(&self, payload: &[u8]) -> Vec<said::TextSaid> {
+        self.of().said(payload)
     }
 
     /// See [`KindTarget::compares`].

@@ -15,6 +15,7 @@ use serde::{Deserialize, Serialize};
 use super::Tally;
 use super::local::regular::Confined;
 use super::local::walk::{self, Tree};
+use super::said::TextSaid;
 use super::{Counting, KindArgs, KindTarget, LocalLook, Looked, Place, Target, Way};
 use crate::error::Words;
 use crate::error::{Error, Result};
@@ -62,6 +63,25 @@ impl KindTarget for RustProjectTarget {
     }
 
     /// `12 files, 3 folders, 2 manifests, 1 doc`.
+    /// Its manifests, docs and crate docs, each a piece, and its tree's names.
+    fn said(&self, payload: &[u8]) -> Vec<TextSaid> {
+        let Ok(project) = serde_json::from_slice::<Project>(payload) else {
+            return Vec::new();
+        };
+        let documents = project.manifests.into_iter().chain(project.docs);
+        let mut said: Vec<TextSaid> = documents
+            .map(|d| TextSaid::local(format!("{}\n{}", d.path, d.content)))
+            .collect();
+        said.extend(
+            project
+                .crate_docs
+                .into_iter()
+                .map(|d| TextSaid::local(format!("{}\n{}", d.path, d.doc))),
+        );
+        said.push(TextSaid::local(project.tree.entries.join("\n")));
+        said
+    }
+
     fn digest(&self, payload: &[u8]) -> Option<String> {
         let project: Project = serde_json::from_slice(payload).ok()?;
         let (manifests, docs) = (project.manifests.len(), project.docs.len());
@@ -93,7 +113,7 @@ impl LocalLook for RustProjectTarget {
         );
         // Manifests and docs are text a secret can sit in: redacted as JSON.
         let mut payload = serde_json::to_value(&project)?;
-        let redacted = crate::secrets::redact_payload(&mut payload);
+        let redacted = crate::secrets::redact_payload(&mut payload, None);
         Ok(Looked {
             packed: Packer::pack(&payload)?,
             summary,

@@ -42,6 +42,17 @@ impl GitHubActor {
         }
     }
 
+    /// Passes every write its client sends through `gate` (the steer's
+    /// outbound gate); an actor without one sends no write.
+    pub(crate) fn gated(mut self, gate: github::client::gate::Gate) -> GitHubActor {
+        let session = self.session;
+        self.session = github::Session {
+            client: session.client.gated(gate),
+            ..session
+        };
+        self
+    }
+
     /// Records the login the token acts as in what it performs and finds.
     pub(crate) fn acting_as(mut self, logins: Logins) -> GitHubActor {
         self.logins = Some(logins);

@@ -14,6 +14,9 @@ use crate::storage::lifecycle::{Jettisoned, ListedArtifact, Reduced};
 pub struct Shown {
     pub data: Vec<u8>,
     pub note: Option<String>,
+    /// The payload as this Helm's disclosure shows it, when that is not
+    /// the payload as stored (`egress::shown`); a view prints this.
+    pub shown: Option<crate::egress::shown::Disclosed>,
 }
 
 impl Helm {
@@ -23,6 +26,7 @@ impl Helm {
         let (stored, summary) = self.open(voyage)?.artifact_with_summary(hash)?;
         match (stored.status, summary) {
             (ArtifactStatus::Stowed, _) => Ok(Shown {
+                shown: self.disclosed(&stored.data, &stored.hash)?,
                 data: stored.data,
                 note: None,
             }),
@@ -35,6 +39,7 @@ impl Helm {
                     derivation.summary
                 )),
                 data: summary.data,
+                shown: None,
             }),
             (ArtifactStatus::Reduced, None) => Err(Error::new(
                 Kind::Corrupt,
@@ -53,6 +58,27 @@ impl Helm {
             )
             .hint("the bearings still name it; observe the target again to stow a fresh payload")),
         }
+    }
+
+    /// A stored payload as a view may see it, when this Helm's disclosure
+    /// marks anything in it.
+    fn disclosed(
+        &self,
+        data: &[u8],
+        hash: &str,
+    ) -> Result<Option<crate::egress::shown::Disclosed>> {
+        use crate::egress::shown::{Disclosed, Disclosure};
+        if self.disclosure == Disclosure::Whole {
+            return Ok(None);
+        }
+        let mut raw = Vec::new();
+        crate::storage::artifact::unpack(data, &mut raw)
+            .map_err(|err| Error::io(format!("cannot read artifact {hash}"), &err))?;
+        let Ok(mut payload) = serde_json::from_slice(&raw) else {
+            return Ok(None);
+        };
+        let untrusted = self.disclosure.payload(&mut payload, hash);
+        Ok(Some(Disclosed { payload, untrusted }))
     }
 
     pub fn artifact_list(&self, voyage: &str) -> Result<Vec<ListedArtifact>> {

@@ -10,6 +10,7 @@ use serde::Serialize;
 use serde_json::Value;
 
 use super::Helm;
+use crate::egress::shown::Disclosure;
 use crate::error::Result;
 use crate::model::{EntryAction, Voyage, VoyageStatus};
 use crate::observe::Target;
@@ -158,10 +159,10 @@ impl Helm {
         let mut github = touched(&snapshot.entries);
         for thing in &mut github {
             let looks = looks(thing, &snapshot.entries, &snapshot.slate);
-            thing.last_seen = last_seen(&store, &looks);
+            thing.last_seen = last_seen(&store, &looks, self.disclosure);
             if thing.kind == "pr" && !looks.is_empty() {
                 let looks: Vec<&Observation> = looks.iter().map(|(o, _)| *o).collect();
-                thing.pr = Some(super::brief_pr::seen(&store, &looks));
+                thing.pr = Some(super::brief_pr::seen(&store, &looks, self.disclosure));
             }
         }
         let entries = snapshot.entries.len();
@@ -289,7 +290,11 @@ fn looks<'a>(
 
 /// The latest of `looks`, whatever its focus; its state and title come
 /// from the latest observation that fetched the summary.
-fn last_seen(store: &VoyageStore, looks: &[(&Observation, bool)]) -> Option<Seen> {
+fn last_seen(
+    store: &VoyageStore,
+    looks: &[(&Observation, bool)],
+    disclosure: Disclosure,
+) -> Option<Seen> {
     let latest = looks
         .iter()
         .map(|(observation, _)| *observation)
@@ -299,7 +304,8 @@ fn last_seen(store: &VoyageStore, looks: &[(&Observation, bool)]) -> Option<Seen
         .filter(|(_, summary)| *summary)
         .map(|(observation, _)| *observation)
         .max_by(|a, b| a.observed_at.cmp(&b.observed_at));
-    let summary = with_summary.and_then(|observation| summary_of(store, &observation.artifact));
+    let summary =
+        with_summary.and_then(|observation| summary_of(store, &observation.artifact, disclosure));
     let field = |name: &str| summary.as_ref().and_then(|s| s.get(name).cloned());
     Some(Seen {
         observed_at: latest.observed_at.clone(),
@@ -315,18 +321,20 @@ fn last_seen(store: &VoyageStore, looks: &[(&Observation, bool)]) -> Option<Seen
 }
 
 /// The `summary` object of a stowed GitHub payload, if it can be read.
-fn summary_of(store: &VoyageStore, hash: &str) -> Option<Value> {
-    let mut payload = payload_of(store, hash)?;
+fn summary_of(store: &VoyageStore, hash: &str, disclosure: Disclosure) -> Option<Value> {
+    let mut payload = payload_of(store, hash, disclosure)?;
     Some(payload.get_mut("summary")?.take())
 }
 
-/// A stowed payload, if it can be read.
-pub(super) fn payload_of(store: &VoyageStore, hash: &str) -> Option<Value> {
+/// A stowed payload, if it can be read, as `disclosure` shows it.
+pub(super) fn payload_of(store: &VoyageStore, hash: &str, disclosure: Disclosure) -> Option<Value> {
     let stored = store.artifact(hash).ok()?;
     if !stored.status.is_stowed() {
         return None;
     }
     let mut raw = Vec::new();
     crate::storage::artifact::unpack(&stored.data, &mut raw).ok()?;
-    serde_json::from_slice(&raw).ok()
+    let mut payload = serde_json::from_slice(&raw).ok()?;
+    disclosure.payload(&mut payload, hash);
+    Some(payload)
 }

@@ -8,6 +8,7 @@
 
 use serde::Serialize;
 
+use crate::egress::shown::Disclosure;
 use crate::observe::Target;
 use crate::observe::conversation::{ci, decisions};
 use crate::storage::VoyageStore;
@@ -100,7 +101,7 @@ fn short(sha: &str) -> &str {
 
 /// PR `number` of `repo` as the newest looks at each part showed it, from
 /// `looks` (every observation of it, in bearings and on the slate).
-pub(crate) fn seen(store: &VoyageStore, looks: &[&Observation]) -> PrSeen {
+pub(crate) fn seen(store: &VoyageStore, looks: &[&Observation], disclosure: Disclosure) -> PrSeen {
     let newest = |part: &str| {
         looks
             .iter()
@@ -114,7 +115,7 @@ pub(crate) fn seen(store: &VoyageStore, looks: &[&Observation]) -> PrSeen {
     };
     let part = |observation: Option<&Observation>, name: &str| {
         let observation = observation?;
-        let payload = super::brief::payload_of(store, &observation.artifact)?;
+        let payload = super::brief::payload_of(store, &observation.artifact, disclosure)?;
         Some((payload.get(name)?.clone(), observation.observed_at.clone()))
     };
     let mut pr = PrSeen::default();

@@ -6,6 +6,7 @@
 
 use std::collections::HashMap;
 
+use crate::egress::shown::Disclosure;
 use crate::error::Result;
 use crate::observe::Target;
 use crate::storage::logbook::Entry;
@@ -32,9 +33,16 @@ struct Pair {
     after: String,
 }
 
-/// The changes of every entry's bearing. Payloads stored larger than
+/// The changes of every entry's bearing, read from the payloads as
+/// `disclosure` shows them (a withheld name is compared as its note, which
+/// names the later artifact on both sides). Payloads stored larger than
 /// `limit` are not opened.
-pub(crate) fn of(store: &mut VoyageStore, entries: &[Entry], limit: u64) -> Result<Changes> {
+pub(crate) fn of(
+    store: &mut VoyageStore,
+    entries: &[Entry],
+    limit: u64,
+    disclosure: Disclosure,
+) -> Result<Changes> {
     // The latest bearing to observe each target, by its key (GitHub's names
     // compare case-insensitively).
     let mut last: HashMap<String, (i64, String)> = HashMap::new();
@@ -86,7 +94,9 @@ pub(crate) fn of(store: &mut VoyageStore, entries: &[Entry], limit: u64) -> Resu
         else {
             continue;
         };
-        let words = pair.target.changes(before, after);
+        let before = disclosure.json(before, &pair.after);
+        let after = disclosure.json(after, &pair.after);
+        let words = pair.target.changes(&before, &after);
         if !words.is_empty() {
             let changed = Changed {
                 since: pair.since,

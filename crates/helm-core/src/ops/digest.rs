@@ -11,10 +11,10 @@ use serde_json::Value;
 use crate::observe::Target;
 
 /// What the story shows beside an observation's target and hash. `target`
-/// is the observation's, when helm wrote it. Under `lockdown` (`helm mcp
-/// --lockdown`), the title of an issue or pull request by an author without
-/// push access is withheld, as its text is from results.
-pub fn of(target: Option<&Target>, payload: &[u8], lockdown: bool) -> Option<String> {
+/// is the observation's, when helm wrote it. `payload` is read as the view
+/// is shown it (`egress::shown`): under lockdown an untrusted title is
+/// already its note.
+pub fn of(target: Option<&Target>, payload: &[u8]) -> Option<String> {
     let digest = match target.and_then(|t| t.digest(payload)) {
         Some(digest) => digest,
         None => {
@@ -25,16 +25,12 @@ pub fn of(target: Option<&Target>, payload: &[u8], lockdown: bool) -> Option<Str
             }?
         }
     };
-    Some(finished(digest, payload, lockdown))
+    Some(finished(digest, payload))
 }
 
-/// [`of`] for a digest the look made itself: the same line, with what
-/// lockdown withholds and what was redacted said.
-pub(crate) fn finished(digest: String, payload: &[u8], lockdown: bool) -> String {
-    let digest = match lockdown {
-        true => withheld(digest, payload),
-        false => digest,
-    };
+/// [`of`] for a digest the look made itself: the same line, with what was
+/// redacted said.
+pub(crate) fn finished(digest: String, payload: &[u8]) -> String {
     // The story says what was redacted, whatever the kind.
     let digest = match redacted(payload) {
         Some(said) => format!("{digest} · {said}"),
@@ -42,28 +38,6 @@ pub(crate) fn finished(digest: String, payload: &[u8], lockdown: bool) -> String
     };
     // Wide enough for a pull request's CI and every reviewer's decision.
     one_line(&digest, 240)
-}
-
-/// `digest` with its leading `"TITLE"` withheld when the payload's summary
-/// is by an author without push access (or whose standing was not
-/// recorded, as `standing::mark` counts it).
-fn withheld(digest: String, payload: &[u8]) -> String {
-    let Ok(value) = serde_json::from_slice::<Value>(payload) else {
-        return digest;
-    };
-    let summary = &value["summary"];
-    let standing = summary["authorAssociation"].as_str();
-    let (Some(title), false) = (
-        summary["title"].as_str(),
-        crate::observe::standing::can_push(standing),
-    ) else {
-        return digest;
-    };
-    let login = summary["author"].as_str().unwrap_or("ghost");
-    match digest.strip_prefix(&format!("\"{title}\"")) {
-        Some(rest) => format!("[title withheld: {login} has no push access]{rest}"),
-        None => digest,
-    }
 }
 
 /// `2 secrets redacted (github-pat)`, from the payload's record. Only a
@@ -107,7 +81,7 @@ mod tests {
 
     fn digest(target: &str, value: Value) -> String {
         let target = Target::from_key(target);
-        of(target.as_ref(), &serde_json::to_vec(&value).unwrap(), false).unwrap()
+        of(target.as_ref(), &serde_json::to_vec(&value).unwrap()).unwrap()
     }
 
     #[test]
@@ -171,7 +145,8 @@ mod tests {
     }
 
     #[test]
-    fn lockdown_withholds_an_untrusted_title() {
+    fn a_digest_read_under_lockdown_withholds_an_untrusted_title() {
+        use crate::egress::shown::Disclosure;
         let payload = |standing: &str| {
             serde_json::to_vec(&json!({"repo": "o/r", "number": 1, "summary": {
                 "title": "Run this", "state": "open", "author": "eve",
@@ -182,19 +157,15 @@ mod tests {
             r#"{"kind":"github-issue","repo":"o/r","number":1,"focus":["summary"]}"#,
         );
         let target = target.as_ref();
+        let shown = |standing: &str, disclosure: Disclosure| {
+            of(target, &disclosure.json(&payload(standing), "h")).unwrap()
+        };
         assert_eq!(
-            of(target, &payload("NONE"), true).unwrap(),
-            "[title withheld: eve has no push access] · by eve (NONE, untrusted) · open"
+            shown("NONE", Disclosure::Lockdown),
+            "\"[withheld: eve has no push access; helm artifact show h to read it]\" \
+             · by eve (NONE, untrusted) · open"
         );
-        assert!(
-            of(target, &payload("NONE"), false)
-                .unwrap()
-                .starts_with("\"Run this\"")
-        );
-        assert!(
-            of(target, &payload("OWNER"), true)
-                .unwrap()
-                .starts_with("\"Run this\"")
-        );
+        assert!(shown("NONE", Disclosure::Marked).starts_with("\"Run this\""));
+        assert!(shown("OWNER", Disclosure::Lockdown).starts_with("\"Run this\""));
     }
 }

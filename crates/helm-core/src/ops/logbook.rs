@@ -87,19 +87,10 @@ impl Helm {
 
     /// Performs a steer on GitHub and records it (see `steering`).
     pub fn steer(&self, voyage: &str, request: &SteerRequest<'_>) -> Result<Steered> {
-        let mut steer = request.action.resolve(&self.cwd, self.stdin)?;
-        let allowed = super::posting::check_secrets(&steer, request.allow_secret)?;
+        let steer = request.action.resolve(&self.cwd, self.stdin)?;
         let file = self.voyage_file(voyage)?;
-        // The footer names the attempt, so its id is made here when the
-        // caller gave none.
-        let attempt_id = request
-            .request_id
-            .map(str::to_string)
-            .unwrap_or_else(crate::steering::pending::new_attempt_id);
-        if request.disclose || self.disclose {
-            let voyage_id = file.id.to_string();
-            super::posting::disclose(&mut steer, request.provenance, &voyage_id, &attempt_id)?;
-        }
+        let disclose = request.disclose || self.disclose;
+        let prepared = super::posting::prepare(steer, request, disclose, &file.id.to_string())?;
         let repo = self.repository(request.repo)?;
         let guard = super::fresh::Guard {
             file: file.clone(),
@@ -109,16 +100,17 @@ impl Helm {
         let mut store = crate::storage::VoyageStore::open(file)?;
         let mut actor = self
             .actor(&repo, Some(&request.provenance.identity))?
+            .gated(prepared.outbound.gate())
             .guarded(guard);
         let attempt = Attempt {
             home: self.home.root(),
             provenance: request.provenance,
             request_id: request.request_id,
             repo: &repo,
-            steer: &steer,
+            steer: &prepared.steer,
             cancel: request.cancel,
-            id: Some(&attempt_id),
-            allowed_secrets: &allowed,
+            id: Some(&prepared.attempt_id),
+            allowed_secrets: &prepared.allowed,
         };
         let mut steered = steering::steer(&mut store, &attempt, &mut actor, &mut Live)?;
         if !steered.sealed.replayed {
@@ -166,12 +158,18 @@ impl Helm {
         Ok(GitHubActor::new(github::connect(&config, repo)?).acting_as(logins))
     }
 
-    /// An actor for a dry run: its client keeps the first write, unsent.
-    pub(super) fn rehearsing_actor(&self, repo: &Repo, identity: &str) -> Result<GitHubActor> {
+    /// An actor for a dry run: its client keeps the first write, unsent,
+    /// once it passed `gate` as the steer's would.
+    pub(super) fn rehearsing_actor(
+        &self,
+        repo: &Repo,
+        identity: &str,
+        gate: github::client::gate::Gate,
+    ) -> Result<GitHubActor> {
         let config = github::Config::resolve(&self.github, self.home.root(), Some(identity))?;
         let session = github::connect(&config, repo)?;
         let session = github::Session {
-            client: session.client.rehearsing(),
+            client: session.client.rehearsing().gated(gate),
             ..session
         };
         Ok(GitHubActor::new(session))

@@ -9,6 +9,7 @@ pub(crate) mod artifact;
 pub mod brief;
 pub mod brief_pr;
 pub mod changes;
+pub mod current;
 pub mod digest;
 pub(crate) mod fresh;
 pub mod logbook;
@@ -16,6 +17,7 @@ pub(crate) mod login;
 pub mod observe;
 pub(crate) mod posting;
 pub mod rehearsal;
+pub mod search;
 pub(crate) mod slate;
 pub mod sync;
 pub mod synced;
@@ -42,9 +44,10 @@ pub struct Helm {
     /// Test-only settings of `voyage push`/`pull` (`HELM_SYNC_KILL_AT`,
     /// read only by a build with helm-sync's `test-hooks`).
     pub(crate) sync: crate::sync::Settings,
-    /// `helm mcp --lockdown`: the story's digests withhold the titles of
-    /// authors without push access.
-    pub lockdown: bool,
+    /// What every view of an observed payload is shown of an untrusted
+    /// author's text, chosen by the front end (`egress::shown`): the core
+    /// applies it wherever it reads a payload for a view.
+    pub disclosure: crate::egress::shown::Disclosure,
     /// `HELM_DISCLOSE=1`: every body a steer posts ends with the
     /// disclosure footer, as `--disclose` asks for one steer.
     pub disclose: bool,
@@ -80,7 +83,7 @@ impl Helm {
             },
             stdin: crate::inputs::Stdin::Ours,
             sync: crate::sync::Settings::from_env(),
-            lockdown: false,
+            disclosure: Default::default(),
             disclose: var("HELM_DISCLOSE").is_some_and(|v| disclosing(&v)),
         })
     }

@@ -2,8 +2,11 @@
 //! on the slate in one short write transaction. Looking happens before any
 //! transaction opens, so a slow look never holds the voyage's lock.
 
+use serde_json::Value;
+
 use super::Helm;
-use crate::error::Result;
+use crate::egress::shown::{Disclosed, Disclosure};
+use crate::error::{Error, Kind, Result};
 use crate::github;
 use crate::observe::{self as look, Source, Tally, Target, TargetArgs};
 use crate::storage::artifact::{Frame, Packed, Packer, Stored};
@@ -26,6 +29,10 @@ pub struct Observed {
     /// reviewers' decisions, an issue's state and comments, …), when the
     /// payload was at hand in memory.
     pub digest: Option<String>,
+    /// The payload as this Helm's disclosure shows it, and what it marked,
+    /// when that is not the payload as stored (GitHub looks under `helm
+    /// mcp` or `--lockdown`); a view prints this, never `json`.
+    pub shown: Option<Disclosed>,
     /// A newer observation of the same target was already on the slate and
     /// stays there; this one only stowed nothing.
     pub superseded: bool,
@@ -40,7 +47,16 @@ impl Helm {
     /// The canonical target for what a front end gave; `repo` is a
     /// repository given apart from the target.
     pub fn target(&self, spec: &TargetArgs, repo: Option<&str>) -> Result<Target> {
-        spec.resolve(&self.cwd, repo, &|flag| self.repository(flag))
+        spec.resolve(&self.cwd, self.stdin, repo, &|flag| self.repository(flag))
+    }
+
+    /// [`target`](Self::target), refused when it holds a secret: what a
+    /// front end resolves before it shows anything of it (a progress line
+    /// names the target) and hands it to [`observe`](Self::observe).
+    pub fn target_to_observe(&self, spec: &TargetArgs, repo: Option<&str>) -> Result<Target> {
+        let target = self.target(spec, repo)?;
+        refuse_secret(&target)?;
+        Ok(target)
     }
 
     /// Looks at `target` and puts the observation on the voyage's slate.
@@ -52,11 +68,13 @@ impl Helm {
         identity: Option<&str>,
         tally: &Tally,
     ) -> Result<Observed> {
+        refuse_secret(&target)?;
         let file = self.voyage_file(voyage)?;
         let observed_at = crate::model::now();
         let mut unchanged = false;
         let mut warnings = Vec::new();
         let digest;
+        let mut shown = None;
         let (mut store, packed, summary) = match target.source() {
             Source::GitHub(repo) => {
                 // Fail before talking to GitHub; the write checks again.
@@ -82,18 +100,28 @@ impl Helm {
                     }
                     _ => Packer::pack(&seen.payload)?,
                 };
-                let bytes = serde_json::to_vec(&seen.payload).unwrap_or_default();
-                digest = super::digest::of(Some(&target), &bytes, self.lockdown);
-                (store, packed, seen.summary)
+                // Every line and view of the look is made from the payload
+                // as this Helm's disclosure shows it.
+                let mut summary = seen.summary;
+                let mut payload = seen.payload;
+                let untrusted = self.disclosure.payload(&mut payload, &packed.hash);
+                let bytes = serde_json::to_vec(&payload).unwrap_or_default();
+                digest = super::digest::of(Some(&target), &bytes);
+                if untrusted.iter().any(|u| u.withheld) {
+                    // The look's own words quote the title.
+                    summary = digest.clone().unwrap_or_else(|| "text withheld".into());
+                }
+                if self.disclosure != Disclosure::Whole {
+                    shown = Some(Disclosed { payload, untrusted });
+                }
+                (store, packed, summary)
             }
             Source::Local => {
                 let store = crate::storage::VoyageStore::open_for_write(file)?;
                 let looked = look::look_local(&target, tally)?;
                 digest = match (looked.digest, &looked.packed.json) {
-                    (Some(known), Some(json)) => {
-                        Some(super::digest::finished(known, json, self.lockdown))
-                    }
-                    (None, Some(json)) => super::digest::of(Some(&target), json, self.lockdown),
+                    (Some(known), Some(json)) => Some(super::digest::finished(known, json)),
+                    (None, Some(json)) => super::digest::of(Some(&target), json),
                     (_, None) => None,
                 };
                 warnings.extend(redaction_warning(&looked.redacted));
@@ -111,10 +139,65 @@ impl Helm {
             json: packed.json,
             summary,
             digest,
+            shown,
             superseded: put == Put::Superseded,
             unchanged,
             warnings,
         })
+    }
+}
+
+/// Refuses a target any of whose strings holds a secret (a file named after
+/// a token, a tree's root, a ref, a repository's spelling): the target is
+/// stored as it is in the slate and the bearing, shown by `voyage show` and
+/// pushed, so one holding a secret is never stored. Refused rather than
+/// redacted: a redacted target would name no file helm could look at again.
+/// The whole canonical target is read, so a new kind's fields are too.
+fn refuse_secret(target: &Target) -> Result<()> {
+    let value = serde_json::to_value(target).unwrap_or(Value::Null);
+    let mut strings = Vec::new();
+    strings_of(&value, &mut String::new(), &mut strings);
+    for (at, text) in strings {
+        let Some(found) = crate::secrets::find(text).into_iter().next() else {
+            continue;
+        };
+        return Err(Error::new(
+            Kind::Secret,
+            format!(
+                "the {} target holds a secret ({} at {at}); helm stores no secret, and nothing was observed",
+                target.kind().as_str(),
+                found.rule
+            ),
+        )
+        .hint(
+            "give the target without it: rename or move what holds the token (it belongs in a secret store), or observe a folder above it, whose listing redacts the name",
+        ));
+    }
+    Ok(())
+}
+
+/// Every string in `value`, with its JSON pointer.
+fn strings_of<'a>(value: &'a Value, at: &mut String, out: &mut Vec<(String, &'a str)>) {
+    match value {
+        Value::String(text) => out.push((at.clone(), text)),
+        Value::Array(items) => {
+            for (i, item) in items.iter().enumerate() {
+                let len = at.len();
+                at.push_str(&format!("/{i}"));
+                strings_of(item, at, out);
+                at.truncate(len);
+            }
+        }
+        Value::Object(map) => {
+            for (key, item) in map {
+                let len = at.len();
+                at.push('/');
+                at.push_str(key);
+                strings_of(item, at, out);
+                at.truncate(len);
+            }
+        }
+        _ => {}
     }
 }
 

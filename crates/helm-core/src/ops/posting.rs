@@ -1,43 +1,56 @@
-//! What helm checks and adds in the texts a steer posts, before anything is
-//! acted or recorded (issue 34): no secret leaves unless `--allow-secret`
-//! names its rule, and `--disclose` (or `HELM_DISCLOSE=1`) ends each body
-//! with a footer saying who posted it, how, and from which voyage and
-//! request.
+//! What a steer's texts become before anything is acted or recorded
+//! (issue 34): `--disclose` (or `HELM_DISCLOSE=1`) ends each body with a
+//! footer saying who posted it, how, and from which voyage and request;
+//! then the steer, final, passes the outbound gate (`egress::outbound`:
+//! no secret leaves unless `--allow-secret` names its rule) and GitHub's
+//! length limit. A steer and its dry run share this path (issue 40).
 
+use super::logbook::SteerRequest;
 use crate::actions::Steer;
-use crate::error::{Error, Kind, Result, arg};
-use crate::model::{Provenance, words};
-use crate::secrets;
+use crate::egress::outbound::Outbound;
+use crate::error::{Error, Result};
+use crate::model::Provenance;
 
-/// Refuses `steer` when a text it posts holds a secret whose rule `allowed`
-/// does not name; returns the allowed rules it does hold, for the entry.
-pub(crate) fn check_secrets(steer: &Steer, allowed: &[String]) -> Result<Vec<String>> {
-    let mut used: Vec<String> = Vec::new();
-    for (what, text) in steer.texts() {
-        for found in secrets::find(text) {
-            if allowed.iter().any(|rule| rule == found.rule) {
-                used.push(found.rule.to_string());
-                continue;
-            }
-            let line = text[..found.start].matches('\n').count() + 1;
-            return Err(Error::new(
-                Kind::Secret,
-                format!(
-                    "the {what} of {} holds a secret ({} on line {line}); helm posts no secret, and nothing was done",
-                    steer.doing(),
-                    found.rule
-                ),
-            )
-            .hint(words![
-                "remove it (a token or key belongs in a secret store), or if it is meant to be seen, pass ",
-                arg("allow-secret"),
-                format!(" {}", found.rule),
-            ]));
-        }
+/// A steer as it will leave for the forge: its footer in, every string
+/// checked, and the gate its client passes each write through.
+pub(crate) struct Prepared {
+    pub(crate) steer: Steer,
+    pub(crate) outbound: Outbound,
+    /// The allowed secret rules it carries, for the entry.
+    pub(crate) allowed: Vec<String>,
+    /// The request id, or the attempt's own when none was given.
+    pub(crate) attempt_id: String,
+}
+
+/// Makes `steer` final (the footer when `disclose`), then refuses it when a
+/// string in it holds a secret not allowed, or when its body no longer fits
+/// GitHub's limit: the steer and its dry run both come through here.
+pub(crate) fn prepare(
+    mut steer: Steer,
+    request: &SteerRequest<'_>,
+    disclose: bool,
+    voyage: &str,
+) -> Result<Prepared> {
+    // The footer names the attempt, so its id is made here when the
+    // caller gave none.
+    let attempt_id = request
+        .request_id
+        .map(str::to_string)
+        .unwrap_or_else(crate::steering::pending::new_attempt_id);
+    if disclose {
+        add_footer(&mut steer, request.provenance, voyage, &attempt_id);
     }
-    used.sort();
-    used.dedup();
-    Ok(used)
+    let outbound = Outbound::new(request.allow_secret, &steer);
+    let allowed = outbound.steer(&steer)?;
+    if disclose {
+        fits(&steer)?;
+    }
+    Ok(Prepared {
+        steer,
+        outbound,
+        allowed,
+        attempt_id,
+    })
 }
 
 /// The words a footer starts with, after its rule.
@@ -46,20 +59,22 @@ const OPENING: &str = "<sub>Posted through helm by ";
 /// Ends the body `steer` posts with the disclosure footer, replacing one an
 /// earlier post left at its end (an edit keeps one footer, never two).
 /// `request` is the request id, or the attempt's id when none was given.
-pub(crate) fn disclose(
-    steer: &mut Steer,
-    provenance: &Provenance,
-    voyage: &str,
-    request: &str,
-) -> Result<()> {
+fn add_footer(steer: &mut Steer, provenance: &Provenance, voyage: &str, request: &str) {
     let Some(body) = steer.body_mut() else {
-        return Ok(());
+        return;
     };
     let kept = without_footer(body).trim_end().to_string();
     let footer = footer(provenance, voyage, request);
     *body = match kept.is_empty() {
         true => footer,
         false => format!("{kept}\n\n{footer}"),
+    };
+}
+
+/// Refuses a body that the footer made longer than GitHub takes.
+fn fits(steer: &Steer) -> Result<()> {
+    let Some((_, body)) = steer.texts().into_iter().find(|(what, _)| *what == "body") else {
+        return Ok(());
     };
     let chars = body.chars().count();
     if chars > crate::inputs::body::GITHUB_LIMIT {
@@ -137,7 +152,7 @@ mod tests {
     #[test]
     fn a_footer_is_added_once_however_often_a_body_passes() {
         let mut steer = comment("Done.\n");
-        disclose(&mut steer, &provenance(), "v-1", "r-1").unwrap();
+        add_footer(&mut steer, &provenance(), "v-1", "r-1");
         let once = body(&steer);
         assert_eq!(
             once,
@@ -145,28 +160,12 @@ mod tests {
         );
         // An edit of a body read back from GitHub: one footer, the new one.
         let mut again = comment(&format!("{once}\n"));
-        disclose(&mut again, &provenance(), "v-1", "r-2").unwrap();
+        add_footer(&mut again, &provenance(), "v-1", "r-2");
         assert_eq!(body(&again), once.replace("r-1", "r-2"));
         // A footer quoted mid-text is the author's, and stays.
         let quoted = format!("{once}\n\nmore words");
         let mut steer = comment(&quoted);
-        disclose(&mut steer, &provenance(), "v-1", "r-3").unwrap();
+        add_footer(&mut steer, &provenance(), "v-1", "r-3");
         assert!(body(&steer).starts_with(&quoted));
-    }
-
-    #[test]
-    fn a_secret_is_refused_by_rule_and_line_unless_its_rule_is_allowed() {
-        let token = format!("ghp_{}", "R8xq2ZkP7mLw4NvB9cTj3HsY6dFgA1eUoQiK");
-        let steer = comment(&format!("first\nsecond {token}\n"));
-        let err = check_secrets(&steer, &[]).unwrap_err();
-        assert_eq!(err.kind(), Kind::Secret);
-        let text = err.to_string();
-        assert!(text.contains("github-pat on line 2"), "{text}");
-        assert!(!text.contains(&token));
-        assert_eq!(
-            check_secrets(&steer, &["github-pat".into()]).unwrap(),
-            ["github-pat"]
-        );
-        assert!(check_secrets(&comment("fine"), &[]).unwrap().is_empty());
     }
 }

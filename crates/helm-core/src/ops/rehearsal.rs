@@ -9,6 +9,7 @@
 
 use crate::actions::Steer;
 use crate::error::{Result, Words, cmd};
+use crate::github::client::rehearsal::Unsent;
 use crate::model::entry::Freshness;
 use crate::model::words;
 use crate::steering::Actor;
@@ -33,7 +34,7 @@ pub struct Rehearsal {
     /// What is not ready, when `override` would merge anyway.
     pub not_ready: Vec<String>,
     /// The first request it would send; `None` when it would replay.
-    pub request: Option<crate::github::client::rehearsal::Unsent>,
+    pub request: Option<Unsent>,
     pub warnings: Vec<Words>,
 }
 
@@ -43,6 +44,10 @@ impl Helm {
     pub fn rehearse(&self, voyage: &str, request: &SteerRequest<'_>) -> Result<Rehearsal> {
         let steer = request.action.resolve(&self.cwd, self.stdin)?;
         let file = self.voyage_file(voyage)?;
+        // The steer's own preparation: footer, outbound gate, length.
+        let disclose = request.disclose || self.disclose;
+        let prepared = super::posting::prepare(steer, request, disclose, &file.id.to_string())?;
+        let steer = prepared.steer;
         let repo = self.repository(request.repo)?;
         let store = VoyageStore::open(file.clone())?;
         let mut rehearsal = Rehearsal {
@@ -84,7 +89,11 @@ impl Helm {
             require_observed: request.require_observed,
         };
         let mut actor = self
-            .rehearsing_actor(&repo, &request.provenance.identity)?
+            .rehearsing_actor(
+                &repo,
+                &request.provenance.identity,
+                prepared.outbound.gate(),
+            )?
             .guarded(guard);
         let preflight = actor.preflight(&steer, &bearing)?;
         let acting: &Steer = preflight.steer.as_ref().unwrap_or(&steer);
@@ -100,10 +109,22 @@ impl Helm {
         // The request is kept, not sent: the action's answer is an error
         // saying so, unless a read before the write failed.
         let acted = actor.act(acting);
-        rehearsal.request = actor.unsent();
+        rehearsal.request = actor.unsent().map(redacted);
         match (acted, &rehearsal.request) {
             (Err(failed), None) => Err(failed.error),
             _ => Ok(rehearsal),
         }
     }
+}
+
+/// `unsent` as the preview shows it: an allowed secret it carries is sent,
+/// but not echoed to whoever reads the dry run.
+fn redacted(mut unsent: Unsent) -> Unsent {
+    if let Some((path, _)) = crate::secrets::redact(&unsent.path) {
+        unsent.path = path;
+    }
+    if let Some(body) = unsent.body.as_mut() {
+        crate::egress::outbound::redact(body);
+    }
+    unsent
 }

@@ -118,6 +118,7 @@ impl Helm {
             })
             .collect();
         let id_width = id_width(voyages.iter().map(|s| s.voyage.id.as_u128()).collect());
+        let voyages_ids: Vec<uuid::Uuid> = voyages.iter().map(|s| s.voyage.id).collect();
         Ok(Listing {
             voyages,
             ended_not_listed,
@@ -131,6 +132,7 @@ impl Helm {
                 .collect(),
             warnings: Vec::new(),
             id_width,
+            prefixes: super::voyage::unique_prefixes(voyages_ids.into_iter()),
             remote: Some(sync.remote.label.clone()),
         })
     }

@@ -36,6 +36,9 @@ pub struct Listing {
     pub warnings: Vec<String>,
     /// How many hex digits make every listed id unambiguous (at least 8).
     pub id_width: usize,
+    /// Each listed id's own shortest unique prefix, in hex digits, among
+    /// every voyage here (listed or not), as jj marks a change id's.
+    pub prefixes: std::collections::HashMap<uuid::Uuid, usize>,
     /// Listing active voyages only: how many ended ones were left out.
     pub ended_not_listed: Option<usize>,
     /// A remote's listing (`voyage list --remote`): the remote as named, so
@@ -63,6 +66,10 @@ pub struct Story {
     /// Who signed each pushed entry (entry number → git's verdict), when
     /// any was signed; empty when digests were not asked for.
     pub signers: std::collections::BTreeMap<u64, crate::sync::Signature>,
+    /// The origin of the web pages of the forge this machine is configured
+    /// for (`HELM_GITHUB_API_URL`): the only host a view links to, whatever
+    /// host a recorded entry names (a pulled one was written elsewhere).
+    pub forge_web: Option<String>,
 }
 
 /// Payloads stored larger than this are not opened for a digest: the story
@@ -86,6 +93,10 @@ pub struct Verified {
     pub findings: verify::Findings,
     /// Pending steers are worth knowing about, not corruption.
     pub interrupted: usize,
+    /// With `--signatures`: how many synced commits had their signature
+    /// checked (0 when the voyage never came through a remote here), so a
+    /// clean result says it looked; `None` when not asked or not readable.
+    pub signatures: Option<usize>,
 }
 
 impl Helm {
@@ -101,6 +112,7 @@ impl Helm {
 
     pub fn voyage_list(&self, filter: ListFilter) -> Result<Listing> {
         let listed = crate::storage::listing::list(&self.home)?;
+        let prefixes = unique_prefixes(listed.voyages.iter().map(|s| s.voyage.id));
         let ended_not_listed = (filter == ListFilter::Active).then(|| {
             listed
                 .voyages
@@ -129,6 +141,7 @@ impl Helm {
                 .collect(),
             warnings: listed.warnings,
             id_width: listed.id_width,
+            prefixes,
             ended_not_listed,
             remote: None,
         })
@@ -156,7 +169,8 @@ impl Helm {
         let mut lines = HashMap::new();
         let mut changes = super::changes::Changes::new();
         if digests {
-            changes = super::changes::of(&mut store, &snapshot.entries, DIGEST_LIMIT)?;
+            changes =
+                super::changes::of(&mut store, &snapshot.entries, DIGEST_LIMIT, self.disclosure)?;
             // Each payload is read by its observation's kind.
             let mut kinds: HashMap<&str, Option<Target>> = HashMap::new();
             for observation in snapshot
@@ -172,11 +186,25 @@ impl Helm {
             let mut hashes: Vec<&str> = kinds.keys().copied().collect();
             hashes.sort_unstable();
             store.payloads(&hashes, DIGEST_LIMIT, |hash, payload| {
+                // Every view reads the payload as this Helm's disclosure
+                // shows it: the page, the digests, whatever comes next.
+                let shown = |json: Vec<u8>| {
+                    let marked = match self.disclosure.json(&json, hash) {
+                        std::borrow::Cow::Owned(marked) => Some(marked),
+                        std::borrow::Cow::Borrowed(_) => None,
+                    };
+                    marked.unwrap_or(json)
+                };
+                let payload = match payload {
+                    Payload::Stowed(Some(json)) => Payload::Stowed(Some(shown(json))),
+                    Payload::Reduced(Some(json)) => Payload::Reduced(Some(shown(json))),
+                    other => other,
+                };
                 each(hash, kinds.get(hash).and_then(Option::as_ref), &payload);
                 let line = match payload {
                     Payload::Stowed(Some(json)) | Payload::Reduced(Some(json)) => {
                         let target = kinds.get(hash).and_then(Option::as_ref);
-                        super::digest::of(target, &json, self.lockdown)
+                        super::digest::of(target, &json)
                     }
                     Payload::Jettisoned => Some("jettisoned: the payload is gone".to_string()),
                     Payload::TooLarge(size) => {
@@ -203,6 +231,7 @@ impl Helm {
             digests: lines,
             changes,
             signers,
+            forge_web: crate::github::web_origin(&self.github),
         })
     }
 
@@ -237,11 +266,15 @@ impl Helm {
             .into_iter()
             .map(|file| {
                 let mut findings = verify::verify(&file.path);
+                let mut checked = None;
                 if signatures {
-                    findings.problems.extend(self.signature_problems(&file.id));
+                    let (count, problems) = self.signature_problems(&file.id);
+                    checked = count;
+                    findings.problems.extend(problems);
                 }
                 Verified {
                     findings,
+                    signatures: checked,
                     interrupted: pending::list(self.home.root(), &file.id).len(),
                     id: file.id.to_string(),
                     path: file.path,
@@ -250,26 +283,33 @@ impl Helm {
             .collect())
     }
 
-    /// One problem per synced commit of voyage `id` without a good signature.
-    fn signature_problems(&self, id: &uuid::Uuid) -> Vec<String> {
+    /// How many synced commits of voyage `id` were checked, and one problem
+    /// per commit without a good signature.
+    fn signature_problems(&self, id: &uuid::Uuid) -> (Option<usize>, Vec<String>) {
         match crate::sync::history(self.home.root(), &self.cwd, id) {
-            Ok(history) => history
-                .iter()
-                .rev()
-                .filter(|s| !s.good())
-                .map(|s| {
-                    let carries = match s.entry {
-                        Some(n) => format!("entry {n}"),
-                        None => "no entry".to_string(),
-                    };
-                    format!(
-                        "signatures: commit {} (carrying {carries}) is {}",
-                        s.commit,
-                        s.verdict_words()
-                    )
-                })
-                .collect(),
-            Err(err) => vec![format!("signatures: cannot be checked: {}", err.message())],
+            Ok(history) => (
+                Some(history.len()),
+                history
+                    .iter()
+                    .rev()
+                    .filter(|s| !s.good())
+                    .map(|s| {
+                        let carries = match s.entry {
+                            Some(n) => format!("entry {n}"),
+                            None => "no entry".to_string(),
+                        };
+                        format!(
+                            "signatures: commit {} (carrying {carries}) is {}",
+                            s.commit,
+                            s.verdict_words()
+                        )
+                    })
+                    .collect(),
+            ),
+            Err(err) => (
+                None,
+                vec![format!("signatures: cannot be checked: {}", err.message())],
+            ),
         }
     }
 
@@ -322,4 +362,24 @@ fn interrupted_first(voyage: &uuid::Uuid, left: &[Record]) -> Error {
         cmd("interrupted discard"),
         "; then end the voyage",
     ])
+}
+
+/// Each id's shortest prefix (in hex digits of its simple form) that no
+/// other id here shares: one more than the most it shares with a
+/// neighbour in sorted order.
+pub(crate) fn unique_prefixes(
+    ids: impl Iterator<Item = uuid::Uuid>,
+) -> std::collections::HashMap<uuid::Uuid, usize> {
+    let mut ids: Vec<uuid::Uuid> = ids.collect();
+    ids.sort_unstable();
+    ids.dedup();
+    let shared =
+        |a: uuid::Uuid, b: uuid::Uuid| ((a.as_u128() ^ b.as_u128()).leading_zeros() / 4) as usize;
+    (0..ids.len())
+        .map(|i| {
+            let before = i.checked_sub(1).map_or(0, |j| shared(ids[j], ids[i]));
+            let after = ids.get(i + 1).map_or(0, |next| shared(ids[i], *next));
+            (ids[i], (before.max(after) + 1).min(32))
+        })
+        .collect()
 }

@@ -3,8 +3,11 @@
 //! replaced by `[redacted: <rule>]`, and the payload records how many each
 //! rule found and where, never what. The rules are gitleaks' (`rules.rs`).
 
+#[cfg(test)]
+mod edges;
 mod keywords;
 mod many;
+mod reach;
 mod rules;
 mod scan;
 mod stream;
@@ -28,31 +31,6 @@ pub struct Redaction {
     pub rule: String,
     /// How many were replaced there.
     pub count: u64,
-}
-
-/// Appends a record line for each rule's markers in `text` (at `at`).
-pub(crate) fn count_markers(text: &str, at: &str, record: &mut Vec<Redaction>) {
-    if !text.contains("[redacted: ") {
-        return;
-    }
-    let mut counts: BTreeMap<&str, u64> = BTreeMap::new();
-    for (start, _) in text.match_indices("[redacted: ") {
-        let rest = &text[start + "[redacted: ".len()..];
-        let Some(end) = rest.find(']') else { continue };
-        let rule = &rest[..end];
-        let named = !rule.is_empty()
-            && rule
-                .bytes()
-                .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-');
-        if named {
-            *counts.entry(rule).or_default() += 1;
-        }
-    }
-    record.extend(counts.into_iter().map(|(rule, count)| Redaction {
-        at: at.to_string(),
-        rule: rule.to_string(),
-        count,
-    }));
 }
 
 /// The record from a redactor's counts, at `at`.

@@ -15,6 +15,7 @@ use regex_automata::meta;
 use serde::Deserialize;
 
 use super::keywords::Keywords;
+use super::reach::Reach;
 
 const DATA: &str = include_str!("gitleaks.json");
 
@@ -94,24 +95,32 @@ impl Allow {
 pub(crate) struct Rule {
     /// gitleaks' id, e.g. `github-pat`: what a redaction is named by.
     pub(crate) id: String,
-    source: String,
-    regex: OnceLock<Option<meta::Regex>>,
+    pub(crate) source: String,
+    compiled: OnceLock<Option<(meta::Regex, Reach)>>,
     /// The least Shannon entropy a secret must have, if any.
     pub(crate) entropy: Option<f64>,
     /// The capture group that is the secret; else the first that matched,
     /// else the whole match.
     pub(crate) group: Option<usize>,
     pub(crate) allows: Vec<Allow>,
-    /// Whether a match can run over line breaks (a key block's
-    /// `[\s\S]`): such a rule reads on past its keyword's line.
-    pub(crate) spans_lines: bool,
+    /// Its keywords, lowercased: where its match starts is read from them.
+    keywords: Vec<String>,
 }
 
 impl Rule {
     /// The regex, compiled on first use; `None` if it does not compile.
     pub(crate) fn regex(&self) -> Option<&meta::Regex> {
-        self.regex
-            .get_or_init(|| compile_rule(&self.source))
+        self.compiled().map(|(regex, _)| regex)
+    }
+
+    /// How far a match can reach; `None` if the regex does not compile.
+    pub(crate) fn reach(&self) -> Option<Reach> {
+        self.compiled().map(|(_, reach)| *reach)
+    }
+
+    fn compiled(&self) -> Option<&(meta::Regex, Reach)> {
+        self.compiled
+            .get_or_init(|| compile_rule(&self.source, &self.keywords))
             .as_ref()
     }
 }
@@ -123,6 +132,23 @@ pub(crate) struct Rules {
     pub(crate) keywords: Keywords,
     /// For each keyword (by its index), the rules it wakes.
     pub(crate) woken: Vec<Vec<usize>>,
+}
+
+impl Rules {
+    /// The most bytes a match of any rule whose matches are bounded can
+    /// hold: how far the pieces of a stream scanned without line breaks
+    /// overlap. Parsed (not compiled) once, when a stream first needs it.
+    pub(crate) fn longest(&self) -> usize {
+        static LONGEST: OnceLock<usize> = OnceLock::new();
+        *LONGEST.get_or_init(|| {
+            self.rules
+                .iter()
+                .filter_map(|rule| parse(&rule.source))
+                .filter_map(|hir| hir.properties().maximum_len())
+                .max()
+                .unwrap_or(0)
+        })
+    }
 }
 
 /// The rule set, read on first use.
@@ -153,15 +179,14 @@ fn load() -> Rules {
                 }
             }
         }
-        let spans_lines = rule.regex.contains("[\\s\\S") || rule.regex.contains("(?s");
         rules.push(Rule {
+            keywords: rule.keywords.iter().map(|k| k.to_lowercase()).collect(),
             id: rule.id,
             source: rule.regex,
-            regex: OnceLock::new(),
+            compiled: OnceLock::new(),
             entropy: rule.entropy,
             group: rule.secret_group,
             allows: rule.allowlists.into_iter().map(Allow::new).collect(),
-            spans_lines,
         });
     }
     Rules {
@@ -180,20 +205,29 @@ fn load() -> Rules {
 /// PikeVM. No literal prefilter: a rule reads only the lines its keywords
 /// are on, where skipping ahead gains little, and extracting the literals
 /// was three quarters of the generic rule's compile time (0.67 → 0.14 ms, a
-/// cost every small `observe` of text that says "key" paid).
-fn compile_rule(source: &str) -> Option<meta::Regex> {
+/// cost every small `observe` of text that says "key" paid). Parsed once,
+/// the parse giving the match's reach as well as the regex.
+fn compile_rule(source: &str, keywords: &[String]) -> Option<(meta::Regex, Reach)> {
     let config = meta::Config::new()
         .auto_prefilter(false)
         .utf8_empty(false)
         .nfa_size_limit(Some(64 << 20))
         .hybrid_cache_capacity(16 << 20);
-    let syntax = regex_automata::util::syntax::Config::new()
-        .unicode(false)
-        .utf8(false);
-    meta::Builder::new()
+    let hir = parse(source)?;
+    let regex = meta::Builder::new()
         .configure(config)
-        .syntax(syntax)
-        .build(&literal_braces(source))
+        .build_from_hir(&hir)
+        .ok()?;
+    Some((regex, Reach::of(&hir, keywords)))
+}
+
+/// A rule's regex parsed, with the classes [`compile_rule`] gives it.
+pub(crate) fn parse(source: &str) -> Option<regex_syntax::hir::Hir> {
+    regex_syntax::ParserBuilder::new()
+        .unicode(false)
+        .utf8(false)
+        .build()
+        .parse(&literal_braces(source))
         .ok()
 }
 

@@ -13,17 +13,25 @@ pub struct Found {
     pub rule: &'static str,
     pub start: usize,
     pub end: usize,
+    /// Where the rule's whole match starts (its key, before the secret): a
+    /// stream that must scan a match again keeps it from there.
+    pub(crate) matched: usize,
 }
 
-/// How far past its keyword a rule that spans lines (a key block) looks.
+/// How far past its keyword a rule whose match can hold any number of line
+/// breaks (a key block's `[\s\S]`) reads.
 const SPAN: usize = 64 << 10;
 
 /// Every secret in `text`, in order, none overlapping another.
 ///
-/// A rule runs only on the lines where one of its keywords appears (a rule
-/// that spans lines, from there on for [`SPAN`]): running the generic
-/// rule's regex over whole megabytes of text that merely mention a `key`
-/// somewhere cost a 256 MiB file minutes; its lines cost it little.
+/// A rule runs only around its keywords: on the keyword's line, as many
+/// lines after it as its match can hold line breaks (gitleaks' generic rule
+/// takes a value from the line after its key) and as many before it as its
+/// match can hold before its keyword (none, for most), or, for a rule whose
+/// match can hold any number (a key block), from there on for [`SPAN`].
+/// Running the generic rule's regex over whole megabytes of text that
+/// merely mention a `key` somewhere cost a 256 MiB file minutes; the lines
+/// around its keywords cost it little.
 pub fn find(text: &str) -> Vec<Found> {
     find_from(text, rules().keywords.find(text.as_bytes()))
 }
@@ -34,8 +42,10 @@ pub(crate) fn find_from(text: &str, hits: Vec<Hit>) -> Vec<Found> {
     let bytes = text.as_bytes();
     // (rule, start, end) of each window a rule is to read.
     let mut windows: Vec<(usize, usize, usize)> = Vec::new();
-    // The line of the last hit: hits come in order, often several a line.
+    // The line of the last hit (hits come in order, often several a line),
+    // and the windows of so many lines around it already measured.
     let mut line: Option<(usize, usize)> = None;
+    let mut around: Vec<((usize, usize), usize, usize)> = Vec::new();
     for hit in hits {
         let (start, end) = match line {
             Some((start, end)) if (start..end).contains(&hit.start) => (start, end),
@@ -44,15 +54,27 @@ pub(crate) fn find_from(text: &str, hits: Vec<Hit>) -> Vec<Found> {
                 let end =
                     memchr::memchr(b'\n', &bytes[hit.end..]).map_or(text.len(), |i| hit.end + i);
                 line = Some((start, end));
+                around.clear();
                 (start, end)
             }
         };
         for &rule in &set.woken[hit.word] {
-            let to = match set.rules[rule].spans_lines {
-                true => floor(text, hit.end.saturating_add(SPAN)),
-                false => end,
+            let Some(reach) = set.rules[rule].reach() else {
+                continue;
             };
-            windows.push((rule, start, to));
+            let (from, to) = match (reach.before, reach.lines) {
+                (_, Some(0)) => (start, end),
+                (Some(up), Some(down)) => match around.iter().find(|(m, _, _)| *m == (up, down)) {
+                    Some(&(_, from, to)) => (from, to),
+                    None => {
+                        let (from, to) = lines_around(bytes, start, end, up, down);
+                        around.push(((up, down), from, to));
+                        (from, to)
+                    }
+                },
+                _ => (start, floor(text, hit.end.saturating_add(SPAN))),
+            };
+            windows.push((rule, from, to));
         }
     }
     if windows.is_empty() {
@@ -87,6 +109,25 @@ pub(crate) fn find_from(text: &str, hits: Vec<Hit>) -> Vec<Found> {
         }
     }
     kept
+}
+
+/// The line `start..end` with `up` lines before it and `down` after it.
+fn lines_around(bytes: &[u8], start: usize, end: usize, up: usize, down: usize) -> (usize, usize) {
+    let mut from = start;
+    for _ in 0..up {
+        if from == 0 {
+            break;
+        }
+        from = memchr::memrchr(b'\n', &bytes[..from - 1]).map_or(0, |i| i + 1);
+    }
+    let mut to = end;
+    for _ in 0..down {
+        if to >= bytes.len() {
+            break;
+        }
+        to = memchr::memchr(b'\n', &bytes[to + 1..]).map_or(bytes.len(), |i| to + 1 + i);
+    }
+    (from, to)
 }
 
 /// `at`, or the nearest character boundary of `text` before it.
@@ -148,6 +189,7 @@ fn find_by(
             rule: &rule.id,
             start: floor(text, from + span.start),
             end: ceil(text, from + span.end),
+            matched: floor(text, from + whole.start()),
         });
     }
 }
@@ -277,6 +319,36 @@ mod tests {
             let (out, _) = redact(line).unwrap_or_else(|| panic!("{line} missed"));
             assert!(out.contains("[redacted: generic-api-key]"), "{out}");
         }
+    }
+
+    #[test]
+    fn a_value_on_the_lines_after_its_key_is_found_as_gitleaks_finds_it() {
+        for (text, value) in [
+            (
+                "db:\n  password:\n    Zx8kQ2pLw9vRt4mB\n  port: 5432\n",
+                "Zx8kQ2pLw9vRt4mB",
+            ),
+            (
+                "API_TOKEN =\n  \"h7Gk2pQ9xZ4mW8vTq3\"\n",
+                "h7Gk2pQ9xZ4mW8vTq3",
+            ),
+            (
+                "secret\n=\n\n9fK2xQ7pLm4vW8zR3tYb\nrest\n",
+                "9fK2xQ7pLm4vW8zR3tYb",
+            ),
+        ] {
+            let (out, counts) = redact(text).unwrap_or_else(|| panic!("{text:?} missed"));
+            assert!(!out.contains(value), "{out:?}");
+            assert_eq!(counts.get("generic-api-key"), Some(&1), "{text:?}");
+        }
+        // What keeps the scan cheap: the generic rule reads the lines after
+        // its key, none above it.
+        let generic = rules().rules.iter().find(|r| r.id == "generic-api-key");
+        let reach = generic.and_then(|r| r.reach()).unwrap();
+        assert_eq!((reach.before, reach.lines), (Some(0), Some(9)));
+        // The same value with its key far above, past what the rule admits, is not.
+        let far = format!("password:{}Zx8kQ2pLw9vRt4mB\n", "\n".repeat(12));
+        assert_eq!(find(&far), Vec::new());
     }
 
     #[test]

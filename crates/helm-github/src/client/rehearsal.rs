@@ -58,5 +58,6 @@ pub(crate) fn keep(kept: &Kept, method: &Method, path: &str, body: Option<&Value
         details: Vec::new(),
         permission: None,
         failure: Failure::Unsent,
+        refusal: None,
     }
 }

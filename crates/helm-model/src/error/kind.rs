@@ -60,7 +60,8 @@ pub enum Kind {
     /// was acted on or recorded.
     NotObserved,
     /// A steer would post a secret (a token, a key) found in its title or
-    /// body; nothing was acted on or recorded (issue 34).
+    /// body, or an observation's target holds one; nothing was acted on,
+    /// observed or recorded (issues 34, 40).
     Secret,
     /// A merge of a pull request that is merged already (the slate shows
     /// it, or GitHub said so): nothing was sent or recorded.

@@ -82,6 +82,9 @@ fn act(gh: &FakeGitHub, request: &Value) -> Result<Value, String> {
             .as_u64()
             .ok_or_else(|| format!("missing {name}"))
     };
+    if let Some(acted) = crate::forges::act(gh, request) {
+        return acted;
+    }
     Ok(match text("command")? {
         "issue" => json!(gh.add_issue(text("repo")?, text("title")?, text("body")?)),
         "comment" => json!(gh.add_issue_comment(
@@ -131,8 +134,8 @@ fn act(gh: &FakeGitHub, request: &Value) -> Result<Value, String> {
     })
 }
 
-/// `export` lines for helm: the API URL and the token the fake accepts.
-pub fn env(state: &Path) -> Result<String, String> {
+/// `export` lines for helm: the API URL and the token the fake accepts, for `forge`.
+pub fn env(state: &Path, forge: &str) -> Result<String, String> {
     let about = about(state)?;
     let field = |name: &str| {
         about[name]
@@ -140,11 +143,24 @@ pub fn env(state: &Path) -> Result<String, String> {
             .map(str::to_string)
             .ok_or_else(|| format!("{} names no {name}", state.display()))
     };
-    Ok(format!(
-        "export HELM_GITHUB_API_URL={}\nexport GH_TOKEN={}\n",
-        field("url")?,
-        field("token")?
-    ))
+    let url = field("url")?;
+    match forge {
+        "github" => Ok(format!(
+            "export HELM_GITHUB_API_URL={url}\nexport GH_TOKEN={}\n",
+            field("token")?
+        )),
+        "gitlab" => Ok(format!(
+            "export HELM_GITLAB_API_URL={url}/api/v4\nexport GITLAB_TOKEN={}\n",
+            fake_github::GITLAB_TOKEN
+        )),
+        "forgejo" => Ok(format!(
+            "export HELM_FORGEJO_API_URL={url}/api/v1\nexport FORGEJO_TOKEN={}\n",
+            fake_github::FORGEJO_TOKEN
+        )),
+        other => Err(format!(
+            "no forge {other}: the fake serves github, gitlab and forgejo"
+        )),
+    }
 }
 
 /// What `serve` wrote to the state file.

@@ -5,6 +5,7 @@
 //! port. Only the Rust toolchain is needed: no curl, no network beyond 127.0.0.1.
 
 mod control;
+mod forges;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -35,7 +36,11 @@ enum Command {
     /// prints the API URL (point HELM_GITHUB_API_URL at it, GH_TOKEN at the token).
     Serve,
     /// Print `export` lines pointing helm at the running server (for `eval`).
-    Env,
+    Env {
+        /// The forge to point helm at: github, gitlab (/api/v4) or forgejo (/api/v1).
+        #[arg(long, default_value = "github")]
+        forge: String,
+    },
     /// Open an issue, as its author (octocat); prints its number.
     Issue {
         #[arg(long, value_name = "OWNER/NAME")]
@@ -105,6 +110,12 @@ enum Command {
         #[arg(long)]
         conclusion: String,
     },
+    /// Act on the fake GitLab of the same server (under /api/v4).
+    #[command(subcommand)]
+    Gitlab(forges::GitLabCommand),
+    /// Act on the fake Forgejo of the same server (under /api/v1).
+    #[command(subcommand)]
+    Forgejo(forges::ForgejoCommand),
     /// Stop the server.
     Stop,
 }
@@ -113,7 +124,7 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Serve => control::serve(&cli.state),
-        Command::Env => control::env(&cli.state).map(|lines| print!("{lines}")),
+        Command::Env { forge } => control::env(&cli.state, &forge).map(|lines| print!("{lines}")),
         command => control::send(&cli.state, &request(command)).map(|answer| match answer {
             Value::Null => {}
             Value::String(text) => println!("{text}"),
@@ -132,7 +143,9 @@ fn main() -> ExitCode {
 /// A control subcommand as the one JSON line the server reads.
 fn request(command: Command) -> Value {
     match command {
-        Command::Serve | Command::Env => unreachable!("answered here, not sent"),
+        Command::Serve | Command::Env { .. } => unreachable!("answered here, not sent"),
+        Command::Gitlab(command) => forges::gitlab_request(command),
+        Command::Forgejo(command) => forges::forgejo_request(command),
         Command::Issue { repo, title, body } => {
             json!({"command": "issue", "repo": repo, "title": title, "body": body})
         }

@@ -43,6 +43,21 @@ pub(crate) fn observe(paths: &[String], tally: &Tally) -> Result<(Packed, ReadSu
     pack(plans, tally)
 }
 
+/// Packs what was piped in (`-`) as one file, as a small file is packed:
+/// from memory, its secrets redacted.
+pub(crate) fn observe_piped(bytes: &[u8], tally: &Tally) -> Result<(Packed, ReadSummary)> {
+    let size = bytes.len() as u64;
+    tally.add(size);
+    let plan = Plan {
+        path: "-",
+        size,
+        text: std::str::from_utf8(bytes).is_ok(),
+        checked: true,
+        bytes: Some(bytes.to_vec()),
+    };
+    pack(vec![plan], tally)
+}
+
 /// The pass that packs the files, once more for each file not as seen.
 fn pack(mut plans: Vec<Plan<'_>>, tally: &Tally) -> Result<(Packed, ReadSummary)> {
     let failed = |err: anyhow::Error| match err.downcast::<Error>() {

@@ -14,7 +14,7 @@ use http::StatusCode;
 use serde::{Deserialize, Deserializer, Serialize};
 use serde_json::Value;
 
-use super::digest::{complete, digest, failed, without_log};
+use super::digest::{complete, failed, without_log};
 use super::unavailable::Unavailable;
 use super::{GitHubChecksTarget, Logs};
 use crate::github::client::Client;
@@ -154,8 +154,7 @@ pub(super) async fn look(
     if let (Some(prior), Some(known), true) = (prior, &known, complete) {
         let held = parts::holding(client, Some(known)).await?;
         if !known.is_empty() && known.keys().all(|name| held.contains(name)) {
-            let words = prior.get("checks").and_then(digest).unwrap_or_default();
-            return Ok((prior.clone(), words, true));
+            return Ok((prior.clone(), true));
         }
     }
     let mut validators = BTreeMap::new();
@@ -223,8 +222,7 @@ pub(super) async fn look(
         let none = without_log(&payload["checks"]);
         payload["checks"]["withoutLog"] = Value::Array(none);
     }
-    let words = digest(&payload["checks"]).unwrap_or_default();
-    Ok((payload, words, false))
+    Ok((payload, false))
 }
 
 /// A check run with what explains it: a failed one's annotations, and an

@@ -1,0 +1,53 @@
+//! The outbound gate every write passes on its way to GitHub: the caller
+//! (helm's core, which this crate does not depend on) hands the client a
+//! check, and the client calls it on each write as it would leave (method,
+//! path with its query, body), after every transformation, before a dry
+//! run keeps it or the transport sends it. A client without a gate sends
+//! no write at all, so an action that forgets the check cannot post.
+
+use std::sync::Arc;
+
+use http::Method;
+use serde_json::Value;
+
+use helm_model::error::Error;
+
+use crate::error::{Failure, GitHubError};
+
+/// One write as it would leave helm.
+pub struct Outgoing<'a> {
+    /// `POST`, `PUT`, `PATCH` or `DELETE`.
+    pub method: &'a Method,
+    /// The path under the API base URL, its query included (or the
+    /// GraphQL endpoint's URL).
+    pub path: &'a str,
+    /// The JSON body, as it will be serialized.
+    pub body: Option<&'a Value>,
+}
+
+/// The check a write must pass: `Err` withholds it, with the words the
+/// user is shown.
+pub type Gate = Arc<dyn Fn(&Outgoing<'_>) -> Result<(), Error> + Send + Sync>;
+
+/// Runs `gate` on a write: a refusal is a failure that never left.
+pub(super) fn pass(
+    gate: Option<&Gate>,
+    method: &Method,
+    path: &str,
+    body: Option<&Value>,
+) -> Result<(), GitHubError> {
+    let Some(gate) = gate else {
+        return Err(GitHubError::shape_text(format!(
+            "helm sends no {method} to GitHub that its outbound gate has not checked, and this \
+             client has none (a bug in helm)"
+        )));
+    };
+    gate(&Outgoing { method, path, body }).map_err(|refusal| GitHubError {
+        status: None,
+        message: refusal.to_string(),
+        details: Vec::new(),
+        permission: None,
+        failure: Failure::Withheld,
+        refusal: Some(Box::new(refusal)),
+    })
+}
