@@ -192,7 +192,13 @@ mod tests {
         let core = Served::new(true, &[], &[]).unwrap();
         assert_eq!(
             names(&core),
-            ["voyage_list", "voyage_show", "voyage_brief", "slate_list", "search"]
+            [
+                "voyage_list",
+                "voyage_show",
+                "voyage_brief",
+                "slate_list",
+                "search"
+            ]
         );
         assert!(Served::new(true, &[], &["sync".into()]).is_err());
     }

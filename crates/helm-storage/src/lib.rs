@@ -24,7 +24,7 @@ pub mod logbook;
 mod schema;
 pub mod sealing;
 pub mod slate;
-mod sql;
+pub mod sql;
 pub mod stamp;
 pub mod store;
 pub mod sync;

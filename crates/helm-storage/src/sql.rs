@@ -13,7 +13,7 @@ use crate::error::{Error, Kind, Result, cmd};
 use crate::model::words;
 
 /// A rusqlite result as helm's.
-pub(crate) trait Sql<T> {
+pub trait Sql<T> {
     fn sql(self) -> Result<T>;
 }
 
@@ -24,7 +24,7 @@ impl<T> Sql<T> for rusqlite::Result<T> {
 }
 
 /// What a SQLite failure means to someone using helm, and what to do about it.
-pub(crate) fn sql_error(err: rusqlite::Error) -> Error {
+pub fn sql_error(err: rusqlite::Error) -> Error {
     let error =
         match err.sqlite_error_code() {
             Some(ErrorCode::DatabaseBusy | ErrorCode::DatabaseLocked) => Error::new(
