@@ -3,6 +3,7 @@
 //! known only here, so a file that is not exactly this index is removed
 //! and rebuilt (with a note), never repaired or trusted.
 
+use helm_storage::sql::Sql;
 use std::path::Path;
 use std::time::Duration;
 
@@ -121,16 +122,21 @@ fn create(path: &Path) -> Result<Connection> {
 /// Writes the schema into an empty index under its write lock, unless the
 /// search that held the lock before wrote it.
 fn make(mut conn: Connection) -> Result<Connection> {
-    let tx = conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
-    let made: i64 = tx.query_row("PRAGMA application_id", [], |row| row.get(0))?;
+    let tx = conn
+        .transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)
+        .sql()?;
+    let made: i64 = tx
+        .query_row("PRAGMA application_id", [], |row| row.get(0))
+        .sql()?;
     // Another search made it while this one waited for the lock.
     if made != APPLICATION_ID {
-        tx.execute_batch(SCHEMA)?;
+        tx.execute_batch(SCHEMA).sql()?;
         tx.execute_batch(&format!(
             "PRAGMA application_id = {APPLICATION_ID}; PRAGMA user_version = {VERSION};"
-        ))?;
+        ))
+        .sql()?;
     }
-    tx.commit()?;
+    tx.commit().sql()?;
     Ok(conn)
 }
 

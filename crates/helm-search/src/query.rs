@@ -3,6 +3,7 @@
 //! entry or observation (its best piece), however many of its pieces match.
 //! A query FTS5 cannot read is a usage error in helm's words.
 
+use helm_storage::sql::Sql;
 use std::collections::HashSet;
 
 use rusqlite::Connection;
@@ -76,12 +77,14 @@ pub(crate) fn run(conn: &Connection, query: &Query) -> Result<Vec<SearchHit>> {
     // FTS5 reads the query when it first looks for it, which a join over
     // an empty table may never do: read it alone first, so a malformed
     // query is always said to be one.
-    conn.prepare_cached("SELECT rowid FROM texts WHERE texts MATCH ?1 LIMIT 1")?
+    conn.prepare_cached("SELECT rowid FROM texts WHERE texts MATCH ?1 LIMIT 1")
+        .sql()?
         .query_map([&query.text], |_| Ok(()))
         .and_then(|rows| rows.collect::<rusqlite::Result<Vec<()>>>())
         .map_err(|err| malformed(&query.text, err))?;
-    let mut stmt = conn.prepare_cached(
-        "SELECT d.voyage, v.intent, d.entry, d.target, d.artifact, d.kind, d.identity,
+    let mut stmt = conn
+        .prepare_cached(
+            "SELECT d.voyage, v.intent, d.entry, d.target, d.artifact, d.kind, d.identity,
                 d.recorded_at, d.author, d.untrusted,
                 snippet(texts, 0, char(57344), char(57345), '…', 24), bm25(texts)
          FROM texts CROSS JOIN docs d ON d.id = texts.rowid CROSS JOIN voyages v ON v.id = d.voyage
@@ -91,7 +94,8 @@ pub(crate) fn run(conn: &Connection, query: &Query) -> Result<Vec<SearchHit>> {
            AND (?4 IS NULL OR d.identity = ?4)
            AND (?5 IS NULL OR d.recorded_at >= ?5)
          ORDER BY bm25(texts), d.recorded_at DESC",
-    )?;
+        )
+        .sql()?;
     let mut rows = stmt
         .query(rusqlite::params![
             query.text,
@@ -108,18 +112,18 @@ pub(crate) fn run(conn: &Connection, query: &Query) -> Result<Vec<SearchHit>> {
             break;
         };
         let hit = SearchHit {
-            voyage: row.get(0)?,
-            intent: row.get(1)?,
-            entry: row.get(2)?,
-            target: row.get(3)?,
-            artifact: row.get(4)?,
-            kind: row.get(5)?,
-            identity: row.get(6)?,
-            recorded_at: row.get(7)?,
-            author: row.get(8)?,
-            untrusted: row.get(9)?,
-            snippet: spans(&row.get::<_, String>(10)?),
-            score: -row.get::<_, f64>(11)?,
+            voyage: row.get(0).sql()?,
+            intent: row.get(1).sql()?,
+            entry: row.get(2).sql()?,
+            target: row.get(3).sql()?,
+            artifact: row.get(4).sql()?,
+            kind: row.get(5).sql()?,
+            identity: row.get(6).sql()?,
+            recorded_at: row.get(7).sql()?,
+            author: row.get(8).sql()?,
+            untrusted: row.get(9).sql()?,
+            snippet: spans(&row.get::<_, String>(10).sql()?),
+            score: -row.get::<_, f64>(11).sql()?,
         };
         let key = (
             hit.voyage.clone(),
@@ -168,7 +172,7 @@ fn malformed(query: &str, err: rusqlite::Error) -> Error {
     } else if said.starts_with("fts5:") || said.contains("malformed MATCH") {
         "it is not valid search syntax".to_string()
     } else {
-        return Error::from(err);
+        return helm_storage::sql::sql_error(err);
     };
     Error::usage(format!("the search query '{query}' is malformed: {problem}")).hint(
         "use words, \"quoted phrases\", prefix* and AND, OR, NOT; put a word with punctuation in double quotes",

@@ -11,6 +11,7 @@
 //! time. Index writes take the index's write lock up front (`BEGIN
 //! IMMEDIATE`), so concurrent searches wait for each other, never fail.
 
+use helm_storage::sql::Sql;
 use std::collections::{HashMap, HashSet};
 
 use rusqlite::{Connection, Transaction, TransactionBehavior, params};
@@ -41,7 +42,9 @@ pub(crate) fn refresh(conn: &mut Connection, home: &Home, texts: &dyn Texts) -> 
     if !changed(&recorded(conn)?, &stamps) {
         return Ok(());
     }
-    let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
+    let tx = conn
+        .transaction_with_behavior(TransactionBehavior::Immediate)
+        .sql()?;
     // Read again under the lock: another search may have done the work.
     let known = recorded(&tx)?;
     let present: HashSet<String> = stamps.iter().map(|(f, _)| f.id.to_string()).collect();
@@ -58,22 +61,26 @@ pub(crate) fn refresh(conn: &mut Connection, home: &Home, texts: &dyn Texts) -> 
             forget(&tx, &id)?;
         }
     }
-    tx.commit()?;
+    tx.commit().sql()?;
     Ok(())
 }
 
 fn recorded(conn: &Connection) -> Result<Recorded> {
-    let mut stmt = conn.prepare_cached("SELECT id, counter, size FROM voyages")?;
-    let rows = stmt.query_map([], |row| {
-        let counter: Option<u32> = row.get(1)?;
-        let size: i64 = row.get(2)?;
-        let size = size as u64;
-        Ok((
-            row.get::<_, String>(0)?,
-            counter.map(|counter| ChangeStamp { counter, size }),
-        ))
-    })?;
-    Ok(rows.collect::<rusqlite::Result<_>>()?)
+    let mut stmt = conn
+        .prepare_cached("SELECT id, counter, size FROM voyages")
+        .sql()?;
+    let rows = stmt
+        .query_map([], |row| {
+            let counter: Option<u32> = row.get(1)?;
+            let size: i64 = row.get(2)?;
+            let size = size as u64;
+            Ok((
+                row.get::<_, String>(0)?,
+                counter.map(|counter| ChangeStamp { counter, size }),
+            ))
+        })
+        .sql()?;
+    rows.collect::<rusqlite::Result<_>>().sql()
 }
 
 fn changed(known: &Recorded, stamps: &[(VoyageFile, Option<ChangeStamp>)]) -> bool {
@@ -87,9 +94,12 @@ fn forget(tx: &Transaction<'_>, id: &str) -> Result<()> {
     tx.execute(
         "DELETE FROM texts WHERE rowid IN (SELECT id FROM docs WHERE voyage = ?1)",
         [id],
-    )?;
-    tx.execute("DELETE FROM docs WHERE voyage = ?1", [id])?;
-    tx.execute("DELETE FROM voyages WHERE id = ?1", [id])?;
+    )
+    .sql()?;
+    tx.execute("DELETE FROM docs WHERE voyage = ?1", [id])
+        .sql()?;
+    tx.execute("DELETE FROM voyages WHERE id = ?1", [id])
+        .sql()?;
     Ok(())
 }
 
@@ -119,11 +129,12 @@ fn index_voyage(
     tx.execute(
         "DELETE FROM texts WHERE rowid IN (SELECT id FROM docs WHERE voyage = ?1 AND entry IS NOT NULL)",
         [&id],
-    )?;
+    ).sql()?;
     tx.execute(
         "DELETE FROM docs WHERE voyage = ?1 AND entry IS NOT NULL",
         [&id],
-    )?;
+    )
+    .sql()?;
     for entry in &snapshot.entries {
         let kind = entry.stored_kind().unwrap_or_else(|| "unknown".to_string());
         let doc = Doc {
@@ -163,10 +174,12 @@ fn index_voyage(
     {
         let mut stmt = tx.prepare_cached(
             "SELECT DISTINCT target, artifact, status FROM docs WHERE voyage = ?1 AND entry IS NULL",
-        )?;
+        ).sql()?;
         let rows: Vec<(String, String, String)> = stmt
-            .query_map([&id], |row| Ok((row.get(0)?, row.get(1)?, row.get(2)?)))?
-            .collect::<rusqlite::Result<_>>()?;
+            .query_map([&id], |row| Ok((row.get(0)?, row.get(1)?, row.get(2)?)))
+            .sql()?
+            .collect::<rusqlite::Result<_>>()
+            .sql()?;
         for (target, artifact, status) in rows {
             match at.get(&(target.clone(), artifact.clone())) {
                 Some(&i) if seen[i].status == status => {
@@ -175,18 +188,21 @@ fn index_voyage(
                         "UPDATE docs SET identity = ?4, recorded_at = ?5
                          WHERE voyage = ?1 AND target = ?2 AND artifact = ?3",
                         params![id, target, artifact, seen[i].identity, seen[i].observed_at],
-                    )?;
+                    )
+                    .sql()?;
                 }
                 _ => {
                     tx.execute(
                         "DELETE FROM texts WHERE rowid IN (SELECT id FROM docs
                          WHERE voyage = ?1 AND target = ?2 AND artifact = ?3)",
                         params![id, target, artifact],
-                    )?;
+                    )
+                    .sql()?;
                     tx.execute(
                         "DELETE FROM docs WHERE voyage = ?1 AND target = ?2 AND artifact = ?3",
                         params![id, target, artifact],
-                    )?;
+                    )
+                    .sql()?;
                 }
             }
         }
@@ -234,7 +250,8 @@ fn index_voyage(
             stamp.map(|s| s.counter),
             stamp.map_or(0, |s| s.size as i64)
         ],
-    )?;
+    )
+    .sql()?;
     Ok(())
 }
 
@@ -252,8 +269,10 @@ fn insert(tx: &Transaction<'_>, doc: &Doc<'_>, pieces: &[TextPiece]) -> Result<(
     let mut row = tx.prepare_cached(
         "INSERT INTO docs (voyage, kind, entry, target, artifact, status, identity, recorded_at, author, untrusted)
          VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
-    )?;
-    let mut text = tx.prepare_cached("INSERT INTO texts (rowid, text) VALUES (?1, ?2)")?;
+    ).sql()?;
+    let mut text = tx
+        .prepare_cached("INSERT INTO texts (rowid, text) VALUES (?1, ?2)")
+        .sql()?;
     for piece in pieces {
         row.execute(params![
             doc.voyage,
@@ -266,8 +285,10 @@ fn insert(tx: &Transaction<'_>, doc: &Doc<'_>, pieces: &[TextPiece]) -> Result<(
             doc.recorded_at,
             piece.author,
             piece.untrusted,
-        ])?;
-        text.execute(params![tx.last_insert_rowid(), piece.text])?;
+        ])
+        .sql()?;
+        text.execute(params![tx.last_insert_rowid(), piece.text])
+            .sql()?;
     }
     Ok(())
 }

@@ -17,6 +17,7 @@ mod status;
 
 use crate::error::cmd;
 use crate::model::words;
+use crate::sql::Sql;
 pub use frame::Frame;
 use frame::Sink;
 pub use status::ArtifactStatus;
@@ -228,8 +229,10 @@ pub(crate) fn stow(tx: &Transaction<'_>, packed: &Packed) -> Result<()> {
         Frame::Memory(data) => {
             tx.prepare_cached(&format!(
                 "INSERT INTO artifacts (hash, data, status) VALUES (?1, ?2, ?3) {UPSERT}"
-            ))?
-            .execute((&packed.hash, data, ArtifactStatus::Stowed))?;
+            ))
+            .sql()?
+            .execute((&packed.hash, data, ArtifactStatus::Stowed))
+            .sql()?;
         }
         spilled @ Frame::Spilled { .. } => {
             // The status is read first, so an artifact already stowed costs
@@ -239,9 +242,11 @@ pub(crate) fn stow(tx: &Transaction<'_>, packed: &Packed) -> Result<()> {
                     "SELECT ",
                     status_of_a!(),
                     " FROM artifacts a WHERE hash = ?1"
-                ))?
+                ))
+                .sql()?
                 .query_row([&packed.hash], |row| row.get(0))
-                .optional()?;
+                .optional()
+                .sql()?;
             let sql = match status {
                 Some(ArtifactStatus::Stowed) => return Ok(()),
                 Some(_) => "UPDATE artifacts SET data = ?2, status = ?3 WHERE hash = ?1",
@@ -255,12 +260,12 @@ pub(crate) fn stow(tx: &Transaction<'_>, packed: &Packed) -> Result<()> {
             // wrote them as zeros first and then again.
             let data = spilled.read_whole().map_err(frame::read_back_error)?;
             // Not cached: a cached statement would keep the bound copy.
-            let mut stmt = tx.prepare(sql)?;
-            stmt.raw_bind_parameter(1, &packed.hash)?;
-            stmt.raw_bind_parameter(2, data.as_slice())?;
-            stmt.raw_bind_parameter(3, ArtifactStatus::Stowed)?;
+            let mut stmt = tx.prepare(sql).sql()?;
+            stmt.raw_bind_parameter(1, &packed.hash).sql()?;
+            stmt.raw_bind_parameter(2, data.as_slice()).sql()?;
+            stmt.raw_bind_parameter(3, ArtifactStatus::Stowed).sql()?;
             drop(data);
-            stmt.raw_execute()?;
+            stmt.raw_execute().sql()?;
         }
     }
     Ok(())
@@ -276,15 +281,16 @@ pub struct Stored {
 /// Loads an artifact by its full hash or a unique prefix of it.
 pub(crate) fn load(conn: &Connection, hash: &str) -> Result<Stored> {
     let hash = resolve(conn, hash)?;
-    Ok(conn
-        .prepare_cached("SELECT hash, data, status FROM artifacts WHERE hash = ?1")?
+    conn.prepare_cached("SELECT hash, data, status FROM artifacts WHERE hash = ?1")
+        .sql()?
         .query_row([&hash], |row| {
             Ok(Stored {
                 hash: row.get(0)?,
                 data: row.get(1)?,
                 status: row.get(2)?,
             })
-        })?)
+        })
+        .sql()
 }
 
 /// The full hash of the artifact named by a full hash or a unique prefix,
@@ -298,11 +304,14 @@ pub(crate) fn resolve(conn: &Connection, hash: &str) -> Result<String> {
         )));
     }
     let upper = format!("{wanted}g");
-    let mut stmt =
-        conn.prepare_cached("SELECT hash FROM artifacts WHERE hash >= ?1 AND hash < ?2 LIMIT 2")?;
+    let mut stmt = conn
+        .prepare_cached("SELECT hash FROM artifacts WHERE hash >= ?1 AND hash < ?2 LIMIT 2")
+        .sql()?;
     let mut rows: Vec<String> = stmt
-        .query_map((&wanted, &upper), |row| row.get(0))?
-        .collect::<rusqlite::Result<_>>()?;
+        .query_map((&wanted, &upper), |row| row.get(0))
+        .sql()?
+        .collect::<rusqlite::Result<_>>()
+        .sql()?;
     match rows.len() {
         1 => Ok(rows.remove(0)),
         0 => Err(Error::new(
@@ -327,9 +336,11 @@ pub(crate) fn resolve(conn: &Connection, hash: &str) -> Result<String> {
 #[cfg(test)]
 pub(crate) fn exists(conn: &Connection, hash: &str) -> Result<bool> {
     Ok(conn
-        .prepare_cached("SELECT 1 FROM artifacts WHERE hash = ?1")?
+        .prepare_cached("SELECT 1 FROM artifacts WHERE hash = ?1")
+        .sql()?
         .query_row([hash], |_| Ok(()))
-        .optional()?
+        .optional()
+        .sql()?
         .is_some())
 }
 

@@ -8,6 +8,7 @@ use rusqlite::types::ValueRef;
 use uuid::Uuid;
 
 use crate::error::Result;
+use crate::sql::Sql;
 
 /// How many problems are spelled out; the rest are only counted.
 const SHOWN: usize = 50;
@@ -98,23 +99,25 @@ pub(crate) fn columns(conn: &Connection) -> Result<Problems> {
             "SELECT rowid, {} FROM {table} ORDER BY rowid",
             names.join(", ")
         );
-        let mut stmt = conn.prepare(&sql)?;
-        let mut rows = stmt.query([])?;
-        while let Some(row) = rows.next()? {
-            let rowid: i64 = row.get(0)?;
+        let mut stmt = conn.prepare(&sql).sql()?;
+        let mut rows = stmt.query([]).sql()?;
+        while let Some(row) = rows.next().sql()? {
+            let rowid: i64 = row.get(0).sql()?;
             for (i, (column, rule)) in columns.iter().enumerate() {
-                if let Some(why) = judge(row.get_ref(i + 1)?, *rule) {
+                if let Some(why) = judge(row.get_ref(i + 1).sql()?, *rule) {
                     problems.push(format!("{table} row {rowid}, column {column}: {why}"));
                 }
             }
         }
     }
-    let mut stmt = conn.prepare("SELECT rowid, status, ended_at FROM voyage ORDER BY rowid")?;
-    let mut rows = stmt.query([])?;
-    while let Some(row) = rows.next()? {
-        let rowid: i64 = row.get(0)?;
-        let status = text(row.get_ref(1)?);
-        let ended = !matches!(row.get_ref(2)?, ValueRef::Null);
+    let mut stmt = conn
+        .prepare("SELECT rowid, status, ended_at FROM voyage ORDER BY rowid")
+        .sql()?;
+    let mut rows = stmt.query([]).sql()?;
+    while let Some(row) = rows.next().sql()? {
+        let rowid: i64 = row.get(0).sql()?;
+        let status = text(row.get_ref(1).sql()?);
+        let ended = !matches!(row.get_ref(2).sql()?, ValueRef::Null);
         match (status, ended) {
             (Some("active"), true) => problems.push(format!(
                 "voyage row {rowid}, column status: 'active' but ended_at is set"

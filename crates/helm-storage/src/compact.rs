@@ -15,6 +15,7 @@ use rusqlite::Connection;
 use serde::Serialize;
 
 use crate::error::{Error, Result};
+use crate::sql::Sql;
 
 /// The voyage file's size around one compaction.
 #[derive(Debug, Serialize, schemars::JsonSchema)]
@@ -28,7 +29,7 @@ pub struct Sizes {
 /// have no transaction open.
 pub(crate) fn compact(conn: &Connection, path: &Path) -> Result<Sizes> {
     let bytes_before = size(path)?;
-    conn.execute_batch("VACUUM")?;
+    conn.execute_batch("VACUUM").sql()?;
     Ok(Sizes {
         bytes_before,
         bytes_after: size(path)?,

@@ -25,6 +25,7 @@ use super::{BUSY_TIMEOUT, Home, audit, schema, voyage};
 use crate::error::{Error, Kind, Result, arg, cmd};
 use crate::model::Voyage;
 use crate::model::words;
+use crate::sql::{Sql, sql_error};
 
 /// What [`export`] wrote.
 #[derive(Debug)]
@@ -93,7 +94,7 @@ pub fn export(source: &Path, out: &Path, force: bool) -> Result<Exported> {
     let result = (|| {
         // One read of one snapshot; an empty file of our own making is
         // accepted as the destination, so it keeps its 0600 mode.
-        conn.execute("VACUUM INTO ?1", [temp_text])?;
+        conn.execute("VACUUM INTO ?1", [temp_text]).sql()?;
         drop(conn);
         sync_file(&temp)?;
         let voyage = check(&temp)?;
@@ -222,15 +223,17 @@ fn copy_all(source: &VfsFile, out: &mut fs::File) -> io::Result<()> {
 /// whose id is a UUID. Returns that voyage.
 fn check(path: &Path) -> Result<Voyage> {
     let flags = OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX;
-    let conn = super::connect(path, flags)?;
+    let conn = super::connect(path, flags).sql()?;
     super::configure(&conn)?;
     schema::check(&conn)?;
     let problems = |sql: &str| -> Result<Vec<String>> {
-        let mut stmt = conn.prepare(sql).map_err(unsound)?;
+        let mut stmt = conn.prepare(sql).sql().map_err(unsound)?;
         let rows = stmt
             .query_map([], |row| row.get::<_, Option<String>>(0))
+            .sql()
             .map_err(unsound)?
             .collect::<rusqlite::Result<Vec<_>>>()
+            .sql()
             .map_err(unsound)?;
         Ok(rows
             .into_iter()
@@ -299,6 +302,7 @@ fn check(path: &Path) -> Result<Voyage> {
             stmt.query_map([], |row| row.get::<_, String>(0))?
                 .collect::<rusqlite::Result<_>>()
         })
+        .sql()
         .map_err(unsound)?;
     let [id] = ids.as_slice() else {
         return Err(Error::new(
@@ -320,15 +324,16 @@ fn check(path: &Path) -> Result<Voyage> {
     }
     // helm keeps voyages in SQLite's rollback journal mode (ADR 0001); a copy
     // made by another tool in WAL mode is brought back to it. No-op otherwise.
-    conn.query_row("PRAGMA journal_mode = DELETE", [], |_| Ok(()))?;
+    conn.query_row("PRAGMA journal_mode = DELETE", [], |_| Ok(()))
+        .sql()?;
     let voyage = voyage::get(&conn)?;
-    conn.close().map_err(|(_, err)| Error::from(err))?;
+    conn.close().map_err(|(_, err)| sql_error(err))?;
     Ok(voyage)
 }
 
 /// A SQLite failure while checking a file means the file is not sound.
-fn unsound(err: impl Into<Error>) -> Error {
-    match err.into() {
+fn unsound(err: Error) -> Error {
+    match err {
         err if err.kind() == Kind::NotAVoyage => err,
         err => Error::new(
             Kind::Corrupt,

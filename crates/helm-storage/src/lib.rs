@@ -24,6 +24,7 @@ pub mod logbook;
 mod schema;
 pub mod sealing;
 pub mod slate;
+pub mod sql;
 pub mod stamp;
 pub mod store;
 pub mod sync;
@@ -44,6 +45,7 @@ use uuid::Uuid;
 use crate::error::cmd;
 use crate::error::{Error, Fact, Kind, Result};
 use crate::model::words;
+use crate::sql::Sql;
 
 /// How long a command waits for another process's write to finish. A steer
 /// holds the lock while GitHub answers, so this outlasts GitHub's timeouts.
@@ -244,7 +246,7 @@ pub(crate) fn open_unchecked(path: &Path) -> Result<Connection> {
             Kind::NotFound,
             format!("voyage file {} does not exist", path.display()),
         ),
-        true => Error::from(err),
+        true => sql::sql_error(err),
     })?;
     configure(&conn)?;
     Ok(conn)
@@ -294,10 +296,11 @@ fn process_settings() {
 
 /// Settings every connection gets.
 pub(crate) fn configure(conn: &Connection) -> Result<()> {
-    conn.busy_timeout(BUSY_TIMEOUT)?;
+    conn.busy_timeout(BUSY_TIMEOUT).sql()?;
     // The same switch as `PRAGMA foreign_keys = ON`, set without running a
     // statement (a statement would take a read lock: measurable in `voyage list`).
-    conn.set_db_config(DbConfig::SQLITE_DBCONFIG_ENABLE_FKEY, true)?;
+    conn.set_db_config(DbConfig::SQLITE_DBCONFIG_ENABLE_FKEY, true)
+        .sql()?;
     Ok(())
 }
 
@@ -306,14 +309,17 @@ pub(crate) fn configure(conn: &Connection) -> Result<()> {
 /// not write is refused before anything is written, with no extra round of
 /// locking for the check.
 fn write(conn: &mut Connection) -> Result<Transaction<'_>> {
-    let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
+    let tx = conn
+        .transaction_with_behavior(TransactionBehavior::Immediate)
+        .sql()?;
     schema::check_for_write(&tx)?;
     Ok(tx)
 }
 
 /// Starts a read transaction: one consistent snapshot for a multi-query read.
 fn read(conn: &mut Connection) -> Result<Transaction<'_>> {
-    Ok(conn.transaction_with_behavior(TransactionBehavior::Deferred)?)
+    conn.transaction_with_behavior(TransactionBehavior::Deferred)
+        .sql()
 }
 
 /// Prefixes an error about a voyage file with which file it was.

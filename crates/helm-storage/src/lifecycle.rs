@@ -23,6 +23,7 @@ use super::artifact::{self, ArtifactStatus, Packer, status_of_a};
 use crate::error::{Error, Kind, Result};
 use crate::error::{arg, cmd};
 use crate::model::words;
+use crate::sql::Sql;
 
 /// The payload a summary artifact holds.
 #[derive(Debug, Serialize)]
@@ -164,8 +165,10 @@ pub(crate) fn reduce(
              VALUES (?1, ?2, ?3, ?4)
              ON CONFLICT (source_hash, derived_hash) DO UPDATE
              SET method = excluded.method, created_at = excluded.created_at",
-        )?
-        .execute((&hash, &packed.hash, method, now))?;
+        )
+        .sql()?
+        .execute((&hash, &packed.hash, method, now))
+        .sql()?;
         drop_payload(tx, &hash, ArtifactStatus::Reduced)?;
         done.push(Reduced {
             hash,
@@ -215,18 +218,19 @@ pub(crate) fn jettison(tx: &Transaction<'_>, hashes: &[String]) -> Result<Vec<Je
 
 /// The artifact's status and stored length.
 fn state(conn: &Connection, hash: &str) -> Result<(ArtifactStatus, u64)> {
-    Ok(conn
-        .prepare_cached(concat!(
-            "SELECT ",
-            status_of_a!(),
-            ", length(data) FROM artifacts a WHERE hash = ?1"
-        ))?
-        .query_row([hash], |row| {
-            Ok((
-                row.get(0)?,
-                row.get::<_, Option<i64>>(1)?.unwrap_or(0) as u64,
-            ))
-        })?)
+    conn.prepare_cached(concat!(
+        "SELECT ",
+        status_of_a!(),
+        ", length(data) FROM artifacts a WHERE hash = ?1"
+    ))
+    .sql()?
+    .query_row([hash], |row| {
+        Ok((
+            row.get(0)?,
+            row.get::<_, Option<i64>>(1)?.unwrap_or(0) as u64,
+        ))
+    })
+    .sql()
 }
 
 /// A summary keeps the story of what it summarises: it is never given up.
@@ -244,80 +248,96 @@ fn refuse_summary(conn: &Connection, hash: &str, verb: ArtifactStatus) -> Result
 }
 
 fn drop_payload(tx: &Transaction<'_>, hash: &str, status: ArtifactStatus) -> Result<()> {
-    tx.prepare_cached("UPDATE artifacts SET status = ?2, data = x'' WHERE hash = ?1")?
-        .execute((hash, status))?;
+    tx.prepare_cached("UPDATE artifacts SET status = ?2, data = x'' WHERE hash = ?1")
+        .sql()?
+        .execute((hash, status))
+        .sql()?;
     Ok(())
 }
 
 /// The newest summary made of `hash`.
 pub(crate) fn summary_of(conn: &Connection, hash: &str) -> Result<Option<Derivation>> {
-    Ok(conn
-        .prepare_cached(
-            "SELECT source_hash, derived_hash, method, created_at FROM artifact_derivations
+    conn.prepare_cached(
+        "SELECT source_hash, derived_hash, method, created_at FROM artifact_derivations
              WHERE source_hash = ?1 ORDER BY created_at DESC, rowid DESC LIMIT 1",
-        )?
-        .query_row([hash], |row| {
-            Ok(Derivation {
-                source: row.get(0)?,
-                summary: row.get(1)?,
-                method: row.get(2)?,
-                created_at: row.get(3)?,
-            })
+    )
+    .sql()?
+    .query_row([hash], |row| {
+        Ok(Derivation {
+            source: row.get(0)?,
+            summary: row.get(1)?,
+            method: row.get(2)?,
+            created_at: row.get(3)?,
         })
-        .optional()?)
+    })
+    .optional()
+    .sql()
 }
 
 /// The artifact `hash` is a summary of, if it is one.
 pub(crate) fn source_of(conn: &Connection, hash: &str) -> Result<Option<String>> {
-    Ok(conn
-        .prepare_cached("SELECT source_hash FROM artifact_derivations WHERE derived_hash = ?1")?
+    conn.prepare_cached("SELECT source_hash FROM artifact_derivations WHERE derived_hash = ?1")
+        .sql()?
         .query_row([hash], |row| row.get(0))
-        .optional()?)
+        .optional()
+        .sql()
 }
 
 /// Every artifact, largest stored first, with where it is referenced.
 pub(crate) fn list(conn: &Connection) -> Result<Vec<ListedArtifact>> {
     let mut entries: HashMap<String, Vec<i64>> = HashMap::new();
-    let mut stmt = conn.prepare(
-        "SELECT DISTINCT artifact_hash, logbook_id FROM bearing_observations
+    let mut stmt = conn
+        .prepare(
+            "SELECT DISTINCT artifact_hash, logbook_id FROM bearing_observations
          ORDER BY logbook_id",
-    )?;
-    let mut rows = stmt.query([])?;
-    while let Some(row) = rows.next()? {
-        entries.entry(row.get(0)?).or_default().push(row.get(1)?);
+        )
+        .sql()?;
+    let mut rows = stmt.query([]).sql()?;
+    while let Some(row) = rows.next().sql()? {
+        entries
+            .entry(row.get(0).sql()?)
+            .or_default()
+            .push(row.get(1).sql()?);
     }
     let on_slate: Vec<String> = conn
-        .prepare("SELECT artifact_hash FROM slate")?
-        .query_map([], |row| row.get(0))?
-        .collect::<rusqlite::Result<_>>()?;
+        .prepare("SELECT artifact_hash FROM slate")
+        .sql()?
+        .query_map([], |row| row.get(0))
+        .sql()?
+        .collect::<rusqlite::Result<_>>()
+        .sql()?;
     let mut summaries: HashMap<String, String> = HashMap::new();
     let mut sources: HashMap<String, String> = HashMap::new();
-    let mut stmt = conn.prepare(
-        "SELECT source_hash, derived_hash FROM artifact_derivations ORDER BY created_at, rowid",
-    )?;
-    let mut rows = stmt.query([])?;
-    while let Some(row) = rows.next()? {
-        let (source, derived): (String, String) = (row.get(0)?, row.get(1)?);
+    let mut stmt = conn
+        .prepare(
+            "SELECT source_hash, derived_hash FROM artifact_derivations ORDER BY created_at, rowid",
+        )
+        .sql()?;
+    let mut rows = stmt.query([]).sql()?;
+    while let Some(row) = rows.next().sql()? {
+        let (source, derived): (String, String) = (row.get(0).sql()?, row.get(1).sql()?);
         // Later rows are newer: the newest summary wins.
         summaries.insert(source.clone(), derived.clone());
         sources.insert(derived, source);
     }
-    let mut stmt = conn.prepare(
-        "SELECT hash, status, length(data), substr(data, 1, 18) FROM artifacts
+    let mut stmt = conn
+        .prepare(
+            "SELECT hash, status, length(data), substr(data, 1, 18) FROM artifacts
          ORDER BY length(data) DESC, hash",
-    )?;
-    let mut rows = stmt.query([])?;
+        )
+        .sql()?;
+    let mut rows = stmt.query([]).sql()?;
     let mut out = Vec::new();
-    while let Some(row) = rows.next()? {
-        let hash: String = row.get(0)?;
-        let status: ArtifactStatus = row.get(1)?;
-        let head: Vec<u8> = row.get::<_, Option<Vec<u8>>>(3)?.unwrap_or_default();
+    while let Some(row) = rows.next().sql()? {
+        let hash: String = row.get(0).sql()?;
+        let status: ArtifactStatus = row.get(1).sql()?;
+        let head: Vec<u8> = row.get::<_, Option<Vec<u8>>>(3).sql()?.unwrap_or_default();
         let payload_bytes = match status {
             ArtifactStatus::Stowed => payload_len(conn, &hash, &head)?,
             ArtifactStatus::Reduced | ArtifactStatus::Jettisoned => None,
         };
         out.push(ListedArtifact {
-            stored_bytes: row.get::<_, Option<i64>>(2)?.unwrap_or(0) as u64,
+            stored_bytes: row.get::<_, Option<i64>>(2).sql()?.unwrap_or(0) as u64,
             payload_bytes,
             slate: on_slate.contains(&hash),
             entries: entries.remove(&hash).unwrap_or_default(),
@@ -338,8 +358,10 @@ fn payload_len(conn: &Connection, hash: &str, head: &[u8]) -> Result<Option<u64>
         return Ok(Some(len));
     }
     let data: Vec<u8> = conn
-        .prepare_cached("SELECT data FROM artifacts WHERE hash = ?1")?
-        .query_row([hash], |row| row.get(0))?;
+        .prepare_cached("SELECT data FROM artifacts WHERE hash = ?1")
+        .sql()?
+        .query_row([hash], |row| row.get(0))
+        .sql()?;
     let mut counter = Counter(0);
     Ok(zstd::stream::copy_decode(&data[..], &mut counter)
         .ok()
@@ -363,30 +385,39 @@ impl io::Write for Counter {
 /// derivation, and every summary is stowed.
 pub(crate) fn check(conn: &Connection) -> Result<Vec<String>> {
     let mut problems = Vec::new();
-    let mut stmt = conn.prepare(
-        "SELECT hash FROM artifacts a WHERE status = ?1 AND NOT EXISTS
+    let mut stmt = conn
+        .prepare(
+            "SELECT hash FROM artifacts a WHERE status = ?1 AND NOT EXISTS
          (SELECT 1 FROM artifact_derivations d WHERE d.source_hash = a.hash) ORDER BY hash",
-    )?;
-    for hash in stmt.query_map([ArtifactStatus::Reduced], |row| row.get::<_, String>(0))? {
+        )
+        .sql()?;
+    for hash in stmt
+        .query_map([ArtifactStatus::Reduced], |row| row.get::<_, String>(0))
+        .sql()?
+    {
         problems.push(format!(
             "artifact {}: it is reduced but no derivation names its summary",
-            hash?
+            hash.sql()?
         ));
     }
-    let mut stmt = conn.prepare(
-        "SELECT d.derived_hash, d.source_hash, a.status FROM artifact_derivations d
+    let mut stmt = conn
+        .prepare(
+            "SELECT d.derived_hash, d.source_hash, a.status FROM artifact_derivations d
          LEFT JOIN artifacts a ON a.hash = d.derived_hash
          WHERE a.status IS NOT ?1 ORDER BY d.derived_hash",
-    )?;
-    let rows = stmt.query_map([ArtifactStatus::Stowed], |row| {
-        Ok((
-            row.get::<_, String>(0)?,
-            row.get::<_, String>(1)?,
-            row.get::<_, Option<ArtifactStatus>>(2)?,
-        ))
-    })?;
+        )
+        .sql()?;
+    let rows = stmt
+        .query_map([ArtifactStatus::Stowed], |row| {
+            Ok((
+                row.get::<_, String>(0)?,
+                row.get::<_, String>(1)?,
+                row.get::<_, Option<ArtifactStatus>>(2)?,
+            ))
+        })
+        .sql()?;
     for row in rows {
-        let (derived, source, status) = row?;
+        let (derived, source, status) = row.sql()?;
         problems.push(format!(
             "artifact {derived}: the summary of {source} is {}, not {}",
             status.map_or("missing", ArtifactStatus::as_str),

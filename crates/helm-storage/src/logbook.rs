@@ -15,6 +15,7 @@ use crate::error::cmd;
 use crate::error::{Error, Kind, Result};
 use crate::model::words;
 use crate::model::{EntryAction, Provenance};
+use crate::sql::Sql;
 
 /// A recorded logbook entry with its bearing.
 #[derive(Clone, Debug)]
@@ -173,10 +174,12 @@ where
     tx.prepare_cached(
         "INSERT INTO bearing_observations (logbook_id, target, artifact_hash, observed_at)
          SELECT ?1, target, artifact_hash, observed_at FROM slate ORDER BY observed_at, target",
-    )?
-    .execute([id])?;
+    )
+    .sql()?
+    .execute([id])
+    .sql()?;
     slate::clear(&tx)?;
-    tx.commit()?;
+    tx.commit().sql()?;
     let entry = Entry {
         id,
         recorded_at,
@@ -195,7 +198,8 @@ fn record(tx: &Transaction<'_>, who: &Provenance, action: &str, now: &str) -> Re
     tx.prepare_cached(
         "INSERT INTO logbook (recorded_at, identity, action, summary, role, method)
          VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
-    )?
+    )
+    .sql()?
     .execute((
         now,
         &who.identity,
@@ -203,7 +207,8 @@ fn record(tx: &Transaction<'_>, who: &Provenance, action: &str, now: &str) -> Re
         &who.summary,
         &who.role,
         &who.method,
-    ))?;
+    ))
+    .sql()?;
     Ok(tx.last_insert_rowid())
 }
 
@@ -229,39 +234,50 @@ pub(super) fn get(conn: &Connection, id: i64) -> Result<Entry> {
     let mut entry = conn
         .prepare_cached(&format!(
             "SELECT {ENTRY_COLUMNS} FROM logbook WHERE id = ?1"
-        ))?
-        .query_row([id], entry_from_row)?;
+        ))
+        .sql()?
+        .query_row([id], entry_from_row)
+        .sql()?;
     entry.bearing = bearing(conn, id)?;
     Ok(entry)
 }
 
 fn bearing(conn: &Connection, id: i64) -> Result<Vec<Observation>> {
-    let mut stmt = conn.prepare_cached(&format!(
-        "SELECT {OBSERVATION_COLUMNS}
+    let mut stmt = conn
+        .prepare_cached(&format!(
+            "SELECT {OBSERVATION_COLUMNS}
          FROM bearing_observations o LEFT JOIN artifacts a ON a.hash = o.artifact_hash
          WHERE o.logbook_id = ?1 ORDER BY o.rowid"
-    ))?;
+        ))
+        .sql()?;
     let rows = stmt
-        .query_map([id], Observation::from_row)?
-        .collect::<rusqlite::Result<_>>()?;
+        .query_map([id], Observation::from_row)
+        .sql()?
+        .collect::<rusqlite::Result<_>>()
+        .sql()?;
     Ok(rows)
 }
 
 /// Every entry with its bearing, oldest first.
 pub fn entries(conn: &Connection) -> Result<Vec<Entry>> {
     let mut entries: Vec<Entry> = conn
-        .prepare_cached(&format!("SELECT {ENTRY_COLUMNS} FROM logbook ORDER BY id"))?
-        .query_map([], entry_from_row)?
-        .collect::<rusqlite::Result<_>>()?;
-    let mut stmt = conn.prepare_cached(&format!(
-        "SELECT o.logbook_id, {OBSERVATION_COLUMNS}
+        .prepare_cached(&format!("SELECT {ENTRY_COLUMNS} FROM logbook ORDER BY id"))
+        .sql()?
+        .query_map([], entry_from_row)
+        .sql()?
+        .collect::<rusqlite::Result<_>>()
+        .sql()?;
+    let mut stmt = conn
+        .prepare_cached(&format!(
+            "SELECT o.logbook_id, {OBSERVATION_COLUMNS}
          FROM bearing_observations o LEFT JOIN artifacts a ON a.hash = o.artifact_hash
          ORDER BY o.logbook_id, o.rowid"
-    ))?;
-    let mut rows = stmt.query([])?;
+        ))
+        .sql()?;
+    let mut rows = stmt.query([]).sql()?;
     let mut index = 0;
-    while let Some(row) = rows.next()? {
-        let logbook_id: i64 = row.get(0)?;
+    while let Some(row) = rows.next().sql()? {
+        let logbook_id: i64 = row.get(0).sql()?;
         while index < entries.len() && entries[index].id < logbook_id {
             index += 1;
         }
@@ -272,7 +288,7 @@ pub fn entries(conn: &Connection) -> Result<Vec<Entry>> {
             )
             .hint(words!["run ", cmd("voyage verify"), " for a report"]));
         };
-        entry.bearing.push(Observation::from_row_at(row, 1)?);
+        entry.bearing.push(Observation::from_row_at(row, 1).sql()?);
     }
     Ok(entries)
 }

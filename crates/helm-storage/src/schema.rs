@@ -4,6 +4,7 @@
 use rusqlite::Connection;
 
 use crate::error::{Error, Kind, Result};
+use crate::sql::{Sql, sql_error};
 
 /// The `user_version` this binary writes and understands.
 pub(crate) const VERSION: i64 = 1;
@@ -84,11 +85,11 @@ pub(crate) const INDEXES: [(&str, &str); 2] = [
 /// Creates the schema and its indexes and stamps the version, in one
 /// transaction so a file is either a complete voyage or nothing.
 pub(crate) fn create(conn: &mut Connection) -> Result<()> {
-    let tx = conn.transaction()?;
-    tx.execute_batch(SCHEMA)?;
+    let tx = conn.transaction().sql()?;
+    tx.execute_batch(SCHEMA).sql()?;
     ensure_indexes(&tx)?;
-    tx.pragma_update(None, "user_version", VERSION)?;
-    tx.commit()?;
+    tx.pragma_update(None, "user_version", VERSION).sql()?;
+    tx.commit().sql()?;
     Ok(())
 }
 
@@ -97,7 +98,8 @@ pub(crate) fn create(conn: &mut Connection) -> Result<()> {
 /// with other SQL).
 pub(crate) fn ensure_indexes(tx: &Connection) -> Result<()> {
     for (_, sql) in INDEXES {
-        tx.execute_batch(&sql.replacen("CREATE INDEX", "CREATE INDEX IF NOT EXISTS", 1))?;
+        tx.execute_batch(&sql.replacen("CREATE INDEX", "CREATE INDEX IF NOT EXISTS", 1))
+            .sql()?;
     }
     Ok(())
 }
@@ -118,7 +120,7 @@ pub(crate) fn check_for_write(tx: &Connection) -> Result<()> {
     let objects = check_objects(tx)?;
     for (name, sql) in INDEXES {
         if !objects.iter().any(|o| o.kind == "index" && o.name == name) {
-            tx.execute_batch(sql)?;
+            tx.execute_batch(sql).sql()?;
         }
     }
     Ok(())
@@ -241,6 +243,6 @@ fn not_a_voyage(err: rusqlite::Error) -> Error {
         Some(rusqlite::ErrorCode::NotADatabase) => {
             Error::new(Kind::NotAVoyage, "the file is not a SQLite database")
         }
-        _ => err.into(),
+        _ => sql_error(err),
     }
 }

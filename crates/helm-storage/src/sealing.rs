@@ -11,6 +11,7 @@ use super::logbook::{self, Entry};
 use super::slate::Observation;
 use crate::error::Result;
 use crate::model::{EntryAction, Provenance, SteerRecord};
+use crate::sql::Sql;
 
 /// The voyage under the write lock, as a sealing closure sees it.
 pub struct Sealing<'a> {
@@ -69,11 +70,13 @@ impl Sealing<'_> {
                    AND json_extract(action, '$.steer') = ?1
                    AND lower(json_extract(action, '$.repo')) = lower(?2)
                    AND json_extract(action, ?3) = ?4)",
-            )?
+            )
+            .sql()?
             .query_row(
                 (steer.as_str().unwrap_or_default(), &found.repo, path, value),
                 |row| row.get(0),
-            )?;
+            )
+            .sql()?;
         Ok(named)
     }
 }
@@ -84,9 +87,11 @@ pub(crate) fn find_by_request_id(conn: &Connection, request_id: &str) -> Result<
         .prepare_cached(
             "SELECT id FROM logbook WHERE json_valid(action)
              AND json_extract(action, '$.requestId') = ?1 ORDER BY id LIMIT 1",
-        )?
+        )
+        .sql()?
         .query_row([request_id], |row| row.get(0))
-        .optional()?;
+        .optional()
+        .sql()?;
     id.map(|id| logbook::get(conn, id)).transpose()
 }
 
@@ -110,7 +115,8 @@ pub(crate) fn find_by_result(
              AND json_extract(action, '$.steer') = ?2 AND json_extract(action, '$.url') = ?3
              AND (?4 IS NULL OR json_extract(action, '$.commentId') = ?4)
              ORDER BY id LIMIT 1",
-        )?
+        )
+        .sql()?
         .query_row(
             (
                 since,
@@ -120,6 +126,7 @@ pub(crate) fn find_by_result(
             ),
             |row| row.get(0),
         )
-        .optional()?;
+        .optional()
+        .sql()?;
     id.map(|id| logbook::get(conn, id)).transpose()
 }

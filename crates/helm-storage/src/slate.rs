@@ -10,6 +10,7 @@ use rusqlite::{Connection, OptionalExtension, Row, Transaction};
 use super::artifact::{self, ArtifactStatus, Packed, status_of_a};
 use crate::error::Result;
 use crate::model::SlateKey;
+use crate::sql::Sql;
 
 /// The SQL condition "row `target` is `?1`": exactly, or for a key that folds
 /// case (`?2`), in any ASCII case. `COLLATE NOCASE` folds ASCII only, which
@@ -91,9 +92,11 @@ pub(crate) fn put(
     let newer: Option<String> = tx
         .prepare_cached(&format!(
             "SELECT observed_at FROM slate WHERE {SAME_TARGET} AND observed_at > ?3"
-        ))?
+        ))
+        .sql()?
         .query_row((target, folds, observed_at), |row| row.get(0))
-        .optional()?;
+        .optional()
+        .sql()?;
     if newer.is_some() {
         return Ok(Put::Superseded);
     }
@@ -101,40 +104,50 @@ pub(crate) fn put(
     // The same target spelled otherwise gives way: one row per target.
     tx.prepare_cached(&format!(
         "DELETE FROM slate WHERE {SAME_TARGET} AND target <> ?1"
-    ))?
-    .execute((target, folds))?;
+    ))
+    .sql()?
+    .execute((target, folds))
+    .sql()?;
     tx.prepare_cached(
         "INSERT INTO slate (target, artifact_hash, observed_at) VALUES (?1, ?2, ?3)
          ON CONFLICT (target) DO UPDATE
          SET artifact_hash = excluded.artifact_hash, observed_at = excluded.observed_at",
-    )?
-    .execute((target, &packed.hash, observed_at))?;
+    )
+    .sql()?
+    .execute((target, &packed.hash, observed_at))
+    .sql()?;
     Ok(Put::Stored)
 }
 
 /// Removes one target; returns whether it was there.
 pub(crate) fn erase(tx: &Transaction<'_>, key: &SlateKey) -> Result<bool> {
     let removed = tx
-        .prepare_cached(&format!("DELETE FROM slate WHERE {SAME_TARGET}"))?
-        .execute((&key.text, key.folds_case))?;
+        .prepare_cached(&format!("DELETE FROM slate WHERE {SAME_TARGET}"))
+        .sql()?
+        .execute((&key.text, key.folds_case))
+        .sql()?;
     Ok(removed > 0)
 }
 
 /// Removes everything; returns how many observations were removed.
 pub(crate) fn clear(tx: &Transaction<'_>) -> Result<usize> {
-    Ok(tx.execute("DELETE FROM slate", [])?)
+    tx.execute("DELETE FROM slate", []).sql()
 }
 
 /// The slate, oldest observation first.
 pub(crate) fn list(conn: &Connection) -> Result<Vec<Observation>> {
-    let mut stmt = conn.prepare_cached(&format!(
-        "SELECT {OBSERVATION_COLUMNS}
+    let mut stmt = conn
+        .prepare_cached(&format!(
+            "SELECT {OBSERVATION_COLUMNS}
          FROM slate o LEFT JOIN artifacts a ON a.hash = o.artifact_hash
          ORDER BY o.observed_at, o.target"
-    ))?;
+        ))
+        .sql()?;
     let rows = stmt
-        .query_map([], Observation::from_row)?
-        .collect::<rusqlite::Result<_>>()?;
+        .query_map([], Observation::from_row)
+        .sql()?
+        .collect::<rusqlite::Result<_>>()
+        .sql()?;
     Ok(rows)
 }
 

@@ -14,6 +14,7 @@ use super::slate::{self, Observation, Put};
 use super::{VoyageFile, name_file, voyage};
 use crate::error::Result;
 use crate::model::{EntryAction, Provenance, SlateKey, Voyage};
+use crate::sql::Sql;
 
 /// A payload as [`VoyageStore::payloads`] hands it over.
 #[derive(Debug)]
@@ -112,7 +113,7 @@ impl VoyageStore {
             entries: logbook::entries(&tx)?,
             slate: slate::list(&tx)?,
         };
-        tx.commit()?;
+        tx.commit().sql()?;
         Ok(snapshot)
     }
 
@@ -129,9 +130,11 @@ impl VoyageStore {
                  SELECT * FROM (SELECT artifact_hash FROM bearing_observations
                                 WHERE {same} ORDER BY observed_at DESC LIMIT 1)
                  LIMIT 1"
-            ))?
+            ))
+            .sql()?
             .query_row((&key.text, key.folds_case), |row| row.get(0))
-            .optional()?;
+            .optional()
+            .sql()?;
         match hash {
             Some(hash) => Ok(Some(artifact::load(&self.conn, &hash)?)),
             None => Ok(None),
@@ -156,7 +159,7 @@ impl VoyageStore {
         let tx = super::write(&mut self.conn)?;
         voyage::ensure_active(&tx)?;
         let put = slate::put(&tx, key, packed, observed_at)?;
-        tx.commit()?;
+        tx.commit().sql()?;
         Ok(put)
     }
 
@@ -165,7 +168,7 @@ impl VoyageStore {
         let tx = super::write(&mut self.conn)?;
         voyage::ensure_active(&tx)?;
         let erased = slate::erase(&tx, key)?;
-        tx.commit()?;
+        tx.commit().sql()?;
         Ok(erased)
     }
 
@@ -175,7 +178,7 @@ impl VoyageStore {
         let tx = super::write(&mut self.conn)?;
         voyage::ensure_active(&tx)?;
         let cleared = slate::clear(&tx)?;
-        tx.commit()?;
+        tx.commit().sql()?;
         Ok(cleared)
     }
 
@@ -214,7 +217,7 @@ impl VoyageStore {
         voyage::ensure_active(&tx)?;
         check()?;
         let voyage = voyage::end(&tx, status, now)?;
-        tx.commit()?;
+        tx.commit().sql()?;
         Ok(voyage)
     }
 
@@ -229,7 +232,7 @@ impl VoyageStore {
     ) -> Result<Vec<lifecycle::Reduced>> {
         let tx = super::write(&mut self.conn)?;
         let done = lifecycle::reduce(&tx, hashes, method, text, now)?;
-        tx.commit()?;
+        tx.commit().sql()?;
         Ok(done)
     }
 
@@ -237,7 +240,7 @@ impl VoyageStore {
     pub fn jettison(&mut self, hashes: &[String]) -> Result<Vec<lifecycle::Jettisoned>> {
         let tx = super::write(&mut self.conn)?;
         let done = lifecycle::jettison(&tx, hashes)?;
-        tx.commit()?;
+        tx.commit().sql()?;
         Ok(done)
     }
 
@@ -246,7 +249,7 @@ impl VoyageStore {
     pub fn artifacts(&mut self) -> Result<Vec<lifecycle::ListedArtifact>> {
         let tx = super::read(&mut self.conn)?;
         let listed = lifecycle::list(&tx)?;
-        tx.commit()?;
+        tx.commit().sql()?;
         Ok(listed)
     }
 
@@ -268,7 +271,7 @@ impl VoyageStore {
             },
             _ => None,
         };
-        tx.commit()?;
+        tx.commit().sql()?;
         Ok((stored, summary))
     }
 
@@ -289,9 +292,11 @@ impl VoyageStore {
                     "SELECT ",
                     status_of_a!(),
                     ", length(data) FROM artifacts a WHERE hash = ?1"
-                ))?
+                ))
+                .sql()?
                 .query_row([hash], |row| Ok((row.get(0)?, row.get(1)?)))
-                .optional()?;
+                .optional()
+                .sql()?;
             let payload = match row {
                 None => Payload::Missing,
                 Some((ArtifactStatus::Jettisoned, _)) => Payload::Jettisoned,
@@ -305,14 +310,16 @@ impl VoyageStore {
                 Some((_, stored)) if stored as u64 > limit => Payload::TooLarge(stored as u64),
                 Some(_) => {
                     let data: Vec<u8> = tx
-                        .prepare_cached("SELECT data FROM artifacts WHERE hash = ?1")?
-                        .query_row([hash], |row| row.get(0))?;
+                        .prepare_cached("SELECT data FROM artifacts WHERE hash = ?1")
+                        .sql()?
+                        .query_row([hash], |row| row.get(0))
+                        .sql()?;
                     Payload::Stowed(decompress(&data))
                 }
             };
             each(hash, payload);
         }
-        tx.commit()?;
+        tx.commit().sql()?;
         Ok(())
     }
 

@@ -21,6 +21,7 @@ use crate::error::cmd;
 use crate::error::{Error, Kind, Result};
 use crate::model::words;
 use crate::model::{Provenance, Voyage, VoyageStatus};
+use crate::sql::{Sql, sql_error};
 
 /// An entry to write at a given number.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -74,7 +75,7 @@ impl VoyageStore {
         schema::check(conn)?;
         let tx = super::read(conn)?;
         let value = read(&View { tx: &tx })?;
-        tx.commit()?;
+        tx.commit().sql()?;
         Ok(value)
     }
 
@@ -86,7 +87,7 @@ impl VoyageStore {
         let value = merge(&Merge {
             view: View { tx: &tx },
         })?;
-        tx.commit()?;
+        tx.commit().sql()?;
         Ok(value)
     }
 }
@@ -113,7 +114,8 @@ impl View<'_> {
             .prepare_cached(
                 "SELECT id, recorded_at, identity, action, summary, role, method
                  FROM logbook WHERE id BETWEEN ?1 AND ?2 ORDER BY id",
-            )?
+            )
+            .sql()?
             .query_map(range, |row| {
                 Ok(Entry::new(
                     row.get(0)?,
@@ -127,22 +129,27 @@ impl View<'_> {
                     row.get(3)?,
                     Vec::new(),
                 ))
-            })?
-            .collect::<rusqlite::Result<_>>()?;
-        let mut stmt = self.tx.prepare_cached(&format!(
-            "SELECT o.logbook_id, {OBSERVATION_COLUMNS}
+            })
+            .sql()?
+            .collect::<rusqlite::Result<_>>()
+            .sql()?;
+        let mut stmt = self
+            .tx
+            .prepare_cached(&format!(
+                "SELECT o.logbook_id, {OBSERVATION_COLUMNS}
              FROM bearing_observations o LEFT JOIN artifacts a ON a.hash = o.artifact_hash
              WHERE o.logbook_id BETWEEN ?1 AND ?2 ORDER BY o.logbook_id, o.rowid"
-        ))?;
-        let mut rows = stmt.query(range)?;
+            ))
+            .sql()?;
+        let mut rows = stmt.query(range).sql()?;
         let mut index = 0;
-        while let Some(row) = rows.next()? {
-            let id: i64 = row.get(0)?;
+        while let Some(row) = rows.next().sql()? {
+            let id: i64 = row.get(0).sql()?;
             while index < entries.len() && entries[index].id < id {
                 index += 1;
             }
             match entries.get_mut(index).filter(|e| e.id == id) {
-                Some(entry) => entry.bearing.push(Observation::from_row_at(row, 1)?),
+                Some(entry) => entry.bearing.push(Observation::from_row_at(row, 1).sql()?),
                 None => {
                     return Err(Error::new(
                         Kind::Corrupt,
@@ -167,9 +174,11 @@ impl View<'_> {
                 "SELECT ",
                 status_of_a!(),
                 " FROM artifacts a WHERE hash = ?1"
-            ))?
+            ))
+            .sql()?
             .query_row([hash], |row| row.get(0))
-            .optional()?;
+            .optional()
+            .sql()?;
         let Some(status) = status else {
             return Ok(None);
         };
@@ -178,15 +187,18 @@ impl View<'_> {
             .prepare_cached(
                 "SELECT created_at, derived_hash, method FROM artifact_derivations
                  WHERE source_hash = ?1",
-            )?
+            )
+            .sql()?
             .query_map([hash], |row| {
                 Ok(DerivedSummary {
                     created_at: row.get(0)?,
                     summary: row.get(1)?,
                     method: row.get(2)?,
                 })
-            })?
-            .collect::<rusqlite::Result<_>>()?;
+            })
+            .sql()?
+            .collect::<rusqlite::Result<_>>()
+            .sql()?;
         derivations.sort();
         Ok(Some(ArtifactRow {
             status,
@@ -197,26 +209,29 @@ impl View<'_> {
     /// Every artifact whose lifecycle is not plain `stowed`: not stowed, or
     /// the source of a derivation.
     pub fn lifecycle_artifacts(&self) -> Result<Vec<String>> {
-        Ok(self
-            .tx
+        self.tx
             .prepare(concat!(
                 "SELECT hash FROM artifacts a WHERE ",
                 status_of_a!(),
                 " <> ?1 UNION SELECT source_hash FROM artifact_derivations ORDER BY 1"
-            ))?
-            .query_map([ArtifactStatus::Stowed], |row| row.get(0))?
-            .collect::<rusqlite::Result<_>>()?)
+            ))
+            .sql()?
+            .query_map([ArtifactStatus::Stowed], |row| row.get(0))
+            .sql()?
+            .collect::<rusqlite::Result<_>>()
+            .sql()
     }
 
     /// A stowed artifact's zstd frame.
     pub fn frame(&self, hash: &str) -> Result<Option<Vec<u8>>> {
-        Ok(self
-            .tx
-            .prepare_cached("SELECT data FROM artifacts WHERE hash = ?1 AND status = ?2")?
+        self.tx
+            .prepare_cached("SELECT data FROM artifacts WHERE hash = ?1 AND status = ?2")
+            .sql()?
             .query_row(rusqlite::params![hash, ArtifactStatus::Stowed], |row| {
                 row.get(0)
             })
-            .optional()?)
+            .optional()
+            .sql()
     }
 }
 
@@ -233,30 +248,40 @@ impl Merge<'_> {
         tx.execute(
             "DELETE FROM bearing_observations WHERE logbook_id >= ?1",
             [from as i64],
-        )?;
-        tx.execute("DELETE FROM logbook WHERE id >= ?1", [from as i64])?;
-        let mut entry_stmt = tx.prepare_cached(
-            "INSERT INTO logbook (id, recorded_at, identity, action, summary, role, method)
+        )
+        .sql()?;
+        tx.execute("DELETE FROM logbook WHERE id >= ?1", [from as i64])
+            .sql()?;
+        let mut entry_stmt = tx
+            .prepare_cached(
+                "INSERT INTO logbook (id, recorded_at, identity, action, summary, role, method)
              VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
-        )?;
-        let mut bearing_stmt = tx.prepare_cached(
-            "INSERT INTO bearing_observations (logbook_id, target, artifact_hash, observed_at)
+            )
+            .sql()?;
+        let mut bearing_stmt = tx
+            .prepare_cached(
+                "INSERT INTO bearing_observations (logbook_id, target, artifact_hash, observed_at)
              VALUES (?1, ?2, ?3, ?4)",
-        )?;
+            )
+            .sql()?;
         for (i, entry) in entries.iter().enumerate() {
             let id = from as i64 + i as i64;
             let who = &entry.provenance;
-            entry_stmt.execute((
-                id,
-                &entry.recorded_at,
-                &who.identity,
-                &entry.action,
-                &who.summary,
-                &who.role,
-                &who.method,
-            ))?;
+            entry_stmt
+                .execute((
+                    id,
+                    &entry.recorded_at,
+                    &who.identity,
+                    &entry.action,
+                    &who.summary,
+                    &who.role,
+                    &who.method,
+                ))
+                .sql()?;
             for (target, artifact, observed_at) in &entry.bearing {
-                bearing_stmt.execute((id, target, artifact, observed_at))?;
+                bearing_stmt
+                    .execute((id, target, artifact, observed_at))
+                    .sql()?;
             }
         }
         Ok(())
@@ -275,8 +300,10 @@ impl Merge<'_> {
             .prepare_cached(
                 "INSERT INTO artifacts (hash, data, status) VALUES (?1, x'', ?2)
                  ON CONFLICT (hash) DO UPDATE SET data = x'', status = excluded.status",
-            )?
-            .execute((hash, status))?;
+            )
+            .sql()?
+            .execute((hash, status))
+            .sql()?;
         Ok(())
     }
 
@@ -290,30 +317,38 @@ impl Merge<'_> {
                  ON CONFLICT (source_hash, derived_hash) DO UPDATE
                  SET method = excluded.method, created_at = excluded.created_at
                  WHERE excluded.created_at > artifact_derivations.created_at",
-            )?
+            )
+            .sql()?
             .execute((
                 source,
                 &derivation.summary,
                 &derivation.method,
                 &derivation.created_at,
-            ))?;
+            ))
+            .sql()?;
         Ok(())
     }
 
     /// Sets the voyage's status: active, or ended when and how.
     pub fn set_status(&self, status: &VoyageStatus) -> Result<()> {
         match status {
-            VoyageStatus::Active => self.tx().execute(
-                "UPDATE voyage SET status = 'active', ended_at = NULL, ended_status = NULL",
-                [],
-            )?,
+            VoyageStatus::Active => self
+                .tx()
+                .execute(
+                    "UPDATE voyage SET status = 'active', ended_at = NULL, ended_status = NULL",
+                    [],
+                )
+                .sql()?,
             VoyageStatus::Ended {
                 ended_at,
                 ended_status,
-            } => self.tx().execute(
-                "UPDATE voyage SET status = 'ended', ended_at = ?1, ended_status = ?2",
-                (ended_at, ended_status),
-            )?,
+            } => self
+                .tx()
+                .execute(
+                    "UPDATE voyage SET status = 'ended', ended_at = ?1, ended_status = ?2",
+                    (ended_at, ended_status),
+                )
+                .sql()?,
         };
         Ok(())
     }
@@ -343,14 +378,14 @@ impl Born {
                     Error::io(format!("cannot create {}", temp.display()), &err)
                         .hint("check that $HELM_HOME/voyages is writable")
                 })?;
-                let mut conn = super::connect(&temp, OpenFlags::default())?;
+                let mut conn = super::connect(&temp, OpenFlags::default()).sql()?;
                 super::configure(&conn)?;
-                conn.pragma_update(None, "journal_mode", "DELETE")?;
+                conn.pragma_update(None, "journal_mode", "DELETE").sql()?;
                 schema::create(&mut conn)?;
                 conn.execute(
                 "INSERT INTO voyage (id, intent, created_at, status) VALUES (?1, ?2, ?3, 'active')",
                 (voyage.id.hyphenated().to_string(), &voyage.intent, &voyage.created_at),
-            )?;
+            ).sql()?;
                 close(conn)
             })();
         if let Err(err) = made {
@@ -422,5 +457,5 @@ pub fn sweep_unborn(home: &Home) {
 }
 
 fn close(conn: Connection) -> Result<()> {
-    conn.close().map_err(|(_, err)| Error::from(err))
+    conn.close().map_err(|(_, err)| sql_error(err))
 }

@@ -13,6 +13,7 @@ use serde::Serialize;
 
 use super::{artifact, audit, schema};
 use crate::error::Result;
+use crate::sql::Sql;
 
 #[derive(Debug, Default, Serialize)]
 #[serde(rename_all = "camelCase")]
@@ -46,10 +47,12 @@ pub fn verify(path: &Path) -> Findings {
 }
 
 fn check(conn: &Connection, path: &Path, findings: &mut Findings) -> Result<()> {
-    let mut stmt = conn.prepare("PRAGMA integrity_check")?;
+    let mut stmt = conn.prepare("PRAGMA integrity_check").sql()?;
     let integrity: Vec<String> = stmt
-        .query_map([], |row| row.get(0))?
-        .collect::<rusqlite::Result<_>>()?;
+        .query_map([], |row| row.get(0))
+        .sql()?
+        .collect::<rusqlite::Result<_>>()
+        .sql()?;
     if integrity != ["ok"] {
         findings.problems.extend(
             integrity
@@ -57,24 +60,31 @@ fn check(conn: &Connection, path: &Path, findings: &mut Findings) -> Result<()> 
                 .map(|line| format!("integrity: {line}")),
         );
     }
-    let mut stmt = conn.prepare("SELECT \"table\", rowid, parent FROM pragma_foreign_key_check")?;
+    let mut stmt = conn
+        .prepare("SELECT \"table\", rowid, parent FROM pragma_foreign_key_check")
+        .sql()?;
     let orphans: Vec<(String, Option<i64>, String)> = stmt
-        .query_map([], |row| Ok((row.get(0)?, row.get(1)?, row.get(2)?)))?
-        .collect::<rusqlite::Result<_>>()?;
+        .query_map([], |row| Ok((row.get(0)?, row.get(1)?, row.get(2)?)))
+        .sql()?
+        .collect::<rusqlite::Result<_>>()
+        .sql()?;
     for (table, rowid, parent) in orphans {
         findings.problems.push(format!(
             "foreign key: {table} row {} refers to a missing {parent} row",
             rowid.map_or("?".to_string(), |r| r.to_string())
         ));
     }
-    let voyages: i64 = conn.query_row("SELECT count(*) FROM voyage", [], |r| r.get(0))?;
+    let voyages: i64 = conn
+        .query_row("SELECT count(*) FROM voyage", [], |r| r.get(0))
+        .sql()?;
     if voyages != 1 {
         findings.problems.push(format!(
             "the voyage table has {voyages} rows instead of one"
         ));
     }
-    findings.entries =
-        conn.query_row("SELECT count(*) FROM logbook", [], |r| r.get::<_, i64>(0))? as u64;
+    findings.entries = conn
+        .query_row("SELECT count(*) FROM logbook", [], |r| r.get::<_, i64>(0))
+        .sql()? as u64;
     let audit = audit::columns(conn)?;
     findings.problems.extend(audit.shown.iter().cloned());
     if audit.total > audit.shown.len() {
@@ -92,9 +102,12 @@ fn check(conn: &Connection, path: &Path, findings: &mut Findings) -> Result<()> 
         .unwrap_or_default()
         .to_string();
     let ids: Vec<String> = conn
-        .prepare("SELECT id FROM voyage WHERE typeof(id) = 'text'")?
-        .query_map([], |row| row.get(0))?
-        .collect::<rusqlite::Result<_>>()?;
+        .prepare("SELECT id FROM voyage WHERE typeof(id) = 'text'")
+        .sql()?
+        .query_map([], |row| row.get(0))
+        .sql()?
+        .collect::<rusqlite::Result<_>>()
+        .sql()?;
     if let [id] = ids.as_slice()
         && *id != named
     {
@@ -119,15 +132,20 @@ pub(super) fn for_each_stowed(
     conn: &Connection,
     mut check: impl FnMut(Option<String>) -> bool,
 ) -> Result<()> {
-    let mut stmt = conn.prepare("SELECT hash FROM artifacts WHERE status = ?1 ORDER BY hash")?;
+    let mut stmt = conn
+        .prepare("SELECT hash FROM artifacts WHERE status = ?1 ORDER BY hash")
+        .sql()?;
     let hashes: Vec<String> = stmt
-        .query_map([artifact::ArtifactStatus::Stowed], |row| row.get(0))?
-        .collect::<rusqlite::Result<_>>()?;
+        .query_map([artifact::ArtifactStatus::Stowed], |row| row.get(0))
+        .sql()?
+        .collect::<rusqlite::Result<_>>()
+        .sql()?;
     for hash in hashes {
-        let data: Vec<u8> =
-            conn.query_row("SELECT data FROM artifacts WHERE hash = ?1", [&hash], |r| {
+        let data: Vec<u8> = conn
+            .query_row("SELECT data FROM artifacts WHERE hash = ?1", [&hash], |r| {
                 r.get(0)
-            })?;
+            })
+            .sql()?;
         let problem = match artifact::unpack(&data, &mut io::sink()) {
             Ok(actual) if actual == hash => None,
             Ok(actual) => Some(format!("artifact {hash}: its payload hashes to {actual}")),

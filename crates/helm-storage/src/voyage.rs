@@ -11,6 +11,7 @@ use crate::error::cmd;
 use crate::error::{Error, Fact, Kind, Result};
 use crate::model::words;
 use crate::model::{Voyage, VoyageStatus};
+use crate::sql::{Sql, sql_error};
 
 /// A voyage as `voyage list` shows it.
 #[derive(Clone, Debug)]
@@ -40,16 +41,17 @@ pub fn create(home: &Home, intent: &str, now: &str) -> Result<Voyage> {
 
 fn write_new(path: &Path, id: &Uuid, intent: &str, now: &str) -> Result<Voyage> {
     create_private_file(path)?;
-    let mut conn = super::connect(path, OpenFlags::default())?;
+    let mut conn = super::connect(path, OpenFlags::default()).sql()?;
     super::configure(&conn)?;
     // Rollback journal, so a voyage at rest is exactly one file (ADR 0001).
-    conn.pragma_update(None, "journal_mode", "DELETE")?;
+    conn.pragma_update(None, "journal_mode", "DELETE").sql()?;
     schema::create(&mut conn)?;
     conn.execute(
         "INSERT INTO voyage (id, intent, created_at, status) VALUES (?1, ?2, ?3, 'active')",
         (id.hyphenated().to_string(), intent, now),
-    )?;
-    conn.close().map_err(|(_, err)| Error::from(err))?;
+    )
+    .sql()?;
+    conn.close().map_err(|(_, err)| sql_error(err))?;
     Ok(Voyage {
         id: *id,
         intent: intent.to_string(),
@@ -94,17 +96,20 @@ pub(crate) fn get(conn: &Connection) -> Result<Voyage> {
         [],
         from_row,
     )
-    .optional()?
+    .optional()
+    .sql()?
     .ok_or_else(|| Error::new(Kind::Corrupt, "the voyage file has no voyage row"))
 }
 
 /// Reads what `voyage list` needs in one statement: the row and the entry count.
 pub(crate) fn summary(conn: &Connection) -> Result<Summary> {
-    let mut stmt = conn.prepare_cached(
-        "SELECT id, intent, created_at, status, ended_at, ended_status,
+    let mut stmt = conn
+        .prepare_cached(
+            "SELECT id, intent, created_at, status, ended_at, ended_status,
                 (SELECT count(*) FROM logbook) AS entries
          FROM voyage LIMIT 1",
-    )?;
+        )
+        .sql()?;
     let summary = stmt
         .query_row([], |row| {
             Ok(Summary {
@@ -112,7 +117,8 @@ pub(crate) fn summary(conn: &Connection) -> Result<Summary> {
                 entries: row.get::<_, i64>("entries")? as u64,
             })
         })
-        .optional()?;
+        .optional()
+        .sql()?;
     summary.ok_or_else(|| Error::new(Kind::Corrupt, "the voyage file has no voyage row"))
 }
 
@@ -147,7 +153,8 @@ pub(crate) fn end(tx: &Transaction<'_>, status: Option<&str>, now: &str) -> Resu
     tx.execute(
         "UPDATE voyage SET status = 'ended', ended_at = ?1, ended_status = ?2",
         (now, status),
-    )?;
+    )
+    .sql()?;
     get(tx)
 }
 
@@ -160,8 +167,10 @@ pub(crate) fn load_summary(file: &VoyageFile) -> Result<Summary> {
     // Inside one deferred transaction, `PRAGMA user_version` (which needs no
     // schema) takes the read lock and keeps it, so loading the schema and
     // reading the row happen under that same lock: one round of locking.
-    let tx = conn.unchecked_transaction()?;
-    let version: i64 = tx.pragma_query_value(None, "user_version", |row| row.get(0))?;
+    let tx = conn.unchecked_transaction().sql()?;
+    let version: i64 = tx
+        .pragma_query_value(None, "user_version", |row| row.get(0))
+        .sql()?;
     let fast = (version == schema::VERSION)
         .then(|| {
             tx.query_row(

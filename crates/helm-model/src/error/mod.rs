@@ -76,10 +76,7 @@ impl Error {
     }
 
     /// Keeps the error that caused this one, for [`std::error::Error::source`].
-    pub(crate) fn caused_by(
-        mut self,
-        cause: impl std::error::Error + Send + Sync + 'static,
-    ) -> Self {
+    pub fn caused_by(mut self, cause: impl std::error::Error + Send + Sync + 'static) -> Self {
         self.source = Some(Box::new(cause));
         self
     }

@@ -1,0 +1,65 @@
+#!/usr/bin/env bash
+# The house checks that fmt and clippy cannot make (docs/perf-notes/seam-plan.md 0a, 0b):
+# - helm-github is GitHub as a transport and must not build SQLite: only helm-storage
+#   talks to the voyage files, so rusqlite in helm-github's normal tree means a
+#   storage concern leaked into a crate below it.
+# - every declared dependency is named by the sources of its crate (normal ones by
+#   src/ or build.rs, dev ones by src/, tests/, benches/ or examples/): an unused one
+#   only costs build time and hides what a crate really stands on.
+# Exits non-zero with one line per finding and what to do.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+failed=0
+fail() {
+    echo "house check: $*" >&2
+    failed=1
+}
+
+if cargo tree --locked -p helm-github -e normal --prefix none | grep -q '^rusqlite '; then
+    fail "helm-github builds rusqlite (see \`cargo tree -p helm-github -e normal -i rusqlite\`); keep SQLite in helm-storage"
+fi
+
+# The dependency names of one table kind ("normal" or "dev") in a Cargo.toml.
+declared() {
+    awk -v want="$2" '
+        /^\[/ {
+            table = $0
+            kind = ""
+            if (table ~ /^\[(target\..*\.)?dependencies\]$/) kind = "normal"
+            else if (table ~ /^\[(target\..*\.)?dev-dependencies\]$/) kind = "dev"
+            next
+        }
+        kind == want && /^[A-Za-z0-9_-]+[ \t]*(=|\.)/ {
+            name = $0
+            sub(/[ \t]*[=.].*/, "", name)
+            print name
+        }
+    ' "$1"
+}
+
+# Whether a crate (by its Rust name) is named in the Rust sources under the given paths.
+named_in() {
+    local name=$1
+    shift
+    local paths=()
+    for p in "$@"; do [[ -e $p ]] && paths+=("$p"); done
+    ((${#paths[@]})) || return 1
+    grep -rqE --include='*.rs' "(^|[^A-Za-z0-9_])${name}(::|!)|extern crate ${name}\b|use ${name}\b" "${paths[@]}"
+}
+
+for manifest in Cargo.toml crates/*/Cargo.toml; do
+    dir=$(dirname "$manifest")
+    for dep in $(declared "$manifest" normal); do
+        name=${dep//-/_}
+        named_in "$name" "$dir/src" "$dir/build.rs" ||
+            fail "$manifest declares $dep but no source under $dir/src names it; remove it (or make it a dev-dependency if only tests use it)"
+    done
+    for dep in $(declared "$manifest" dev); do
+        name=${dep//-/_}
+        named_in "$name" "$dir/src" "$dir/tests" "$dir/benches" "$dir/examples" ||
+            fail "$manifest declares the dev-dependency $dep but no source or test under $dir names it; remove it"
+    done
+done
+
+exit "$failed"
