@@ -331,7 +331,7 @@ mod tests {
                 warnings: Vec::new(),
             },
             terminal: true,
-                        all: false,
+            all: false,
         };
         let mut out = Vec::new();
         report.write_document(&mut out).unwrap();
@@ -375,7 +375,7 @@ mod tests {
                     warnings: Vec::new(),
                 },
                 terminal,
-                                all: false,
+                all: false,
             };
             let mut out = Vec::new();
             report.write_document(&mut out).unwrap();
