@@ -9,6 +9,8 @@
 #   package-lock.json and installed with `npm ci`.
 # - ssh-keygen (Debian's openssh-client): the signed-sync tests make an
 #   ed25519 key and sign and verify with it, as git does.
+# - Debian's `gnupg`: the OpenPGP signed-sync test makes a key in a
+#   throwaway keyring, signs with it and deletes it.
 # - Debian's `chromium`: the real browser the `voyage page` tests open pages
 #   in (tests/it/page/, crates/fake-github/tests/tour.rs).
 # - util-linux's `script` (Debian's bsdutils): the terminal tests run helm
@@ -35,6 +37,9 @@ apt_install() {
 
 if ! command -v ssh-keygen >/dev/null 2>&1; then
     apt_install openssh-client
+fi
+if ! command -v gpg >/dev/null 2>&1; then
+    apt_install gnupg
 fi
 if ! command -v chromium >/dev/null 2>&1; then
     apt_install chromium

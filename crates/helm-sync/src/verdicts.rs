@@ -4,6 +4,14 @@
 //! never changes, so its verdict holds until those do. Only what is shown
 //! (`voyage show`, `voyage verify --signatures`) reads it; a pull always
 //! asks git. A file that cannot be read or written is only a slower show.
+//!
+//! Only verdicts that depend on nothing but that hash are kept: an unsigned
+//! commit, and an ssh signature (its key an ssh fingerprint, `SHA256:…`),
+//! which git judges against the allowed-signers and revocation files alone.
+//! An OpenPGP or X.509 verdict also depends on a keyring and a trust
+//! database (a key deleted, revoked, expired or trusted less) that helm
+//! cannot key reliably, so git is asked again every time: a remembered
+//! "signed by" must never outlive the key that made it true.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -52,7 +60,13 @@ impl Verdicts {
         self.stored.commits.contains_key(commit)
     }
 
+    /// Keeps `signature`'s verdict when it cannot change under the same
+    /// trust (see the module's comment); forgets any other.
     pub(crate) fn remember(&mut self, signature: &Signature) {
+        if !lasting(signature) {
+            self.stored.commits.remove(&signature.commit);
+            return;
+        }
         self.stored.commits.insert(
             signature.commit.clone(),
             Known {
@@ -90,6 +104,46 @@ impl Verdicts {
             .and_then(|()| std::fs::rename(&temp, &self.path).ok());
         if written.is_none() {
             let _ = std::fs::remove_file(&temp);
+        }
+    }
+}
+
+/// Whether git's verdict on `signature` depends only on the commit and the
+/// trust hash: unsigned, or signed with an ssh key.
+fn lasting(signature: &Signature) -> bool {
+    signature.verdict == 'N' || signature.key.starts_with("SHA256:")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn signed(verdict: char, key: &str) -> Signature {
+        Signature {
+            commit: "c0ffee".to_string(),
+            verdict,
+            signer: "alice@example.com".to_string(),
+            key: key.to_string(),
+            entry: Some(1),
+        }
+    }
+
+    #[test]
+    fn only_ssh_and_unsigned_verdicts_are_remembered() {
+        let home = tempfile::tempdir().unwrap();
+        let id = uuid::Uuid::now_v7();
+        for (signature, kept) in [
+            (signed('G', "SHA256:abc"), true),
+            (signed('U', "SHA256:abc"), true),
+            (signed('N', ""), true),
+            (signed('G', "0123456789ABCDEF"), false),
+            (signed('E', ""), false),
+        ] {
+            let mut verdicts = Verdicts::load(home.path(), &id, "trust");
+            verdicts.remember(&signature);
+            verdicts.save();
+            let again = Verdicts::load(home.path(), &id, "trust");
+            assert_eq!(again.has("c0ffee"), kept, "{signature:?}");
         }
     }
 }

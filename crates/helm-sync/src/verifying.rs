@@ -151,6 +151,7 @@ pub(crate) fn verify(
 /// never synced here. Verdicts git gave before under the same signing
 /// settings and allowed signers are remembered (`verdicts`): checking a
 /// signature runs a program per commit, so only new commits pay for it.
+/// OpenPGP and X.509 verdicts are not: git is asked again every time.
 pub fn history(
     home: &std::path::Path,
     cwd: &std::path::Path,
@@ -192,6 +193,9 @@ pub fn history(
     let output = git::check(git::run(command, "git log")?, "git log")?;
     let mut all = parse(&String::from_utf8_lossy(&output.stdout));
     let mut known = super::verdicts::Verdicts::load(home, id, &signing.trust(cwd));
+    // What git says now, for the commits it is asked about; the memory
+    // keeps only the verdicts that cannot change (`verdicts`).
+    let mut fresh: BTreeMap<String, Signature> = BTreeMap::new();
     let unknown: Vec<&str> = all
         .iter()
         .filter(|s| !known.has(&s.commit))
@@ -209,11 +213,19 @@ pub fn history(
         let judged = git::feed(command, input.into_bytes(), "git log")?;
         for signature in parse(&String::from_utf8_lossy(&judged.stdout)) {
             known.remember(&signature);
+            fresh.insert(signature.commit.clone(), signature);
         }
         known.save();
     }
     for signature in &mut all {
-        known.fill(signature);
+        match fresh.get(&signature.commit) {
+            Some(judged) => {
+                signature.verdict = judged.verdict;
+                signature.signer = judged.signer.clone();
+                signature.key = judged.key.clone();
+            }
+            None => known.fill(signature),
+        }
     }
     Ok(all)
 }

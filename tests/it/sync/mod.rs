@@ -13,6 +13,7 @@ mod killed;
 mod leftovers;
 mod mcp;
 mod merge;
+mod openpgp;
 mod reach;
 mod signed;
 mod steered;
