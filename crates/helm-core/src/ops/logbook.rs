@@ -41,6 +41,17 @@ pub struct SteerRequest<'a> {
     pub disclose: bool,
 }
 
+impl SteerRequest<'_> {
+    /// What the texts it posts depend on (`posting::prepare`).
+    pub(crate) fn asked(&self) -> super::posting::Asked<'_> {
+        super::posting::Asked {
+            provenance: self.provenance,
+            request_id: self.request_id,
+            allow_secret: self.allow_secret,
+        }
+    }
+}
+
 pub use crate::steering::Settlement;
 
 impl Helm {
@@ -90,7 +101,8 @@ impl Helm {
         let steer = request.action.resolve(&self.cwd, self.stdin)?;
         let file = self.voyage_file(voyage)?;
         let disclose = request.disclose || self.disclose;
-        let prepared = super::posting::prepare(steer, request, disclose, &file.id.to_string())?;
+        let prepared =
+            super::posting::prepare(steer, request.asked(), disclose, &file.id.to_string())?;
         let repo = self.repository(request.repo)?;
         let guard = super::fresh::Guard {
             file: file.clone(),

@@ -5,7 +5,6 @@
 //! no secret leaves unless `--allow-secret` names its rule) and GitHub's
 //! length limit. A steer and its dry run share this path (issue 40).
 
-use super::logbook::SteerRequest;
 use crate::actions::Steer;
 use crate::egress::outbound::Outbound;
 use crate::error::{Error, Result};
@@ -22,25 +21,36 @@ pub(crate) struct Prepared {
     pub(crate) attempt_id: String,
 }
 
+/// What of a steer's request its texts depend on: who asks (for the
+/// footer), under which id, and which secret rules they allow. Kept apart
+/// from `logbook::SteerRequest`, which calls this, so the two do not import
+/// each other.
+#[derive(Clone, Copy)]
+pub(crate) struct Asked<'a> {
+    pub(crate) provenance: &'a Provenance,
+    pub(crate) request_id: Option<&'a str>,
+    pub(crate) allow_secret: &'a [String],
+}
+
 /// Makes `steer` final (the footer when `disclose`), then refuses it when a
 /// string in it holds a secret not allowed, or when its body no longer fits
 /// GitHub's limit: the steer and its dry run both come through here.
 pub(crate) fn prepare(
     mut steer: Steer,
-    request: &SteerRequest<'_>,
+    asked: Asked<'_>,
     disclose: bool,
     voyage: &str,
 ) -> Result<Prepared> {
     // The footer names the attempt, so its id is made here when the
     // caller gave none.
-    let attempt_id = request
+    let attempt_id = asked
         .request_id
         .map(str::to_string)
         .unwrap_or_else(crate::steering::pending::new_attempt_id);
     if disclose {
-        add_footer(&mut steer, request.provenance, voyage, &attempt_id);
+        add_footer(&mut steer, asked.provenance, voyage, &attempt_id);
     }
-    let outbound = Outbound::new(request.allow_secret, &steer);
+    let outbound = Outbound::new(asked.allow_secret, &steer);
     let allowed = outbound.steer(&steer)?;
     if disclose {
         fits(&steer)?;

@@ -46,7 +46,8 @@ impl Helm {
         let file = self.voyage_file(voyage)?;
         // The steer's own preparation: footer, outbound gate, length.
         let disclose = request.disclose || self.disclose;
-        let prepared = super::posting::prepare(steer, request, disclose, &file.id.to_string())?;
+        let prepared =
+            super::posting::prepare(steer, request.asked(), disclose, &file.id.to_string())?;
         let steer = prepared.steer;
         let repo = self.repository(request.repo)?;
         let store = VoyageStore::open(file.clone())?;
