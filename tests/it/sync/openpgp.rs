@@ -1,5 +1,5 @@
-//! Signed sync with an OpenPGP key (a real `gpg`, its keyring in the test
-//! machine's `$HOME/.gnupg`): git's verdict on such a signature depends on
+//! Signed sync with an OpenPGP key (a real `gpg`, its keyring under each
+//! test machine's own temporary `$HOME/.gnupg`): git's verdict on such a signature depends on
 //! the keyring and trust database, which helm does not remember, so once
 //! the key is deleted neither `voyage verify --signatures` nor `voyage
 //! show` still calls the commits signed.
