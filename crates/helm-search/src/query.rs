@@ -82,12 +82,13 @@ pub(crate) fn run(conn: &Connection, query: &Query) -> Result<Vec<SearchHit>> {
         .query_map([&query.text], |_| Ok(()))
         .and_then(|rows| rows.collect::<rusqlite::Result<Vec<()>>>())
         .map_err(|err| malformed(&query.text, err))?;
-    let mut stmt = conn
+    // Ranked first without snippets: a snippet reads and tokenizes its
+    // row's text, and the sort would make one for every match when only
+    // the best `limit` are shown. Each chosen row's snippet is made after.
+    let mut ranked = conn
         .prepare_cached(
-            "SELECT d.voyage, v.intent, d.entry, d.target, d.artifact, d.kind, d.identity,
-                d.recorded_at, d.author, d.untrusted,
-                snippet(texts, 0, char(57344), char(57345), '…', 24), bm25(texts)
-         FROM texts CROSS JOIN docs d ON d.id = texts.rowid CROSS JOIN voyages v ON v.id = d.voyage
+            "SELECT d.id, d.voyage, d.entry, d.target, d.artifact, bm25(texts)
+         FROM texts CROSS JOIN docs d ON d.id = texts.rowid
          WHERE texts MATCH ?1
            AND (?2 IS NULL OR d.voyage = ?2)
            AND (?3 IS NULL OR d.kind = ?3)
@@ -96,7 +97,7 @@ pub(crate) fn run(conn: &Connection, query: &Query) -> Result<Vec<SearchHit>> {
          ORDER BY bm25(texts), d.recorded_at DESC",
         )
         .sql()?;
-    let mut rows = stmt
+    let mut rows = ranked
         .query(rusqlite::params![
             query.text,
             query.voyage,
@@ -105,35 +106,53 @@ pub(crate) fn run(conn: &Connection, query: &Query) -> Result<Vec<SearchHit>> {
             query.since
         ])
         .map_err(|err| malformed(&query.text, err))?;
-    let mut hits = Vec::new();
+    let mut best: Vec<(i64, f64)> = Vec::new();
     let mut found = HashSet::new();
-    while hits.len() < query.limit {
+    while best.len() < query.limit {
         let Some(row) = rows.next().map_err(|err| malformed(&query.text, err))? else {
             break;
         };
-        let hit = SearchHit {
-            voyage: row.get(0).sql()?,
-            intent: row.get(1).sql()?,
-            entry: row.get(2).sql()?,
-            target: row.get(3).sql()?,
-            artifact: row.get(4).sql()?,
-            kind: row.get(5).sql()?,
-            identity: row.get(6).sql()?,
-            recorded_at: row.get(7).sql()?,
-            author: row.get(8).sql()?,
-            untrusted: row.get(9).sql()?,
-            snippet: spans(&row.get::<_, String>(10).sql()?),
-            score: -row.get::<_, f64>(11).sql()?,
-        };
-        let key = (
-            hit.voyage.clone(),
-            hit.entry,
-            hit.target.clone(),
-            hit.artifact.clone(),
+        let key: (String, Option<i64>, Option<String>, Option<String>) = (
+            row.get(1).sql()?,
+            row.get(2).sql()?,
+            row.get(3).sql()?,
+            row.get(4).sql()?,
         );
         if found.insert(key) {
-            hits.push(hit);
+            best.push((row.get(0).sql()?, -row.get::<_, f64>(5).sql()?));
         }
+    }
+    drop(rows);
+    let mut shown = conn
+        .prepare_cached(
+            "SELECT d.voyage, v.intent, d.entry, d.target, d.artifact, d.kind, d.identity,
+                d.recorded_at, d.author, d.untrusted,
+                snippet(texts, 0, char(57344), char(57345), '…', 24)
+         FROM texts CROSS JOIN docs d ON d.id = texts.rowid CROSS JOIN voyages v ON v.id = d.voyage
+         WHERE texts MATCH ?1 AND texts.rowid = ?2",
+        )
+        .sql()?;
+    let mut hits = Vec::with_capacity(best.len());
+    for (id, score) in best {
+        let hit = shown
+            .query_row(rusqlite::params![query.text, id], |row| {
+                Ok(SearchHit {
+                    voyage: row.get(0)?,
+                    intent: row.get(1)?,
+                    entry: row.get(2)?,
+                    target: row.get(3)?,
+                    artifact: row.get(4)?,
+                    kind: row.get(5)?,
+                    identity: row.get(6)?,
+                    recorded_at: row.get(7)?,
+                    author: row.get(8)?,
+                    untrusted: row.get(9)?,
+                    snippet: spans(&row.get::<_, String>(10)?),
+                    score,
+                })
+            })
+            .sql()?;
+        hits.push(hit);
     }
     Ok(hits)
 }
