@@ -82,22 +82,26 @@ pub(crate) fn run(conn: &Connection, query: &Query) -> Result<Vec<SearchHit>> {
         .query_map([&query.text], |_| Ok(()))
         .and_then(|rows| rows.collect::<rusqlite::Result<Vec<()>>>())
         .map_err(|err| malformed(&query.text, err))?;
-    // Ranked first without snippets: a snippet reads and tokenizes its
-    // row's text, and the sort would make one for every match when only
-    // the best `limit` are shown. Each chosen row's snippet is made after.
-    let mut ranked = conn
+    // `ORDER BY rank` is FTS5's own: it ranks the matches inside the table
+    // and hands rows over best first, so the sort needs no snippet and a
+    // snippet is made only for a row stepped to, the few the limit keeps
+    // (a sort by `bm25(texts)` made one for every match). Equal ranks come
+    // in FTS5's order.
+    let mut stmt = conn
         .prepare_cached(
-            "SELECT d.id, d.voyage, d.entry, d.target, d.artifact, bm25(texts)
-         FROM texts CROSS JOIN docs d ON d.id = texts.rowid
+            "SELECT d.voyage, v.intent, d.entry, d.target, d.artifact, d.kind, d.identity,
+                d.recorded_at, d.author, d.untrusted,
+                snippet(texts, 0, char(57344), char(57345), '…', 24), rank
+         FROM texts CROSS JOIN docs d ON d.id = texts.rowid CROSS JOIN voyages v ON v.id = d.voyage
          WHERE texts MATCH ?1
            AND (?2 IS NULL OR d.voyage = ?2)
            AND (?3 IS NULL OR d.kind = ?3)
            AND (?4 IS NULL OR d.identity = ?4)
            AND (?5 IS NULL OR d.recorded_at >= ?5)
-         ORDER BY bm25(texts), d.recorded_at DESC",
+         ORDER BY rank",
         )
         .sql()?;
-    let mut rows = ranked
+    let mut rows = stmt
         .query(rusqlite::params![
             query.text,
             query.voyage,
@@ -106,53 +110,35 @@ pub(crate) fn run(conn: &Connection, query: &Query) -> Result<Vec<SearchHit>> {
             query.since
         ])
         .map_err(|err| malformed(&query.text, err))?;
-    let mut best: Vec<(i64, f64)> = Vec::new();
+    let mut hits = Vec::new();
     let mut found = HashSet::new();
-    while best.len() < query.limit {
+    while hits.len() < query.limit {
         let Some(row) = rows.next().map_err(|err| malformed(&query.text, err))? else {
             break;
         };
-        let key: (String, Option<i64>, Option<String>, Option<String>) = (
-            row.get(1).sql()?,
-            row.get(2).sql()?,
-            row.get(3).sql()?,
-            row.get(4).sql()?,
+        let hit = SearchHit {
+            voyage: row.get(0).sql()?,
+            intent: row.get(1).sql()?,
+            entry: row.get(2).sql()?,
+            target: row.get(3).sql()?,
+            artifact: row.get(4).sql()?,
+            kind: row.get(5).sql()?,
+            identity: row.get(6).sql()?,
+            recorded_at: row.get(7).sql()?,
+            author: row.get(8).sql()?,
+            untrusted: row.get(9).sql()?,
+            snippet: spans(&row.get::<_, String>(10).sql()?),
+            score: -row.get::<_, f64>(11).sql()?,
+        };
+        let key = (
+            hit.voyage.clone(),
+            hit.entry,
+            hit.target.clone(),
+            hit.artifact.clone(),
         );
         if found.insert(key) {
-            best.push((row.get(0).sql()?, -row.get::<_, f64>(5).sql()?));
+            hits.push(hit);
         }
-    }
-    drop(rows);
-    let mut shown = conn
-        .prepare_cached(
-            "SELECT d.voyage, v.intent, d.entry, d.target, d.artifact, d.kind, d.identity,
-                d.recorded_at, d.author, d.untrusted,
-                snippet(texts, 0, char(57344), char(57345), '…', 24)
-         FROM texts CROSS JOIN docs d ON d.id = texts.rowid CROSS JOIN voyages v ON v.id = d.voyage
-         WHERE texts MATCH ?1 AND texts.rowid = ?2",
-        )
-        .sql()?;
-    let mut hits = Vec::with_capacity(best.len());
-    for (id, score) in best {
-        let hit = shown
-            .query_row(rusqlite::params![query.text, id], |row| {
-                Ok(SearchHit {
-                    voyage: row.get(0)?,
-                    intent: row.get(1)?,
-                    entry: row.get(2)?,
-                    target: row.get(3)?,
-                    artifact: row.get(4)?,
-                    kind: row.get(5)?,
-                    identity: row.get(6)?,
-                    recorded_at: row.get(7)?,
-                    author: row.get(8)?,
-                    untrusted: row.get(9)?,
-                    snippet: spans(&row.get::<_, String>(10)?),
-                    score,
-                })
-            })
-            .sql()?;
-        hits.push(hit);
     }
     Ok(hits)
 }
