@@ -23,6 +23,7 @@ pub(crate) mod search;
 pub(crate) mod signed;
 pub(crate) mod slate;
 pub mod stderr;
+mod stored;
 pub mod style;
 pub(crate) mod sync;
 pub(crate) mod texts;
