@@ -9,6 +9,7 @@ mod agent_flow;
 mod brief;
 mod cancel;
 mod checks;
+mod configuration;
 mod controls;
 mod declared;
 mod descriptions;
