@@ -110,11 +110,12 @@ pub(crate) const END: Tool = Tool {
     description: "End a voyage, with an optional closing status (\"merged\", \"abandoned: …\"). It then takes no more observations or entries, for good.",
     input: input::<VoyageEndInput>,
     output: output::<Voyage>,
-    // Irreversible: the voyage stops taking entries for good.
+    // Irreversible: the voyage stops taking entries for good. Not idempotent:
+    // a second call is refused (`voyage-ended`), not replayed.
     effect: ToolEffect {
         read_only: false,
         destructive: true,
-        idempotent: true,
+        idempotent: false,
         open_world: false,
     },
     run: end,

@@ -32,6 +32,7 @@ mod served;
 mod standing;
 mod tools;
 mod toolsets;
+mod truths;
 
 use std::cell::RefCell;
 use std::collections::{BTreeMap, BTreeSet};
