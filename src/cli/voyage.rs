@@ -271,10 +271,8 @@ fn show(args: VoyageShowArgs, ctx: &Context) -> Result<Box<dyn Report>> {
         ShowFormat::Json => StoryFormat::Json,
     };
     let story = StoryReport {
-        story: ctx.helm.voyage_show(
-            named(&args.voyage)?,
-            format != StoryFormat::Json && !ctx.json,
-        )?,
+        // JSON carries what the story shows: digests, changes, signers.
+        story: ctx.helm.voyage_show(named(&args.voyage)?, true)?,
         format,
     };
     if args.limit.is_none() && args.from.is_none() {

@@ -11,6 +11,7 @@ use schemars::JsonSchema;
 use serde::Serialize;
 
 use super::stored::{ActionJson, TargetJson};
+use super::story_json::StoryEntryView;
 use crate::error::Fact;
 use crate::model::Voyage;
 use crate::steering::pending::Record;
@@ -203,7 +204,7 @@ impl JsonSchema for SteerResultDoc {
 #[derive(Serialize, JsonSchema)]
 pub(crate) struct StoryView<'a> {
     pub(crate) voyage: &'a Voyage,
-    pub(crate) entries: Vec<EntryView<'a>>,
+    pub(crate) entries: Vec<StoryEntryView<'a>>,
     pub(crate) slate: Vec<ObservationView<'a>>,
     pub(crate) interrupted: &'a [Record],
 }

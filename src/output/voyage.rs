@@ -3,9 +3,10 @@
 use std::io::{self, Write};
 
 use super::documents::{
-    EntryView, ExportedView, ListView, ListedView, ObservationView, StoryView, UnreadableView,
+    ExportedView, ListView, ListedView, ObservationView, StoryView, UnreadableView,
 };
 use super::entry::write_story_block;
+use super::story_json::StoryEntryView;
 use super::{Report, Style, age, clean_line, pad, truncate, when};
 use crate::model::{Voyage, VoyageStatus};
 use crate::ops::voyage::{Listing, Story};
@@ -320,7 +321,9 @@ impl Report for StoryReport {
             out,
             &StoryView {
                 voyage: &snapshot.voyage,
-                entries: snapshot.entries.iter().map(EntryView::of).collect(),
+                entries: (snapshot.entries.iter())
+                    .map(|entry| StoryEntryView::of(&self.story, entry))
+                    .collect(),
                 slate: snapshot.slate.iter().map(ObservationView::of).collect(),
                 interrupted: &self.story.interrupted,
             },

@@ -81,8 +81,8 @@ pub(crate) const SHOW: Tool = Tool {
 fn show(ctx: &Ctx, mut call: Call) -> Result<Box<dyn Report>> {
     let a: VoyageInput = call.parse()?;
     Ok(Box::new(StoryReport {
-        // JSON carries no digests, as with `voyage show --json`.
-        story: ctx.helm.voyage_show(&ctx.voyage(a.voyage)?, false)?,
+        // What the story shows, as `voyage show --json` carries it.
+        story: ctx.helm.voyage_show(&ctx.voyage(a.voyage)?, true)?,
         format: StoryFormat::Json,
     }))
 }
