@@ -19,6 +19,7 @@ pub mod pager;
 pub(crate) mod payload;
 pub mod progress;
 pub(crate) mod rehearsal;
+mod said;
 pub(crate) mod search;
 pub(crate) mod signed;
 pub(crate) mod slate;

@@ -80,11 +80,13 @@ pub(crate) const SHOW: Tool = Tool {
 
 fn show(ctx: &Ctx, mut call: Call) -> Result<Box<dyn Report>> {
     let a: VoyageInput = call.parse()?;
-    Ok(Box::new(StoryReport {
-        // What the story shows, as `voyage show --json` carries it.
-        story: ctx.helm.voyage_show(&ctx.voyage(a.voyage)?, true)?,
-        format: StoryFormat::Json,
-    }))
+    // What the story shows, as `voyage show --json` carries it.
+    let voyage = ctx.voyage(a.voyage)?;
+    Ok(Box::new(StoryReport::read(
+        &ctx.helm,
+        &voyage,
+        StoryFormat::Json,
+    )?))
 }
 
 pub(crate) const BRIEF: Tool = Tool {

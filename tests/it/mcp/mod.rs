@@ -21,6 +21,7 @@ mod jsonrpc;
 mod lifecycle;
 mod lockdown;
 mod locks;
+mod others_words;
 mod page;
 mod parity;
 mod protocol;
