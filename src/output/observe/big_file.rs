@@ -95,11 +95,11 @@ fn first_lines(body: &str, count: usize) -> Vec<String> {
                 Some('f') => '\u{c}',
                 Some('u') => {
                     let hex: String = chars.by_ref().take(4).collect();
-                    match u32::from_str_radix(&hex, 16).ok().and_then(char::from_u32) {
-                        Some(c) => c,
-                        // A surrogate half or a cut escape: shown as unknown.
-                        None => '\u{fffd}',
-                    }
+                    // A surrogate half or a cut escape: shown as unknown.
+                    u32::from_str_radix(&hex, 16)
+                        .ok()
+                        .and_then(char::from_u32)
+                        .unwrap_or('\u{fffd}')
                 }
                 Some(other) => other,
                 None => break,
