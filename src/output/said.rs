@@ -23,7 +23,7 @@ pub(crate) const QUOTES: usize = 5;
 
 /// One thing someone said.
 #[derive(Clone, Debug)]
-pub(crate) struct Said {
+pub(crate) struct Quoted {
     pub(crate) author: String,
     /// `commented`, `reviewed (approved)`, `on src/lib.rs:3`.
     pub(crate) how: String,
@@ -38,7 +38,7 @@ pub(crate) struct Said {
 /// What each payload of the story holds of others' words, by artifact hash.
 #[derive(Debug, Default)]
 pub(crate) struct OthersWords {
-    by_artifact: HashMap<String, Vec<Said>>,
+    by_artifact: HashMap<String, Vec<Quoted>>,
 }
 
 impl OthersWords {
@@ -68,7 +68,7 @@ impl OthersWords {
         hash: &str,
         own: &HashSet<String>,
         seen: &mut HashSet<(String, String, String)>,
-    ) -> Vec<&Said> {
+    ) -> Vec<&Quoted> {
         let Some(said) = self.by_artifact.get(hash) else {
             return Vec::new();
         };
@@ -81,7 +81,7 @@ impl OthersWords {
 
 /// Every comment, review with words, and inline review comment of a payload, in the
 /// payload's order.
-fn of(value: &Value) -> Vec<Said> {
+fn of(value: &Value) -> Vec<Quoted> {
     let mut said = Vec::new();
     for comment in list(value, "comments") {
         said.extend(one(comment, "commented".into(), "createdAt"));
@@ -106,7 +106,7 @@ fn of(value: &Value) -> Vec<Said> {
 }
 
 /// One authored part with words, as a quote.
-fn one(part: &Value, how: String, at: &str) -> Option<Said> {
+fn one(part: &Value, how: String, at: &str) -> Option<Quoted> {
     let body = text(part, "body").trim();
     if body.is_empty() {
         return None;
@@ -122,7 +122,7 @@ fn one(part: &Value, how: String, at: &str) -> Option<Said> {
     if quote.len() < line.len() {
         quote.push('…');
     }
-    Some(Said {
+    Some(Quoted {
         author: author.to_string(),
         how,
         text: quote,
