@@ -26,8 +26,8 @@ state=$scratch/fake-github.json
 server=$!
 trap 'kill "$server" 2>/dev/null || true; rm -rf "$scratch"' EXIT
 for _ in $(seq 200); do [ -s "$state" ] && break; sleep 0.05; done
+# HELM_GITHUB_API_URL, GH_TOKEN, and GH_REPO=acme/widgets, the repository it starts with.
 eval "$("$fake" --state "$state" env)"
-export GH_REPO=acme/widgets
 # The tour runs straight through: no pager for the long looks and the story.
 export HELM_PAGER=
 
@@ -47,9 +47,8 @@ look() { show observe "$@"; "$helm" observe "$@" 2>&1; }
 team() { "$fake" --state "$state" "$@"; }
 WHO=(--as claude-agent --role coder --method "tour script")
 
-say "A teammate files an issue on GitHub (fake-github, $HELM_GITHUB_API_URL)."
-issue=$(team issue --repo "$GH_REPO" --title "Widget crashes on empty input" \
-    --body "Steps: call widget() with no input.")
+say "A teammate has filed an issue on GitHub (fake-github, $HELM_GITHUB_API_URL): $GH_REPO#1."
+issue=1
 show voyage new "Advance #$issue: fix widget crash"
 V=$("$helm" voyage new "Advance #$issue: fix widget crash" 2>/dev/null)
 echo "$V"

@@ -139,7 +139,9 @@ pub enum Command {
     /// uses, to keep the tools list every session pays for small; the rest
     /// is one flag away: --toolsets core,sync,lifecycle,recovery or all.
     // Its own hidden `json` keeps the global one out of its help; main
-    // refuses it when given.
+    // refuses it when given. The forges' variables close the long help: a
+    // host's MCP settings are where a configurer sets them.
+    #[command(after_long_help = helm_core::configuration::described())]
     #[command(arg(
         clap::Arg::new("json")
             .long("json")

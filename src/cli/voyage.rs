@@ -270,13 +270,8 @@ fn show(args: VoyageShowArgs, ctx: &Context) -> Result<Box<dyn Report>> {
         ShowFormat::Markdown => StoryFormat::Markdown,
         ShowFormat::Json => StoryFormat::Json,
     };
-    let story = StoryReport {
-        story: ctx.helm.voyage_show(
-            named(&args.voyage)?,
-            format != StoryFormat::Json && !ctx.json,
-        )?,
-        format,
-    };
+    // JSON carries what the story shows: digests, changes, signers.
+    let story = StoryReport::read(&ctx.helm, named(&args.voyage)?, format)?;
     if args.limit.is_none() && args.from.is_none() {
         return Ok(Box::new(story));
     }

@@ -7,9 +7,10 @@
 //! one a server cannot take is simply ignored, so until a request that
 //! starts the session (`initialize`, or a stateless request carrying its
 //! protocol version in `_meta`) has gone through, notifications and
-//! responses are dropped here. Requests always go on: rmcp answers a ping,
-//! and any other request before `initialize` with a JSON-RPC error, and
-//! keeps waiting for one that starts the session.
+//! responses are dropped here. Requests always go on (but a ping, which the
+//! transport answers itself, the same at every point): rmcp answers any
+//! other request before `initialize` with a JSON-RPC error, and keeps
+//! waiting for one that starts the session.
 //!
 //! Every request passed on is answered, unless the client cancels it (MCP:
 //! no answer then). When the client closes its input, the end is held back

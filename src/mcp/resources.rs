@@ -155,10 +155,9 @@ pub(crate) fn read(ctx: &Ctx, served: &Served, uri: &str) -> Result<ResourceCont
         ));
     }
     let report: Box<dyn Report> = match view {
-        ResourceView::Story => Box::new(StoryReport {
-            story: ctx.helm.voyage_show(voyage, true)?,
-            format: StoryFormat::Markdown,
-        }),
+        ResourceView::Story => {
+            Box::new(StoryReport::read(&ctx.helm, voyage, StoryFormat::Markdown)?)
+        }
         ResourceView::Brief => Box::new(BriefReport {
             brief: ctx.helm.voyage_brief(voyage)?,
         }),

@@ -55,7 +55,10 @@ impl ServerHandler for HelmServer {
             .build();
         ServerConfig::new(capabilities)
             .with_server_info(Implementation::new("helm", env!("CARGO_PKG_VERSION")))
-            .with_instructions(INSTRUCTIONS)
+            .with_instructions(format!(
+                "{INSTRUCTIONS} {}",
+                helm_core::configuration::described()
+            ))
     }
 
     async fn list_tools(

@@ -3,8 +3,10 @@
 //! here, as JSON-RPC 2.0 asks, so that every request gets an answer: -32700
 //! (id null) for what does not parse, -32600 for an invalid request (with
 //! its id when it has a usable one, else null) or a line over the limit, and
-//! -32602 for a request whose params do not fit its method. Everything else
-//! goes on to rmcp. Notifications and responses are never answered.
+//! -32602 for a request whose params do not fit its method, -32601 for a
+//! method helm does not serve (`initialize` in a revision that has none
+//! among them), and `{}` for every ping. Everything else goes on to rmcp.
+//! Notifications and responses are never answered.
 //!
 //! What goes on to rmcp, and when the end of input is told, follows the
 //! session's lifecycle (`lifecycle`): nothing but a request before the
@@ -20,14 +22,15 @@ use std::io;
 use rmcp::RoleServer;
 use rmcp::model::{
     CallToolRequestMethod, ClientJsonRpcMessage, ClientRequest, ConstString, DiscoverRequestMethod,
-    InitializeResultMethod, JsonRpcMessage, ListResourceTemplatesRequestMethod,
-    ListResourcesRequestMethod, ListToolsRequestMethod, PingRequestMethod,
-    ReadResourceRequestMethod,
+    ErrorCode, ErrorData, InitializeResultMethod, JsonRpcMessage,
+    ListResourceTemplatesRequestMethod, ListResourcesRequestMethod, ListToolsRequestMethod,
+    PingRequestMethod, ProtocolVersion, ReadResourceRequestMethod, RequestId, ServerJsonRpcMessage,
+    ServerResult,
 };
 use rmcp::service::TxJsonRpcMessage;
 use rmcp::transport::Transport;
 use rmcp::transport::io::{StdioReader, StdioWriter};
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use serde_json::value::RawValue;
 use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
@@ -166,6 +169,25 @@ fn judge(line: &[u8]) -> LineVerdict {
     }
     let typed = serde_json::from_slice::<ClientJsonRpcMessage>(line);
     if let Ok(message) = typed {
+        if let JsonRpcMessage::Request(request) = &message {
+            // A ping is answered the same in every revision and at every point of a
+            // session: rmcp would answer one after a stateless call with -32601.
+            if let ClientRequest::PingRequest(_) = &request.request {
+                return LineVerdict::Answer(answer(ServerJsonRpcMessage::response(
+                    ServerResult::empty(()),
+                    request.id.clone(),
+                )));
+            }
+            // A revision without `initialize` has no such method: -32601, as for any
+            // method helm does not serve, not -32602 for params it never reads.
+            if request.request.method() == InitializeResultMethod::VALUE && stateless_revision(line)
+            {
+                return LineVerdict::Answer(not_found(
+                    request.id.clone(),
+                    request.request.method(),
+                ));
+            }
+        }
         if let JsonRpcMessage::Request(request) = &message
             && let ClientRequest::CustomRequest(custom) = &request.request
             && TYPED.contains(&custom.method.as_str())
@@ -180,13 +202,7 @@ fn judge(line: &[u8]) -> LineVerdict {
         if let JsonRpcMessage::Request(request) = &message
             && !SERVED.contains(&request.request.method())
         {
-            let id = serde_json::to_value(&request.id).unwrap_or(Value::Null);
-            let method = request.request.method().to_string();
-            return LineVerdict::Answer(serde_json::json!({
-                "jsonrpc": "2.0",
-                "id": id,
-                "error": {"code": -32601, "message": "Method not found", "data": {"method": method}},
-            }));
+            return LineVerdict::Answer(not_found(request.id.clone(), request.request.method()));
         }
         return LineVerdict::Serve(Box::new(message));
     }
@@ -241,6 +257,47 @@ fn judge(line: &[u8]) -> LineVerdict {
         }
         (None, _, _) => invalid("\"method\" is missing"),
     }
+}
+
+/// -32601 "Method not found", the method in `data`, as JSON-RPC words it.
+fn not_found(id: RequestId, method: &str) -> Value {
+    let data = serde_json::to_value(NotFound { method }).ok();
+    answer(ServerJsonRpcMessage::error(
+        ErrorData::new(ErrorCode::METHOD_NOT_FOUND, "Method not found", data),
+        Some(id),
+    ))
+}
+
+#[derive(Serialize)]
+struct NotFound<'a> {
+    method: &'a str,
+}
+
+fn answer(message: ServerJsonRpcMessage) -> Value {
+    serde_json::to_value(message).unwrap_or(Value::Null)
+}
+
+/// Whether a request's `_meta` names a revision that has no `initialize` (2026-07-28
+/// on: the lifecycle is in each request's `_meta`).
+fn stateless_revision(line: &[u8]) -> bool {
+    #[derive(Deserialize)]
+    struct Request {
+        params: Option<Params>,
+    }
+    #[derive(Deserialize)]
+    struct Params {
+        #[serde(rename = "_meta")]
+        meta: Option<Meta>,
+    }
+    #[derive(Deserialize)]
+    struct Meta {
+        #[serde(rename = "io.modelcontextprotocol/protocolVersion")]
+        version: Option<ProtocolVersion>,
+    }
+    serde_json::from_slice::<Request>(line)
+        .ok()
+        .and_then(|request| request.params?.meta?.version)
+        .is_some_and(|version| !version.has_initialize())
 }
 
 /// A message's members, each kept unparsed: reading them never recurses into

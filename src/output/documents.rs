@@ -9,8 +9,9 @@ use std::path::Path;
 
 use schemars::JsonSchema;
 use serde::Serialize;
-use serde_json::value::RawValue;
 
+use super::stored::{ActionJson, TargetJson};
+use super::story_json::StoryEntryView;
 use crate::error::Fact;
 use crate::model::Voyage;
 use crate::steering::pending::Record;
@@ -59,46 +60,6 @@ impl<'a> ErrorDoc<'a> {
                     _ => None,
                 }),
             },
-        }
-    }
-}
-
-/// JSON text as stored (a target, an action): printed as it is, or as a
-/// string when it is not JSON.
-pub(crate) enum TargetJson<'a> {
-    Json(&'a RawValue),
-    Text(&'a str),
-}
-
-impl Serialize for TargetJson<'_> {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        match self {
-            TargetJson::Json(raw) => raw.serialize(s),
-            TargetJson::Text(text) => s.serialize_str(text),
-        }
-    }
-}
-
-/// Stored JSON is whatever a helm wrote, this one or an older one: an
-/// object, or its text when it is not JSON.
-impl JsonSchema for TargetJson<'_> {
-    fn schema_name() -> std::borrow::Cow<'static, str> {
-        "StoredJson".into()
-    }
-
-    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
-        schemars::json_schema!({
-            "description": "JSON as recorded in the voyage (an object), or its text if it is not JSON.",
-            "type": ["object", "string"]
-        })
-    }
-}
-
-impl<'a> TargetJson<'a> {
-    pub(crate) fn of(stored: &'a str) -> TargetJson<'a> {
-        match serde_json::from_str::<&RawValue>(stored) {
-            Ok(raw) => TargetJson::Json(raw),
-            Err(_) => TargetJson::Text(stored),
         }
     }
 }
@@ -154,7 +115,7 @@ pub(crate) struct EntryHead<'a> {
     pub(crate) headline: String,
     /// The stored action JSON, as recorded (a steer's carries `body`,
     /// `title`, `url`, …).
-    pub(crate) action: TargetJson<'a>,
+    pub(crate) action: ActionJson<'a>,
 }
 
 impl<'a> EntryHead<'a> {
@@ -168,7 +129,7 @@ impl<'a> EntryHead<'a> {
             method: &entry.provenance.method,
             summary: &entry.provenance.summary,
             headline: entry.headline(),
-            action: TargetJson::of(&entry.action),
+            action: ActionJson::of(&entry.action),
         }
     }
 }
@@ -243,7 +204,7 @@ impl JsonSchema for SteerResultDoc {
 #[derive(Serialize, JsonSchema)]
 pub(crate) struct StoryView<'a> {
     pub(crate) voyage: &'a Voyage,
-    pub(crate) entries: Vec<EntryView<'a>>,
+    pub(crate) entries: Vec<StoryEntryView<'a>>,
     pub(crate) slate: Vec<ObservationView<'a>>,
     pub(crate) interrupted: &'a [Record],
 }

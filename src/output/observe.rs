@@ -20,6 +20,7 @@ use super::{Report, Style, short_hash, terminal_safe_json, when};
 /// rather than being read once more (the story's limit too).
 const DIGEST_LIMIT: usize = 4 << 20;
 
+mod big_file;
 mod checks;
 mod local;
 mod repo;
@@ -102,13 +103,16 @@ impl ObservedReport {
         if observed.json.is_none() && !observed.unchanged {
             // Streamed from a big file and never held whole: reading it back
             // for a screen would cost memory the look itself did not (a
-            // 256 MiB file took twice its size). The look's summary stands
-            // in; the footer says how to see it all. (An unchanged GitHub
-            // look holds no JSON either: its stored artifact is read.)
+            // 256 MiB file took twice its size). The look's summary, then the
+            // first lines read from the payload's start alone; the footer
+            // says how to see it all. (An unchanged GitHub look holds no JSON
+            // either: its stored artifact is read.)
             screen.line(&observed.summary);
+            let shown = big_file::head(&mut screen, &observed.compressed);
             screen.line("");
             let footer = format!(
-                "too big to show here; all of it: helm artifact show {}, or --json",
+                "{}all of it: helm artifact show {}, or --json",
+                if shown { "" } else { "too big to show here; " },
                 short_hash(&observed.artifact)
             );
             screen.write(out, style)?;

@@ -3,9 +3,11 @@
 use std::io::{self, Write};
 
 use super::documents::{
-    EntryView, ExportedView, ListView, ListedView, ObservationView, StoryView, UnreadableView,
+    ExportedView, ListView, ListedView, ObservationView, StoryView, UnreadableView,
 };
 use super::entry::write_story_block;
+use super::said::OthersWords;
+use super::story_json::StoryEntryView;
 use super::{Report, Style, age, clean_line, pad, truncate, when};
 use crate::model::{Voyage, VoyageStatus};
 use crate::ops::voyage::{Listing, Story};
@@ -214,6 +216,32 @@ pub(crate) struct StoryReport {
     pub(crate) story: Story,
     /// How to print without `--json`.
     pub(crate) format: StoryFormat,
+    /// What others said in what the voyage observed, for the Markdown story.
+    pub(crate) said: OthersWords,
+}
+
+impl StoryReport {
+    /// Reads the voyage for `format`: with its digests, changes and signers, and for
+    /// Markdown what others said in each bearing's payloads (read once each, as the
+    /// core shows them to a view).
+    pub(crate) fn read(
+        helm: &crate::ops::Helm,
+        voyage: &str,
+        format: StoryFormat,
+    ) -> crate::error::Result<StoryReport> {
+        let mut said = OthersWords::default();
+        let story = match format {
+            StoryFormat::Markdown => helm.voyage_read(voyage, true, |hash, target, payload| {
+                said.add(hash, target, payload)
+            })?,
+            StoryFormat::Human | StoryFormat::Json => helm.voyage_show(voyage, true)?,
+        };
+        Ok(StoryReport {
+            story,
+            format,
+            said,
+        })
+    }
 }
 
 /// `voyage show --format`: the story for a terminal, Markdown, or the same
@@ -232,7 +260,7 @@ impl Report for StoryReport {
         match self.format {
             StoryFormat::Human => {}
             StoryFormat::Markdown => {
-                return super::markdown::write_story(out, &self.story);
+                return super::markdown::write_story(out, &self.story, &self.said);
             }
             StoryFormat::Json => return self.json(out).and_then(|_| out.write_all(b"\n")),
         }
@@ -320,7 +348,9 @@ impl Report for StoryReport {
             out,
             &StoryView {
                 voyage: &snapshot.voyage,
-                entries: snapshot.entries.iter().map(EntryView::of).collect(),
+                entries: (snapshot.entries.iter())
+                    .map(|entry| StoryEntryView::of(&self.story, entry))
+                    .collect(),
                 slate: snapshot.slate.iter().map(ObservationView::of).collect(),
                 interrupted: &self.story.interrupted,
             },

@@ -117,16 +117,23 @@ fn a_failed_write_of_a_big_payload_leaves_no_temporary_file() {
     assert_eq!(artifacts, 0);
 }
 
-/// A person's screen of a streamed payload is the look's summary and how to
-/// see it all: helm does not read a big file back whole to show its first
-/// lines (a 256 MiB file had taken twice its size in memory).
+/// A person's screen of a streamed payload (a 20 MB log is exactly what people
+/// observe) shows its first lines, bounded, read from the start of the payload
+/// alone: helm does not read a big file back whole to show them (a 256 MiB file
+/// had taken twice its size in memory), and says how to see it all.
 #[test]
-fn a_streamed_payload_gets_a_short_screen_not_its_contents() {
+fn a_streamed_payload_shows_its_first_lines_bounded() {
     let env = env_with_tmpdir();
     let id = env.new_voyage("big screen");
-    let mut text = b"the first line of a big file\n".to_vec();
-    text.extend(noise(6 << 20).iter().map(|b| b'a' + b % 26));
-    let path = env.write("big.txt", &text);
+    let mut text = String::new();
+    let mut n = 0;
+    while text.len() < 20 << 20 {
+        text.push_str(&format!(
+            "2026-11-29 05:00:00 INFO request {n} \"ok\"\tserved\n"
+        ));
+        n += 1;
+    }
+    let path = env.write("big.log", text.as_bytes());
     let run = env.run(&[
         "observe",
         "-V",
@@ -135,8 +142,14 @@ fn a_streamed_payload_gets_a_short_screen_not_its_contents() {
         path.to_str().unwrap(),
     ]);
     let screen = &run.ok().stdout;
-    assert!(screen.contains("too big to show here"), "{screen}");
+    assert!(!screen.contains("too big to show here"), "{screen}");
     assert!(screen.contains("helm artifact show"), "{screen}");
-    assert!(!screen.contains("the first line of a big file"), "{screen}");
-    assert!(screen.lines().count() < 10, "{screen}");
+    assert!(screen.contains("INFO request 0 \"ok\""), "{screen}");
+    assert!(screen.contains("INFO request 19 "), "{screen}");
+    assert!(!screen.contains("INFO request 20 "), "bounded: {screen}");
+    assert!(
+        screen.contains("its first 20 lines shown, of 20.0 MiB"),
+        "{screen}"
+    );
+    assert!(screen.lines().count() < 40, "{screen}");
 }

@@ -11,6 +11,8 @@
 
 #[path = "../../../tests/it/page/chromium.rs"]
 mod chromium;
+#[path = "tour/told.rs"]
+mod told;
 
 use std::path::Path;
 use std::process::Command;
@@ -75,6 +77,7 @@ fn the_tour_walks_the_seed_flow_offline() {
         settings.add_filter(pattern, replacement);
     }
     settings.bind(|| insta::assert_snapshot!("tour", stdout));
+    told::the_json_carries_what_the_story_shows(&helm, home);
     the_page_reads_in_a_browser(&home.join("voyage.html"), &root);
 }
 

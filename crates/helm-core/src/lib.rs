@@ -11,6 +11,7 @@
 
 pub mod actions;
 pub mod cancel;
+pub mod configuration;
 pub mod egress;
 pub mod inputs;
 pub mod observe;

@@ -23,6 +23,8 @@ pub enum VoyageStatus {
     Active,
     Ended {
         ended_at: String,
+        /// What `voyage end --status` said; absent when it said nothing.
+        #[serde(skip_serializing_if = "Option::is_none")]
         ended_status: Option<String>,
     },
 }

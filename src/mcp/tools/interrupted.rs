@@ -15,7 +15,7 @@ use super::{Call, Tool, ToolEffect, Toolset};
 use crate::error::{Error, Result};
 use crate::mcp::Ctx;
 use crate::mcp::args::{InterruptedInput, InterruptedOperation};
-use crate::mcp::schema::{either, input};
+use crate::mcp::schema::{either, input, output};
 use crate::output::Report;
 use crate::output::documents::{InterruptedView, SettledView};
 use crate::output::interrupted::{Interrupted, Settled};
@@ -43,6 +43,7 @@ pub(crate) const INTERRUPTED: Tool = Tool {
 pub(crate) const LIST_ONLY: Tool = Tool {
     description: "Steers whose outcome was never recorded (the process died, or GitHub's answer was lost after it may have acted), each with its requestId (operation list). This server is read-only: settling or discarding one takes a server that is not.",
     input: list_only_input,
+    output: output::<InterruptedView<'static>>,
     effect: ToolEffect::READS,
     run: list_only,
     ..INTERRUPTED
@@ -54,9 +55,14 @@ fn list_only_input() -> Arc<JsonObject> {
     if let Some(Value::Object(properties)) = schema.get_mut("properties") {
         properties.remove("attempt");
         if let Some(Value::Object(operation)) = properties.get_mut("operation") {
-            operation.insert("enum".into(), serde_json::json!(["list"]));
+            operation.insert("enum".into(), Value::Array(vec!["list".into()]));
             operation.remove("$ref");
             operation.insert("type".into(), "string".into());
+            // settle and discard are not served here: not offered either.
+            operation.insert(
+                "description".into(),
+                "list: the interrupted steers, each with its requestId.".into(),
+            );
         }
     }
     schema.remove("$defs");

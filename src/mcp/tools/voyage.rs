@@ -80,11 +80,13 @@ pub(crate) const SHOW: Tool = Tool {
 
 fn show(ctx: &Ctx, mut call: Call) -> Result<Box<dyn Report>> {
     let a: VoyageInput = call.parse()?;
-    Ok(Box::new(StoryReport {
-        // JSON carries no digests, as with `voyage show --json`.
-        story: ctx.helm.voyage_show(&ctx.voyage(a.voyage)?, false)?,
-        format: StoryFormat::Json,
-    }))
+    // What the story shows, as `voyage show --json` carries it.
+    let voyage = ctx.voyage(a.voyage)?;
+    Ok(Box::new(StoryReport::read(
+        &ctx.helm,
+        &voyage,
+        StoryFormat::Json,
+    )?))
 }
 
 pub(crate) const BRIEF: Tool = Tool {
@@ -110,11 +112,12 @@ pub(crate) const END: Tool = Tool {
     description: "End a voyage, with an optional closing status (\"merged\", \"abandoned: …\"). It then takes no more observations or entries, for good.",
     input: input::<VoyageEndInput>,
     output: output::<Voyage>,
-    // Irreversible: the voyage stops taking entries for good.
+    // Irreversible: the voyage stops taking entries for good. Not idempotent:
+    // a second call is refused (`voyage-ended`), not replayed.
     effect: ToolEffect {
         read_only: false,
         destructive: true,
-        idempotent: true,
+        idempotent: false,
         open_world: false,
     },
     run: end,

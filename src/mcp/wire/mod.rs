@@ -121,6 +121,7 @@ fn required_said_once(schema: &mut Map<String, Value>) {
 /// An output schema for the wire: as [`input`], without descriptions and
 /// defaults, and shapes kept whole [`OUTPUT_DEPTH`] references deep.
 pub(crate) fn output(mut schema: Value) -> Value {
+    each_schema(&mut schema, &mut nullable_portably);
     each_schema(&mut schema, &mut |s| tidy(s, true));
     limit_depth(&mut schema, OUTPUT_DEPTH);
     share(&mut schema);
@@ -132,6 +133,7 @@ pub(crate) fn output(mut schema: Value) -> Value {
 /// line, every shape and description kept.
 #[cfg(test)]
 pub(crate) fn full(mut schema: Value) -> Value {
+    each_schema(&mut schema, &mut nullable_portably);
     each_schema(&mut schema, &mut |s| tidy(s, false));
     drop_empty_defs(&mut schema);
     schema
@@ -239,6 +241,44 @@ fn optional_not_null(schema: &mut Map<String, Value>) {
                 property.entry(key).or_insert(value);
             }
         }
+    }
+}
+
+/// A field whose type lists `null` (`"type": ["string", "null"]`, how `schemars` writes
+/// an `Option`) in the portable form strict validators (the MCP Inspector's `--strict`)
+/// take: a field the document leaves out when it has no value (it is not `required`)
+/// is declared by what it is when there; one written as `null` is `anyOf` its type and
+/// `null`.
+fn nullable_portably(schema: &mut Map<String, Value>) {
+    let required: Vec<Value> = match schema.get("required") {
+        Some(Value::Array(names)) => names.clone(),
+        _ => Vec::new(),
+    };
+    let Some(Value::Object(properties)) = schema.get_mut("properties") else {
+        return;
+    };
+    for (name, property) in properties.iter_mut() {
+        let Value::Object(property) = property else {
+            continue;
+        };
+        let Some(Value::Array(types)) = property.get("type") else {
+            continue;
+        };
+        if !types.iter().any(|t| t == "null") {
+            continue;
+        }
+        let mut kinds: Vec<Value> = types.iter().filter(|t| *t != "null").cloned().collect();
+        property.remove("type");
+        if !required.contains(&Value::String(name.clone())) && kinds.len() == 1 {
+            property.insert("type".into(), kinds.remove(0));
+            continue;
+        }
+        let null = Value::String("null".into());
+        let branches = kinds
+            .into_iter()
+            .chain([null])
+            .map(|kind| Value::Object(Map::from_iter([("type".to_string(), kind)])));
+        property.insert("anyOf".into(), Value::Array(branches.collect()));
     }
 }
 

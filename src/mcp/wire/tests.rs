@@ -89,15 +89,19 @@ fn outputs_declare_named_shapes_by_their_type_and_drop_descriptions() {
 fn a_union_of_types_is_one_type_per_branch() {
     let schema = output(json!({"type": "object", "properties": {
         "action": {"type": ["object", "string"], "description": "What was done."},
-        "at": {"type": ["string", "null"]}
-    }}));
+        "at": {"type": ["string", "null"]},
+        "by": {"type": ["string", "null"]}
+    }, "required": ["by"]}));
     assert_eq!(
         schema["properties"]["action"],
         json!({"anyOf": [{"type": "object"}, {"type": "string"}]})
     );
+    // Left out when it has no value: declared by what it is when there.
+    assert_eq!(schema["properties"]["at"], json!({"type": "string"}));
+    // Written as null: a portable union, not a `type` array.
     assert_eq!(
-        schema["properties"]["at"],
-        json!({"type": ["string", "null"]})
+        schema["properties"]["by"],
+        json!({"anyOf": [{"type": "string"}, {"type": "null"}]})
     );
 }
 

@@ -109,8 +109,9 @@ fn annotations_say_honestly_what_each_tool_does() {
         ("voyage_list", READS),
         ("voyage_show", READS),
         ("voyage_brief", READS),
-        // Ending cannot be undone; ending again changes nothing.
-        ("voyage_end", writes(true, true, false)),
+        // Ending cannot be undone; ending again is refused (voyage-ended),
+        // so not idempotent (tests/it/mcp/truths.rs calls it twice).
+        ("voyage_end", writes(true, false, false)),
         ("voyage_verify", READS),
         ("voyage_compact", writes(false, true, false)),
         // Push and pull reach a git remote, add and never remove, and a

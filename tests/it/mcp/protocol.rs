@@ -143,6 +143,53 @@ fn a_client_asking_for_the_stateless_revision_is_served_without_initialize() {
     );
 }
 
+/// The conformance suite's 2026-07-28 draft: that revision has no `initialize`, so
+/// one sent in it is a method not found (-32601), not a request with bad params; and
+/// a ping is answered `{}` at every point, before and after a stateless call, with or
+/// without `_meta`.
+#[test]
+fn a_stateless_initialize_is_not_found_and_ping_is_always_answered() {
+    let env = TestEnv::new();
+    let meta = json!({
+        "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+        "io.modelcontextprotocol/clientCapabilities": {},
+        "io.modelcontextprotocol/clientInfo": {"name": "raw", "version": "1"}
+    });
+    let mut raw = Raw::start(&env);
+    let pong = json!({"jsonrpc": "2.0", "id": 1, "result": {}});
+    assert_eq!(raw.request(1, "ping", json!({"_meta": meta})), pong);
+    for (id, params) in [
+        (2, json!({"_meta": meta})),
+        (
+            3,
+            json!({"_meta": meta, "protocolVersion": "2026-07-28", "capabilities": {},
+                   "clientInfo": {"name": "raw", "version": "1"}}),
+        ),
+    ] {
+        let answer = raw.request(id, "initialize", params);
+        assert_eq!(answer["error"]["code"], -32601, "{answer}");
+        assert_eq!(answer["error"]["data"]["method"], "initialize", "{answer}");
+    }
+    let listed = raw.request(
+        4,
+        "tools/call",
+        json!({"_meta": meta, "name": "voyage_list", "arguments": {}}),
+    );
+    assert_eq!(listed["result"]["isError"], false, "{listed}");
+    for (id, params) in [
+        (5, json!({"_meta": meta})),
+        (6, json!({})),
+        (7, Value::Null),
+    ] {
+        let answer = raw.request(id, "ping", params);
+        assert_eq!(
+            answer,
+            json!({"jsonrpc": "2.0", "id": id, "result": {}}),
+            "ping {id}"
+        );
+    }
+}
+
 #[test]
 fn a_big_tree_reports_progress_to_a_client_that_asks() {
     let env = TestEnv::new();

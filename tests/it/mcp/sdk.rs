@@ -78,7 +78,7 @@ fn a_github_refusal_reaches_the_typescript_sdk_with_githubs_words() {
 }
 
 #[test]
-fn every_schema_compiles_under_ajv_strict_mode() {
+fn every_schema_compiles_under_ajv_strict_mode_and_is_portable() {
     let env = TestEnv::new();
     let input = json!({"servers": [
         [],
@@ -89,6 +89,13 @@ fn every_schema_compiles_under_ajv_strict_mode() {
     for server in report["servers"].as_array().unwrap() {
         let problems = server["problems"].as_array().unwrap();
         assert!(problems.is_empty(), "{}: {problems:#?}", server["args"]);
+        // What the Inspector's --strict would warn of: none.
+        let portability = server["portability"].as_array().unwrap();
+        assert!(
+            portability.is_empty(),
+            "{}: {portability:#?}",
+            server["args"]
+        );
         assert!(!server["tools"].as_array().unwrap().is_empty());
     }
     // The SDK compiled every output schema without a word.

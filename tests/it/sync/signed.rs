@@ -104,6 +104,12 @@ fn signed_pushes_verify_and_a_forged_unsigned_commit_is_refused() {
         "{}",
         story.stdout
     );
+    // The JSON carries it as the story says it (issue 43 item 11).
+    let json = m.b.run(&["voyage", "show", &id, "--json"]);
+    let pushed = &json.json()["entries"][0]["pushed"];
+    assert_eq!(pushed["signer"], "alice@example.com", "{pushed}");
+    assert_eq!(pushed["verdict"], "signed", "{pushed}");
+    assert_eq!(pushed["good"], true, "{pushed}");
     // The page a reviewer opens says it too, under the entry.
     let page = m.b.run(&["voyage", "page", &id]);
     assert!(

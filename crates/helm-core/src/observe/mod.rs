@@ -11,6 +11,7 @@
 
 mod args;
 pub(crate) mod conversation;
+pub use conversation::ci::combined as combined_statuses;
 pub(crate) mod directory_tree;
 pub mod file_contents;
 pub(crate) mod fresh;

@@ -71,7 +71,8 @@ impl PrSeen {
             Some(who) => parts.push(format!("review requested from {}", who.join(", "))),
         }
         match self.combined_state.as_deref() {
-            Some("none") => parts.push("no commit statuses".to_string()),
+            // As the story's digest says it (`ci::line`).
+            Some("none") => parts.push("statuses: none".to_string()),
             Some(state) => parts.push(format!("combined status {state}")),
             None => {}
         }

@@ -28,7 +28,7 @@ pub struct Record {
     /// The `--request-id` given, or the id helm made up for this attempt
     /// (`attempt-…`), which a retry or `helm interrupted settle` names.
     #[schemars(
-        description = "The `requestId` given, or the id helm made up for this attempt\n(`attempt-…`), which a retry or `interrupted_settle` names."
+        description = "The `requestId` given, or the id helm made up for this attempt\n(`attempt-…`), which a retry or `interrupted` (operation settle) names."
     )]
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub request_id: Option<String>,

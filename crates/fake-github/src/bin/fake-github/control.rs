@@ -7,13 +7,24 @@ use std::io::{BufRead, BufReader, Write};
 use std::net::{TcpListener, TcpStream};
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::path::Path;
+use std::time::{Duration, Instant};
 
 use fake_github::FakeGitHub;
 use serde_json::{Value, json};
 
-/// Runs the fake until a `stop` line arrives.
+/// The repository `serve` starts with and `env` names in `GH_REPO`: the tour's, so that
+/// the README's first commands by hand (`serve &`, `eval "$(fake-github env)"`,
+/// `helm observe github-issue 1`) find something to look at.
+pub const REPO: &str = "acme/widgets";
+
+/// Runs the fake, holding the tour's issue as #1, until a `stop` line arrives.
 pub fn serve(state: &Path) -> Result<(), String> {
     let gh = FakeGitHub::start();
+    gh.add_issue(
+        REPO,
+        "Widget crashes on empty input",
+        "Steps: call widget() with no input.",
+    );
     let control = TcpListener::bind("127.0.0.1:0").map_err(|e| format!("cannot listen: {e}"))?;
     let control_addr = control
         .local_addr()
@@ -146,7 +157,7 @@ pub fn env(state: &Path, forge: &str) -> Result<String, String> {
     let url = field("url")?;
     match forge {
         "github" => Ok(format!(
-            "export HELM_GITHUB_API_URL={url}\nexport GH_TOKEN={}\n",
+            "export HELM_GITHUB_API_URL={url}\nexport GH_TOKEN={}\nexport GH_REPO={REPO}\n",
             field("token")?
         )),
         "gitlab" => Ok(format!(
@@ -163,8 +174,13 @@ pub fn env(state: &Path, forge: &str) -> Result<String, String> {
     }
 }
 
-/// What `serve` wrote to the state file.
+/// What `serve` wrote to the state file, waited for a few seconds: `serve &` followed at
+/// once by `eval "$(fake-github env)"` runs before a starting server has written it.
 fn about(state: &Path) -> Result<Value, String> {
+    let deadline = Instant::now() + Duration::from_secs(5);
+    while !state.exists() && Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(20));
+    }
     let about = std::fs::read_to_string(state).map_err(|e| {
         format!(
             "cannot read {} ({e}): is `fake-github serve` running?",

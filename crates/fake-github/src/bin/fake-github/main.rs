@@ -32,10 +32,12 @@ struct Cli {
 
 #[derive(Debug, Subcommand)]
 enum Command {
-    /// Serve until `stop`: writes {"url", "control", "token"} to the state file and
-    /// prints the API URL (point HELM_GITHUB_API_URL at it, GH_TOKEN at the token).
+    /// Serve until `stop`, holding acme/widgets with the tour's issue #1: writes {"url",
+    /// "control", "token"} to the state file and prints the API URL (point
+    /// HELM_GITHUB_API_URL at it, GH_TOKEN at the token).
     Serve,
-    /// Print `export` lines pointing helm at the running server (for `eval`).
+    /// Print `export` lines pointing helm at the running server (for `eval`): its URL, its
+    /// token and, for github, GH_REPO=acme/widgets.
     Env {
         /// The forge to point helm at: github, gitlab (/api/v4) or forgejo (/api/v1).
         #[arg(long, default_value = "github")]

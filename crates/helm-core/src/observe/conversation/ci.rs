@@ -33,8 +33,10 @@ pub(crate) fn line(checks: &Value) -> Option<String> {
 }
 
 /// GitHub's combined state of the statuses, `none` when there are no
-/// statuses (GitHub answers `pending` then, with nothing pending).
-pub(crate) fn combined(checks: &Value) -> Option<String> {
+/// statuses (GitHub answers `pending` then, with nothing pending). Every view
+/// that says a PR's statuses (the story, the brief, the page) reads it here, so
+/// "no statuses" is said one way.
+pub fn combined(checks: &Value) -> Option<String> {
     let state = checks.get("combinedState")?.as_str()?;
     let statuses = checks.get("statuses").and_then(Value::as_array);
     let truncated = checks["statusesTruncated"].as_bool() == Some(true);
