@@ -41,6 +41,7 @@ impl Report for BriefReport {
                 github: &brief.github,
                 interrupted: &brief.interrupted,
                 slate: brief.slate.iter().map(ObservationView::of).collect(),
+                related: &brief.related,
             },
         )
     }
@@ -172,6 +173,22 @@ impl BriefReport {
             }
             if brief.slate.len() > SHOWN {
                 writeln!(out, "  … and {} more", brief.slate.len() - SHOWN)?;
+            }
+        }
+        if !brief.related.is_empty() {
+            writeln!(out)?;
+            writeln!(
+                out,
+                "{}",
+                style.bold("Related voyages (matching this intent):")
+            )?;
+            for voyage in &brief.related {
+                let short: String = voyage.id.chars().filter(|c| *c != '-').take(12).collect();
+                writeln!(
+                    out,
+                    "  {short}  {}",
+                    truncate(&clean_line(&voyage.intent), 100)
+                )?;
             }
         }
         Ok(())

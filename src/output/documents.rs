@@ -356,6 +356,9 @@ pub(crate) struct BriefView<'a> {
     pub(crate) github: &'a [crate::ops::brief::Touched],
     pub(crate) interrupted: &'a [Record],
     pub(crate) slate: Vec<ObservationView<'a>>,
+    /// Other voyages matching this one's intent; absent when none does.
+    #[serde(skip_serializing_if = "<[_]>::is_empty")]
+    pub(crate) related: &'a [crate::ops::brief_related::Related],
 }
 
 /// `observe --json`: what was looked at, when, the artifact it is stored

@@ -92,7 +92,7 @@ fn show(ctx: &Ctx, mut call: Call) -> Result<Box<dyn Report>> {
 pub(crate) const BRIEF: Tool = Tool {
     name: "voyage_brief",
     toolset: Toolset::Core,
-    description: "Where a voyage stands, to resume from: status, last entries and state, what it did on GitHub and how each stood when last seen, interrupted steers, the slate.",
+    description: "Where a voyage stands, to resume from: status, last entries and state, what it did on GitHub and how each last stood, interrupted steers, the slate, related voyages.",
     input: input::<VoyageInput>,
     output: output::<BriefView<'static>>,
     effect: ToolEffect::READS,

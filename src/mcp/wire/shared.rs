@@ -1,14 +1,12 @@
 //! Shapes written once: a subschema that occurs more than once in a tool's
-//! schema goes to `$defs`, named after the first property that holds it,
-//! and is referenced everywhere else.
+//! schema goes to `$defs` when its references cost less than writing it out
+//! each time, and is referenced everywhere else. A shape that is only a
+//! type (`{"minimum":0,"type":"integer"}`) is named after the type; any
+//! other after the first property that holds it.
 
 use std::collections::BTreeMap;
 
 use serde_json::{Map, Value};
-
-/// A subschema shorter than this (as compact JSON) is written out each
-/// time: a reference to it would cost about as much.
-const SHARED_MIN: usize = 60;
 
 /// Writes each subschema that occurs more than once (and is worth a
 /// reference) once, in `$defs`, named after the first property that holds
@@ -22,10 +20,11 @@ pub(super) fn share(schema: &mut Value) {
     };
     let mut names: BTreeMap<String, String> = BTreeMap::new();
     for (text, (times, hint)) in &seen {
-        if *times < 2 || text.len() < SHARED_MIN {
+        let hint = type_name(text).unwrap_or(hint);
+        if !worth_sharing(text.len(), *times, hint.len()) {
             continue;
         }
-        let mut name = hint.clone();
+        let mut name = hint.to_string();
         let mut n = 2;
         while defs.contains_key(&name) || names.values().any(|v| v == &name) {
             name = format!("{hint}{n}");
@@ -52,6 +51,26 @@ pub(super) fn share(schema: &mut Value) {
         root.insert("$defs".into(), Value::Object(defs));
     }
     prune(schema);
+}
+
+/// Whether `times` references and one definition named `name` cost fewer
+/// characters than a `len`-character subschema written out `times` times.
+fn worth_sharing(len: usize, times: usize, name: usize) -> bool {
+    // `{"$ref":"#/$defs/NAME"}` and `"NAME":DEF,` (a digit for a repeated name).
+    let reference = r##"{"$ref":"#/$defs/"}"##.len() + name + 1;
+    let definition = len + name + 4;
+    times >= 2 && times * reference + definition < times * len
+}
+
+/// The name of a subschema that is only a type: an unsigned integer, a
+/// list of strings. Named after a property, it would read as that
+/// property's meaning wherever another property refers to it.
+fn type_name(text: &str) -> Option<&'static str> {
+    match text {
+        r#"{"minimum":0,"type":"integer"}"# => Some("uint"),
+        r#"{"items":{"type":"string"},"type":"array"}"# => Some("strings"),
+        _ => None,
+    }
 }
 
 /// Counts every subschema below `schema` by its compact JSON, with the

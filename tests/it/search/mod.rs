@@ -3,6 +3,7 @@
 //! index rebuilt when deleted or damaged and fresh right after a write,
 //! concurrent writers and searchers, malformed queries, and MCP.
 
+mod brief;
 mod concurrent;
 mod github;
 mod index;

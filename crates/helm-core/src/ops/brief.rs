@@ -44,6 +44,8 @@ pub struct Brief {
     pub github: Vec<Touched>,
     pub interrupted: Vec<Record>,
     pub slate: Vec<Observation>,
+    /// Other voyages of this home that match this one's intent, best first.
+    pub related: Vec<super::brief_related::Related>,
 }
 
 #[derive(Debug, Serialize, schemars::JsonSchema)]
@@ -165,6 +167,7 @@ impl Helm {
                 thing.pr = Some(super::brief_pr::seen(&store, &looks, self.disclosure));
             }
         }
+        let related = self.related(&snapshot.voyage)?;
         let entries = snapshot.entries.len();
         let recent = snapshot
             .entries
@@ -181,6 +184,7 @@ impl Helm {
             synced: super::synced::read(self.home.root(), &store.id().to_string()),
             github,
             slate: snapshot.slate,
+            related,
         })
     }
 }

@@ -8,6 +8,7 @@ pub(crate) mod actor;
 pub(crate) mod artifact;
 pub mod brief;
 pub mod brief_pr;
+pub mod brief_related;
 pub mod changes;
 pub mod current;
 pub mod digest;
