@@ -1,19 +1,21 @@
-//! How long GitHub asks helm to wait before asking again: a rate-limit
-//! refusal's `retry-after`, or its reset time measured on GitHub's clock, or
-//! GitHub's minute for a secondary limit that names no wait.
+//! How long a forge asks helm to wait before asking again: a rate-limit
+//! refusal's `retry-after`, or its reset time (`x-ratelimit-reset` as
+//! GitHub and Forgejo send it, `RateLimit-Reset` as GitLab does) measured on
+//! the forge's clock, or GitHub's minute for a secondary limit that names no
+//! wait.
 
 use std::time::Duration;
 
 use http::StatusCode;
 
-use super::Answer;
-use crate::model::clock::GitHubClock;
+use crate::answer::Answer;
+use helm_model::clock::GitHubClock;
 
 /// GitHub's guidance for a secondary rate limit that names no wait: at
 /// least a minute.
 const UNNAMED_LIMIT_WAIT: Duration = Duration::from_secs(60);
-/// How long GitHub asks us to wait, when the answer is a rate-limit refusal:
-/// 429, or 403 with `retry-after` or an exhausted `x-ratelimit-remaining`.
+/// How long the forge asks us to wait, when the answer is a rate-limit
+/// refusal: 429, or 403 with `retry-after` or an exhausted remaining count.
 pub(super) fn rate_limit_wait(answer: &Answer) -> Option<Duration> {
     let status = answer.status;
     if status != StatusCode::TOO_MANY_REQUESTS && status != StatusCode::FORBIDDEN {
@@ -30,24 +32,39 @@ pub(super) fn rate_limit_wait(answer: &Answer) -> Option<Duration> {
         return Some(Duration::from_secs(seconds.max(1)));
     }
     if header("x-ratelimit-remaining") == Some(0) {
-        let reset = header("x-ratelimit-reset")?;
-        // The reset is a time on GitHub's clock: measured from its `Date`,
-        // not from this machine's clock, which may run far from it.
-        let now = answer
-            .headers
-            .get(http::header::DATE)
-            .and_then(|v| v.to_str().ok())
-            .and_then(|date| GitHubClock::read(date, jiff::Timestamp::now()))
-            .and_then(|clock| clock.github.parse::<jiff::Timestamp>().ok())
-            .unwrap_or_else(jiff::Timestamp::now);
-        let now = now.as_second().max(0) as u64;
-        return Some(Duration::from_secs(reset.saturating_sub(now).max(1)));
+        return Some(until(answer, header("x-ratelimit-reset")?));
+    }
+    if header("ratelimit-remaining") == Some(0) {
+        let reset = header("ratelimit-reset")?;
+        // GitLab sends a time; the IETF draft the seconds left.
+        if reset < EPOCH_SECONDS_FLOOR {
+            return Some(Duration::from_secs(reset.max(1)));
+        }
+        return Some(until(answer, reset));
     }
     // A secondary limit that names no wait: GitHub asks for a minute.
     let text = String::from_utf8_lossy(&answer.body).to_ascii_lowercase();
     text.contains("secondary rate limit")
         .then_some(UNNAMED_LIMIT_WAIT)
 }
+
+/// The wait until `reset`, a time on the forge's clock (seconds since
+/// 1970): measured from its `Date`, not from this machine's clock, which
+/// may run far from it.
+fn until(answer: &Answer, reset: u64) -> Duration {
+    let now = answer
+        .headers
+        .get(http::header::DATE)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|date| GitHubClock::read(date, jiff::Timestamp::now()))
+        .and_then(|clock| clock.github.parse::<jiff::Timestamp>().ok())
+        .unwrap_or_else(jiff::Timestamp::now);
+    let now = now.as_second().max(0) as u64;
+    Duration::from_secs(reset.saturating_sub(now).max(1))
+}
+
+/// Below this a `RateLimit-Reset` is the seconds left, above it a time (2001).
+const EPOCH_SECONDS_FLOOR: u64 = 1_000_000_000;
 
 #[cfg(test)]
 mod tests {
@@ -92,5 +109,25 @@ mod tests {
         );
         assert_eq!(rate_limit_wait(&secondary), Some(UNNAMED_LIMIT_WAIT));
         assert_eq!(rate_limit_wait(&limited(403, &[], "{}")), None);
+    }
+
+    #[test]
+    fn gitlabs_ratelimit_reset_is_read_as_a_time_or_as_seconds_left() {
+        let at = limited(
+            429,
+            &[
+                ("RateLimit-Remaining", "0"),
+                ("RateLimit-Reset", "1609844460"),
+                ("date", "Tue, 05 Jan 2021 11:00:00 GMT"),
+            ],
+            "{}",
+        );
+        assert_eq!(rate_limit_wait(&at), Some(Duration::from_secs(60)));
+        let left = limited(
+            429,
+            &[("RateLimit-Remaining", "0"), ("RateLimit-Reset", "12")],
+            "Retry later",
+        );
+        assert_eq!(rate_limit_wait(&left), Some(Duration::from_secs(12)));
     }
 }
