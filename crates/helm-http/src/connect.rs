@@ -84,13 +84,8 @@ impl Connection {
             .wrap_connector(http);
         let headers = headers
             .iter()
-            .map(|(name, value)| {
-                (
-                    HeaderName::from_static(name),
-                    HeaderValue::from_static(value),
-                )
-            })
-            .collect();
+            .map(|(name, value)| header(name, value))
+            .collect::<Result<_, _>>()?;
         Ok(Connection {
             pool: Pool::builder(TokioExecutor::new()).build(https),
             base,
@@ -151,6 +146,22 @@ impl Connection {
 
 /// What helm says it is: servers ask for a `User-Agent` (GitHub requires one).
 const AGENT: &str = concat!("helm/", env!("CARGO_PKG_VERSION"));
+
+/// One of the forge's own headers, checked: a forge crate that names an
+/// impossible header is told so, not answered with a panic.
+fn header(name: &str, value: &str) -> Result<(HeaderName, HeaderValue), Error> {
+    match (
+        HeaderName::from_bytes(name.as_bytes()),
+        HeaderValue::from_str(value),
+    ) {
+        (Ok(name), Ok(value)) => Ok((name, value)),
+        _ => Err(Error::new(
+            Kind::Config,
+            format!("'{name}: {value}' is not an HTTP header helm can send"),
+        )
+        .hint("a bug in helm's forge crate: its headers are fixed text")),
+    }
+}
 
 /// The header for `credentials`, marked sensitive so no debug output shows it.
 fn authorization(credentials: &Credentials<'_>) -> Result<HeaderValue, Error> {

@@ -12,7 +12,7 @@ use helm_model::error::{Error, Kind, Result};
 /// wait for that lock at most 300 s (`storage::BUSY_TIMEOUT`): one request,
 /// its retries and a look for an earlier attempt's effect must fit well
 /// inside.
-pub const MAX_TIMEOUT: Duration = Duration::from_secs(60);
+const MAX_TIMEOUT: Duration = Duration::from_secs(60);
 
 /// `HELM_GITHUB_TIMEOUT`: whole seconds from 1 to [`MAX_TIMEOUT`]; 30 when unset.
 pub fn timeout(text: Option<&str>) -> Result<Duration> {

@@ -87,7 +87,7 @@ impl HttpError {
     }
 
     /// A failure before the server answered: connection, TLS, a reset.
-    pub fn transport(err: impl std::error::Error + 'static) -> HttpError {
+    pub(crate) fn transport(err: impl std::error::Error + 'static) -> HttpError {
         let mut message = err.to_string();
         let mut source = err.source();
         while let Some(cause) = source {
@@ -169,7 +169,7 @@ impl HttpError {
     }
 
     /// A failure described in words, not by an answer (e.g. a misuse).
-    pub fn described(message: String) -> HttpError {
+    pub(crate) fn described(message: String) -> HttpError {
         HttpError::new(None, message, Failure::Described)
     }
 
@@ -189,7 +189,7 @@ impl HttpError {
 
     /// Whether a read failing like this may succeed if sent again: the
     /// server had a problem (5xx), or the connection failed.
-    pub fn is_transient(&self) -> bool {
+    pub(crate) fn is_transient(&self) -> bool {
         match self.failure {
             Failure::Answered => self.status.is_some_and(|status| status >= 500),
             Failure::Unsent | Failure::NoAnswer => true,

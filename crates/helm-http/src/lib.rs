@@ -24,6 +24,6 @@ pub use answer::Answer;
 pub use client::body::{MAX_ANSWER, MAX_REFUSAL};
 pub use client::{Client, Server, next_link};
 pub use connect::{AuthScheme, Credentials};
-pub use deadline::{MAX_TIMEOUT, runtime, timeout};
+pub use deadline::{runtime, timeout};
 pub use error::{Failure, HttpError, Limited};
 pub use moved::{Moved, Mover};

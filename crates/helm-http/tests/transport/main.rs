@@ -245,3 +245,43 @@ fn every_write_passes_the_gate_and_a_client_without_one_sends_none() {
     );
     assert_eq!(server.seen().len(), 2);
 }
+
+#[test]
+fn a_look_asks_once_counts_its_bytes_reads_the_clock_and_notes_a_move() {
+    let dated = Reply::with(
+        301,
+        &[
+            ("location", "/repos/new/name"),
+            ("date", "Tue, 15 Nov 1994 08:12:31 GMT"),
+        ],
+        b"",
+    );
+    let server = Server::start(vec![dated, Reply::with(200, &[], b"[1,2,3]")]);
+    let counter = Arc::new(std::sync::atomic::AtomicU64::new(0));
+    let mover: helm_http::Mover = Arc::new(|next: &str| {
+        next.starts_with("/repos/").then(|| helm_http::Moved {
+            forge: "GitHub",
+            from: "old/name".into(),
+            to: Some(next.trim_start_matches("/repos/").into()),
+        })
+    });
+    let client = client(&server, AuthScheme::Bearer, 5)
+        .noting_moves(mover)
+        .counting(Arc::clone(&counter));
+    let look = client.remembering();
+    for _ in 0..2 {
+        assert_eq!(get(&look, "/repos/old/name").unwrap().body, b"[1,2,3]");
+    }
+    // Asked once (and the redirect followed once), counted once, from the
+    // redirect's `Date`; the move is the client's and its copies'.
+    assert_eq!(server.seen().len(), 2);
+    assert_eq!(counter.load(std::sync::atomic::Ordering::Relaxed), 7);
+    assert_eq!(
+        client.clock().unwrap().github,
+        "1994-11-15T08:12:31.000000Z"
+    );
+    assert_eq!(
+        client.moved().unwrap().warning(),
+        "GitHub moved old/name to new/name; use --repo new/name"
+    );
+}
