@@ -8,9 +8,8 @@
 use serde::Deserialize;
 
 pub use helm_http::Failure;
-use helm_http::HttpError;
+use helm_http::{Answer, HttpError};
 
-use super::client::Answer;
 use helm_model::error::{Error, Fact, Kind, Piece, arg};
 use helm_model::words;
 
