@@ -15,7 +15,7 @@ use serde_json::Value;
 mod json;
 
 pub use helm_http::Answer;
-pub use helm_http::Moved as MovedRepo;
+pub use helm_http::MovedRepo;
 pub(crate) use helm_http::next_link;
 pub use json::parse;
 
@@ -65,7 +65,7 @@ pub const JSON: &str = "application/vnd.github+json";
 pub(crate) const API_VERSION: (&str, &str) = ("x-github-api-version", "2022-11-28");
 
 pub struct Client {
-    http: helm_http::Client,
+    http: helm_http::HttpClient,
     pub repo: Repo,
     pub(crate) api_url: String,
 }
@@ -73,7 +73,7 @@ pub struct Client {
 impl Client {
     /// GitHub's client for `repo` over `http`: a redirect to another
     /// repository's path is noted as its move.
-    pub(crate) fn new(http: helm_http::Client, repo: Repo) -> Client {
+    pub(crate) fn new(http: helm_http::HttpClient, repo: Repo) -> Client {
         let from = repo.clone();
         let mover: helm_http::Mover = Arc::new(move |next: &str| moved_to(&from, next));
         Client {

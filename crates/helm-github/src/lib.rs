@@ -90,7 +90,7 @@ pub struct Session {
 pub fn connect(config: &Config, repo: &Repo) -> Result<Session> {
     let timeout = config.timeout;
     let runtime = helm_http::runtime()?;
-    let http = helm_http::Client::connect(helm_http::Server {
+    let http = helm_http::HttpClient::connect(helm_http::Server {
         forge: "GitHub",
         api_url: &config.api_url,
         credentials: Some(helm_http::Credentials {

@@ -30,7 +30,7 @@ use crate::answer::Answer;
 use crate::connect::{Connection, Credentials};
 use crate::error::HttpError;
 use crate::memo::Memo;
-use crate::moved::{Moved, Mover};
+use crate::moved::{MovedRepo, Mover};
 use helm_model::clock::GitHubClock;
 use helm_model::error::Error;
 
@@ -57,7 +57,7 @@ pub struct Server<'a> {
 }
 
 #[derive(Clone)]
-pub struct Client {
+pub struct HttpClient {
     connection: Connection,
     forge: &'static str,
     /// The path part of the API base URL (`/api/v3` on Enterprise), stripped
@@ -65,8 +65,8 @@ pub struct Client {
     base_path: String,
     api_url: String,
     /// Set when the forge redirected a request to another repository; shared
-    /// with the client's [`remembering`](Client::remembering) copies.
-    moved: Arc<Mutex<Option<Moved>>>,
+    /// with the client's [`remembering`](HttpClient::remembering) copies.
+    moved: Arc<Mutex<Option<MovedRepo>>>,
     /// How the forge crate reads a redirect's path, if it does.
     mover: Option<Mover>,
     /// The forge's clock as its latest answer showed it (ADR 0012); shared
@@ -88,10 +88,10 @@ pub struct Client {
     deadline: Duration,
 }
 
-impl Client {
+impl HttpClient {
     /// A client for `server`, without a gate (so it sends no write until
-    /// [`gated`](Client::gated)).
-    pub fn connect(server: Server<'_>) -> Result<Client, Error> {
+    /// [`gated`](HttpClient::gated)).
+    pub fn connect(server: Server<'_>) -> Result<HttpClient, Error> {
         let connection = Connection::open(
             server.api_url,
             server.credentials,
@@ -103,7 +103,7 @@ impl Client {
             .parse::<http::Uri>()
             .map(|uri| uri.path().trim_end_matches('/').to_string())
             .unwrap_or_default();
-        Ok(Client {
+        Ok(HttpClient {
             connection,
             forge: server.forge,
             base_path,
@@ -132,28 +132,28 @@ impl Client {
 
     /// A client on the same connection that remembers its GET answers
     /// while it lives (see [`Memo`]): for one look or one freshness check.
-    pub fn remembering(&self) -> Client {
-        Client {
+    pub fn remembering(&self) -> HttpClient {
+        HttpClient {
             memo: Some(Default::default()),
             ..self.clone()
         }
     }
 
     /// This client for a dry run: it reads as usual, and keeps its first
-    /// write instead of sending it ([`Client::unsent`]).
-    pub fn rehearsing(mut self) -> Client {
+    /// write instead of sending it ([`HttpClient::unsent`]).
+    pub fn rehearsing(mut self) -> HttpClient {
         self.rehearsal = Some(Default::default());
         self
     }
 
     /// This client with `gate` checking each write before it leaves.
-    pub fn gated(mut self, gate: gate::WriteGate) -> Client {
+    pub fn gated(mut self, gate: gate::WriteGate) -> HttpClient {
         self.gate = Some(gate);
         self
     }
 
-    /// This client with `mover` reading where a redirect went ([`Client::moved`]).
-    pub fn noting_moves(mut self, mover: Mover) -> Client {
+    /// This client with `mover` reading where a redirect went ([`HttpClient::moved`]).
+    pub fn noting_moves(mut self, mover: Mover) -> HttpClient {
         self.mover = Some(mover);
         self
     }
@@ -339,12 +339,12 @@ impl Client {
 
     /// Where the forge said the repository now lives, if it redirected a
     /// request to another repository.
-    pub fn moved(&self) -> Option<Moved> {
+    pub fn moved(&self) -> Option<MovedRepo> {
         self.moved.lock().map(|m| m.clone()).unwrap_or(None)
     }
 
     /// Remembers a redirect to another repository (the first one), for
-    /// the caller to tell the user ([`Client::moved`]).
+    /// the caller to tell the user ([`HttpClient::moved`]).
     fn note_move(&self, next: &str) {
         let Some(moved) = self.mover.as_ref().and_then(|mover| mover(next)) else {
             return;

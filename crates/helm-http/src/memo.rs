@@ -3,7 +3,7 @@
 //! when they ask at the same time, and a part fetched whole after its
 //! conditional request answered 200 gets that answer instead of asking
 //! again. A memory lives as long as its client (see
-//! [`Client::remembering`](crate::Client::remembering)), never
+//! [`HttpClient::remembering`](crate::HttpClient::remembering)), never
 //! across commands: what it holds is what the forge said moments ago.
 
 use std::collections::HashMap;

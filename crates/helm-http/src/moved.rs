@@ -8,7 +8,7 @@ use std::sync::Arc;
 /// A repository the forge says has moved: `to` is its new path when the
 /// redirect named it.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Moved {
+pub struct MovedRepo {
     /// The forge's name, as the user reads it ("GitHub").
     pub forge: &'static str,
     pub from: String,
@@ -17,9 +17,9 @@ pub struct Moved {
 
 /// Reads a followed redirect's path (relative to the API base): the move
 /// it shows, or `None` when it names no other repository.
-pub type Mover = Arc<dyn Fn(&str) -> Option<Moved> + Send + Sync>;
+pub type Mover = Arc<dyn Fn(&str) -> Option<MovedRepo> + Send + Sync>;
 
-impl Moved {
+impl MovedRepo {
     /// What to tell the user, who should switch to the new name.
     pub fn warning(&self) -> String {
         let forge = self.forge;

@@ -3,7 +3,7 @@
 //! instead, method, path and body, so `steer --dry-run` can show exactly
 //! what would have gone out, and answers it as a request that never left.
 //! A POST that only reads (a GraphQL query) is sent through
-//! [`Client::query`](super::Client::query) and is never a write.
+//! [`HttpClient::query`](super::HttpClient::query) and is never a write.
 
 use std::sync::{Arc, Mutex};
 

@@ -11,7 +11,7 @@ use std::time::Duration;
 use http::Method;
 use http_body_util::BodyExt;
 
-use super::{Client, body};
+use super::{HttpClient, body};
 use crate::answer::Answer;
 use crate::connect::Connection;
 use crate::error::HttpError;
@@ -20,7 +20,7 @@ use crate::error::HttpError;
 /// (and counted), so a log without line breaks cannot grow the tail.
 pub(crate) const MAX_LINE: usize = 4096;
 
-impl Client {
+impl HttpClient {
     /// A GET whose redirect is returned rather than followed (retried like
     /// any read): for answers whose `Location` is on another host.
     pub async fn get_unfollowed(&self, path: &str, accept: &str) -> Result<Answer, HttpError> {

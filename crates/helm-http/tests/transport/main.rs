@@ -10,7 +10,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use helm_http::client::gate::WriteGate;
-use helm_http::{AuthScheme, Client, Credentials, Failure, HttpError, Server as Forge};
+use helm_http::{AuthScheme, Credentials, Failure, HttpClient, HttpError, Server as Forge};
 use helm_model::error::{Error, Kind};
 use http::Method;
 use serde_json::{Value, json};
@@ -20,13 +20,13 @@ const JSON: &str = "application/json";
 
 /// A client of `server` as a forge named "GitHub" would make it, with a
 /// deadline of `seconds` and a gate that passes every write.
-fn client(server: &Server, scheme: AuthScheme, seconds: u64) -> Client {
+fn client(server: &Server, scheme: AuthScheme, seconds: u64) -> HttpClient {
     bare(server, scheme, seconds).gated(Arc::new(|_| Ok(())))
 }
 
 /// The same without a gate.
-fn bare(server: &Server, scheme: AuthScheme, seconds: u64) -> Client {
-    Client::connect(Forge {
+fn bare(server: &Server, scheme: AuthScheme, seconds: u64) -> HttpClient {
+    HttpClient::connect(Forge {
         forge: "GitHub",
         api_url: &server.url,
         credentials: Some(Credentials {
@@ -43,11 +43,11 @@ fn run<T>(work: impl std::future::Future<Output = T>) -> T {
     helm_http::runtime().unwrap().block_on(work)
 }
 
-fn get(client: &Client, path: &str) -> Result<helm_http::Answer, HttpError> {
+fn get(client: &HttpClient, path: &str) -> Result<helm_http::Answer, HttpError> {
     run(client.send(Method::GET, path, JSON, None))
 }
 
-fn post(client: &Client, path: &str, body: &Value) -> Result<helm_http::Answer, HttpError> {
+fn post(client: &HttpClient, path: &str, body: &Value) -> Result<helm_http::Answer, HttpError> {
     run(client.send(Method::POST, path, JSON, Some(body)))
 }
 
@@ -259,7 +259,7 @@ fn a_look_asks_once_counts_its_bytes_reads_the_clock_and_notes_a_move() {
     let server = Server::start(vec![dated, Reply::with(200, &[], b"[1,2,3]")]);
     let counter = Arc::new(std::sync::atomic::AtomicU64::new(0));
     let mover: helm_http::Mover = Arc::new(|next: &str| {
-        next.starts_with("/repos/").then(|| helm_http::Moved {
+        next.starts_with("/repos/").then(|| helm_http::MovedRepo {
             forge: "GitHub",
             from: "old/name".into(),
             to: Some(next.trim_start_matches("/repos/").into()),
