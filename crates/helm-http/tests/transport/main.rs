@@ -285,3 +285,29 @@ fn a_look_asks_once_counts_its_bytes_reads_the_clock_and_notes_a_move() {
         "GitHub moved old/name to new/name; use --repo new/name"
     );
 }
+
+#[test]
+fn paths_go_under_an_enterprise_base_and_its_graphql_url_is_sent_as_given() {
+    let server = Server::start(vec![Reply::status(200)]);
+    let base = format!("{}/ghe/api/v3", server.url);
+    let client = HttpClient::connect(Forge {
+        forge: "GitHub",
+        api_url: &base,
+        credentials: Some(Credentials {
+            scheme: AuthScheme::Bearer,
+            token: "t0k",
+        }),
+        headers: &[],
+        deadline: Duration::from_secs(5),
+    })
+    .unwrap();
+    get(&client, "/repos/o/r").unwrap();
+    // GitHub Enterprise serves GraphQL beside its REST base, not under it
+    // (octocrab sent this to /ghe/api/v3/ghe/api/graphql).
+    let graphql = format!("{}/ghe/api/graphql", server.url);
+    run(client.query(&graphql, JSON, &json!({"query": "{ viewer { login } }"}))).unwrap();
+    let seen = server.seen();
+    let paths: Vec<&str> = seen.iter().map(|s| s.path.as_str()).collect();
+    assert_eq!(paths, ["/ghe/api/v3/repos/o/r", "/ghe/api/graphql"]);
+    assert_eq!(seen[1].header("authorization"), Some("Bearer t0k"));
+}
