@@ -61,6 +61,13 @@ pub(crate) const MAX_PAGES: usize = 50;
 /// GitHub's JSON media type, asked for unless a request wants another.
 pub const JSON: &str = "application/vnd.github+json";
 
+/// GitHub's secondary rate limit, which its refusal words without naming a
+/// wait: GitHub asks for at least a minute then.
+pub(crate) const SECONDARY_LIMIT: helm_http::UnnamedLimit = helm_http::UnnamedLimit {
+    says: "secondary rate limit",
+    wait: Duration::from_secs(60),
+};
+
 /// The API version every request names.
 pub(crate) const API_VERSION: (&str, &str) = ("x-github-api-version", "2022-11-28");
 

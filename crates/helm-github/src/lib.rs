@@ -98,6 +98,7 @@ pub fn connect(config: &Config, repo: &Repo) -> Result<Session> {
             token: config.token.expose(),
         }),
         headers: &[client::API_VERSION],
+        unnamed_limit: Some(client::SECONDARY_LIMIT),
         deadline: timeout,
     })?;
     Ok(Session {

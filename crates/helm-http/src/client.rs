@@ -23,6 +23,7 @@ pub mod rehearsal;
 pub mod storage;
 mod trace;
 
+pub use limits::UnnamedLimit;
 use limits::rate_limit_wait;
 pub use link::next_link;
 
@@ -51,6 +52,8 @@ pub struct Server<'a> {
     pub credentials: Option<Credentials<'a>>,
     /// Headers of the forge's own on every request (its API version).
     pub headers: &'a [(&'static str, &'static str)],
+    /// A rate limit the forge words in its body without naming a wait.
+    pub unnamed_limit: Option<UnnamedLimit>,
     /// The deadline of one exchange, and the longest wait for a rate
     /// limit per request: `HELM_GITHUB_TIMEOUT`.
     pub deadline: Duration,
@@ -69,6 +72,8 @@ pub struct HttpClient {
     moved: Arc<Mutex<Option<MovedRepo>>>,
     /// How the forge crate reads a redirect's path, if it does.
     mover: Option<Mover>,
+    /// The forge's limit that names no wait, if it has one.
+    unnamed_limit: Option<UnnamedLimit>,
     /// The forge's clock as its latest answer showed it (ADR 0012); shared
     /// with the remembering copies too.
     clock: Arc<Mutex<Option<GitHubClock>>>,
@@ -110,6 +115,7 @@ impl HttpClient {
             api_url: server.api_url.to_string(),
             moved: Default::default(),
             mover: None,
+            unnamed_limit: server.unnamed_limit,
             clock: Default::default(),
             memo: None,
             rehearsal: None,
@@ -371,7 +377,7 @@ impl HttpClient {
         loop {
             let result = self.send_once(method, path, accept, body, extra).await;
             let wait = match &result {
-                Ok(answer) => match rate_limit_wait(answer) {
+                Ok(answer) => match rate_limit_wait(answer, self.unnamed_limit.as_ref()) {
                     Some(wait) => {
                         refusals += 1;
                         let left = self.rate_budget.saturating_sub(waited);

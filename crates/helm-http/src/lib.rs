@@ -22,7 +22,7 @@ mod moved;
 
 pub use answer::Answer;
 pub use client::body::{MAX_ANSWER, MAX_REFUSAL};
-pub use client::{HttpClient, Server, next_link};
+pub use client::{HttpClient, Server, UnnamedLimit, next_link};
 pub use connect::{AuthScheme, Credentials};
 pub use deadline::{runtime, timeout};
 pub use error::{Failure, HttpError, Limited};

@@ -1,8 +1,9 @@
 //! How long a forge asks helm to wait before asking again: a rate-limit
 //! refusal's `retry-after`, or its reset time (`x-ratelimit-reset` as
 //! GitHub and Forgejo send it, `RateLimit-Reset` as GitLab does) measured on
-//! the forge's clock, or GitHub's minute for a secondary limit that names no
-//! wait.
+//! the forge's clock, or, for a limit the forge words in its body without
+//! naming a wait (GitHub's secondary limit), the wait its forge crate says
+//! it asks for ([`UnnamedLimit`]).
 
 use std::time::Duration;
 
@@ -11,12 +12,20 @@ use http::StatusCode;
 use crate::answer::Answer;
 use helm_model::clock::GitHubClock;
 
-/// GitHub's guidance for a secondary rate limit that names no wait: at
-/// least a minute.
-const UNNAMED_LIMIT_WAIT: Duration = Duration::from_secs(60);
+/// A rate limit a forge words in a refusal's body without naming a wait,
+/// and the wait it asks for then: the forge crate's to say (GitHub's
+/// "secondary rate limit", a minute).
+#[derive(Clone, Copy, Debug)]
+pub struct UnnamedLimit {
+    /// Words of the refusal's body, in lower case.
+    pub says: &'static str,
+    pub wait: Duration,
+}
+
 /// How long the forge asks us to wait, when the answer is a rate-limit
-/// refusal: 429, or 403 with `retry-after` or an exhausted remaining count.
-pub(super) fn rate_limit_wait(answer: &Answer) -> Option<Duration> {
+/// refusal: 429, or 403 with `retry-after`, an exhausted remaining count or
+/// the words of the forge's `unnamed` limit.
+pub(super) fn rate_limit_wait(answer: &Answer, unnamed: Option<&UnnamedLimit>) -> Option<Duration> {
     let status = answer.status;
     if status != StatusCode::TOO_MANY_REQUESTS && status != StatusCode::FORBIDDEN {
         return None;
@@ -42,10 +51,9 @@ pub(super) fn rate_limit_wait(answer: &Answer) -> Option<Duration> {
         }
         return Some(until(answer, reset));
     }
-    // A secondary limit that names no wait: GitHub asks for a minute.
+    let unnamed = unnamed?;
     let text = String::from_utf8_lossy(&answer.body).to_ascii_lowercase();
-    text.contains("secondary rate limit")
-        .then_some(UNNAMED_LIMIT_WAIT)
+    text.contains(unnamed.says).then_some(unnamed.wait)
 }
 
 /// The wait until `reset`, a time on the forge's clock (seconds since
@@ -87,10 +95,15 @@ mod tests {
         }
     }
 
+    const SECONDARY: UnnamedLimit = UnnamedLimit {
+        says: "secondary rate limit",
+        wait: Duration::from_secs(60),
+    };
+
     #[test]
     fn a_limit_is_waited_as_github_says_on_its_own_clock() {
         let retry = limited(403, &[("retry-after", "7")], "{}");
-        assert_eq!(rate_limit_wait(&retry), Some(Duration::from_secs(7)));
+        assert_eq!(rate_limit_wait(&retry, None), Some(Duration::from_secs(7)));
         // The reset is 90 s after GitHub's `Date`, whatever this clock says.
         let reset = limited(
             429,
@@ -101,14 +114,22 @@ mod tests {
             ],
             "{}",
         );
-        assert_eq!(rate_limit_wait(&reset), Some(Duration::from_secs(90)));
+        assert_eq!(rate_limit_wait(&reset, None), Some(Duration::from_secs(90)));
         let secondary = limited(
             403,
             &[],
             r#"{"message":"You have exceeded a secondary rate limit."}"#,
         );
-        assert_eq!(rate_limit_wait(&secondary), Some(UNNAMED_LIMIT_WAIT));
-        assert_eq!(rate_limit_wait(&limited(403, &[], "{}")), None);
+        assert_eq!(
+            rate_limit_wait(&secondary, Some(&SECONDARY)),
+            Some(SECONDARY.wait)
+        );
+        // A forge that words no such limit waits for none.
+        assert_eq!(rate_limit_wait(&secondary, None), None);
+        assert_eq!(
+            rate_limit_wait(&limited(403, &[], "{}"), Some(&SECONDARY)),
+            None
+        );
     }
 
     #[test]
@@ -122,12 +143,12 @@ mod tests {
             ],
             "{}",
         );
-        assert_eq!(rate_limit_wait(&at), Some(Duration::from_secs(60)));
+        assert_eq!(rate_limit_wait(&at, None), Some(Duration::from_secs(60)));
         let left = limited(
             429,
             &[("RateLimit-Remaining", "0"), ("RateLimit-Reset", "12")],
             "Retry later",
         );
-        assert_eq!(rate_limit_wait(&left), Some(Duration::from_secs(12)));
+        assert_eq!(rate_limit_wait(&left, None), Some(Duration::from_secs(12)));
     }
 }

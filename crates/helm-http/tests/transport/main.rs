@@ -34,6 +34,7 @@ fn bare(server: &Server, scheme: AuthScheme, seconds: u64) -> HttpClient {
             token: "t0k",
         }),
         headers: &[("x-forge-version", "7")],
+        unnamed_limit: None,
         deadline: Duration::from_secs(seconds),
     })
     .unwrap()
@@ -298,6 +299,7 @@ fn paths_go_under_an_enterprise_base_and_its_graphql_url_is_sent_as_given() {
             token: "t0k",
         }),
         headers: &[],
+        unnamed_limit: None,
         deadline: Duration::from_secs(5),
     })
     .unwrap();
