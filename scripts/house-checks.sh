@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # The house checks that fmt and clippy cannot make (docs/perf-notes/seam-plan.md 0a, 0b):
-# - helm-github is GitHub as a transport and must not build SQLite: only helm-storage
-#   talks to the voyage files, so rusqlite in helm-github's normal tree means a
-#   storage concern leaked into a crate below it.
+# - helm-github (GitHub) and helm-http (the transport every forge shares) must not
+#   build SQLite: only helm-storage talks to the voyage files, so rusqlite in their
+#   normal trees means a storage concern leaked into a crate below it.
+# - helm-http depends on no helm crate but helm-model, and octocrab stays out of the
+#   build (seam plan step 2).
 # - every declared dependency is named by the sources of its crate (normal ones by
 #   src/ or build.rs, dev ones by src/, tests/, benches/ or examples/): an unused one
 #   only costs build time and hides what a crate really stands on.
@@ -16,8 +18,22 @@ fail() {
     failed=1
 }
 
-if cargo tree --locked -p helm-github -e normal --prefix none | grep -q '^rusqlite '; then
-    fail "helm-github builds rusqlite (see \`cargo tree -p helm-github -e normal -i rusqlite\`); keep SQLite in helm-storage"
+for crate in helm-github helm-http; do
+    if cargo tree --locked -p "$crate" -e normal --prefix none | grep -q '^rusqlite '; then
+        fail "$crate builds rusqlite (see \`cargo tree -p $crate -e normal -i rusqlite\`); keep SQLite in helm-storage"
+    fi
+done
+
+# helm-http is the transport every forge shares: helm-model below it and no
+# other helm crate, so no forge and nothing of the core leaks into it.
+for dep in $(cargo tree --locked -p helm-http -e normal --depth 1 --prefix none | awk '/^helm-/ {print $1}'); do
+    [[ $dep == helm-http || $dep == helm-model ]] ||
+        fail "helm-http depends on $dep; the transport knows helm-model only (ADR 0023)"
+done
+
+# octocrab left the build with helm-http (seam plan step 2): nothing brings it back.
+if cargo tree --locked --workspace -e normal --prefix none | grep -q '^octocrab '; then
+    fail "octocrab is in the build again (see \`cargo tree -i octocrab\`); helm-http sends every request"
 fi
 
 # The dependency names of one table kind ("normal" or "dev") in a Cargo.toml.

@@ -2,8 +2,9 @@
 //! `$HELM_HOME/gh-config/<identity>/` (through `gh auth token` with
 //! `GH_CONFIG_DIR` set to it), `GH_TOKEN`, `GITHUB_TOKEN`, `gh auth token`.
 //!
-//! The token is handed to octocrab and never formatted into anything else:
-//! not into an error, a log line or a voyage.
+//! The token is handed to helm-http's client (which sends it only to the
+//! API's host) and never formatted into anything else: not into an error, a
+//! log line or a voyage.
 
 use std::path::Path;
 use std::process::{Command, Stdio};
@@ -77,9 +78,8 @@ pub(crate) fn resolve(sources: &Sources<'_>) -> Result<Token> {
     checked(token, "`gh auth token`")
 }
 
-/// A token goes into an HTTP header, where only visible ASCII is valid
-/// (octocrab panics on anything else). The error names the source, never
-/// the token.
+/// A token goes into an HTTP header, where only visible ASCII is valid.
+/// The error names the source, never the token.
 fn checked(token: Token, source: &str) -> Result<Token> {
     let Some(bad) = token.0.chars().find(|c| !c.is_ascii_graphic()) else {
         return Ok(token);

@@ -1,13 +1,15 @@
 //! GitHub failures, kept structured (status, message, validation errors,
-//! missing permission) until they are rendered as one line for the user.
-//!
-//! octocrab's own `Display` says only "GitHub"; helm reads the answer itself.
-
-use std::fmt::Write as _;
+//! missing permission) until they are rendered as one line for the user:
+//! GitHub's reading of its error documents (`message`, `errors[]`,
+//! `X-Accepted-GitHub-Permissions`) on top of the transport's failures
+//! (helm-http's `HttpError`, whose [`Failure`] says whether GitHub may
+//! have acted).
 
 use serde::Deserialize;
 
-use super::client::Answer;
+pub use helm_http::Failure;
+use helm_http::{Answer, HttpError};
+
 use helm_model::error::{Error, Fact, Kind, Piece, arg};
 use helm_model::words;
 
@@ -25,41 +27,6 @@ pub struct GitHubError {
     /// Why helm's outbound gate withheld the request, in the gate's own
     /// words ([`Failure::Withheld`]); shown as it is.
     pub refusal: Option<Box<Error>>,
-}
-
-/// How a request failed.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Failure {
-    /// GitHub answered with an error status (`status` says which).
-    Answered,
-    /// The connection was never made: the request did not leave.
-    Unsent,
-    /// The request may have left, but no answer came (a timeout, a reset).
-    NoAnswer,
-    /// GitHub answered with success but did not do it (a merge that did not merge).
-    Declined,
-    /// GitHub answered with success, but helm could not read the answer.
-    Unreadable,
-    /// Described in words, not by an answer (e.g. a misuse).
-    Described,
-    /// A rate limit asked for a longer wait than `HELM_GITHUB_TIMEOUT`
-    /// allows (`status` is its 403 or 429): GitHub did nothing.
-    Limited,
-    /// A steer that sends several requests failed after an earlier one
-    /// changed GitHub: GitHub acted in part, whatever the last failure was.
-    Partial,
-    /// The whole request did not finish within `HELM_GITHUB_TIMEOUT`: it
-    /// may have left and acted. Not retried, since the time is spent.
-    TimedOut,
-    /// A successful answer larger than helm holds: the server acted, and
-    /// helm read only the start of what it said.
-    TooLarge,
-    /// GitHub refused a merge (405) of a pull request that is merged
-    /// already; `message` says so and names its merge commit. Nothing acted.
-    Merged,
-    /// helm's outbound gate withheld the request before it left
-    /// (`refusal` says why): GitHub saw nothing.
-    Withheld,
 }
 
 #[derive(Deserialize)]
@@ -107,33 +74,6 @@ impl GitHubError {
         }
     }
 
-    /// A failure before GitHub answered: connection, TLS, timeout.
-    pub(crate) fn transport(err: impl std::error::Error + 'static) -> GitHubError {
-        let mut message = err.to_string();
-        let mut source = err.source();
-        while let Some(cause) = source {
-            let text = cause.to_string();
-            if !message.contains(&text) {
-                let _ = write!(message, ": {text}");
-            }
-            source = cause.source();
-        }
-        if message == "GitHub" || message.is_empty() {
-            message = "the request failed".to_string();
-        }
-        GitHubError {
-            status: None,
-            message,
-            details: Vec::new(),
-            permission: None,
-            failure: match never_connected(&err) {
-                true => Failure::Unsent,
-                false => Failure::NoAnswer,
-            },
-            refusal: None,
-        }
-    }
-
     /// GitHub answered with something helm cannot read: a field its API
     /// description requires is missing, or a value has the wrong type. The
     /// message completes "GitHub's answer to … ".
@@ -156,20 +96,8 @@ impl GitHubError {
         }
     }
 
-    /// GitHub kept redirecting (`status` is its last answer): it did not act.
-    pub(crate) fn redirects(hops: u32, status: u16) -> GitHubError {
-        GitHubError {
-            status: Some(status),
-            message: format!("GitHub redirected the request more than {hops} times"),
-            details: Vec::new(),
-            permission: None,
-            failure: Failure::Answered,
-            refusal: None,
-        }
-    }
-
     /// A rate limit that asks for `wait`, longer than the `budget` left.
-    pub(crate) fn limited(
+    fn limited(
         answer: &Answer,
         wait: std::time::Duration,
         budget: std::time::Duration,
@@ -190,33 +118,13 @@ impl GitHubError {
     /// `host` gave no whole answer within `deadline` (connecting, sending,
     /// the headers and the body all count).
     pub fn timed_out(host: &str, deadline: std::time::Duration) -> GitHubError {
-        GitHubError {
-            status: None,
-            message: format!(
-                "{host} gave no whole answer within {} s (HELM_GITHUB_TIMEOUT)",
-                deadline.as_secs()
-            ),
-            details: Vec::new(),
-            permission: None,
-            failure: Failure::TimedOut,
-            refusal: None,
-        }
+        HttpError::timed_out(host, deadline).into()
     }
 
     /// A successful answer of more than `limit` bytes; the message
     /// completes "GitHub's answer to … ".
     pub fn too_large(limit: usize) -> GitHubError {
-        GitHubError {
-            status: None,
-            message: format!(
-                "was larger than the {} MiB helm reads of one answer",
-                limit >> 20
-            ),
-            details: Vec::new(),
-            permission: None,
-            failure: Failure::TooLarge,
-            refusal: None,
-        }
+        HttpError::too_large(limit).into()
     }
 
     /// A failure described in words, not by an answer (e.g. a misuse).
@@ -228,24 +136,6 @@ impl GitHubError {
             permission: None,
             failure: Failure::Described,
             refusal: None,
-        }
-    }
-
-    /// Whether a read failing like this may succeed if sent again: GitHub
-    /// had a problem (5xx), or the connection failed.
-    pub(crate) fn is_transient(&self) -> bool {
-        match self.failure {
-            Failure::Answered => self.status.is_some_and(|status| status >= 500),
-            Failure::Unsent | Failure::NoAnswer => true,
-            Failure::Declined
-            | Failure::Unreadable
-            | Failure::Described
-            | Failure::Limited
-            | Failure::Partial
-            | Failure::TimedOut
-            | Failure::TooLarge
-            | Failure::Merged
-            | Failure::Withheld => false,
         }
     }
 
@@ -344,20 +234,6 @@ fn kind_of(status: Option<u16>, failure: Failure) -> Kind {
     }
 }
 
-/// Whether a transport failure happened while connecting, so nothing was
-/// sent (hyper's client says so; a timeout or a reset after connecting does
-/// not count).
-fn never_connected(err: &(dyn std::error::Error + 'static)) -> bool {
-    let mut source: Option<&(dyn std::error::Error + 'static)> = Some(err);
-    while let Some(cause) = source {
-        if let Some(client) = cause.downcast_ref::<hyper_util::client::legacy::Error>() {
-            return client.is_connect();
-        }
-        source = cause.source();
-    }
-    false
-}
-
 /// `{"resource":"Issue","field":"title","code":"missing_field"}` → `Issue.title: missing_field`.
 fn describe_detail(detail: &serde_json::Value) -> String {
     if let Some(text) = detail.as_str() {
@@ -371,6 +247,24 @@ fn describe_detail(detail: &serde_json::Value) -> String {
         (Some(resource), Some(field), Some(code)) => format!("{resource}.{field}: {code}"),
         (_, _, Some(code)) => code.to_string(),
         _ => detail.to_string(),
+    }
+}
+
+/// The transport's failure in GitHub's words: a rate limit not waited out
+/// reads GitHub's refusal as any answer; everything else is the transport's.
+impl From<HttpError> for GitHubError {
+    fn from(err: HttpError) -> GitHubError {
+        if let Some(limited) = err.limited {
+            return GitHubError::limited(&limited.answer, limited.wait, limited.left);
+        }
+        GitHubError {
+            status: err.status,
+            message: err.message,
+            details: Vec::new(),
+            permission: None,
+            failure: err.failure,
+            refusal: err.refusal,
+        }
     }
 }
 

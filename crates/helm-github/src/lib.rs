@@ -1,11 +1,12 @@
-//! GitHub, helm's collaborative boundary, as transport: which repository,
-//! server and token, sending with retries, conditional requests and
-//! pagination, and GitHub's answers read strictly. What helm looks at there
-//! and the steer actions it performs are helm-core's (one file per kind and
-//! per action).
+//! GitHub, helm's collaborative boundary: which repository, server and
+//! token, GitHub's headers, conditional requests, pagination and GraphQL,
+//! and GitHub's answers read strictly. What helm looks at there and the
+//! steer actions it performs are helm-core's (one file per kind and per
+//! action); sending, deadlines, bounds, retries and the write gate are
+//! helm-http's, the transport every forge shares.
 //!
-//! It depends on helm-model only, and must never know a voyage, storage or
-//! a front end. A tokio runtime (current-thread) and octocrab are set up
+//! It depends on helm-model and helm-http only, and must never know a
+//! voyage, storage or a front end. The runtime and the client are set up
 //! only here, so local commands never pay for them.
 
 use helm_model as model;
@@ -15,8 +16,6 @@ pub mod client;
 pub mod conditional;
 pub mod error;
 pub mod graphql;
-mod memo;
-mod moved;
 pub mod repo;
 pub mod types;
 
@@ -28,12 +27,6 @@ use client::Client;
 use helm_model::error::{Error, Kind, Result};
 
 pub(crate) const DEFAULT_API_URL: &str = "https://api.github.com";
-
-/// The longest `HELM_GITHUB_TIMEOUT` helm accepts. A steer holds its
-/// voyage's write lock while GitHub answers, and other helm processes wait
-/// for that lock at most 300 s (`storage::BUSY_TIMEOUT`): one request, its
-/// retries and a look for an earlier attempt's effect must fit well inside.
-pub(crate) const MAX_TIMEOUT: Duration = Duration::from_secs(60);
 
 /// The GitHub environment as the caller read it; this module never reads
 /// the environment itself.
@@ -80,24 +73,9 @@ impl Config {
     }
 }
 
-/// `HELM_GITHUB_TIMEOUT`: whole seconds from 1 to [`MAX_TIMEOUT`]; 30 when unset.
+/// `HELM_GITHUB_TIMEOUT`, read as every forge reads it (helm-http).
 pub(crate) fn timeout(text: Option<&str>) -> Result<Duration> {
-    let Some(text) = text.map(str::trim).filter(|t| !t.is_empty()) else {
-        return Ok(Duration::from_secs(30));
-    };
-    match text.parse::<u64>() {
-        Ok(seconds) if seconds >= 1 && seconds <= MAX_TIMEOUT.as_secs() => {
-            Ok(Duration::from_secs(seconds))
-        }
-        _ => Err(Error::new(
-            Kind::Config,
-            format!(
-                "HELM_GITHUB_TIMEOUT '{text}' is not a number of seconds from 1 to {}",
-                MAX_TIMEOUT.as_secs()
-            ),
-        )
-        .hint("a steer holds the voyage's lock while GitHub answers, and other helm commands wait for it at most 300 s; unset it for the default of 30")),
-    }
+    helm_http::timeout(text)
 }
 
 /// A connected client and the runtime that drives it.
@@ -107,40 +85,25 @@ pub struct Session {
     pub timeout: Duration,
 }
 
-/// Builds the client for one repository.
+/// Builds the client for one repository: helm-http's, with GitHub's
+/// bearer token and API version.
 pub fn connect(config: &Config, repo: &Repo) -> Result<Session> {
     let timeout = config.timeout;
-    let api_url = &config.api_url;
-    let runtime = tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
-        .map_err(|err| Error::io("cannot start the network runtime", &err))?;
-    let crab = {
-        let _entered = runtime.enter();
-        octocrab::Octocrab::builder()
-            .base_uri(api_url.as_str())
-            .map_err(|_| bad_url(api_url))?
-            .personal_token(config.token.expose().to_string())
-            .set_connect_timeout(Some(Duration::from_secs(10).min(timeout)))
-            .set_read_timeout(Some(timeout))
-            .set_write_timeout(Some(timeout))
-            .build()
-            .map_err(|err| {
-                Error::new(
-                    Kind::Config,
-                    format!(
-                        "cannot set up the HTTPS client: {}",
-                        error::GitHubError::transport(err).message
-                    ),
-                )
-                .hint("helm needs the system's root certificates (install ca-certificates)")
-            })?
-    };
+    let runtime = helm_http::runtime()?;
+    let http = helm_http::HttpClient::connect(helm_http::Server {
+        forge: "GitHub",
+        api_url: &config.api_url,
+        credentials: Some(helm_http::Credentials {
+            scheme: helm_http::AuthScheme::Bearer,
+            token: config.token.expose(),
+        }),
+        headers: &[client::API_VERSION],
+        unnamed_limit: Some(client::SECONDARY_LIMIT),
+        deadline: timeout,
+    })?;
     Ok(Session {
         runtime,
-        client: Client::new(crab, api_url, repo.clone())
-            .waiting_at_most(timeout)
-            .answering_within(timeout),
+        client: Client::new(http, repo.clone()),
         timeout,
     })
 }

@@ -1,4 +1,4 @@
-//! The outbound gate every write passes on its way to GitHub: the caller
+//! The outbound gate every write passes on its way to a forge: the caller
 //! (helm's core, which this crate does not depend on) hands the client a
 //! check, and the client calls it on each write as it would leave (method,
 //! path with its query, body), after every transformation, before a dry
@@ -12,7 +12,7 @@ use serde_json::Value;
 
 use helm_model::error::Error;
 
-use crate::error::{Failure, GitHubError};
+use crate::error::HttpError;
 
 /// One write as it would leave helm.
 pub struct Outgoing<'a> {
@@ -29,25 +29,19 @@ pub struct Outgoing<'a> {
 /// user is shown.
 pub type WriteGate = Arc<dyn Fn(&Outgoing<'_>) -> Result<(), Error> + Send + Sync>;
 
-/// Runs `gate` on a write: a refusal is a failure that never left.
+/// Runs `gate` on a write to `forge`: a refusal is a failure that never left.
 pub(super) fn pass(
     gate: Option<&WriteGate>,
+    forge: &str,
     method: &Method,
     path: &str,
     body: Option<&Value>,
-) -> Result<(), GitHubError> {
+) -> Result<(), HttpError> {
     let Some(gate) = gate else {
-        return Err(GitHubError::shape_text(format!(
-            "helm sends no {method} to GitHub that its outbound gate has not checked, and this \
+        return Err(HttpError::described(format!(
+            "helm sends no {method} to {forge} that its outbound gate has not checked, and this \
              client has none (a bug in helm)"
         )));
     };
-    gate(&Outgoing { method, path, body }).map_err(|refusal| GitHubError {
-        status: None,
-        message: refusal.to_string(),
-        details: Vec::new(),
-        permission: None,
-        failure: Failure::Withheld,
-        refusal: Some(Box::new(refusal)),
-    })
+    gate(&Outgoing { method, path, body }).map_err(HttpError::withheld)
 }

@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use http::{HeaderMap, Method, StatusCode};
 
-use crate::model::tell;
+use helm_model::tell;
 
 /// The URL a request went to: `path` under the API base, or as given when
 /// absolute (GraphQL's endpoint, a log's storage host).
@@ -19,7 +19,7 @@ pub(crate) fn url(api_url: &str, path: &str) -> String {
     }
 }
 
-/// One request and GitHub's answer.
+/// One request and the server's answer.
 pub(crate) fn answered(
     method: &Method,
     url: &str,

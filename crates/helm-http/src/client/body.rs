@@ -10,15 +10,15 @@ use std::time::Duration;
 
 use http_body_util::BodyExt;
 
-use super::GitHubError;
+use crate::error::HttpError;
 
 /// The most of a successful answer from the API host that helm holds:
 /// GitHub's largest pages (100 items of at most 65,536 characters each)
 /// stay well below it. A bigger one is refused as too large.
-pub(crate) const MAX_ANSWER: usize = 32 << 20;
+pub const MAX_ANSWER: usize = 32 << 20;
 /// The most of a refusal's or a redirect's body that helm reads, from any
-/// host: enough for any message GitHub writes; the rest is never read.
-pub(crate) const MAX_REFUSAL: usize = 64 << 10;
+/// host: enough for any message a forge writes; the rest is never read.
+pub const MAX_REFUSAL: usize = 64 << 10;
 
 /// A body read up to a bound.
 pub(crate) struct Capped {
@@ -29,7 +29,7 @@ pub(crate) struct Capped {
 
 /// Reads `body` until its end or until more than `limit` bytes came,
 /// whichever is first; at most `limit` bytes are kept.
-pub(crate) async fn read<B>(body: &mut B, limit: usize) -> Result<Capped, GitHubError>
+pub(crate) async fn read<B>(body: &mut B, limit: usize) -> Result<Capped, HttpError>
 where
     B: BodyExt + Unpin,
     B::Data: std::ops::Deref<Target = [u8]>,
@@ -37,7 +37,7 @@ where
 {
     let mut bytes = Vec::new();
     while let Some(frame) = body.frame().await {
-        let frame = frame.map_err(GitHubError::transport)?;
+        let frame = frame.map_err(HttpError::transport)?;
         let Ok(data) = frame.into_data() else {
             continue;
         };
@@ -56,10 +56,10 @@ where
 pub(crate) async fn within<T>(
     deadline: Duration,
     host: &str,
-    request: impl Future<Output = Result<T, GitHubError>>,
-) -> Result<T, GitHubError> {
+    request: impl Future<Output = Result<T, HttpError>>,
+) -> Result<T, HttpError> {
     match tokio::time::timeout(deadline, request).await {
         Ok(result) => result,
-        Err(_) => Err(GitHubError::timed_out(host, deadline)),
+        Err(_) => Err(HttpError::timed_out(host, deadline)),
     }
 }

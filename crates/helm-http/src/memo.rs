@@ -3,8 +3,8 @@
 //! when they ask at the same time, and a part fetched whole after its
 //! conditional request answered 200 gets that answer instead of asking
 //! again. A memory lives as long as its client (see
-//! [`Client::remembering`](super::client::Client::remembering)), never
-//! across commands: what it holds is what GitHub said moments ago.
+//! [`HttpClient::remembering`](crate::HttpClient::remembering)), never
+//! across commands: what it holds is what the forge said moments ago.
 
 use std::collections::HashMap;
 use std::future::Future;
@@ -13,8 +13,8 @@ use std::sync::{Arc, Mutex, MutexGuard};
 use http::HeaderName;
 use tokio::sync::OnceCell;
 
-use super::client::Answer;
-use super::error::GitHubError;
+use crate::answer::Answer;
+use crate::error::HttpError;
 
 /// One request: path, media type and the conditions sent with it.
 type Asked = (String, String, Vec<(String, String)>);
@@ -44,10 +44,10 @@ impl Memo {
         accept: &str,
         conditions: &[(HeaderName, String)],
         send: F,
-    ) -> Result<Answer, GitHubError>
+    ) -> Result<Answer, HttpError>
     where
         F: FnOnce() -> Fut,
-        Fut: Future<Output = Result<Answer, GitHubError>>,
+        Fut: Future<Output = Result<Answer, HttpError>>,
     {
         let whole = (path.to_string(), accept.to_string());
         if conditions.is_empty()

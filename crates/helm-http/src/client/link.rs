@@ -1,9 +1,10 @@
-//! Pagination as GitHub gives it: the `Link` header's next page.
+//! Pagination as GitHub and Forgejo give it (RFC 8288): the `Link`
+//! header's next page.
 
 use http::HeaderMap;
 
 /// The `rel="next"` URL of a `Link` header.
-pub(crate) fn next_link(headers: &HeaderMap) -> Option<String> {
+pub fn next_link(headers: &HeaderMap) -> Option<String> {
     let link = headers.get(http::header::LINK)?.to_str().ok()?;
     link.split(',').find_map(|part| {
         let (url, params) = part.split_once(';')?;

@@ -5,12 +5,12 @@
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use super::Client;
+use super::HttpClient;
 
-impl Client {
+impl HttpClient {
     /// The same client, adding the size of each answer it receives to
-    /// `counter` (see [`Client::received`]).
-    pub fn counting(mut self, counter: Arc<AtomicU64>) -> Client {
+    /// `counter` (see [`HttpClient::received`]).
+    pub fn counting(mut self, counter: Arc<AtomicU64>) -> HttpClient {
         self.counter = Some(counter);
         self
     }

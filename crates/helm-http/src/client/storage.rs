@@ -1,7 +1,7 @@
-//! Reading what GitHub keeps on another host: a job's log answers with a
-//! redirect to a short-lived storage URL. The redirect is asked for with the
-//! token and returned unfollowed; the storage URL is read by a client that
-//! has no token at all, as a stream of which only the last lines are kept,
+//! Reading what a forge keeps on another host: GitHub's job log answers
+//! with a redirect to a short-lived storage URL. The redirect is asked for
+//! with the token and returned unfollowed; the storage URL is read by a
+//! client that has no token at all, as a stream of which only the last lines are kept,
 //! so memory stays bounded by what is kept, whatever the log's size, and
 //! within the same deadline as any request (`HELM_GITHUB_TIMEOUT`).
 
@@ -11,20 +11,20 @@ use std::time::Duration;
 use http::Method;
 use http_body_util::BodyExt;
 
-use super::{Answer, Client, GitHubError, JSON, body};
+use super::{HttpClient, body};
+use crate::answer::Answer;
+use crate::connect::Connection;
+use crate::error::HttpError;
 
 /// The longest a kept line may be; the rest of a longer line is dropped
 /// (and counted), so a log without line breaks cannot grow the tail.
 pub(crate) const MAX_LINE: usize = 4096;
-/// The longest connecting to the storage host may take, within the
-/// request's deadline.
-const CONNECT_TIMEOUT: Duration = Duration::from_secs(10);
 
-impl Client {
+impl HttpClient {
     /// A GET whose redirect is returned rather than followed (retried like
     /// any read): for answers whose `Location` is on another host.
-    pub async fn get_unfollowed(&self, path: &str) -> Result<Answer, GitHubError> {
-        self.send_retrying(&Method::GET, path, JSON, None, &[])
+    pub async fn get_unfollowed(&self, path: &str, accept: &str) -> Result<Answer, HttpError> {
+        self.send_retrying(&Method::GET, path, accept, None, &[])
             .await
     }
 }
@@ -103,8 +103,8 @@ impl Tail {
 }
 
 /// The storage host's refusal of a log's address: its status, and the
-/// words for it. Never GitHub's: the storage host never sees the token, so a
-/// refusal there says nothing about it (an expired address answers 403).
+/// words for it. Never the forge's: the storage host never sees the token,
+/// so a refusal there says nothing about it (an expired address answers 403).
 #[derive(Debug)]
 pub struct Refusal {
     pub status: u16,
@@ -121,42 +121,32 @@ pub async fn tail(
     keep: usize,
     deadline: Duration,
     progress: &dyn Fn(u64),
-) -> Result<Result<Tail, Refusal>, GitHubError> {
+) -> Result<Result<Tail, Refusal>, HttpError> {
     let uri: http::Uri = location.parse().map_err(|_| {
-        GitHubError::shape_text(format!("the log's address '{location}' is not a URL"))
+        HttpError::described(format!("the log's address '{location}' is not a URL"))
     })?;
     let (Some(scheme), Some(authority)) = (uri.scheme_str(), uri.authority()) else {
-        return Err(GitHubError::shape_text(format!(
+        return Err(HttpError::described(format!(
             "the log's address '{location}' names no host"
         )));
     };
     if !matches!(scheme, "http" | "https") {
-        return Err(GitHubError::shape_text(format!(
+        return Err(HttpError::described(format!(
             "the log's address '{location}' is not http(s)"
         )));
     }
-    // A client of its own, without credentials: nothing of GitHub's token
-    // can reach the storage host.
-    let crab = octocrab::Octocrab::builder()
-        .base_uri(format!("{scheme}://{authority}"))
-        .map_err(GitHubError::transport)?
-        .set_connect_timeout(Some(CONNECT_TIMEOUT.min(deadline)))
-        .set_read_timeout(Some(deadline))
-        .build()
-        .map_err(GitHubError::transport)?;
+    // A connection of its own, without credentials: nothing of the
+    // forge's token can reach the storage host.
+    let connection = Connection::open(&format!("{scheme}://{authority}"), None, &[], deadline)
+        .map_err(|err| HttpError::described(err.message().to_string()))?;
     let path = uri.path_and_query().map_or("/", |pq| pq.as_str());
-    let builder = http::Request::builder().method(Method::GET).uri(path);
-    let request = crab
-        .build_request::<()>(builder, None)
-        .map_err(GitHubError::transport)?;
     let host = format!("the log storage host {}", authority.host());
     let shown = super::trace::url("", location);
     let started = std::time::Instant::now();
     let exchange = async {
-        let response = crab.execute(request).await.map_err(|err| {
-            let err = GitHubError::transport(err);
+        let response = connection.execute(&Method::GET, path, None, &[], None);
+        let response = response.await.inspect_err(|err| {
             super::trace::failed(&Method::GET, &shown, started.elapsed(), &err.message);
-            err
         })?;
         let (parts, mut stream) = response.into_parts();
         super::trace::answered(
@@ -174,7 +164,7 @@ pub async fn tail(
         }
         let mut tail = Tail::new(keep);
         while let Some(frame) = stream.frame().await {
-            let frame = frame.map_err(GitHubError::transport)?;
+            let frame = frame.map_err(HttpError::transport)?;
             if let Ok(data) = frame.into_data() {
                 tail.push(&data);
                 progress(data.len() as u64);
