@@ -18,7 +18,7 @@ pub mod graphql;
 mod memo;
 mod moved;
 pub mod repo;
-pub mod types;
+pub mod wire;
 
 use std::path::Path;
 use std::time::Duration;

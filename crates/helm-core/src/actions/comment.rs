@@ -13,7 +13,7 @@ use super::{Effect, SteerAction, Step};
 use crate::error::arg;
 use crate::error::{Error, Result};
 use crate::github::client::Client;
-use crate::github::types::IssueComment as Posted;
+use crate::github::wire::GitHubIssueComment as Posted;
 use crate::inputs::{BodySpec, Flag, Flags, Stdin};
 use crate::model::SteerRecord;
 use crate::model::words;

@@ -28,7 +28,7 @@ use crate::error::arg;
 use crate::error::{Error, Result};
 use crate::github::client::{Client, JSON, parse};
 use crate::github::error::{Failure, GitHubError};
-use crate::github::types::Label;
+use crate::github::wire::GitHubLabel as Label;
 use crate::inputs::{Flag, Flags, Stdin};
 use crate::model::SteerRecord;
 use crate::model::words;

@@ -15,7 +15,7 @@ use crate::error::arg;
 use crate::error::{Error, Result};
 use crate::github::client::Client;
 use crate::github::error::GitHubError;
-use crate::github::types::MergeResult;
+use crate::github::wire::MergeResult;
 use crate::inputs::{Flag, Flags, Stdin};
 use crate::model::SteerRecord;
 use crate::model::words;

@@ -20,7 +20,7 @@ use super::traces::{TimelineEvent, Window, timeline};
 use super::{Effect, SteerAction, Step};
 use crate::error::{Result, Words};
 use crate::github::client::Client;
-use crate::github::types::Issue;
+use crate::github::wire::GitHubIssue as Issue;
 use crate::inputs::{Flag, Flags, Stdin};
 use crate::model::SteerRecord;
 

@@ -12,7 +12,7 @@ use super::traces::Window;
 use super::{Effect, SteerAction, Step};
 use crate::error::Result;
 use crate::github::client::Client;
-use crate::github::types::ReviewComment;
+use crate::github::wire::GitHubReviewComment as ReviewComment;
 use crate::inputs::{BodySpec, Flag, Flags, Stdin};
 use crate::model::SteerRecord;
 

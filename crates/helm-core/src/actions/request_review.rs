@@ -14,7 +14,7 @@ use super::{Effect, SteerAction, Step};
 use crate::error::arg;
 use crate::error::{Error, Result};
 use crate::github::client::Client;
-use crate::github::types::Pull;
+use crate::github::wire::GitHubPull as Pull;
 use crate::inputs::{Flag, Flags, Stdin};
 use crate::model::SteerRecord;
 use crate::model::words;

@@ -10,7 +10,7 @@ use serde_json::Value;
 use super::part::{RecordPart, first_differing, kept};
 use crate::error::arg;
 use crate::error::{Error, Result};
-use crate::github::types::{Issue, Pull};
+use crate::github::wire::{GitHubIssue as Issue, GitHubPull as Pull};
 use crate::inputs::{BodySpec, Stdin};
 use crate::model::SteerRecord;
 use crate::model::words;
