@@ -6,6 +6,9 @@
 # - every declared dependency is named by the sources of its crate (normal ones by
 #   src/ or build.rs, dev ones by src/, tests/, benches/ or examples/): an unused one
 #   only costs build time and hides what a crate really stands on.
+# - helm-forge is the forge seam (ADR 0023): the core and every forge crate stand on it,
+#   so it stands on helm-model alone; any other helm crate in its normal tree ties the
+#   core to a forge or a forge to the transport's or storage's choices.
 # Exits non-zero with one line per finding and what to do.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -18,6 +21,12 @@ fail() {
 
 if cargo tree --locked -p helm-github -e normal --prefix none | grep -q '^rusqlite '; then
     fail "helm-github builds rusqlite (see \`cargo tree -p helm-github -e normal -i rusqlite\`); keep SQLite in helm-storage"
+fi
+
+forge_deps=$(cargo tree --locked -p helm-forge -e normal --prefix none |
+    awk '$1 ~ /^(helm-|fake-)/ && $1 != "helm-forge" && $1 != "helm-model" { print $1 }' | sort -u)
+if [[ -n $forge_deps ]]; then
+    fail "helm-forge depends on $(echo $forge_deps) (see \`cargo tree -p helm-forge -e normal\`); the seam stands on helm-model alone"
 fi
 
 # The dependency names of one table kind ("normal" or "dev") in a Cargo.toml.
