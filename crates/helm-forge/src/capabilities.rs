@@ -11,7 +11,7 @@ use helm_model::error::{Error, Kind};
 use helm_model::words;
 
 use crate::act::{CloseReason, Steer};
-use crate::forge::ForgeName;
+use crate::name::ForgeName;
 
 /// Each action and how far a forge supports it; every action is listed.
 #[derive(Debug)]

@@ -16,9 +16,11 @@ pub mod shape;
 mod capabilities;
 mod choose;
 mod forge;
+mod name;
 mod registry;
 
 pub use capabilities::{Capabilities, Part, Support, Unsupported, refuses};
 pub use choose::{RepoPath, RepoRef};
-pub use forge::{Forge, ForgeName, ForgeRepo};
+pub use forge::{Forge, ForgeRepo};
+pub use name::ForgeName;
 pub use registry::Forges;

@@ -8,7 +8,8 @@ use helm_model::error::{Error, Kind, Result, arg};
 use helm_model::words;
 
 use crate::choose::RepoRef;
-use crate::forge::{Forge, ForgeName};
+use crate::forge::Forge;
+use crate::name::ForgeName;
 
 /// Every forge this helm speaks to, one per forge crate, as the binary
 /// registers them.
