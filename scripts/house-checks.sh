@@ -8,6 +8,9 @@
 # - every declared dependency is named by the sources of its crate (normal ones by
 #   src/ or build.rs, dev ones by src/, tests/, benches/ or examples/): an unused one
 #   only costs build time and hides what a crate really stands on.
+# - helm-forge is the forge seam (ADR 0023): the core and every forge crate stand on it,
+#   so it stands on helm-model alone; any other helm crate in its normal tree ties the
+#   core to a forge or a forge to the transport's or storage's choices.
 # Exits non-zero with one line per finding and what to do.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -34,6 +37,12 @@ done
 # octocrab left the build with helm-http (seam plan step 2): nothing brings it back.
 if cargo tree --locked --workspace -e normal --prefix none | grep -q '^octocrab '; then
     fail "octocrab is in the build again (see \`cargo tree -i octocrab\`); helm-http sends every request"
+fi
+
+forge_deps=$(cargo tree --locked -p helm-forge -e normal --prefix none |
+    awk '$1 ~ /^(helm-|fake-)/ && $1 != "helm-forge" && $1 != "helm-model" { print $1 }' | sort -u)
+if [[ -n $forge_deps ]]; then
+    fail "helm-forge depends on $(echo $forge_deps) (see \`cargo tree -p helm-forge -e normal\`); the seam stands on helm-model alone"
 fi
 
 # The dependency names of one table kind ("normal" or "dev") in a Cargo.toml.

@@ -108,6 +108,7 @@ fn meaning(kind: Kind) -> &'static str {
         Kind::RateLimited => "GitHub's rate limit asks for a longer wait than HELM_GITHUB_TIMEOUT",
         Kind::Cancelled => "the MCP client cancelled the call before anything was written",
         Kind::AlreadyMerged => "the pull request is merged already; nothing was sent or recorded",
+        Kind::Unsupported => "the forge cannot do that exactly; nothing was read or sent",
         Kind::NotObserved => {
             "--require-observed, and the slate has no observation of the issue or PR"
         }

@@ -17,7 +17,7 @@ pub mod conditional;
 pub mod error;
 pub mod graphql;
 pub mod repo;
-pub mod types;
+pub mod wire;
 
 use std::path::Path;
 use std::time::Duration;

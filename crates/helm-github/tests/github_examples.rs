@@ -1,9 +1,10 @@
-//! helm's GitHub response types read GitHub's own documented examples
+//! helm's GitHub response types (`wire`) read GitHub's own documented examples
 //! (from @octokit/openapi): an answer shaped as documented always parses.
 
-use helm_github::types::{
-    CheckRun, CombinedStatus, Issue, IssueComment, MergeResult, Pull, PullFile, Review,
-    ReviewComment,
+use helm_github::wire::{
+    GitHubCheckRun as CheckRun, GitHubCombinedStatus as CombinedStatus, GitHubIssue as Issue,
+    GitHubIssueComment as IssueComment, GitHubPull as Pull, GitHubPullFile as PullFile,
+    GitHubReview as Review, GitHubReviewComment as ReviewComment, MergeResult,
 };
 use serde::de::DeserializeOwned;
 

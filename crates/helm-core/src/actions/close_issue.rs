@@ -2,15 +2,16 @@
 
 use std::path::Path;
 
+use helm_forge::act::{CloseIssue, CloseReason, IssueOrPull};
 use http::Method;
-use serde::{Deserialize, Serialize};
+use serde::Deserialize;
 
-use super::shared::{Closed, WriteBody, IssueOrPull, issue_result};
+use super::shared::{Closed, WriteBody, issue_result};
 use super::traces::{Window, closed};
 use super::{Effect, SteerAction, Step};
 use crate::error::Result;
 use crate::github::client::Client;
-use crate::github::types::Issue;
+use crate::github::wire::GitHubIssue as Issue;
 use crate::inputs::{Flag, Flags, Stdin};
 use crate::model::SteerRecord;
 
@@ -38,39 +39,12 @@ fn completed() -> CloseReason {
     CloseReason::Completed
 }
 
-/// Why an issue is closed (GitHub's `state_reason`).
-#[derive(
-    Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema,
-)]
-#[serde(rename_all = "kebab-case")]
-pub(crate) enum CloseReason {
-    /// The work is done.
-    Completed,
-    /// It will not be done (won't fix, duplicate, stale).
-    NotPlanned,
-}
-
-impl CloseReason {
-    pub(crate) fn api_name(self) -> &'static str {
-        match self {
-            CloseReason::Completed => "completed",
-            CloseReason::NotPlanned => "not_planned",
-        }
+/// The reason in GitHub's words (its `state_reason`).
+fn state_reason(reason: CloseReason) -> &'static str {
+    match reason {
+        CloseReason::Completed => "completed",
+        CloseReason::NotPlanned => "not_planned",
     }
-
-    pub(crate) fn as_str(self) -> &'static str {
-        match self {
-            CloseReason::Completed => "completed",
-            CloseReason::NotPlanned => "not-planned",
-        }
-    }
-}
-
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct CloseIssue {
-    pub(crate) issue: u64,
-    pub(crate) reason: CloseReason,
 }
 
 impl SteerAction for CloseIssue {
@@ -101,7 +75,7 @@ impl SteerAction for CloseIssue {
     }
 
     async fn perform(&self, client: &Client, mut record: SteerRecord) -> Step<SteerRecord> {
-        let reason = self.reason.api_name();
+        let reason = state_reason(self.reason);
         let issue: Issue = client
             .write(
                 Method::PATCH,

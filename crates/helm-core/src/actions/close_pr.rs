@@ -2,15 +2,16 @@
 
 use std::path::Path;
 
+use helm_forge::act::{ClosePr, IssueOrPull};
 use http::Method;
-use serde::{Deserialize, Serialize};
+use serde::Deserialize;
 
-use super::shared::{Closed, WriteBody, IssueOrPull, pull_result};
+use super::shared::{Closed, WriteBody, pull_result};
 use super::traces::{Window, closed};
 use super::{Effect, SteerAction, Step};
 use crate::error::Result;
 use crate::github::client::Client;
-use crate::github::types::Pull;
+use crate::github::wire::GitHubPull as Pull;
 use crate::inputs::{Flag, Flags, Stdin};
 use crate::model::SteerRecord;
 
@@ -29,11 +30,6 @@ impl Flags for ClosePrArgs {
     }
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct ClosePr {
-    pub(crate) pr: u64,
-}
 
 impl SteerAction for ClosePr {
     type Args = ClosePrArgs;

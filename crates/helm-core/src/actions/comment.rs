@@ -2,17 +2,18 @@
 
 use std::path::Path;
 
+use helm_forge::act::{Comment, IssueOrPull};
 use http::Method;
 use serde::{Deserialize, Serialize};
 
 use super::part::{RecordPart, kept};
-use super::shared::{WriteBody, IssueOrPull};
+use super::shared::WriteBody;
 use super::traces::Window;
 use super::{Effect, SteerAction, Step};
 use crate::error::arg;
 use crate::error::{Error, Result};
 use crate::github::client::Client;
-use crate::github::types::IssueComment as Posted;
+use crate::github::wire::GitHubIssueComment as Posted;
 use crate::inputs::{BodySpec, Flag, Flags, Stdin};
 use crate::model::SteerRecord;
 use crate::model::words;
@@ -44,12 +45,6 @@ impl Flags for CommentArgs {
     }
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct Comment {
-    pub(crate) on: IssueOrPull,
-    pub(crate) body: String,
-}
 
 /// What a comment's entry records of its own.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]

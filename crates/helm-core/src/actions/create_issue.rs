@@ -2,17 +2,18 @@
 
 use std::path::Path;
 
+use helm_forge::act::{CreateIssue, IssueOrPull};
 use http::Method;
 use serde::{Deserialize, Serialize};
 
 use super::names::{self, Names};
 use super::part::{Applied, RecordPart, asked_line, first_differing, kept, not_applied, same_set};
-use super::shared::{WriteBody, IssueOrPull, issue_result, non_blank};
+use super::shared::{WriteBody, issue_result, non_blank};
 use super::traces::Window;
 use super::{Effect, SteerAction, Step};
 use crate::error::Result;
 use crate::github::client::Client;
-use crate::github::types::Issue;
+use crate::github::wire::GitHubIssue as Issue;
 use crate::inputs::{BodySpec, Flag, Flags, Stdin};
 use crate::model::SteerRecord;
 
@@ -46,14 +47,6 @@ impl Flags for CreateIssueArgs {
     }
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct CreateIssue {
-    pub(crate) title: String,
-    pub(crate) body: Option<String>,
-    pub(crate) labels: Vec<String>,
-    pub(crate) assignees: Vec<String>,
-}
 
 /// The labels and assignees GitHub applied, as its answer lists them.
 fn applied(issue: &Issue) -> Applied {

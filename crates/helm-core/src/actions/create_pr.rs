@@ -2,16 +2,17 @@
 
 use std::path::Path;
 
+use helm_forge::act::{CreatePr, IssueOrPull};
 use http::Method;
 use serde::{Deserialize, Serialize};
 
 use super::part::{RecordPart, first_differing, kept};
-use super::shared::{WriteBody, IssueOrPull, non_blank, pull_result};
+use super::shared::{WriteBody, non_blank, pull_result};
 use super::traces::Window;
 use super::{Effect, SteerAction, Step};
 use crate::error::Result;
 use crate::github::client::Client;
-use crate::github::types::Pull;
+use crate::github::wire::GitHubPull as Pull;
 use crate::inputs::{BodySpec, Flag, Flags, Stdin};
 use crate::model::SteerRecord;
 
@@ -47,15 +48,6 @@ impl Flags for CreatePrArgs {
     }
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct CreatePr {
-    pub(crate) title: String,
-    pub(crate) head: String,
-    pub(crate) base: String,
-    pub(crate) body: Option<String>,
-    pub(crate) draft: bool,
-}
 
 /// What a new pull request's entry records of its own.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]

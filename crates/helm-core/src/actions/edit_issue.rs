@@ -2,15 +2,16 @@
 
 use std::path::Path;
 
+use helm_forge::act::{EditIssue, IssueOrPull};
 use http::Method;
-use serde::{Deserialize, Serialize};
+use serde::Deserialize;
 
-use super::shared::{Edited, WriteBody, IssueOrPull, edits, issue_result};
+use super::shared::{Edited, WriteBody, edits, issue_result};
 use super::traces::{Window, edited};
 use super::{Effect, SteerAction, Step};
 use crate::error::Result;
 use crate::github::client::Client;
-use crate::github::types::Issue;
+use crate::github::wire::GitHubIssue as Issue;
 use crate::inputs::{BodySpec, Flag, Flags, Stdin};
 use crate::model::SteerRecord;
 
@@ -40,13 +41,6 @@ impl Flags for EditIssueArgs {
     }
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct EditIssue {
-    pub(crate) issue: u64,
-    pub(crate) title: Option<String>,
-    pub(crate) body: Option<String>,
-}
 
 impl SteerAction for EditIssue {
     type Args = EditIssueArgs;

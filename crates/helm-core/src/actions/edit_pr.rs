@@ -2,15 +2,16 @@
 
 use std::path::Path;
 
+use helm_forge::act::{EditPr, IssueOrPull};
 use http::Method;
-use serde::{Deserialize, Serialize};
+use serde::Deserialize;
 
-use super::shared::{Edited, WriteBody, IssueOrPull, edits, pull_result};
+use super::shared::{Edited, WriteBody, edits, pull_result};
 use super::traces::{Window, edited};
 use super::{Effect, SteerAction, Step};
 use crate::error::Result;
 use crate::github::client::Client;
-use crate::github::types::Pull;
+use crate::github::wire::GitHubPull as Pull;
 use crate::inputs::{BodySpec, Flag, Flags, Stdin};
 use crate::model::SteerRecord;
 
@@ -37,13 +38,6 @@ impl Flags for EditPrArgs {
     }
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct EditPr {
-    pub(crate) pr: u64,
-    pub(crate) title: Option<String>,
-    pub(crate) body: Option<String>,
-}
 
 impl SteerAction for EditPr {
     type Args = EditPrArgs;

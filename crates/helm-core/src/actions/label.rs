@@ -15,20 +15,20 @@
 
 use std::path::Path;
 
+use helm_forge::act::{IssueOrPull, LabelChange};
 use http::Method;
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 
 use super::part::{Applied, RecordPart, asked_line, first_differing, not_applied, same_set};
 use super::names::{self, Names};
-use super::shared::IssueOrPull;
 use super::traces::{Window, mine, timeline};
 use super::{Effect, SteerAction, Step};
 use crate::error::arg;
 use crate::error::{Error, Result};
 use crate::github::client::{Client, JSON, parse};
 use crate::github::error::{Failure, GitHubError};
-use crate::github::types::Label;
+use crate::github::wire::GitHubLabel as Label;
 use crate::inputs::{Flag, Flags, Stdin};
 use crate::model::SteerRecord;
 use crate::model::words;
@@ -63,13 +63,6 @@ impl Flags for LabelArgs {
     }
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct LabelChange {
-    pub(crate) on: IssueOrPull,
-    pub(crate) add: Vec<String>,
-    pub(crate) remove: Vec<String>,
-}
 
 /// Whether `labels` holds `name`; GitHub compares label names without case.
 fn has(labels: &[String], name: &str) -> bool {
@@ -105,16 +98,14 @@ fn absent(err: &GitHubError) -> bool {
     err.failure == Failure::Answered && err.status == Some(404)
 }
 
-impl LabelChange {
-    fn labels_path(&self, client: &Client) -> String {
-        client.repo_path(&format!("/issues/{}/labels", self.on.number()))
-    }
+fn labels_path(on: IssueOrPull, client: &Client) -> String {
+    client.repo_path(&format!("/issues/{}/labels", on.number()))
+}
 
-    /// The labels the issue has now.
-    async fn current(&self, client: &Client) -> Step<Vec<String>> {
-        let (labels, _) = client.get_all::<Label>(&self.labels_path(client)).await?;
-        Ok(names(labels))
-    }
+/// The labels the issue or pull request has now.
+async fn current(on: IssueOrPull, client: &Client) -> Step<Vec<String>> {
+    let (labels, _) = client.get_all::<Label>(&labels_path(on, client)).await?;
+    Ok(names(labels))
 }
 
 /// What a label change's entry records of its own.
@@ -232,11 +223,11 @@ impl SteerAction for LabelChange {
     /// A failure once a request went through is partial, never "nothing
     /// happened".
     async fn perform(&self, client: &Client, mut record: SteerRecord) -> Step<SteerRecord> {
-        let path = self.labels_path(client);
+        let path = labels_path(self.on, client);
         // What went through so far, for the message of a later failure.
         let mut done: Vec<String> = Vec::new();
         let mut labels = if self.add.is_empty() {
-            self.current(client).await?
+            current(self.on, client).await?
         } else {
             let body = json!({ "labels": self.add });
             let added = names(client.write(Method::POST, &path, &body).await?);
@@ -315,7 +306,7 @@ impl SteerAction for LabelChange {
         if added.is_empty() && removed.is_empty() {
             return Ok(Effect::NotDone);
         }
-        let mut labels = self.current(client).await?;
+        let mut labels = current(self.on, client).await?;
         for name in &added {
             if !has(&labels, name) {
                 labels.push(name.clone());

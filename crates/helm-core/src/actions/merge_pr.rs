@@ -3,18 +3,19 @@
 
 use std::path::Path;
 
+use helm_forge::act::{IssueOrPull, MergeMethod, MergePr};
 use http::Method;
 use serde::{Deserialize, Serialize};
 
 use super::part::{RecordPart, first_differing, kept};
-use super::shared::{WriteBody, IssueOrPull, is_sha};
+use super::shared::{WriteBody, is_sha};
 use super::traces::{Window, current};
 use super::{Effect, SteerAction, Step};
 use crate::error::arg;
 use crate::error::{Error, Result};
 use crate::github::client::Client;
 use crate::github::error::GitHubError;
-use crate::github::types::MergeResult;
+use crate::github::wire::MergeResult;
 use crate::inputs::{Flag, Flags, Stdin};
 use crate::model::SteerRecord;
 use crate::model::words;
@@ -57,41 +58,16 @@ impl Flags for MergePrArgs {
     }
 }
 
-/// How a pull request is merged.
-#[derive(
-    Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema,
-)]
-#[serde(rename_all = "kebab-case")]
-pub(crate) enum MergeMethod {
-    /// A merge commit.
-    Merge,
-    /// One squashed commit.
-    Squash,
-    /// The commits rebased onto the base branch.
-    Rebase,
-}
 
-impl MergeMethod {
-    pub(crate) fn api_name(self) -> &'static str {
-        match self {
-            MergeMethod::Merge => "merge",
-            MergeMethod::Squash => "squash",
-            MergeMethod::Rebase => "rebase",
-        }
+/// The method in GitHub's words (its `merge_method`), which the entry records too.
+fn api_name(method: MergeMethod) -> &'static str {
+    match method {
+        MergeMethod::Merge => "merge",
+        MergeMethod::Squash => "squash",
+        MergeMethod::Rebase => "rebase",
     }
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct MergePr {
-    pub(crate) pr: u64,
-    pub(crate) method: MergeMethod,
-    pub(crate) sha: Option<String>,
-    /// Why to merge although not ready (`--override`).
-    #[schemars(description = "Why to merge although not ready (`override`).")]
-    #[serde(default, rename = "override", skip_serializing_if = "Option::is_none")]
-    pub(crate) override_reason: Option<String>,
-}
 
 /// What a merge's entry records of its own.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
@@ -273,7 +249,7 @@ impl SteerAction for MergePr {
     fn asked(&self, record: &mut SteerRecord) -> Merged {
         record.pr = Some(self.pr);
         Merged {
-            merge_method: Some(self.method.api_name().to_string()),
+            merge_method: Some(api_name(self.method).to_string()),
             merge_sha: None,
             pinned_sha: self.sha.clone(),
             overridden: self.override_reason.clone().map(|reason| Override {
@@ -290,7 +266,7 @@ impl SteerAction for MergePr {
                 Method::PUT,
                 &client.repo_path(&format!("/pulls/{pr}/merge")),
                 &WriteBody {
-                    merge_method: Some(self.method.api_name()),
+                    merge_method: Some(api_name(self.method)),
                     sha: self.sha.as_deref(),
                     ..WriteBody::default()
                 }

@@ -1,14 +1,15 @@
 //! The steer actions, one file each, and their registry. Each action file
 //! holds the action's arguments (serde + schemars + its [`Flags`]: one `///`
-//! line is the `--help`, the MCP schema and the docs), its checked value, what the
-//! entry records, its GitHub request, how its effect is recognised after a
-//! lost answer, and its headline. [`SteerAction`] is the checklist; the
-//! [`actions!`] invocation below lists every action once, declares its
-//! module and generates the enums the rest of helm uses ([`ActionArgs`],
-//! [`Steer`], [`ActionKind`]) and their dispatch. What an action's entry
+//! line is the `--help`, the MCP schema and the docs), what the entry
+//! records, its GitHub request, how its effect is recognised after a lost
+//! answer, and its headline; its checked value is helm-forge's (`act/`), which
+//! every forge builds its requests from. [`SteerAction`] is the checklist,
+//! implemented here for those values; the [`actions!`] invocation below lists
+//! every action once, declares its module and generates [`ActionArgs`] and the
+//! dispatch over helm-forge's [`Steer`] ([`Dispatch`]). What an action's entry
 //! records of its own is its part ([`part::RecordPart`]); the model keeps it as
-//! JSON, so adding an action touches its file, its line below and the
-//! model's list of names (`helm_model::action_kind`), nothing else.
+//! JSON, so adding an action touches its value in helm-forge, its file and line
+//! here, and the model's list of names (`helm_model::action_kind`).
 
 // What the actions share; each action's own module is declared by its
 // line in the registry below.
@@ -18,21 +19,20 @@ mod reading;
 mod replay;
 mod shared;
 mod thread_state;
+mod thread_toggle;
 mod traces;
 
 use std::marker::PhantomData;
 use std::path::Path;
 
-use serde::{Deserialize, Serialize};
+use helm_forge::act;
+use serde::Deserialize;
 
-#[cfg(test)]
-pub(crate) use close_issue::CloseReason;
-#[cfg(test)]
-pub(crate) use merge_pr::MergeMethod;
+pub(crate) use helm_forge::act::{IssueOrPull, Steer};
 pub(crate) use part::RecordSchema;
 pub use reading::{Headline, body, comment, details, dropped};
 pub(crate) use reading::{made, names, overrode, posted};
-pub(crate) use shared::IssueOrPull;
+pub(crate) use replay::Replay;
 
 use crate::error::Result;
 use crate::error::Words;
@@ -159,6 +159,46 @@ pub(crate) trait SteerAction: Clone + Sized {
     fn sample() -> serde_json::Value;
 }
 
+/// What the core does with helm-forge's [`Steer`], each method dispatched to
+/// the action's [`SteerAction`] by [`actions!`] (a trait because the enum is
+/// another crate's).
+pub(crate) trait Dispatch {
+    /// The existing issue or pull request the action changes; `None` for the
+    /// actions that create one.
+    fn thread(&self) -> Option<IssueOrPull>;
+    /// See [`SteerAction::texts`].
+    fn texts(&self) -> Vec<(&'static str, &str)>;
+    /// See [`SteerAction::body_mut`].
+    fn body_mut(&mut self) -> Option<&mut String>;
+    /// What the action does, for messages: "comment on issue #42".
+    fn doing(&self) -> String;
+    /// The record of what was asked, before GitHub adds what it produced.
+    fn asked(&self, repo: &Repo) -> SteerRecord;
+    /// Whether the action waits to be pinned to the head sha seen.
+    fn pins(&self) -> bool;
+    /// The action pinned to `head`.
+    fn pinned(&self, head: String) -> Steer;
+    /// The head sha the action is pinned to, if any.
+    fn pinned_to(&self) -> Option<&str>;
+    /// Whether the action waits for its pull request to be ready.
+    fn needs_ready(&self) -> bool;
+    /// The reason given to act although not ready.
+    fn overridden(&self) -> Option<&str>;
+    /// See [`SteerAction::prepare`].
+    async fn prepare(&self, client: &Client) -> Result<Option<Steer>>;
+    /// Performs the action on GitHub; the record starts from what was asked
+    /// and gains what GitHub produced and applied.
+    async fn perform(&self, client: &Client) -> Step<SteerRecord>;
+    /// Looks on GitHub for the effect of an attempt that began as `began`
+    /// says (see `traces`).
+    async fn look(&self, client: &Client, began: &Began) -> Step<Effect>;
+
+    /// The number of the issue or pull request the action changes.
+    fn subject(&self) -> Option<u64> {
+        self.thread().map(IssueOrPull::number)
+    }
+}
+
 /// Lists every action once: its variant, its name on the command line and
 /// on disk, its checked type and its arguments.
 macro_rules! actions {
@@ -180,17 +220,7 @@ macro_rules! actions {
             )*
         }
 
-        /// A checked steer action, as pending records keep it on disk.
-        #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
-        #[serde(tag = "kind")]
-        pub enum Steer {
-            $(
-                #[serde(rename = $name)]
-                $Variant($module::$Type),
-            )*
-        }
-
-        $(pub use $module::{$Args, $Type};)*
+        $(pub use $module::$Args;)*
 
         /// What each kind of recorded steer means, from its action's file.
         /// A kind the model lists without an action here, or the reverse,
@@ -209,25 +239,25 @@ macro_rules! actions {
         /// Each action's [`SteerAction::sample`], in the registry's order.
         #[cfg(test)]
         pub(crate) fn samples() -> Vec<serde_json::Value> {
-            vec![$(<$Type as SteerAction>::sample()),*]
+            vec![$(<act::$Type as SteerAction>::sample()),*]
         }
 
         impl Meaning for ActionKind {
             fn names(self, record: &SteerRecord) -> Option<(&'static str, serde_json::Value)> {
                 match self {
-                    $(ActionKind::$Variant => <$Type as SteerAction>::names(record),)*
+                    $(ActionKind::$Variant => <act::$Type as SteerAction>::names(record),)*
                 }
             }
 
             fn headline(self, record: &SteerRecord, subject: &str) -> String {
                 match self {
-                    $(ActionKind::$Variant => <$Type as SteerAction>::headline(record, subject),)*
+                    $(ActionKind::$Variant => <act::$Type as SteerAction>::headline(record, subject),)*
                 }
             }
 
             fn part(self) -> &'static dyn Reading {
                 match self {
-                    $(ActionKind::$Variant => &As::<<$Type as SteerAction>::Record>(PhantomData),)*
+                    $(ActionKind::$Variant => &As::<<act::$Type as SteerAction>::Record>(PhantomData),)*
                 }
             }
         }
@@ -250,49 +280,43 @@ macro_rules! actions {
             /// may read it): everything that can fail before GitHub is contacted.
             pub(crate) fn resolve(&self, cwd: &Path, stdin: Stdin) -> Result<Steer> {
                 Ok(match self {
-                    $(ActionArgs::$Variant(args) => Steer::$Variant($Type::resolve(args, cwd, stdin)?),)*
+                    $(ActionArgs::$Variant(args) => Steer::$Variant(<act::$Type as SteerAction>::resolve(args, cwd, stdin)?),)*
                 })
             }
 
             /// See [`SteerAction::misread_method`].
             pub fn misread_method(&self, method: &str) -> Result<()> {
                 match self {
-                    $(ActionArgs::$Variant(args) => <$Type as SteerAction>::misread_method(args, method),)*
+                    $(ActionArgs::$Variant(args) => <act::$Type as SteerAction>::misread_method(args, method),)*
                 }
             }
         }
 
-        impl Steer {
-            pub(crate) fn kind(&self) -> ActionKind {
-                match self {
-                    $(Steer::$Variant(_) => ActionKind::$Variant,)*
-                }
-            }
-
+        impl Dispatch for Steer {
             /// The existing issue or pull request the action changes; `None`
             /// for the actions that create one.
-            pub(crate) fn thread(&self) -> Option<IssueOrPull> {
+            fn thread(&self) -> Option<IssueOrPull> {
                 match self {
                     $(Steer::$Variant(action) => action.subject(),)*
                 }
             }
 
             /// See [`SteerAction::texts`].
-            pub(crate) fn texts(&self) -> Vec<(&'static str, &str)> {
+            fn texts(&self) -> Vec<(&'static str, &str)> {
                 match self {
                     $(Steer::$Variant(action) => action.texts(),)*
                 }
             }
 
             /// See [`SteerAction::body_mut`].
-            pub(crate) fn body_mut(&mut self) -> Option<&mut String> {
+            fn body_mut(&mut self) -> Option<&mut String> {
                 match self {
                     $(Steer::$Variant(action) => action.body_mut(),)*
                 }
             }
 
             /// What the action does, for messages: "comment on issue #42".
-            pub(crate) fn doing(&self) -> String {
+            fn doing(&self) -> String {
                 match self {
                     $(Steer::$Variant(action) => action.doing(),)*
                 }
@@ -300,7 +324,7 @@ macro_rules! actions {
 
             /// The record of what was asked, before GitHub adds what it
             /// produced: the entry keeps what was said and asked.
-            pub(crate) fn asked(&self, repo: &Repo) -> SteerRecord {
+            fn asked(&self, repo: &Repo) -> SteerRecord {
                 let mut record = SteerRecord::new(self.kind(), repo.to_string());
                 match self {
                     $(Steer::$Variant(action) => {
@@ -312,42 +336,42 @@ macro_rules! actions {
             }
 
             /// Whether the action waits to be pinned to the head sha seen.
-            pub(crate) fn pins(&self) -> bool {
+            fn pins(&self) -> bool {
                 match self {
                     $(Steer::$Variant(action) => action.pins(),)*
                 }
             }
 
             /// The action pinned to `head`.
-            pub(crate) fn pinned(&self, head: String) -> Steer {
+            fn pinned(&self, head: String) -> Steer {
                 match self {
                     $(Steer::$Variant(action) => Steer::$Variant(action.pinned(head)),)*
                 }
             }
 
             /// The head sha the action is pinned to, if any.
-            pub(crate) fn pinned_to(&self) -> Option<&str> {
+            fn pinned_to(&self) -> Option<&str> {
                 match self {
                     $(Steer::$Variant(action) => action.pinned_to(),)*
                 }
             }
 
             /// Whether the action waits for its pull request to be ready.
-            pub(crate) fn needs_ready(&self) -> bool {
+            fn needs_ready(&self) -> bool {
                 match self {
                     $(Steer::$Variant(action) => action.needs_ready(),)*
                 }
             }
 
             /// The reason given to act although not ready.
-            pub(crate) fn overridden(&self) -> Option<&str> {
+            fn overridden(&self) -> Option<&str> {
                 match self {
                     $(Steer::$Variant(action) => action.overridden(),)*
                 }
             }
 
             /// See [`SteerAction::prepare`].
-            pub(crate) async fn prepare(&self, client: &Client) -> Result<Option<Steer>> {
+            async fn prepare(&self, client: &Client) -> Result<Option<Steer>> {
                 Ok(match self {
                     $(Steer::$Variant(action) => action.prepare(client).await?.map(Steer::$Variant),)*
                 })
@@ -355,7 +379,7 @@ macro_rules! actions {
 
             /// Performs the action on GitHub; the record starts from what was
             /// asked and gains what GitHub produced and applied.
-            pub(crate) async fn perform(&self, client: &Client) -> Step<SteerRecord> {
+            async fn perform(&self, client: &Client) -> Step<SteerRecord> {
                 let record = self.asked(&client.repo);
                 match self {
                     $(Steer::$Variant(action) => action.perform(client, record).await,)*
@@ -364,7 +388,7 @@ macro_rules! actions {
 
             /// Looks on GitHub for the effect of an attempt that began as
             /// `began` says (see `traces`).
-            pub(crate) async fn look(&self, client: &Client, began: &Began) -> Step<Effect> {
+            async fn look(&self, client: &Client, began: &Began) -> Step<Effect> {
                 let window = match traces::Window::of(client, began).await? {
                     Ok(window) => window,
                     Err(why) => return Ok(Effect::CannotTell(Words::of(why))),
@@ -393,13 +417,6 @@ actions! {
     Label          "label"          label::LabelChange(LabelArgs);
     ResolveThread  "resolve-thread" resolve_thread::ResolveThread(ResolveThreadArgs);
     UnresolveThread "unresolve-thread" unresolve_thread::UnresolveThread(UnresolveThreadArgs);
-}
-
-impl Steer {
-    /// The number of the issue or pull request the action changes.
-    pub(crate) fn subject(&self) -> Option<u64> {
-        self.thread().map(IssueOrPull::number)
-    }
 }
 
 #[cfg(test)]

@@ -10,16 +10,17 @@
 
 use std::path::Path;
 
+use helm_forge::act::{IssueOrPull, ReopenIssue};
 use http::Method;
 use serde::{Deserialize, Serialize};
 
 use super::part::RecordPart;
-use super::shared::{IssueOrPull, WriteBody, issue_result};
+use super::shared::{WriteBody, issue_result};
 use super::traces::{TimelineEvent, Window, timeline};
 use super::{Effect, SteerAction, Step};
 use crate::error::{Result, Words};
 use crate::github::client::Client;
-use crate::github::types::Issue;
+use crate::github::wire::GitHubIssue as Issue;
 use crate::inputs::{Flag, Flags, Stdin};
 use crate::model::SteerRecord;
 
@@ -42,11 +43,6 @@ impl Flags for ReopenIssueArgs {
     }
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct ReopenIssue {
-    pub(crate) issue: u64,
-}
 
 /// What a reopen's entry records of its own: GitHub's state afterwards.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]

@@ -2,12 +2,13 @@
 //! compared with a new one on every field the entry records of what was
 //! asked (ADR 0012).
 
-use super::Meaning;
-use super::Steer;
 use super::part::first_differing;
+use super::{Dispatch, Meaning, Steer};
 use crate::model::{Repo, SteerRecord};
 
-impl Steer {
+/// A steer compared with a recorded one (a trait because [`Steer`] is
+/// helm-forge's).
+pub(crate) trait Replay {
     /// The first field in which a recorded steer is not this request, named
     /// for messages (`title`, `reviewers`, …); `None` when it is the same
     /// request. Every field the entry records of what was asked is compared:
@@ -20,7 +21,11 @@ impl Steer {
     /// comment's body, a close reason) but this entry lacks was recorded by
     /// an older helm and is not held against it; a field that is only there
     /// when asked (an edit's title) must be absent on both or equal.
-    pub(crate) fn differs(&self, repo: &Repo, recorded: &SteerRecord) -> Option<&'static str> {
+    fn differs(&self, repo: &Repo, recorded: &SteerRecord) -> Option<&'static str>;
+}
+
+impl Replay for Steer {
+    fn differs(&self, repo: &Repo, recorded: &SteerRecord) -> Option<&'static str> {
         let asked = self.asked(repo);
         // The actions that create their subject record its number only
         // once GitHub gave it.
@@ -41,11 +46,11 @@ impl Steer {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::actions::{
+    use crate::model::Repo;
+    use helm_forge::act::{
         CloseIssue, CloseReason, Comment, EditIssue, IssueOrPull, LabelChange, MergeMethod,
         MergePr, RequestReview,
     };
-    use crate::model::Repo;
 
     #[test]
     fn a_request_is_the_same_only_with_the_same_target_and_text() {

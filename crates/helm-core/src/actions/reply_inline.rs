@@ -2,16 +2,17 @@
 
 use std::path::Path;
 
+use helm_forge::act::{IssueOrPull, ReplyInline};
 use http::Method;
 use serde::{Deserialize, Serialize};
 
 use super::part::{RecordPart, first_differing, kept};
-use super::shared::{WriteBody, IssueOrPull};
+use super::shared::WriteBody;
 use super::traces::Window;
 use super::{Effect, SteerAction, Step};
 use crate::error::Result;
 use crate::github::client::Client;
-use crate::github::types::ReviewComment;
+use crate::github::wire::GitHubReviewComment as ReviewComment;
 use crate::inputs::{BodySpec, Flag, Flags, Stdin};
 use crate::model::SteerRecord;
 
@@ -64,13 +65,6 @@ impl Flags for ReplyInlineArgs {
     }
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct ReplyInline {
-    pub(crate) pr: u64,
-    pub(crate) comment_id: u64,
-    pub(crate) body: String,
-}
 
 /// What a reply's entry records of its own.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]

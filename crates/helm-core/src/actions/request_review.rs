@@ -2,18 +2,19 @@
 
 use std::path::Path;
 
+use helm_forge::act::{IssueOrPull, RequestReview};
 use http::Method;
 use serde::{Deserialize, Serialize};
 
 use super::names::{self, Names};
 use super::part::{Applied, RecordPart, asked_line, first_differing, not_applied, same_set};
-use super::shared::{WriteBody, IssueOrPull, pull_result};
+use super::shared::{WriteBody, pull_result};
 use super::traces::{Window, mine, timeline};
 use super::{Effect, SteerAction, Step};
 use crate::error::arg;
 use crate::error::{Error, Result};
 use crate::github::client::Client;
-use crate::github::types::Pull;
+use crate::github::wire::GitHubPull as Pull;
 use crate::inputs::{Flag, Flags, Stdin};
 use crate::model::SteerRecord;
 use crate::model::words;
@@ -43,13 +44,6 @@ impl Flags for RequestReviewArgs {
     }
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct RequestReview {
-    pub(crate) pr: u64,
-    pub(crate) reviewers: Vec<String>,
-    pub(crate) teams: Vec<String>,
-}
 
 /// What a review request's entry records of its own.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]

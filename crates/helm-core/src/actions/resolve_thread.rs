@@ -1,7 +1,6 @@
 //! `resolve-thread`: marks a pull request's review thread resolved, with
-//! GitHub's GraphQL mutation `resolveReviewThread`; and what it shares with
-//! `unresolve-thread`: the thread's node id and the mutation. Before acting
-//! the thread is read (`thread_state`): it must be on the pull request
+//! GitHub's GraphQL mutation `resolveReviewThread` (`thread_toggle`). Before
+//! acting the thread is read (`thread_state`): it must be on the pull request
 //! named, and its state is kept in the pending record, against which the
 //! look after a lost answer decides what the attempt did.
 //!
@@ -10,22 +9,16 @@
 
 use std::path::Path;
 
-use serde::{Deserialize, Serialize};
-use serde_json::json;
+use helm_forge::act::{IssueOrPull, ResolveThread};
+use serde::Deserialize;
 
-use super::part::RecordPart;
-use super::shared::{IssueOrPull, non_blank};
-use super::thread_state::{ThreadSeen, other_thread};
+use super::thread_toggle::{ThreadChanged, ThreadMutation, headline, thread_id};
 use super::traces::Window;
 use super::{Effect, SteerAction, Step};
-use crate::error::arg;
-use crate::error::{Error, Result};
+use crate::error::Result;
 use crate::github::client::Client;
-use crate::github::error::GitHubError;
-use crate::github::graphql;
 use crate::inputs::{Flag, Flags, Stdin};
 use crate::model::SteerRecord;
-use crate::model::words;
 
 /// Resolve a review thread of a pull request.
 #[derive(Debug, Clone, Deserialize, schemars::JsonSchema)]
@@ -44,148 +37,13 @@ impl Flags for ResolveThreadArgs {
     }
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct ResolveThread {
-    pub(crate) pr: u64,
-    pub(crate) thread: String,
-    /// The thread as GitHub showed it just before acting, which the
-    /// pending record keeps; absent until then (and in an older helm's).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub(crate) seen: Option<ThreadSeen>,
-}
-
-/// One thread and the state asked for it: what both actions do.
-pub(super) struct ThreadMutation<'a> {
-    pub(crate) pr: u64,
-    pub(crate) thread: &'a str,
-    pub(crate) resolve: bool,
-    pub(crate) seen: Option<&'a ThreadSeen>,
-}
-
-const RESOLVE: &str = "mutation($threadId: ID!) { resolveReviewThread(input: {threadId: $threadId}) \
-    { thread { id isResolved } } }";
-const UNRESOLVE: &str = "mutation($threadId: ID!) { unresolveReviewThread(input: {threadId: $threadId}) \
-    { thread { id isResolved } } }";
-
-#[derive(Deserialize)]
-#[serde(rename_all = "camelCase")]
-struct ThreadState {
-    id: String,
-    is_resolved: bool,
-}
-
-#[derive(Deserialize)]
-struct Payload {
-    thread: ThreadState,
-}
-
-#[derive(Deserialize)]
-#[serde(rename_all = "camelCase")]
-struct Mutated {
-    #[serde(alias = "unresolveReviewThread")]
-    resolve_review_thread: Payload,
-}
-
-/// The thread id as given: non-blank, one word.
-pub(super) fn thread_id(given: &str) -> Result<String> {
-    let id = non_blank(given, "thread")?;
-    if id.chars().any(char::is_whitespace) {
-        return Err(Error::usage(words![
-            arg("thread"),
-            format!(
-                " '{id}' is not a thread id: give the `threadId` (PRRT_…) the PR's reviews list"
-            ),
-        ]));
-    }
-    Ok(id)
-}
-
-impl ThreadMutation<'_> {
-    pub(super) fn doing(&self) -> String {
-        let verb = if self.resolve { "resolve" } else { "unresolve" };
-        format!("{verb} review thread {} on PR #{}", self.thread, self.pr)
-    }
-
-    pub(super) fn asked(&self, record: &mut SteerRecord) -> ThreadChanged {
-        record.pr = Some(self.pr);
-        ThreadChanged {
-            thread: Some(self.thread.to_string()),
-            resolved: None,
-        }
-    }
-
-    /// GitHub's answer about a thread it does not know, with the way to
-    /// list the ones it does.
-    pub(super) fn unknown(&self, mut err: GitHubError) -> GitHubError {
-        if err.status == Some(404) {
-            err.message = format!(
-                "no review thread {} ({}); list the PR's thread ids by observing PR #{} with the reviews focus",
-                self.thread, err.message, self.pr
-            );
-        }
-        err
-    }
-
-    /// Sends the mutation and records the thread's state GitHub answered.
-    pub(super) async fn perform(
-        &self,
-        client: &Client,
-        mut record: SteerRecord,
-    ) -> Step<SteerRecord> {
-        let query = if self.resolve { RESOLVE } else { UNRESOLVE };
-        let answer: Mutated = graphql::send(client, query, json!({ "threadId": self.thread }))
-            .await
-            .map_err(|e| self.unknown(e))?;
-        let thread = answer.resolve_review_thread.thread;
-        self.check_id(&thread.id)?;
-        record.edit_part(|part: &mut ThreadChanged| part.resolved = Some(thread.is_resolved));
-        Ok(record)
-    }
-
-    /// GitHub answered about the thread asked for, or the answer is wrong.
-    pub(super) fn check_id(&self, answered: &str) -> Step<()> {
-        if answered != self.thread {
-            return Err(other_thread(self.thread, answered));
-        }
-        Ok(())
-    }
-}
-
-/// What the entry of `resolve-thread` or `unresolve-thread` records of its
-/// own.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
-#[serde(default, rename_all = "camelCase")]
-pub(crate) struct ThreadChanged {
-    /// The review thread (GraphQL node id, `PRRT_…`) changed.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub(crate) thread: Option<String>,
-    /// Whether that thread is resolved afterwards, as GitHub answered.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub(crate) resolved: Option<bool>,
-}
-
-impl RecordPart for ThreadChanged {
-    fn differs(asked: &Self, recorded: &Self) -> Option<&'static str> {
-        (asked.thread != recorded.thread).then_some("review thread")
-    }
-}
-
-/// `resolve review thread PRRT_… on PR #45`.
-pub(super) fn headline(verb: &str, record: &SteerRecord, subject: &str) -> String {
-    let part: ThreadChanged = record.part();
-    let thread = part.thread.as_deref().unwrap_or("?");
-    format!("{verb} review thread {thread} on {subject}")
-}
-
-impl ResolveThread {
-    fn change(&self) -> ThreadMutation<'_> {
-        ThreadMutation {
-            pr: self.pr,
-            thread: &self.thread,
-            resolve: true,
-            seen: self.seen.as_ref(),
-        }
+/// The thread asked for, to be resolved.
+fn change(action: &ResolveThread) -> ThreadMutation<'_> {
+    ThreadMutation {
+        pr: action.pr,
+        thread: &action.thread,
+        resolve: true,
+        seen: action.seen.as_ref(),
     }
 }
 
@@ -206,15 +64,15 @@ impl SteerAction for ResolveThread {
     }
 
     fn doing(&self) -> String {
-        self.change().doing()
+        change(self).doing()
     }
 
     fn asked(&self, record: &mut SteerRecord) -> ThreadChanged {
-        self.change().asked(record)
+        change(self).asked(record)
     }
 
     async fn prepare(&self, client: &Client) -> Result<Option<Self>> {
-        let seen = self.change().prepare(client).await?;
+        let seen = change(self).prepare(client).await?;
         Ok(Some(ResolveThread {
             seen: Some(seen),
             ..self.clone()
@@ -222,11 +80,11 @@ impl SteerAction for ResolveThread {
     }
 
     async fn perform(&self, client: &Client, record: SteerRecord) -> Step<SteerRecord> {
-        self.change().perform(client, record).await
+        change(self).perform(client, record).await
     }
 
     async fn look(&self, client: &Client, window: &Window, record: SteerRecord) -> Step<Effect> {
-        self.change().look(client, window, record).await
+        change(self).look(client, window, record).await
     }
 
     fn headline(record: &SteerRecord, subject: &str) -> String {
@@ -236,25 +94,5 @@ impl SteerAction for ResolveThread {
     #[cfg(test)]
     fn sample() -> serde_json::Value {
         serde_json::json!({"kind": "resolve-thread", "pr": 6, "thread": "PRRT_1"})
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use fake_github::graphql_schema::check;
-
-    #[test]
-    fn the_queries_name_only_what_githubs_schema_has() {
-        for query in [RESOLVE, UNRESOLVE] {
-            assert_eq!(check(query), Vec::<String>::new(), "{query}");
-        }
-    }
-
-    #[test]
-    fn a_thread_id_is_one_word() {
-        assert_eq!(thread_id(" PRRT_1 ").unwrap(), "PRRT_1");
-        assert!(thread_id("").is_err());
-        assert!(thread_id("PRRT 1").is_err());
     }
 }

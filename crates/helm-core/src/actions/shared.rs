@@ -1,5 +1,4 @@
-//! What several actions share: where a comment goes ([`IssueOrPull`]), the body
-//! of a write in GitHub's field names, how an issue or pull request answer
+//! What several actions share: the body of a write in GitHub's field names, how an issue or pull request answer
 //! fills a record, the checks of a title, a sha and an edit, and what an
 //! edit's and a close's entries record ([`Edited`], [`Closed`]).
 
@@ -11,37 +10,10 @@ use serde_json::Value;
 use super::part::{RecordPart, first_differing, kept};
 use crate::error::arg;
 use crate::error::{Error, Result};
-use crate::github::types::{Issue, Pull};
+use crate::github::wire::{GitHubIssue as Issue, GitHubPull as Pull};
 use crate::inputs::{BodySpec, Stdin};
 use crate::model::SteerRecord;
 use crate::model::words;
-
-/// Where a comment goes, and what an action changes: an issue or a pull
-/// request (its conversation for a comment).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
-#[serde(tag = "kind", content = "number", rename_all = "kebab-case")]
-// The MCP schemas (and docs/agents.md) have always called it `Thread`.
-#[schemars(rename = "Thread")]
-pub(crate) enum IssueOrPull {
-    Issue(u64),
-    PullRequest(u64),
-}
-
-impl IssueOrPull {
-    pub(crate) fn number(self) -> u64 {
-        match self {
-            IssueOrPull::Issue(n) | IssueOrPull::PullRequest(n) => n,
-        }
-    }
-
-    /// `issue #42`, `PR #45`.
-    pub(crate) fn describe(self) -> String {
-        match self {
-            IssueOrPull::Issue(n) => format!("issue #{n}"),
-            IssueOrPull::PullRequest(n) => format!("PR #{n}"),
-        }
-    }
-}
 
 /// The body of a write, in GitHub's field names; fields left `None` are
 /// not sent.

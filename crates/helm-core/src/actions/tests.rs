@@ -1,4 +1,5 @@
 use super::*;
+use helm_forge::act::{MergeMethod, MergePr, ReplyInline};
 
 #[test]
 fn steers_round_trip_through_json() {
@@ -47,5 +48,21 @@ fn the_registry_names_every_kind_as_the_model_does() {
     assert_eq!(REGISTERED.len(), ActionKind::ALL.len());
     for (kind, name) in REGISTERED {
         assert_eq!(kind.as_str(), *name);
+    }
+}
+
+/// The registry here and helm-forge's `steers!` list the same actions: each
+/// action's arguments resolve to the `Steer` variant of its kind, tagged
+/// with its name, so a pending record reads back as the action it was.
+#[test]
+fn each_action_resolves_to_helm_forges_steer_of_its_name() {
+    assert_eq!(samples().len(), REGISTERED.len());
+    for ((kind, name), sample) in REGISTERED.iter().zip(samples()) {
+        let args: ActionArgs = serde_json::from_value(sample).unwrap();
+        let steer = args.resolve(Path::new("/"), Stdin::Ours).unwrap();
+        assert_eq!(steer.kind(), *kind);
+        let stored = serde_json::to_value(&steer).unwrap();
+        assert_eq!(stored["kind"], *name);
+        assert_eq!(serde_json::from_value::<Steer>(stored).unwrap(), steer);
     }
 }

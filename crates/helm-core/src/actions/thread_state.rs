@@ -15,16 +15,16 @@
 //! and refuses the retry: acting again could undo a teammate's change and
 //! would act a second time.
 
-use serde::{Deserialize, Deserializer, Serialize};
+use helm_forge::act::ThreadSeen;
+use serde::{Deserialize, Deserializer};
 use serde_json::json;
 
-use super::resolve_thread::{ThreadChanged, ThreadMutation};
+use super::thread_toggle::{ThreadChanged, ThreadMutation};
 use super::traces::Window;
 use super::{Effect, Step};
 use crate::error::cmd;
 use crate::error::{Error, Kind, Result};
 use crate::github::client::Client;
-use crate::github::error::GitHubError;
 use crate::github::graphql;
 use crate::model::SteerRecord;
 use crate::model::words;
@@ -35,17 +35,6 @@ pub(super) const THREAD: &str = "query($id: ID!) { node(id: $id) { ... on PullRe
 /// What the steer's message says was left as it was when it is refused
 /// before acting.
 const NOTHING: &str = "nothing was acted on or recorded, and the slate is unchanged";
-
-/// A thread's state as GitHub showed it just before helm acted, kept in the
-/// pending record with the action.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
-#[serde(rename_all = "camelCase")]
-pub(crate) struct ThreadSeen {
-    pub(crate) resolved: bool,
-    /// The login GitHub's `resolvedBy` named, if resolved.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub(crate) resolved_by: Option<String>,
-}
 
 /// A field that must be present but may be null.
 fn present<'de, D: Deserializer<'de>, T: Deserialize<'de>>(d: D) -> Result<Option<T>, D::Error> {
@@ -215,13 +204,6 @@ fn judge(change: &ThreadMutation<'_>, now: &ThreadSeen, viewer: &str) -> Effect 
 
 fn state(resolved: bool) -> &'static str {
     if resolved { "resolved" } else { "unresolved" }
-}
-
-/// `GitHubError` for an answer about another thread than the one asked.
-pub(super) fn other_thread(asked: &str, answered: &str) -> GitHubError {
-    GitHubError::shape_text(format!(
-        "GitHub's GraphQL answer names thread {answered} where {asked} was asked"
-    ))
 }
 
 #[cfg(test)]

@@ -16,7 +16,7 @@ use super::Effect;
 use super::shared::Closed;
 use crate::github::client::Client;
 use crate::github::error::GitHubError;
-use crate::github::types::{Team, User};
+use crate::github::wire::{GitHubTeam as Team, GitHubUser as User};
 use crate::model::SteerRecord;
 use crate::model::clock::Began;
 

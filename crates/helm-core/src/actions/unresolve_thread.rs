@@ -4,11 +4,10 @@
 
 use std::path::Path;
 
-use serde::{Deserialize, Serialize};
+use helm_forge::act::{IssueOrPull, UnresolveThread};
+use serde::Deserialize;
 
-use super::resolve_thread::{ThreadMutation, ThreadChanged, headline, thread_id};
-use super::shared::IssueOrPull;
-use super::thread_state::ThreadSeen;
+use super::thread_toggle::{ThreadChanged, ThreadMutation, headline, thread_id};
 use super::traces::Window;
 use super::{Effect, SteerAction, Step};
 use crate::error::Result;
@@ -33,25 +32,14 @@ impl Flags for UnresolveThreadArgs {
     }
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct UnresolveThread {
-    pub(crate) pr: u64,
-    pub(crate) thread: String,
-    /// The thread as GitHub showed it just before acting (see
-    /// `ResolveThread::seen`).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub(crate) seen: Option<ThreadSeen>,
-}
 
-impl UnresolveThread {
-    fn change(&self) -> ThreadMutation<'_> {
-        ThreadMutation {
-            pr: self.pr,
-            thread: &self.thread,
-            resolve: false,
-            seen: self.seen.as_ref(),
-        }
+/// The thread asked for, to be unresolved.
+fn change(action: &UnresolveThread) -> ThreadMutation<'_> {
+    ThreadMutation {
+        pr: action.pr,
+        thread: &action.thread,
+        resolve: false,
+        seen: action.seen.as_ref(),
     }
 }
 
@@ -72,15 +60,15 @@ impl SteerAction for UnresolveThread {
     }
 
     fn doing(&self) -> String {
-        self.change().doing()
+        change(self).doing()
     }
 
     fn asked(&self, record: &mut SteerRecord) -> ThreadChanged {
-        self.change().asked(record)
+        change(self).asked(record)
     }
 
     async fn prepare(&self, client: &Client) -> Result<Option<Self>> {
-        let seen = self.change().prepare(client).await?;
+        let seen = change(self).prepare(client).await?;
         Ok(Some(UnresolveThread {
             seen: Some(seen),
             ..self.clone()
@@ -88,11 +76,11 @@ impl SteerAction for UnresolveThread {
     }
 
     async fn perform(&self, client: &Client, record: SteerRecord) -> Step<SteerRecord> {
-        self.change().perform(client, record).await
+        change(self).perform(client, record).await
     }
 
     async fn look(&self, client: &Client, window: &Window, record: SteerRecord) -> Step<Effect> {
-        self.change().look(client, window, record).await
+        change(self).look(client, window, record).await
     }
 
     fn headline(record: &SteerRecord, subject: &str) -> String {

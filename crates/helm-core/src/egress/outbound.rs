@@ -14,7 +14,7 @@ use std::sync::Arc;
 
 use serde_json::Value;
 
-use crate::actions::Steer;
+use crate::actions::{Dispatch, Steer};
 use crate::error::{Error, Kind, Result, arg};
 use crate::github::client::gate::{Outgoing, WriteGate};
 use crate::model::words;
@@ -163,7 +163,7 @@ fn decoded(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::actions::{Comment, IssueOrPull};
+    use helm_forge::act::{Comment, IssueOrPull};
     use http::Method;
 
     fn token() -> String {

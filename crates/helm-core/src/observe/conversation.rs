@@ -15,13 +15,14 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use super::github::{listing, to_value};
+use super::github::{listing, shaped, to_value};
 use super::parts::{Held, PayloadPart, count, is_false};
 use crate::github::client::Client;
 use crate::github::conditional::Validator;
 use crate::github::error::GitHubError;
-use crate::github::types::IssueComment;
+use crate::github::wire::GitHubIssueComment;
 use crate::words::plural;
+use helm_forge::shape;
 
 /// The payload of a `github-issue` or `github-pr` observation.
 #[derive(Debug, Default, Serialize, Deserialize)]
@@ -289,7 +290,10 @@ pub(super) async fn comments(
         |p| p.comments.as_ref(),
         |p| p.comments_truncated,
     );
-    listing::<IssueComment>(client, &path, prior, held, |items| to_value(&items)).await
+    listing::<GitHubIssueComment>(client, &path, prior, held, |items| {
+        to_value(&shaped::<_, shape::IssueComment>(items))
+    })
+    .await
 }
 
 #[cfg(test)]

@@ -10,6 +10,7 @@
 //! only the parts that changed are fetched again.
 
 use serde::Serialize;
+use serde::de::DeserializeOwned;
 use serde_json::Value;
 
 use super::parts::{Held, PayloadPart};
@@ -76,8 +77,9 @@ pub(super) fn to_value<T: Serialize>(value: &T) -> Value {
     serde_json::to_value(value).unwrap_or(Value::Null)
 }
 
-/// One resource: the held prior part, else fetched.
-pub(super) async fn resource<T: serde::de::DeserializeOwned + Serialize>(
+/// One resource: the held prior part, else fetched as GitHub's answer `W`
+/// and kept as its shape `S`.
+pub(super) async fn resource<W: DeserializeOwned, S: From<W> + Serialize>(
     client: &Client,
     path: &str,
     prior: Option<PayloadPart>,
@@ -85,15 +87,25 @@ pub(super) async fn resource<T: serde::de::DeserializeOwned + Serialize>(
     if let Some(prior) = prior {
         return Ok(prior);
     }
-    let (item, validator) = get_one::<T>(client, path).await?;
-    Ok(PayloadPart::fresh(to_value(&item), false, vec![validator]))
+    let (item, validator) = get_one::<W>(client, path).await?;
+    Ok(PayloadPart::fresh(
+        to_value(&S::from(item)),
+        false,
+        vec![validator],
+    ))
+}
+
+/// GitHub's answers as their shapes.
+pub(super) fn shaped<W, S: From<W>>(items: Vec<W>) -> Vec<S> {
+    items.into_iter().map(S::from).collect()
 }
 
 /// A listing: the prior part when it holds; else its pages that answered
 /// 304 kept and the others read (their 200s remembered by the client, see
-/// [`get_pages_again`]); else fetched whole. `shape` makes a part of items,
-/// item by item (the shape of two runs of items is the two shapes joined).
-pub(super) async fn listing<T: serde::de::DeserializeOwned + Serialize>(
+/// [`get_pages_again`]); else fetched whole. `shape` makes a part of GitHub's
+/// answers, item by item, in helm's shapes (the shape of two runs of items is
+/// the two shapes joined).
+pub(super) async fn listing<T: DeserializeOwned>(
     client: &Client,
     path: &str,
     prior: Option<PayloadPart>,

@@ -17,10 +17,11 @@ use crate::error::CommandArg;
 use crate::error::Result;
 use crate::error::Words;
 use crate::github::client::Client;
-use crate::github::types::Issue;
+use crate::github::wire::GitHubIssue;
 use crate::inputs::{Flag, Flags};
 use crate::model::Repo;
 use crate::model::words;
+use helm_forge::shape;
 
 focus_enum!(
     /// What part of an issue to look at.
@@ -183,7 +184,7 @@ async fn issue(
     let summary_path = client.repo_path(&format!("/issues/{number}"));
     let summary = parts::optional(
         wants(IssueFocus::Summary),
-        resource::<Issue>(
+        resource::<GitHubIssue, shape::Issue>(
             client,
             &summary_path,
             conversation::prior_part(prior, &held, "summary", |p| p.summary.as_ref(), |_| false),

@@ -13,7 +13,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use super::conversation::{self, ThreadPayload};
-use super::github::{Looking, listing, resource, to_value};
+use super::github::{Looking, listing, resource, shaped, to_value};
 use super::local::paths;
 use super::said::TextSaid;
 use super::target::{focus_arg, focus_enum, focus_suffix};
@@ -23,10 +23,11 @@ use crate::error::Result;
 use crate::error::Words;
 use crate::github::client::Client;
 use crate::github::error::GitHubError;
-use crate::github::types::{Pull, PullFile};
+use crate::github::wire::{GitHubPull, GitHubPullFile};
 use crate::inputs::{Flag, Flags};
 use crate::model::Repo;
 use crate::model::words;
+use helm_forge::shape;
 
 focus_enum!(
     /// What part of a pull request to look at.
@@ -236,7 +237,7 @@ async fn assemble(
         let known =
             conversation::prior_part(prior, &held, "summary", |p| p.summary.as_ref(), |_| false);
         let prior_sha = prior.and_then(ThreadPayload::head_sha);
-        let pr = resource::<Pull>(client, &pr_path, known).await?;
+        let pr = resource::<GitHubPull, shape::Pull>(client, &pr_path, known).await?;
         let checks = if wants(PullRequestFocus::Checks) {
             let sha = match (&pr.value, pr.kept) {
                 (_, true) => prior_sha.clone(),
@@ -263,7 +264,7 @@ async fn assemble(
     let files_path = client.repo_path(&format!("/pulls/{number}/files"));
     let files = parts::optional(
         wants(PullRequestFocus::Files),
-        listing::<PullFile>(
+        listing::<GitHubPullFile>(
             client,
             &files_path,
             conversation::seen_part(
@@ -278,7 +279,7 @@ async fn assemble(
                 for file in &mut files {
                     file.patch = None;
                 }
-                to_value(&files)
+                to_value(&shaped::<_, shape::PullFile>(files))
             },
         ),
     );

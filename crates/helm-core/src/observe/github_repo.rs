@@ -19,11 +19,12 @@ use crate::error::Result;
 use crate::error::Words;
 use crate::github::client::Client;
 use crate::github::conditional::Validator;
-use crate::github::types::{Issue, Pull};
+use crate::github::wire::{GitHubIssue, GitHubPull};
 use crate::inputs::{Flag, Flags};
 use crate::model::Repo;
 use crate::model::words;
 use crate::words::plural;
+use helm_forge::shape;
 
 focus_enum!(
     /// What part of a repository to look at.
@@ -193,7 +194,7 @@ pub(crate) struct PullLine {
 }
 
 impl PullLine {
-    pub(crate) fn of(p: &Pull) -> PullLine {
+    pub(crate) fn of(p: &GitHubPull) -> PullLine {
         PullLine {
             number: p.number,
             title: p.title.clone(),
@@ -241,13 +242,13 @@ async fn repository(
     let issues_path = client.repo_path("/issues?state=open");
     let issues = parts::optional(
         wants(RepositoryFocus::Issues),
-        listing::<Issue>(client, &issues_path, prior_of("issues"), &held, |issues| {
+        listing::<GitHubIssue>(client, &issues_path, prior_of("issues"), &held, |issues| {
             // The issues listing includes pull requests; they are reported apart.
             let issues: Vec<Value> = issues
-                .iter()
+                .into_iter()
                 .filter(|i| i.pull_request.is_none())
                 .map(|i| {
-                    let mut v = to_value(i);
+                    let mut v = to_value(&shape::Issue::from(i));
                     v.as_object_mut().map(|o| o.remove("body"));
                     v
                 })
@@ -258,7 +259,7 @@ async fn repository(
     let pulls_path = client.repo_path("/pulls?state=open");
     let pulls = parts::optional(
         wants(RepositoryFocus::PullRequests),
-        listing::<Pull>(
+        listing::<GitHubPull>(
             client,
             &pulls_path,
             prior_of("pullRequests"),

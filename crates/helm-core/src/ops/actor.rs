@@ -4,7 +4,7 @@
 
 use std::time::Duration;
 
-use crate::actions::{Effect, Steer};
+use crate::actions::{Dispatch, Effect, Steer};
 use crate::error::{Error, Kind, Result};
 use crate::github;
 use crate::github::error::Failure;

@@ -5,7 +5,7 @@
 //! no secret leaves unless `--allow-secret` names its rule) and GitHub's
 //! length limit. A steer and its dry run share this path (issue 40).
 
-use crate::actions::Steer;
+use crate::actions::{Dispatch, Steer};
 use crate::egress::outbound::Outbound;
 use crate::error::{Error, Result};
 use crate::model::Provenance;
@@ -137,7 +137,7 @@ fn without_footer(body: &str) -> &str {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::actions::{Comment, IssueOrPull};
+    use helm_forge::act::{Comment, IssueOrPull};
 
     fn provenance() -> Provenance {
         Provenance {

@@ -7,7 +7,7 @@
 //! is taken, since nothing is written. A refusal is the steer's own error,
 //! so "would this merge, and if not why?" is answered by the same words.
 
-use crate::actions::Steer;
+use crate::actions::{Dispatch, Steer};
 use crate::error::{Result, Words, cmd};
 use crate::github::client::rehearsal::Unsent;
 use crate::model::entry::Freshness;

@@ -11,7 +11,7 @@ use super::refusals::{
 };
 use super::settle::{Earlier, decide};
 use super::{ActError, Actor, Outcome, Probe, SteerKillPoint};
-use crate::actions::Steer;
+use crate::actions::{Dispatch, Steer};
 use crate::cancel::Cancel;
 use crate::error::{Error, Kind, Result};
 use crate::model::{EntryAction, Provenance, Repo, SteerRecord};

@@ -5,7 +5,7 @@
 
 use super::Attempt;
 use super::pending::Record;
-use crate::actions::Headline;
+use crate::actions::{Dispatch, Headline, Replay};
 use crate::error::{Error, Kind, Result};
 use crate::error::{Words, arg, cmd};
 use crate::model::words;

@@ -12,7 +12,7 @@ use std::path::Path;
 use super::pending::{Pending, Record, Request};
 use super::refusals::cannot_tell;
 use super::{Actor, Effect};
-use crate::actions::Steer;
+use crate::actions::{Dispatch, Steer};
 use crate::error::{Error, Kind, Result};
 use crate::error::{arg, cmd};
 use crate::model::words;

@@ -66,12 +66,16 @@ pub enum Kind {
     /// A merge of a pull request that is merged already (the slate shows
     /// it, or GitHub said so): nothing was sent or recorded.
     AlreadyMerged,
+    /// What the forge cannot do exactly (GitLab's close reason, Forgejo's
+    /// thread resolution): refused before anything was read or sent, never
+    /// approximated (ADR 0023).
+    Unsupported,
 }
 
 impl Kind {
     /// Every kind, in the order the reference lists them (`helm man`'s EXIT
     /// STATUS). A kind added above must be added here too.
-    pub const ALL: [Kind; 24] = [
+    pub const ALL: [Kind; 25] = [
         Kind::Usage,
         Kind::NotFound,
         Kind::Ambiguous,
@@ -96,6 +100,7 @@ impl Kind {
         Kind::NotObserved,
         Kind::Secret,
         Kind::BadSignature,
+        Kind::Unsupported,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -124,6 +129,7 @@ impl Kind {
             Kind::NotObserved => "not-observed",
             Kind::Secret => "secret",
             Kind::AlreadyMerged => "already-merged",
+            Kind::Unsupported => "unsupported",
         }
     }
 

@@ -21,10 +21,11 @@ use crate::github::client::Client;
 use crate::github::client::storage::{self, Tail};
 use crate::github::conditional::{Validator, get_listing, get_one, get_pages, whole};
 use crate::github::error::GitHubError;
-use crate::github::types::{CheckRun, Status};
+use crate::github::wire::{GitHubCheckRun, GitHubStatus};
 use crate::observe::Tally;
-use crate::observe::github::{Looking, to_value};
+use crate::observe::github::{Looking, shaped, to_value};
 use crate::observe::parts::{self, is_false};
+use helm_forge::shape;
 
 /// The app whose check runs are GitHub Actions jobs (a job's id is its
 /// check run's).
@@ -38,7 +39,7 @@ fn present<'de, D: Deserializer<'de>, T: Deserialize<'de>>(d: D) -> Result<Optio
 struct Combined {
     state: String,
     sha: String,
-    statuses: Vec<Status>,
+    statuses: Vec<GitHubStatus>,
 }
 
 #[derive(Deserialize, Serialize)]
@@ -103,7 +104,7 @@ struct Job {
 #[serde(rename_all = "camelCase")]
 struct Run {
     #[serde(flatten)]
-    run: CheckRun,
+    run: shape::CheckRun,
     #[serde(skip_serializing_if = "Option::is_none")]
     annotations: Option<Vec<Annotation>>,
     #[serde(skip_serializing_if = "is_false")]
@@ -121,7 +122,7 @@ struct Checks {
     head_sha: String,
     check_runs: Vec<Run>,
     combined_state: String,
-    statuses: Vec<Status>,
+    statuses: Vec<shape::Status>,
     #[serde(skip_serializing_if = "is_false")]
     check_runs_truncated: bool,
     #[serde(skip_serializing_if = "is_false")]
@@ -176,7 +177,7 @@ pub(super) async fn look(
     tally.add(1);
     let runs_path = client.repo_path(&format!("/commits/{at}/check-runs"));
     let status_path = client.repo_path(&format!("/commits/{at}/status"));
-    let runs = get_listing::<CheckRun>(client, &runs_path, |page| page.get("check_runs"));
+    let runs = get_listing::<GitHubCheckRun>(client, &runs_path, |page| page.get("check_runs"));
     let status = get_pages(client, &status_path, |page| page.get("statuses"));
     let ((runs, runs_truncated, runs_seen), (pages, statuses_truncated, status_seen)) =
         tokio::try_join!(runs, status)?;
@@ -206,7 +207,7 @@ pub(super) async fn look(
         head_sha: combined.sha,
         check_runs,
         combined_state: combined.state,
-        statuses: combined.statuses,
+        statuses: shaped(combined.statuses),
         check_runs_truncated: runs_truncated,
         statuses_truncated,
     };
@@ -229,7 +230,7 @@ pub(super) async fn look(
 /// Actions job's steps and log tail as `target` asks.
 async fn detail(
     client: &Client,
-    run: CheckRun,
+    run: GitHubCheckRun,
     target: &GitHubChecksTarget,
     tally: &Tally,
 ) -> Result<Run, GitHubError> {
@@ -296,7 +297,7 @@ async fn detail(
     };
     let (annotations, job) = tokio::try_join!(annotations, job)?;
     Ok(Run {
-        run,
+        run: run.into(),
         annotations: annotations.items,
         annotations_truncated: annotations.truncated,
         annotations_unavailable: annotations.unavailable,

@@ -6,17 +6,18 @@ use serde::Serialize;
 use crate::github::client::Client;
 use crate::github::conditional::{get_listing, get_pages};
 use crate::github::error::GitHubError;
-use crate::github::types::{CheckRun, CombinedStatus, Status};
-use crate::observe::github::to_value;
+use crate::github::wire::{GitHubCheckRun, GitHubCombinedStatus};
+use crate::observe::github::{shaped, to_value};
 use crate::observe::parts::{self, PayloadPart};
+use helm_forge::shape;
 
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
 struct Checks {
     head_sha: String,
-    check_runs: Vec<CheckRun>,
+    check_runs: Vec<shape::CheckRun>,
     combined_state: String,
-    statuses: Vec<Status>,
+    statuses: Vec<shape::Status>,
     #[serde(skip_serializing_if = "parts::is_false")]
     check_runs_truncated: bool,
     #[serde(skip_serializing_if = "parts::is_false")]
@@ -26,7 +27,7 @@ struct Checks {
 /// Check runs and commit statuses of the head commit `sha`.
 pub(super) async fn checks(client: &Client, sha: &str) -> Result<PayloadPart, GitHubError> {
     let runs_path = client.repo_path(&format!("/commits/{sha}/check-runs"));
-    let runs = get_listing::<CheckRun>(client, &runs_path, |page| page.get("check_runs"));
+    let runs = get_listing::<GitHubCheckRun>(client, &runs_path, |page| page.get("check_runs"));
     // The combined status pages its statuses (30 by default): every page is
     // read, 100 at a time, like any other listing; the state is the first
     // page's.
@@ -34,9 +35,10 @@ pub(super) async fn checks(client: &Client, sha: &str) -> Result<PayloadPart, Gi
     let status = get_pages(client, &status_path, |page| page.get("statuses"));
     let ((runs, truncated, runs_seen), (pages, statuses_truncated, status_seen)) =
         tokio::try_join!(runs, status)?;
-    let mut combined = CombinedStatus::default();
+    let mut combined = GitHubCombinedStatus::default();
     for (at, page) in pages.into_iter().enumerate() {
-        let page: CombinedStatus = serde_json::from_value(page).map_err(GitHubError::shape)?;
+        let page: GitHubCombinedStatus =
+            serde_json::from_value(page).map_err(GitHubError::shape)?;
         if at == 0 {
             combined.state = page.state;
         }
@@ -44,9 +46,9 @@ pub(super) async fn checks(client: &Client, sha: &str) -> Result<PayloadPart, Gi
     }
     let value = to_value(&Checks {
         head_sha: sha.to_string(),
-        check_runs: runs,
+        check_runs: shaped(runs),
         combined_state: combined.state,
-        statuses: combined.statuses,
+        statuses: shaped(combined.statuses),
         check_runs_truncated: truncated,
         statuses_truncated,
     });

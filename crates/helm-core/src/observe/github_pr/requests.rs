@@ -9,9 +9,10 @@ use super::threads::{GraphQlThread, review_threads};
 use crate::github::client::Client;
 use crate::github::conditional::{get_listing, get_raw, whole};
 use crate::github::error::GitHubError;
-use crate::github::types::{PullFile, Review, ReviewComment};
-use crate::observe::github::to_value;
+use crate::github::wire::{GitHubPullFile, GitHubReview, GitHubReviewComment};
+use crate::observe::github::{shaped, to_value};
 use crate::observe::parts::{PayloadPart, is_false};
+use helm_forge::shape;
 
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
@@ -25,7 +26,7 @@ struct Unified {
 struct PerFilePatches {
     format: &'static str,
     note: String,
-    patches: Vec<PullFile>,
+    patches: Vec<shape::PullFile>,
 }
 
 /// The unified diff; past GitHub's limit (406), each file's patch instead,
@@ -47,7 +48,7 @@ pub(super) async fn diff(client: &Client, number: u64) -> Result<PayloadPart, Gi
     let refusal = GitHubError::from_answer(&answer).message;
     let files_path = client.repo_path(&format!("/pulls/{number}/files"));
     let (files, truncated, validators) =
-        get_listing::<PullFile>(client, &files_path, whole).await?;
+        get_listing::<GitHubPullFile>(client, &files_path, whole).await?;
     let without_patch = files.iter().filter(|f| f.patch.is_none()).count();
     let value = to_value(&PerFilePatches {
         format: "per-file-patches",
@@ -60,7 +61,7 @@ pub(super) async fn diff(client: &Client, number: u64) -> Result<PayloadPart, Gi
                 ""
             }
         ),
-        patches: files,
+        patches: shaped(files),
     });
     Ok(PayloadPart::fresh(value, false, validators))
 }
@@ -76,7 +77,7 @@ struct ReviewThread<'a> {
     path: &'a str,
     line: Option<u64>,
     diff_hunk: &'a Option<String>,
-    comments: Vec<&'a ReviewComment>,
+    comments: Vec<&'a shape::ReviewComment>,
 }
 
 #[derive(Serialize)]
@@ -90,7 +91,7 @@ struct Graph<'a> {
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
 struct Reviews<'a> {
-    reviews: &'a [Review],
+    reviews: &'a [shape::Review],
     threads: Vec<ReviewThread<'a>>,
     #[serde(skip_serializing_if = "is_false")]
     comments_truncated: bool,
@@ -111,8 +112,8 @@ pub(super) async fn reviews(
 ) -> Result<PayloadPart, GitHubError> {
     let reviews_path = client.repo_path(&format!("/pulls/{number}/reviews"));
     let comments_path = client.repo_path(&format!("/pulls/{number}/comments"));
-    let reviews = get_listing::<Review>(client, &reviews_path, whole);
-    let comments = get_listing::<ReviewComment>(client, &comments_path, whole);
+    let reviews = get_listing::<GitHubReview>(client, &reviews_path, whole);
+    let comments = get_listing::<GitHubReviewComment>(client, &comments_path, whole);
     let graph = threads(client, number, asked);
     // All three run together; when several fail, the REST answers' error
     // is the one said (a 404 there is GitHub's word on the PR), whichever
@@ -120,7 +121,9 @@ pub(super) async fn reviews(
     let (reviews, comments, graph) = tokio::join!(reviews, comments, graph);
     let ((reviews, reviews_truncated, reviews_seen), (comments, truncated, comments_seen), graph) =
         (reviews?, comments?, graph?);
-    let mut threads: Vec<(u64, Vec<&ReviewComment>)> = Vec::new();
+    let reviews: Vec<shape::Review> = shaped(reviews);
+    let comments: Vec<shape::ReviewComment> = shaped(comments);
+    let mut threads: Vec<(u64, Vec<&shape::ReviewComment>)> = Vec::new();
     for comment in &comments {
         let root = comment.in_reply_to_id.unwrap_or(comment.id);
         match threads.iter_mut().find(|(id, _)| *id == root) {

@@ -5,7 +5,7 @@
 use serde_json::Value;
 
 use super::Mine;
-use crate::actions::Steer;
+use crate::actions::{Dispatch, Steer};
 use crate::error::{Error, Kind, Result, cmd};
 use crate::model::words;
 

@@ -18,7 +18,7 @@ mod refusals;
 use readiness::PartSeen;
 use refusals::{Judging, lightened_note, subject};
 
-use crate::actions::Steer;
+use crate::actions::{Dispatch, Steer};
 use crate::error::CommandArg;
 use crate::error::{Error, Kind, Result, Words};
 use crate::error::{arg, cmd};

@@ -3,7 +3,7 @@
 //! for what could not be checked.
 
 use super::{Guard, Mine};
-use crate::actions::{IssueOrPull, Steer};
+use crate::actions::{Dispatch, IssueOrPull, Steer};
 use crate::error::{Error, Kind, Result};
 use crate::error::{Words, arg, cmd};
 use crate::model::entry::{Freshness, Verdict};

@@ -10,12 +10,13 @@ use std::path::Path;
 
 use super::pending::{self, Pending};
 use super::{ActError, Actor, Attempt, Effect, Live, Outcome, Probe, Settlement, SteerKillPoint};
-use crate::actions::{Comment, IssueOrPull, Steer};
+use crate::actions::{Dispatch, Steer};
 use crate::error::{Error, Kind, Result};
 use crate::model::clock::Began;
 use crate::model::{EntryAction, Provenance, Repo, SteerRecord};
 use crate::storage::artifact::Packer;
 use crate::storage::{Home, VoyageStore, voyage};
+use helm_forge::act::{Comment, IssueOrPull};
 
 /// GitHub as a list of comments; what `act` does next is scripted.
 #[derive(Default)]

@@ -3,9 +3,10 @@
 //! request, and the look for its effect is asked about the pinned merge.
 
 use super::*;
-use crate::actions::{MergeMethod, MergePr};
+use crate::actions::Dispatch;
 use crate::steering::Preflight;
 use crate::storage::slate::Observation;
+use helm_forge::act::{MergeMethod, MergePr};
 
 const SEEN: &str = "6dcb09b5b57875f334f61aebed695e2e4193db5e";
 

@@ -1,6 +1,7 @@
-//! GitHub's answers, read into helm's own types. Each type deserialises from
-//! GitHub's snake_case JSON and serialises, for payloads, as helm's camelCase
-//! with people as logins and labels as names.
+//! GitHub's answers as GitHub writes them (snake_case), read into types of
+//! its own; each one a payload keeps becomes helm-forge's shape of it
+//! (`From<wire::X> for shape::X`, at the end), which is what is stored: camelCase,
+//! people as logins, labels as names.
 //!
 //! Reads are strict where GitHub's OpenAPI description is: a field it marks
 //! required (in every operation helm reads the type from) must be present,
@@ -8,7 +9,9 @@
 //! strings. Required fields GitHub may set to null are `Option`s read with
 //! [`present`]; fields it marks optional are defaulted.
 
-use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use serde::{Deserialize, Deserializer};
+
+mod shaped;
 
 /// A required field that may be null: present, with a value or null.
 /// (serde would otherwise read a missing `Option` as `None`.)
@@ -21,7 +24,7 @@ where
 }
 
 #[derive(Clone, Debug, Default, Deserialize)]
-pub struct User {
+pub struct GitHubUser {
     pub login: String,
 }
 
@@ -29,7 +32,7 @@ pub struct User {
 /// plain strings; both are read.
 #[derive(Clone, Debug, Default, Deserialize)]
 #[serde(from = "LabelForm")]
-pub struct Label {
+pub struct GitHubLabel {
     pub name: String,
 }
 
@@ -43,62 +46,40 @@ enum LabelForm {
     },
 }
 
-impl From<LabelForm> for Label {
-    fn from(form: LabelForm) -> Label {
+impl From<LabelForm> for GitHubLabel {
+    fn from(form: LabelForm) -> GitHubLabel {
         let name = match form {
             LabelForm::Name(name) => name,
             LabelForm::Object { name } => name.unwrap_or_default(),
         };
-        Label { name }
+        GitHubLabel { name }
     }
 }
 
 #[derive(Clone, Debug, Default, Deserialize)]
-pub struct Team {
+pub struct GitHubTeam {
     pub slug: String,
 }
 
-fn login<S: Serializer>(user: &Option<User>, s: S) -> Result<S::Ok, S::Error> {
-    match user {
-        Some(user) => s.serialize_str(&user.login),
-        None => s.serialize_none(),
-    }
-}
-
-fn logins<S: Serializer>(users: &[User], s: S) -> Result<S::Ok, S::Error> {
-    s.collect_seq(users.iter().map(|u| &u.login))
-}
-
-fn label_names<S: Serializer>(labels: &[Label], s: S) -> Result<S::Ok, S::Error> {
-    s.collect_seq(labels.iter().map(|l| &l.name))
-}
-
-fn team_slugs<S: Serializer>(teams: &[Team], s: S) -> Result<S::Ok, S::Error> {
-    s.collect_seq(teams.iter().map(|t| &t.slug))
-}
-
-#[derive(Clone, Debug, Default, Deserialize, Serialize)]
-#[serde(rename_all(serialize = "camelCase"))]
-pub struct Issue {
+#[derive(Clone, Debug, Default, Deserialize)]
+pub struct GitHubIssue {
     pub number: u64,
     pub title: String,
     pub state: String,
     #[serde(default)]
     pub state_reason: Option<String>,
-    #[serde(rename(deserialize = "user"), serialize_with = "login")]
+    #[serde(rename(deserialize = "user"))]
     #[serde(deserialize_with = "present")]
-    pub author: Option<User>,
+    pub author: Option<GitHubUser>,
     /// The author's standing in the repository (`OWNER`, `MEMBER`,
     /// `COLLABORATOR`, `CONTRIBUTOR`, `FIRST_TIME_CONTRIBUTOR`, `FIRST_TIMER`,
     /// `NONE`, `MANNEQUIN`): whether their text comes from someone who can
     /// push. Absent only from an answer that left it out.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub author_association: Option<String>,
-    #[serde(serialize_with = "label_names")]
-    pub labels: Vec<Label>,
-    #[serde(serialize_with = "logins")]
     #[serde(default)]
-    pub assignees: Vec<User>,
+    pub author_association: Option<String>,
+    pub labels: Vec<GitHubLabel>,
+    #[serde(default)]
+    pub assignees: Vec<GitHubUser>,
     pub(crate) comments: u64,
     pub(crate) locked: bool,
     #[serde(deserialize_with = "present")]
@@ -113,25 +94,23 @@ pub struct Issue {
     #[serde(default)]
     pub(crate) body: Option<String>,
     /// Present when the "issue" is a pull request (the issues API returns both).
-    #[serde(skip_serializing)]
     #[serde(default)]
     pub pull_request: Option<serde_json::Value>,
 }
 
 /// A comment on an issue or a pull request's conversation (GitHub's "issue
 /// comment"), not a review's line comment.
-#[derive(Clone, Debug, Default, Deserialize, Serialize)]
-#[serde(rename_all(serialize = "camelCase"))]
-pub struct IssueComment {
+#[derive(Clone, Debug, Default, Deserialize)]
+pub struct GitHubIssueComment {
     pub id: u64,
-    #[serde(rename(deserialize = "user"), serialize_with = "login")]
+    #[serde(rename(deserialize = "user"))]
     #[serde(deserialize_with = "present")]
-    pub author: Option<User>,
+    pub author: Option<GitHubUser>,
     /// The author's standing in the repository (`OWNER`, `MEMBER`,
     /// `COLLABORATOR`, `CONTRIBUTOR`, `FIRST_TIME_CONTRIBUTOR`, `FIRST_TIMER`,
     /// `NONE`, `MANNEQUIN`): whether their text comes from someone who can
     /// push. Absent only from an answer that left it out.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub author_association: Option<String>,
     #[serde(deserialize_with = "present")]
     pub created_at: Option<String>,
@@ -144,9 +123,8 @@ pub struct IssueComment {
     pub body: Option<String>,
 }
 
-#[derive(Clone, Debug, Default, Deserialize, Serialize)]
-#[serde(rename_all(serialize = "camelCase"))]
-pub struct Branch {
+#[derive(Clone, Debug, Default, Deserialize)]
+pub struct GitHubBranch {
     #[serde(rename = "ref")]
     pub name: String,
     pub sha: String,
@@ -154,9 +132,8 @@ pub struct Branch {
     pub(crate) label: Option<String>,
 }
 
-#[derive(Clone, Debug, Default, Deserialize, Serialize)]
-#[serde(rename_all(serialize = "camelCase"))]
-pub struct Pull {
+#[derive(Clone, Debug, Default, Deserialize)]
+pub struct GitHubPull {
     pub number: u64,
     pub title: String,
     pub state: String,
@@ -168,28 +145,24 @@ pub struct Pull {
     pub(crate) mergeable: Option<bool>,
     #[serde(default)]
     pub(crate) mergeable_state: Option<String>,
-    #[serde(rename(deserialize = "user"), serialize_with = "login")]
+    #[serde(rename(deserialize = "user"))]
     #[serde(deserialize_with = "present")]
-    pub author: Option<User>,
+    pub author: Option<GitHubUser>,
     /// The author's standing in the repository (`OWNER`, `MEMBER`,
     /// `COLLABORATOR`, `CONTRIBUTOR`, `FIRST_TIME_CONTRIBUTOR`, `FIRST_TIMER`,
     /// `NONE`, `MANNEQUIN`): whether their text comes from someone who can
     /// push. Absent only from an answer that left it out.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub author_association: Option<String>,
-    #[serde(serialize_with = "label_names")]
-    pub labels: Vec<Label>,
-    #[serde(serialize_with = "logins")]
+    pub labels: Vec<GitHubLabel>,
     #[serde(default)]
-    pub(crate) assignees: Vec<User>,
-    #[serde(serialize_with = "logins")]
+    pub(crate) assignees: Vec<GitHubUser>,
     #[serde(default)]
-    pub requested_reviewers: Vec<User>,
-    #[serde(serialize_with = "team_slugs")]
+    pub requested_reviewers: Vec<GitHubUser>,
     #[serde(default)]
-    pub requested_teams: Vec<Team>,
-    pub head: Branch,
-    pub base: Branch,
+    pub requested_teams: Vec<GitHubTeam>,
+    pub head: GitHubBranch,
+    pub base: GitHubBranch,
     #[serde(default)]
     pub(crate) additions: Option<u64>,
     #[serde(default)]
@@ -215,33 +188,28 @@ pub struct Pull {
     pub(crate) body: Option<String>,
 }
 
-#[derive(Clone, Debug, Default, Deserialize, Serialize)]
-#[serde(rename_all(serialize = "camelCase"))]
-pub struct PullFile {
+#[derive(Clone, Debug, Default, Deserialize)]
+pub struct GitHubPullFile {
     pub(crate) filename: String,
     pub(crate) status: String,
     pub(crate) additions: u64,
     pub(crate) deletions: u64,
     pub(crate) changes: u64,
-    #[serde(skip_serializing_if = "Option::is_none")]
     #[serde(default)]
     pub(crate) previous_filename: Option<String>,
     /// Kept only where a payload asks for patches.
-    #[serde(skip_serializing_if = "Option::is_none")]
     #[serde(default)]
     pub patch: Option<String>,
 }
 
-#[derive(Clone, Debug, Default, Deserialize, Serialize)]
-#[serde(rename_all(serialize = "camelCase"))]
-pub struct App {
+#[derive(Clone, Debug, Default, Deserialize)]
+pub struct GitHubApp {
     #[serde(default)]
     pub slug: Option<String>,
 }
 
-#[derive(Clone, Debug, Default, Deserialize, Serialize)]
-#[serde(rename_all(serialize = "camelCase"))]
-pub struct CheckRun {
+#[derive(Clone, Debug, Default, Deserialize)]
+pub struct GitHubCheckRun {
     pub id: u64,
     pub(crate) name: String,
     pub status: String,
@@ -255,12 +223,11 @@ pub struct CheckRun {
     #[serde(deserialize_with = "present")]
     pub(crate) url: Option<String>,
     #[serde(deserialize_with = "present")]
-    pub app: Option<App>,
+    pub app: Option<GitHubApp>,
 }
 
-#[derive(Clone, Debug, Default, Deserialize, Serialize)]
-#[serde(rename_all(serialize = "camelCase"))]
-pub struct Status {
+#[derive(Clone, Debug, Default, Deserialize)]
+pub struct GitHubStatus {
     pub(crate) context: String,
     pub(crate) state: String,
     #[serde(deserialize_with = "present")]
@@ -271,25 +238,23 @@ pub struct Status {
     pub(crate) updated_at: Option<String>,
 }
 
-#[derive(Clone, Debug, Default, Deserialize, Serialize)]
-#[serde(rename_all(serialize = "camelCase"))]
-pub struct CombinedStatus {
+#[derive(Clone, Debug, Default, Deserialize)]
+pub struct GitHubCombinedStatus {
     pub state: String,
-    pub statuses: Vec<Status>,
+    pub statuses: Vec<GitHubStatus>,
 }
 
-#[derive(Clone, Debug, Default, Deserialize, Serialize)]
-#[serde(rename_all(serialize = "camelCase"))]
-pub struct Review {
+#[derive(Clone, Debug, Default, Deserialize)]
+pub struct GitHubReview {
     pub(crate) id: u64,
-    #[serde(rename(deserialize = "user"), serialize_with = "login")]
+    #[serde(rename(deserialize = "user"))]
     #[serde(deserialize_with = "present")]
-    pub(crate) author: Option<User>,
+    pub(crate) author: Option<GitHubUser>,
     /// The author's standing in the repository (`OWNER`, `MEMBER`,
     /// `COLLABORATOR`, `CONTRIBUTOR`, `FIRST_TIME_CONTRIBUTOR`, `FIRST_TIMER`,
     /// `NONE`, `MANNEQUIN`): whether their text comes from someone who can
     /// push. Absent only from an answer that left it out.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub author_association: Option<String>,
     pub(crate) state: String,
     #[serde(default)]
@@ -300,11 +265,9 @@ pub struct Review {
     pub(crate) body: Option<String>,
 }
 
-#[derive(Clone, Debug, Default, Deserialize, Serialize)]
-#[serde(rename_all(serialize = "camelCase"))]
-pub struct ReviewComment {
+#[derive(Clone, Debug, Default, Deserialize)]
+pub struct GitHubReviewComment {
     pub id: u64,
-    #[serde(skip_serializing_if = "Option::is_none")]
     #[serde(default)]
     pub in_reply_to_id: Option<u64>,
     #[serde(deserialize_with = "present")]
@@ -318,14 +281,14 @@ pub struct ReviewComment {
     pub(crate) side: Option<String>,
     #[serde(deserialize_with = "present")]
     pub diff_hunk: Option<String>,
-    #[serde(rename(deserialize = "user"), serialize_with = "login")]
+    #[serde(rename(deserialize = "user"))]
     #[serde(deserialize_with = "present")]
-    pub author: Option<User>,
+    pub author: Option<GitHubUser>,
     /// The author's standing in the repository (`OWNER`, `MEMBER`,
     /// `COLLABORATOR`, `CONTRIBUTOR`, `FIRST_TIME_CONTRIBUTOR`, `FIRST_TIMER`,
     /// `NONE`, `MANNEQUIN`): whether their text comes from someone who can
     /// push. Absent only from an answer that left it out.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub author_association: Option<String>,
     #[serde(deserialize_with = "present")]
     pub created_at: Option<String>,

@@ -1,0 +1,26 @@
+//! The forge seam (ADR 0023), below helm-core and every forge crate: the checked
+//! steer actions as pending records keep them (`act`), which the core implements its
+//! traits for and each forge builds its requests from; the payload shapes in helm's
+//! words (`shape`) that every forge fills; which forges there are and what one is
+//! ([`ForgeName`], [`Forge`]), how `--repo` is read and a forge chosen for it
+//! ([`RepoRef`], [`Forges::choose`]), and what each forge can do, with the rule that
+//! refuses the rest before anything is sent ([`refuses`]).
+//!
+//! It depends on helm-model only, and must never depend on the transport, storage,
+//! the core or a forge crate: a forge crate and the core both stand on it, so
+//! anything of theirs here would tie them together.
+
+pub mod act;
+pub mod shape;
+
+mod capabilities;
+mod choose;
+mod forge;
+mod name;
+mod registry;
+
+pub use capabilities::{Capabilities, Part, Support, Unsupported, refuses};
+pub use choose::{RepoPath, RepoRef};
+pub use forge::{Forge, ForgeRepo};
+pub use name::ForgeName;
+pub use registry::Forges;
