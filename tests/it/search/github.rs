@@ -130,4 +130,14 @@ fn steers_and_github_observations_are_found_and_untrusted_text_is_marked() {
         doc["results"][0]["target"]["kind"], "github-checks",
         "{doc}"
     );
+    // What CI printed is the pull request author's text, whose standing a
+    // checks look does not record: marked, and withheld under lockdown,
+    // as the views hold it.
+    assert_eq!(doc["results"][0]["untrusted"], true, "{doc}");
+    let locked = search(&env, &["quaternion overflow", "--lockdown"]);
+    let snippet = locked["results"][0]["snippet"].as_str().unwrap();
+    assert!(
+        snippet.starts_with("[withheld") && !snippet.contains("panicked"),
+        "CI's output is withheld under lockdown: {snippet}"
+    );
 }

@@ -101,7 +101,10 @@ impl ThreadPayload {
         said::authored(self.summary.as_ref(), &mut out);
         said::authored_list(self.comments.as_ref(), &mut out);
         said::reviews(self.reviews.as_ref(), &mut out);
-        said::checks(self.checks.as_ref(), &mut out);
+        // What a pull request's author controls is theirs: CI's output and
+        // the changed files' names.
+        let author = said::Author::of_summary(self.summary.as_ref());
+        said::checks(self.checks.as_ref(), &author, &mut out);
         #[derive(Deserialize)]
         struct Changed {
             filename: String,
@@ -113,7 +116,10 @@ impl ThreadPayload {
         {
             let names: Vec<String> = files.into_iter().map(|f| f.filename).collect();
             if !names.is_empty() {
-                out.push(said::TextSaid::local(names.join("\n")));
+                out.push(said::TextSaid {
+                    text: names.join("\n"),
+                    by: Some(author),
+                });
             }
         }
         out

@@ -27,6 +27,36 @@ pub(crate) struct Author {
     pub(crate) association: Option<String>,
 }
 
+impl Author {
+    /// What stands for a pull request's author a look did not record (a
+    /// `github-checks` look, a focus without the summary): no standing, so
+    /// their text is untrusted, as the views hold it (`egress/shown.rs`).
+    pub(crate) fn unrecorded() -> Author {
+        Author {
+            login: "the pull request's author".to_string(),
+            association: None,
+        }
+    }
+
+    /// The author of a pull request's summary, whose are its head branch,
+    /// file names and CI's output; [`Author::unrecorded`] without one.
+    pub(crate) fn of_summary(summary: Option<&Value>) -> Author {
+        let field = |name: &str| {
+            summary
+                .and_then(|s| s.get(name))
+                .and_then(Value::as_str)
+                .map(str::to_string)
+        };
+        match field("author") {
+            Some(login) => Author {
+                login,
+                association: field("authorAssociation"),
+            },
+            None => Author::unrecorded(),
+        }
+    }
+}
+
 impl TextSaid {
     /// Text with no GitHub author (a file read on this machine, names).
     pub(crate) fn local(text: impl Into<String>) -> TextSaid {
@@ -171,7 +201,7 @@ struct Status {
     description: Option<String>,
 }
 
-pub(crate) fn checks(part: Option<&Value>, out: &mut Vec<TextSaid>) {
+pub(crate) fn checks(part: Option<&Value>, by: &Author, out: &mut Vec<TextSaid>) {
     let Some(checks) = part.and_then(|v| Checks::deserialize(v).ok()) else {
         return;
     };
@@ -188,14 +218,20 @@ pub(crate) fn checks(part: Option<&Value>, out: &mut Vec<TextSaid>) {
             text.extend(job.steps.into_iter().filter_map(|s| s.name));
             text.extend(job.log.map(|l| l.tail).unwrap_or_default());
         }
-        out.push(TextSaid::local(text.join("\n")));
+        out.push(TextSaid {
+            text: text.join("\n"),
+            by: Some(by.clone()),
+        });
     }
     for status in checks.statuses {
         let text: Vec<String> = [status.context, status.description]
             .into_iter()
             .flatten()
             .collect();
-        out.push(TextSaid::local(text.join("\n")));
+        out.push(TextSaid {
+            text: text.join("\n"),
+            by: Some(by.clone()),
+        });
     }
 }
 
@@ -239,6 +275,7 @@ mod tests {
                 "job": {"steps": [{"name": "cargo test"}], "log": {"tail": ["panicked at quaternion"]}}}],
                 "statuses": [{"context": "lint", "description": "3 warnings"}]}),
             ),
+            &Author::unrecorded(),
             &mut out,
         );
         assert_eq!(
@@ -246,5 +283,19 @@ mod tests {
             "ci / test\nassertion failed\ncargo test\npanicked at quaternion"
         );
         assert_eq!(out[1].text, "lint\n3 warnings");
+        assert!(
+            out.iter().all(|s| s.by == Some(Author::unrecorded())),
+            "CI's output is the pull request author's, unrecorded here"
+        );
+    }
+
+    #[test]
+    fn a_pull_requests_author_is_read_from_its_summary_or_unrecorded() {
+        let summary = json!({"author": "mallory", "authorAssociation": "NONE"});
+        let author = Author::of_summary(Some(&summary));
+        assert_eq!(author.login, "mallory");
+        assert_eq!(author.association.as_deref(), Some("NONE"));
+        assert_eq!(Author::of_summary(None), Author::unrecorded());
+        assert_eq!(Author::of_summary(Some(&json!({}))), Author::unrecorded());
     }
 }
