@@ -108,6 +108,13 @@ fn meaning(kind: Kind) -> &'static str {
         Kind::RateLimited => "GitHub's rate limit asks for a longer wait than HELM_GITHUB_TIMEOUT",
         Kind::Cancelled => "the MCP client cancelled the call before anything was written",
         Kind::AlreadyMerged => "the pull request is merged already; nothing was sent or recorded",
+        Kind::SameIdentity => {
+            "the approver is the proposal's proposer (give --allow-self to record that); nothing was sent or recorded"
+        }
+        Kind::Expired => "the proposal expired; nothing was sent or recorded",
+        Kind::BadProposal => {
+            "the stored proposal does not match its digest, or would send another request; nothing was sent or recorded"
+        }
         Kind::NotObserved => {
             "--require-observed, and the slate has no observation of the issue or PR"
         }

@@ -91,7 +91,7 @@ impl BriefReport {
         }
         for entry in &brief.recent {
             let who = &entry.provenance;
-            let kind = if entry.is_steer() { "steer" } else { "log" };
+            let kind = entry.kind_name();
             writeln!(
                 out,
                 "  {} {kind}: {} · {} as {} · {} · {}",

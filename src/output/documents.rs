@@ -142,7 +142,7 @@ impl<'a> ObservationView<'a> {
 #[serde(rename_all = "camelCase")]
 pub(crate) struct EntryHead<'a> {
     pub(crate) id: i64,
-    #[schemars(extend("enum" = ["steer", "log"]))]
+    #[schemars(extend("enum" = ["steer", "log", "proposal", "rejection"]))]
     pub(crate) kind: &'static str,
     pub(crate) recorded_at: &'a str,
     pub(crate) identity: &'a str,
@@ -161,7 +161,7 @@ impl<'a> EntryHead<'a> {
     pub(crate) fn of(entry: &'a Entry) -> EntryHead<'a> {
         EntryHead {
             id: entry.id,
-            kind: if entry.is_steer() { "steer" } else { "log" },
+            kind: entry.kind_name(),
             recorded_at: &entry.recorded_at,
             identity: &entry.provenance.identity,
             role: &entry.provenance.role,

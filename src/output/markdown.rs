@@ -71,7 +71,7 @@ fn write_entry(
     changes: &Changes,
     forge: Option<&str>,
 ) -> io::Result<()> {
-    let kind = if entry.is_steer() { "Steer" } else { "Log" };
+    let kind = crate::output::capitalized(entry.kind_name());
     writeln!(
         out,
         "### {kind} {} — {}",

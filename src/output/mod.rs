@@ -18,6 +18,8 @@ pub(crate) mod page;
 pub mod pager;
 pub(crate) mod payload;
 pub mod progress;
+pub(crate) mod proposals;
+pub(crate) mod proposed;
 pub(crate) mod rehearsal;
 pub(crate) mod search;
 pub(crate) mod signed;
@@ -297,5 +299,14 @@ mod tests {
         assert_eq!(short_hash("abc\x1b[2J"), "abc");
         assert_eq!(short_hash("0123456789abcdef"), "0123456789ab");
         assert_eq!(short_hash(""), "");
+    }
+}
+
+/// `steer` as a heading writes it: `Steer`.
+pub(crate) fn capitalized(word: &str) -> String {
+    let mut chars = word.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => String::new(),
     }
 }

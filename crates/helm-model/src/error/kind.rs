@@ -66,12 +66,22 @@ pub enum Kind {
     /// A merge of a pull request that is merged already (the slate shows
     /// it, or GitHub said so): nothing was sent or recorded.
     AlreadyMerged,
+    /// An approval by the proposal's own proposer, without `--allow-self`
+    /// (issue 42): nothing was sent or recorded.
+    SameIdentity,
+    /// An approval of a proposal past its `expiresAt`: nothing was sent or
+    /// recorded.
+    Expired,
+    /// A proposal whose stored request no longer matches its digest, or
+    /// whose action would send another request than the one stored:
+    /// nothing was sent or recorded.
+    BadProposal,
 }
 
 impl Kind {
     /// Every kind, in the order the reference lists them (`helm man`'s EXIT
     /// STATUS). A kind added above must be added here too.
-    pub const ALL: [Kind; 24] = [
+    pub const ALL: [Kind; 27] = [
         Kind::Usage,
         Kind::NotFound,
         Kind::Ambiguous,
@@ -96,6 +106,9 @@ impl Kind {
         Kind::NotObserved,
         Kind::Secret,
         Kind::BadSignature,
+        Kind::SameIdentity,
+        Kind::Expired,
+        Kind::BadProposal,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -124,6 +137,9 @@ impl Kind {
             Kind::NotObserved => "not-observed",
             Kind::Secret => "secret",
             Kind::AlreadyMerged => "already-merged",
+            Kind::SameIdentity => "same-identity",
+            Kind::Expired => "expired",
+            Kind::BadProposal => "bad-proposal",
         }
     }
 

@@ -191,6 +191,7 @@ fn run(
 
         id: None,
         allowed_secrets: &[],
+        approval: None,
     };
     super::steer(&mut f.store, &attempt, world, probe)
 }

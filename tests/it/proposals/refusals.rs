@@ -1,0 +1,1 @@
+//! Each refusal of an approval records nothing and sends nothing.
