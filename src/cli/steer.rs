@@ -65,7 +65,7 @@ pub struct SteerArgs {
     #[arg(long, global = true, help_heading = super::SHARED, conflicts_with = "dry_run")]
     pub(crate) propose: bool,
     /// How long a proposal waits for approval (30m, 2h, 3d; default 24h).
-    #[arg(long, value_name = "DURATION", global = true, help_heading = super::SHARED, requires = "propose")]
+    #[arg(long, value_name = "DURATION", global = true, help_heading = super::SHARED)]
     pub(crate) expires: Option<String>,
     #[command(subcommand)]
     pub(crate) action: FlagSubcommands<ActionArgs>,
@@ -97,6 +97,12 @@ pub(crate) fn run(args: SteerArgs, ctx: &Context) -> Result<Box<dyn Report>> {
             warnings: rehearsal.warnings.iter().map(|w| w.to_string()).collect(),
             rehearsal,
         }));
+    }
+    if args.expires.is_some() && !args.propose {
+        return Err(
+            crate::error::Error::usage("--expires is how long a proposal waits")
+                .hint("add --propose to propose the steer, or leave out --expires"),
+        );
     }
     if args.propose {
         let sealed = ctx
