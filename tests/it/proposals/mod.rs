@@ -3,6 +3,7 @@
 //! write, and the approver's, which sends exactly the proposed one.
 
 mod approving;
+mod once;
 mod refusals;
 
 use serde_json::Value;
