@@ -169,9 +169,10 @@ pub enum Command {
 pub struct McpArgs {
     /// Serve these groups of tools: core (the default: voyage_new,
     /// voyage_list, voyage_brief, voyage_show, voyage_end, observe,
-    /// slate_list, steer, log), sync (voyage_push, voyage_pull), lifecycle
+    /// slate_list, steer, log, search, proposals), sync (voyage_push, voyage_pull), lifecycle
     /// (voyage_verify, voyage_compact, slate_erase, slate_clear,
-    /// artifact_*), recovery (interrupted), or all.
+    /// artifact_*), recovery (interrupted), or all; approvals (approve,
+    /// reject) only when named.
     #[arg(long, value_name = "SET,...", value_delimiter = ',')]
     pub toolsets: Vec<String>,
     /// Serve these tools too, e.g. --tools artifact_show; without
@@ -184,6 +185,11 @@ pub struct McpArgs {
     /// interrupted's list).
     #[arg(long)]
     pub read_only: bool,
+    /// Serve steer as propose-only: every steer records a proposal (the
+    /// exact request, for a person to approve with `helm approve`) and
+    /// sends nothing. Refused beside --toolsets approvals.
+    #[arg(long)]
+    pub propose_only: bool,
 
     /// Withhold observed text by authors without push access (GitHub's
     /// author_association other than OWNER, MEMBER, COLLABORATOR): results

@@ -18,6 +18,8 @@ pub struct Served {
     toolsets: Vec<Toolset>,
     /// Tools served besides.
     named: Vec<&'static str>,
+    /// `steer` only proposes (`--propose-only`).
+    propose_only: bool,
 }
 
 impl Default for Served {
@@ -27,6 +29,7 @@ impl Default for Served {
             read_only: false,
             toolsets: vec![Toolset::Core],
             named: Vec::new(),
+            propose_only: false,
         }
     }
 }
@@ -85,6 +88,7 @@ impl Served {
             read_only,
             toolsets,
             named,
+            propose_only: false,
         };
         if served.tools().next().is_none() {
             return Err(Error::usage(words![
@@ -100,6 +104,26 @@ impl Served {
         Ok(served)
     }
 
+    /// Serves `steer` as proposing only (`--propose-only`): the agent it
+    /// serves cannot write to the forge, and cannot approve either.
+    pub fn proposing_only(mut self, propose_only: bool) -> Result<Served> {
+        if propose_only
+            && (self.toolsets.contains(&Toolset::Approvals)
+                || self.named.iter().any(|n| ["approve", "reject"].contains(n)))
+        {
+            return Err(Error::usage(words![
+                arg("propose-only"),
+                " keeps every write for a person, and the approvals toolset would let the agent approve",
+            ])
+            .hint(words![
+                "serve approvals from another helm mcp, or leave out ",
+                arg("propose-only")
+            ]));
+        }
+        self.propose_only = propose_only;
+        Ok(self)
+    }
+
     /// Whether `tool` (as `tools::ALL` holds it) is served, in some form.
     pub(crate) fn serves(&self, tool: &'static Tool) -> bool {
         self.view(tool).is_some()
@@ -111,6 +135,7 @@ impl Served {
         let chosen = self.toolsets.contains(&tool.toolset) || self.named.contains(&tool.name);
         match (chosen, self.read_only) {
             (false, _) => None,
+            (true, false) if self.propose_only => Some(tools::proposing_view(tool)),
             (true, false) => Some(tool),
             (true, true) => tools::read_only_view(tool),
         }

@@ -142,7 +142,7 @@ impl<'a> ObservationView<'a> {
 #[serde(rename_all = "camelCase")]
 pub(crate) struct EntryHead<'a> {
     pub(crate) id: i64,
-    #[schemars(extend("enum" = ["steer", "log", "proposal", "rejection"]))]
+    /// `steer`, `log`, `proposal` or `rejection`.
     pub(crate) kind: &'static str,
     pub(crate) recorded_at: &'a str,
     pub(crate) identity: &'a str,
