@@ -184,12 +184,13 @@ mod tests {
             "slate_list",
             "steer",
             "log",
+            "proposals",
             "search",
         ];
         assert_eq!(names(&Served::new(false, &[], &[]).unwrap()), core);
         assert_eq!(names(&Served::default()), core);
         let all = Served::new(false, &[], &["all".into()]).unwrap();
-        assert_eq!(names(&all).len(), tools::ALL.len());
+        assert_eq!(names(&all).len(), tools::ALL.len() - 2, "all but approvals");
         let sync = Served::new(false, &[], &["sync".into()]).unwrap();
         assert_eq!(names(&sync), ["voyage_push", "voyage_pull"]);
         let err = Served::new(false, &[], &["cor".into()]).unwrap_err();
@@ -207,6 +208,7 @@ mod tests {
                 "voyage_brief",
                 "voyage_verify",
                 "slate_list",
+                "proposals",
                 "interrupted",
                 "search",
                 "artifact_show",
@@ -222,6 +224,7 @@ mod tests {
                 "voyage_show",
                 "voyage_brief",
                 "slate_list",
+                "proposals",
                 "search"
             ]
         );
@@ -251,5 +254,29 @@ mod tests {
             panic!("voyage_push is served by default")
         };
         assert!(why.contains("sync toolset"), "{why}");
+    }
+
+    #[test]
+    fn approvals_are_served_only_when_named_and_never_beside_propose_only() {
+        let all = Served::new(false, &[], &["all".into()]).unwrap();
+        assert!(!names(&all).contains(&"approve"));
+        let approvals = Served::new(false, &[], &["approvals".into()]).unwrap();
+        assert_eq!(names(&approvals), ["approve", "reject"]);
+        let Err(why) = Served::default().get("approve") else {
+            panic!("approve is not served by default")
+        };
+        assert!(why.contains("approvals toolset"), "{why}");
+        let proposing = Served::default().proposing_only(true).unwrap();
+        let steer = proposing.get("steer").unwrap();
+        assert!(
+            steer.description.contains("only proposes"),
+            "{}",
+            steer.description
+        );
+        assert!(!steer.effect.destructive);
+        let both = Served::new(false, &[], &["core".into(), "approvals".into()]).unwrap();
+        assert!(both.proposing_only(true).is_err());
+        let named = Served::new(false, &["approve".into()], &[]).unwrap();
+        assert!(named.proposing_only(true).is_err());
     }
 }

@@ -7,7 +7,7 @@ use serde_json::Value;
 use super::Session;
 use crate::support::env::TestEnv;
 
-pub const TOOLS: [&str; 21] = [
+pub const TOOLS: [&str; 22] = [
     "voyage_new",
     "voyage_list",
     "voyage_show",
@@ -21,6 +21,7 @@ pub const TOOLS: [&str; 21] = [
     "slate_clear",
     "steer",
     "log",
+    "proposals",
     "interrupted",
     "search",
     "artifact_show",
@@ -119,7 +120,9 @@ fn the_contracts_tools_are_listed_with_their_arguments() {
             "as",
             "disclose",
             "dryRun",
+            "expires",
             "method",
+            "propose",
             "repo",
             "requestId",
             "requireObserved",

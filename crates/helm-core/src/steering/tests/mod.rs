@@ -208,7 +208,7 @@ fn settled(f: &mut Fixture) -> Option<String> {
     let snapshot = f.store.snapshot().unwrap();
     match snapshot.entries.last()?.parsed_action()? {
         EntryAction::Steer(record) => record.settled.clone(),
-        EntryAction::Log { .. } => None,
+        _ => None,
     }
 }
 
