@@ -107,10 +107,10 @@ pub(crate) struct SteerInput {
     /// and clear nothing.
     #[serde(default)]
     pub(crate) dry_run: bool,
-    /// Record a proposal for a person to approve; send nothing.
+    /// Record a proposal to approve; send nothing.
     #[serde(default)]
     pub(crate) propose: bool,
-    /// How long a proposal waits (default 24h).
+    /// Proposal lifetime (default 24h).
     #[serde(default)]
     pub(crate) expires: Option<String>,
     /// Post text holding secrets of these rules (as a refusal names them);

@@ -33,6 +33,7 @@ impl Report for BriefReport {
             out,
             &BriefView {
                 voyage: &brief.voyage,
+                proposals: &brief.proposals,
                 entries: brief.entries,
                 recent: brief.recent.iter().map(BriefEntryView::of).collect(),
                 current: brief.current.as_ref(),
@@ -75,6 +76,7 @@ impl BriefReport {
                 crate::words::plural(brief.entries as u64, "entry", "entries")
             ))
         )?;
+        super::proposed::write_waiting(out, &brief.proposals, style)?;
         write_state(out, brief)?;
         if !brief.recent.is_empty() {
             writeln!(out)?;

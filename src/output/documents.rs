@@ -384,6 +384,9 @@ impl<'a> BriefEntryView<'a> {
 #[serde(rename_all = "camelCase")]
 pub(crate) struct BriefView<'a> {
     pub(crate) voyage: &'a Voyage,
+    /// Proposals waiting for a decision.
+    #[serde(skip_serializing_if = "<[_]>::is_empty")]
+    pub(crate) proposals: &'a [crate::ops::proposals::Waiting],
     pub(crate) entries: usize,
     pub(crate) recent: Vec<BriefEntryView<'a>>,
     /// Where the voyage stands: its end (not an entry), else its latest entry.

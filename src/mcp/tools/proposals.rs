@@ -19,15 +19,12 @@ use crate::output::entry::Recorded;
 use crate::output::proposals::{Proposals, ProposalsView};
 use crate::output::rehearsal::Rehearsed;
 
-/// `proposals`.
+/// `proposals`: the voyage alone, said as every tool says it.
 #[derive(Debug, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub(crate) struct ProposalsInput {
     #[serde(default)]
     pub(crate) voyage: Option<String>,
-    /// Decided ones too.
-    #[serde(default)]
-    pub(crate) all: bool,
 }
 
 /// `approve`.
@@ -68,7 +65,7 @@ pub(crate) struct RejectInput {
 pub(crate) const PROPOSALS: Tool = Tool {
     name: "proposals",
     toolset: Toolset::Core,
-    description: "Proposals (steer with propose) waiting for a person; all: each with its state.",
+    description: "Every proposal (steer with propose), each with its state.",
     input: input::<ProposalsInput>,
     output: output::<ProposalsView<'static>>,
     effect: ToolEffect::READS,
@@ -77,8 +74,8 @@ pub(crate) const PROPOSALS: Tool = Tool {
 
 fn proposals(ctx: &Ctx, mut call: Call) -> Result<Box<dyn Report>> {
     let a: ProposalsInput = call.parse()?;
-    let listed = ctx.helm.proposals(&ctx.voyage(a.voyage)?, a.all)?;
-    Ok(Box::new(Proposals { listed, all: a.all }))
+    let listed = ctx.helm.proposals(&ctx.voyage(a.voyage)?, true)?;
+    Ok(Box::new(Proposals { listed, all: true }))
 }
 
 pub(crate) const APPROVE: Tool = Tool {

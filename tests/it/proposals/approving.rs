@@ -100,3 +100,44 @@ fn a_proposed_comment_is_sent_once_at_approval_exactly_as_proposed() {
     );
     env.assert_sound(&voyage);
 }
+
+#[test]
+fn the_brief_shows_a_waiting_proposal_first_and_the_page_its_fate() {
+    let (env, gh, voyage) = setup();
+    let issue = gh
+        .add_issue(REPO, "Widget crash", "It crashes.")
+        .to_string();
+    env.run(&["observe", "github-issue", &issue]).ok();
+    let number = entry_of(&propose(
+        &env,
+        &["comment", "--issue", &issue, "--body", "Fixed."],
+    ));
+
+    let brief = env.run(&["voyage", "brief", "--json"]).json();
+    assert_eq!(brief["proposals"][0]["entry"], number, "{brief}");
+    assert_eq!(brief["proposals"][0]["proposer"], "agent-1");
+    let text = env.run(&["voyage", "brief"]).ok().stdout.clone();
+    let first = text.lines().nth(2).unwrap_or_default();
+    assert!(
+        first.starts_with(&format!("proposal {number} waits for approval")),
+        "{text}"
+    );
+    let shown = env.run(&["voyage", "show"]).ok().stdout.clone();
+    assert!(
+        shown.contains(&format!("── Proposal {number} ──")),
+        "{shown}"
+    );
+
+    let approved = approve(&env, "alice", number, &[]).json();
+    let steer = approved["id"].as_i64().unwrap();
+    let brief = env.run(&["voyage", "brief", "--json"]).json();
+    assert!(brief.get("proposals").is_none(), "{brief}");
+    let page = env.run(&["voyage", "page", &voyage]).ok().stdout.clone();
+    assert!(
+        page.contains(&format!(
+            "performed, approved by alice in <a href=\"#e{steer}\">entry {steer}</a>"
+        )),
+        "the proposal links to the steer it became"
+    );
+    assert!(page.contains(&format!("<a href=\"#e{number}\">entry {number}</a>")));
+}

@@ -45,6 +45,51 @@ pub struct Decided {
     pub recorded_at: String,
 }
 
+/// A proposal waiting for a decision, as the brief shows it first.
+#[derive(Clone, Debug, Serialize, schemars::JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Waiting {
+    pub entry: i64,
+    /// `merge PR #45`, as the story's headline says it.
+    pub doing: String,
+    pub proposer: String,
+    pub recorded_at: String,
+    pub expires_at: String,
+    pub state: ProposalState,
+}
+
+/// The proposals of `entries` still waiting for a decision (pending, or
+/// an approval's outcome unknown on this machine), oldest first.
+pub(crate) fn waiting(helm: &Helm, voyage: &uuid::Uuid, entries: &[Entry]) -> Vec<Waiting> {
+    let now = crate::model::now();
+    let mut found = Vec::new();
+    for (at, entry) in entries.iter().enumerate() {
+        let Some(EntryAction::Proposal(record)) = entry.parsed_action() else {
+            continue;
+        };
+        let attempt = approval_request_id(&record.key);
+        let interrupted =
+            crate::steering::pending::Pending::find(helm.home.root(), voyage, &attempt)
+                .is_ok_and(|found| found.is_some());
+        let (state, _) = state_of(record, &entries[at + 1..], interrupted, &now);
+        if matches!(
+            state,
+            ProposalState::Pending | ProposalState::UnknownOutcome
+        ) {
+            use crate::actions::Headline;
+            found.push(Waiting {
+                entry: entry.id,
+                doing: entry.headline(),
+                proposer: entry.provenance.identity.clone(),
+                recorded_at: entry.recorded_at.clone(),
+                expires_at: record.expires_at.clone(),
+                state,
+            });
+        }
+    }
+    found
+}
+
 /// `sha256:` and the hex digest of `request` as compact JSON: what an
 /// approval compares the request it is about to send with.
 pub(crate) fn digest(request: &ProposedRequest) -> String {
@@ -65,7 +110,7 @@ pub(crate) fn approval_request_id(key: &str) -> String {
 /// The state of the proposal in `entry`, read from `entries` (the whole
 /// logbook) and the time; `interrupted` says whether this machine holds a
 /// pending record of an approval of it.
-pub(crate) fn state_of(
+pub fn state_of(
     record: &ProposalRecord,
     entries: &[Entry],
     interrupted: bool,
