@@ -235,6 +235,15 @@ pub(crate) fn truncate(text: &str, columns: usize) -> String {
     out
 }
 
+/// `steer` as a heading writes it: `Steer`.
+pub(crate) fn capitalized(word: &str) -> String {
+    let mut chars = word.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -299,14 +308,5 @@ mod tests {
         assert_eq!(short_hash("abc\x1b[2J"), "abc");
         assert_eq!(short_hash("0123456789abcdef"), "0123456789ab");
         assert_eq!(short_hash(""), "");
-    }
-}
-
-/// `steer` as a heading writes it: `Steer`.
-pub(crate) fn capitalized(word: &str) -> String {
-    let mut chars = word.chars();
-    match chars.next() {
-        Some(first) => first.to_uppercase().chain(chars).collect(),
-        None => String::new(),
     }
 }
