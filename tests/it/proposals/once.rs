@@ -162,3 +162,36 @@ fn a_merge_approved_on_two_machines_is_merged_once() {
     assert_eq!(second["action"]["mergeSha"], first["action"]["mergeSha"]);
     assert_eq!(gh.writes().len(), 1, "one merge: {:?}", gh.writes());
 }
+
+#[test]
+fn an_approval_whose_answer_was_lost_is_settled_never_repeated() {
+    let (env, gh, _voyage) = super::setup();
+    let issue = gh
+        .add_issue(REPO, "Widget crash", "It crashes.")
+        .to_string();
+    env.run(&["observe", "github-issue", &issue]).ok();
+    let number = entry_of(&propose(
+        &env,
+        &["comment", "--issue", &issue, "--body", "Fixed."],
+    ));
+    gh.inject(crate::support::fake_github::Fault::drop_after_acting(
+        "POST",
+        "/comments",
+    ));
+    let lost = super::approve(&env, "alice", number, &[]);
+    assert_ne!(lost.code, 0, "{lost:?}");
+    assert_eq!(gh.writes().len(), 1, "GitHub acted once");
+    let listed = env.run(&["proposals", "--json"]).json();
+    assert_eq!(
+        listed["proposals"][0]["state"], "unknown-outcome",
+        "{listed}"
+    );
+
+    let settled = super::approve(&env, "alice", number, &[]).json();
+    assert_eq!(settled["action"]["settled"], "found-on-github", "{settled}");
+    assert_eq!(settled["action"]["approval"]["proposal"], number);
+    assert_eq!(gh.writes().len(), 1, "settled, never repeated");
+    assert_eq!(gh.comments(REPO, issue.parse().unwrap()).len(), 1);
+    let listed = env.run(&["proposals", "--all", "--json"]).json();
+    assert_eq!(listed["proposals"][0]["state"], "performed", "{listed}");
+}
