@@ -22,7 +22,7 @@ use crate::model::words;
 use crate::storage::logbook::Entry;
 
 /// How long a proposal waits for a decision when `--expires` is not given.
-pub const DEFAULT_EXPIRY: &str = "24h";
+pub(crate) const DEFAULT_EXPIRY: &str = "24h";
 
 /// One proposal of a voyage with its state.
 #[derive(Clone, Debug)]
