@@ -42,6 +42,7 @@ fn main() -> ExitCode {
         // The server's stderr is its log: notes, and the trace if asked.
         output::stderr::Telling::new(false, false, false).install();
         return match helm::mcp::Served::new(mcp.read_only, &mcp.tools, &mcp.toolsets)
+            .and_then(|served| served.proposing_only(mcp.propose_only))
             .and_then(|served| helm::mcp::serve(served, mcp.lockdown))
         {
             Ok(()) => ExitCode::SUCCESS,

@@ -109,6 +109,13 @@ fn meaning(kind: Kind) -> &'static str {
         Kind::Cancelled => "the MCP client cancelled the call before anything was written",
         Kind::AlreadyMerged => "the pull request is merged already; nothing was sent or recorded",
         Kind::Unsupported => "the forge cannot do that exactly; nothing was read or sent",
+        Kind::SameIdentity => {
+            "the approver is the proposal's proposer (give --allow-self to record that); nothing was sent or recorded"
+        }
+        Kind::Expired => "the proposal expired; nothing was sent or recorded",
+        Kind::BadProposal => {
+            "the stored proposal does not match its digest, or would send another request; nothing was sent or recorded"
+        }
         Kind::NotObserved => {
             "--require-observed, and the slate has no observation of the issue or PR"
         }

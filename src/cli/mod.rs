@@ -12,6 +12,7 @@ pub(crate) mod lazy;
 pub(crate) mod log;
 pub(crate) mod man_sections;
 pub(crate) mod observe;
+pub(crate) mod proposals;
 pub(crate) mod search;
 pub(crate) mod shell;
 pub(crate) mod slate;
@@ -111,6 +112,19 @@ pub enum Command {
     Steer(Lazy<steer::SteerArgs>),
     /// Record a state (waiting, blocked, ready, or your own words) without changing anything.
     Log(Lazy<log::LogArgs>),
+    /// List a voyage's proposals (steer --propose) and their state.
+    Proposals(Lazy<proposals::ProposalsArgs>),
+    /// Perform a proposal exactly as proposed, recording one steer entry.
+    ///
+    /// Refused, with nothing sent or recorded, when the approver is the
+    /// proposer (same-identity, unless --allow-self), the proposal expired
+    /// (expired) or was rejected (conflict), its stored request no longer
+    /// has its digest (bad-proposal), its target changed since (stale), or
+    /// a merge is not ready (not-ready, unless --override). A second
+    /// approval prints the first one's entry and sends nothing.
+    Approve(Lazy<proposals::ApproveArgs>),
+    /// Turn a proposal down, recording a rejection entry; nothing is sent.
+    Reject(Lazy<proposals::RejectArgs>),
     /// List, settle or discard steers whose outcome was never recorded.
     #[command(subcommand)]
     Interrupted(Lazy<interrupted::InterruptedCommand>),
@@ -157,9 +171,10 @@ pub enum Command {
 pub struct McpArgs {
     /// Serve these groups of tools: core (the default: voyage_new,
     /// voyage_list, voyage_brief, voyage_show, voyage_end, observe,
-    /// slate_list, steer, log), sync (voyage_push, voyage_pull), lifecycle
+    /// slate_list, steer, log, search, proposals), sync (voyage_push, voyage_pull), lifecycle
     /// (voyage_verify, voyage_compact, slate_erase, slate_clear,
-    /// artifact_*), recovery (interrupted), or all.
+    /// artifact_*), recovery (interrupted), or all; approvals (approve,
+    /// reject) only when named.
     #[arg(long, value_name = "SET,...", value_delimiter = ',')]
     pub toolsets: Vec<String>,
     /// Serve these tools too, e.g. --tools artifact_show; without
@@ -172,6 +187,11 @@ pub struct McpArgs {
     /// interrupted's list).
     #[arg(long)]
     pub read_only: bool,
+    /// Serve steer as propose-only: every steer records a proposal (the
+    /// exact request, for a person to approve with `helm approve`) and
+    /// sends nothing. Refused beside --toolsets approvals.
+    #[arg(long)]
+    pub propose_only: bool,
 
     /// Withhold observed text by authors without push access (GitHub's
     /// author_association other than OWNER, MEMBER, COLLABORATOR): results
@@ -208,6 +228,9 @@ pub fn run(cli: Cli, ctx: &Context) -> Result<Box<dyn Report>> {
         Command::Steer(Lazy(args)) => steer::run(args, ctx),
         Command::Log(Lazy(args)) => log::run(args, ctx),
         Command::Interrupted(Lazy(command)) => interrupted::run(command, ctx),
+        Command::Proposals(Lazy(args)) => proposals::list(args, ctx),
+        Command::Approve(Lazy(args)) => proposals::approve(args, ctx),
+        Command::Reject(Lazy(args)) => proposals::reject(args, ctx),
         Command::Artifact(Lazy(command)) => artifact::run(command, ctx),
         Command::Search(Lazy(args)) => search::run(args, ctx),
         Command::Completions(Lazy(args)) => shell::completions(args, ctx),

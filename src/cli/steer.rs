@@ -58,6 +58,15 @@ pub struct SteerArgs {
     /// HELM_DISCLOSE=1 turns it on for every steer.
     #[arg(long, global = true, help_heading = super::SHARED)]
     pub(crate) disclose: bool,
+    /// Do everything a dry run does, then record a proposal entry instead
+    /// of sending: the exact request (method, path, body) and its SHA-256
+    /// digest, sealing the slate. Nothing is sent; `helm approve ENTRY`
+    /// by someone else performs it, `helm reject ENTRY` turns it down.
+    #[arg(long, global = true, help_heading = super::SHARED, conflicts_with = "dry_run")]
+    pub(crate) propose: bool,
+    /// How long a proposal waits for approval (30m, 2h, 3d; default 24h).
+    #[arg(long, value_name = "DURATION", global = true, help_heading = super::SHARED)]
+    pub(crate) expires: Option<String>,
     #[command(subcommand)]
     pub(crate) action: FlagSubcommands<ActionArgs>,
 }
@@ -87,6 +96,21 @@ pub(crate) fn run(args: SteerArgs, ctx: &Context) -> Result<Box<dyn Report>> {
         return Ok(Box::new(Rehearsed {
             warnings: rehearsal.warnings.iter().map(|w| w.to_string()).collect(),
             rehearsal,
+        }));
+    }
+    if args.expires.is_some() && !args.propose {
+        return Err(
+            crate::error::Error::usage("--expires is how long a proposal waits")
+                .hint("add --propose to propose the steer, or leave out --expires"),
+        );
+    }
+    if args.propose {
+        let sealed = ctx
+            .helm
+            .propose(voyage, &request, args.expires.as_deref())?;
+        return Ok(Box::new(Recorded {
+            sealed,
+            warnings: Vec::new(),
         }));
     }
     let steered = ctx.helm.steer(voyage, &request)?;

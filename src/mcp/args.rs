@@ -107,6 +107,12 @@ pub(crate) struct SteerInput {
     /// and clear nothing.
     #[serde(default)]
     pub(crate) dry_run: bool,
+    /// Record a proposal to approve; send nothing.
+    #[serde(default)]
+    pub(crate) propose: bool,
+    /// Proposal lifetime (default 24h).
+    #[serde(default)]
+    pub(crate) expires: Option<String>,
     /// Post text holding secrets of these rules (as a refusal names them);
     /// the entry records them.
     #[serde(default)]

@@ -18,6 +18,8 @@ pub struct Served {
     toolsets: Vec<Toolset>,
     /// Tools served besides.
     named: Vec<&'static str>,
+    /// `steer` only proposes (`--propose-only`).
+    propose_only: bool,
 }
 
 impl Default for Served {
@@ -27,6 +29,7 @@ impl Default for Served {
             read_only: false,
             toolsets: vec![Toolset::Core],
             named: Vec::new(),
+            propose_only: false,
         }
     }
 }
@@ -85,6 +88,7 @@ impl Served {
             read_only,
             toolsets,
             named,
+            propose_only: false,
         };
         if served.tools().next().is_none() {
             return Err(Error::usage(words![
@@ -100,6 +104,26 @@ impl Served {
         Ok(served)
     }
 
+    /// Serves `steer` as proposing only (`--propose-only`): the agent it
+    /// serves cannot write to the forge, and cannot approve either.
+    pub fn proposing_only(mut self, propose_only: bool) -> Result<Served> {
+        if propose_only
+            && (self.toolsets.contains(&Toolset::Approvals)
+                || self.named.iter().any(|n| ["approve", "reject"].contains(n)))
+        {
+            return Err(Error::usage(words![
+                arg("propose-only"),
+                " keeps every write for a person, and the approvals toolset would let the agent approve",
+            ])
+            .hint(words![
+                "serve approvals from another helm mcp, or leave out ",
+                arg("propose-only")
+            ]));
+        }
+        self.propose_only = propose_only;
+        Ok(self)
+    }
+
     /// Whether `tool` (as `tools::ALL` holds it) is served, in some form.
     pub(crate) fn serves(&self, tool: &'static Tool) -> bool {
         self.view(tool).is_some()
@@ -111,6 +135,7 @@ impl Served {
         let chosen = self.toolsets.contains(&tool.toolset) || self.named.contains(&tool.name);
         match (chosen, self.read_only) {
             (false, _) => None,
+            (true, false) if self.propose_only => Some(tools::proposing_view(tool)),
             (true, false) => Some(tool),
             (true, true) => tools::read_only_view(tool),
         }
@@ -159,12 +184,13 @@ mod tests {
             "slate_list",
             "steer",
             "log",
+            "proposals",
             "search",
         ];
         assert_eq!(names(&Served::new(false, &[], &[]).unwrap()), core);
         assert_eq!(names(&Served::default()), core);
         let all = Served::new(false, &[], &["all".into()]).unwrap();
-        assert_eq!(names(&all).len(), tools::ALL.len());
+        assert_eq!(names(&all).len(), tools::ALL.len() - 2, "all but approvals");
         let sync = Served::new(false, &[], &["sync".into()]).unwrap();
         assert_eq!(names(&sync), ["voyage_push", "voyage_pull"]);
         let err = Served::new(false, &[], &["cor".into()]).unwrap_err();
@@ -182,6 +208,7 @@ mod tests {
                 "voyage_brief",
                 "voyage_verify",
                 "slate_list",
+                "proposals",
                 "interrupted",
                 "search",
                 "artifact_show",
@@ -197,6 +224,7 @@ mod tests {
                 "voyage_show",
                 "voyage_brief",
                 "slate_list",
+                "proposals",
                 "search"
             ]
         );
@@ -226,5 +254,29 @@ mod tests {
             panic!("voyage_push is served by default")
         };
         assert!(why.contains("sync toolset"), "{why}");
+    }
+
+    #[test]
+    fn approvals_are_served_only_when_named_and_never_beside_propose_only() {
+        let all = Served::new(false, &[], &["all".into()]).unwrap();
+        assert!(!names(&all).contains(&"approve"));
+        let approvals = Served::new(false, &[], &["approvals".into()]).unwrap();
+        assert_eq!(names(&approvals), ["approve", "reject"]);
+        let Err(why) = Served::default().get("approve") else {
+            panic!("approve is not served by default")
+        };
+        assert!(why.contains("approvals toolset"), "{why}");
+        let proposing = Served::default().proposing_only(true).unwrap();
+        let steer = proposing.get("steer").unwrap();
+        assert!(
+            steer.description.contains("only proposes"),
+            "{}",
+            steer.description
+        );
+        assert!(!steer.effect.destructive);
+        let both = Served::new(false, &[], &["core".into(), "approvals".into()]).unwrap();
+        assert!(both.proposing_only(true).is_err());
+        let named = Served::new(false, &["approve".into()], &[]).unwrap();
+        assert!(named.proposing_only(true).is_err());
     }
 }

@@ -21,6 +21,9 @@ pub enum Toolset {
     Lifecycle,
     /// interrupted: settling steers whose outcome was never recorded.
     Recovery,
+    /// approve, reject: deciding proposals. Served only when named, never
+    /// by `all`, so a host keeps the write for a person unless it asks.
+    Approvals,
 }
 
 impl Toolset {
@@ -37,6 +40,7 @@ impl Toolset {
             Toolset::Sync => "sync",
             Toolset::Lifecycle => "lifecycle",
             Toolset::Recovery => "recovery",
+            Toolset::Approvals => "approvals",
         }
     }
 
@@ -47,16 +51,19 @@ impl Toolset {
         for name in names.iter().map(|n| n.trim()).filter(|n| !n.is_empty()) {
             let found: Vec<Toolset> = match name {
                 "all" => Toolset::ALL.to_vec(),
-                _ => match Toolset::ALL.into_iter().find(|s| s.name() == name) {
-                    Some(set) => vec![set],
-                    None => {
-                        return Err(Error::usage(words![
+                "approvals" => vec![Toolset::Approvals],
+                _ => {
+                    match Toolset::ALL.into_iter().find(|s| s.name() == name) {
+                        Some(set) => vec![set],
+                        None => {
+                            return Err(Error::usage(words![
                             arg("toolsets"),
                             format!(" names no toolset '{name}'"),
                         ])
-                        .hint("the toolsets are core, sync, lifecycle, recovery and all"));
+                        .hint("the toolsets are core, sync, lifecycle, recovery, all and approvals"));
+                        }
                     }
-                },
+                }
             };
             for set in found {
                 if !sets.contains(&set) {

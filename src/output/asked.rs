@@ -19,6 +19,8 @@ pub(crate) struct Said {
 pub(crate) fn of(entry: &Entry) -> Said {
     match entry.parsed_action() {
         Some(EntryAction::Steer(record)) => steer(record),
+        Some(EntryAction::Proposal(record)) => super::proposed::proposal(record),
+        Some(EntryAction::Rejection { rejects, .. }) => super::proposed::rejection(*rejects),
         _ => Said::default(),
     }
 }
@@ -29,6 +31,7 @@ fn steer(record: &SteerRecord) -> Said {
     if let Some(how) = &record.settled {
         details.push(format!("recorded from {}", how.replace('-', " ")));
     }
+    details.extend(super::proposed::approval(record));
     Said {
         details,
         body: crate::actions::body(record).filter(|b| !b.trim().is_empty()),

@@ -33,6 +33,7 @@ impl Report for BriefReport {
             out,
             &BriefView {
                 voyage: &brief.voyage,
+                proposals: &brief.proposals,
                 entries: brief.entries,
                 recent: brief.recent.iter().map(BriefEntryView::of).collect(),
                 current: brief.current.as_ref(),
@@ -76,6 +77,7 @@ impl BriefReport {
                 crate::words::plural(brief.entries as u64, "entry", "entries")
             ))
         )?;
+        super::proposed::write_waiting(out, &brief.proposals, style)?;
         write_state(out, brief)?;
         if !brief.recent.is_empty() {
             writeln!(out)?;
@@ -92,7 +94,7 @@ impl BriefReport {
         }
         for entry in &brief.recent {
             let who = &entry.provenance;
-            let kind = if entry.is_steer() { "steer" } else { "log" };
+            let kind = entry.kind_name();
             writeln!(
                 out,
                 "  {} {kind}: {} · {} as {} · {} · {}",

@@ -103,7 +103,7 @@ impl<'a> ObservationView<'a> {
 #[serde(rename_all = "camelCase")]
 pub(crate) struct EntryHead<'a> {
     pub(crate) id: i64,
-    #[schemars(extend("enum" = ["steer", "log"]))]
+    /// `steer`, `log`, `proposal` or `rejection`.
     pub(crate) kind: &'static str,
     pub(crate) recorded_at: &'a str,
     pub(crate) identity: &'a str,
@@ -122,7 +122,7 @@ impl<'a> EntryHead<'a> {
     pub(crate) fn of(entry: &'a Entry) -> EntryHead<'a> {
         EntryHead {
             id: entry.id,
-            kind: if entry.is_steer() { "steer" } else { "log" },
+            kind: entry.kind_name(),
             recorded_at: &entry.recorded_at,
             identity: &entry.provenance.identity,
             role: &entry.provenance.role,
@@ -345,6 +345,9 @@ impl<'a> BriefEntryView<'a> {
 #[serde(rename_all = "camelCase")]
 pub(crate) struct BriefView<'a> {
     pub(crate) voyage: &'a Voyage,
+    /// Proposals waiting for a decision.
+    #[serde(skip_serializing_if = "<[_]>::is_empty")]
+    pub(crate) proposals: &'a [crate::ops::proposals::Waiting],
     pub(crate) entries: usize,
     pub(crate) recent: Vec<BriefEntryView<'a>>,
     /// Where the voyage stands: its end (not an entry), else its latest entry.

@@ -61,7 +61,7 @@ pub(crate) fn write_story_block(
     digests: &HashMap<String, String>,
     changes: &Changes,
 ) -> io::Result<()> {
-    let kind = if entry.is_steer() { "Steer" } else { "Log" };
+    let kind = crate::output::capitalized(entry.kind_name());
     writeln!(
         out,
         "{} {}",

@@ -124,7 +124,7 @@ fn write_entry(
     forge: Option<&str>,
     quotes: &mut Quotes,
 ) -> io::Result<()> {
-    let kind = if entry.is_steer() { "Steer" } else { "Log" };
+    let kind = crate::output::capitalized(entry.kind_name());
     writeln!(
         out,
         "### {kind} {} — {}",

@@ -18,6 +18,8 @@ pub(crate) mod page;
 pub mod pager;
 pub(crate) mod payload;
 pub mod progress;
+pub(crate) mod proposals;
+pub(crate) mod proposed;
 pub(crate) mod rehearsal;
 mod said;
 pub(crate) mod search;
@@ -234,6 +236,15 @@ pub(crate) fn truncate(text: &str, columns: usize) -> String {
     }
     out.push('…');
     out
+}
+
+/// `steer` as a heading writes it: `Steer`.
+pub(crate) fn capitalized(word: &str) -> String {
+    let mut chars = word.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    }
 }
 
 #[cfg(test)]

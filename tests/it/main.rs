@@ -24,6 +24,7 @@ mod open_set_kinds;
 mod page;
 mod plurals;
 mod portable;
+mod proposals;
 mod rate_limits;
 mod readiness;
 mod redaction;

@@ -163,6 +163,19 @@ impl FakeGitHub {
             .collect()
     }
 
+    /// The writes ([`FakeGitHub::writes`]) sent with `token`: which identity changed
+    /// something, when several tokens are accepted ([`FakeGitHub::accept_token`]).
+    pub fn writes_by(&self, token: &str) -> Vec<RecordedRequest> {
+        self.writes()
+            .into_iter()
+            .filter(|r| {
+                r.header("authorization")
+                    .and_then(|value| value.split_whitespace().last())
+                    == Some(token)
+            })
+            .collect()
+    }
+
     /// Everything about the recorded requests that GitHub's description does not allow,
     /// as `"METHOD path: problem"` lines. End-to-end tests should expect none.
     pub fn violations(&self) -> Vec<String> {

@@ -86,6 +86,17 @@ pub enum EntryAction {
         request_id: Option<String>,
     },
     Steer(Box<SteerRecord>),
+    /// A steer checked up to its write and kept for approval (issue 42).
+    Proposal(Box<super::proposal::ProposalRecord>),
+    /// A proposal turned down: nothing was sent.
+    Rejection {
+        /// The proposal's entry number.
+        rejects: i64,
+        /// The proposal's key.
+        key: String,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        request_id: Option<String>,
+    },
 }
 
 /// What the freshness check found before a steer acted.
@@ -176,6 +187,8 @@ impl EntryAction {
         match self {
             EntryAction::Log { request_id, .. } => *request_id = id,
             EntryAction::Steer(record) => record.request_id = id,
+            EntryAction::Proposal(record) => record.request_id = id,
+            EntryAction::Rejection { request_id, .. } => *request_id = id,
         }
     }
 }

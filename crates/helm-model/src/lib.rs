@@ -14,6 +14,7 @@ mod action_kind;
 pub mod clock;
 pub mod entry;
 pub mod original_helm;
+pub mod proposal;
 mod repo;
 mod slate_key;
 pub mod steer_record;

@@ -68,6 +68,7 @@ pub(crate) const SHARED_FIELDS: &[&str] = &[
     "freshness",
     "actor",
     "allowedSecrets",
+    "approval",
 ];
 
 /// What an action's entry records of its own, by JSON field name, as its
@@ -108,6 +109,10 @@ pub struct SteerRecord {
     /// body holding a secret of another rule is refused.
     #[schemars(default, skip_serializing_if = "Vec::is_empty")]
     pub allowed_secrets: Vec<String>,
+    /// The proposal this steer performed, its proposer and approver
+    /// (issue 42).
+    #[schemars(default, skip_serializing_if = "Option::is_none")]
+    pub approval: Option<super::proposal::Approval>,
     /// The action's own fields (its schema is the action's part's, which
     /// helm-core adds to this one).
     #[schemars(skip)]
@@ -128,6 +133,7 @@ impl SteerRecord {
             freshness: None,
             actor: None,
             allowed_secrets: Vec::new(),
+            approval: None,
             part: PartFields::new(),
         }
     }
@@ -191,6 +197,13 @@ impl SteerRecord {
                 .then(|| serde_json::to_value(&self.allowed_secrets))
                 .transpose()?,
         );
+        shared(
+            "approval",
+            self.approval
+                .as_ref()
+                .map(serde_json::to_value)
+                .transpose()?,
+        );
         fields.extend(
             self.part
                 .iter()
@@ -246,6 +259,7 @@ impl<'de> Deserialize<'de> for SteerRecord {
             freshness: take(&mut part, "freshness")?,
             actor: take(&mut part, "actor")?,
             allowed_secrets: take(&mut part, "allowedSecrets")?.unwrap_or_default(),
+            approval: take(&mut part, "approval")?,
             part,
         })
     }

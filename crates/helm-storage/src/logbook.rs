@@ -79,6 +79,20 @@ impl Entry {
         }
     }
 
+    /// `steer`, `log`, `proposal` or `rejection`: an entry of a kind this
+    /// helm does not know reads as the kind it is closest to, a steer when
+    /// its stored kind says so, else a log.
+    pub fn kind_name(&self) -> &'static str {
+        match &self.parsed {
+            Some(EntryAction::Steer(_)) => "steer",
+            Some(EntryAction::Log { .. }) => "log",
+            Some(EntryAction::Proposal(_)) => "proposal",
+            Some(EntryAction::Rejection { .. }) => "rejection",
+            None if self.is_steer() => "steer",
+            None => "log",
+        }
+    }
+
     /// The web page of what a steer created or changed.
     /// The GitHub login whose token performed a steer, when recorded.
     pub fn actor(&self) -> Option<&str> {

@@ -37,6 +37,27 @@ impl Sealing<'_> {
         super::voyage::ensure_active(self.tx).map(|_| ())
     }
 
+    /// Every entry, as the lock holder reads it.
+    pub fn entries(&self) -> Result<Vec<Entry>> {
+        logbook::entries(self.tx)
+    }
+
+    /// The number the entry recorded now will get: AUTOINCREMENT's, one
+    /// past both the highest number ever given and the highest held. A
+    /// proposal names itself in the body it would post before it is
+    /// recorded (issue 42).
+    pub fn next_entry_id(&self) -> Result<i64> {
+        self.tx
+            .query_row(
+                "SELECT max(
+                   coalesce((SELECT seq FROM sqlite_sequence WHERE name = 'logbook'), 0),
+                   coalesce((SELECT max(id) FROM logbook), 0)) + 1",
+                [],
+                |row| row.get(0),
+            )
+            .sql()
+    }
+
     /// The entry, recorded at or after `since`, that records this result
     /// (`comment`: the comment it wrote, as its action reads it).
     pub fn entry_with_result(

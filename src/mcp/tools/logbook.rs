@@ -15,7 +15,7 @@ use crate::output::rehearsal::Rehearsed;
 pub(crate) const STEER: Tool = Tool {
     name: "steer",
     toolset: Toolset::Core,
-    description: "Act on GitHub and record one logbook entry (who, role, method, why); it seals the slate into its bearing. Refused if an observation of the issue or PR changed (allowStale acts anyway). dryRun sends nothing; if GitHub refuses, nothing is recorded; a requestId never acts twice.",
+    description: "Act on GitHub and record one logbook entry (who, role, method, why); it seals the slate into its bearing. Refused if the issue or PR changed since observed (allowStale acts anyway). dryRun and propose send nothing; if GitHub refuses, nothing is recorded; a requestId never acts twice.",
     input: input::<SteerInput>,
     output: output::<SteerResultDoc>,
     // It can close issues and PRs and merge; only a repeat with the same
@@ -29,7 +29,16 @@ pub(crate) const STEER: Tool = Tool {
     run: steer,
 };
 
-fn steer(ctx: &Ctx, mut call: Call) -> Result<Box<dyn Report>> {
+fn steer(ctx: &Ctx, call: Call) -> Result<Box<dyn Report>> {
+    steering(ctx, call, false)
+}
+
+/// `steer` on a `--propose-only` server: always a proposal.
+pub(super) fn steer_proposing(ctx: &Ctx, call: Call) -> Result<Box<dyn Report>> {
+    steering(ctx, call, true)
+}
+
+fn steering(ctx: &Ctx, mut call: Call, propose_only: bool) -> Result<Box<dyn Report>> {
     let a: SteerInput = call.parse()?;
     let provenance = a.provenance.resolve(Surface::Mcp)?;
     let request_id = a.provenance.request_id(Surface::Mcp)?;
@@ -46,6 +55,19 @@ fn steer(ctx: &Ctx, mut call: Call) -> Result<Box<dyn Report>> {
         cancel: &call.cancel,
     };
     let render = |w: &crate::error::Words| crate::mcp::words::render(w);
+    if a.expires.is_some() && !(a.propose || propose_only) {
+        return Err(crate::error::Error::usage(
+            "`expires` is how long a proposal waits, and this steer is no proposal",
+        )
+        .hint("add `propose: true`, or leave out `expires`"));
+    }
+    if (a.propose || propose_only) && !a.dry_run {
+        let sealed = ctx.helm.propose(&voyage, &request, a.expires.as_deref())?;
+        return Ok(Box::new(Recorded {
+            sealed,
+            warnings: Vec::new(),
+        }));
+    }
     if a.dry_run {
         let rehearsal = ctx.helm.rehearse(&voyage, &request)?;
         return Ok(Box::new(Rehearsed {

@@ -9,6 +9,7 @@
 mod artifact;
 mod interrupted;
 mod logbook;
+mod proposals;
 mod search;
 mod slate;
 mod sync;
@@ -93,6 +94,9 @@ pub(crate) static ALL: &[&Tool] = &[
     &slate::CLEAR,
     &logbook::STEER,
     &logbook::LOG,
+    &proposals::PROPOSALS,
+    &proposals::APPROVE,
+    &proposals::REJECT,
     &interrupted::INTERRUPTED,
     &search::SEARCH,
     &artifact::SHOW,
@@ -142,6 +146,15 @@ pub(crate) fn read_only_view(tool: &'static Tool) -> Option<&'static Tool> {
         _ if tool.effect.read_only => Some(tool),
         "interrupted" => Some(&interrupted::LIST_ONLY),
         _ => None,
+    }
+}
+
+/// What a `--propose-only` server serves in `tool`'s place: `steer` as
+/// proposing only, every other tool as it is.
+pub(crate) fn proposing_view(tool: &'static Tool) -> &'static Tool {
+    match tool.name {
+        "steer" => &proposals::STEER_PROPOSING,
+        _ => tool,
     }
 }
 

@@ -17,8 +17,9 @@
 //!   `enum`;
 //! - a shape written twice in one schema is written once, in `$defs`, and
 //!   referenced (`body` and `bodyFile` in every action, for instance);
-//! - input schemas leave out `$schema`: MCP reads a schema without one as
-//!   2020-12;
+//! - input and output schemas leave out `$schema`: MCP reads a schema
+//!   without one as 2020-12 (output schemas lost it in issue 42, when the
+//!   proposals tool joined the default list: 50 characters a tool);
 //! - output schemas ([`output`]) declare every field of the document and
 //!   its type; a shape a field holds that is written apart (an entry, an
 //!   observation, a voyage inside a list) is declared by its type alone
@@ -122,6 +123,9 @@ fn required_said_once(schema: &mut Map<String, Value>) {
 /// defaults, and shapes kept whole [`OUTPUT_DEPTH`] references deep.
 pub(crate) fn output(mut schema: Value) -> Value {
     each_schema(&mut schema, &mut nullable_portably);
+    if let Value::Object(root) = &mut schema {
+        root.remove("$schema");
+    }
     each_schema(&mut schema, &mut |s| tidy(s, true));
     limit_depth(&mut schema, OUTPUT_DEPTH);
     share(&mut schema);

@@ -35,10 +35,11 @@ pub(crate) struct EntryInputs<'a> {
 
 pub(crate) fn write(out: &mut String, entry: &Entry, cx: &mut EntryInputs<'_>) {
     let steer = entry.is_steer();
-    let kind = if steer { "steer" } else { "log" };
+    let class = if steer { "steer" } else { "log" };
+    let kind = entry.kind_name();
     let _ = write!(
         out,
-        "<section class=\"entry {kind}\" id=\"e{id}\"><h3><span class=\"kind\">{kind}</span> \
+        "<section class=\"entry {class}\" id=\"e{id}\"><h3><span class=\"kind\">{kind}</span> \
          <a href=\"#e{id}\">{id}</a> · ",
         id = entry.id
     );
@@ -102,6 +103,9 @@ pub(crate) fn write(out: &mut String, entry: &Entry, cx: &mut EntryInputs<'_>) {
             line(out, &note.label);
             out.push_str(":</b> ");
             line(out, &note.text);
+            if let Some(id) = note.entry {
+                let _ = write!(out, " <a href=\"#e{id}\">entry {id}</a>");
+            }
             out.push_str("</li>");
         }
         out.push_str("</ul>");

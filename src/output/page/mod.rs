@@ -43,6 +43,9 @@ pub(crate) struct Annotation {
     pub(crate) text: String,
     /// Drawn as a warning (an unsigned or unknown author, say).
     pub(crate) warn: bool,
+    /// The entry it points to, linked after the text (the steer that
+    /// performed a proposal, say).
+    pub(crate) entry: Option<i64>,
 }
 
 impl Annotations {
@@ -100,8 +103,13 @@ pub(crate) fn of(helm: &crate::ops::Helm, voyage: &str) -> crate::error::Result<
                 label: "sync".to_string(),
                 text: line,
                 warn: signature.verdict != 'G',
+                entry: None,
             },
         );
+    }
+    // Each proposal's fate, who decided, and the entry that decided it.
+    for (entry, note) in crate::output::proposed::fates(&story.snapshot.entries) {
+        notes.add(entry, note);
     }
     let html = render(&story, &payloads, &notes);
     Ok((story, html))

@@ -285,6 +285,7 @@ fn annotations_show_under_their_entry() {
     notes.add(
         3,
         Annotation {
+            entry: None,
             label: "signed by".into(),
             text: HOSTILE.into(),
             warn: true,

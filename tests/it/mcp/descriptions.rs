@@ -104,7 +104,7 @@ fn annotations_say_honestly_what_each_tool_does() {
             Some(github),
         )
     };
-    let expected: [(&str, Hints); 21] = [
+    let expected: [(&str, Hints); 22] = [
         ("voyage_new", writes(false, false, false)),
         ("voyage_list", READS),
         ("voyage_show", READS),
@@ -126,6 +126,7 @@ fn annotations_say_honestly_what_each_tool_does() {
         // Steer can close and merge.
         ("steer", writes(true, false, true)),
         ("log", writes(false, false, false)),
+        ("proposals", READS),
         // list reads; settle looks on GitHub and records, never acting;
         // discard drops a record. Repeating either finds no record.
         ("interrupted", writes(true, true, true)),

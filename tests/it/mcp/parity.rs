@@ -103,6 +103,14 @@ fn every_tool_result_validates_against_its_output_schema() {
     );
     assert_eq!(discarded["outcome"], "discarded");
 
+    session.ok(
+        "steer",
+        with(
+            "propose",
+            json!({"voyage": id, "propose": true, "action": {"kind": "comment", "issue": issue, "body": "Proposed"}}),
+        ),
+    );
+    session.ok("proposals", json!({"voyage": id}));
     session.ok("voyage_show", json!({"voyage": id}));
     session.ok("voyage_brief", json!({"voyage": id}));
     let hash = seen["artifact"].as_str().unwrap();

@@ -24,6 +24,7 @@ fn read_only_lists_and_runs_only_the_tools_that_change_nothing() {
             "voyage_brief",
             "voyage_verify",
             "slate_list",
+            "proposals",
             "interrupted",
             "search",
             "artifact_show",

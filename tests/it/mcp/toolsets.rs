@@ -17,7 +17,7 @@ const ALL_LIMIT: usize = 45_000;
 /// The list a server started with no option sends.
 const DEFAULT_LIMIT: usize = 20_000;
 
-const CORE: [&str; 10] = [
+const CORE: [&str; 11] = [
     "voyage_new",
     "voyage_list",
     "voyage_show",
@@ -27,6 +27,7 @@ const CORE: [&str; 10] = [
     "slate_list",
     "steer",
     "log",
+    "proposals",
     "search",
 ];
 
@@ -130,6 +131,7 @@ fn named_tools_and_read_only_apply_on_top_of_the_toolsets() {
             "voyage_show",
             "voyage_brief",
             "slate_list",
+            "proposals",
             "search"
         ]
     );

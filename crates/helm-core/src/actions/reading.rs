@@ -29,6 +29,13 @@ impl Headline for EntryAction {
         match self {
             EntryAction::Log { status, .. } => status.clone(),
             EntryAction::Steer(record) => headline(record),
+            EntryAction::Proposal(record) => {
+                let issue = record.issue.map(|n| format!("issue #{n}"));
+                let pr = record.pr.map(|n| format!("PR #{n}"));
+                let subject = pr.or(issue).unwrap_or_else(|| record.repo.clone());
+                format!("propose {} on {subject}", record.steer.as_str())
+            }
+            EntryAction::Rejection { rejects, .. } => format!("reject proposal {rejects}"),
         }
     }
 }

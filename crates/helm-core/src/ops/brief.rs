@@ -25,6 +25,8 @@ pub(crate) const RECENT: usize = 5;
 #[derive(Debug)]
 pub struct Brief {
     pub voyage: Voyage,
+    /// Proposals waiting for a decision, shown first (issue 42).
+    pub proposals: Vec<super::proposals::Waiting>,
     /// How many entries the logbook holds in all.
     pub entries: usize,
     /// The last [`RECENT`] entries, oldest first.
@@ -168,6 +170,7 @@ impl Helm {
             }
         }
         let related = self.related(&snapshot.voyage)?;
+        let proposals = super::proposals::waiting(self, &store.id(), &snapshot.entries);
         let entries = snapshot.entries.len();
         let recent = snapshot
             .entries
@@ -177,6 +180,7 @@ impl Helm {
         Ok(Brief {
             interrupted: pending::list(self.home.root(), &store.id()),
             voyage: snapshot.voyage,
+            proposals,
             entries,
             recent,
             current,

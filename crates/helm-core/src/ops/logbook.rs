@@ -123,6 +123,7 @@ impl Helm {
             cancel: request.cancel,
             id: Some(&prepared.attempt_id),
             allowed_secrets: &prepared.allowed,
+            approval: None,
         };
         let mut steered = steering::steer(&mut store, &attempt, &mut actor, &mut Live)?;
         if !steered.sealed.replayed {
@@ -163,7 +164,7 @@ impl Helm {
         steering::discard(&mut store, self.home.root(), attempt)
     }
 
-    fn actor(&self, repo: &Repo, identity: Option<&str>) -> Result<GitHubActor> {
+    pub(super) fn actor(&self, repo: &Repo, identity: Option<&str>) -> Result<GitHubActor> {
         let config = github::Config::resolve(&self.github, self.home.root(), identity)?;
         let logins =
             super::login::Logins::new(self.home.root(), &config.api_url, config.token.expose());

@@ -17,6 +17,7 @@ pub mod logbook;
 pub(crate) mod login;
 pub mod observe;
 pub(crate) mod posting;
+pub mod proposals;
 pub mod rehearsal;
 pub mod search;
 pub(crate) mod slate;

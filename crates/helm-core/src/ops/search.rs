@@ -186,9 +186,18 @@ impl Texts for Known {
         match entry.parsed_action() {
             Some(EntryAction::Log { status, .. }) => text.push(status.clone()),
             Some(EntryAction::Steer(record)) => text.extend(reading::posted(record)),
-            // An entry of a kind this helm does not know (a proposal, from
-            // a newer helm) is found by its summary.
-            None => {}
+            // What a proposal would post: its request's title and body.
+            Some(EntryAction::Proposal(record)) => {
+                let body = record.request.body.as_ref();
+                text.extend(["title", "body"].into_iter().filter_map(|field| {
+                    body.and_then(|b| b.get(field))
+                        .and_then(serde_json::Value::as_str)
+                        .map(str::to_string)
+                }));
+            }
+            // An entry of a kind this helm does not know (from a newer
+            // helm), or a rejection, is found by its summary.
+            Some(EntryAction::Rejection { .. }) | None => {}
         }
         vec![TextPiece {
             text: text.join("\n"),

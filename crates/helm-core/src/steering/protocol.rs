@@ -36,6 +36,8 @@ pub(crate) struct Attempt<'a> {
     /// The secret rules the posted texts carry by `--allow-secret`, which
     /// the entry records.
     pub(crate) allowed_secrets: &'a [String],
+    /// The proposal this steer performs, which its entry names (issue 42).
+    pub(crate) approval: Option<&'a crate::model::proposal::Approval>,
 }
 
 /// A recorded (or replayed) steer.
@@ -82,6 +84,7 @@ pub(crate) fn steer(
                     if result.allowed_secrets.is_empty() {
                         result.allowed_secrets = attempt.allowed_secrets.to_vec();
                     }
+                    result.approval = attempt.approval.cloned();
                     settled = Some(earlier);
                     return Ok(Decision::Record(
                         attempt.provenance.clone(),
@@ -140,6 +143,7 @@ pub(crate) fn steer(
                 }
                 result.freshness = preflight.freshness;
                 result.allowed_secrets = attempt.allowed_secrets.to_vec();
+                result.approval = attempt.approval.cloned();
                 crate::actions::overrode(&mut result, preflight.not_ready);
                 let saved = record.answered(&result);
                 if probe.dies_at(SteerKillPoint::BeforeCommit) {

@@ -70,12 +70,22 @@ pub enum Kind {
     /// thread resolution): refused before anything was read or sent, never
     /// approximated (ADR 0023).
     Unsupported,
+    /// An approval by the proposal's own proposer, without `--allow-self`
+    /// (issue 42): nothing was sent or recorded.
+    SameIdentity,
+    /// An approval of a proposal past its `expiresAt`: nothing was sent or
+    /// recorded.
+    Expired,
+    /// A proposal whose stored request no longer matches its digest, or
+    /// whose action would send another request than the one stored:
+    /// nothing was sent or recorded.
+    BadProposal,
 }
 
 impl Kind {
     /// Every kind, in the order the reference lists them (`helm man`'s EXIT
     /// STATUS). A kind added above must be added here too.
-    pub const ALL: [Kind; 25] = [
+    pub const ALL: [Kind; 28] = [
         Kind::Usage,
         Kind::NotFound,
         Kind::Ambiguous,
@@ -101,6 +111,9 @@ impl Kind {
         Kind::Secret,
         Kind::BadSignature,
         Kind::Unsupported,
+        Kind::SameIdentity,
+        Kind::Expired,
+        Kind::BadProposal,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -130,6 +143,9 @@ impl Kind {
             Kind::Secret => "secret",
             Kind::AlreadyMerged => "already-merged",
             Kind::Unsupported => "unsupported",
+            Kind::SameIdentity => "same-identity",
+            Kind::Expired => "expired",
+            Kind::BadProposal => "bad-proposal",
         }
     }
 

@@ -192,6 +192,7 @@ fn run(
 
         id: None,
         allowed_secrets: &[],
+        approval: None,
     };
     super::steer(&mut f.store, &attempt, world, probe)
 }
@@ -208,7 +209,7 @@ fn settled(f: &mut Fixture) -> Option<String> {
     let snapshot = f.store.snapshot().unwrap();
     match snapshot.entries.last()?.parsed_action()? {
         EntryAction::Steer(record) => record.settled.clone(),
-        EntryAction::Log { .. } => None,
+        _ => None,
     }
 }
 

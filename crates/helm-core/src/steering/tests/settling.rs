@@ -60,6 +60,7 @@ fn a_retry_cannot_run_while_a_settle_looks_so_its_record_is_never_deleted() {
 
             id: None,
             allowed_secrets: &[],
+            approval: None,
         };
         *seen.borrow_mut() = Some(super::super::steer(&mut other, &attempt, world, &mut Live));
     }));
