@@ -50,7 +50,7 @@ fn main() -> ExitCode {
     }
     let stderr_tty = std::io::IsTerminal::is_terminal(&std::io::stderr());
     output::stderr::Telling::new(cli.quiet, cli.verbose, stderr_tty && !cli.json).install();
-    let mut ctx = match Context::from_env(cli.json) {
+    let mut ctx = match Context::from_env(cli.json, cli.traceparent.as_deref()) {
         Ok(ctx) => ctx,
         Err(err) => return fail(&err, json),
     };

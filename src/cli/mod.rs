@@ -85,6 +85,12 @@ pub struct Cli {
     /// HELM_LOG=debug.
     #[arg(long, short = 'v', global = true, help_heading = SHARED)]
     pub verbose: bool,
+
+    /// Record this W3C traceparent (the caller's trace) on the entry the
+    /// command makes, and parent its spans on it; also TRACEPARENT, with
+    /// TRACESTATE. A malformed one is ignored with a warning.
+    #[arg(long, global = true, value_name = "TRACEPARENT", help_heading = SHARED)]
+    pub traceparent: Option<String>,
     #[command(flatten)]
     pub terminal: terminal::TerminalArgs,
 

@@ -84,7 +84,17 @@ impl ServerHandler for HelmServer {
         // client's `notifications/cancelled` for it; the core reads it there.
         let token = context.ct.clone();
         let cancel = Cancel::reading(move || token.is_cancelled());
-        let result = run(&self.ctx, tool, args, progress, &context.peer, &cancel).await;
+        // The caller's trace (`_meta.traceparent`, SEP-414) is recorded on
+        // the entry this call makes: its own `Helm` carries it.
+        let ctx = match crate::inputs::trace::caller(
+            context.meta.get_traceparent(),
+            context.meta.get_tracestate(),
+            "_meta.traceparent",
+        ) {
+            Some(trace) => Arc::new(self.ctx.traced(trace)),
+            None => Arc::clone(&self.ctx),
+        };
+        let result = run(&ctx, tool, args, progress, &context.peer, &cancel).await;
         if cancel.is_cancelled() {
             log_cancelled(tool, &context.id, &cancel, &result);
         }

@@ -50,6 +50,10 @@ pub(crate) fn write_story(out: &mut dyn Write, story: &Story) -> io::Result<()> 
             writeln!(out)?;
             writeln!(out, "_{}_", escape_inline(&super::signed::line(signature)))?;
         }
+        for line in super::traced::lines(entry) {
+            writeln!(out)?;
+            writeln!(out, "_{}_", escape_inline(&line))?;
+        }
     }
     let slate = &story.snapshot.slate;
     if !slate.is_empty() {

@@ -3,6 +3,7 @@
 mod actor;
 mod bad_input;
 mod big_payload;
+mod caller_trace;
 mod disclosure;
 mod egress;
 mod freshness;

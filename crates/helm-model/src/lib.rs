@@ -17,12 +17,14 @@ pub mod original_helm;
 mod repo;
 mod slate_key;
 pub mod steer_record;
+pub mod trace;
 mod voyage;
 
 pub use action_kind::ActionKind;
 pub use entry::{EntryAction, Provenance, SteerRecord};
 pub use repo::Repo;
 pub use slate_key::SlateKey;
+pub use trace::Trace;
 pub use voyage::{Voyage, VoyageStatus};
 
 /// The current time as helm stores it: RFC 3339, UTC, microseconds, fixed width,

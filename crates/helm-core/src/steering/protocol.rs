@@ -36,6 +36,8 @@ pub(crate) struct Attempt<'a> {
     /// The secret rules the posted texts carry by `--allow-secret`, which
     /// the entry records.
     pub(crate) allowed_secrets: &'a [String],
+    /// The caller's trace context, which the entry records.
+    pub(crate) trace: Option<&'a crate::model::Trace>,
 }
 
 /// A recorded (or replayed) steer.
@@ -82,6 +84,7 @@ pub(crate) fn steer(
                     if result.allowed_secrets.is_empty() {
                         result.allowed_secrets = attempt.allowed_secrets.to_vec();
                     }
+                    result.trace = attempt.trace.cloned();
                     settled = Some(earlier);
                     return Ok(Decision::Record(
                         attempt.provenance.clone(),
@@ -140,6 +143,10 @@ pub(crate) fn steer(
                 }
                 result.freshness = preflight.freshness;
                 result.allowed_secrets = attempt.allowed_secrets.to_vec();
+                result.trace = attempt.trace.cloned();
+                // Past its write a call is never stopped: a caller who
+                // cancelled meanwhile gets no answer, so the entry says it.
+                result.completed_after_cancel = attempt.cancel.is_cancelled();
                 crate::actions::overrode(&mut result, preflight.not_ready);
                 let saved = record.answered(&result);
                 if probe.dies_at(SteerKillPoint::BeforeCommit) {
