@@ -76,6 +76,13 @@ impl BriefReport {
             ))
         )?;
         write_state(out, brief)?;
+        for entry in &brief.completed_after_cancel {
+            writeln!(
+                out,
+                "{}",
+                style.warn(&format!("entry {entry} {}", super::traced::AFTER_CANCEL))
+            )?;
+        }
         if !brief.recent.is_empty() {
             writeln!(out)?;
             writeln!(

@@ -44,6 +44,10 @@ pub struct Brief {
     pub github: Vec<Touched>,
     pub interrupted: Vec<Record>,
     pub slate: Vec<Observation>,
+    /// The entries whose MCP call was cancelled after its write went out:
+    /// helm completed and recorded them, and the caller never got the
+    /// answer (issue 43 item 6).
+    pub completed_after_cancel: Vec<i64>,
 }
 
 #[derive(Debug, Serialize, schemars::JsonSchema)]
@@ -166,6 +170,14 @@ impl Helm {
             }
         }
         let entries = snapshot.entries.len();
+        let completed_after_cancel = snapshot
+            .entries
+            .iter()
+            .filter(|entry| {
+                matches!(entry.parsed_action(), Some(EntryAction::Steer(r)) if r.completed_after_cancel)
+            })
+            .map(|entry| entry.id)
+            .collect();
         let recent = snapshot
             .entries
             .into_iter()
@@ -181,6 +193,7 @@ impl Helm {
             synced: super::synced::read(self.home.root(), &store.id().to_string()),
             github,
             slate: snapshot.slate,
+            completed_after_cancel,
         })
     }
 }
