@@ -12,6 +12,8 @@ use helm_model::words;
 
 fn main() -> ExitCode {
     output::progress::began();
+    // HELM_OTEL_FILE: spans of the command or of each MCP call.
+    helm::spans::install();
     let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
     let json = args.iter().any(|arg| arg == "--json");
     // Read before clap parses, so clap's own help and errors follow it too:
@@ -57,7 +59,21 @@ fn main() -> ExitCode {
     ctx.quiet = cli.quiet;
     let paged =
         cli::terminal::pages(&cli.command) && ctx.stdout_tty && !ctx.json && !cli.terminal.no_pager;
-    match cli::run(cli, &ctx) {
+    let span = helm::spans::command(cli.command.name(), ctx.trace());
+    let ran = cli::run(cli, &ctx);
+    if let Some((span, entered)) = span {
+        drop(entered);
+        let failed = ran
+            .as_ref()
+            .err()
+            .map(|err| (err.kind().as_str(), err.to_string()));
+        span.end(
+            failed
+                .as_ref()
+                .map(|(kind, message)| (*kind, message.as_str())),
+        );
+    }
+    match ran {
         Ok(report) => {
             let style = Style {
                 color: ctx.color,

@@ -18,6 +18,11 @@ pub struct Context {
 }
 
 impl Context {
+    /// The caller's trace, which the command's span is parented on.
+    pub fn trace(&self) -> Option<&crate::model::Trace> {
+        self.helm.trace.as_ref()
+    }
+
     /// `traceparent` is the `--traceparent` flag, which stands before
     /// `TRACEPARENT` (and the `TRACESTATE` beside it, which belongs to that
     /// trace only).

@@ -204,6 +204,25 @@ pub(crate) struct VoyageArg {
     pub(crate) voyage: Option<String>,
 }
 
+impl Command {
+    /// The command's name, as its span is named (`helm log`).
+    pub fn name(&self) -> &'static str {
+        match self {
+            Command::Voyage(_) => "voyage",
+            Command::Observe(_) => "observe",
+            Command::Slate(_) => "slate",
+            Command::Steer(_) => "steer",
+            Command::Log(_) => "log",
+            Command::Interrupted(_) => "interrupted",
+            Command::Artifact(_) => "artifact",
+            Command::Search(_) => "search",
+            Command::Completions(_) => "completions",
+            Command::Man => "man",
+            Command::Mcp(_) => "mcp",
+        }
+    }
+}
+
 pub fn run(cli: Cli, ctx: &Context) -> Result<Box<dyn Report>> {
     match cli.command {
         Command::Voyage(Lazy(command)) => voyage::run(command, ctx),

@@ -94,7 +94,19 @@ impl ServerHandler for HelmServer {
             Some(trace) => Arc::new(self.ctx.traced(trace)),
             None => Arc::clone(&self.ctx),
         };
-        let result = run(&ctx, tool, args, progress, &context.peer, &cancel).await;
+        let request_id = serde_json::to_string(&context.id).unwrap_or_default();
+        let span = crate::spans::tool_call(
+            tool.name,
+            request_id.trim_matches('"'),
+            ctx.helm.trace.as_ref(),
+        );
+        let within = span.as_ref().map(crate::spans::Open::context);
+        let result = run(&ctx, tool, args, progress, &context.peer, &cancel, within).await;
+        if let Some(span) = span {
+            // `error.type` is `tool_error` exactly when the result is one.
+            let message = (result.is_error == Some(true)).then(|| tool_error_message(&result));
+            span.end(message.as_deref().map(|m| ("tool_error", m)));
+        }
         if cancel.is_cancelled() {
             log_cancelled(tool, &context.id, &cancel, &result);
         }
@@ -175,6 +187,7 @@ async fn run(
     progress: Option<ProgressToken>,
     peer: &Peer<RoleServer>,
     cancel: &Cancel,
+    within: Option<crate::spans::Context>,
 ) -> CallToolResult {
     let ctx = Arc::clone(ctx);
     let tally = Arc::new(Tally::cancellable(cancel.clone()));
@@ -185,6 +198,8 @@ async fn run(
         cancel: cancel.clone(),
     };
     let work = tokio::task::spawn_blocking(move || {
+        // Forge requests the call makes are its span's children.
+        let _entered = within.as_ref().map(crate::spans::enter);
         call.cancel.check("start")?;
         let report = (tool.run)(&ctx, call)?;
         let mut out = Vec::new();
@@ -220,6 +235,16 @@ async fn run(
         }
         Err(err) => refusal(&err),
     }
+}
+
+/// A tool error's message, from the `{"error": {message}}` it carries.
+fn tool_error_message(result: &CallToolResult) -> String {
+    let text = result.content.first().and_then(|c| c.as_text());
+    let doc = text.and_then(|t| serde_json::from_str::<Value>(&t.text).ok());
+    doc.as_ref()
+        .and_then(|d| d["error"]["message"].as_str())
+        .unwrap_or("the tool failed")
+        .to_string()
 }
 
 /// The one trace of a cancelled call, whose answer MCP does not send: on

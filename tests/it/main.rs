@@ -35,6 +35,7 @@ mod shell;
 mod slate_log;
 mod small_truths;
 mod snapshots;
+mod spans;
 mod steer_retries;
 mod story;
 mod story_limits;

@@ -16,6 +16,7 @@ pub mod entry;
 pub mod original_helm;
 mod repo;
 mod slate_key;
+pub mod spans;
 pub mod steer_record;
 pub mod trace;
 mod voyage;
