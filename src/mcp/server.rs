@@ -187,7 +187,7 @@ async fn run(
     progress: Option<ProgressToken>,
     peer: &Peer<RoleServer>,
     cancel: &Cancel,
-    within: Option<crate::spans::Context>,
+    within: Option<crate::spans::SpanContext>,
 ) -> CallToolResult {
     let ctx = Arc::clone(ctx);
     let tally = Arc::new(Tally::cancellable(cancel.clone()));

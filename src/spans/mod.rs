@@ -23,14 +23,14 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Mutex, OnceLock};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
-use self::otlp::{KeyValue, Span, Status};
+use self::otlp::{KeyValue, OtlpSpan, SpanStatus};
 use crate::model::Trace;
-use crate::model::spans::{Request, Requests};
+use crate::model::spans::{ForgeRequest, Requests};
 
 struct Recorder {
     path: PathBuf,
     /// The forge requests' spans, by the span they belong to, until it ends.
-    children: Mutex<HashMap<String, Vec<Span>>>,
+    children: Mutex<HashMap<String, Vec<OtlpSpan>>>,
     warned: AtomicBool,
 }
 
@@ -39,7 +39,7 @@ static RECORDER: OnceLock<Recorder> = OnceLock::new();
 thread_local! {
     /// The span the work on this thread belongs to: forge requests are
     /// made on the thread of the call that makes them.
-    static CURRENT: RefCell<Option<Context>> = const { RefCell::new(None) };
+    static CURRENT: RefCell<Option<SpanContext>> = const { RefCell::new(None) };
 }
 
 /// Starts keeping spans when `HELM_OTEL_FILE` names a file.
@@ -59,14 +59,14 @@ pub fn install() {
 
 /// Which span the work belongs to.
 #[derive(Clone, Debug)]
-pub struct Context {
+pub struct SpanContext {
     trace_id: String,
     span_id: String,
 }
 
 /// A span begun and not yet ended.
 pub struct Open {
-    span: Span,
+    span: OtlpSpan,
     began: SystemTime,
 }
 
@@ -81,7 +81,7 @@ impl Open {
     ) -> Option<Open> {
         RECORDER.get()?;
         let began = SystemTime::now();
-        let span = Span {
+        let span = OtlpSpan {
             trace_id: parent.map_or_else(
                 || hex(uuid::Uuid::now_v7().as_bytes()),
                 |t| t.trace_id().to_string(),
@@ -100,8 +100,8 @@ impl Open {
     }
 
     /// What work on another thread names to belong to this span.
-    pub fn context(&self) -> Context {
-        Context {
+    pub fn context(&self) -> SpanContext {
+        SpanContext {
             trace_id: self.span.trace_id.clone(),
             span_id: self.span.span_id.clone(),
         }
@@ -119,7 +119,7 @@ impl Open {
             self.span
                 .attributes
                 .push(KeyValue::text("error.type", kind));
-            self.span.status = Some(Status::error(message));
+            self.span.status = Some(SpanStatus::error(message));
         }
         let children = recorder
             .children
@@ -163,7 +163,7 @@ pub(crate) fn tool_call(tool: &str, request_id: &str, parent: Option<&Trace>) ->
 }
 
 /// Work on this thread belongs to `context` until the guard is dropped.
-pub fn enter(context: &Context) -> Entered {
+pub fn enter(context: &SpanContext) -> Entered {
     CURRENT.with(|current| *current.borrow_mut() = Some(context.clone()));
     Entered
 }
@@ -179,7 +179,7 @@ impl Drop for Entered {
 struct Keeper;
 
 impl Requests for Keeper {
-    fn request(&self, request: &Request<'_>) {
+    fn request(&self, request: &ForgeRequest<'_>) {
         let Some(parent) = CURRENT.with(|current| current.borrow().clone()) else {
             return;
         };
@@ -197,15 +197,15 @@ impl Requests for Keeper {
                 attributes.push(KeyValue::int("http.response.status_code", i64::from(code)));
                 (code >= 400).then(|| {
                     attributes.push(KeyValue::text("error.type", code.to_string()));
-                    Status::error("")
+                    SpanStatus::error("")
                 })
             }
             None => {
                 attributes.push(KeyValue::text("error.type", "_OTHER"));
-                Some(Status::error("no answer"))
+                Some(SpanStatus::error("no answer"))
             }
         };
-        let span = Span {
+        let span = OtlpSpan {
             trace_id: parent.trace_id.clone(),
             span_id: span_id(),
             trace_state: None,
@@ -226,7 +226,7 @@ impl Requests for Keeper {
 impl Recorder {
     /// Appends one line: a whole `write` of it, so lines of concurrent
     /// calls (and processes) do not interleave.
-    fn write(&self, spans: Vec<Span>) {
+    fn write(&self, spans: Vec<OtlpSpan>) {
         let request = otlp::ExportTraceServiceRequest {
             resource_spans: [otlp::ResourceSpans {
                 resource: otlp::Resource {

@@ -28,7 +28,7 @@ pub(crate) struct Resource {
 #[derive(Serialize)]
 pub(crate) struct ScopeSpans {
     pub(crate) scope: Scope,
-    pub(crate) spans: Vec<Span>,
+    pub(crate) spans: Vec<OtlpSpan>,
 }
 
 #[derive(Serialize)]
@@ -40,7 +40,7 @@ pub(crate) struct Scope {
 /// One span. `kind`: 1 internal, 2 server, 3 client.
 #[derive(Clone, Serialize)]
 #[serde(rename_all = "camelCase")]
-pub(crate) struct Span {
+pub(crate) struct OtlpSpan {
     pub(crate) trace_id: String,
     pub(crate) span_id: String,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -53,7 +53,7 @@ pub(crate) struct Span {
     pub(crate) end_time_unix_nano: String,
     pub(crate) attributes: Vec<KeyValue>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub(crate) status: Option<Status>,
+    pub(crate) status: Option<SpanStatus>,
 }
 
 pub(crate) const INTERNAL: u8 = 1;
@@ -63,15 +63,15 @@ pub(crate) const CLIENT: u8 = 3;
 
 /// `code` 2 is ERROR; a span that did not fail has none.
 #[derive(Clone, Serialize)]
-pub(crate) struct Status {
+pub(crate) struct SpanStatus {
     #[serde(skip_serializing_if = "String::is_empty")]
     pub(crate) message: String,
     pub(crate) code: u8,
 }
 
-impl Status {
-    pub(crate) fn error(message: &str) -> Status {
-        Status {
+impl SpanStatus {
+    pub(crate) fn error(message: &str) -> SpanStatus {
+        SpanStatus {
             message: message.to_string(),
             code: 2,
         }

@@ -9,7 +9,7 @@ use std::sync::OnceLock;
 use std::time::Duration;
 
 /// One request the transport made: never a header, a token or a body.
-pub struct Request<'a> {
+pub struct ForgeRequest<'a> {
     pub method: &'a str,
     /// Without credentials, and query values that may be secrets hidden
     /// (`tell::redact_url`).
@@ -22,7 +22,7 @@ pub struct Request<'a> {
 /// Whoever keeps spans of the requests. Called on the thread that made
 /// the request.
 pub trait Requests: Send + Sync {
-    fn request(&self, request: &Request<'_>);
+    fn request(&self, request: &ForgeRequest<'_>);
 }
 
 static KEEPER: OnceLock<Box<dyn Requests>> = OnceLock::new();
@@ -33,7 +33,7 @@ pub fn listen(keeper: Box<dyn Requests>) -> bool {
 }
 
 /// Tells a finished request to the keeper, if any.
-pub fn request(request: &Request<'_>) {
+pub fn request(request: &ForgeRequest<'_>) {
     if let Some(keeper) = KEEPER.get() {
         keeper.request(request);
     }

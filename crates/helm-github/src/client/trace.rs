@@ -27,7 +27,7 @@ pub(crate) fn answered(
     took: Duration,
     headers: &HeaderMap,
 ) {
-    crate::model::spans::request(&crate::model::spans::Request {
+    crate::model::spans::request(&crate::model::spans::ForgeRequest {
         method: method.as_str(),
         url,
         status: Some(status.as_u16()),
@@ -56,7 +56,7 @@ pub(crate) fn answered(
 
 /// One request that got no answer.
 pub(crate) fn failed(method: &Method, url: &str, took: Duration, why: &str) {
-    crate::model::spans::request(&crate::model::spans::Request {
+    crate::model::spans::request(&crate::model::spans::ForgeRequest {
         method: method.as_str(),
         url,
         status: None,
