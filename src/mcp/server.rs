@@ -260,10 +260,7 @@ fn log_cancelled(
     let became = if cancel.stopped() {
         "before it wrote anything: nothing was done".to_string()
     } else if result.is_error == Some(true) {
-        let text = result.content.first().and_then(|c| c.as_text());
-        let doc = text.and_then(|t| serde_json::from_str::<serde_json::Value>(&t.text).ok());
-        let message = doc.as_ref().and_then(|d| d["error"]["message"].as_str());
-        format!("and failed all the same: {}", message.unwrap_or("unknown"))
+        format!("and failed all the same: {}", tool_error_message(result))
     } else if tool.effect.read_only {
         "after it had begun: it only read, and its answer is not sent".to_string()
     } else {
