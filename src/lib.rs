@@ -8,6 +8,7 @@
 pub mod cli;
 pub mod mcp;
 pub mod output;
+pub mod spans;
 
 // Paths inside this crate name the layers below by their old module names.
 use helm_core::{actions, cancel, egress, inputs, observe, ops, steering};

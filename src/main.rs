@@ -12,6 +12,8 @@ use helm_model::words;
 
 fn main() -> ExitCode {
     output::progress::began();
+    // HELM_OTEL_FILE: spans of the command or of each MCP call.
+    helm::spans::install();
     let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
     let json = args.iter().any(|arg| arg == "--json");
     // Read before clap parses, so clap's own help and errors follow it too:
@@ -51,14 +53,28 @@ fn main() -> ExitCode {
     }
     let stderr_tty = std::io::IsTerminal::is_terminal(&std::io::stderr());
     output::stderr::Telling::new(cli.quiet, cli.verbose, stderr_tty && !cli.json).install();
-    let mut ctx = match Context::from_env(cli.json) {
+    let mut ctx = match Context::from_env(cli.json, cli.traceparent.as_deref()) {
         Ok(ctx) => ctx,
         Err(err) => return fail(&err, json),
     };
     ctx.quiet = cli.quiet;
     let paged =
         cli::terminal::pages(&cli.command) && ctx.stdout_tty && !ctx.json && !cli.terminal.no_pager;
-    match cli::run(cli, &ctx) {
+    let span = helm::spans::command(cli.command.name(), ctx.trace());
+    let ran = cli::run(cli, &ctx);
+    if let Some((span, entered)) = span {
+        drop(entered);
+        let failed = ran
+            .as_ref()
+            .err()
+            .map(|err| (err.kind().as_str(), err.to_string()));
+        span.end(
+            failed
+                .as_ref()
+                .map(|(kind, message)| (*kind, message.as_str())),
+        );
+    }
+    match ran {
         Ok(report) => {
             let style = Style {
                 color: ctx.color,

@@ -18,8 +18,25 @@ pub struct Context {
 }
 
 impl Context {
-    pub fn from_env(json: bool) -> Result<Context> {
-        let helm = Helm::from_env()?;
+    /// The caller's trace, which the command's span is parented on.
+    pub fn trace(&self) -> Option<&crate::model::Trace> {
+        self.helm.trace.as_ref()
+    }
+
+    /// `traceparent` is the `--traceparent` flag, which stands before
+    /// `TRACEPARENT` (and the `TRACESTATE` beside it, which belongs to that
+    /// trace only).
+    pub fn from_env(json: bool, traceparent: Option<&str>) -> Result<Context> {
+        let mut helm = Helm::from_env()?;
+        let env = |name: &str| std::env::var(name).ok().filter(|v| !v.trim().is_empty());
+        helm.trace = match traceparent {
+            Some(flag) => crate::inputs::trace::caller(Some(flag), None, "--traceparent"),
+            None => crate::inputs::trace::caller(
+                env("TRACEPARENT").as_deref(),
+                env("TRACESTATE").as_deref(),
+                "TRACEPARENT",
+            ),
+        };
         let stdout_tty = std::io::stdout().is_terminal();
         Ok(Context {
             helm,

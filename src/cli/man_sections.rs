@@ -47,6 +47,14 @@ pub(crate) const ENVIRONMENT: &[(&str, &str)] = &[
         "`debug` (or `trace`) traces each GitHub request and git command on stderr, as --verbose does. Default: no trace.",
     ),
     (
+        "TRACEPARENT",
+        "A W3C traceparent (the caller's trace) recorded on the entry the command makes, with TRACESTATE beside it; --traceparent stands before it. A malformed one is ignored with a warning. Default: none.",
+    ),
+    (
+        "HELM_OTEL_FILE",
+        "A file helm appends OpenTelemetry spans to, as OTLP-JSON, one export request a line: one span per command or MCP tool call, parented on the caller's traceparent, and one per GitHub request (method, URL without secrets, status; never a token or a body). Default: no spans.",
+    ),
+    (
         "NO_COLOR",
         "Set and not empty: no colour. Default: colour when stdout is a terminal.",
     ),

@@ -86,6 +86,12 @@ pub struct Cli {
     /// HELM_LOG=debug.
     #[arg(long, short = 'v', global = true, help_heading = SHARED)]
     pub verbose: bool,
+
+    /// Record this W3C traceparent (the caller's trace) on the entry the
+    /// command makes, and parent its spans on it; also TRACEPARENT, with
+    /// TRACESTATE. A malformed one is ignored with a warning.
+    #[arg(long, global = true, value_name = "TRACEPARENT", help_heading = SHARED)]
+    pub traceparent: Option<String>,
     #[command(flatten)]
     pub terminal: terminal::TerminalArgs,
 
@@ -218,6 +224,28 @@ pub(crate) struct VoyageArg {
         help_heading = SHARED
     )]
     pub(crate) voyage: Option<String>,
+}
+
+impl Command {
+    /// The command's name, as its span is named (`helm log`).
+    pub fn name(&self) -> &'static str {
+        match self {
+            Command::Voyage(_) => "voyage",
+            Command::Observe(_) => "observe",
+            Command::Slate(_) => "slate",
+            Command::Steer(_) => "steer",
+            Command::Log(_) => "log",
+            Command::Interrupted(_) => "interrupted",
+            Command::Proposals(_) => "proposals",
+            Command::Approve(_) => "approve",
+            Command::Reject(_) => "reject",
+            Command::Artifact(_) => "artifact",
+            Command::Search(_) => "search",
+            Command::Completions(_) => "completions",
+            Command::Man => "man",
+            Command::Mcp(_) => "mcp",
+        }
+    }
 }
 
 pub fn run(cli: Cli, ctx: &Context) -> Result<Box<dyn Report>> {

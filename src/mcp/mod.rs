@@ -46,6 +46,17 @@ pub(crate) struct Ctx {
 }
 
 impl Ctx {
+    /// The context of one call that carries the caller's trace, which the
+    /// entry it makes records.
+    pub(crate) fn traced(&self, trace: crate::model::Trace) -> Ctx {
+        let mut helm = self.helm.clone();
+        helm.trace = Some(trace);
+        Ctx {
+            helm,
+            default_voyage: self.default_voyage.clone(),
+        }
+    }
+
     /// The voyage a call names, else the server's `HELM_VOYAGE`.
     pub(crate) fn voyage(&self, given: Option<String>) -> Result<String> {
         given

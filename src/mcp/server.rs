@@ -87,7 +87,29 @@ impl ServerHandler for HelmServer {
         // client's `notifications/cancelled` for it; the core reads it there.
         let token = context.ct.clone();
         let cancel = Cancel::reading(move || token.is_cancelled());
-        let result = run(&self.ctx, tool, args, progress, &context.peer, &cancel).await;
+        // The caller's trace (`_meta.traceparent`, SEP-414) is recorded on
+        // the entry this call makes: its own `Helm` carries it.
+        let ctx = match crate::inputs::trace::caller(
+            context.meta.get_traceparent(),
+            context.meta.get_tracestate(),
+            "_meta.traceparent",
+        ) {
+            Some(trace) => Arc::new(self.ctx.traced(trace)),
+            None => Arc::clone(&self.ctx),
+        };
+        let request_id = serde_json::to_string(&context.id).unwrap_or_default();
+        let span = crate::spans::tool_call(
+            tool.name,
+            request_id.trim_matches('"'),
+            ctx.helm.trace.as_ref(),
+        );
+        let within = span.as_ref().map(crate::spans::Open::context);
+        let result = run(&ctx, tool, args, progress, &context.peer, &cancel, within).await;
+        if let Some(span) = span {
+            // `error.type` is `tool_error` exactly when the result is one.
+            let message = (result.is_error == Some(true)).then(|| tool_error_message(&result));
+            span.end(message.as_deref().map(|m| ("tool_error", m)));
+        }
         if cancel.is_cancelled() {
             log_cancelled(tool, &context.id, &cancel, &result);
         }
@@ -168,6 +190,7 @@ async fn run(
     progress: Option<ProgressToken>,
     peer: &Peer<RoleServer>,
     cancel: &Cancel,
+    within: Option<crate::spans::SpanContext>,
 ) -> CallToolResult {
     let ctx = Arc::clone(ctx);
     let tally = Arc::new(Tally::cancellable(cancel.clone()));
@@ -178,6 +201,8 @@ async fn run(
         cancel: cancel.clone(),
     };
     let work = tokio::task::spawn_blocking(move || {
+        // Forge requests the call makes are its span's children.
+        let _entered = within.as_ref().map(crate::spans::enter);
         call.cancel.check("start")?;
         let report = (tool.run)(&ctx, call)?;
         let mut out = Vec::new();
@@ -215,6 +240,16 @@ async fn run(
     }
 }
 
+/// A tool error's message, from the `{"error": {message}}` it carries.
+fn tool_error_message(result: &CallToolResult) -> String {
+    let text = result.content.first().and_then(|c| c.as_text());
+    let doc = text.and_then(|t| serde_json::from_str::<Value>(&t.text).ok());
+    doc.as_ref()
+        .and_then(|d| d["error"]["message"].as_str())
+        .unwrap_or("the tool failed")
+        .to_string()
+}
+
 /// The one trace of a cancelled call, whose answer MCP does not send: on
 /// stderr, what became of it. Past its write a call is never stopped, so
 /// it either did nothing or completed and recorded.
@@ -228,10 +263,7 @@ fn log_cancelled(
     let became = if cancel.stopped() {
         "before it wrote anything: nothing was done".to_string()
     } else if result.is_error == Some(true) {
-        let text = result.content.first().and_then(|c| c.as_text());
-        let doc = text.and_then(|t| serde_json::from_str::<serde_json::Value>(&t.text).ok());
-        let message = doc.as_ref().and_then(|d| d["error"]["message"].as_str());
-        format!("and failed all the same: {}", message.unwrap_or("unknown"))
+        format!("and failed all the same: {}", tool_error_message(result))
     } else if tool.effect.read_only {
         "after it had begun: it only read, and its answer is not sent".to_string()
     } else {

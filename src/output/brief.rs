@@ -79,6 +79,13 @@ impl BriefReport {
         )?;
         super::proposed::write_waiting(out, &brief.proposals, style)?;
         write_state(out, brief)?;
+        for entry in &brief.completed_after_cancel {
+            writeln!(
+                out,
+                "{}",
+                style.warn(&format!("entry {entry} {}", super::traced::AFTER_CANCEL))
+            )?;
+        }
         if !brief.recent.is_empty() {
             writeln!(out)?;
             writeln!(

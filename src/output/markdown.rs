@@ -66,6 +66,10 @@ pub(crate) fn write_story(
             writeln!(out)?;
             writeln!(out, "_{}_", escape_inline(&super::signed::line(signature)))?;
         }
+        for line in super::traced::lines(entry) {
+            writeln!(out)?;
+            writeln!(out, "_{}_", escape_inline(&line))?;
+        }
     }
     let slate = &story.snapshot.slate;
     if !slate.is_empty() {

@@ -32,6 +32,7 @@ pub mod style;
 pub(crate) mod sync;
 pub(crate) mod texts;
 pub(crate) mod threads;
+pub(crate) mod traced;
 pub(crate) mod verification;
 pub(crate) mod voyage;
 

@@ -289,6 +289,9 @@ impl Report for StoryReport {
             if let Some(signature) = signed {
                 writeln!(out, "   {}", style.dim(&super::signed::line(signature)))?;
             }
+            for line in super::traced::lines(entry) {
+                writeln!(out, "   {}", style.dim(&line))?;
+            }
         }
         if snapshot.entries.is_empty() {
             writeln!(out)?;

@@ -3,6 +3,7 @@
 mod actor;
 mod bad_input;
 mod big_payload;
+mod caller_trace;
 mod disclosure;
 mod egress;
 mod freshness;
@@ -35,6 +36,7 @@ mod shell;
 mod slate_log;
 mod small_truths;
 mod snapshots;
+mod spans;
 mod steer_retries;
 mod story;
 mod story_limits;

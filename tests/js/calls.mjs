@@ -11,9 +11,12 @@ const { calls } = await input();
 const client = await connect();
 await client.listTools();
 const seen = [];
-for (const { tool, args } of calls) {
+for (const { tool, args, meta } of calls) {
   try {
-    const result = await client.callTool({ name: tool, arguments: args });
+    // `meta` is the request's `_meta` (a caller's traceparent, SEP-414).
+    const params = { name: tool, arguments: args };
+    if (meta) params._meta = meta;
+    const result = await client.callTool(params);
     seen.push({
       tool,
       isError: result.isError === true,

@@ -4,6 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 pub use super::steer_record::SteerRecord;
+use super::trace::Trace;
 
 /// Who acted, in what role, how the thinking was done, and why. All four are
 /// required on every `steer` and `log`: no defaults, no config file.
@@ -84,6 +85,15 @@ pub enum EntryAction {
         status: String,
         #[serde(default, skip_serializing_if = "Option::is_none")]
         request_id: Option<String>,
+        /// The caller's trace context, when it sent one (issue 43 item 9).
+        /// An older helm reading the entry passes over it; one that is not
+        /// a W3C trace (a hand-edited or foreign entry) reads as none.
+        #[serde(
+            default,
+            skip_serializing_if = "Option::is_none",
+            deserialize_with = "crate::trace::lenient"
+        )]
+        trace: Option<Trace>,
     },
     Steer(Box<SteerRecord>),
     /// A steer checked up to its write and kept for approval (issue 42).
@@ -96,6 +106,9 @@ pub enum EntryAction {
         key: String,
         #[serde(default, skip_serializing_if = "Option::is_none")]
         request_id: Option<String>,
+        /// The caller's W3C trace context, when it sent one.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        trace: Option<Trace>,
     },
 }
 
@@ -191,6 +204,24 @@ impl EntryAction {
             EntryAction::Rejection { request_id, .. } => *request_id = id,
         }
     }
+
+    /// The caller's trace context recorded on the entry.
+    pub fn trace(&self) -> Option<&Trace> {
+        match self {
+            EntryAction::Log { trace, .. } | EntryAction::Rejection { trace, .. } => trace.as_ref(),
+            EntryAction::Steer(record) => record.trace.as_ref(),
+            EntryAction::Proposal(record) => record.trace.as_ref(),
+        }
+    }
+
+    /// Records the caller's trace context on the entry.
+    pub fn set_trace(&mut self, given: Option<Trace>) {
+        match self {
+            EntryAction::Log { trace, .. } | EntryAction::Rejection { trace, .. } => *trace = given,
+            EntryAction::Steer(record) => record.trace = given,
+            EntryAction::Proposal(record) => record.trace = given,
+        }
+    }
 }
 
 #[cfg(test)]
@@ -202,6 +233,7 @@ mod tests {
         let action = EntryAction::Log {
             status: "waiting".into(),
             request_id: Some("r1".into()),
+            trace: None,
         };
         let json = serde_json::to_string(&action).unwrap();
         assert_eq!(

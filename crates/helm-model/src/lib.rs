@@ -17,13 +17,16 @@ pub mod original_helm;
 pub mod proposal;
 mod repo;
 mod slate_key;
+pub mod spans;
 pub mod steer_record;
+pub mod trace;
 mod voyage;
 
 pub use action_kind::ActionKind;
 pub use entry::{EntryAction, Provenance, SteerRecord};
 pub use repo::Repo;
 pub use slate_key::SlateKey;
+pub use trace::Trace;
 pub use voyage::{Voyage, VoyageStatus};
 
 /// The current time as helm stores it: RFC 3339, UTC, microseconds, fixed width,

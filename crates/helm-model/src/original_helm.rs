@@ -45,6 +45,7 @@ pub fn action(value: &Value) -> Option<EntryAction> {
         OriginalAction::Log(state) => Some(EntryAction::Log {
             status: state,
             request_id: None,
+            trace: None,
         }),
         OriginalAction::Steer(steer) => {
             let kind = match (steer.kind.as_str(), &steer.target) {

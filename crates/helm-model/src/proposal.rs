@@ -70,6 +70,9 @@ pub struct ProposalRecord {
     pub freshness: Option<Freshness>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub request_id: Option<String>,
+    /// The proposer's W3C trace context, when the caller sent one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub trace: Option<super::Trace>,
 }
 
 /// Which proposal a performed steer approved, and who decided.

@@ -17,6 +17,7 @@ use serde_json::{Map, Value};
 
 use super::ActionKind;
 use super::entry::Freshness;
+use super::trace::Trace;
 
 /// Where each field of a steer's JSON goes, as helm has written it since
 /// the first entries: shared and per-action fields interleaved. Only ever
@@ -53,6 +54,8 @@ pub const FIELD_ORDER: &[&str] = &[
     "override",
     "thread",
     "resolved",
+    "trace",
+    "completedAfterCancel",
 ];
 
 /// The names of the fields every steer shares, which no action's part may
@@ -69,6 +72,8 @@ pub(crate) const SHARED_FIELDS: &[&str] = &[
     "actor",
     "allowedSecrets",
     "approval",
+    "trace",
+    "completedAfterCancel",
 ];
 
 /// What an action's entry records of its own, by JSON field name, as its
@@ -113,6 +118,14 @@ pub struct SteerRecord {
     /// (issue 42).
     #[schemars(default, skip_serializing_if = "Option::is_none")]
     pub approval: Option<super::proposal::Approval>,
+    /// The caller's W3C trace context, when it sent one (issue 43 item 9).
+    #[schemars(default, skip_serializing_if = "Option::is_none")]
+    pub trace: Option<Trace>,
+    /// The MCP call that asked for it was cancelled after its write had
+    /// gone out: helm completed and recorded it, but the caller never got
+    /// the answer (issue 43 item 6).
+    #[schemars(default, skip_serializing_if = "std::ops::Not::not")]
+    pub completed_after_cancel: bool,
     /// The action's own fields (its schema is the action's part's, which
     /// helm-core adds to this one).
     #[schemars(skip)]
@@ -134,6 +147,8 @@ impl SteerRecord {
             actor: None,
             allowed_secrets: Vec::new(),
             approval: None,
+            trace: None,
+            completed_after_cancel: false,
             part: PartFields::new(),
         }
     }
@@ -204,6 +219,14 @@ impl SteerRecord {
                 .map(serde_json::to_value)
                 .transpose()?,
         );
+        shared(
+            "trace",
+            self.trace.as_ref().map(serde_json::to_value).transpose()?,
+        );
+        shared(
+            "completedAfterCancel",
+            self.completed_after_cancel.then_some(Value::Bool(true)),
+        );
         fields.extend(
             self.part
                 .iter()
@@ -260,6 +283,14 @@ impl<'de> Deserialize<'de> for SteerRecord {
             actor: take(&mut part, "actor")?,
             allowed_secrets: take(&mut part, "allowedSecrets")?.unwrap_or_default(),
             approval: take(&mut part, "approval")?,
+            // Another machine's entry may claim anything here: what is not
+            // a checked trace reads as none, and the rest still reads.
+            trace: part
+                .shift_remove("trace")
+                .and_then(|value| serde_json::from_value(value).ok()),
+            completed_after_cancel: part
+                .shift_remove("completedAfterCancel")
+                .is_some_and(|value| value == Value::Bool(true)),
             part,
         })
     }
@@ -273,7 +304,7 @@ mod tests {
     /// written again, the text is the same.
     #[test]
     fn every_historical_field_is_written_back_where_it_was() {
-        let stored = r#"{"steer":"merge-pr","repo":"o/r","issue":1,"pr":2,"commentId":3,"inReplyTo":4,"url":"u","title":"t","state":"s","stateReason":"sr","draft":true,"head":"h","base":"b","reviewers":["r"],"teams":["t"],"mergeMethod":"squash","mergeSha":"m","requestId":"q","body":"B","labels":["l"],"remove":["x"],"assignees":["a"],"applied":{"labels":["l"],"notPresent":["x"]},"closeReason":"completed","pinnedSha":"p","settled":"saved-answer","freshness":{"verdict":"stale","checked":2,"changed":["c"]},"actor":"bot","override":{"reason":"why","notReady":[]},"thread":"PRRT_1","resolved":false}"#;
+        let stored = r#"{"steer":"merge-pr","repo":"o/r","issue":1,"pr":2,"commentId":3,"inReplyTo":4,"url":"u","title":"t","state":"s","stateReason":"sr","draft":true,"head":"h","base":"b","reviewers":["r"],"teams":["t"],"mergeMethod":"squash","mergeSha":"m","requestId":"q","body":"B","labels":["l"],"remove":["x"],"assignees":["a"],"applied":{"labels":["l"],"notPresent":["x"]},"closeReason":"completed","pinnedSha":"p","settled":"saved-answer","freshness":{"verdict":"stale","checked":2,"changed":["c"]},"actor":"bot","override":{"reason":"why","notReady":[]},"thread":"PRRT_1","resolved":false,"trace":{"traceparent":"00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01","tracestate":"a=1"},"completedAfterCancel":true}"#;
         let record: SteerRecord = serde_json::from_str(stored).unwrap();
         assert_eq!(serde_json::to_string(&record).unwrap(), stored);
         let names: Vec<&str> = record.fields().unwrap().iter().map(|(n, _)| *n).collect();
@@ -288,6 +319,18 @@ mod tests {
         assert_eq!(
             serde_json::to_string(&record).unwrap(),
             r#"{"steer":"comment","repo":"o/r","body":"b","actor":"bot","zeta":1,"alpha":2}"#
+        );
+    }
+
+    #[test]
+    fn a_stored_trace_that_is_none_leaves_the_record_readable() {
+        let stored = r#"{"steer":"comment","repo":"o/r","trace":{"traceparent":"junk"},"completedAfterCancel":"yes","body":"b"}"#;
+        let record: SteerRecord = serde_json::from_str(stored).unwrap();
+        assert_eq!(record.trace, None);
+        assert!(!record.completed_after_cancel);
+        assert_eq!(
+            serde_json::to_string(&record).unwrap(),
+            r#"{"steer":"comment","repo":"o/r","body":"b"}"#
         );
     }
 

@@ -326,6 +326,7 @@ mod tests {
         EntryAction::Log {
             status: "waiting".into(),
             request_id: None,
+            trace: None,
         }
     }
 

@@ -68,6 +68,11 @@ pub(crate) fn write(out: &mut String, entry: &Entry, cx: &mut EntryInputs<'_>) {
     out.push_str(" · <span class=\"dim\">");
     line(out, &crate::text::when(&entry.recorded_at));
     out.push_str("</span></p>");
+    for said in crate::output::traced::lines(entry) {
+        out.push_str("<p class=\"dim\">");
+        line(out, &said);
+        out.push_str("</p>");
+    }
     if let Some(EntryAction::Steer(record)) = entry.parsed_action() {
         world(out, record, cx.links);
     }

@@ -8,6 +8,7 @@
 mod agent_flow;
 mod brief;
 mod cancel;
+mod cancelled_fate;
 mod checks;
 mod configuration;
 mod controls;

@@ -87,6 +87,21 @@ pub fn script(env: &TestEnv, script: &str, helm_args: &[&str], input: &Value) ->
         .unwrap_or_else(|err| panic!("node {script} printed no JSON ({err}):\n{stdout}\n{stderr}"))
 }
 
+/// `tests/js/SCRIPT` started against `helm mcp ARGS` in `env`, its stdin
+/// and stdout piped, for a test that paces it line by line.
+pub fn spawn(env: &TestEnv, script: &str, helm_args: &[&str]) -> std::process::Child {
+    require_packages();
+    let mut command = with_helm(env, helm_args, node());
+    command
+        .arg(js_dir().join(script))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    command.spawn().unwrap_or_else(|err| {
+        panic!("cannot run node ({err}): install Node.js, then run scripts/test-deps.sh")
+    })
+}
+
 /// The official MCP Inspector's CLI mode against `helm mcp ARGS` in `env`:
 /// `inspector` are its options (`--method tools/list`…); its stdout, which
 /// must be one JSON document, and whether it succeeded.

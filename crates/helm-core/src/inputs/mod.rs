@@ -10,6 +10,7 @@ pub mod body;
 pub mod flags;
 pub(crate) mod provenance;
 pub mod text;
+pub mod trace;
 
 pub use body::BodySpec;
 pub use flags::{Flag, FlagCommand, FlagCommands, Flags};

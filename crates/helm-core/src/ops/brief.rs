@@ -48,6 +48,10 @@ pub struct Brief {
     pub slate: Vec<Observation>,
     /// Other voyages of this home that match this one's intent, best first.
     pub related: Vec<super::brief_related::Related>,
+    /// The entries whose MCP call was cancelled after its write went out:
+    /// helm completed and recorded them, and the caller never got the
+    /// answer (issue 43 item 6).
+    pub completed_after_cancel: Vec<i64>,
 }
 
 #[derive(Debug, Serialize, schemars::JsonSchema)]
@@ -172,6 +176,14 @@ impl Helm {
         let related = self.related(&snapshot.voyage)?;
         let proposals = super::proposals::waiting(self, &store.id(), &snapshot.entries);
         let entries = snapshot.entries.len();
+        let completed_after_cancel = snapshot
+            .entries
+            .iter()
+            .filter(|entry| {
+                matches!(entry.parsed_action(), Some(EntryAction::Steer(r)) if r.completed_after_cancel)
+            })
+            .map(|entry| entry.id)
+            .collect();
         let recent = snapshot
             .entries
             .into_iter()
@@ -189,6 +201,7 @@ impl Helm {
             github,
             slate: snapshot.slate,
             related,
+            completed_after_cancel,
         })
     }
 }

@@ -74,6 +74,7 @@ impl Helm {
             Ok(EntryAction::Log {
                 status: state.to_string(),
                 request_id: None,
+                trace: self.trace.clone(),
             })
         })?;
         if sealed.replayed {
@@ -124,6 +125,7 @@ impl Helm {
             id: Some(&prepared.attempt_id),
             allowed_secrets: &prepared.allowed,
             approval: None,
+            trace: self.trace.as_ref(),
         };
         let mut steered = steering::steer(&mut store, &attempt, &mut actor, &mut Live)?;
         if !steered.sealed.replayed {
@@ -153,8 +155,20 @@ impl Helm {
             None => None,
         };
         match actor.as_mut() {
-            Some(actor) => steering::settle(&mut store, self.home.root(), attempt, actor),
-            None => steering::settle(&mut store, self.home.root(), attempt, &mut NoGitHub),
+            Some(actor) => steering::settle(
+                &mut store,
+                self.home.root(),
+                attempt,
+                actor,
+                self.trace.as_ref(),
+            ),
+            None => steering::settle(
+                &mut store,
+                self.home.root(),
+                attempt,
+                &mut NoGitHub,
+                self.trace.as_ref(),
+            ),
         }
     }
 

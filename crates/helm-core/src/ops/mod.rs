@@ -53,6 +53,11 @@ pub struct Helm {
     /// `HELM_DISCLOSE=1`: every body a steer posts ends with the
     /// disclosure footer, as `--disclose` asks for one steer.
     pub disclose: bool,
+    /// The caller's W3C trace context, recorded on every entry this
+    /// `Helm` writes (issue 43 item 9): the CLI's `--traceparent` or
+    /// `TRACEPARENT`, or one MCP request's `_meta` on a `Helm` made for
+    /// that request.
+    pub trace: Option<crate::model::Trace>,
 }
 
 impl Helm {
@@ -87,6 +92,7 @@ impl Helm {
             sync: crate::sync::Settings::from_env(),
             disclosure: Default::default(),
             disclose: var("HELM_DISCLOSE").is_some_and(|v| disclosing(&v)),
+            trace: None,
         })
     }
 

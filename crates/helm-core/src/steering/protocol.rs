@@ -38,6 +38,8 @@ pub(crate) struct Attempt<'a> {
     pub(crate) allowed_secrets: &'a [String],
     /// The proposal this steer performs, which its entry names (issue 42).
     pub(crate) approval: Option<&'a crate::model::proposal::Approval>,
+    /// The caller's trace context, which the entry records.
+    pub(crate) trace: Option<&'a crate::model::Trace>,
 }
 
 /// A recorded (or replayed) steer.
@@ -85,6 +87,7 @@ pub(crate) fn steer(
                         result.allowed_secrets = attempt.allowed_secrets.to_vec();
                     }
                     result.approval = attempt.approval.cloned();
+                    result.trace = attempt.trace.cloned();
                     settled = Some(earlier);
                     return Ok(Decision::Record(
                         attempt.provenance.clone(),
@@ -144,6 +147,10 @@ pub(crate) fn steer(
                 result.freshness = preflight.freshness;
                 result.allowed_secrets = attempt.allowed_secrets.to_vec();
                 result.approval = attempt.approval.cloned();
+                result.trace = attempt.trace.cloned();
+                // Past its write a call is never stopped: a caller who
+                // cancelled meanwhile gets no answer, so the entry says it.
+                result.completed_after_cancel = attempt.cancel.is_cancelled();
                 crate::actions::overrode(&mut result, preflight.not_ready);
                 let saved = record.answered(&result);
                 if probe.dies_at(SteerKillPoint::BeforeCommit) {

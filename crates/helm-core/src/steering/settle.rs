@@ -95,6 +95,7 @@ pub fn settle(
     home: &Path,
     attempt_id: &str,
     actor: &mut dyn Actor,
+    trace: Option<&crate::model::Trace>,
 ) -> Result<Settlement> {
     let voyage = store.id();
     let first = find(home, &voyage, attempt_id)?;
@@ -107,7 +108,8 @@ pub fn settle(
         let request = request_of(current.record())?;
         let asked = request.steer.asked(&request.repo);
         match decide(sealing, current.record(), &request.steer, &asked, actor)? {
-            Earlier::Record(result) => {
+            Earlier::Record(mut result) => {
+                result.trace = trace.cloned();
                 settled = Some(current);
                 Ok(Decision::Record(
                     request.provenance,

@@ -27,6 +27,12 @@ pub(crate) fn answered(
     took: Duration,
     headers: &HeaderMap,
 ) {
+    helm_model::spans::request(&helm_model::spans::ForgeRequest {
+        method: method.as_str(),
+        url,
+        status: Some(status.as_u16()),
+        took,
+    });
     tell::trace(|| {
         let reason = status.canonical_reason().unwrap_or("");
         let mut line = format!(
@@ -50,6 +56,12 @@ pub(crate) fn answered(
 
 /// One request that got no answer.
 pub(crate) fn failed(method: &Method, url: &str, took: Duration, why: &str) {
+    helm_model::spans::request(&helm_model::spans::ForgeRequest {
+        method: method.as_str(),
+        url,
+        status: None,
+        took,
+    });
     tell::trace(|| {
         format!(
             "{method} {url} → no answer after {} ms: {why}",

@@ -110,6 +110,7 @@ impl Helm {
             id: Some(&request_id),
             allowed_secrets: &[],
             approval: Some(&approvable.approval),
+            trace: self.trace.as_ref(),
         };
         let steered = steering::steer(&mut store, &attempt, &mut actor, &mut Live);
         if steered.is_err()

@@ -112,6 +112,7 @@ impl Helm {
                 checked: checked_value(&acting)?,
                 freshness: preflight.freshness,
                 request_id: None,
+                trace: self.trace.clone(),
             };
             Ok(Decision::Record(
                 request.provenance.clone(),

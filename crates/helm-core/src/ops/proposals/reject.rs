@@ -52,6 +52,7 @@ impl Helm {
                         rejects: number,
                         key: record.key,
                         request_id: None,
+                        trace: self.trace.clone(),
                     },
                 )),
             }

@@ -193,6 +193,7 @@ fn run(
         id: None,
         allowed_secrets: &[],
         approval: None,
+        trace: None,
     };
     super::steer(&mut f.store, &attempt, world, probe)
 }
@@ -394,7 +395,7 @@ fn without_a_request_id_the_attempt_is_settled_explicitly() {
     assert!(attempt.starts_with("attempt-"));
     assert!(err.hint_text().unwrap().contains(&attempt));
     let home = f.home.root().to_path_buf();
-    match super::settle(&mut f.store, &home, &attempt, &mut world).unwrap() {
+    match super::settle(&mut f.store, &home, &attempt, &mut world, None).unwrap() {
         Settlement::Recorded(sealed) => assert_eq!(sealed.entry.bearing.len(), 1),
         other => panic!("{other:?}"),
     }
@@ -415,7 +416,7 @@ fn settling_an_attempt_github_never_saw_discards_it_without_acting() {
     let attempt = records(&f)[0].attempt().to_string();
     let home = f.home.root().to_path_buf();
     let home: &Path = &home;
-    let settled = super::settle(&mut f.store, home, &attempt, &mut world).unwrap();
+    let settled = super::settle(&mut f.store, home, &attempt, &mut world, None).unwrap();
     assert!(matches!(settled, Settlement::NothingHappened(_)));
     assert_eq!((world.acts, entries(&mut f), records(&f).len()), (0, 0, 0));
     let gone = super::discard(&mut f.store, home, &attempt).unwrap_err();

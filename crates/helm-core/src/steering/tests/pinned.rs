@@ -70,6 +70,7 @@ fn a_pinned_merge_killed_while_github_answered_is_settled_as_pinned() {
         id: None,
         allowed_secrets: &[],
         approval: None,
+        trace: None,
     };
     let mut killed = DieAt(Some(SteerKillPoint::WhileAnswering));
     assert!(super::super::steer(&mut f.store, &attempt, &mut actor, &mut killed).is_err());

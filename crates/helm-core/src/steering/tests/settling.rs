@@ -12,7 +12,7 @@ use crate::storage::VoyageStore;
 
 fn settle(f: &mut Fixture, world: &mut World, attempt: &str) -> Result<Settlement> {
     let home = f.home.root().to_path_buf();
-    super::super::settle(&mut f.store, &home, attempt, world)
+    super::super::settle(&mut f.store, &home, attempt, world, None)
 }
 
 /// Every comment GitHub holds is recorded by an entry or has a pending
@@ -61,6 +61,7 @@ fn a_retry_cannot_run_while_a_settle_looks_so_its_record_is_never_deleted() {
             id: None,
             allowed_secrets: &[],
             approval: None,
+            trace: None,
         };
         *seen.borrow_mut() = Some(super::super::steer(&mut other, &attempt, world, &mut Live));
     }));
