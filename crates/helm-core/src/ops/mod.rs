@@ -81,7 +81,10 @@ impl Helm {
                 gh_token: var("GH_TOKEN"),
                 github_token: var("GITHUB_TOKEN"),
             },
-            stdin: crate::inputs::Stdin::Ours,
+            stdin: match crate::inputs::editor::Editor::from_env() {
+                Some(editor) => crate::inputs::Stdin::Terminal(editor),
+                None => crate::inputs::Stdin::Ours,
+            },
             sync: crate::sync::Settings::from_env(),
             disclosure: Default::default(),
             disclose: var("HELM_DISCLOSE").is_some_and(|v| disclosing(&v)),
