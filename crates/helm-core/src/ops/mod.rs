@@ -120,7 +120,9 @@ pub fn named(voyage: Option<&str>) -> Result<&str> {
         Error::usage("no voyage given").hint(words![
             "pass ",
             arg("voyage"),
-            " <VOYAGE> or set HELM_VOYAGE; ",
+            " <VOYAGE>, set HELM_VOYAGE, or make one current in this working tree with ",
+            cmd("voyage use").word("ID"),
+            "; ",
             cmd("voyage list"),
             " shows your voyages",
         ])
