@@ -308,6 +308,13 @@ impl State {
     pub(super) fn get_repo(&self, cx: &Cx) -> Reply {
         let mut json = shape("GET", REPO).clone();
         set(&mut json, repo_json(cx));
+        // Not a fork: no `source` or `parent`; and the `language` GitHub's
+        // example leaves out although its schema requires it.
+        if let Some(fields) = json.as_object_mut() {
+            fields.remove("source");
+            fields.remove("parent");
+        }
+        set(&mut json, json!({ "language": null }));
         let default = self
             .repos
             .get(&cx.repo)

@@ -182,6 +182,8 @@ fn the_repository_names_its_default_branch_main_until_a_test_sets_another() {
     let repo = repo.json();
     assert_eq!(repo["default_branch"], "main");
     assert_eq!(repo["full_name"], REPO);
+    let problems = openapi::validate_response("GET", "/repos/{owner}/{repo}", &repo);
+    assert!(problems.is_empty(), "{problems:?}");
     gh.set_default_branch(REPO, "trunk");
     let repo = client.get(&format!("/repos/{REPO}")).json();
     assert_eq!(repo["default_branch"], "trunk");
