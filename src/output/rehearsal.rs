@@ -25,8 +25,8 @@ pub(crate) struct Rehearsed {
 #[derive(Serialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub(crate) struct RehearsalView<'a> {
-    /// Whether the steer would send a request: false when it would replay
-    /// an entry or record an interrupted attempt's effect instead.
+    /// False when it would replay an entry, or record an interrupted
+    /// attempt's effect, instead of sending a request.
     pub(crate) would_act: bool,
     /// What the steer would do: `merge PR #45 in o/r`.
     pub(crate) doing: &'a str,
@@ -34,8 +34,7 @@ pub(crate) struct RehearsalView<'a> {
     /// it and act on nothing.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub(crate) replays: Option<i64>,
-    /// What settling the interrupted attempt with this request id would
-    /// decide first, as the retry decides it.
+    /// How a retry would settle the interrupted attempt of this request id.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub(crate) would_settle: Option<SettleView<'a>>,
     /// What the freshness guard found on the slate as it is now.
@@ -65,29 +64,24 @@ pub(crate) struct RequestView<'a> {
     pub(crate) body: Option<&'a Value>,
 }
 
-/// What a retry would make of the interrupted attempt with its request id.
+/// How a retry would settle an interrupted attempt.
 #[derive(Serialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub(crate) struct SettleView<'a> {
-    /// The interrupted attempt's id.
-    pub(crate) attempt: &'a str,
-    /// `record`: its effect, recorded without acting; `act`: GitHub shows
-    /// it did not act, so the steer acts.
+    /// `record` its effect without acting, or `act` (GitHub shows it did not).
     pub(crate) decision: SettleDecision,
-    /// How the effect was learnt: `found-on-github` or `saved-answer`.
+    /// `found-on-github` or `saved-answer`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub(crate) settled: Option<&'a str>,
-    /// The effect it would record: `comment on issue #42`.
+    /// `comment on issue #42`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub(crate) effect: Option<&'a str>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub(crate) url: Option<&'a str>,
-    /// What names the effect on GitHub: `{"commentId": 5}`.
+    /// `{"commentId": 5}`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub(crate) names: Option<BTreeMap<&'a str, &'a Value>>,
 }
 
-/// What settling an interrupted attempt decides.
+/// A retry's settling decision.
 #[derive(Serialize, JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub(crate) enum SettleDecision {
@@ -99,27 +93,22 @@ impl<'a> SettleView<'a> {
     fn of(settles: &'a Settles) -> SettleView<'a> {
         match settles {
             Settles::Record {
-                attempt,
                 headline,
                 settled,
-                url,
                 names,
+                ..
             } => SettleView {
-                attempt,
                 decision: SettleDecision::Record,
                 settled: Some(settled),
                 effect: Some(headline),
-                url: url.as_deref(),
                 names: names
                     .as_ref()
                     .map(|(name, value)| BTreeMap::from([(name.as_str(), value)])),
             },
-            Settles::Act { attempt } => SettleView {
-                attempt,
+            Settles::Act { .. } => SettleView {
                 decision: SettleDecision::Act,
                 settled: None,
                 effect: None,
-                url: None,
                 names: None,
             },
         }

@@ -4,7 +4,7 @@
 //! entry naming a comment, issue, pull request or merge). Settling an
 //! interrupted steer decides here, so nothing it reads can change before
 //! its entry is written (ADR 0012); a dry run reads the same through a read
-//! snapshot ([`Reading`]), to say what settling would decide.
+//! snapshot ([`LogbookSnapshot`]), to say what settling would decide.
 
 use rusqlite::{Connection, OptionalExtension, Transaction};
 
@@ -42,11 +42,11 @@ impl Sealing<'_> {
 /// A read snapshot of the voyage: what a dry run sees of the logbook, so it
 /// decides an interrupted attempt as a retry would under the lock, writing
 /// nothing.
-pub struct Reading<'a> {
+pub struct LogbookSnapshot<'a> {
     pub(super) tx: &'a Transaction<'a>,
 }
 
-impl Reading<'_> {
+impl LogbookSnapshot<'_> {
     /// Refuses when the voyage has ended, as [`Sealing::ensure_active`].
     pub fn ensure_active(&self) -> Result<()> {
         super::voyage::ensure_active(self.tx).map(|_| ())
@@ -55,8 +55,8 @@ impl Reading<'_> {
 
 /// What the logbook already records of a result in the world. Settling
 /// reads it through [`Sealing`] under the write lock and a dry run through
-/// [`Reading`], so both come to the same decision by the same queries.
-pub trait Recorded {
+/// [`LogbookSnapshot`], so both come to the same decision by the same queries.
+pub trait KnownResults {
     /// The entry, recorded at or after `since`, that records this result
     /// (`comment`: the comment it wrote, as its action reads it).
     fn entry_with_result(
@@ -73,7 +73,7 @@ pub trait Recorded {
     fn names(&self, found: &SteerRecord, path: &str, value: serde_json::Value) -> Result<bool>;
 }
 
-impl Recorded for Sealing<'_> {
+impl KnownResults for Sealing<'_> {
     fn entry_with_result(
         &self,
         result: &SteerRecord,
@@ -88,7 +88,7 @@ impl Recorded for Sealing<'_> {
     }
 }
 
-impl Recorded for Reading<'_> {
+impl KnownResults for LogbookSnapshot<'_> {
     fn entry_with_result(
         &self,
         result: &SteerRecord,

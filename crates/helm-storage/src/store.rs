@@ -108,10 +108,10 @@ impl VoyageStore {
     /// interrupted attempt there as a retry would under the write lock.
     pub fn read_with<T>(
         &mut self,
-        read: impl FnOnce(&super::sealing::Reading<'_>) -> Result<T>,
+        read: impl FnOnce(&super::sealing::LogbookSnapshot<'_>) -> Result<T>,
     ) -> Result<T> {
         let tx = super::read(&mut self.conn)?;
-        let value = read(&super::sealing::Reading { tx: &tx })?;
+        let value = read(&super::sealing::LogbookSnapshot { tx: &tx })?;
         tx.commit().sql()?;
         Ok(value)
     }

@@ -26,11 +26,10 @@ use crate::model::SteerRecord;
 pub struct CreatePrArgs {
     /// The pull request's title.
     title: String,
-    /// The branch with the changes (OWNER:BRANCH for a fork); by default the
-    /// current git branch of the working directory.
+    /// The changed branch (OWNER:BRANCH for a fork), else the current one.
     #[serde(default)]
     head: Option<String>,
-    /// The branch to merge into; by default the repository's default branch.
+    /// Branch to merge into, else the default.
     #[serde(default)]
     base: Option<String>,
     #[serde(flatten)]

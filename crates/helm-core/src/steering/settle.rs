@@ -20,7 +20,7 @@ use crate::model::words;
 use crate::model::{EntryAction, Repo, SteerRecord};
 use crate::storage::VoyageStore;
 use crate::storage::logbook::{Entry, Sealed};
-use crate::storage::sealing::{Decision, Reading, Recorded};
+use crate::storage::sealing::{Decision, KnownResults, LogbookSnapshot};
 
 /// What an earlier attempt's record comes to.
 #[derive(Debug)]
@@ -40,7 +40,7 @@ pub(crate) enum Earlier {
 /// yet is its effect. A look that cannot tell is an error saying what to
 /// check.
 pub(super) fn decide(
-    logged: &dyn Recorded,
+    logged: &dyn KnownResults,
     record: &Record,
     performed: &Steer,
     asked: &SteerRecord,
@@ -84,7 +84,7 @@ pub(super) fn decide(
 /// actor only looks; nothing is written and the record stays. `None` when
 /// no attempt is pending; an error is the refusal the retry would meet.
 pub(crate) fn foresee(
-    reading: &Reading<'_>,
+    reading: &LogbookSnapshot<'_>,
     home: &Path,
     voyage: &uuid::Uuid,
     attempt_id: &str,
