@@ -78,6 +78,15 @@ pub(crate) const ENVIRONMENT: &[(&str, &str)] = &[
         "PAGER",
         "The pager when HELM_PAGER is unset. Default: less -FRX.",
     ),
+    (
+        "HELM_EDITOR",
+        "The editor a steer opens, on a terminal only, for a required text not given (a comment's or reply's body); left empty, nothing is sent. Default: VISUAL, else EDITOR; none set, the text must be given.",
+    ),
+    ("VISUAL", "The editor when HELM_EDITOR is unset."),
+    (
+        "EDITOR",
+        "The editor when HELM_EDITOR and VISUAL are unset.",
+    ),
     ("HOME", "The default HELM_HOME is ~/.helm under it."),
     (
         "LESS",
@@ -199,6 +208,14 @@ const EXAMPLES: &[(&str, &str)] = &[
     (
         "helm steer ... label 42 --add docs,good-first-issue",
         "gh's spellings: the issue by position, labels comma-separated (\\, for a comma inside a label); -R for --repo.",
+    ),
+    (
+        "helm steer ... create-pr --title \"Fix the crash\"",
+        "As gh pr create: from the current git branch (--head) into the repository's default branch (--base).",
+    ),
+    (
+        "helm steer ... comment 42",
+        "On a terminal, a body not given is written in HELM_EDITOR, else VISUAL, else EDITOR; left empty, nothing is sent.",
     ),
     (
         "helm voyage use $V",

@@ -242,7 +242,9 @@ pub(crate) fn run(command: VoyageCommand, ctx: &Context) -> Result<Box<dyn Repor
 fn named(voyage: &Option<String>) -> Result<&str> {
     voyage.as_deref().ok_or_else(|| {
         Error::usage("no voyage given").hint(words![
-            "name the voyage (an id or unambiguous prefix) or set HELM_VOYAGE; ",
+            "name the voyage (an id or unambiguous prefix), set HELM_VOYAGE, or make one current in this working tree with ",
+            cmd("voyage use").word("ID"),
+            "; ",
             cmd("voyage list"),
             " shows your voyages",
         ])

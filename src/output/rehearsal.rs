@@ -1,8 +1,10 @@
 //! What `steer --dry-run` (MCP `dryRun`) prints: the steer it would make,
+//! what settling an interrupted attempt of its request id would decide,
 //! what the guard found, the head a merge would be pinned to, and the
 //! request it would send, body and all. Nothing was acted on, recorded or
 //! cleared; a refusal is printed as the steer's own error instead.
 
+use std::collections::BTreeMap;
 use std::io::{self, Write};
 
 use schemars::JsonSchema;
@@ -11,7 +13,7 @@ use serde_json::Value;
 
 use super::{Report, Style, clean_line};
 use crate::model::entry::Freshness;
-use crate::ops::rehearsal::Rehearsal;
+use crate::ops::rehearsal::{Rehearsal, Settles};
 
 /// A dry run and its warnings, each rendered by the front end that asked.
 pub(crate) struct Rehearsed {
@@ -23,7 +25,8 @@ pub(crate) struct Rehearsed {
 #[derive(Serialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub(crate) struct RehearsalView<'a> {
-    /// Always true: a dry run acts only when it would send a request.
+    /// False when it would replay an entry, or record an interrupted
+    /// attempt's effect, instead of sending a request.
     pub(crate) would_act: bool,
     /// What the steer would do: `merge PR #45 in o/r`.
     pub(crate) doing: &'a str,
@@ -31,6 +34,9 @@ pub(crate) struct RehearsalView<'a> {
     /// it and act on nothing.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub(crate) replays: Option<i64>,
+    /// How a retry would settle the interrupted attempt of this request id.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(crate) would_settle: Option<SettleView<'a>>,
     /// What the freshness guard found on the slate as it is now.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub(crate) freshness: Option<&'a Freshness>,
@@ -58,12 +64,65 @@ pub(crate) struct RequestView<'a> {
     pub(crate) body: Option<&'a Value>,
 }
 
+/// How a retry would settle an interrupted attempt.
+#[derive(Serialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub(crate) struct SettleView<'a> {
+    /// `record` its effect without acting, or `act` (GitHub shows it did not).
+    pub(crate) decision: SettleDecision,
+    /// `found-on-github` or `saved-answer`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(crate) settled: Option<&'a str>,
+    /// `comment on issue #42`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(crate) effect: Option<&'a str>,
+    /// `{"commentId": 5}`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(crate) names: Option<BTreeMap<&'a str, &'a Value>>,
+}
+
+/// A retry's settling decision.
+#[derive(Serialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub(crate) enum SettleDecision {
+    Record,
+    Act,
+}
+
+impl<'a> SettleView<'a> {
+    fn of(settles: &'a Settles) -> SettleView<'a> {
+        match settles {
+            Settles::Record {
+                headline,
+                settled,
+                names,
+                ..
+            } => SettleView {
+                decision: SettleDecision::Record,
+                settled: Some(settled),
+                effect: Some(headline),
+                names: names
+                    .as_ref()
+                    .map(|(name, value)| BTreeMap::from([(name.as_str(), value)])),
+            },
+            Settles::Act { .. } => SettleView {
+                decision: SettleDecision::Act,
+                settled: None,
+                effect: None,
+                names: None,
+            },
+        }
+    }
+}
+
 impl<'a> RehearsalView<'a> {
     pub(crate) fn of(rehearsal: &'a Rehearsal) -> RehearsalView<'a> {
+        let records = matches!(rehearsal.settles, Some(Settles::Record { .. }));
         RehearsalView {
-            would_act: rehearsal.replays.is_none(),
+            would_act: rehearsal.replays.is_none() && !records,
             doing: &rehearsal.doing,
             replays: rehearsal.replays,
+            would_settle: rehearsal.settles.as_ref().map(SettleView::of),
             freshness: rehearsal.freshness.as_ref(),
             pinned_sha: rehearsal.pinned_sha.as_deref(),
             not_ready: &rehearsal.not_ready,
@@ -86,6 +145,41 @@ impl Report for Rehearsed {
                 style.bold("dry run:")
             )?;
             return Ok(());
+        }
+        match &r.settles {
+            Some(Settles::Record {
+                attempt,
+                headline,
+                settled,
+                url,
+                names,
+            }) => {
+                let learnt = match settled.as_str() {
+                    "saved-answer" => "was answered by GitHub",
+                    _ => "did it, GitHub shows",
+                };
+                let named = names
+                    .iter()
+                    .map(|(name, value)| format!(" ({name} {value})"))
+                    .chain(url.iter().map(|url| format!(" {url}")))
+                    .collect::<String>();
+                writeln!(
+                    out,
+                    "{} the interrupted attempt '{}' {learnt}: would record {}{} as its effect; nothing would be sent",
+                    style.bold("dry run:"),
+                    clean_line(attempt),
+                    clean_line(headline),
+                    clean_line(&named),
+                )?;
+                return Ok(());
+            }
+            Some(Settles::Act { attempt }) => writeln!(
+                out,
+                "{} GitHub shows the interrupted attempt '{}' did not act, so the steer would act",
+                style.bold("dry run:"),
+                clean_line(attempt),
+            )?,
+            None => {}
         }
         writeln!(out, "{} would {}", style.bold("dry run:"), r.doing)?;
         if let Some(freshness) = &r.freshness {

@@ -303,6 +303,29 @@ pub(super) fn repo_json(cx: &Cx) -> Value {
     repo
 }
 
+impl State {
+    /// The repository, with the default branch a test set (`main` otherwise).
+    pub(super) fn get_repo(&self, cx: &Cx) -> Reply {
+        let mut json = shape("GET", REPO).clone();
+        set(&mut json, repo_json(cx));
+        // Not a fork: no `source` or `parent`; and the `language` GitHub's
+        // example leaves out although its schema requires it.
+        if let Some(fields) = json.as_object_mut() {
+            fields.remove("source");
+            fields.remove("parent");
+        }
+        set(&mut json, json!({ "language": null }));
+        let default = self
+            .repos
+            .get(&cx.repo)
+            .and_then(|repo| repo.default_branch.clone());
+        if let Some(branch) = default {
+            set(&mut json, json!({ "default_branch": branch }));
+        }
+        Reply::json(200, json)
+    }
+}
+
 pub(super) fn branch_json(cx: &Cx, branch: &str, sha: &str) -> Value {
     let owner = cx.repo.split('/').next().unwrap_or_default();
     json!({ "label": format!("{owner}:{branch}"), "ref": branch, "sha": sha, "user": user_json(owner), "repo": repo_json(cx) })

@@ -114,6 +114,7 @@ const STATUS: &str = "/repos/{owner}/{repo}/commits/{ref}/status";
 const MERGE: &str = "/repos/{owner}/{repo}/pulls/{pull_number}/merge";
 const REQUESTED_REVIEWERS: &str = "/repos/{owner}/{repo}/pulls/{pull_number}/requested_reviewers";
 const USER: &str = "/user";
+const REPO: &str = "/repos/{owner}/{repo}";
 const ANNOTATIONS: &str = "/repos/{owner}/{repo}/check-runs/{check_run_id}/annotations";
 const JOB: &str = "/repos/{owner}/{repo}/actions/jobs/{job_id}";
 

@@ -21,6 +21,12 @@ impl FakeGitHub {
         state.insert(repo, issue)
     }
 
+    /// Makes `branch` the repository's default branch (`main` until then), as
+    /// `GET /repos/{owner}/{repo}` answers it.
+    pub fn set_default_branch(&self, repo: &str, branch: &str) {
+        self.state().repo(repo).default_branch = Some(branch.to_owned());
+    }
+
     /// A copy of an issue or PR as currently stored.
     pub fn issue(&self, repo: &str, number: u64) -> Option<IssueRecord> {
         self.state().issue(repo, number).cloned()

@@ -289,6 +289,7 @@ impl State {
     fn dispatch(&mut self, operation: &str, cx: &Cx) -> Result<Reply, Reply> {
         match operation {
             "users/get-authenticated" => Ok(self.get_viewer(cx)),
+            "repos/get" => Ok(self.get_repo(cx)),
             "issues/get" => self.get_issue(cx),
             "issues/list-comments" => self.list_issue_comments(cx),
             "issues/list-for-repo" => Ok(self.list_issues(cx)),

@@ -39,6 +39,8 @@ pub(super) struct RepoState {
     pub(super) resolved: BTreeMap<u64, String>,
     /// Logins (lower case) a test gave a standing; see `standing`.
     pub(super) associations: BTreeMap<String, String>,
+    /// The default branch a test set; `main` otherwise.
+    pub(super) default_branch: Option<String>,
 }
 
 pub(super) struct IssueCommentRecord {

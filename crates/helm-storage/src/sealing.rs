@@ -3,7 +3,8 @@
 //! the logbook already records (an entry by its result in the world, or any
 //! entry naming a comment, issue, pull request or merge). Settling an
 //! interrupted steer decides here, so nothing it reads can change before
-//! its entry is written (ADR 0012).
+//! its entry is written (ADR 0012); a dry run reads the same through a read
+//! snapshot ([`LogbookSnapshot`]), to say what settling would decide.
 
 use rusqlite::{Connection, OptionalExtension, Transaction};
 
@@ -57,10 +58,44 @@ impl Sealing<'_> {
             )
             .sql()
     }
+}
 
+/// A read snapshot of the voyage: what a dry run sees of the logbook, so it
+/// decides an interrupted attempt as a retry would under the lock, writing
+/// nothing.
+pub struct LogbookSnapshot<'a> {
+    pub(super) tx: &'a Transaction<'a>,
+}
+
+impl LogbookSnapshot<'_> {
+    /// Refuses when the voyage has ended, as [`Sealing::ensure_active`].
+    pub fn ensure_active(&self) -> Result<()> {
+        super::voyage::ensure_active(self.tx).map(|_| ())
+    }
+}
+
+/// What the logbook already records of a result in the world. Settling
+/// reads it through [`Sealing`] under the write lock and a dry run through
+/// [`LogbookSnapshot`], so both come to the same decision by the same queries.
+pub trait KnownResults {
     /// The entry, recorded at or after `since`, that records this result
     /// (`comment`: the comment it wrote, as its action reads it).
-    pub fn entry_with_result(
+    fn entry_with_result(
+        &self,
+        result: &SteerRecord,
+        comment: Option<u64>,
+        since: &str,
+    ) -> Result<Option<Entry>>;
+
+    /// Whether an entry already names what `found` names in the world (the
+    /// comment or reply, the created issue or pull request, the merge
+    /// commit): an entry of the same action and repository whose action JSON
+    /// holds `value` at `path` (the action says which, `actions::names`).
+    fn names(&self, found: &SteerRecord, path: &str, value: serde_json::Value) -> Result<bool>;
+}
+
+impl KnownResults for Sealing<'_> {
+    fn entry_with_result(
         &self,
         result: &SteerRecord,
         comment: Option<u64>,
@@ -69,37 +104,56 @@ impl Sealing<'_> {
         find_by_result(self.tx, result, comment, since)
     }
 
-    /// Whether an entry already names what `found` names in the world (the
-    /// comment or reply, the created issue or pull request, the merge
-    /// commit): an entry of the same action and repository whose action JSON
-    /// holds `value` at `path` (the action says which, `actions::names`).
-    pub fn names(&self, found: &SteerRecord, path: &str, value: serde_json::Value) -> Result<bool> {
-        let value: rusqlite::types::Value = match value {
-            serde_json::Value::Number(n) => match n.as_i64() {
-                Some(n) => n.into(),
-                None => return Ok(false),
-            },
-            serde_json::Value::String(text) => text.into(),
-            _ => return Ok(false),
-        };
-        let steer = serde_json::to_value(found.steer)?;
-        let named: bool = self
-            .tx
-            .prepare_cached(
-                "SELECT EXISTS (SELECT 1 FROM logbook WHERE json_valid(action)
-                   AND json_extract(action, '$.kind') = 'steer'
-                   AND json_extract(action, '$.steer') = ?1
-                   AND lower(json_extract(action, '$.repo')) = lower(?2)
-                   AND json_extract(action, ?3) = ?4)",
-            )
-            .sql()?
-            .query_row(
-                (steer.as_str().unwrap_or_default(), &found.repo, path, value),
-                |row| row.get(0),
-            )
-            .sql()?;
-        Ok(named)
+    fn names(&self, found: &SteerRecord, path: &str, value: serde_json::Value) -> Result<bool> {
+        names(self.tx, found, path, value)
     }
+}
+
+impl KnownResults for LogbookSnapshot<'_> {
+    fn entry_with_result(
+        &self,
+        result: &SteerRecord,
+        comment: Option<u64>,
+        since: &str,
+    ) -> Result<Option<Entry>> {
+        find_by_result(self.tx, result, comment, since)
+    }
+
+    fn names(&self, found: &SteerRecord, path: &str, value: serde_json::Value) -> Result<bool> {
+        names(self.tx, found, path, value)
+    }
+}
+
+fn names(
+    conn: &Connection,
+    found: &SteerRecord,
+    path: &str,
+    value: serde_json::Value,
+) -> Result<bool> {
+    let value: rusqlite::types::Value = match value {
+        serde_json::Value::Number(n) => match n.as_i64() {
+            Some(n) => n.into(),
+            None => return Ok(false),
+        },
+        serde_json::Value::String(text) => text.into(),
+        _ => return Ok(false),
+    };
+    let steer = serde_json::to_value(found.steer)?;
+    let named: bool = conn
+        .prepare_cached(
+            "SELECT EXISTS (SELECT 1 FROM logbook WHERE json_valid(action)
+               AND json_extract(action, '$.kind') = 'steer'
+               AND json_extract(action, '$.steer') = ?1
+               AND lower(json_extract(action, '$.repo')) = lower(?2)
+               AND json_extract(action, ?3) = ?4)",
+        )
+        .sql()?
+        .query_row(
+            (steer.as_str().unwrap_or_default(), &found.repo, path, value),
+            |row| row.get(0),
+        )
+        .sql()?;
+    Ok(named)
 }
 
 /// The entry recorded with this request id, if any.

@@ -104,6 +104,18 @@ impl VoyageStore {
         super::sealing::find_by_request_id(&self.conn, request_id)
     }
 
+    /// Runs `read` on one read snapshot of the logbook: a dry run decides an
+    /// interrupted attempt there as a retry would under the write lock.
+    pub fn read_with<T>(
+        &mut self,
+        read: impl FnOnce(&super::sealing::LogbookSnapshot<'_>) -> Result<T>,
+    ) -> Result<T> {
+        let tx = super::read(&mut self.conn)?;
+        let value = read(&super::sealing::LogbookSnapshot { tx: &tx })?;
+        tx.commit().sql()?;
+        Ok(value)
+    }
+
     /// The voyage, every entry with its bearing, and the slate, from one
     /// consistent snapshot.
     pub fn snapshot(&mut self) -> Result<Snapshot> {

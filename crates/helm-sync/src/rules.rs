@@ -4,6 +4,7 @@
 //! facts, so both arrive at the same voyage.
 
 use crate::model::VoyageStatus;
+use crate::model::text::when;
 
 use super::layout::{DerivationDoc, EntryId, LifecycleDoc, Status};
 
@@ -141,12 +142,18 @@ fn both_ended(a: &VoyageStatus, b: &VoyageStatus) -> VoyageStatus {
         // One side already tells the merged story of the other's end.
         return second.clone();
     }
-    let note = match later_status.is_empty() {
-        true => format!("also ended at {later_at}"),
-        false => format!("also ended at {later_at}: {later_status}"),
+    // Said as every human line says a time; the ends' own times stay RFC 3339.
+    let note = |at: &str| match later_status.is_empty() {
+        true => format!("also ended at {at}"),
+        false => format!("also ended at {at}: {later_status}"),
     };
-    // Applied again (a retried pull), the note is already there.
-    let told = if status.contains(&note) || later_at == at && later_status == status {
+    let (note, written_before) = (note(&when(&later_at)), note(&later_at));
+    // Applied again (a retried pull), the note is already there, perhaps as
+    // an older helm wrote it, with the RFC 3339 time.
+    let told = if status.contains(&note)
+        || status.contains(&written_before)
+        || later_at == at && later_status == status
+    {
         status
     } else if status.is_empty() {
         note
@@ -262,7 +269,7 @@ mod tests {
             both,
             ended(
                 "2026-01-01T10:00:00.000000Z",
-                "merged (also ended at 2026-01-01T11:00:00.000000Z: abandoned)"
+                "merged (also ended at 2026-01-01 11:00:00 UTC: abandoned)"
             )
         );
         assert_eq!(end(Some(&active), &b, &a), both);
@@ -271,12 +278,18 @@ mod tests {
         assert_eq!(end(Some(&a), &a, &both), both);
         assert_eq!(end(Some(&active), &a, &both), both);
         assert_eq!(end(None, &both, &a), both);
+        // An older helm's note, its time in RFC 3339, is not told twice.
+        let older = ended(
+            "2026-01-01T10:00:00.000000Z",
+            "merged (also ended at 2026-01-01T11:00:00.000000Z: abandoned)",
+        );
+        assert_eq!(end(Some(&active), &older, &b), older);
         let quiet = end(None, &ended("2026-01-01T09:00:00.000000Z", ""), &b);
         assert_eq!(
             quiet,
             ended(
                 "2026-01-01T09:00:00.000000Z",
-                "also ended at 2026-01-01T11:00:00.000000Z: abandoned"
+                "also ended at 2026-01-01 11:00:00 UTC: abandoned"
             )
         );
     }

@@ -146,11 +146,11 @@ fn a_dry_run_of_an_interrupted_request_id_says_it_would_settle_first() {
         &[&action[..], &["--request-id", "r-1", "--dry-run"]].concat(),
     );
     let json = dry.ok().json();
-    let warnings = json["warnings"].to_string();
-    assert!(
-        warnings.contains("an interrupted attempt with request id r-1 is pending"),
+    assert_eq!(
+        json["dryRun"]["wouldSettle"]["decision"], "record",
         "{json}"
     );
+    assert_eq!(json["dryRun"]["wouldAct"], false, "{json}");
     assert_eq!(gh.comments(REPO, issue).len(), 1, "only the lost one");
     assert_eq!(count(&env.sqlite(&voyage), "logbook"), 0);
 }

@@ -110,3 +110,22 @@ fn a_working_tree_keeps_its_current_voyage_below_v_and_helm_voyage() {
     let (code, _, _) = in_dir("repo/src", &["slate", "list"]);
     assert_eq!(code, Some(2));
 }
+
+/// Both ways a command finds no voyage (a voyage-scoped command, and
+/// `voyage show` and its kin naming one by position) point at `voyage use`,
+/// as well as `--voyage` and `HELM_VOYAGE`.
+#[test]
+fn the_no_voyage_error_names_voyage_use() {
+    let env = TestEnv::new();
+    env.new_voyage("unnamed");
+    for args in [&["slate", "list"][..], &["voyage", "show"][..]] {
+        let run = env.run(args);
+        let stderr = run.fails(2);
+        assert!(stderr.contains("error: no voyage given"), "{stderr}");
+        assert!(
+            stderr.contains("make one current in this working tree with `helm voyage use ID`"),
+            "{args:?}: {stderr}"
+        );
+        assert!(stderr.contains("HELM_VOYAGE"), "{stderr}");
+    }
+}

@@ -2,7 +2,9 @@
 //! habit works, and nothing they type by habit does harm.
 
 mod comma_lists;
+mod create_pr_defaults;
 mod current_voyage;
+mod editor;
 mod id_prefixes;
 mod spellings;
 mod stdin_observe;

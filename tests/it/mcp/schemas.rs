@@ -340,7 +340,8 @@ fn actions_are_the_steer_subcommands_with_camel_case_flags() {
     );
     assert_eq!(required(reply), ["commentId", "kind", "pr"]);
     let create = variant(actions, "create-pr");
-    assert_eq!(required(create), ["base", "head", "kind", "title"]);
+    // head and base default as gh's do: the current branch, the default branch.
+    assert_eq!(required(create), ["kind", "title"]);
     assert_eq!(
         constants(&steer["$defs"]["CloseReason"]),
         ["completed", "not-planned"]

@@ -6,6 +6,7 @@
 mod claims;
 mod clocks;
 mod contract;
+mod dry_runs;
 mod labels;
 mod races;
 mod reopen;

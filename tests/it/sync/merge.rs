@@ -189,7 +189,7 @@ fn two_ends_keep_the_earlier_and_tell_of_the_later() {
         told["voyage"]["endedStatus"],
         format!(
             "abandoned (also ended at {}: merged)",
-            later["endedAt"].as_str().unwrap()
+            human_time(later["endedAt"].as_str().unwrap())
         )
     );
     verified(&m.a, &id);
@@ -305,4 +305,10 @@ fn reduce_and_jettison_travel_and_the_slate_stays_home() {
     assert!(files.contains(&format!("lifecycle-{big}.json")), "{files}");
     let slate = m.b.run(&["slate", "list", "-V", &id, "--json"]).json();
     assert_eq!(slate["slate"].as_array().unwrap().len(), 1);
+}
+
+/// `2026-11-29T01:50:24.821371Z` as helm's human lines say it:
+/// `2026-11-29 01:50:24 UTC`.
+fn human_time(rfc3339: &str) -> String {
+    format!("{} UTC", rfc3339[..19].replace('T', " "))
 }

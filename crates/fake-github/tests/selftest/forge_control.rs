@@ -206,3 +206,20 @@ fn teammates_act_on_gitlab_and_forgejo_through_the_subcommands() {
             .starts_with("export HELM_GITHUB_API_URL=http://127.0.0.1:")
     );
 }
+
+#[test]
+fn default_branch_sets_what_the_repository_answers() {
+    let served = Served::start();
+    let token = format!("Bearer {}", fake_github::TOKEN);
+    let before = served.get("/repos/acme/widgets", &token);
+    assert_eq!(before["default_branch"], "main", "{before}");
+    served.run(&[
+        "default-branch",
+        "--repo",
+        "acme/widgets",
+        "--branch",
+        "develop",
+    ]);
+    let after = served.get("/repos/acme/widgets", &token);
+    assert_eq!(after["default_branch"], "develop", "{after}");
+}

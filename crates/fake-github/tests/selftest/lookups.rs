@@ -172,3 +172,20 @@ fn requested_reviewers_lists_users_and_teams() {
     );
     assert_eq!(gh.violations(), Vec::<String>::new());
 }
+
+#[test]
+fn the_repository_names_its_default_branch_main_until_a_test_sets_another() {
+    let gh = FakeGitHub::start();
+    let mut client = Client::new(&gh);
+    let repo = client.get(&format!("/repos/{REPO}"));
+    assert_eq!(repo.status, 200);
+    let repo = repo.json();
+    assert_eq!(repo["default_branch"], "main");
+    assert_eq!(repo["full_name"], REPO);
+    let problems = openapi::validate_response("GET", "/repos/{owner}/{repo}", &repo);
+    assert!(problems.is_empty(), "{problems:?}");
+    gh.set_default_branch(REPO, "trunk");
+    let repo = client.get(&format!("/repos/{REPO}")).json();
+    assert_eq!(repo["default_branch"], "trunk");
+    assert_eq!(gh.violations(), Vec::<String>::new());
+}

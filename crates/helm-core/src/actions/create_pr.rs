@@ -1,4 +1,8 @@
 //! `create-pr`: a new pull request from a head branch into a base branch.
+//! As with `gh pr create`, the head defaults to the current git branch of
+//! the working directory and the base to the repository's default branch,
+//! read from GitHub before acting (`prepare`), so the pending record and the
+//! entry keep the base the request named.
 
 use std::path::Path;
 
@@ -23,10 +27,12 @@ use crate::model::SteerRecord;
 pub struct CreatePrArgs {
     /// The pull request's title.
     title: String,
-    /// The branch with the changes (OWNER:BRANCH for a fork).
-    head: String,
-    /// The branch to merge into.
-    base: String,
+    /// The changed branch (OWNER:BRANCH for a fork), else the current one.
+    #[serde(default)]
+    head: Option<String>,
+    /// Branch to merge into, else the default.
+    #[serde(default)]
+    base: Option<String>,
     #[serde(flatten)]
     body: BodySpec,
     /// Open it as a draft.
@@ -38,8 +44,8 @@ impl Flags for CreatePrArgs {
     fn flags() -> Vec<Flag> {
         [
             Flag::option("title", "TITLE").required(),
-            Flag::option("head", "BRANCH").required(),
-            Flag::option("base", "BRANCH").required(),
+            Flag::option("head", "BRANCH"),
+            Flag::option("base", "BRANCH"),
         ]
         .into_iter()
         .chain(BodySpec::flags())
@@ -80,7 +86,8 @@ impl RecordPart for Opened {
             ("body", asked.body == recorded.body),
             ("title", kept(&asked.title, &recorded.title)),
             ("head", kept(&asked.head, &recorded.head)),
-            ("base", kept(&asked.base, &recorded.base)),
+            // A base left to the default matches the one it came to.
+            ("base", asked.base.is_none() || kept(&asked.base, &recorded.base)),
             (
                 "draft",
                 recorded.draft.is_none() || asked.draft == recorded.draft,
@@ -106,6 +113,12 @@ impl RecordPart for Opened {
     }
 }
 
+/// What `create-pr` reads of `GET /repos/{owner}/{repo}`.
+#[derive(Deserialize)]
+struct DefaultBranch {
+    default_branch: String,
+}
+
 impl SteerAction for CreatePr {
     type Args = CreatePrArgs;
     type Record = Opened;
@@ -113,8 +126,11 @@ impl SteerAction for CreatePr {
     fn resolve(args: &CreatePrArgs, cwd: &Path, stdin: Stdin) -> Result<Self> {
         Ok(CreatePr {
             title: non_blank(&args.title, "title")?,
-            head: non_blank(&args.head, "head")?,
-            base: non_blank(&args.base, "base")?,
+            head: match &args.head {
+                Some(head) => non_blank(head, "head")?,
+                None => crate::inputs::branch::current(cwd, "head")?,
+            },
+            base: args.base.as_deref().map(|base| non_blank(base, "base")).transpose()?,
             body: args.body.read(cwd, stdin)?,
             draft: args.draft,
         })
@@ -143,9 +159,30 @@ impl SteerAction for CreatePr {
             title: Some(self.title.clone()),
             draft: Some(self.draft),
             head: Some(self.head.clone()),
-            base: Some(self.base.clone()),
+            base: self.base.clone(),
             body: self.body.clone(),
         }
+    }
+
+    /// The repository's default branch as the base, when none was given.
+    async fn prepare(&self, client: &Client) -> Result<Option<Self>> {
+        if self.base.is_some() {
+            return Ok(None);
+        }
+        let repo: DefaultBranch = client
+            .get_json(&client.repo_path(""))
+            .await
+            .map_err(|err| {
+                err.into_error(
+                    "read the repository's default branch, the base of the pull request",
+                    &client.repo.to_string(),
+                    "nothing was acted on or recorded, and the slate is unchanged",
+                )
+            })?;
+        Ok(Some(CreatePr {
+            base: Some(repo.default_branch),
+            ..self.clone()
+        }))
     }
 
     async fn perform(&self, client: &Client, mut record: SteerRecord) -> Step<SteerRecord> {
@@ -156,7 +193,7 @@ impl SteerAction for CreatePr {
                 &WriteBody {
                     title: Some(&self.title),
                     head: Some(&self.head),
-                    base: Some(&self.base),
+                    base: self.base.as_deref(),
                     body: self.body.as_deref(),
                     draft: self.draft.then_some(true),
                     ..WriteBody::default()
@@ -170,7 +207,7 @@ impl SteerAction for CreatePr {
         record.edit_part(|part: &mut Opened| {
             part.title = Some(pr.title.clone());
             part.head = Some(self.head.clone());
-            part.base = Some(self.base.clone());
+            part.base = self.base.clone();
             part.draft = Some(pr.draft.unwrap_or(self.draft));
         });
         Ok(record)
@@ -191,7 +228,7 @@ impl SteerAction for CreatePr {
                 .into_iter()
                 .filter(|p| {
                     p.title == self.title
-                        && p.base.name == self.base
+                        && self.base.as_deref().is_none_or(|base| p.base.name == base)
                         && window.by(&p.author)
                         && window.admits(&p.created_at)
                 })

@@ -59,7 +59,9 @@ impl BodySpec {
             return Ok(None);
         };
         let hint = match stdin {
-            Stdin::Ours => "pass the path of a regular file, or `-` to read the body from stdin",
+            Stdin::Ours | Stdin::Terminal(_) => {
+                "pass the path of a regular file, or `-` to read the body from stdin"
+            }
             Stdin::Protocol => {
                 "pass the text itself as \"body\", or the path of a regular file as \"bodyFile\""
             }
@@ -84,9 +86,15 @@ impl BodySpec {
         Ok(Some(text))
     }
 
-    /// A body that must be present and not blank.
+    /// A body that must be present and not blank; on a terminal, one not
+    /// given is written in the user's editor.
     pub(crate) fn required(&self, cwd: &Path, stdin: Stdin, what: &str) -> Result<String> {
         match self.read(cwd, stdin)? {
+            None if let Stdin::Terminal(editor) = stdin => {
+                let text = editor.compose(what)?;
+                check_length(&text, format!("the {what} written in the editor"))?;
+                Ok(text)
+            }
             Some(text) if !text.trim().is_empty() => Ok(text),
             Some(_) => Err(Error::usage(format!("the {what} is empty")).hint(words![
                 "GitHub refuses empty text; write something in ",
@@ -96,7 +104,7 @@ impl BodySpec {
             ])),
             None => Err(
                 Error::usage(format!("the {what} is missing")).hint(match stdin {
-                    Stdin::Ours => {
+                    Stdin::Ours | Stdin::Terminal(_) => {
                         words![
                             "pass ",
                             arg("body"),

@@ -7,6 +7,8 @@
 //! canonical: an `observe::Target` or an `actions::Steer`.
 
 pub mod body;
+pub(crate) mod branch;
+pub mod editor;
 pub mod flags;
 pub(crate) mod provenance;
 pub mod text;

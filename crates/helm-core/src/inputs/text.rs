@@ -16,6 +16,9 @@ pub enum Stdin {
     /// The CLI: `-` reads stdin.
     #[default]
     Ours,
+    /// The CLI on a terminal (stdin and stdout): `-` reads stdin, and a
+    /// required text not given is written in this editor.
+    Terminal(super::editor::Editor),
     /// `helm mcp`: stdin and stdout carry the protocol, and no text may come
     /// from them, by `-` or by a path such as `/dev/stdin`.
     Protocol,

@@ -88,7 +88,10 @@ impl Helm {
                 gh_token: var("GH_TOKEN"),
                 github_token: var("GITHUB_TOKEN"),
             },
-            stdin: crate::inputs::Stdin::Ours,
+            stdin: match crate::inputs::editor::Editor::from_env() {
+                Some(editor) => crate::inputs::Stdin::Terminal(editor),
+                None => crate::inputs::Stdin::Ours,
+            },
             sync: crate::sync::Settings::from_env(),
             disclosure: Default::default(),
             disclose: var("HELM_DISCLOSE").is_some_and(|v| disclosing(&v)),
@@ -125,7 +128,9 @@ pub fn named(voyage: Option<&str>) -> Result<&str> {
         Error::usage("no voyage given").hint(words![
             "pass ",
             arg("voyage"),
-            " <VOYAGE> or set HELM_VOYAGE; ",
+            " <VOYAGE>, set HELM_VOYAGE, or make one current in this working tree with ",
+            cmd("voyage use").word("ID"),
+            "; ",
             cmd("voyage list"),
             " shows your voyages",
         ])

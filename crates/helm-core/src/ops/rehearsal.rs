@@ -1,18 +1,20 @@
 //! `steer --dry-run` (MCP `dryRun`): everything a steer does up to its
 //! request (the inputs resolved, the voyage active, a request id already
-//! recorded, the freshness guard on the slate as it is, merge readiness,
+//! recorded, an interrupted attempt of the same request settled as the
+//! retry would (from a read snapshot, looking on GitHub without writing),
+//! the freshness guard on the slate as it is, merge readiness,
 //! the head a merge is pinned to, what the action reads before acting) and
 //! then the request it would send, kept by a rehearsing client instead of
 //! sent. Nothing is acted on, recorded, cleared or left pending: no lock
 //! is taken, since nothing is written. A refusal is the steer's own error,
 //! so "would this merge, and if not why?" is answered by the same words.
 
-use crate::actions::{Dispatch, Steer};
-use crate::error::{Result, Words, cmd};
+use crate::actions::{Dispatch, Headline, Steer};
+use crate::error::{Result, Words};
 use crate::github::client::rehearsal::Unsent;
 use crate::model::entry::Freshness;
-use crate::model::words;
-use crate::steering::Actor;
+use crate::model::{EntryAction, SteerRecord};
+use crate::steering::{Actor, Earlier};
 use crate::storage::VoyageStore;
 
 use super::Helm;
@@ -33,9 +35,49 @@ pub struct Rehearsal {
     pub pinned_sha: Option<String>,
     /// What is not ready, when `override` would merge anyway.
     pub not_ready: Vec<String>,
+    /// What settling the interrupted attempt with this request id would
+    /// decide before anything else.
+    pub settles: Option<Settles>,
     /// The first request it would send; `None` when it would replay.
     pub request: Option<Unsent>,
     pub warnings: Vec<Words>,
+}
+
+/// What a retry would make of the interrupted attempt with its request id,
+/// as the retry decides it; a refusal (it cannot tell) is the dry run's
+/// error, and an entry already recording it is `replays`.
+#[derive(Debug)]
+pub enum Settles {
+    /// Record the attempt's effect, found on GitHub or its saved answer,
+    /// without acting.
+    Record {
+        attempt: String,
+        /// `comment on issue #42`.
+        headline: String,
+        /// `found-on-github` or `saved-answer`.
+        settled: String,
+        url: Option<String>,
+        /// What names the effect in the world: `commentId` and its id, a
+        /// created issue's number, a merge's sha.
+        names: Option<(String, serde_json::Value)>,
+    },
+    /// GitHub shows the attempt did not act: the steer acts.
+    Act { attempt: String },
+}
+
+impl Settles {
+    fn record(attempt: &str, effect: Box<SteerRecord>) -> Settles {
+        let names = crate::actions::names(&effect)
+            .map(|(path, value)| (path.trim_start_matches("$.").to_string(), value));
+        let (settled, url) = (effect.settled.clone(), effect.url.clone());
+        Settles::Record {
+            attempt: attempt.to_string(),
+            headline: EntryAction::Steer(effect).headline(),
+            settled: settled.unwrap_or_default(),
+            url,
+            names,
+        }
+    }
 }
 
 impl Helm {
@@ -50,7 +92,7 @@ impl Helm {
             super::posting::prepare(steer, request.asked(), disclose, &file.id.to_string())?;
         let steer = prepared.steer;
         let repo = self.repository(request.repo)?;
-        let store = VoyageStore::open(file.clone())?;
+        let mut store = VoyageStore::open(file.clone())?;
         let mut rehearsal = Rehearsal {
             doing: format!("{} in {repo}", steer.doing()),
             repo: repo.to_string(),
@@ -58,6 +100,7 @@ impl Helm {
             freshness: None,
             pinned_sha: None,
             not_ready: Vec::new(),
+            settles: None,
             request: None,
             warnings: Vec::new(),
         };
@@ -67,20 +110,39 @@ impl Helm {
             rehearsal.replays = Some(entry.id);
             return Ok(rehearsal);
         }
+        let identity = &request.provenance.identity;
+        let gate = || prepared.outbound.gate();
+        let attempt = prepared.attempt_id.as_str();
+        let mut looked = None;
         // An interrupted attempt of this id is settled before anything acts:
-        // the dry run cannot say what that look on GitHub will find.
-        if let Some(id) = request.request_id
-            && crate::steering::pending::Pending::find(self.home.root(), &store.id(), id)?.is_some()
+        // decided as the retry would, from a read snapshot, the actor only
+        // looking; the record stays where it is.
+        if crate::steering::pending::Pending::find(self.home.root(), &store.id(), attempt)?
+            .is_some()
         {
-            rehearsal.warnings.push(words![
-                format!(
-                    "an interrupted attempt with request id {id} is pending: the steer would first \
-                     look on GitHub for what it did and record that instead of acting if it finds \
-                     it (see "
-                ),
-                cmd("interrupted list"),
-                ")",
-            ]);
+            let mut actor = self.rehearsing_actor(&repo, identity, gate())?;
+            let voyage = store.id();
+            let foreseen = store.read_with(|reading| {
+                let home = self.home.root();
+                crate::steering::foresee(reading, home, &voyage, attempt, &steer, &repo, &mut actor)
+            })?;
+            match foreseen {
+                Some(Earlier::Record(effect)) => {
+                    rehearsal.settles = Some(Settles::record(attempt, effect));
+                    return Ok(rehearsal);
+                }
+                Some(Earlier::Already(entry)) => {
+                    rehearsal.replays = Some(entry.id);
+                    return Ok(rehearsal);
+                }
+                Some(Earlier::NotDone) => {
+                    rehearsal.settles = Some(Settles::Act {
+                        attempt: attempt.to_string(),
+                    });
+                }
+                None => {}
+            }
+            looked = Some(actor);
         }
         store.ensure_active()?;
         let bearing = store.slate()?;
@@ -89,13 +151,11 @@ impl Helm {
             allow_stale: request.allow_stale,
             require_observed: request.require_observed,
         };
-        let mut actor = self
-            .rehearsing_actor(
-                &repo,
-                &request.provenance.identity,
-                prepared.outbound.gate(),
-            )?
-            .guarded(guard);
+        let actor = match looked {
+            Some(actor) => actor,
+            None => self.rehearsing_actor(&repo, identity, gate())?,
+        };
+        let mut actor = actor.guarded(guard);
         let preflight = actor.preflight(&steer, &bearing)?;
         let acting: &Steer = preflight.steer.as_ref().unwrap_or(&steer);
         rehearsal.pinned_sha = acting.pinned_to().map(str::to_string);

@@ -22,6 +22,7 @@ mod settle;
 mod tests;
 
 pub(crate) use protocol::{Attempt, Steered, steer};
+pub(crate) use settle::{Earlier, foresee};
 pub use settle::{Settlement, discard, settle};
 
 pub(crate) use crate::actions::Effect;

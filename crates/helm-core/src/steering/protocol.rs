@@ -74,7 +74,7 @@ pub(crate) fn steer(
     let sealed = store.seal_with(attempt.request_id, |sealing| {
         let mut earlier_not_done = false;
         if let Some(earlier) = Pending::find(attempt.home, &voyage, &attempt_id)? {
-            check_same_attempt(earlier.record(), attempt)?;
+            check_same_attempt(earlier.record(), steer, attempt.repo)?;
             // The steer as performed (a merge pinned to the head seen).
             let performed = earlier
                 .record()

@@ -5,24 +5,21 @@
 
 use super::Attempt;
 use super::pending::Record;
-use crate::actions::{Dispatch, Headline, Replay};
+use crate::actions::{Dispatch, Headline, Replay, Steer};
 use crate::error::{Error, Kind, Result};
 use crate::error::{Words, arg, cmd};
 use crate::model::words;
-use crate::model::{EntryAction, SteerRecord};
+use crate::model::{EntryAction, Repo, SteerRecord};
 use crate::storage::logbook::Entry;
 
 /// The same attempt id must name the same request.
-pub(super) fn check_same_attempt(record: &Record, attempt: &Attempt<'_>) -> Result<()> {
+pub(super) fn check_same_attempt(record: &Record, steer: &Steer, repo: &Repo) -> Result<()> {
     let differs = match &record.request {
         // The record keeps the steer as performed (a merge pinned to the
         // head seen), which a merge asked without `--sha` still matches.
-        Some(request) => attempt
-            .steer
-            .differs(attempt.repo, &request.steer.asked(&request.repo)),
+        Some(request) => steer.differs(repo, &request.steer.asked(&request.repo)),
         // An older helm's record: compare what it kept.
-        None => (record.doing != format!("{} in {}", attempt.steer.doing(), attempt.repo))
-            .then_some("action"),
+        None => (record.doing != format!("{} in {}", steer.doing(), repo)).then_some("action"),
     };
     match differs {
         None => Ok(()),

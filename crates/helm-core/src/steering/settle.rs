@@ -5,24 +5,26 @@
 //! attempt began, by the acting account, and no entry of the voyage names it
 //! yet. A retry with the same id decides the same way before it acts
 //! (`protocol`); `helm interrupted settle` never acts, and records on an
-//! ended voyage too, since the action happened before the end.
+//! ended voyage too, since the action happened before the end. A dry run
+//! decides the same way from a read snapshot (`foresee`), writing nothing.
 
 use std::path::Path;
 
 use super::pending::{Pending, Record, Request};
-use super::refusals::cannot_tell;
+use super::refusals::{cannot_tell, check_same_attempt, ended};
 use super::{Actor, Effect};
 use crate::actions::{Dispatch, Steer};
 use crate::error::{Error, Kind, Result};
 use crate::error::{arg, cmd};
 use crate::model::words;
-use crate::model::{EntryAction, SteerRecord};
+use crate::model::{EntryAction, Repo, SteerRecord};
 use crate::storage::VoyageStore;
 use crate::storage::logbook::{Entry, Sealed};
-use crate::storage::sealing::{Decision, Sealing};
+use crate::storage::sealing::{Decision, KnownResults, LogbookSnapshot};
 
 /// What an earlier attempt's record comes to.
-pub(super) enum Earlier {
+#[derive(Debug)]
+pub(crate) enum Earlier {
     /// Its effect, to be recorded now (from the saved answer, or found on
     /// GitHub), marked with how it was learnt.
     Record(Box<SteerRecord>),
@@ -38,7 +40,7 @@ pub(super) enum Earlier {
 /// yet is its effect. A look that cannot tell is an error saying what to
 /// check.
 pub(super) fn decide(
-    sealing: &Sealing<'_>,
+    logged: &dyn KnownResults,
     record: &Record,
     performed: &Steer,
     asked: &SteerRecord,
@@ -46,7 +48,7 @@ pub(super) fn decide(
 ) -> Result<Earlier> {
     if let Some(answer) = &record.answer {
         let comment = crate::actions::comment(answer);
-        if let Some(entry) = sealing.entry_with_result(answer, comment, &record.started_at)? {
+        if let Some(entry) = logged.entry_with_result(answer, comment, &record.started_at)? {
             return Ok(Earlier::Already(Box::new(entry)));
         }
         let mut answer = answer.clone();
@@ -58,7 +60,7 @@ pub(super) fn decide(
         Effect::Found(traces) => {
             for mut trace in traces {
                 let named = match crate::actions::names(&trace) {
-                    Some((path, value)) => sealing.names(&trace, path, value)?,
+                    Some((path, value)) => logged.names(&trace, path, value)?,
                     None => false,
                 };
                 if named {
@@ -73,6 +75,45 @@ pub(super) fn decide(
         Effect::NotDone => Ok(Earlier::NotDone),
         Effect::CannotTell(why) => Err(cannot_tell(&record.doing, record.attempt(), &why)),
     }
+}
+
+/// What a retry of `steer` in `repo` with `attempt_id` would make of the
+/// interrupted attempt pending under that id, decided as the retry decides
+/// under the lock (the same request, then `decide`, then an ended voyage
+/// refused) but from `reading`, a read snapshot: the dry run's answer. The
+/// actor only looks; nothing is written and the record stays. `None` when
+/// no attempt is pending; an error is the refusal the retry would meet.
+pub(crate) fn foresee(
+    reading: &LogbookSnapshot<'_>,
+    home: &Path,
+    voyage: &uuid::Uuid,
+    attempt_id: &str,
+    steer: &Steer,
+    repo: &Repo,
+    actor: &mut dyn Actor,
+) -> Result<Option<Earlier>> {
+    let Some(earlier) = Pending::find(home, voyage, attempt_id)? else {
+        return Ok(None);
+    };
+    check_same_attempt(earlier.record(), steer, repo)?;
+    let performed = earlier
+        .record()
+        .request
+        .as_ref()
+        .map_or(steer, |r| &r.steer);
+    let decided = decide(
+        reading,
+        earlier.record(),
+        performed,
+        &steer.asked(repo),
+        actor,
+    )?;
+    if matches!(decided, Earlier::NotDone) {
+        reading
+            .ensure_active()
+            .map_err(|err| ended(err, attempt_id))?;
+    }
+    Ok(Some(decided))
 }
 
 /// What `helm interrupted settle` found.

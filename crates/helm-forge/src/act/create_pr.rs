@@ -7,7 +7,10 @@ use serde::{Deserialize, Serialize};
 pub struct CreatePr {
     pub title: String,
     pub head: String,
-    pub base: String,
+    /// `None` until the action's preparation reads the repository's
+    /// default branch (`--base` left out, as gh does).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub base: Option<String>,
     pub body: Option<String>,
     pub draft: bool,
 }

@@ -140,6 +140,10 @@ fn act(gh: &FakeGitHub, request: &Value) -> Result<Value, String> {
                 Some(text("conclusion")?)
             ))
         }
+        "default-branch" => {
+            gh.set_default_branch(text("repo")?, text("branch")?);
+            Value::Null
+        }
         "stop" => Value::Null,
         other => return Err(format!("unknown command {other}")),
     })

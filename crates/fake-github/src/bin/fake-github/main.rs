@@ -112,6 +112,14 @@ enum Command {
         #[arg(long)]
         conclusion: String,
     },
+    /// Make BRANCH the repository's default branch (`main` until then), which
+    /// `helm steer create-pr` takes as its base when --base is not given.
+    DefaultBranch {
+        #[arg(long, value_name = "OWNER/NAME")]
+        repo: String,
+        #[arg(long)]
+        branch: String,
+    },
     /// Act on the fake GitLab of the same server (under /api/v4).
     #[command(subcommand)]
     Gitlab(forges::GitLabCommand),
@@ -183,6 +191,9 @@ fn request(command: Command) -> Value {
             conclusion,
         } => json!({"command": "check", "repo": repo, "pr": pr, "name": name,
                     "conclusion": conclusion}),
+        Command::DefaultBranch { repo, branch } => {
+            json!({"command": "default-branch", "repo": repo, "branch": branch})
+        }
         Command::Stop => json!({"command": "stop"}),
     }
 }

@@ -151,7 +151,9 @@ fn summary(old: &Value, new: &Value) -> Vec<Change> {
     if said.is_empty() {
         said.push(Change::hinted(format!(
             "updated at {} (new activity)",
-            new["updatedAt"].as_str().unwrap_or("an unknown time")
+            new["updatedAt"]
+                .as_str()
+                .map_or_else(|| "an unknown time".to_string(), crate::model::text::when)
         )));
     }
     said
@@ -283,7 +285,7 @@ mod tests {
         assert_eq!(
             part("summary", &old, &touched),
             [Change::hinted(
-                "updated at 2026-01-02T00:00:00Z (new activity)"
+                "updated at 2026-01-02 00:00:00 UTC (new activity)"
             )]
         );
     }

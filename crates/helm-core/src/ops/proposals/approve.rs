@@ -142,6 +142,7 @@ impl Helm {
         let approvable = match self.check(voyage, number, request)? {
             Checked::Performed(entry) => {
                 return Ok(Rehearsal {
+                    settles: None,
                     doing: format!("approve proposal {number}"),
                     repo: String::new(),
                     replays: Some(entry.id),
@@ -169,6 +170,7 @@ impl Helm {
             return Err(failed.error);
         }
         Ok(Rehearsal {
+            settles: None,
             doing: format!("{} in {}", acting.doing(), approvable.repo),
             repo: approvable.repo.to_string(),
             replays: None,
