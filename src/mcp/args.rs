@@ -107,6 +107,9 @@ pub(crate) struct SteerInput {
     /// and clear nothing.
     #[serde(default)]
     pub(crate) dry_run: bool,
+    /// On a refusal, log what was considered and why.
+    #[serde(default)]
+    pub(crate) record_refusal: bool,
     /// Post text holding secrets of these rules (as a refusal names them);
     /// the entry records them.
     #[serde(default)]

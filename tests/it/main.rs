@@ -27,6 +27,7 @@ mod portable;
 mod rate_limits;
 mod readiness;
 mod redaction;
+mod refusals;
 mod reliability;
 mod search;
 mod settling;

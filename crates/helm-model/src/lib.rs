@@ -14,6 +14,7 @@ mod action_kind;
 pub mod clock;
 pub mod entry;
 pub mod original_helm;
+mod refused;
 mod repo;
 mod slate_key;
 pub mod steer_record;
@@ -21,6 +22,7 @@ mod voyage;
 
 pub use action_kind::ActionKind;
 pub use entry::{EntryAction, Provenance, SteerRecord};
+pub use refused::Refused;
 pub use repo::Repo;
 pub use slate_key::SlateKey;
 pub use voyage::{Voyage, VoyageStatus};

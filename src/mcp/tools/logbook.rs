@@ -46,14 +46,19 @@ fn steer(ctx: &Ctx, mut call: Call) -> Result<Box<dyn Report>> {
         cancel: &call.cancel,
     };
     let render = |w: &crate::error::Words| crate::mcp::words::render(w);
+    // A refusal goes on the record when asked, and is still the answer.
+    let refused = |error| match a.record_refusal {
+        true => ctx.helm.record_refusal(&voyage, &request, a.dry_run, error),
+        false => error,
+    };
     if a.dry_run {
-        let rehearsal = ctx.helm.rehearse(&voyage, &request)?;
+        let rehearsal = ctx.helm.rehearse(&voyage, &request).map_err(refused)?;
         return Ok(Box::new(Rehearsed {
             warnings: rehearsal.warnings.iter().map(render).collect(),
             rehearsal,
         }));
     }
-    let steered = ctx.helm.steer(&voyage, &request)?;
+    let steered = ctx.helm.steer(&voyage, &request).map_err(refused)?;
     Ok(Box::new(Recorded {
         sealed: steered.sealed,
         warnings: steered.warnings.iter().map(render).collect(),
@@ -63,7 +68,7 @@ fn steer(ctx: &Ctx, mut call: Call) -> Result<Box<dyn Report>> {
 pub(crate) const LOG: Tool = Tool {
     name: "log",
     toolset: Toolset::Core,
-    description: "Record where the voyage stands (waiting, blocked, ready, or your words) as one logbook entry (who, role, method, why), changing nothing. It seals the slate into the entry's bearing; a repeated requestId records nothing new.",
+    description: "Record where the voyage stands (state) as one logbook entry (who, role, method, why), changing nothing. It seals the slate into the entry's bearing; a repeated requestId records nothing new.",
     input: input::<LogInput>,
     output: output::<RecordedView<'static>>,
     effect: ToolEffect {

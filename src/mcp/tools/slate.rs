@@ -48,7 +48,7 @@ fn observe(ctx: &Ctx, mut call: Call) -> Result<Box<dyn Report>> {
 pub(crate) const LIST: Tool = Tool {
     name: "slate_list",
     toolset: Toolset::Core,
-    description: "The slate: observations gathered since the last entry, which the next steer or log seals into its bearing.",
+    description: "The observations gathered since the last entry, which the next steer or log seals into its bearing.",
     input: input::<VoyageInput>,
     output: output::<SlateView<'static>>,
     effect: ToolEffect::READS,

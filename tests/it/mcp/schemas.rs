@@ -120,6 +120,7 @@ fn the_contracts_tools_are_listed_with_their_arguments() {
             "disclose",
             "dryRun",
             "method",
+            "recordRefusal",
             "repo",
             "requestId",
             "requireObserved",

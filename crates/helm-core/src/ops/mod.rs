@@ -16,6 +16,7 @@ pub mod logbook;
 pub(crate) mod login;
 pub mod observe;
 pub(crate) mod posting;
+mod refusal;
 pub mod rehearsal;
 pub mod search;
 pub(crate) mod slate;
