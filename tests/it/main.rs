@@ -3,6 +3,7 @@
 mod actor;
 mod bad_input;
 mod big_payload;
+mod changes_seen;
 mod disclosure;
 mod egress;
 mod freshness;
@@ -26,6 +27,7 @@ mod plurals;
 mod portable;
 mod rate_limits;
 mod readiness;
+mod readiness_blockers;
 mod redaction;
 mod refusals;
 mod reliability;

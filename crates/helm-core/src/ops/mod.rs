@@ -16,6 +16,7 @@ pub mod logbook;
 pub(crate) mod login;
 pub mod observe;
 pub(crate) mod posting;
+pub mod readiness;
 mod refusal;
 pub mod rehearsal;
 pub mod search;

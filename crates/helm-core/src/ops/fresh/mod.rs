@@ -12,12 +12,11 @@ use serde_json::Value;
 
 mod account;
 mod merged;
-mod readiness;
 mod refusals;
 
-use readiness::PartSeen;
 use refusals::{Judging, lightened_note, subject};
 
+use super::readiness::{self, Looks, PartSeen};
 use crate::actions::Steer;
 use crate::error::CommandArg;
 use crate::error::{Error, Kind, Result, Words};
@@ -80,8 +79,11 @@ pub(crate) fn preflight(
     let mut mine = of_target(bearing, &session.client.repo, number);
     // A second connection: the sealing one holds the write lock but has
     // written nothing yet, so reading beside it is allowed.
-    if !mine.is_empty() {
-        let reader = VoyageStore::open(guard.file.clone())?;
+    let reader = match mine.is_empty() {
+        true => None,
+        false => Some(VoyageStore::open(guard.file.clone())?),
+    };
+    if let Some(reader) = &reader {
         for one in &mut mine {
             let stored = reader.artifact(&one.observation.artifact)?;
             one.payload = super::observe::parse_stored(&stored);
@@ -90,7 +92,14 @@ pub(crate) fn preflight(
     let voyage = guard.file.id.to_string();
     merged::refuse_if_merged(steer, &mine, &session.client.repo, &voyage)?;
     let pinned = pin(steer, &mine, &voyage)?;
-    let not_ready = ready(steer, pinned.as_ref(), &mine, &session.client.repo, &voyage)?;
+    let not_ready = ready(
+        steer,
+        pinned.as_ref(),
+        &mine,
+        reader.as_ref(),
+        &session.client.repo,
+        &voyage,
+    )?;
     if mine.is_empty() {
         if guard.require_observed {
             return Err(not_observed(steer, &session.client.repo, &voyage));
@@ -203,21 +212,24 @@ fn not_observed(steer: &Steer, repo: &github::repo::Repo, voyage: &str) -> Error
 }
 
 /// For a steer that waits for its pull request to be ready (a merge): what
-/// the newest observations of the PR's checks and reviews show is not
-/// ready. Not ready refuses the steer, unless `--override` takes it on;
-/// then what was not ready is returned for the entry to record.
+/// the newest observations of the PR's summary, checks and reviews show is
+/// not ready, every blocker at once. Not ready refuses the steer, unless
+/// `--override` takes it on; then what was not ready is returned for the
+/// entry to record.
 fn ready(
     steer: &Steer,
     pinned: Option<&Steer>,
     mine: &[Mine],
+    reader: Option<&VoyageStore>,
     repo: &github::repo::Repo,
     voyage: &str,
 ) -> Result<Vec<String>> {
     if !steer.needs_ready() {
         return Ok(Vec::new());
     }
+    let newest = |name: &str| mine.iter().find(|m| m.is_pr() && m.judged.contains(&name));
     let part = |name: &str| {
-        let Some(one) = mine.iter().find(|m| m.is_pr() && m.judged.contains(&name)) else {
+        let Some(one) = newest(name) else {
             return PartSeen::Never;
         };
         match one.payload.as_ref() {
@@ -231,20 +243,26 @@ fn ready(
             None => PartSeen::Lost(lightened_note(one)),
         }
     };
+    let earlier = earlier_checks(mine, newest("checks"), reader);
     let head = pinned.unwrap_or(steer).pinned_to();
-    let not_ready = readiness::not_ready(part("checks"), part("reviews"), head);
-    if not_ready.is_empty() || steer.overridden().is_some() {
+    let looks = Looks {
+        summary: part("summary"),
+        checks: part("checks"),
+        reviews: part("reviews"),
+        earlier_checks: earlier.as_ref(),
+    };
+    let verdict = readiness::judge(&looks, head);
+    if verdict.ready || steer.overridden().is_some() {
         // The entry keeps the command line's rendering (as every record).
-        return Ok(not_ready.iter().map(Words::to_string).collect());
+        return Ok(verdict
+            .blockers
+            .iter()
+            .map(|b| b.words.to_string())
+            .collect());
     }
     let pr = steer.subject().unwrap_or_default();
     let mut message = Words::of(format!("PR #{pr} is not ready to merge: "));
-    for (at, reason) in not_ready.into_iter().enumerate() {
-        if at > 0 {
-            message.push("; ");
-        }
-        message.push(reason);
-    }
+    message.push(verdict.words());
     Err(Error::new(Kind::NotReady, message).hint(words![
         "nothing was merged or recorded; once it is ready, observe its checks and reviews with ",
         cmd("observe")
@@ -256,6 +274,31 @@ fn ready(
         arg("override"),
         " REASON to merge anyway (the entry records the reason and what was not ready)",
     ]))
+}
+
+/// The newest look at the PR's checks on another head than `judged`'s:
+/// an older one on the slate, else the last one an entry sealed.
+fn earlier_checks(
+    mine: &[Mine],
+    judged: Option<&Mine>,
+    reader: Option<&VoyageStore>,
+) -> Option<Value> {
+    let judged = judged?;
+    let head = |payload: &Value| payload["checks"]["headSha"].as_str().map(str::to_string);
+    let now = head(judged.payload.as_ref()?)?;
+    let on_slate = mine
+        .iter()
+        .filter(|m| m.is_pr() && !std::ptr::eq(*m, judged))
+        .filter_map(|m| m.payload.as_ref())
+        .find(|p| head(p).is_some_and(|h| h != now));
+    if let Some(payload) = on_slate {
+        return Some(payload["checks"].clone());
+    }
+    let key = judged.target.slate_key();
+    let stored = reader?.sealed_artifact_of(&key).ok()??;
+    let payload = super::observe::parse_stored(&stored)?;
+    head(&payload).filter(|h| *h != now)?;
+    Some(payload["checks"].clone())
 }
 
 /// The bearing's observations of issue or PR `number` in `repo` (any

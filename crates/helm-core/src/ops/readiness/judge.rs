@@ -1,0 +1,510 @@
+//! Reads the looks at a pull request's parts into its readiness: failing
+//! or pending checks and statuses, checks seen on an earlier head and
+//! missing now, a moved head, each reviewer whose latest opinionated review
+//! requests changes (as GitHub counts it), a draft, conflicts; and, not
+//! blocking, unresolved threads and reviews still requested. Each blocker
+//! in words a reader can act on, and as data.
+
+use std::collections::BTreeMap;
+
+use serde::Deserialize;
+
+use super::{BlockerKind as K, Looks, MergeBlocker, PartSeen, Readiness};
+use crate::model::words;
+
+/// The check run conclusions that block a merge (the contract's list).
+const FAILED: [&str; 4] = ["failure", "timed_out", "cancelled", "action_required"];
+
+/// How many places a line names before "and N more".
+const NAMED: usize = 5;
+
+/// The pull request's `checks` part, read for what blocks a merge (the
+/// `…Seen` types below are its items and the reviews').
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct ChecksPart {
+    head_sha: String,
+    check_runs: Vec<CheckRunSeen>,
+    combined_state: String,
+    statuses: Vec<StatusSeen>,
+    #[serde(default)]
+    check_runs_truncated: bool,
+    #[serde(default)]
+    statuses_truncated: bool,
+}
+
+#[derive(Deserialize)]
+struct CheckRunSeen {
+    name: String,
+    status: String,
+    conclusion: Option<String>,
+}
+
+#[derive(Deserialize)]
+struct StatusSeen {
+    context: String,
+    state: String,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct ReviewsPart {
+    reviews: Vec<ReviewSeen>,
+    #[serde(default)]
+    reviews_truncated: bool,
+    #[serde(default)]
+    threads: Vec<ThreadSeen>,
+}
+
+#[derive(Deserialize)]
+struct ReviewSeen {
+    author: Option<String>,
+    state: String,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct ThreadSeen {
+    is_resolved: bool,
+    #[serde(default)]
+    path: Option<String>,
+    #[serde(default)]
+    line: Option<u64>,
+}
+
+/// The pull request's own answer, read for a draft, conflicts, its head
+/// and the reviews still requested.
+#[derive(Deserialize, Default)]
+#[serde(rename_all = "camelCase", default)]
+struct SummaryPart {
+    draft: Option<bool>,
+    mergeable: Option<bool>,
+    mergeable_state: Option<String>,
+    head: Option<HeadSeen>,
+    requested_reviewers: Vec<String>,
+    requested_teams: Vec<String>,
+}
+
+#[derive(Deserialize)]
+struct HeadSeen {
+    sha: String,
+}
+
+/// The verdict on `looks`. `pinned` is the head a merge goes out pinned to
+/// (else the summary's head): checks seen on another commit say nothing
+/// about it.
+pub(crate) fn judge(looks: &Looks, pinned: Option<&str>) -> Readiness {
+    let mut blockers = Vec::new();
+    let mut also = Vec::new();
+    let summary = match &looks.summary {
+        PartSeen::Seen(value) => SummaryPart::deserialize(*value).ok(),
+        _ => None,
+    };
+    if let Some(summary) = &summary {
+        judge_summary(summary, &mut blockers, &mut also);
+    }
+    let head = pinned.or(summary
+        .as_ref()
+        .and_then(|s| s.head.as_ref().map(|h| h.sha.as_str())));
+    match &looks.checks {
+        PartSeen::Never => blockers.push(MergeBlocker::new(
+            K::NotObserved,
+            "its checks were not observed",
+        )),
+        PartSeen::Lost(why) => blockers.push(MergeBlocker::lost(
+            K::Unreadable,
+            words!["its checks cannot be read: ", why],
+        )),
+        PartSeen::Seen(value) => match ChecksPart::deserialize(*value) {
+            Ok(checks) => {
+                let earlier = looks
+                    .earlier_checks
+                    .and_then(|v| ChecksPart::deserialize(v).ok())
+                    .filter(|e| e.head_sha != checks.head_sha);
+                judge_checks(&checks, earlier.as_ref(), head, &mut blockers);
+            }
+            Err(err) => blockers.push(MergeBlocker::new(
+                K::Unreadable,
+                format!("its observed checks cannot be read: {err}"),
+            )),
+        },
+    }
+    match &looks.reviews {
+        PartSeen::Never => blockers.push(MergeBlocker::new(
+            K::NotObserved,
+            "its reviews were not observed",
+        )),
+        PartSeen::Lost(why) => blockers.push(MergeBlocker::lost(
+            K::Unreadable,
+            words!["its reviews cannot be read: ", why],
+        )),
+        PartSeen::Seen(value) => match ReviewsPart::deserialize(*value) {
+            Ok(reviews) => judge_reviews(&reviews, &mut blockers, &mut also),
+            Err(err) => blockers.push(MergeBlocker::new(
+                K::Unreadable,
+                format!("its observed reviews cannot be read: {err}"),
+            )),
+        },
+    }
+    Readiness {
+        ready: blockers.is_empty(),
+        blockers,
+        also,
+    }
+}
+
+fn judge_summary(
+    summary: &SummaryPart,
+    found: &mut Vec<MergeBlocker>,
+    also: &mut Vec<MergeBlocker>,
+) {
+    if summary.draft == Some(true) {
+        found.push(MergeBlocker::new(K::Draft, "it is a draft"));
+    }
+    // GitHub computes `mergeable` in the background: only its `false` (or
+    // the state `dirty`) says there are conflicts.
+    if summary.mergeable == Some(false) || summary.mergeable_state.as_deref() == Some("dirty") {
+        found.push(MergeBlocker::new(
+            K::Conflicts,
+            "it has conflicts with its base branch",
+        ));
+    }
+    let mut requested: Vec<String> = summary.requested_reviewers.clone();
+    requested.extend(summary.requested_teams.iter().map(|t| format!("team {t}")));
+    if !requested.is_empty() {
+        let mut blocker = MergeBlocker::new(
+            K::ReviewRequested,
+            format!("review still requested from {}", requested.join(", ")),
+        );
+        blocker.at = requested;
+        also.push(blocker);
+    }
+}
+
+fn judge_checks(
+    checks: &ChecksPart,
+    earlier: Option<&ChecksPart>,
+    head: Option<&str>,
+    found: &mut Vec<MergeBlocker>,
+) {
+    if let Some(head) = head
+        && head != checks.head_sha
+    {
+        found.push(MergeBlocker::new(
+            K::HeadMoved,
+            format!(
+                "its checks were observed on {}, not on its head {}",
+                short(&checks.head_sha),
+                short(head)
+            ),
+        ));
+    }
+    if let Some(earlier) = earlier {
+        for run in &earlier.check_runs {
+            if !checks.check_runs.iter().any(|r| r.name == run.name) {
+                found.push(missing("check", &run.name, earlier, checks));
+            }
+        }
+        for status in &earlier.statuses {
+            if !checks.statuses.iter().any(|s| s.context == status.context) {
+                found.push(missing("status", &status.context, earlier, checks));
+            }
+        }
+    }
+    for run in &checks.check_runs {
+        match run.conclusion.as_deref() {
+            _ if run.status != "completed" => found.push(
+                MergeBlocker::new(
+                    K::CheckPending,
+                    format!("check {} is pending ({})", run.name, run.status),
+                )
+                .named(&run.name),
+            ),
+            Some(conclusion) if FAILED.contains(&conclusion) => found.push(
+                MergeBlocker::new(
+                    K::CheckFailed,
+                    format!("check {} failed ({conclusion})", run.name),
+                )
+                .named(&run.name),
+            ),
+            _ => {}
+        }
+    }
+    if checks.check_runs_truncated {
+        found.push(MergeBlocker::new(
+            K::NotAllRead,
+            "not every check run was read (the listing was cut)",
+        ));
+    }
+    // GitHub reports `pending` with no statuses at all: nothing to wait for.
+    match checks.combined_state.as_str() {
+        "success" => {}
+        "pending" if checks.statuses.is_empty() && !checks.statuses_truncated => {}
+        state => {
+            let before = found.len();
+            for status in checks.statuses.iter().filter(|s| s.state != "success") {
+                let kind = match status.state.as_str() {
+                    "pending" => K::StatusPending,
+                    _ => K::StatusFailing,
+                };
+                let says = format!("status {} is {}", status.context, status.state);
+                found.push(MergeBlocker::new(kind, says).named(&status.context));
+            }
+            if found.len() == before {
+                let kind = match state {
+                    "pending" => K::StatusPending,
+                    _ => K::StatusFailing,
+                };
+                found.push(MergeBlocker::new(
+                    kind,
+                    format!("the combined status is {state}"),
+                ));
+            }
+        }
+    }
+}
+
+/// A check run or status that ran on the earlier head and not on this one.
+fn missing(what: &str, name: &str, earlier: &ChecksPart, now: &ChecksPart) -> MergeBlocker {
+    MergeBlocker::new(
+        K::Missing,
+        format!(
+            "{what} {name} ran on {} and is missing on {}",
+            short(&earlier.head_sha),
+            short(&now.head_sha)
+        ),
+    )
+    .named(name)
+}
+
+/// Each reviewer's latest opinionated review counts, as GitHub counts it:
+/// a later `COMMENTED` leaves a `CHANGES_REQUESTED` standing; `APPROVED`
+/// or `DISMISSED` clears it.
+fn judge_reviews(
+    reviews: &ReviewsPart,
+    found: &mut Vec<MergeBlocker>,
+    also: &mut Vec<MergeBlocker>,
+) {
+    let mut latest: BTreeMap<&str, &str> = BTreeMap::new();
+    for review in &reviews.reviews {
+        let state = review.state.as_str();
+        if !matches!(state, "APPROVED" | "CHANGES_REQUESTED" | "DISMISSED") {
+            continue;
+        }
+        let author = review.author.as_deref().unwrap_or("a deleted account");
+        latest.insert(author, state);
+    }
+    for (author, state) in latest {
+        if state == "CHANGES_REQUESTED" {
+            found.push(
+                MergeBlocker::new(K::ChangesRequested, format!("{author} requested changes"))
+                    .named(author),
+            );
+        }
+    }
+    if reviews.reviews_truncated {
+        found.push(MergeBlocker::new(
+            K::NotAllRead,
+            "not every review was read (the listing was cut)",
+        ));
+    }
+    let open: Vec<String> = reviews
+        .threads
+        .iter()
+        .filter(|t| !t.is_resolved)
+        .map(|t| match (&t.path, t.line) {
+            (Some(path), Some(line)) => format!("{path}:{line}"),
+            (Some(path), None) => path.clone(),
+            (None, _) => "a file".to_string(),
+        })
+        .collect();
+    if !open.is_empty() {
+        let noun = crate::words::plural(open.len() as u64, "thread", "threads");
+        let mut places = open
+            .iter()
+            .take(NAMED)
+            .cloned()
+            .collect::<Vec<_>>()
+            .join(", ");
+        if open.len() > NAMED {
+            places.push_str(&format!(" and {} more", open.len() - NAMED));
+        }
+        let mut blocker = MergeBlocker::new(
+            K::UnresolvedThreads,
+            format!("{} unresolved {noun} ({places})", open.len()),
+        );
+        blocker.at = open;
+        also.push(blocker);
+    }
+}
+
+fn short(sha: &str) -> &str {
+    sha.get(..7).unwrap_or(sha)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::error::Words;
+    use serde_json::{Value, json};
+
+    const HEAD: &str = "6dcb09b5b57875f334f61aebed695e2e4193db5e";
+
+    fn checks(runs: Value, combined: &str, statuses: Value) -> Value {
+        json!({"headSha": HEAD, "checkRuns": runs, "combinedState": combined, "statuses": statuses})
+    }
+
+    fn reviews(list: &[(&str, &str)]) -> Value {
+        let list: Vec<Value> = list
+            .iter()
+            .map(|(who, state)| json!({"id": 1, "author": who, "state": state}))
+            .collect();
+        json!({"reviews": list, "threads": []})
+    }
+
+    fn looks<'a>(checks: &'a Value, reviews: &'a Value) -> Looks<'a> {
+        Looks {
+            summary: PartSeen::Never,
+            checks: PartSeen::Seen(checks),
+            reviews: PartSeen::Seen(reviews),
+            earlier_checks: None,
+        }
+    }
+
+    fn says(readiness: &Readiness) -> Vec<String> {
+        readiness.blockers.iter().map(|b| b.says.clone()).collect()
+    }
+
+    fn judged(checks: &Value, reviews: &Value) -> Vec<String> {
+        says(&judge(&looks(checks, reviews), Some(HEAD)))
+    }
+
+    #[test]
+    fn green_checks_and_no_statuses_are_ready() {
+        let runs = json!([{"name": "ci", "status": "completed", "conclusion": "success"},
+                          {"name": "docs", "status": "completed", "conclusion": "skipped"}]);
+        let verdict = judge(
+            &looks(&checks(runs, "pending", json!([])), &reviews(&[])),
+            None,
+        );
+        assert!(verdict.ready && verdict.blockers.is_empty());
+        assert_eq!(verdict.line(), "readiness: ready");
+    }
+
+    #[test]
+    fn failing_pending_and_statuses_are_named() {
+        let runs = json!([{"name": "lint", "status": "completed", "conclusion": "timed_out"},
+                          {"name": "ci", "status": "in_progress", "conclusion": null}]);
+        let statuses = json!([{"context": "deploy", "state": "pending"},
+                              {"context": "ok", "state": "success"}]);
+        let verdict = judge(
+            &looks(&checks(runs, "pending", statuses), &reviews(&[])),
+            Some(HEAD),
+        );
+        assert_eq!(
+            says(&verdict),
+            [
+                "check lint failed (timed_out)",
+                "check ci is pending (in_progress)",
+                "status deploy is pending"
+            ]
+        );
+        let kinds: Vec<K> = verdict.blockers.iter().map(|b| b.kind).collect();
+        assert_eq!(kinds, [K::CheckFailed, K::CheckPending, K::StatusPending]);
+        assert_eq!(verdict.blockers[0].name.as_deref(), Some("lint"));
+    }
+
+    #[test]
+    fn a_later_comment_leaves_changes_requested_and_approval_clears_it() {
+        let green = checks(json!([]), "success", json!([]));
+        let commented = reviews(&[("carol", "CHANGES_REQUESTED"), ("carol", "COMMENTED")]);
+        assert_eq!(judged(&green, &commented), ["carol requested changes"]);
+        let approved = reviews(&[("carol", "CHANGES_REQUESTED"), ("carol", "APPROVED")]);
+        assert!(judged(&green, &approved).is_empty());
+        let dismissed = reviews(&[("carol", "CHANGES_REQUESTED"), ("carol", "DISMISSED")]);
+        assert!(judged(&green, &dismissed).is_empty());
+    }
+
+    #[test]
+    fn parts_not_seen_or_seen_on_another_head_are_not_ready() {
+        let none = Looks {
+            summary: PartSeen::Never,
+            checks: PartSeen::Never,
+            reviews: PartSeen::Lost(Words::of("jettisoned")),
+            earlier_checks: None,
+        };
+        assert_eq!(
+            says(&judge(&none, None)),
+            [
+                "its checks were not observed",
+                "its reviews cannot be read: jettisoned"
+            ]
+        );
+        let green = checks(json!([]), "success", json!([]));
+        let other = "0".repeat(40);
+        assert_eq!(
+            says(&judge(&looks(&green, &reviews(&[])), Some(&other))),
+            ["its checks were observed on 6dcb09b, not on its head 0000000"]
+        );
+    }
+
+    #[test]
+    fn every_blocker_is_named_at_once_and_threads_are_also_named() {
+        let earlier = json!({"headSha": "1111111aaaa", "combinedState": "success",
+            "statuses": [{"context": "ci/legacy", "state": "success"}],
+            "checkRuns": [{"name": "e2e", "status": "completed", "conclusion": "success"}]});
+        let now = checks(
+            json!([{"name": "lint", "status": "completed", "conclusion": "failure"}]),
+            "failure",
+            json!([{"context": "deploy", "state": "error"}]),
+        );
+        let mut reviewed = reviews(&[
+            ("carol", "CHANGES_REQUESTED"),
+            ("dave", "CHANGES_REQUESTED"),
+        ]);
+        reviewed["threads"] = json!([
+            {"isResolved": false, "path": "src/a.rs", "line": 10},
+            {"isResolved": true, "path": "src/b.rs", "line": 2},
+            {"isResolved": false, "path": "src/c.rs", "line": null}
+        ]);
+        let summary = json!({"draft": true, "mergeable": false, "head": {"sha": HEAD},
+            "requestedReviewers": ["erin"], "requestedTeams": []});
+        let verdict = judge(
+            &Looks {
+                summary: PartSeen::Seen(&summary),
+                checks: PartSeen::Seen(&now),
+                reviews: PartSeen::Seen(&reviewed),
+                earlier_checks: Some(&earlier),
+            },
+            None,
+        );
+        assert!(!verdict.ready);
+        assert_eq!(
+            says(&verdict),
+            [
+                "it is a draft",
+                "it has conflicts with its base branch",
+                "check e2e ran on 1111111 and is missing on 6dcb09b",
+                "status ci/legacy ran on 1111111 and is missing on 6dcb09b",
+                "check lint failed (failure)",
+                "status deploy is error",
+                "carol requested changes",
+                "dave requested changes"
+            ]
+        );
+        let also: Vec<&str> = verdict.also.iter().map(|b| b.says.as_str()).collect();
+        assert_eq!(
+            also,
+            [
+                "review still requested from erin",
+                "2 unresolved threads (src/a.rs:10, src/c.rs)"
+            ]
+        );
+        assert_eq!(verdict.also[1].at, ["src/a.rs:10", "src/c.rs"]);
+        assert!(
+            verdict
+                .line()
+                .contains("; also: review still requested from erin")
+        );
+    }
+}
