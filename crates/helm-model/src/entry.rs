@@ -85,7 +85,7 @@ pub enum EntryAction {
         /// A steer considered and refused, when the caller asked for its
         /// refusal on the record; `status` then says it in words.
         #[serde(default, skip_serializing_if = "Option::is_none")]
-        refused: Option<Box<crate::Refused>>,
+        refused: Option<Box<crate::RefusedSteer>>,
         #[serde(default, skip_serializing_if = "Option::is_none")]
         request_id: Option<String>,
     },

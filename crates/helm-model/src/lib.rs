@@ -22,7 +22,7 @@ mod voyage;
 
 pub use action_kind::ActionKind;
 pub use entry::{EntryAction, Provenance, SteerRecord};
-pub use refused::Refused;
+pub use refused::RefusedSteer;
 pub use repo::Repo;
 pub use slate_key::SlateKey;
 pub use voyage::{Voyage, VoyageStatus};

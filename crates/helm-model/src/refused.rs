@@ -11,7 +11,7 @@ use crate::ActionKind;
 /// What a refused steer leaves on the record.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
-pub struct Refused {
+pub struct RefusedSteer {
     /// The action considered (`merge-pr`), when its arguments could be
     /// read again.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -27,7 +27,7 @@ pub struct Refused {
     pub message: String,
 }
 
-impl Refused {
+impl RefusedSteer {
     /// The state the log entry records, read by the story and the brief:
     /// `merge PR #45 in o/r considered and refused (not-ready): …`.
     pub fn status(&self) -> String {
@@ -45,7 +45,7 @@ mod tests {
 
     #[test]
     fn the_status_says_what_was_considered_and_why_it_was_refused() {
-        let refused = Refused {
+        let refused = RefusedSteer {
             action: Some(ActionKind::MergePr),
             considered: "merge PR #45 in o/r".into(),
             dry_run: true,
@@ -62,6 +62,9 @@ mod tests {
             json,
             r#"{"action":"merge-pr","considered":"merge PR #45 in o/r","dryRun":true,"error":"not-ready","message":"PR #45 is not ready to merge: carol requested changes"}"#
         );
-        assert_eq!(serde_json::from_str::<Refused>(&json).unwrap(), refused);
+        assert_eq!(
+            serde_json::from_str::<RefusedSteer>(&json).unwrap(),
+            refused
+        );
     }
 }

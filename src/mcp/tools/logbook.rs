@@ -15,7 +15,7 @@ use crate::output::rehearsal::Rehearsed;
 pub(crate) const STEER: Tool = Tool {
     name: "steer",
     toolset: Toolset::Core,
-    description: "Act on GitHub and record one logbook entry (who, role, method, why); it seals the slate into its bearing. Refused if an observation of the issue or PR changed (allowStale acts anyway). dryRun sends nothing; if GitHub refuses, nothing is recorded; a requestId never acts twice.",
+    description: "Act on GitHub and record one logbook entry (who, role, method, why); it seals the slate into its bearing. Refused if the issue or PR changed since observed (allowStale acts anyway). dryRun sends nothing; if refused, nothing is recorded; a requestId never acts twice.",
     input: input::<SteerInput>,
     output: output::<SteerResultDoc>,
     // It can close issues and PRs and merge; only a repeat with the same
@@ -68,7 +68,7 @@ fn steer(ctx: &Ctx, mut call: Call) -> Result<Box<dyn Report>> {
 pub(crate) const LOG: Tool = Tool {
     name: "log",
     toolset: Toolset::Core,
-    description: "Record where the voyage stands (state) as one logbook entry (who, role, method, why), changing nothing. It seals the slate into the entry's bearing; a repeated requestId records nothing new.",
+    description: "Record where the voyage stands as one logbook entry (who, role, method, why), changing nothing. It seals the slate into its bearing; a repeated requestId records nothing new.",
     input: input::<LogInput>,
     output: output::<RecordedView<'static>>,
     effect: ToolEffect {

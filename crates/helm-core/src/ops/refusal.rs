@@ -12,7 +12,7 @@ use super::logbook::SteerRequest;
 use crate::error::{Error, Kind, Words};
 use crate::inputs::text::Stdin;
 use crate::model::words;
-use crate::model::{EntryAction, Refused};
+use crate::model::{EntryAction, RefusedSteer};
 
 /// Whether an error of `kind` is a refusal of the steer as judged: what a
 /// refusal entry is for.
@@ -72,7 +72,7 @@ impl Helm {
     /// What the entry says of the refused steer. Its arguments are read
     /// again (never from stdin, which the steer already read) to name what
     /// was considered; when they cannot be, it is "a steer".
-    fn refused(&self, request: &SteerRequest<'_>, dry_run: bool, error: &Error) -> Refused {
+    fn refused(&self, request: &SteerRequest<'_>, dry_run: bool, error: &Error) -> RefusedSteer {
         let steer = request.action.resolve(&self.cwd, Stdin::Protocol).ok();
         let repo = self.repository(request.repo).ok();
         let considered = match (&steer, repo) {
@@ -86,7 +86,7 @@ impl Helm {
         if let Some((redacted, _)) = crate::secrets::redact(&message) {
             message = redacted;
         }
-        Refused {
+        RefusedSteer {
             action: steer.map(|s| s.kind()),
             considered,
             dry_run,

@@ -77,6 +77,7 @@ struct ThreadSeen {
 #[derive(Deserialize, Default)]
 #[serde(rename_all = "camelCase", default)]
 struct SummaryPart {
+    state: Option<String>,
     draft: Option<bool>,
     mergeable: Option<bool>,
     mergeable_state: Option<String>,
@@ -153,11 +154,20 @@ pub(crate) fn judge(looks: &Looks, pinned: Option<&str>) -> Readiness {
     }
 }
 
+/// Whether the summary says the pull request was merged: there is no
+/// readiness left to judge.
+pub(crate) fn merged(summary: &serde_json::Value) -> bool {
+    summary["merged"].as_bool() == Some(true)
+}
+
 fn judge_summary(
     summary: &SummaryPart,
     found: &mut Vec<MergeBlocker>,
     also: &mut Vec<MergeBlocker>,
 ) {
+    if summary.state.as_deref() == Some("closed") {
+        found.push(MergeBlocker::new(K::Closed, "it is closed"));
+    }
     if summary.draft == Some(true) {
         found.push(MergeBlocker::new(K::Draft, "it is a draft"));
     }

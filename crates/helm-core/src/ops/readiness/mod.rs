@@ -13,7 +13,7 @@ use serde_json::Value;
 use crate::error::Words;
 use crate::observe::Target;
 
-pub(crate) use judge::judge;
+pub(crate) use judge::{judge, merged};
 
 /// What one look shows of a part of the pull request.
 pub(crate) enum PartSeen<'a> {
@@ -90,6 +90,7 @@ pub enum BlockerKind {
     /// The head moved since its checks were looked at.
     HeadMoved,
     ChangesRequested,
+    Closed,
     Draft,
     Conflicts,
     UnresolvedThreads,
@@ -98,13 +99,17 @@ pub enum BlockerKind {
 
 /// What one look at a pull request shows of its readiness, from its own
 /// parts (as the view's disclosure shows them), and the checks of the look
-/// before it where they ran on another head. `None` for any other target.
+/// before it where they ran on another head. `None` for any other target,
+/// and for a pull request the look shows merged.
 pub(crate) fn of_look(
     target: &Target,
     payload: &Value,
     prior: Option<&Value>,
 ) -> Option<Readiness> {
     if !target.thread().is_some_and(|t| t.is_pr()) {
+        return None;
+    }
+    if payload.get("summary").is_some_and(merged) {
         return None;
     }
     let part = |name: &str| payload.get(name).map_or(PartSeen::Never, PartSeen::Seen);
