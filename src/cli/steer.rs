@@ -46,6 +46,13 @@ pub struct SteerArgs {
     /// with the refusal's kind if it would be refused.
     #[arg(long, global = true, help_heading = super::SHARED)]
     pub(crate) dry_run: bool,
+    /// If the steer or its dry run is refused (stale, not-ready,
+    /// not-observed, secret, already-merged, or by GitHub), record a log
+    /// entry saying what was considered and why it was refused, sealing the
+    /// slate it was judged on into its bearing. It still exits 1 with the
+    /// refusal, whose hint names the entry.
+    #[arg(long, global = true, help_heading = super::SHARED)]
+    pub(crate) record_refusal: bool,
     /// Post a title or body although it holds a secret that RULE found (a
     /// gitleaks rule id, e.g. github-pat, named by the refusal); repeatable.
     /// Without it, a steer whose text holds a token or key is refused with
@@ -91,8 +98,15 @@ pub(crate) fn run(args: SteerArgs, ctx: &Context) -> Result<Box<dyn Report>> {
         // A person stops the CLI with a signal; the protocol covers that.
         cancel: &crate::cancel::Cancel::default(),
     };
+    // A refusal goes on the record when asked, and is still the answer.
+    let refused = |error| match args.record_refusal {
+        true => ctx
+            .helm
+            .record_refusal(voyage, &request, args.dry_run, error),
+        false => error,
+    };
     if args.dry_run {
-        let rehearsal = ctx.helm.rehearse(voyage, &request)?;
+        let rehearsal = ctx.helm.rehearse(voyage, &request).map_err(refused)?;
         return Ok(Box::new(Rehearsed {
             warnings: rehearsal.warnings.iter().map(|w| w.to_string()).collect(),
             rehearsal,
@@ -107,13 +121,14 @@ pub(crate) fn run(args: SteerArgs, ctx: &Context) -> Result<Box<dyn Report>> {
     if args.propose {
         let sealed = ctx
             .helm
-            .propose(voyage, &request, args.expires.as_deref())?;
+            .propose(voyage, &request, args.expires.as_deref())
+            .map_err(refused)?;
         return Ok(Box::new(Recorded {
             sealed,
             warnings: Vec::new(),
         }));
     }
-    let steered = ctx.helm.steer(voyage, &request)?;
+    let steered = ctx.helm.steer(voyage, &request).map_err(refused)?;
     Ok(Box::new(Recorded {
         sealed: steered.sealed,
         warnings: steered.warnings.iter().map(|w| w.to_string()).collect(),

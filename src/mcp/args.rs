@@ -113,6 +113,9 @@ pub(crate) struct SteerInput {
     /// Proposal lifetime (default 24h).
     #[serde(default)]
     pub(crate) expires: Option<String>,
+    /// On a refusal, log what was considered and why.
+    #[serde(default)]
+    pub(crate) record_refusal: bool,
     /// Post text holding secrets of these rules (as a refusal names them);
     /// the entry records them.
     #[serde(default)]

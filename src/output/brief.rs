@@ -308,6 +308,10 @@ fn write_touched(out: &mut dyn Write, thing: &Touched) -> io::Result<()> {
         if !line.is_empty() {
             writeln!(out, "     then: {}", truncate(&clean_line(&line), 160))?;
         }
+        if let Some(readiness) = &pr.readiness {
+            let line = clean_line(&readiness.line());
+            writeln!(out, "     {}", truncate(&line, 300))?;
+        }
     }
     Ok(())
 }

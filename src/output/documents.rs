@@ -382,6 +382,13 @@ pub(crate) struct ObservedDoc {
     /// Absent when the payload was streamed (a big file).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub(crate) digest: Option<String>,
+    /// What changed since the previous look at the same target, who did
+    /// it and what they said (bounded); empty when nothing did.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(crate) changes: Option<Vec<String>>,
+    /// A pull request's readiness to merge, every blocker at once.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(crate) readiness: Option<crate::ops::readiness::Readiness>,
     /// What was seen; its shape depends on the target's kind (docs/json.md).
     pub(crate) payload: serde_json::Map<String, serde_json::Value>,
 }

@@ -62,6 +62,7 @@ impl ObservedReport {
                 false => write!(out, "\"digest\":{digest},")?,
             }
         }
+        self.write_account(out)?;
         out.write_all(b"\"payload\":")?;
         if let Some(payload) = self.shown() {
             // The payload as the core's disclosure shows it (marked, or
@@ -88,6 +89,31 @@ impl ObservedReport {
 }
 
 impl ObservedReport {
+    /// `"changes"` and `"readiness"`, when the look has them, each followed
+    /// by a comma.
+    fn write_account(&self, out: &mut dyn Write) -> io::Result<()> {
+        let observed = &self.observed;
+        let mut field = |name: &str, json: String| -> io::Result<()> {
+            match self.terminal {
+                true => write!(out, "\"{name}\":{},", terminal_safe_json(&json)),
+                false => write!(out, "\"{name}\":{json},"),
+            }
+        };
+        if let Some(changes) = &observed.changes {
+            field(
+                "changes",
+                serde_json::to_string(changes).map_err(io::Error::other)?,
+            )?;
+        }
+        if let Some(readiness) = &observed.readiness {
+            field(
+                "readiness",
+                serde_json::to_string(readiness).map_err(io::Error::other)?,
+            )?;
+        }
+        Ok(())
+    }
+
     /// The human rendering: a header, each part, and the closing line.
     fn write_rendering(&self, out: &mut dyn Write, style: Style) -> io::Result<()> {
         let observed = &self.observed;
@@ -132,6 +158,29 @@ impl ObservedReport {
         };
         if let Some(digest) = digest {
             screen.line(&digest);
+        }
+        // One line each: a screen cuts a line at its width.
+        if let Some(readiness) = &observed.readiness {
+            match readiness.ready {
+                true => screen.line("readiness: ready"),
+                false => screen.line("readiness: not ready"),
+            }
+            for blocker in &readiness.blockers {
+                screen.line(&format!("  - {}", blocker.says));
+            }
+            for also in &readiness.also {
+                screen.line(&format!("  also: {}", also.says));
+            }
+        }
+        match observed.changes.as_deref() {
+            Some([]) => screen.line("since the last look: nothing changed"),
+            Some(changes) => {
+                screen.line("since the last look:");
+                for change in changes {
+                    screen.line(&format!("  - {change}"));
+                }
+            }
+            None => {}
         }
         let rendered = match &observed.target {
             crate::observe::Target::FileContents(_) => serde_json::from_slice(&raw)
@@ -333,6 +382,8 @@ mod tests {
                 superseded: false,
                 unchanged: false,
                 warnings: Vec::new(),
+                changes: None,
+                readiness: None,
             },
             terminal: true,
             all: false,
@@ -377,6 +428,8 @@ mod tests {
                     superseded: false,
                     unchanged: false,
                     warnings: Vec::new(),
+                    changes: None,
+                    readiness: None,
                 },
                 terminal,
                 all: false,

@@ -83,6 +83,10 @@ pub enum EntryAction {
         /// The state recorded, freeform (stored under `status` since the first
         /// helm that wrote this JSON).
         status: String,
+        /// A steer considered and refused, when the caller asked for its
+        /// refusal on the record; `status` then says it in words.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        refused: Option<Box<crate::RefusedSteer>>,
         #[serde(default, skip_serializing_if = "Option::is_none")]
         request_id: Option<String>,
         /// The caller's trace context, when it sent one (issue 43 item 9).
@@ -232,6 +236,7 @@ mod tests {
     fn log_actions_are_tagged_and_camel_case() {
         let action = EntryAction::Log {
             status: "waiting".into(),
+            refused: None,
             request_id: Some("r1".into()),
             trace: None,
         };

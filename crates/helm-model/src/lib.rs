@@ -15,6 +15,7 @@ pub mod clock;
 pub mod entry;
 pub mod original_helm;
 pub mod proposal;
+mod refused;
 mod repo;
 mod slate_key;
 pub mod spans;
@@ -24,6 +25,7 @@ mod voyage;
 
 pub use action_kind::ActionKind;
 pub use entry::{EntryAction, Provenance, SteerRecord};
+pub use refused::RefusedSteer;
 pub use repo::Repo;
 pub use slate_key::SlateKey;
 pub use trace::Trace;

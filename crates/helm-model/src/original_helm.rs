@@ -44,6 +44,7 @@ pub fn action(value: &Value) -> Option<EntryAction> {
     match OriginalAction::deserialize(value).ok()? {
         OriginalAction::Log(state) => Some(EntryAction::Log {
             status: state,
+            refused: None,
             request_id: None,
             trace: None,
         }),

@@ -325,6 +325,7 @@ mod tests {
     fn waiting() -> EntryAction {
         EntryAction::Log {
             status: "waiting".into(),
+            refused: None,
             request_id: None,
             trace: None,
         }

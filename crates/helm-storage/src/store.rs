@@ -153,6 +153,27 @@ impl VoyageStore {
         }
     }
 
+    /// The artifact of the newest sealed observation of `target` (in any
+    /// spelling of a GitHub repository): what an entry's bearing last held
+    /// of it, whatever the slate holds now.
+    pub fn sealed_artifact_of(&self, key: &SlateKey) -> Result<Option<Stored>> {
+        let same = slate::SAME_TARGET;
+        let hash: Option<String> = self
+            .conn
+            .prepare_cached(&format!(
+                "SELECT artifact_hash FROM bearing_observations
+                 WHERE {same} ORDER BY observed_at DESC LIMIT 1"
+            ))
+            .sql()?
+            .query_row((&key.text, key.folds_case), |row| row.get(0))
+            .optional()
+            .sql()?;
+        match hash {
+            Some(hash) => Ok(Some(artifact::load(&self.conn, &hash)?)),
+            None => Ok(None),
+        }
+    }
+
     /// An artifact by full hash or unique prefix, still compressed.
     pub fn artifact(&self, hash: &str) -> Result<Stored> {
         artifact::load(&self.conn, hash)

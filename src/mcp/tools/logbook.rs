@@ -15,7 +15,7 @@ use crate::output::rehearsal::Rehearsed;
 pub(crate) const STEER: Tool = Tool {
     name: "steer",
     toolset: Toolset::Core,
-    description: "Act on GitHub and record one logbook entry (who, role, method, why); it seals the slate into its bearing. Refused if the issue or PR changed since observed (allowStale acts anyway). dryRun and propose send nothing; if GitHub refuses, nothing is recorded; a requestId never acts twice.",
+    description: "Act on GitHub and record one logbook entry (who, role, method, why); it seals the slate into its bearing. Refused if the issue or PR changed since observed (allowStale acts anyway). dryRun and propose send nothing; if refused, nothing is recorded; a requestId never acts twice.",
     input: input::<SteerInput>,
     output: output::<SteerResultDoc>,
     // It can close issues and PRs and merge; only a repeat with the same
@@ -55,6 +55,11 @@ fn steering(ctx: &Ctx, mut call: Call, propose_only: bool) -> Result<Box<dyn Rep
         cancel: &call.cancel,
     };
     let render = |w: &crate::error::Words| crate::mcp::words::render(w);
+    // A refusal goes on the record when asked, and is still the answer.
+    let refused = |error| match a.record_refusal {
+        true => ctx.helm.record_refusal(&voyage, &request, a.dry_run, error),
+        false => error,
+    };
     if a.expires.is_some() && !(a.propose || propose_only) {
         return Err(crate::error::Error::usage(
             "`expires` is how long a proposal waits, and this steer is no proposal",
@@ -62,20 +67,23 @@ fn steering(ctx: &Ctx, mut call: Call, propose_only: bool) -> Result<Box<dyn Rep
         .hint("add `propose: true`, or leave out `expires`"));
     }
     if (a.propose || propose_only) && !a.dry_run {
-        let sealed = ctx.helm.propose(&voyage, &request, a.expires.as_deref())?;
+        let sealed = ctx
+            .helm
+            .propose(&voyage, &request, a.expires.as_deref())
+            .map_err(refused)?;
         return Ok(Box::new(Recorded {
             sealed,
             warnings: Vec::new(),
         }));
     }
     if a.dry_run {
-        let rehearsal = ctx.helm.rehearse(&voyage, &request)?;
+        let rehearsal = ctx.helm.rehearse(&voyage, &request).map_err(refused)?;
         return Ok(Box::new(Rehearsed {
             warnings: rehearsal.warnings.iter().map(render).collect(),
             rehearsal,
         }));
     }
-    let steered = ctx.helm.steer(&voyage, &request)?;
+    let steered = ctx.helm.steer(&voyage, &request).map_err(refused)?;
     Ok(Box::new(Recorded {
         sealed: steered.sealed,
         warnings: steered.warnings.iter().map(render).collect(),
@@ -85,7 +93,7 @@ fn steering(ctx: &Ctx, mut call: Call, propose_only: bool) -> Result<Box<dyn Rep
 pub(crate) const LOG: Tool = Tool {
     name: "log",
     toolset: Toolset::Core,
-    description: "Record where the voyage stands (waiting, blocked, ready, or your words) as one logbook entry (who, role, method, why), changing nothing. It seals the slate into the entry's bearing; a repeated requestId records nothing new.",
+    description: "Record where the voyage stands as one logbook entry (who, role, method, why), changing nothing. It seals the slate into its bearing; a repeated requestId records nothing new.",
     input: input::<LogInput>,
     output: output::<RecordedView<'static>>,
     effect: ToolEffect {

@@ -12,7 +12,7 @@ use crate::output::search::SearchReport;
 pub(crate) const SEARCH: Tool = Tool {
     name: "search",
     toolset: Toolset::Core,
-    description: "Find what was said, done and seen across all voyages, best first: entries, steers' posts, observations. FTS5 query; matches in [ ].",
+    description: "Find what was said, done and seen in all voyages, best first: entries, posts, observations. FTS5 query; matches in [ ].",
     input: input::<SearchInput>,
     output: output::<SearchResults>,
     effect: ToolEffect::READS,

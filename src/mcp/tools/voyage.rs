@@ -21,7 +21,7 @@ use crate::output::voyage::{Created, Ended, StoryFormat, StoryReport, VoyageList
 pub(crate) const NEW: Tool = Tool {
     name: "voyage_new",
     toolset: Toolset::Core,
-    description: "Start a voyage: one piece of work with its own logbook. Its id names it in every other tool.",
+    description: "Start a voyage: one piece of work with its own logbook; its id names it in every other tool.",
     input: input::<VoyageNewInput>,
     output: output::<Voyage>,
     effect: ToolEffect {
@@ -71,7 +71,7 @@ fn list(ctx: &Ctx, mut call: Call) -> Result<Box<dyn Report>> {
 pub(crate) const SHOW: Tool = Tool {
     name: "voyage_show",
     toolset: Toolset::Core,
-    description: "The whole voyage: every entry with who, why and its bearing, the slate, interrupted steers; voyage_brief is shorter.",
+    description: "The whole voyage: every entry with who, why and its bearing, the slate, interrupted steers.",
     input: input::<VoyageInput>,
     output: output::<StoryView<'static>>,
     effect: ToolEffect::READS,
@@ -92,7 +92,7 @@ fn show(ctx: &Ctx, mut call: Call) -> Result<Box<dyn Report>> {
 pub(crate) const BRIEF: Tool = Tool {
     name: "voyage_brief",
     toolset: Toolset::Core,
-    description: "Where a voyage stands, to resume from: status, last entries and state, what it did on GitHub and how each last stood, interrupted steers, the slate, related voyages.",
+    description: "Where a voyage stands, to resume from: status, last entries and state, the issues and PRs it acted on as last seen, interrupted steers, the slate, related voyages.",
     input: input::<VoyageInput>,
     output: output::<BriefView<'static>>,
     effect: ToolEffect::READS,

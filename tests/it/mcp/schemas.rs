@@ -123,6 +123,7 @@ fn the_contracts_tools_are_listed_with_their_arguments() {
             "expires",
             "method",
             "propose",
+            "recordRefusal",
             "repo",
             "requestId",
             "requireObserved",

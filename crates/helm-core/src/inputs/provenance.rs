@@ -30,8 +30,8 @@ pub struct ProvenanceSpec {
     /// Your reading of the bearing: why this entry, now (required).
     #[schemars(required)]
     pub(crate) summary: Option<String>,
-    /// An idempotency key: a repeat on the same voyage performs nothing
-    /// and returns the entry recorded.
+    /// An idempotency key: a repeat on the same voyage does nothing and
+    /// returns its entry.
     #[serde(default)]
     pub(crate) request_id: Option<String>,
 }

@@ -42,6 +42,9 @@ pub struct PrSeen {
     pub open_threads: Option<usize>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub reviews_observed_at: Option<String>,
+    /// Whether it is ready to merge as those looks show it, every blocker.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub readiness: Option<super::readiness::Readiness>,
 }
 
 /// One reviewer's standing decision.
@@ -120,7 +123,16 @@ pub(crate) fn seen(store: &VoyageStore, looks: &[&Observation], disclosure: Disc
         Some((payload.get(name)?.clone(), observation.observed_at.clone()))
     };
     let mut pr = PrSeen::default();
-    if let Some((summary, _)) = part(newest("summary"), "summary") {
+    let summary = part(newest("summary"), "summary");
+    let checks = part(newest("checks"), "checks");
+    let reviews = part(newest("reviews"), "reviews");
+    pr.readiness = Some(readiness(
+        store,
+        looks,
+        disclosure,
+        [&summary, &checks, &reviews],
+    ));
+    if let Some((summary, _)) = summary {
         pr.head = summary["head"]["sha"].as_str().map(str::to_string);
         let names = |key: &str| -> Vec<String> {
             summary[key]
@@ -138,7 +150,7 @@ pub(crate) fn seen(store: &VoyageStore, looks: &[&Observation], disclosure: Disc
         );
         pr.review_requested = Some(requested);
     }
-    if let Some((checks, at)) = part(newest("checks"), "checks") {
+    if let Some((checks, at)) = checks {
         if pr.head.is_none() {
             pr.head = checks["headSha"].as_str().map(str::to_string);
         }
@@ -146,7 +158,7 @@ pub(crate) fn seen(store: &VoyageStore, looks: &[&Observation], disclosure: Disc
         pr.ci = ci::line(&checks);
         pr.checks_observed_at = Some(at);
     }
-    if let Some((reviews, at)) = part(newest("reviews"), "reviews") {
+    if let Some((reviews, at)) = reviews {
         let head = pr.head.clone();
         pr.reviews = Some(
             decisions::of(&reviews)
@@ -163,4 +175,47 @@ pub(crate) fn seen(store: &VoyageStore, looks: &[&Observation], disclosure: Disc
         pr.reviews_observed_at = Some(at);
     }
     pr
+}
+
+/// The readiness the newest looks at the summary, checks and reviews show,
+/// with the newest look at its checks on another head for what went
+/// missing since.
+fn readiness(
+    store: &VoyageStore,
+    looks: &[&Observation],
+    disclosure: Disclosure,
+    [summary, checks, reviews]: [&Option<(serde_json::Value, String)>; 3],
+) -> super::readiness::Readiness {
+    use super::readiness::Looks;
+    let head = checks.as_ref().and_then(|(c, _)| c["headSha"].as_str());
+    let mut older: Vec<&&Observation> = looks
+        .iter()
+        .filter(|o| {
+            Target::from_key(&o.target)
+                .and_then(|t| t.thread().map(|th| th.parts().contains(&"checks")))
+                == Some(true)
+        })
+        .collect();
+    older.sort_by(|a, b| b.observed_at.cmp(&a.observed_at));
+    let earlier = head.and_then(|head| {
+        older.iter().find_map(|o| {
+            let payload = super::brief::payload_of(store, &o.artifact, disclosure)?;
+            let checks = payload.get("checks")?;
+            (checks["headSha"].as_str()? != head).then(|| checks.clone())
+        })
+    });
+    let looks = Looks {
+        summary: part_seen(summary),
+        checks: part_seen(checks),
+        reviews: part_seen(reviews),
+        earlier_checks: earlier.as_ref(),
+    };
+    super::readiness::judge(&looks, None)
+}
+
+fn part_seen(part: &Option<(serde_json::Value, String)>) -> super::readiness::PartSeen<'_> {
+    match part {
+        Some((value, _)) => super::readiness::PartSeen::Seen(value),
+        None => super::readiness::PartSeen::Never,
+    }
 }

@@ -108,6 +108,23 @@ pub(crate) fn of(
     Ok(changes)
 }
 
+/// What changed on `target` since its previous look (`prior`, a stored
+/// payload's JSON) to this one (`now`, as `disclosure` shows it; `artifact`
+/// its hash): what re-observing it says. Empty when nothing did, or when
+/// its kind does not compare.
+pub(crate) fn since(
+    target: &Target,
+    prior: &[u8],
+    now: &[u8],
+    artifact: &str,
+    disclosure: Disclosure,
+) -> Vec<String> {
+    if !target.compares() {
+        return Vec::new();
+    }
+    target.changes(&disclosure.json(prior, artifact), now)
+}
+
 fn folded(key: &str) -> String {
     if Target::key_folds_case(key) {
         key.to_ascii_lowercase()

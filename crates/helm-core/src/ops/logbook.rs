@@ -73,6 +73,7 @@ impl Helm {
         let sealed = store.seal(provenance, request_id, |_bearing| {
             Ok(EntryAction::Log {
                 status: state.to_string(),
+                refused: None,
                 request_id: None,
                 trace: self.trace.clone(),
             })

@@ -18,6 +18,8 @@ pub(crate) mod login;
 pub mod observe;
 pub(crate) mod posting;
 pub mod proposals;
+pub mod readiness;
+mod refusal;
 pub mod rehearsal;
 pub mod search;
 pub(crate) mod slate;

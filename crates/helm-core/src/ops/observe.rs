@@ -41,6 +41,12 @@ pub struct Observed {
     /// GitHub answered 304 to every part: the artifact is the prior
     /// observation's, with a new `observed_at` (ADR 0008).
     pub unchanged: bool,
+    /// What changed since the previous look at the same target (on the
+    /// slate or in a bearing); `None` for a first look or a kind that does
+    /// not compare, empty when nothing did.
+    pub changes: Option<Vec<String>>,
+    /// For a pull request: whether it is ready to merge, every blocker.
+    pub readiness: Option<super::readiness::Readiness>,
 }
 
 impl Helm {
@@ -75,6 +81,8 @@ impl Helm {
         let mut warnings = Vec::new();
         let digest;
         let mut shown = None;
+        let mut changes = None;
+        let mut readiness = None;
         let (mut store, packed, summary) = match target.source() {
             Source::GitHub(repo) => {
                 // Fail before talking to GitHub; the write checks again.
@@ -85,6 +93,7 @@ impl Helm {
                 let session = github::connect(&config, repo)?;
                 let seen =
                     look::look_github(&session, &target, prior.as_ref().map(|(_, v)| v), tally)?;
+                let mut before = prior.as_ref().map(|(_, value)| value.clone());
                 warnings.extend(session.client.moved().map(|moved| moved.warning()));
                 warnings.extend(redaction_warning(&seen.redacted));
                 let packed = match prior {
@@ -107,6 +116,14 @@ impl Helm {
                 let untrusted = self.disclosure.payload(&mut payload, &packed.hash);
                 let bytes = serde_json::to_vec(&payload).unwrap_or_default();
                 digest = super::digest::of(Some(&target), &bytes);
+                if let Some(before) = before.as_mut() {
+                    let raw = serde_json::to_vec(&*before).unwrap_or_default();
+                    let since =
+                        super::changes::since(&target, &raw, &bytes, &packed.hash, self.disclosure);
+                    changes = target.compares().then_some(since);
+                    self.disclosure.payload(before, &packed.hash);
+                }
+                readiness = super::readiness::of_look(&target, &payload, before.as_ref());
                 if untrusted.iter().any(|u| u.withheld) {
                     // The look's own words quote the title.
                     summary = digest.clone().unwrap_or_else(|| "text withheld".into());
@@ -143,6 +160,8 @@ impl Helm {
             superseded: put == Put::Superseded,
             unchanged,
             warnings,
+            changes,
+            readiness,
         })
     }
 }

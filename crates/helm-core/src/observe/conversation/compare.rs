@@ -5,6 +5,7 @@
 //! requests, no voyage.
 
 mod checks;
+mod quoted;
 mod reviews;
 
 use serde_json::Value;
@@ -133,6 +134,12 @@ fn summary(old: &Value, new: &Value) -> Vec<Change> {
             said.push(Change::said(words));
         }
     }
+    if let (Some(was), Some(now)) = (old["commits"].as_u64(), new["commits"].as_u64())
+        && was != now
+    {
+        let commits = crate::words::plural(now, "commit", "commits");
+        said.push(Change::said(format!("{now} {commits} now (was {was})")));
+    }
     if new["base"]["ref"] != old["base"]["ref"] {
         said.push(Change::said("base branch changed"));
     } else if let Some(moved) = head_moved(old["base"]["sha"].as_str(), new["base"]["sha"].as_str())
@@ -159,7 +166,8 @@ fn summary(old: &Value, new: &Value) -> Vec<Change> {
     said
 }
 
-/// New, edited and deleted items of a comment listing, compared by id.
+/// New, edited and deleted items of a comment listing, compared by id:
+/// how many, by whom, and what the new ones say (bounded).
 pub(super) fn listing(old: &Value, new: &Value, what: &str) -> Vec<Change> {
     let items = |v: &Value| v.as_array().cloned().unwrap_or_default();
     let (old, new) = (items(old), items(new));
@@ -168,45 +176,60 @@ pub(super) fn listing(old: &Value, new: &Value, what: &str) -> Vec<Change> {
         .iter()
         .filter(|c| find(&old, &c["id"]).is_none())
         .collect();
-    let edited = new
+    let edited: Vec<&Value> = new
         .iter()
         .filter(|c| find(&old, &c["id"]).is_some_and(|o| o["body"] != c["body"]))
-        .count();
-    let gone = old
+        .collect();
+    let gone: Vec<&Value> = old
         .iter()
         .filter(|c| find(&new, &c["id"]).is_none())
-        .count();
+        .collect();
     let mut said = Vec::new();
     if !added.is_empty() {
-        let mut who: Vec<&str> = Vec::new();
-        for comment in &added {
-            let author = comment["author"].as_str().unwrap_or("someone");
-            if !who.contains(&author) {
-                who.push(author);
-            }
-        }
+        let who = authors(&added);
         let noun = if added.len() == 1 {
             what.to_string()
         } else {
             format!("{what}s")
         };
+        let quotes = quoted::quotes(&added, who.len());
+        let mut line = format!("{} new {noun} by {}", added.len(), quoted::names(&who));
+        if !quotes.is_empty() {
+            line = format!("{line}: {quotes}");
+        }
+        said.push(Change::said(line));
+    }
+    if !edited.is_empty() {
+        let who = quoted::names(&authors(&edited));
         said.push(Change::said(format!(
-            "{} new {noun} by {}",
-            added.len(),
-            who.join(", ")
+            "{} {what}(s) edited by {who}",
+            edited.len()
         )));
     }
-    if edited > 0 {
-        said.push(Change::said(format!("{edited} {what}(s) edited")));
-    }
     // Both sides hold every page: what is missing was deleted.
-    if gone > 0 {
-        said.push(Change::said(format!("{gone} {what}(s) deleted")));
+    if !gone.is_empty() {
+        let who = quoted::names(&authors(&gone));
+        said.push(Change::said(format!(
+            "{} {what}(s) deleted, by {who}",
+            gone.len()
+        )));
     }
     said
 }
 
-/// Files added, removed and changed, by name.
+/// The authors of `items`, each once, in order.
+fn authors(items: &[&Value]) -> Vec<String> {
+    let mut who: Vec<String> = Vec::new();
+    for item in items {
+        let author = item["author"].as_str().unwrap_or("someone").to_string();
+        if !who.contains(&author) {
+            who.push(author);
+        }
+    }
+    who
+}
+
+/// Files added, removed and changed, by name (the first few of each).
 fn files(old: &Value, new: &Value) -> Vec<Change> {
     let items = |v: &Value| v.as_array().cloned().unwrap_or_default();
     let (was, now) = (items(old), items(new));
@@ -215,16 +238,26 @@ fn files(old: &Value, new: &Value) -> Vec<Change> {
             .find(|f| f["filename"] == file["filename"])
             .cloned()
     };
-    let added = now.iter().filter(|f| named(&was, f).is_none()).count();
-    let removed = was.iter().filter(|f| named(&now, f).is_none()).count();
-    let changed = now
+    let name = |f: &Value| f["filename"].as_str().unwrap_or("a file").to_string();
+    let added: Vec<String> = now
+        .iter()
+        .filter(|f| named(&was, f).is_none())
+        .map(name)
+        .collect();
+    let removed: Vec<String> = was
+        .iter()
+        .filter(|f| named(&now, f).is_none())
+        .map(name)
+        .collect();
+    let changed: Vec<String> = now
         .iter()
         .filter(|f| named(&was, f).is_some_and(|before| before != **f))
-        .count();
+        .map(name)
+        .collect();
     let counts: Vec<String> = [(added, "added"), (changed, "changed"), (removed, "removed")]
         .iter()
-        .filter(|(n, _)| *n > 0)
-        .map(|(n, what)| format!("{n} {what}"))
+        .filter(|(names, _)| !names.is_empty())
+        .map(|(names, what)| format!("{} {what} ({})", names.len(), quoted::names(names)))
         .collect();
     if counts.is_empty() {
         return Vec::new();
@@ -250,11 +283,26 @@ mod tests {
         ]);
         assert_eq!(
             words(part("comments", &old, &new)),
-            ["1 new comment by bob", "1 comment(s) edited"]
+            [
+                "1 new comment by bob: “wait”",
+                "1 comment(s) edited by erin"
+            ]
         );
         assert_eq!(
             words(part("comments", &old, &json!([]))),
-            ["1 comment(s) deleted"]
+            ["1 comment(s) deleted, by erin"]
+        );
+        let many = json!([
+            {"id": 2, "author": "bob", "body": "one"},
+            {"id": 3, "author": "eve", "body": "two", "untrusted": true},
+            {"id": 4, "author": "bob", "body": "three"},
+            {"id": 5, "author": "dan", "body": "four"}
+        ]);
+        assert_eq!(
+            words(part("comments", &json!([]), &many)),
+            [
+                "4 new comments by bob, eve, dan: bob “one”; eve (untrusted) “two”; bob “three”; and 1 more"
+            ]
         );
         assert!(part("comments", &old, &old).is_empty());
     }
@@ -310,7 +358,7 @@ mod tests {
         let new = json!([{"filename": "a.rs", "additions": 2}, {"filename": "c.rs"}]);
         assert_eq!(
             words(part("files", &old, &new)),
-            ["files: 1 added, 1 changed, 1 removed"]
+            ["files: 1 added (c.rs), 1 changed (a.rs), 1 removed (b.rs)"]
         );
     }
 }

@@ -12,15 +12,14 @@ use serde_json::Value;
 
 mod account;
 mod merged;
-mod readiness;
+mod ready;
 mod refusals;
 
-use readiness::PartSeen;
 use refusals::{Judging, lightened_note, subject};
 
 use crate::actions::{Dispatch, Steer};
 use crate::error::CommandArg;
-use crate::error::{Error, Kind, Result, Words};
+use crate::error::{Error, Kind, Result};
 use crate::error::{arg, cmd};
 use crate::github;
 use crate::model::entry::{Freshness, Verdict};
@@ -30,6 +29,7 @@ use crate::observe::{self as kinds, Target};
 use crate::steering::Preflight;
 use crate::storage::slate::Observation;
 use crate::storage::{VoyageFile, VoyageStore};
+use ready::ready;
 
 /// What the guard needs besides GitHub: the voyage to read payloads from
 /// and whether a stale bearing may be acted on.
@@ -80,8 +80,11 @@ pub(crate) fn preflight(
     let mut mine = of_target(bearing, &session.client.repo, number);
     // A second connection: the sealing one holds the write lock but has
     // written nothing yet, so reading beside it is allowed.
-    if !mine.is_empty() {
-        let reader = VoyageStore::open(guard.file.clone())?;
+    let reader = match mine.is_empty() {
+        true => None,
+        false => Some(VoyageStore::open(guard.file.clone())?),
+    };
+    if let Some(reader) = &reader {
         for one in &mut mine {
             let stored = reader.artifact(&one.observation.artifact)?;
             one.payload = super::observe::parse_stored(&stored);
@@ -90,7 +93,14 @@ pub(crate) fn preflight(
     let voyage = guard.file.id.to_string();
     merged::refuse_if_merged(steer, &mine, &session.client.repo, &voyage)?;
     let pinned = pin(steer, &mine, &voyage)?;
-    let not_ready = ready(steer, pinned.as_ref(), &mine, &session.client.repo, &voyage)?;
+    let not_ready = ready(
+        steer,
+        pinned.as_ref(),
+        &mine,
+        reader.as_ref(),
+        &session.client.repo,
+        &voyage,
+    )?;
     if mine.is_empty() {
         if guard.require_observed {
             return Err(not_observed(steer, &session.client.repo, &voyage));
@@ -200,62 +210,6 @@ fn not_observed(steer: &Steer, repo: &github::repo::Repo, voyage: &str) -> Error
         arg("require-observed"),
         " to act without it (with a warning)",
     ])
-}
-
-/// For a steer that waits for its pull request to be ready (a merge): what
-/// the newest observations of the PR's checks and reviews show is not
-/// ready. Not ready refuses the steer, unless `--override` takes it on;
-/// then what was not ready is returned for the entry to record.
-fn ready(
-    steer: &Steer,
-    pinned: Option<&Steer>,
-    mine: &[Mine],
-    repo: &github::repo::Repo,
-    voyage: &str,
-) -> Result<Vec<String>> {
-    if !steer.needs_ready() {
-        return Ok(Vec::new());
-    }
-    let part = |name: &str| {
-        let Some(one) = mine.iter().find(|m| m.is_pr() && m.judged.contains(&name)) else {
-            return PartSeen::Never;
-        };
-        match one.payload.as_ref() {
-            Some(payload) => match payload.get(name) {
-                Some(value) => PartSeen::Seen(value),
-                None => PartSeen::Lost(words![
-                    one.target.description(),
-                    format!(" holds no {name}")
-                ]),
-            },
-            None => PartSeen::Lost(lightened_note(one)),
-        }
-    };
-    let head = pinned.unwrap_or(steer).pinned_to();
-    let not_ready = readiness::not_ready(part("checks"), part("reviews"), head);
-    if not_ready.is_empty() || steer.overridden().is_some() {
-        // The entry keeps the command line's rendering (as every record).
-        return Ok(not_ready.iter().map(Words::to_string).collect());
-    }
-    let pr = steer.subject().unwrap_or_default();
-    let mut message = Words::of(format!("PR #{pr} is not ready to merge: "));
-    for (at, reason) in not_ready.into_iter().enumerate() {
-        if at > 0 {
-            message.push("; ");
-        }
-        message.push(reason);
-    }
-    Err(Error::new(Kind::NotReady, message).hint(words![
-        "nothing was merged or recorded; once it is ready, observe its checks and reviews with ",
-        cmd("observe")
-            .value("voyage", voyage)
-            .word(format!("github-pr {pr}"))
-            .value("focus", "checks,reviews")
-            .value("repo", repo),
-        ", then merge; or pass ",
-        arg("override"),
-        " REASON to merge anyway (the entry records the reason and what was not ready)",
-    ]))
 }
 
 /// The bearing's observations of issue or PR `number` in `repo` (any

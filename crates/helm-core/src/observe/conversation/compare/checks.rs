@@ -87,8 +87,17 @@ fn compared(
             )));
         }
     }
+    // A matrix of a hundred jobs moving at once is one line past the first few.
+    if said.len() > SAID {
+        let more = said.len() - SAID;
+        said.truncate(SAID);
+        said.push(Change::said(format!("and {more} more {what} changes")));
+    }
     said
 }
+
+/// How many changes of one listing are said one by one.
+const SAID: usize = 10;
 
 #[cfg(test)]
 mod tests {

@@ -124,7 +124,7 @@ mod tests {
                 "carol now dismissed (was changes requested)",
                 "new review by dave (approved)",
                 "new review by erin (commented)",
-                "1 new review comment by dave"
+                "1 new review comment by dave: “nit”"
             ]
         );
     }
@@ -151,7 +151,7 @@ mod tests {
             words(reviews(&old, &new)),
             [
                 "2 inline replies by helm-bot (GitHub's automatic reviews for inline replies, no decision)",
-                "2 new review comments by helm-bot"
+                "2 new review comments by helm-bot: “because”; “and”"
             ]
         );
         let mut resolved = new.clone();
