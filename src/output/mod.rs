@@ -18,6 +18,7 @@ pub(crate) mod page;
 pub mod pager;
 pub(crate) mod payload;
 pub mod progress;
+pub(crate) mod push_all;
 pub(crate) mod rehearsal;
 pub(crate) mod search;
 pub(crate) mod signed;
