@@ -238,3 +238,53 @@ fn pull_all_fetches_every_voyage_in_one_git_fetch() {
         assert_eq!(story(&m.b, id), story(&m.a, id), "{id}");
     }
 }
+
+/// The files under the private repository's `refs/helm`: its loose refs.
+fn loose_refs(env: &TestEnv) -> usize {
+    fn count(dir: &std::path::Path) -> usize {
+        std::fs::read_dir(dir).map_or(0, |entries| {
+            entries
+                .filter_map(|e| e.ok())
+                .map(|e| match e.file_type().unwrap().is_dir() {
+                    true => count(&e.path()),
+                    false => 1,
+                })
+                .sum()
+        })
+    }
+    count(&env.home().join("sync.git").join("refs").join("helm"))
+}
+
+#[test]
+fn a_home_that_tracks_many_voyages_keeps_its_refs_packed() {
+    let m = Machines::new();
+    let remote = m.remote.arg();
+    let id = voyage_with_an_entry(&m.a, "Among many on a busy remote");
+    m.push(&m.a, &id).ok();
+    // 400 more voyage refs on the remote (at the same commit: what matters
+    // here is how many refs a listing brings home, not what they hold).
+    let tip = m.remote.tip(&id).unwrap();
+    let mut input = String::new();
+    for i in 0..400u32 {
+        input.push_str(&format!(
+            "create refs/helm/voyages/00000000-0000-7000-8000-{i:012} {tip}\n"
+        ));
+    }
+    let mut command = super::git_command(&m.remote.path());
+    command.args(["update-ref", "--stdin"]);
+    super::run_git(command, Some(input.as_bytes()));
+
+    // Listing brings every voyage ref home: packed, not 400 files.
+    m.b.run(&["voyage", "list", "--remote", &remote, "--all", "--json"])
+        .ok();
+    let loose = loose_refs(&m.b);
+    assert!(loose <= 256, "{loose} loose refs after the listing");
+    // A one-entry sync still works on the packed refs, and adds only its own.
+    m.pull(&m.b, &id).ok();
+    m.a.log(&id, "ready", "one more").ok();
+    m.push(&m.a, &id).ok();
+    let pulled = m.pull(&m.b, &id).ok().json();
+    assert_eq!(pulled["pulled"]["entries"], 1, "{pulled}");
+    assert!(loose_refs(&m.b) <= loose + 2);
+    assert_eq!(story(&m.b, &id), story(&m.a, &id));
+}
