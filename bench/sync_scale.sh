@@ -18,7 +18,10 @@
 # HELM is the binary to time: install it first (a copy, e.g. `cargo install
 # --path . --root /tmp/helm --locked`), as docs/performance.md's figures are
 # taken. Both sides run without a shell in between; the anchor repositories
-# hold only their own ref, as helm's private repository does. Everything is
+# hold only their own ref, as helm's private repository does, and the
+# anchor's fetch asks for no tags, as helm's does (a plain `git fetch` of one
+# branch also lists every tag of the remote to follow them: at 50,000 refs
+# that alone is most of its time). Everything is
 # made again under bench/out/sync-scale on each run (the 50,000-ref remote
 # in a few seconds, through `git fast-import` and a written `packed-refs`).
 # Prints a markdown table; the raw ab.py lines are in bench/out/sync-scale/ab.txt.
@@ -120,7 +123,7 @@ for n in $REFS; do
         "HELM_HOME='$d/a' '$HELM' $LOG -V $V && HELM_HOME='$d/a' '$HELM' voyage push $V --remote '$R'" \
         "$commit && git -C '$d/anchor-a' push -q '$R' HEAD:refs/heads/anchor" \
         "$HELM voyage pull $V --remote $R" \
-        "git --git-dir=$d/anchor-b.git fetch -q $R refs/heads/anchor:refs/remotes/origin/anchor"
+        "git --git-dir=$d/anchor-b.git fetch -q --no-tags $R refs/heads/anchor:refs/remotes/origin/anchor"
 done
 
 # Many voyages: VOYAGES voyages pushed once, then one new entry each.

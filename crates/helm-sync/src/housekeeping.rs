@@ -20,8 +20,9 @@
 //! to match its refspecs): after a `list --remote` of a remote of 3,334
 //! voyages, a one-entry pull made 37,000 system calls, and 4,000 once
 //! those refs were packed into one file. So past a
-//! few hundred loose refs helm packs them (`git pack-refs --all`), and a
-//! sync's cost no longer follows the number of voyages the home tracks.
+//! few hundred loose refs helm packs them (`git pack-refs --all`) and
+//! writes a commit-graph of their commits, which git's fetch reads instead
+//! of each commit when it looks at every ref's tip.
 
 use std::path::Path;
 
@@ -44,6 +45,12 @@ const LOOSE_REFS: usize = 256;
 pub(crate) fn tidy(repo: &SyncRepo, config: &[(String, String)]) {
     if loose_refs_past(&repo.dir().join("refs").join("helm"), LOOSE_REFS) {
         let _ = repo.run(&["pack-refs", "--all"], "git pack-refs");
+        // A fetch still looks at the commit of every ref: read from a
+        // commit-graph, 16,668 refs cost it 6 ms instead of 86.
+        let _ = repo.run(
+            &["commit-graph", "write", "--reachable", "--no-progress"],
+            "git commit-graph",
+        );
     }
     let setting = |key: &str| {
         config

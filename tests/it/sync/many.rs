@@ -279,6 +279,11 @@ fn a_home_that_tracks_many_voyages_keeps_its_refs_packed() {
         .ok();
     let loose = loose_refs(&m.b);
     assert!(loose <= 256, "{loose} loose refs after the listing");
+    let info = m.b.home().join("sync.git").join("objects").join("info");
+    assert!(
+        info.join("commit-graph").is_file() || info.join("commit-graphs").is_dir(),
+        "a commit-graph of the refs' commits"
+    );
     // A one-entry sync still works on the packed refs, and adds only its own.
     m.pull(&m.b, &id).ok();
     m.a.log(&id, "ready", "one more").ok();
