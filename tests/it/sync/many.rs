@@ -293,3 +293,49 @@ fn a_home_that_tracks_many_voyages_keeps_its_refs_packed() {
     assert!(loose_refs(&m.b) <= loose + 2);
     assert_eq!(story(&m.b, &id), story(&m.a, &id));
 }
+
+#[test]
+fn a_push_all_killed_at_any_point_is_completed_by_the_next() {
+    for point in ["push-built", "push-pushed"] {
+        let m = Machines::new();
+        let remote = m.remote.arg();
+        let old = voyage_with_an_entry(&m.a, "Pushed before the crash");
+        m.push(&m.a, &old).ok();
+        m.a.log(&old, "ready", "news").ok();
+        let fresh = voyage_with_an_entry(&m.a, "Never pushed before the crash");
+        let before = m.remote.tip(&old);
+        let output =
+            m.a.command(&["voyage", "push", "--all", "--remote", &remote])
+                .env("HELM_SYNC_KILL_AT", point)
+                .output()
+                .unwrap();
+        assert_eq!(output.status.code(), None, "killed at {point}: {output:?}");
+        match point {
+            "push-built" => {
+                assert_eq!(m.remote.tip(&old), before);
+                assert_eq!(m.remote.tip(&fresh), None);
+            }
+            _ => assert_ne!(m.remote.tip(&old), before),
+        }
+        // The next push completes: whatever landed is recorded, not sent again.
+        let report =
+            m.a.run(&["voyage", "push", "--all", "--remote", &remote, "--json"])
+                .ok()
+                .json();
+        let expected = match point {
+            "push-built" => "pushed",
+            _ => "up-to-date",
+        };
+        for id in [&old, &fresh] {
+            let doc = by_id(&report, id);
+            assert_eq!(doc["outcome"], expected, "{point}: {report}");
+            assert_eq!(m.remote.tip(id).as_deref(), doc["head"].as_str());
+        }
+        m.b.run(&["voyage", "pull", "--all", "--remote", &remote])
+            .ok();
+        for id in [&old, &fresh] {
+            assert_eq!(story(&m.b, id), story(&m.a, id), "{point}");
+        }
+        m.remote.git(&["fsck", "--strict", "--no-progress"]);
+    }
+}
