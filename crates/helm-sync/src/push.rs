@@ -56,8 +56,8 @@ pub fn push(sync: &Sync<'_>, voyage: &str, subject: super::Subject<'_>) -> Resul
 
 /// A voyage's push: built and not yet sent, or nothing to send.
 pub(crate) enum Prepared {
-    Nothing(Synced),
-    Ready(Ready),
+    Nothing(Box<Synced>),
+    Ready(Box<Ready>),
 }
 
 /// A voyage's commits, built (and signed) on the last sync, not yet sent.
@@ -154,7 +154,7 @@ pub(crate) fn prepare(
             Built::Nothing(voyage) => {
                 let head = base.map(|b| b.remote).unwrap_or_default();
                 let synced = done(sync, id, voyage, Moved::default(), head, false);
-                return Ok(Prepared::Nothing(synced));
+                return Ok(Prepared::Nothing(Box::new(synced)));
             }
             Built::Commit {
                 written,
@@ -170,7 +170,7 @@ pub(crate) fn prepare(
                     }
                     false => written,
                 };
-                return Ok(Prepared::Ready(Ready {
+                return Ok(Prepared::Ready(Box::new(Ready {
                     id: *id,
                     name: names::voyage_ref(id),
                     base,
@@ -178,7 +178,7 @@ pub(crate) fn prepare(
                     scratch,
                     moved,
                     voyage,
-                }));
+                })));
             }
         }
     }
@@ -198,8 +198,8 @@ pub(crate) fn send(
     for _ in 0..ATTEMPTS {
         progress.update("writing its entries and artifacts as git commits");
         let ready = match prepare(sync, batch, store, id, base, subject)? {
-            Prepared::Nothing(synced) => return Ok(synced),
-            Prepared::Ready(ready) => ready,
+            Prepared::Nothing(synced) => return Ok(*synced),
+            Prepared::Ready(ready) => *ready,
         };
         sync.settings.reached(SyncKillPoint::PushBuilt);
         // Started now, so it is ready when the push comes back.

@@ -44,8 +44,8 @@ pub fn push_all(sync: &Sync<'_>, subject: super::Subject<'_>) -> Result<AllPushe
             push::prepare(sync, &mut batch, &mut store, &id, base, subject)
         });
         match prepared {
-            Ok(Prepared::Nothing(synced)) => all.synced.push(synced),
-            Ok(Prepared::Ready(built)) => ready.push(built),
+            Ok(Prepared::Nothing(synced)) => all.synced.push(*synced),
+            Ok(Prepared::Ready(built)) => ready.push(*built),
             Err(err) => all.refused.push((id, err)),
         }
     }
