@@ -68,6 +68,7 @@ pub(crate) fn push(args: PushArgs, ctx: &Context) -> Result<Box<dyn Report>> {
         })),
         _ => Ok(Box::new(PushedAllReport {
             pushed: helm.voyage_push_all(Some(&args.remote), args.sign)?,
+            words: |words| words.render(&crate::error::CommandLine),
         })),
     }
 }

@@ -5,19 +5,23 @@
 
 use std::io::{self, Write};
 
+use schemars::JsonSchema;
 use serde::Serialize;
 use uuid::Uuid;
 
 use super::documents::ErrorBody;
 use super::sync::{Direction, SyncView, line, view};
 use super::{Report, Style, clean, clean_line};
-use crate::error::{CommandLine, Error};
+use crate::error::{Error, Words};
 use crate::ops::sync::PushedAll;
 use crate::sync::Synced;
 use crate::words::plural;
 
 pub(crate) struct PushedAllReport {
     pub(crate) pushed: PushedAll,
+    /// How the front end words a refusal's message and hint: the CLI names
+    /// commands and flags, MCP tools and arguments.
+    pub(crate) words: fn(&Words) -> String,
 }
 
 /// One voyage of the report, in the order shown: newest first.
@@ -58,8 +62,8 @@ struct PushedAllView<'a> {
 
 /// One voyage: its id and outcome, then a push's document (pushed or up
 /// to date) or the refusal's error.
-#[derive(Serialize)]
-struct EachView<'a> {
+#[derive(Serialize, JsonSchema)]
+pub(crate) struct EachView<'a> {
     id: &'a Uuid,
     /// `pushed`, `up-to-date` or `refused`.
     outcome: &'static str,
@@ -71,12 +75,9 @@ struct EachView<'a> {
     error: Option<ErrorBody<'a>>,
 }
 
-/// What a refusal says on the command line: its message and its hint.
-fn said(err: &Error) -> (String, Option<String>) {
-    (
-        err.message().render(&CommandLine),
-        err.hint_words().map(|hint| hint.render(&CommandLine)),
-    )
+/// What a refusal says, worded by `words`: its message and its hint.
+fn said(err: &Error, words: fn(&Words) -> String) -> (String, Option<String>) {
+    (words(err.message()), err.hint_words().map(words))
 }
 
 fn outcome(synced: &Synced) -> &'static str {
@@ -96,7 +97,7 @@ impl Report for PushedAllReport {
             match each {
                 Each::Synced(synced) => writeln!(out, "{}", line(synced, Direction::Push))?,
                 Each::Refused(id, err) => {
-                    let (message, hint) = said(err);
+                    let (message, hint) = said(err, self.words);
                     writeln!(out, "voyage {id} was not pushed: {}", clean(&message))?;
                     if let Some(hint) = hint {
                         writeln!(out, "  hint: {}", clean_line(&hint))?;
@@ -112,7 +113,7 @@ impl Report for PushedAllReport {
             .pushed
             .refused
             .iter()
-            .map(|(_, err)| said(err))
+            .map(|(_, err)| said(err, self.words))
             .collect();
         let voyages = self
             .each()
@@ -172,4 +173,33 @@ impl Report for PushedAllReport {
             false => 1,
         }
     }
+}
+
+/// What a push writes: one voyage's document, or with `all` the remote and
+/// every voyage's document. Only its schema is used (`voyage_push`'s
+/// output): one object that both documents match.
+#[derive(JsonSchema)]
+#[allow(dead_code)]
+pub(crate) struct PushView<'a> {
+    /// The remote pushed to.
+    remote: &'a str,
+    /// One voyage's push: the voyage.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    voyage: Option<&'a crate::model::Voyage>,
+    /// One voyage's push: what it sent.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pushed: Option<super::sync::MovedView>,
+    /// One voyage's push: the voyage's ref on the remote.
+    #[serde(rename = "ref")]
+    #[serde(skip_serializing_if = "Option::is_none")]
+    reference: Option<&'a str>,
+    /// One voyage's push: the remote's commit after it (full id).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    head: Option<&'a str>,
+    /// One voyage's push: the push made the voyage on the remote.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    created: Option<bool>,
+    /// A push of `all`: every voyage here, pushed, up to date or refused.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    voyages: Option<Vec<EachView<'a>>>,
 }
