@@ -10,8 +10,9 @@
 #     to and from the same repository, for N in BENCH_REFS (0 10000 50000).
 #     Goal: ≤ 1.5×, and helm's own part (helm − anchor) flat in N.
 #   - many voyages: `voyage push --all` of 20 voyages with one new entry
-#     each, beside one plain one-commit `git push` to a bare repository.
-#     Goal: ≤ 2×.
+#     each, beside one plain one-commit `git push` to a bare repository
+#     (goal: ≤ 2×), and beside git's own floor for it: one `git push` of 20
+#     refs, one new commit each.
 #
 #   bench/sync_scale.sh HELM [ROUNDS]
 #
@@ -139,10 +140,27 @@ bash "$d/log-all.sh"
 HELM_HOME=$d/c "$HELM" voyage push --all --remote "$d/remote.git" >/dev/null
 git init -q "$d/anchor-a" && git -C "$d/anchor-a" commit -q --allow-empty -m start
 git -C "$d/anchor-a" push -q "$d/remote.git" HEAD:refs/heads/anchor
-HELM_HOME=$d/c ab "\`voyage push --all\` of $VOYAGES voyages, one entry each, vs one \`git push\`" \
-    "bash '$d/log-all.sh'" \
-    "date +%s%N >'$d/anchor-a/note.txt' && git -C '$d/anchor-a' add note.txt && git -C '$d/anchor-a' commit -q -m one" \
+# The floor: plain git pushing as many refs, one new commit each, in one push.
+for ((i = 1; i <= VOYAGES; i++)); do git -C "$d/anchor-a" update-ref "refs/heads/many/$i" HEAD; done
+git -C "$d/anchor-a" push -q "$d/remote.git" 'refs/heads/many/*:refs/heads/many/*'
+printf '%s\n' '#!/usr/bin/env bash' 'set -e' "for ((i = 1; i <= $VOYAGES; i++)); do" \
+    "  c=\$(git -C '$d/anchor-a' commit-tree -p refs/heads/many/\$i -m \"one \$(date +%s%N)\" 4b825dc642cb6eb9a060e54bf8d69288fbee4904)" \
+    "  git -C '$d/anchor-a' update-ref refs/heads/many/\$i \$c" "done" >"$d/commit-many.sh"
+log "timing push --all: $ROUNDS rounds"
+lines=$(PREP_1="bash '$d/log-all.sh'" \
+    PREP_2="date +%s%N >'$d/anchor-a/note.txt' && git -C '$d/anchor-a' add note.txt && git -C '$d/anchor-a' commit -q -m one" \
+    PREP_3="bash '$d/commit-many.sh'" \
+    HELM_HOME=$d/c python3 "$ROOT/bench/ab.py" "$ROUNDS" \
     "$HELM voyage push --all --remote $d/remote.git" \
-    "git -C $d/anchor-a push -q $d/remote.git HEAD:refs/heads/anchor"
+    "git -C $d/anchor-a push -q $d/remote.git HEAD:refs/heads/anchor" \
+    "git -C $d/anchor-a push -q $d/remote.git refs/heads/many/*:refs/heads/many/*")
+printf '# push --all\n%s\n' "$lines" >>"$OUT/ab.txt"
+python3 - "$VOYAGES" "$lines" <<'PY'
+import sys
+n, lines = sys.argv[1], sys.argv[2].splitlines()
+(hw, hc), (aw, ac), (fw, fc) = [(float(l.split()[0]), float(l.split()[3])) for l in lines]
+print(f"| `voyage push --all` of {n} voyages, one entry each, vs one `git push` of one commit | {hw:.1f} ms | {aw:.1f} ms | {hw / aw:.2f}× | {hc:.1f} / {ac:.1f} ms | {hw - aw:+.1f} ms |")
+print(f"| the same vs one `git push` of {n} refs, one new commit each (git's own floor) | {hw:.1f} ms | {fw:.1f} ms | {hw / fw:.2f}× | {hc:.1f} / {fc:.1f} ms | {hw - fw:+.1f} ms |")
+PY
 echo
 echo "# load at end: $(cut -d' ' -f1-3 /proc/loadavg)"
