@@ -16,6 +16,7 @@
 #
 #   bench/sync_scale.sh HELM [ROUNDS]
 #
+# BENCH_REFS and BENCH_ALL_VOYAGES change N and the number of voyages.
 # HELM is the binary to time: install it first (a copy, e.g. `cargo install
 # --path . --root /tmp/helm --locked`), as docs/performance.md's figures are
 # taken. Both sides run without a shell in between; the anchor repositories
@@ -127,7 +128,13 @@ for n in $REFS; do
         "git --git-dir=$d/anchor-b.git fetch -q --no-tags $R refs/heads/anchor:refs/remotes/origin/anchor"
 done
 
-# Many voyages: VOYAGES voyages pushed once, then one new entry each.
+# Many voyages: VOYAGES voyages pushed once, then one new entry each
+# (BENCH_ALL_VOYAGES=0 skips it, e.g. for a helm without `push --all`).
+if [ "$VOYAGES" -eq 0 ]; then
+    echo
+    echo "# load at end: $(cut -d' ' -f1-3 /proc/loadavg)"
+    exit 0
+fi
 d=$OUT/all
 mkdir -p "$d"
 git init -q --bare "$d/remote.git"
