@@ -205,13 +205,7 @@ pub(crate) fn send(
         // Started now, so it is ready when the push comes back.
         let refs = sync.repo.pending_refs()?;
         progress.update(&format!("sending to {}", sync.remote.label));
-        let pushed = transport::push(
-            &sync.repo,
-            &sync.remote,
-            &ready.name,
-            &ready.written.remote,
-            ready.expected(),
-        );
+        let pushed = transport::push(&sync.repo, &sync.remote, &ready.name, &ready.written.remote);
         match pushed {
             Ok(outcome @ (PushOutcome::Done | PushOutcome::AlreadyThere)) => {
                 sync.settings.reached(SyncKillPoint::PushPushed);

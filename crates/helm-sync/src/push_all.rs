@@ -1,6 +1,6 @@
 //! `voyage push --all`: every voyage here with news for the remote, sent in
 //! one `git push`: one connection and one ref advertisement however many
-//! voyages move, each ref by its own compare-and-swap, so a voyage the
+//! voyages move, each ref by its own compare-and-swap (`transport`), so a voyage the
 //! remote refuses (moved there by another home) is named and the others
 //! land. Each voyage is built as `push` builds it, and a refused one is
 //! then settled as `push` settles it: built again on what the remote holds
@@ -88,7 +88,6 @@ fn send_all(
         .map(|built| Update {
             name: &built.name,
             commit: &built.written.remote,
-            expected: built.expected(),
         })
         .collect();
     let outcomes = match transport::push_many(&sync.repo, &sync.remote, &updates) {
