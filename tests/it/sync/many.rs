@@ -339,3 +339,28 @@ fn a_push_all_killed_at_any_point_is_completed_by_the_next() {
         m.remote.git(&["fsck", "--strict", "--no-progress"]);
     }
 }
+
+/// A push is git's own compare-and-swap, an unforced fast-forward, not a
+/// lease per ref (git checks each lease against every ref a busy remote
+/// advertises): a remote put back to an earlier commit of the voyage holds
+/// nothing the voyage here lacks, and the next push brings it forward.
+#[test]
+fn a_push_is_a_fast_forward_of_whatever_the_remote_holds_of_the_voyage() {
+    let m = Machines::new();
+    let id = voyage_with_an_entry(&m.a, "Put back on the remote");
+    let first = m.push(&m.a, &id).ok().json()["head"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    m.a.log(&id, "ready", "second").ok();
+    m.push(&m.a, &id).ok();
+    m.remote
+        .git(&["update-ref", &format!("refs/helm/voyages/{id}"), &first]);
+    m.a.log(&id, "ready", "third").ok();
+    let pushed = m.push(&m.a, &id).ok().json();
+    assert_eq!(pushed["pushed"]["entries"], 1, "{pushed}");
+    assert_eq!(m.remote.tip(&id).as_deref(), pushed["head"].as_str());
+    m.pull(&m.b, &id).ok();
+    assert_eq!(story(&m.b, &id), story(&m.a, &id));
+    assert_eq!(story(&m.b, &id)["entries"].as_array().unwrap().len(), 3);
+}
