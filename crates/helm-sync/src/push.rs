@@ -55,7 +55,7 @@ pub fn push(sync: &Sync<'_>, voyage: &str, subject: super::Subject<'_>) -> Resul
 }
 
 /// A voyage's push: built and not yet sent, or nothing to send.
-pub(crate) enum Prepared {
+pub(crate) enum PushPlan {
     Nothing(Box<Synced>),
     Ready(Box<Ready>),
 }
@@ -146,7 +146,7 @@ pub(crate) fn prepare(
     id: &Uuid,
     mut base: Option<Base>,
     subject: super::Subject<'_>,
-) -> Result<Prepared> {
+) -> Result<PushPlan> {
     loop {
         match build::build(&sync.repo, batch, store, id, base.as_ref(), subject)? {
             Built::Renumber => renumber(store)?,
@@ -154,7 +154,7 @@ pub(crate) fn prepare(
             Built::Nothing(voyage) => {
                 let head = base.map(|b| b.remote).unwrap_or_default();
                 let synced = done(sync, id, voyage, Moved::default(), head, false);
-                return Ok(Prepared::Nothing(Box::new(synced)));
+                return Ok(PushPlan::Nothing(Box::new(synced)));
             }
             Built::Commit {
                 written,
@@ -170,7 +170,7 @@ pub(crate) fn prepare(
                     }
                     false => written,
                 };
-                return Ok(Prepared::Ready(Box::new(Ready {
+                return Ok(PushPlan::Ready(Box::new(Ready {
                     id: *id,
                     name: names::voyage_ref(id),
                     base,
@@ -198,8 +198,8 @@ pub(crate) fn send(
     for _ in 0..ATTEMPTS {
         progress.update("writing its entries and artifacts as git commits");
         let ready = match prepare(sync, batch, store, id, base, subject)? {
-            Prepared::Nothing(synced) => return Ok(*synced),
-            Prepared::Ready(ready) => *ready,
+            PushPlan::Nothing(synced) => return Ok(*synced),
+            PushPlan::Ready(ready) => *ready,
         };
         sync.settings.reached(SyncKillPoint::PushBuilt);
         // Started now, so it is ready when the push comes back.

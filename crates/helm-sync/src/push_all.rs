@@ -10,7 +10,7 @@ use uuid::Uuid;
 
 use super::batch::Batch;
 use super::git;
-use super::push::{self, Prepared, Ready};
+use super::push::{self, PushPlan, Ready};
 use super::shadow;
 use super::transport::{self, PushOutcome, Update};
 use super::{Sync, SyncKillPoint, Synced};
@@ -44,8 +44,8 @@ pub fn push_all(sync: &Sync<'_>, subject: super::Subject<'_>) -> Result<AllPushe
             push::prepare(sync, &mut batch, &mut store, &id, base, subject)
         });
         match prepared {
-            Ok(Prepared::Nothing(synced)) => all.synced.push(*synced),
-            Ok(Prepared::Ready(built)) => ready.push(*built),
+            Ok(PushPlan::Nothing(synced)) => all.synced.push(*synced),
+            Ok(PushPlan::Ready(built)) => ready.push(*built),
             Err(err) => all.refused.push((id, err)),
         }
     }
