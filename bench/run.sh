@@ -6,7 +6,8 @@
 #   bench/run.sh                 all jobs
 #   bench/run.sh big-tree ...    only these jobs (small-write big-tree big-file
 #                                many-voyages list-cold big-voyage github-pr sync
-#                                github-checks page tools-list)
+#                                github-checks page tools-list; sync-scale
+#                                only when named)
 #                                (github-pr includes the freshness guard's rows)
 #
 # Environment:
@@ -533,6 +534,16 @@ fi
 if want sync; then
     # shellcheck source=bench/sync.sh
     . "$ROOT/bench/sync.sh"
+fi
+
+# ---------------------------------------------------------------- sync-scale (issue 45)
+# bench/sync_scale.sh: one-entry push and pull on a remote of 0, 10,000 and
+# 50,000 other refs, and `push --all` of 20 voyages, each beside plain git
+# (its own table, alternating rounds through bench/ab.py). Not in the
+# default run: `bench/run.sh sync-scale`.
+
+if want sync-scale; then
+    bash "$BENCH/sync_scale.sh" "$HELM" "$(runs 15 3)" | tee "$OUT/sync-scale.md"
 fi
 
 # ---------------------------------------------------------------- mcp (issue 13)

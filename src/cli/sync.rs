@@ -7,14 +7,24 @@ use super::Context;
 use crate::error::Result;
 use crate::ops::voyage::ListFilter;
 use crate::output::Report;
+use crate::output::push_all::PushedAllReport;
 use crate::output::sync::{Direction, PulledAllReport, SyncReport};
 use crate::output::voyage::VoyageList;
 
 #[derive(Debug, Args)]
 pub struct PushArgs {
     /// The voyage: a full id or any unambiguous prefix.
-    #[arg(value_name = "VOYAGE", env = "HELM_VOYAGE")]
-    pub(crate) voyage: String,
+    #[arg(
+        value_name = "VOYAGE",
+        env = "HELM_VOYAGE",
+        required_unless_present = "all"
+    )]
+    pub(crate) voyage: Option<String>,
+    /// Push every voyage here that has news for the remote, in one git
+    /// push: each ref by its own compare-and-swap, so a voyage whose ref
+    /// moved on the remote is refused and named while the others land.
+    #[arg(long)]
+    pub(crate) all: bool,
     /// The git remote: a remote name of the repository here, a URL or a path.
     #[arg(long, value_name = "NAME|URL|PATH", default_value = "origin")]
     pub(crate) remote: String,
@@ -50,12 +60,17 @@ pub struct PullArgs {
 }
 
 pub(crate) fn push(args: PushArgs, ctx: &Context) -> Result<Box<dyn Report>> {
-    Ok(Box::new(SyncReport {
-        synced: ctx
-            .helm
-            .voyage_push(&args.voyage, Some(&args.remote), args.sign)?,
-        direction: Direction::Push,
-    }))
+    let helm = &ctx.helm;
+    match (args.all, &args.voyage) {
+        (false, Some(voyage)) => Ok(Box::new(SyncReport {
+            synced: helm.voyage_push(voyage, Some(&args.remote), args.sign)?,
+            direction: Direction::Push,
+        })),
+        _ => Ok(Box::new(PushedAllReport {
+            pushed: helm.voyage_push_all(Some(&args.remote), args.sign)?,
+            words: |words| words.render(&crate::error::CommandLine),
+        })),
+    }
 }
 
 pub(crate) fn pull(args: PullArgs, ctx: &Context) -> Result<Box<dyn Report>> {

@@ -63,7 +63,8 @@ pub enum VoyageCommand {
     /// locking: other helm commands wait for it and it waits for them.
     Compact(CompactArgs),
     /// Share a voyage through a git remote: send the entries, artifacts,
-    /// end and lifecycle changes made here since the last sync.
+    /// end and lifecycle changes made here since the last sync; --all sends
+    /// every voyage here with news, in one git push.
     ///
     /// The voyage goes to refs/helm/voyages/<id> on the remote, through your
     /// own git (its credentials, ssh config, proxies); helm writes no other

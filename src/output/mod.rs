@@ -20,6 +20,7 @@ pub(crate) mod payload;
 pub mod progress;
 pub(crate) mod proposals;
 pub(crate) mod proposed;
+pub(crate) mod push_all;
 pub(crate) mod rehearsal;
 mod said;
 pub(crate) mod search;

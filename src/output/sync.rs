@@ -48,7 +48,7 @@ pub(crate) struct SyncView<'a> {
     created: bool,
 }
 
-fn view(synced: &Synced, direction: Direction) -> SyncView<'_> {
+pub(super) fn view(synced: &Synced, direction: Direction) -> SyncView<'_> {
     let moved = MovedView {
         entries: synced.moved.entries,
         artifacts: synced.moved.artifacts,
@@ -68,7 +68,7 @@ fn view(synced: &Synced, direction: Direction) -> SyncView<'_> {
     }
 }
 
-fn line(synced: &Synced, direction: Direction) -> String {
+pub(super) fn line(synced: &Synced, direction: Direction) -> String {
     let moved = &synced.moved;
     let remote = clean_line(&synced.remote);
     let id = synced.voyage.id;

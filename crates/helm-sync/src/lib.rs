@@ -13,7 +13,8 @@
 //! - `rules`: the merge rules.
 //! - `transport`: fetch, compare-and-swap push.
 //! - `arrival`: what a fetch brought, checked before anything is written.
-//! - `pull`, `push` (with `build`, `fast_import`), `listing`: the operations;
+//! - `pull`, `push` (with `build`, `fast_import`), `push_all`, `listing`:
+//!   the operations;
 //!   `direct`, `loose`: a small sync's few objects, written without
 //!   `fast_import`; `housekeeping`: `git gc --auto` when it is due.
 //!
@@ -42,6 +43,7 @@ mod names;
 mod progress;
 mod pull;
 mod push;
+mod push_all;
 mod remote;
 mod rules;
 mod shadow;
@@ -57,6 +59,7 @@ use uuid::Uuid;
 pub use listing::{RemoteListing, list};
 pub use pull::{All, pull, pull_all};
 pub use push::push;
+pub use push_all::{AllPushed, push_all};
 pub use signing::Signing;
 pub use verifying::{Signature, history, signers};
 

@@ -12,6 +12,7 @@ use uuid::Uuid;
 use super::arrival::{self, Arrival};
 use super::batch::Batch;
 use super::build::{self, Built};
+use super::fast_import::Written;
 use super::git;
 use super::names;
 use super::pull::{self, plan, resolve_ref, state_of};
@@ -22,6 +23,7 @@ use super::transport::{self, PushOutcome};
 use super::{Moved, Sync, SyncKillPoint, Synced};
 use crate::error::cmd;
 use crate::error::{Error, Kind, Result};
+use crate::model::Voyage;
 use crate::model::words;
 use crate::storage::VoyageStore;
 use crate::storage::sync::View;
@@ -35,36 +37,124 @@ const ATTEMPTS: usize = 4;
 pub fn push(sync: &Sync<'_>, voyage: &str, subject: super::Subject<'_>) -> Result<Synced> {
     let file = sync.home.resolve(voyage)?;
     let id = file.id;
-    let name = names::voyage_ref(&id);
     // A big voyage's first push spends seconds before git sends anything.
     let mut progress = crate::model::tell::progress("voyage push");
     progress.update("reading what the remote was last seen holding");
     let mut store = VoyageStore::open_for_write(file)?;
     let mut batch = Batch::start(&sync.repo)?;
-    let mut base = shadow::read(&mut batch, &sync.synced(&id), &id)?;
-    let done = |voyage, moved, head: String, created| Synced {
+    let base = shadow::read(&mut batch, &sync.synced(&id), &id)?;
+    send(
+        sync,
+        &mut batch,
+        &mut store,
+        &id,
+        base,
+        subject,
+        &mut progress,
+    )
+}
+
+/// A voyage's push: built and not yet sent, or nothing to send.
+pub(crate) enum PushPlan {
+    Nothing(Box<Synced>),
+    Ready(Box<Ready>),
+}
+
+/// A voyage's commits, built (and signed) on the last sync, not yet sent.
+pub(crate) struct Ready {
+    pub(crate) id: Uuid,
+    /// The voyage's ref on the remote.
+    pub(crate) name: String,
+    /// The last sync these commits are built on (`None`: a first push, or
+    /// one that compared whole voyages).
+    pub(crate) base: Option<Base>,
+    pub(crate) written: Written,
+    scratch: Vec<String>,
+    moved: Moved,
+    voyage: Voyage,
+}
+
+impl Ready {
+    /// Where the remote's ref must still be for the push to land.
+    pub(crate) fn expected(&self) -> Option<&str> {
+        self.base.as_ref().map(|b| b.remote.as_str())
+    }
+
+    /// The private refs fast-import left, to delete whatever happens.
+    pub(crate) fn scratch_deleted(&self) -> Vec<(String, String)> {
+        self.scratch
+            .iter()
+            .map(|name| (name.clone(), String::new()))
+            .collect()
+    }
+
+    /// The private refs that record a push the remote took: what is now
+    /// synced, what the remote now holds, and the scratch refs gone.
+    pub(crate) fn recorded(&self, sync: &Sync<'_>) -> Vec<(String, String)> {
+        let mut updates = vec![
+            (sync.synced(&self.id), self.written.shadow.clone()),
+            (sync.tracking(&self.id), self.written.remote.clone()),
+        ];
+        updates.extend(self.scratch_deleted());
+        updates
+    }
+
+    /// The report of a push the remote took.
+    pub(crate) fn finish(self, sync: &Sync<'_>, outcome: &PushOutcome) -> Synced {
+        // The ref was made by this push, not found there.
+        let created = self.expected().is_none() && *outcome == PushOutcome::Done;
+        let moved = match outcome {
+            PushOutcome::AlreadyThere => Moved::default(),
+            _ => self.moved,
+        };
+        done(
+            sync,
+            &self.id,
+            self.voyage,
+            moved,
+            self.written.remote,
+            created,
+        )
+    }
+}
+
+fn done(
+    sync: &Sync<'_>,
+    id: &Uuid,
+    voyage: Voyage,
+    moved: Moved,
+    head: String,
+    created: bool,
+) -> Synced {
+    Synced {
         voyage,
         moved,
         remote: sync.remote.label.clone(),
-        reference: name.clone(),
+        reference: names::voyage_ref(id),
         head,
         created,
-    };
-    for _ in 0..ATTEMPTS {
-        progress.update("writing its entries and artifacts as git commits");
-        match build::build(
-            &sync.repo,
-            &mut batch,
-            &mut store,
-            &id,
-            base.as_ref(),
-            subject,
-        )? {
-            Built::Renumber => renumber(&mut store)?,
+    }
+}
+
+/// Builds what the remote lacks on `base` (numbering an old voyage's
+/// entries first, or comparing whole voyages when `base` is stale), signed
+/// when this sync signs.
+pub(crate) fn prepare(
+    sync: &Sync<'_>,
+    batch: &mut Batch,
+    store: &mut VoyageStore,
+    id: &Uuid,
+    mut base: Option<Base>,
+    subject: super::Subject<'_>,
+) -> Result<PushPlan> {
+    loop {
+        match build::build(&sync.repo, batch, store, id, base.as_ref(), subject)? {
+            Built::Renumber => renumber(store)?,
             Built::Stale => base = None,
             Built::Nothing(voyage) => {
                 let head = base.map(|b| b.remote).unwrap_or_default();
-                return Ok(done(voyage, Moved::default(), head, false));
+                let synced = done(sync, id, voyage, Moved::default(), head, false);
+                return Ok(PushPlan::Nothing(Box::new(synced)));
             }
             Built::Commit {
                 written,
@@ -80,48 +170,60 @@ pub fn push(sync: &Sync<'_>, voyage: &str, subject: super::Subject<'_>) -> Resul
                     }
                     false => written,
                 };
-                sync.settings.reached(SyncKillPoint::PushBuilt);
-                // Started now, so it is ready when the push comes back.
-                let refs = sync.repo.pending_refs()?;
-                let expected = base.as_ref().map(|b| b.remote.as_str());
-                progress.update(&format!("sending to {}", sync.remote.label));
-                let pushed =
-                    transport::push(&sync.repo, &sync.remote, &name, &written.remote, expected);
-                let scratch: Vec<(String, String)> = scratch
-                    .into_iter()
-                    .map(|name| (name, String::new()))
-                    .collect();
-                match pushed {
-                    Ok(outcome @ (PushOutcome::Done | PushOutcome::AlreadyThere)) => {
-                        sync.settings.reached(SyncKillPoint::PushPushed);
-                        let mut updates = vec![
-                            (sync.synced(&id), written.shadow.clone()),
-                            (sync.tracking(&id), written.remote.clone()),
-                        ];
-                        updates.extend(scratch);
-                        git::update_refs(refs, &updates)?;
-                        sync.tidy();
-                        // The ref was made by this push, not found there.
-                        let created = expected.is_none() && outcome == PushOutcome::Done;
-                        let moved = match outcome {
-                            PushOutcome::AlreadyThere => Moved::default(),
-                            _ => moved,
-                        };
-                        return Ok(done(voyage, moved, written.remote, created));
-                    }
-                    Ok(PushOutcome::Moved(why)) => {
-                        git::update_refs(refs, &scratch)?;
-                        base = settle(sync, &mut batch, &mut store, &id, base, &why)?;
-                    }
-                    Err(err) => {
-                        let _ = git::update_refs(refs, &scratch);
-                        return Err(err);
-                    }
-                }
+                return Ok(PushPlan::Ready(Box::new(Ready {
+                    id: *id,
+                    name: names::voyage_ref(id),
+                    base,
+                    written,
+                    scratch,
+                    moved,
+                    voyage,
+                })));
             }
         }
     }
-    Err(diverged(sync, &id))
+}
+
+/// Builds and pushes on `base` until the remote takes it, building again
+/// on what the remote holds when the voyage here holds all of it.
+pub(crate) fn send(
+    sync: &Sync<'_>,
+    batch: &mut Batch,
+    store: &mut VoyageStore,
+    id: &Uuid,
+    mut base: Option<Base>,
+    subject: super::Subject<'_>,
+    progress: &mut crate::model::tell::Ongoing,
+) -> Result<Synced> {
+    for _ in 0..ATTEMPTS {
+        progress.update("writing its entries and artifacts as git commits");
+        let ready = match prepare(sync, batch, store, id, base, subject)? {
+            PushPlan::Nothing(synced) => return Ok(*synced),
+            PushPlan::Ready(ready) => *ready,
+        };
+        sync.settings.reached(SyncKillPoint::PushBuilt);
+        // Started now, so it is ready when the push comes back.
+        let refs = sync.repo.pending_refs()?;
+        progress.update(&format!("sending to {}", sync.remote.label));
+        let pushed = transport::push(&sync.repo, &sync.remote, &ready.name, &ready.written.remote);
+        match pushed {
+            Ok(outcome @ (PushOutcome::Done | PushOutcome::AlreadyThere)) => {
+                sync.settings.reached(SyncKillPoint::PushPushed);
+                git::update_refs(refs, &ready.recorded(sync))?;
+                sync.tidy();
+                return Ok(ready.finish(sync, &outcome));
+            }
+            Ok(PushOutcome::Moved(why)) => {
+                git::update_refs(refs, &ready.scratch_deleted())?;
+                base = settle(sync, batch, store, id, ready.base, &why)?;
+            }
+            Err(err) => {
+                let _ = git::update_refs(refs, &ready.scratch_deleted());
+                return Err(err);
+            }
+        }
+    }
+    Err(diverged(sync, id))
 }
 
 fn diverged(sync: &Sync<'_>, id: &Uuid) -> Error {
@@ -144,7 +246,7 @@ fn diverged(sync: &Sync<'_>, id: &Uuid) -> Error {
 /// The remote moved away from `base`: fetches it and returns it as the new
 /// base when the voyage here holds all it holds, else refuses. A remote
 /// that did not move refused for another reason (`why`), said as it is.
-fn settle(
+pub(crate) fn settle(
     sync: &Sync<'_>,
     batch: &mut Batch,
     store: &mut VoyageStore,

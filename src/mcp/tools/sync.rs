@@ -10,7 +10,8 @@ use crate::error::Result;
 use crate::mcp::Ctx;
 use crate::mcp::schema::{input, output};
 use crate::output::Report;
-use crate::output::sync::{Direction, PullView, PulledAllReport, SyncReport, SyncView};
+use crate::output::push_all::{PushView, PushedAllReport};
+use crate::output::sync::{Direction, PullView, PulledAllReport, SyncReport};
 
 /// `voyage_push`.
 #[derive(Debug, Deserialize, JsonSchema)]
@@ -19,6 +20,9 @@ pub(crate) struct VoyagePushInput {
     /// The voyage: a full id or an unambiguous prefix (default: the server's HELM_VOYAGE).
     #[serde(default)]
     pub(crate) voyage: Option<String>,
+    /// Push every voyage here with news instead of one, in one git push; a voyage refused is reported with why (outcome refused) and the others land.
+    #[serde(default)]
+    pub(crate) all: bool,
     /// The git remote: a remote name of the git repository in the server's working directory, a URL or a path (default: origin).
     #[serde(default)]
     pub(crate) remote: Option<String>,
@@ -51,15 +55,21 @@ const SYNCS: ToolEffect = ToolEffect {
 pub(crate) const PUSH: Tool = Tool {
     name: "voyage_push",
     toolset: Toolset::Sync,
-    description: "Share a voyage through a git remote (the team's own, through the user's git and credentials): sends the entries, artifacts, end and lifecycle changes made here since the last sync to refs/helm/voyages/<id>. Refused with kind diverged when the remote holds what is not here: call voyage_pull, then push again. Nothing new changes nothing.",
+    description: "Share a voyage through a git remote (the team's own, through the user's git and credentials): sends the entries, artifacts, end and lifecycle changes made here since the last sync to refs/helm/voyages/<id> (all: every voyage here with news, in one git push). Refused with kind diverged when the remote holds what is not here: call voyage_pull, then push again. Nothing new changes nothing.",
     input: input::<VoyagePushInput>,
-    output: output::<SyncView<'static>>,
+    output: output::<PushView<'static>>,
     effect: SYNCS,
     run: push,
 };
 
 fn push(ctx: &Ctx, mut call: Call) -> Result<Box<dyn Report>> {
     let a: VoyagePushInput = call.parse()?;
+    if a.all {
+        return Ok(Box::new(PushedAllReport {
+            pushed: ctx.helm.voyage_push_all(a.remote.as_deref(), false)?,
+            words: crate::mcp::words::render,
+        }));
+    }
     let voyage = ctx.voyage(a.voyage)?;
     Ok(Box::new(SyncReport {
         synced: ctx.helm.voyage_push(&voyage, a.remote.as_deref(), false)?,

@@ -45,4 +45,36 @@ fn the_push_and_pull_tools_move_a_voyage_as_the_commands_do() {
     assert_eq!(all["voyages"][0]["voyage"]["id"], id.as_str());
     let err = session.err("voyage_push", json!({"voyage": id, "remote": "nowhere"}));
     assert_eq!(err["kind"], "config");
+
+    // Every voyage at once: one document each, a refusal worded for MCP.
+    m.a.log(&id, "waiting", "a's news").ok();
+    m.push(&m.a, &id).ok();
+    let other = voyage_with_an_entry(&m.b, "Never pushed, pushed by the agent");
+    session.ok(
+        "log",
+        json!({"voyage": id, "as": "agent", "role": "coder", "method": "model", "summary": "b's news", "state": "ready"}),
+    );
+    let all = session.ok("voyage_push", json!({"all": true, "remote": remote}));
+    let each = |voyage: &str| {
+        all["voyages"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|v| v["id"] == voyage)
+            .unwrap_or_else(|| panic!("{voyage} in {all}"))
+            .clone()
+    };
+    assert_eq!(each(&other)["outcome"], "pushed", "{all}");
+    assert_eq!(
+        m.remote.tip(&other).as_deref(),
+        each(&other)["head"].as_str()
+    );
+    let refused = each(&id);
+    assert_eq!(refused["outcome"], "refused", "{all}");
+    assert_eq!(refused["error"]["kind"], "diverged");
+    let hint = refused["error"]["hint"].as_str().unwrap();
+    assert!(
+        hint.contains("`voyage_pull`") && !hint.contains("helm voyage"),
+        "{hint}"
+    );
 }

@@ -11,6 +11,7 @@ mod hooks;
 mod hostile;
 mod killed;
 mod leftovers;
+mod many;
 mod mcp;
 mod merge;
 mod openpgp;

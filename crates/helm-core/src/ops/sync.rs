@@ -16,6 +16,15 @@ pub struct PulledAll {
     pub voyages: Vec<Synced>,
 }
 
+/// What `voyage push --all` did: every voyage here pushed, up to date or
+/// refused (with why), newest first.
+#[derive(Debug)]
+pub struct PushedAll {
+    pub remote: String,
+    pub voyages: Vec<Synced>,
+    pub refused: Vec<(uuid::Uuid, Error)>,
+}
+
 impl Helm {
     fn remote(&self, remote: Option<&str>) -> Result<Sync<'_>> {
         Sync::new(&self.home, &self.cwd, &self.sync, remote)
@@ -50,6 +59,23 @@ impl Helm {
         })?;
         super::synced::note(self.home.root(), "push", &synced);
         Ok(synced)
+    }
+
+    /// Sends every voyage here with news for the remote, in one `git push`.
+    /// A voyage refused (its ref moved there, or it cannot be read here) is
+    /// reported with why; the others are pushed all the same.
+    pub fn voyage_push_all(&self, remote: Option<&str>, sign: bool) -> Result<PushedAll> {
+        let sync = self.signing(remote, sign)?;
+        let sync::AllPushed { synced, refused } =
+            sync::push_all(&sync, &|entry| crate::actions::Headline::headline(entry))?;
+        for synced in &synced {
+            super::synced::note(self.home.root(), "push", synced);
+        }
+        Ok(PushedAll {
+            remote: sync.remote.label.clone(),
+            voyages: synced,
+            refused,
+        })
     }
 
     /// Fetches a voyage and merges it into the one here (or makes it here).
