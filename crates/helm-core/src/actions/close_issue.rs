@@ -108,7 +108,7 @@ impl SteerAction for CloseIssue {
     }
 
     #[cfg(test)]
-    fn sample() -> serde_json::Value {
-        serde_json::json!({"kind": "close-issue", "issue": 5, "reason": "not-planned"})
+    fn sample() -> &'static str {
+        r#"{"kind": "close-issue", "issue": 5, "reason": "not-planned"}"#
     }
 }

@@ -78,7 +78,7 @@ impl SteerAction for ClosePr {
     }
 
     #[cfg(test)]
-    fn sample() -> serde_json::Value {
-        serde_json::json!({"kind": "close-pr", "pr": 6})
+    fn sample() -> &'static str {
+        r#"{"kind": "close-pr", "pr": 6}"#
     }
 }

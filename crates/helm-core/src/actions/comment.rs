@@ -178,7 +178,7 @@ impl SteerAction for Comment {
     }
 
     #[cfg(test)]
-    fn sample() -> serde_json::Value {
-        serde_json::json!({"kind": "comment", "issue": 5, "body": "b"})
+    fn sample() -> &'static str {
+        r#"{"kind": "comment", "issue": 5, "body": "b"}"#
     }
 }

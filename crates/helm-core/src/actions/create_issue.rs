@@ -223,7 +223,7 @@ impl SteerAction for CreateIssue {
     }
 
     #[cfg(test)]
-    fn sample() -> serde_json::Value {
-        serde_json::json!({"kind": "create-issue", "title": "t", "body": "b", "labels": ["l"], "assignees": ["a"]})
+    fn sample() -> &'static str {
+        r#"{"kind": "create-issue", "title": "t", "body": "b", "labels": ["l"], "assignees": ["a"]}"#
     }
 }

@@ -255,7 +255,7 @@ impl SteerAction for CreatePr {
     }
 
     #[cfg(test)]
-    fn sample() -> serde_json::Value {
-        serde_json::json!({"kind": "create-pr", "title": "t", "head": "h", "base": "m", "body": "b", "draft": true})
+    fn sample() -> &'static str {
+        r#"{"kind": "create-pr", "title": "t", "head": "h", "base": "m", "body": "b", "draft": true}"#
     }
 }

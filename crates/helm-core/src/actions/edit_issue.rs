@@ -113,7 +113,7 @@ impl SteerAction for EditIssue {
     }
 
     #[cfg(test)]
-    fn sample() -> serde_json::Value {
-        serde_json::json!({"kind": "edit-issue", "issue": 5, "title": "t", "body": "b"})
+    fn sample() -> &'static str {
+        r#"{"kind": "edit-issue", "issue": 5, "title": "t", "body": "b"}"#
     }
 }

@@ -110,7 +110,7 @@ impl SteerAction for EditPr {
     }
 
     #[cfg(test)]
-    fn sample() -> serde_json::Value {
-        serde_json::json!({"kind": "edit-pr", "pr": 6, "title": "t", "body": "b"})
+    fn sample() -> &'static str {
+        r#"{"kind": "edit-pr", "pr": 6, "title": "t", "body": "b"}"#
     }
 }

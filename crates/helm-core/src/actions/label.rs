@@ -329,8 +329,8 @@ impl SteerAction for LabelChange {
     }
 
     #[cfg(test)]
-    fn sample() -> serde_json::Value {
-        serde_json::json!({"kind": "label", "issue": 5, "add": ["a"], "remove": ["r"]})
+    fn sample() -> &'static str {
+        r#"{"kind": "label", "issue": 5, "add": ["a"], "remove": ["r"]}"#
     }
 }
 

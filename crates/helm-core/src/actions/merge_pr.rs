@@ -332,8 +332,8 @@ impl SteerAction for MergePr {
     }
 
     #[cfg(test)]
-    fn sample() -> serde_json::Value {
-        serde_json::json!({"kind": "merge-pr", "pr": 6, "strategy": "squash", "sha": "6dcb09b5b57875f334f61aebed695e2e4193db5e", "override": "o"})
+    fn sample() -> &'static str {
+        r#"{"kind": "merge-pr", "pr": 6, "strategy": "squash", "sha": "6dcb09b5b57875f334f61aebed695e2e4193db5e", "override": "o"}"#
     }
 }
 

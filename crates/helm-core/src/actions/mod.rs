@@ -154,9 +154,9 @@ pub(crate) trait SteerAction: Clone + Sized {
 
     /// A request with every field its entry records of what was asked
     /// set, as MCP's JSON gives it: the replay test changes each field in
-    /// turn and expects another request.
+    /// turn and expects another request. JSON text, as a client sends it.
     #[cfg(test)]
-    fn sample() -> serde_json::Value;
+    fn sample() -> &'static str;
 }
 
 /// What the core does with helm-forge's [`Steer`], each method dispatched to
@@ -239,7 +239,8 @@ macro_rules! actions {
         /// Each action's [`SteerAction::sample`], in the registry's order.
         #[cfg(test)]
         pub(crate) fn samples() -> Vec<serde_json::Value> {
-            vec![$(<act::$Type as SteerAction>::sample()),*]
+            vec![$(serde_json::from_str(<act::$Type as SteerAction>::sample())
+                .expect("an action's sample is JSON")),*]
         }
 
         impl Meaning for ActionKind {

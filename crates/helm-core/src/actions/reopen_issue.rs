@@ -159,7 +159,7 @@ impl SteerAction for ReopenIssue {
     }
 
     #[cfg(test)]
-    fn sample() -> serde_json::Value {
-        serde_json::json!({"kind": "reopen-issue", "issue": 5})
+    fn sample() -> &'static str {
+        r#"{"kind": "reopen-issue", "issue": 5}"#
     }
 }

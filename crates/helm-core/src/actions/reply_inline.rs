@@ -203,7 +203,7 @@ impl SteerAction for ReplyInline {
     }
 
     #[cfg(test)]
-    fn sample() -> serde_json::Value {
-        serde_json::json!({"kind": "reply-inline", "pr": 6, "commentId": 9, "body": "b"})
+    fn sample() -> &'static str {
+        r#"{"kind": "reply-inline", "pr": 6, "commentId": 9, "body": "b"}"#
     }
 }

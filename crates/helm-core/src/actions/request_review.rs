@@ -209,7 +209,7 @@ impl SteerAction for RequestReview {
     }
 
     #[cfg(test)]
-    fn sample() -> serde_json::Value {
-        serde_json::json!({"kind": "request-review", "pr": 6, "reviewers": ["r"], "teams": ["t"]})
+    fn sample() -> &'static str {
+        r#"{"kind": "request-review", "pr": 6, "reviewers": ["r"], "teams": ["t"]}"#
     }
 }

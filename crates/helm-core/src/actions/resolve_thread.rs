@@ -92,7 +92,7 @@ impl SteerAction for ResolveThread {
     }
 
     #[cfg(test)]
-    fn sample() -> serde_json::Value {
-        serde_json::json!({"kind": "resolve-thread", "pr": 6, "thread": "PRRT_1"})
+    fn sample() -> &'static str {
+        r#"{"kind": "resolve-thread", "pr": 6, "thread": "PRRT_1"}"#
     }
 }

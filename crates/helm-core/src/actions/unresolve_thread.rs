@@ -88,7 +88,7 @@ impl SteerAction for UnresolveThread {
     }
 
     #[cfg(test)]
-    fn sample() -> serde_json::Value {
-        serde_json::json!({"kind": "unresolve-thread", "pr": 6, "thread": "PRRT_1"})
+    fn sample() -> &'static str {
+        r#"{"kind": "unresolve-thread", "pr": 6, "thread": "PRRT_1"}"#
     }
 }

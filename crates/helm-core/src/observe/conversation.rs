@@ -8,7 +8,7 @@ pub(crate) mod ci;
 pub(crate) mod compare;
 pub(crate) mod decisions;
 #[cfg(test)]
-mod plurals;
+mod plurals_tests;
 
 use std::collections::BTreeMap;
 
