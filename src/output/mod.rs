@@ -13,6 +13,7 @@ pub(crate) mod entry;
 pub(crate) mod interrupted;
 pub(crate) mod lifecycle;
 pub(crate) mod markdown;
+mod markdown_escape;
 pub(crate) mod observe;
 pub(crate) mod page;
 pub mod pager;

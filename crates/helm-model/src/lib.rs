@@ -13,6 +13,7 @@ pub mod words;
 mod action_kind;
 pub mod clock;
 pub mod entry;
+mod freshness;
 pub mod original_helm;
 pub mod proposal;
 mod refused;

@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use super::ActionKind;
-use super::entry::Freshness;
+use super::freshness::Freshness;
 
 /// The write a proposal would send, kept byte for byte: an approval sends
 /// exactly this, or nothing.

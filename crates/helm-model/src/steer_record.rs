@@ -16,7 +16,7 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use serde_json::{Map, Value};
 
 use super::ActionKind;
-use super::entry::Freshness;
+use super::freshness::Freshness;
 use super::trace::Trace;
 
 /// Where each field of a steer's JSON goes, as helm has written it since

@@ -21,6 +21,7 @@ pub mod files;
 pub mod lifecycle;
 pub mod listing;
 pub mod logbook;
+mod logbook_read;
 mod schema;
 pub mod sealing;
 pub mod slate;

@@ -8,7 +8,7 @@
 
 use rusqlite::{Connection, OptionalExtension, Transaction};
 
-use super::logbook::{self, Entry};
+use super::logbook_read::{self as logbook, Entry};
 use super::slate::Observation;
 use crate::error::Result;
 use crate::model::{EntryAction, Provenance, SteerRecord};

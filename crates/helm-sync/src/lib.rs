@@ -47,6 +47,7 @@ mod push_all;
 mod remote;
 mod rules;
 mod shadow;
+mod signature;
 mod signing;
 mod transport;
 mod verdicts;
@@ -60,8 +61,9 @@ pub use listing::{RemoteListing, list};
 pub use pull::{All, pull, pull_all};
 pub use push::push;
 pub use push_all::{AllPushed, push_all};
+pub use signature::Signature;
 pub use signing::Signing;
-pub use verifying::{Signature, history, signers};
+pub use verifying::{history, signers};
 
 /// How a push words an entry for its commit's subject line.
 pub(crate) type Subject<'a> = &'a dyn Fn(&crate::storage::logbook::Entry) -> String;

@@ -18,7 +18,7 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
-use super::verifying::Signature;
+use super::signature::Signature;
 
 #[derive(Default, Serialize, Deserialize)]
 struct Stored {

@@ -5,8 +5,8 @@
 
 use serde_json::Value;
 
+use super::blocks::{Budget, list, pre, s};
 use super::html::{line, tagged, text};
-use super::payload::{Budget, list, pre, s};
 
 /// What one observation showed of an issue or pull request, for the header.
 #[derive(Clone, Debug, Default)]

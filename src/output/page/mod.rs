@@ -7,6 +7,7 @@
 //! the page's own stylesheet ([`style`]), and links go only to the web
 //! host of the GitHub server this machine is configured for, over https.
 
+mod blocks;
 mod entries;
 mod github;
 mod header;

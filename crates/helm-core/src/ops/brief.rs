@@ -343,19 +343,6 @@ fn last_seen(
 
 /// The `summary` object of a stowed GitHub payload, if it can be read.
 fn summary_of(store: &VoyageStore, hash: &str, disclosure: Disclosure) -> Option<Value> {
-    let mut payload = payload_of(store, hash, disclosure)?;
+    let mut payload = super::stowed_payload::payload_of(store, hash, disclosure)?;
     Some(payload.get_mut("summary")?.take())
-}
-
-/// A stowed payload, if it can be read, as `disclosure` shows it.
-pub(super) fn payload_of(store: &VoyageStore, hash: &str, disclosure: Disclosure) -> Option<Value> {
-    let stored = store.artifact(hash).ok()?;
-    if !stored.status.is_stowed() {
-        return None;
-    }
-    let mut raw = Vec::new();
-    crate::storage::artifact::unpack(&stored.data, &mut raw).ok()?;
-    let mut payload = serde_json::from_slice(&raw).ok()?;
-    disclosure.payload(&mut payload, hash);
-    Some(payload)
 }

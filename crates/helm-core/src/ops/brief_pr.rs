@@ -119,7 +119,7 @@ pub(crate) fn seen(store: &VoyageStore, looks: &[&Observation], disclosure: Disc
     };
     let part = |observation: Option<&Observation>, name: &str| {
         let observation = observation?;
-        let payload = super::brief::payload_of(store, &observation.artifact, disclosure)?;
+        let payload = super::stowed_payload::payload_of(store, &observation.artifact, disclosure)?;
         Some((payload.get(name)?.clone(), observation.observed_at.clone()))
     };
     let mut pr = PrSeen::default();
@@ -199,7 +199,7 @@ fn readiness(
     older.sort_by(|a, b| b.observed_at.cmp(&a.observed_at));
     let earlier = head.and_then(|head| {
         older.iter().find_map(|o| {
-            let payload = super::brief::payload_of(store, &o.artifact, disclosure)?;
+            let payload = super::stowed_payload::payload_of(store, &o.artifact, disclosure)?;
             let checks = payload.get("checks")?;
             (checks["headSha"].as_str()? != head).then(|| checks.clone())
         })

@@ -23,6 +23,7 @@ mod refusal;
 pub mod rehearsal;
 pub mod search;
 pub(crate) mod slate;
+mod stowed_payload;
 pub mod sync;
 pub mod synced;
 pub mod voyage;
