@@ -79,16 +79,14 @@ pub(crate) fn approve(args: ApproveArgs, ctx: &Context) -> Result<Box<dyn Report
     };
     if args.dry_run {
         let rehearsal = ctx.helm.rehearse_approval(voyage, args.entry, &request)?;
-        return Ok(Box::new(Rehearsed {
-            warnings: rehearsal.warnings.iter().map(|w| w.to_string()).collect(),
-            rehearsal,
-        }));
+        return Ok(Box::new(Rehearsed::said(rehearsal, |w| w.to_string())));
     }
     let steered = ctx.helm.approve(voyage, args.entry, &request)?;
-    Ok(Box::new(Recorded {
-        sealed: steered.sealed,
-        warnings: steered.warnings.iter().map(|w| w.to_string()).collect(),
-    }))
+    Ok(Box::new(Recorded::said(
+        steered.sealed,
+        &steered.warnings,
+        |w| w.to_string(),
+    )))
 }
 
 pub(crate) fn reject(args: RejectArgs, ctx: &Context) -> Result<Box<dyn Report>> {

@@ -107,10 +107,7 @@ pub(crate) fn run(args: SteerArgs, ctx: &Context) -> Result<Box<dyn Report>> {
     };
     if args.dry_run {
         let rehearsal = ctx.helm.rehearse(voyage, &request).map_err(refused)?;
-        return Ok(Box::new(Rehearsed {
-            warnings: rehearsal.warnings.iter().map(|w| w.to_string()).collect(),
-            rehearsal,
-        }));
+        return Ok(Box::new(Rehearsed::said(rehearsal, |w| w.to_string())));
     }
     if args.expires.is_some() && !args.propose {
         return Err(
@@ -129,8 +126,9 @@ pub(crate) fn run(args: SteerArgs, ctx: &Context) -> Result<Box<dyn Report>> {
         }));
     }
     let steered = ctx.helm.steer(voyage, &request).map_err(refused)?;
-    Ok(Box::new(Recorded {
-        sealed: steered.sealed,
-        warnings: steered.warnings.iter().map(|w| w.to_string()).collect(),
-    }))
+    Ok(Box::new(Recorded::said(
+        steered.sealed,
+        &steered.warnings,
+        |w| w.to_string(),
+    )))
 }

@@ -181,6 +181,20 @@ pub(crate) struct Recorded {
     pub(crate) warnings: Vec<String>,
 }
 
+impl Recorded {
+    /// The entry, its warnings said by `say` (the front end's speaker).
+    pub(crate) fn said(
+        sealed: Sealed,
+        warnings: &[crate::error::Words],
+        say: impl Fn(&crate::error::Words) -> String,
+    ) -> Self {
+        Recorded {
+            sealed,
+            warnings: warnings.iter().map(say).collect(),
+        }
+    }
+}
+
 impl Report for Recorded {
     fn human(&self, out: &mut dyn Write, style: Style) -> io::Result<()> {
         write_story_block(

@@ -21,6 +21,16 @@ pub(crate) struct Rehearsed {
     pub(crate) warnings: Vec<String>,
 }
 
+impl Rehearsed {
+    /// The dry run, its warnings said by `say` (the front end's speaker).
+    pub(crate) fn said(rehearsal: Rehearsal, say: impl Fn(&crate::error::Words) -> String) -> Self {
+        Rehearsed {
+            warnings: rehearsal.warnings.iter().map(say).collect(),
+            rehearsal,
+        }
+    }
+}
+
 /// A dry run in JSON: the steer result's `dryRun`.
 #[derive(Serialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]

@@ -78,16 +78,14 @@ fn steering(ctx: &Ctx, mut call: Call, propose_only: bool) -> Result<Box<dyn Rep
     }
     if a.dry_run {
         let rehearsal = ctx.helm.rehearse(&voyage, &request).map_err(refused)?;
-        return Ok(Box::new(Rehearsed {
-            warnings: rehearsal.warnings.iter().map(render).collect(),
-            rehearsal,
-        }));
+        return Ok(Box::new(Rehearsed::said(rehearsal, render)));
     }
     let steered = ctx.helm.steer(&voyage, &request).map_err(refused)?;
-    Ok(Box::new(Recorded {
-        sealed: steered.sealed,
-        warnings: steered.warnings.iter().map(render).collect(),
-    }))
+    Ok(Box::new(Recorded::said(
+        steered.sealed,
+        &steered.warnings,
+        render,
+    )))
 }
 
 pub(crate) const LOG: Tool = Tool {

@@ -106,16 +106,14 @@ fn approve(ctx: &Ctx, mut call: Call) -> Result<Box<dyn Report>> {
     let render = |w: &crate::error::Words| crate::mcp::words::render(w);
     if a.dry_run {
         let rehearsal = ctx.helm.rehearse_approval(&voyage, a.entry, &request)?;
-        return Ok(Box::new(Rehearsed {
-            warnings: rehearsal.warnings.iter().map(render).collect(),
-            rehearsal,
-        }));
+        return Ok(Box::new(Rehearsed::said(rehearsal, render)));
     }
     let steered = ctx.helm.approve(&voyage, a.entry, &request)?;
-    Ok(Box::new(Recorded {
-        sealed: steered.sealed,
-        warnings: steered.warnings.iter().map(render).collect(),
-    }))
+    Ok(Box::new(Recorded::said(
+        steered.sealed,
+        &steered.warnings,
+        render,
+    )))
 }
 
 pub(crate) const REJECT: Tool = Tool {
