@@ -3,12 +3,50 @@
 //! reads a repository's path, the variables it reads and what it can do. The
 //! binary registers one [`Forge`] per forge crate (`Forges`), as jj registers its
 //! store backends, so nothing below the front ends names a forge but through
-//! this seam. A connection to one repository (`Repository`, ADR 0023) joins the
-//! trait with the seam's move of GitHub behind it (seam plan 1c).
+//! this seam. [`Forge::open`] gives a connection to one repository
+//! ([`Repository`]).
+
+use std::collections::BTreeMap;
+use std::time::Duration;
+
+use helm_model::error::Result;
 
 use crate::capabilities::Capabilities;
 use crate::choose::{RepoPath, RepoRef};
 use crate::name::ForgeName;
+use crate::repository::Repository;
+
+/// The forges' environment variables as `Helm::from_env` read them (each
+/// forge's [`Forge::env_names`]), by name: the one place helm reads its
+/// environment hands them in, so a forge crate never reads it itself.
+#[derive(Clone, Debug, Default)]
+pub struct ForgeEnv(BTreeMap<&'static str, String>);
+
+impl ForgeEnv {
+    pub fn new() -> ForgeEnv {
+        ForgeEnv::default()
+    }
+
+    /// Keeps `value` for `name` when it was set (and not empty).
+    pub fn set(&mut self, name: &'static str, value: Option<String>) {
+        if let Some(value) = value.filter(|v| !v.trim().is_empty()) {
+            self.0.insert(name, value);
+        }
+    }
+
+    pub fn get(&self, name: &str) -> Option<&str> {
+        self.0.get(name).map(String::as_str)
+    }
+}
+
+/// What bounds every request on every forge: `HELM_GITHUB_TIMEOUT`
+/// (the contract keeps the one name), and who acts (`--as`), for a forge
+/// whose token sources are per identity.
+#[derive(Clone, Debug)]
+pub struct Limits {
+    pub timeout: Duration,
+    pub identity: Option<String>,
+}
 
 /// A repository on a forge: what the neutral targets store.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -35,4 +73,14 @@ pub trait Forge: Send + Sync {
     fn capabilities(&self) -> &'static Capabilities {
         self.name().capabilities()
     }
+    /// A connection to `place`: the API URL and the token from `env` (and the
+    /// token sources this forge knows, e.g. `glab auth token`), each checked,
+    /// each failure a `config` error naming the variable. Called inside the
+    /// current-thread runtime the core made.
+    fn open(
+        &self,
+        env: &ForgeEnv,
+        place: &ForgeRepo,
+        limits: &Limits,
+    ) -> Result<Box<dyn Repository>>;
 }

@@ -17,10 +17,17 @@ mod capabilities;
 mod choose;
 mod forge;
 mod name;
+mod plan;
 mod registry;
+mod repository;
 
 pub use capabilities::{Capabilities, Part, Support, Unsupported, refuses};
 pub use choose::{RepoPath, RepoRef};
-pub use forge::{Forge, ForgeRepo};
+pub use forge::{Forge, ForgeEnv, ForgeRepo, Limits};
 pub use name::ForgeName;
+pub use plan::{ForgeError, ForgeWrite, Produced, TraceWindow, Traced, WriteOutcome, WritePlan};
 pub use registry::Forges;
+pub use repository::{
+    AuthorStanding, Blocker, ChecksOf, Io, LogsWanted, LookedPart, RepoPart, Repository,
+    ThreadPart, ThreadParts, ThreadRef,
+};

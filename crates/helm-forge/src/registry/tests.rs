@@ -25,6 +25,18 @@ impl Forge for Test {
     fn env_names(&self) -> &'static [&'static str] {
         &[]
     }
+
+    fn open(
+        &self,
+        _env: &crate::ForgeEnv,
+        _place: &ForgeRepo,
+        _limits: &crate::Limits,
+    ) -> Result<Box<dyn crate::Repository>> {
+        Err(helm_model::error::Error::new(
+            Kind::Config,
+            "a test forge opens nothing",
+        ))
+    }
 }
 
 fn forges() -> Forges {
