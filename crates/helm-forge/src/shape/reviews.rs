@@ -12,6 +12,11 @@ pub struct Review {
     /// The author's standing, as on [`super::Issue::author_association`].
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub author_association: Option<String>,
+    /// Whether the author can push, where the forge's word for the standing
+    /// is its own (GitLab's access level, Forgejo's permission), not one of
+    /// GitHub's associations: absent on GitHub, whose words say it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub author_can_push: Option<bool>,
     pub state: String,
     pub submitted_at: Option<String>,
     pub commit_id: Option<String>,
@@ -35,6 +40,11 @@ pub struct ReviewComment {
     /// The author's standing, as on [`super::Issue::author_association`].
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub author_association: Option<String>,
+    /// Whether the author can push, where the forge's word for the standing
+    /// is its own (GitLab's access level, Forgejo's permission), not one of
+    /// GitHub's associations: absent on GitHub, whose words say it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub author_can_push: Option<bool>,
     pub created_at: Option<String>,
     pub url: Option<String>,
     pub body: Option<String>,

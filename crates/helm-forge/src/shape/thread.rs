@@ -19,6 +19,11 @@ pub struct Issue {
     /// push. Absent when the forge's answer left it out.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub author_association: Option<String>,
+    /// Whether the author can push, where the forge's word for the standing
+    /// is its own (GitLab's access level, Forgejo's permission), not one of
+    /// GitHub's associations: absent on GitHub, whose words say it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub author_can_push: Option<bool>,
     pub labels: Vec<Label>,
     pub assignees: Vec<User>,
     pub comments: u64,
@@ -40,6 +45,11 @@ pub struct IssueComment {
     /// The author's standing, as on [`Issue::author_association`].
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub author_association: Option<String>,
+    /// Whether the author can push, where the forge's word for the standing
+    /// is its own (GitLab's access level, Forgejo's permission), not one of
+    /// GitHub's associations: absent on GitHub, whose words say it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub author_can_push: Option<bool>,
     pub created_at: Option<String>,
     pub updated_at: Option<String>,
     pub url: Option<String>,
@@ -70,6 +80,11 @@ pub struct Pull {
     /// The author's standing, as on [`Issue::author_association`].
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub author_association: Option<String>,
+    /// Whether the author can push, where the forge's word for the standing
+    /// is its own (GitLab's access level, Forgejo's permission), not one of
+    /// GitHub's associations: absent on GitHub, whose words say it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub author_can_push: Option<bool>,
     pub labels: Vec<Label>,
     pub assignees: Vec<User>,
     pub requested_reviewers: Vec<User>,
