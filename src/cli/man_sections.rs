@@ -36,7 +36,35 @@ pub(crate) const ENVIRONMENT: &[(&str, &str)] = &[
     ),
     (
         "HELM_GITHUB_TIMEOUT",
-        "The deadline in seconds of each GitHub request, from connecting to its last byte, and the longest helm waits for a rate limit to lift. Default: 30; at most 60.",
+        "The deadline in seconds of each forge request (GitHub, GitLab, Forgejo), from connecting to its last byte, and the longest helm waits for a rate limit to lift. Default: 30; at most 60.",
+    ),
+    (
+        "HELM_FORGE",
+        "The forge of a repository whose host helm does not know: github, gitlab or forgejo. --forge stands before it, git config helm.forge.<HOST> after it. Default: github.com is GitHub, gitlab.com GitLab, codeberg.org Forgejo; OWNER/NAME without a host is GitHub.",
+    ),
+    (
+        "HELM_GITLAB_API_URL",
+        "GitLab's API. Default: https://<HOST>/api/v4 for the repository's host.",
+    ),
+    (
+        "GITLAB_TOKEN",
+        "The GitLab token, first choice. Default: GL_TOKEN, then `glab auth token`.",
+    ),
+    (
+        "GL_TOKEN",
+        "The GitLab token when GITLAB_TOKEN is unset. Default: `glab auth token`.",
+    ),
+    (
+        "HELM_FORGEJO_API_URL",
+        "Forgejo's API. Default: https://<HOST>/api/v1 for the repository's host.",
+    ),
+    (
+        "FORGEJO_TOKEN",
+        "The Forgejo token, first choice. Default: GITEA_TOKEN.",
+    ),
+    (
+        "GITEA_TOKEN",
+        "The Forgejo token when FORGEJO_TOKEN is unset. Default: none, and a steer or look on Forgejo says which to set.",
     ),
     (
         "HELM_DISCLOSE",
