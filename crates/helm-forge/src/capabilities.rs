@@ -222,3 +222,6 @@ impl From<Unsupported> for Error {
 
 #[cfg(test)]
 mod tests;
+
+#[cfg(test)]
+mod table;
