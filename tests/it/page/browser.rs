@@ -117,3 +117,74 @@ fn the_page_of_a_voyage_is_not_blank_on_screen() {
     let (ink, _) = chromium::ink(&chromium::screenshot(&blank, 1000, 1200));
     assert!(ink < 0.001, "{ink}");
 }
+
+/// A proposal's body by an agent is the least trusted text a page shows: it
+/// is shown in the proposal, the fate of each proposal links to the entry
+/// that decided it and that entry links back, and none of it runs or loads.
+#[test]
+fn proposals_their_fates_and_hostile_bodies_are_inert_and_linked_in_a_browser() {
+    use crate::proposals::{REPO, approve, entry_of, propose};
+    let listener = Listener::new();
+    let (env, gh, voyage) = crate::proposals::setup();
+    let issue = gh
+        .add_issue(REPO, "Widget crash", "It crashes.")
+        .to_string();
+    env.run(&["observe", "github-issue", &issue]).ok();
+    let body = format!("ship it {}", super::hostile(listener.port()));
+    let proposed = propose(&env, &["comment", "--issue", &issue, "--body", &body]);
+    let first = entry_of(proposed.ok());
+    let approval = approve(&env, "alice", first, &[]);
+    let approved = entry_of(approval.ok());
+    let proposed = propose(&env, &["comment", "--issue", &issue, "--body", "again"]);
+    let second = entry_of(proposed.ok());
+    let args = [
+        "reject",
+        "--as",
+        "bob",
+        "--role",
+        "maintainer",
+        "--method",
+        "human",
+        "--summary",
+        "not needed",
+        "--json",
+    ];
+    let second_text = second.to_string();
+    let mut args = args.to_vec();
+    args.insert(1, &second_text);
+    let rejection = env.run(&args);
+    let rejected = entry_of(rejection.ok());
+
+    let (path, html) = super::page(&env, &voyage);
+    super::structure::assert_safe_page(&html, Some("https://github.com"));
+    let loaded = chromium::load(&path);
+    assert_quiet(&loaded);
+    let dom = &loaded.dom;
+    assert!(!dom.contains("data-pwned=\""), "hostile script ran");
+    assert!(
+        !dom.contains("<iframe") && !dom.contains("<img"),
+        "markup became elements"
+    );
+    assert!(dom.contains("ship it"), "the proposed body is shown");
+    assert!(dom.contains("performed, approved by alice in"), "{dom}");
+    assert!(dom.contains("rejected by bob in"), "{dom}");
+    // Each fate links to the entry that decided it, and that entry is on the page.
+    for decided in [approved, rejected] {
+        assert!(
+            dom.contains(&format!("href=\"#e{decided}\"")),
+            "no link to entry {decided}"
+        );
+        assert!(
+            dom.contains(&format!("id=\"e{decided}\"")),
+            "entry {decided} is not on the page"
+        );
+    }
+    assert!(
+        dom.contains(&format!(
+            "performs proposal {first} by agent-1, approved by alice"
+        )),
+        "{dom}"
+    );
+    assert_marks_link_to_entries(dom);
+    assert_eq!(listener.connections(), 0, "the page reached the listener");
+}
