@@ -1,0 +1,95 @@
+//! A steer on Forgejo: [`prepare`] refuses what Forgejo cannot do exactly
+//! (before any request), reads what the action must know, and returns the
+//! final writes; [`send`] sends exactly those, in order, through the gate
+//! that admits only them, and names what they produced. One file per
+//! family: `issue.rs` (comment, create, edit, close and reopen), `pull.rs`
+//! (create, request review), `merge.rs`, `label.rs`.
+
+mod issue;
+mod label;
+mod merge;
+mod pull;
+
+pub(crate) use issue::opened;
+
+use helm_forge::act::Steer;
+use helm_forge::{ForgeError, ForgeName, Produced, WritePlan, refuses};
+use serde_json::Value;
+
+use crate::api::Api;
+use crate::error;
+
+pub(crate) async fn prepare(api: &Api, steer: &Steer) -> Result<WritePlan, ForgeError> {
+    let name = ForgeName::Forgejo;
+    if let Some(refusal) = refuses(name, name.capabilities(), steer) {
+        return Err(ForgeError::not_done(refusal.into()));
+    }
+    match steer {
+        Steer::Comment(_)
+        | Steer::CreateIssue(_)
+        | Steer::EditIssue(_)
+        | Steer::EditPr(_)
+        | Steer::CloseIssue(_)
+        | Steer::ReopenIssue(_)
+        | Steer::ClosePr(_) => issue::prepare(api, steer).await,
+        Steer::CreatePr(_) | Steer::RequestReview(_) => pull::prepare(api, steer).await,
+        Steer::MergePr(merge) => merge::prepare(api, merge).await,
+        Steer::Label(change) => label::prepare(api, change).await,
+        // `refuses` turned these away above: Forgejo's API has no reply to
+        // a review comment and no thread resolution.
+        Steer::ReplyInline(_) | Steer::ResolveThread(_) | Steer::UnresolveThread(_) => Err(
+            error::unreadable("a steer", "refused by Forgejo's capabilities", false),
+        ),
+    }
+}
+
+pub(crate) async fn send(api: &Api, plan: &WritePlan) -> Result<Produced, ForgeError> {
+    let _admitted = api.admitting(&plan.writes);
+    match &plan.steer {
+        Steer::Comment(_)
+        | Steer::CreateIssue(_)
+        | Steer::EditIssue(_)
+        | Steer::EditPr(_)
+        | Steer::CloseIssue(_)
+        | Steer::ReopenIssue(_)
+        | Steer::ClosePr(_) => issue::send(api, plan).await,
+        Steer::CreatePr(_) | Steer::RequestReview(_) => pull::send(api, plan).await,
+        Steer::MergePr(merge) => merge::send(api, plan, merge).await,
+        Steer::Label(_) => label::send(api, plan).await,
+        Steer::ReplyInline(_) | Steer::ResolveThread(_) | Steer::UnresolveThread(_) => Err(
+            error::unreadable("a steer", "refused by Forgejo's capabilities", false),
+        ),
+    }
+}
+
+/// A plan of one write and nothing `send` needs besides.
+fn one(steer: &Steer, method: &'static str, path: String, body: Option<String>) -> WritePlan {
+    WritePlan {
+        steer: steer.clone(),
+        writes: vec![helm_forge::ForgeWrite { method, path, body }],
+        read: Value::Null,
+    }
+}
+
+/// The plan's only write, sent, and its answer read as `T`.
+async fn send_one<T: serde::de::DeserializeOwned>(
+    api: &Api,
+    plan: &WritePlan,
+    doing: &str,
+) -> Result<T, ForgeError> {
+    let Some(write) = plan.writes.first() else {
+        return Err(error::unreadable(doing, "a plan without its write", false));
+    };
+    let answer = api.write(write, doing).await?;
+    crate::api::read(&answer, doing, true)
+}
+
+/// A steer of another family than the file it was sent to: `prepare` and
+/// `send` above route each family to its own file, so this is a bug.
+fn other_family<T>() -> Result<T, ForgeError> {
+    Err(error::unreadable(
+        "a steer",
+        "another family's action (a bug in helm)",
+        false,
+    ))
+}
