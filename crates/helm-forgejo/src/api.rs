@@ -236,3 +236,42 @@ pub(crate) fn body<T: serde::Serialize>(value: &T) -> Result<Option<String>, For
         .map(|v| Some(v.to_string()))
         .map_err(|err| error::unreadable("a request body", err, false))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn outgoing<'a>(method: &'a Method, path: &'a str, body: Option<&'a Value>) -> Outgoing<'a> {
+        Outgoing { method, path, body }
+    }
+
+    #[test]
+    fn the_gate_admits_only_the_plans_writes_byte_for_byte_while_it_is_sent() {
+        let admitted: Arc<Mutex<Vec<ForgeWrite>>> = Arc::default();
+        let check = gate(admitted.clone());
+        let planned: Value = serde_json::from_str(r#"{"body":"hi"}"#).unwrap();
+        let other: Value = serde_json::from_str(r#"{"body":"ho"}"#).unwrap();
+        let post = Method::POST;
+        let path = "/repos/o/r/issues/1/comments";
+        // Nothing is admitted before a plan is being sent.
+        assert!(check(&outgoing(&post, path, Some(&planned))).is_err());
+        *admitted.lock().unwrap() = vec![ForgeWrite {
+            method: "POST",
+            path: path.into(),
+            body: Some(planned.to_string()),
+        }];
+        assert!(check(&outgoing(&post, path, Some(&planned))).is_ok());
+        let refused = check(&outgoing(&post, path, Some(&other))).unwrap_err();
+        assert_eq!(refused.kind(), Kind::BadProposal);
+        assert!(check(&outgoing(&Method::PATCH, path, Some(&planned))).is_err());
+        assert!(
+            check(&outgoing(
+                &post,
+                "/repos/o/r/issues/2/comments",
+                Some(&planned)
+            ))
+            .is_err()
+        );
+        assert!(check(&outgoing(&post, path, None)).is_err());
+    }
+}
