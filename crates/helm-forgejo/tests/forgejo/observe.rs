@@ -8,7 +8,7 @@ use serde_json::Value;
 
 use super::support::{REPO, World};
 
-fn part<'a>(parts: &'a [(ThreadPart, helm_forge::LookedPart)], which: ThreadPart) -> &'a Value {
+fn part(parts: &[(ThreadPart, helm_forge::LookedPart)], which: ThreadPart) -> &Value {
     &parts.iter().find(|(p, _)| *p == which).unwrap().1.value
 }
 
