@@ -229,6 +229,19 @@ fn gate(admitted: Arc<Mutex<Vec<ForgeWrite>>>) -> WriteGate {
     })
 }
 
+/// `text` as one path segment or query value: every byte but the
+/// unreserved ones percent-encoded, so a ref like `feature/x` stays whole.
+pub(crate) fn segment(text: &str) -> String {
+    text.bytes()
+        .map(|b| match b {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' => {
+                (b as char).to_string()
+            }
+            _ => format!("%{b:02X}"),
+        })
+        .collect()
+}
+
 /// A request body serialised once, as the client will send it: the plan,
 /// the gate and the dry run all see these bytes.
 pub(crate) fn body<T: serde::Serialize>(value: &T) -> Result<Option<String>, ForgeError> {
@@ -243,6 +256,12 @@ mod tests {
 
     fn outgoing<'a>(method: &'a Method, path: &'a str, body: Option<&'a Value>) -> Outgoing<'a> {
         Outgoing { method, path, body }
+    }
+
+    #[test]
+    fn a_segment_keeps_a_ref_whole() {
+        assert_eq!(segment("feature/x y"), "feature%2Fx%20y");
+        assert_eq!(segment("abc123"), "abc123");
     }
 
     #[test]

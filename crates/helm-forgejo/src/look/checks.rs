@@ -81,14 +81,17 @@ pub(crate) async fn of(api: &Api, of: &ChecksOf, logs: LogsWanted) -> Result<Val
         ChecksOf::Pr(number) => super::pull(api, *number).await?.head.sha,
         ChecksOf::Ref(git_ref) => {
             let combined = combined(api, git_ref).await?;
-            combined.combined.sha.unwrap_or_else(|| git_ref.clone())
+            let sha = combined.combined.sha.filter(|s| !s.is_empty());
+            sha.unwrap_or_else(|| git_ref.clone())
         }
     };
     of_sha(api, &sha, Some(logs)).await
 }
 
 async fn combined(api: &Api, at: &str) -> Result<Combined, ForgeError> {
-    let path = api.repo_path(&format!("/commits/{at}/status?limit={PAGE}&page=1"));
+    // A branch may hold `/`: one path segment all the same.
+    let segment = crate::api::segment(at);
+    let path = api.repo_path(&format!("/commits/{segment}/status?limit={PAGE}&page=1"));
     api.get(&path, &format!("read {at}'s combined status"))
         .await
 }
@@ -129,6 +132,7 @@ async fn runs(
     sha: &str,
     logs: Option<LogsWanted>,
 ) -> Result<(Vec<Run>, Option<Unavailable>), ForgeError> {
+    let sha = crate::api::segment(sha);
     let path = api.repo_path(&format!("/actions/runs?head_sha={sha}&limit={PAGE}&page=1"));
     let doing = format!("list the Actions runs of {sha}");
     let answer = api.answer(&path, &doing).await?;

@@ -4,8 +4,8 @@
 
 use fake_github::Fault;
 use helm_forge::act::{
-    CloseIssue, CloseReason, Comment, CreateIssue, EditIssue, IssueOrPull, LabelChange,
-    MergeMethod, MergePr, Steer,
+    CloseIssue, CloseReason, Comment, CreateIssue, CreatePr, EditIssue, IssueOrPull, LabelChange,
+    MergeMethod, MergePr, ReopenIssue, RequestReview, Steer,
 };
 use helm_forge::{Produced, Traced, WriteOutcome};
 
@@ -167,6 +167,44 @@ fn a_lost_issue_is_found_by_title_and_an_edit_body_without_a_trace_cannot_be_tol
     assert!(matches!(
         w.run(w.forgejo.look(&edit, &window)).unwrap(),
         Traced::CannotTell(_)
+    ));
+    w.no_violations();
+}
+
+#[test]
+fn a_lost_review_request_and_a_lost_pull_request_are_found() {
+    let w = World::new();
+    w.fake.forgejo().add_collaborator(REPO, "ana", "write");
+    let pr = w.fake.forgejo().add_pull(REPO, "Pull", "topic", "main");
+    let ask = Steer::RequestReview(RequestReview {
+        pr,
+        reviewers: vec!["ana".into()],
+        teams: vec![],
+    });
+    let Traced::Found(found) = lost(&w, ask, "/requested_reviewers") else {
+        panic!("the lost review request is found")
+    };
+    assert!(matches!(&found[..], [Produced::Reviewers { users, .. }] if users == &["ana"]));
+    let create = Steer::CreatePr(CreatePr {
+        title: "Mine".into(),
+        head: "mine".into(),
+        base: Some("main".into()),
+        body: None,
+        draft: false,
+    });
+    let Traced::Found(found) = lost(&w, create, "/pulls") else {
+        panic!("the lost pull request is found")
+    };
+    let [Produced::Opened { number, author, .. }] = &found[..] else {
+        panic!()
+    };
+    assert_eq!((author.as_deref(), *number > pr), (Some("helm-bot"), true));
+    // The seeded one, by another author, was never this attempt's.
+    let reopen = Steer::ReopenIssue(ReopenIssue { issue: pr });
+    let window = w.run(w.forgejo.window(&w.began())).unwrap().unwrap();
+    assert!(matches!(
+        w.run(w.forgejo.look(&reopen, &window)).unwrap(),
+        Traced::NotDone
     ));
     w.no_violations();
 }
