@@ -14,6 +14,7 @@ pub(crate) use issue::opened;
 
 use helm_forge::act::Steer;
 use helm_forge::{ForgeError, ForgeName, Produced, WritePlan, refuses};
+use helm_model::error::{Error, Kind};
 use serde_json::Value;
 
 use crate::api::Api;
@@ -35,11 +36,11 @@ pub(crate) async fn prepare(api: &Api, steer: &Steer) -> Result<WritePlan, Forge
         Steer::CreatePr(_) | Steer::RequestReview(_) => pull::prepare(api, steer).await,
         Steer::MergePr(merge) => merge::prepare(api, merge).await,
         Steer::Label(change) => label::prepare(api, change).await,
-        // `refuses` turned these away above: Forgejo's API has no reply to
-        // a review comment and no thread resolution.
-        Steer::ReplyInline(_) | Steer::ResolveThread(_) | Steer::UnresolveThread(_) => Err(
-            error::unreadable("a steer", "refused by Forgejo's capabilities", false),
-        ),
+        // `refuses` turned these away above; should the table ever let one
+        // through, Forgejo's API still has no way to do it.
+        Steer::ReplyInline(_) | Steer::ResolveThread(_) | Steer::UnresolveThread(_) => {
+            Err(no_api(steer))
+        }
     }
 }
 
@@ -56,9 +57,9 @@ pub(crate) async fn send(api: &Api, plan: &WritePlan) -> Result<Produced, ForgeE
         Steer::CreatePr(_) | Steer::RequestReview(_) => pull::send(api, plan).await,
         Steer::MergePr(merge) => merge::send(api, plan, merge).await,
         Steer::Label(_) => label::send(api, plan).await,
-        Steer::ReplyInline(_) | Steer::ResolveThread(_) | Steer::UnresolveThread(_) => Err(
-            error::unreadable("a steer", "refused by Forgejo's capabilities", false),
-        ),
+        Steer::ReplyInline(_) | Steer::ResolveThread(_) | Steer::UnresolveThread(_) => {
+            Err(no_api(&plan.steer))
+        }
     }
 }
 
@@ -92,4 +93,16 @@ fn other_family<T>() -> Result<T, ForgeError> {
         "another family's action (a bug in helm)",
         false,
     ))
+}
+
+/// An action Forgejo's API has no request for (a reply to a review
+/// comment, thread resolution): refused, never approximated.
+fn no_api(steer: &Steer) -> ForgeError {
+    let action = steer.kind().as_str();
+    let error = Error::new(
+        Kind::Unsupported,
+        format!("Forgejo's API has no request for {action}; nothing was read, sent or recorded"),
+    )
+    .hint("do it in Forgejo's own interface; helm never approximates it");
+    ForgeError::not_done(error)
 }

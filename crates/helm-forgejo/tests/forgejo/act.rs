@@ -6,7 +6,7 @@ use helm_forge::act::{
     CloseIssue, ClosePr, CloseReason, Comment, CreateIssue, CreatePr, EditIssue, EditPr,
     IssueOrPull, ReopenIssue, ReplyInline, RequestReview, ResolveThread, Steer, UnresolveThread,
 };
-use helm_forge::{Produced, WriteOutcome};
+use helm_forge::{Produced, WriteOutcome, WritePlan};
 use helm_model::error::Kind;
 
 use super::support::{REPO, World, write};
@@ -197,6 +197,16 @@ fn a_reply_and_thread_resolution_are_refused_before_any_request() {
         }),
     ];
     for steer in refused {
+        // A plan made elsewhere is refused by send too, and sends nothing.
+        let plan = WritePlan {
+            steer: steer.clone(),
+            writes: vec![],
+            read: serde_json::Value::Null,
+        };
+        if !matches!(steer, Steer::CloseIssue(_)) {
+            let err = w.send(&plan).unwrap_err();
+            assert_eq!(err.error.kind(), Kind::Unsupported, "{steer:?}");
+        }
         let err = w.run(w.forgejo.prepare(&steer)).unwrap_err();
         assert_eq!(err.error.kind(), Kind::Unsupported, "{steer:?}");
         assert_eq!(err.outcome, WriteOutcome::NotDone);
