@@ -3,7 +3,7 @@
 //! under `/repos/{owner}/{repo}`, pages of `limit` items, a 429 that names
 //! no wait backed off within `HELM_GITHUB_TIMEOUT`, and the gate: a write
 //! leaves only while the plan that holds it is being sent, with the same
-//! method, path and body bytes ([`Api::admitting`]).
+//! method, path and body bytes ([`ForgejoApi::admitting`]).
 
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -28,7 +28,7 @@ pub(crate) const MAX_PAGES: usize = 20;
 /// How often a 429 that names no wait is tried again.
 const LIMIT_RETRIES: u32 = 3;
 
-pub(crate) struct Api {
+pub(crate) struct ForgejoApi {
     client: HttpClient,
     /// `/repos/{owner}/{repo}`.
     base: String,
@@ -38,9 +38,9 @@ pub(crate) struct Api {
 }
 
 /// Admits a plan's writes while it lives.
-pub(crate) struct Admitting<'a>(&'a Api);
+pub(crate) struct PlanAdmitted<'a>(&'a ForgejoApi);
 
-impl Drop for Admitting<'_> {
+impl Drop for PlanAdmitted<'_> {
     fn drop(&mut self) {
         if let Ok(mut admitted) = self.0.admitted.lock() {
             admitted.clear();
@@ -48,8 +48,13 @@ impl Drop for Admitting<'_> {
     }
 }
 
-impl Api {
-    pub(crate) fn open(api_url: &str, token: &str, repo: &str, deadline: Duration) -> Result<Api> {
+impl ForgejoApi {
+    pub(crate) fn open(
+        api_url: &str,
+        token: &str,
+        repo: &str,
+        deadline: Duration,
+    ) -> Result<ForgejoApi> {
         let client = HttpClient::connect(Server {
             forge: "Forgejo",
             api_url,
@@ -63,7 +68,7 @@ impl Api {
         })?;
         let admitted: Arc<Mutex<Vec<ForgeWrite>>> = Arc::default();
         let client = client.gated(gate(admitted.clone()));
-        Ok(Api {
+        Ok(ForgejoApi {
             client,
             base: format!("/repos/{repo}"),
             admitted,
@@ -84,11 +89,11 @@ impl Api {
     }
 
     /// Lets `writes` (and only them) through the gate until the guard drops.
-    pub(crate) fn admitting(&self, writes: &[ForgeWrite]) -> Admitting<'_> {
+    pub(crate) fn admitting(&self, writes: &[ForgeWrite]) -> PlanAdmitted<'_> {
         if let Ok(mut admitted) = self.admitted.lock() {
             *admitted = writes.to_vec();
         }
-        Admitting(self)
+        PlanAdmitted(self)
     }
 
     /// One exchange, a 429 that names no wait tried again after 1, 2 and 4

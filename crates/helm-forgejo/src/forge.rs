@@ -6,7 +6,7 @@
 use helm_forge::{Forge, ForgeEnv, ForgeName, ForgeRepo, Limits, RepoRef, Repository};
 use helm_model::error::{Error, Kind, Result};
 
-use crate::repository::Forgejo as Opened;
+use crate::repository::ForgejoRepository;
 
 /// The API URL, when it is not `https://<host>/api/v1`.
 pub(crate) const API_URL: &str = "HELM_FORGEJO_API_URL";
@@ -14,9 +14,9 @@ pub(crate) const API_URL: &str = "HELM_FORGEJO_API_URL";
 pub(crate) const TOKEN: &str = "FORGEJO_TOKEN";
 pub(crate) const GITEA_TOKEN: &str = "GITEA_TOKEN";
 
-pub(crate) struct Forgejo;
+pub(crate) struct ForgejoForge;
 
-impl Forge for Forgejo {
+impl Forge for ForgejoForge {
     fn name(&self) -> ForgeName {
         ForgeName::Forgejo
     }
@@ -46,7 +46,9 @@ impl Forge for Forgejo {
     ) -> Result<Box<dyn Repository>> {
         let api_url = api_url(env.get(API_URL), &place.host)?;
         let token = token(env)?;
-        Ok(Box::new(Opened::open(place, &api_url, token, limits)?))
+        Ok(Box::new(ForgejoRepository::open(
+            place, &api_url, token, limits,
+        )?))
     }
 }
 
@@ -134,12 +136,15 @@ mod tests {
     #[test]
     fn a_repository_is_owner_and_name_on_codeberg_unless_a_host_is_given() {
         let at = RepoRef::parse("forgejo/forgejo").unwrap();
-        let place = Forgejo.repository(&at).unwrap();
+        let place = ForgejoForge.repository(&at).unwrap();
         assert_eq!(place.host, "codeberg.org");
         assert_eq!(place.repo.as_str(), "forgejo/forgejo");
         let nested = RepoRef::parse("https://git.example.com/a/b/c").unwrap();
-        assert!(Forgejo.repository(&nested).is_none());
+        assert!(ForgejoForge.repository(&nested).is_none());
         let hosted = RepoRef::parse("git.example.com/a/b").unwrap();
-        assert_eq!(Forgejo.repository(&hosted).unwrap().host, "git.example.com");
+        assert_eq!(
+            ForgejoForge.repository(&hosted).unwrap().host,
+            "git.example.com"
+        );
     }
 }

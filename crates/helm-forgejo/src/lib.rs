@@ -29,5 +29,5 @@ mod wire;
 
 /// Forgejo, as the binary registers it beside the other forges.
 pub fn forge() -> Box<dyn helm_forge::Forge> {
-    Box::new(forge::Forgejo)
+    Box::new(forge::ForgejoForge)
 }

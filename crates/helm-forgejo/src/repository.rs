@@ -11,23 +11,23 @@ use helm_model::clock::{Began, GitHubClock};
 use helm_model::error::Result;
 use serde_json::Value;
 
-use crate::api::Api;
+use crate::api::ForgejoApi;
 use crate::{act, look, readiness, standing, traces};
 
-pub(crate) struct Forgejo {
+pub(crate) struct ForgejoRepository {
     place: ForgeRepo,
-    api: Api,
+    api: ForgejoApi,
 }
 
-impl Forgejo {
+impl ForgejoRepository {
     pub(crate) fn open(
         place: &ForgeRepo,
         api_url: &str,
         token: String,
         limits: &Limits,
-    ) -> Result<Forgejo> {
-        let api = Api::open(api_url, &token, place.repo.as_str(), limits.timeout)?;
-        Ok(Forgejo {
+    ) -> Result<ForgejoRepository> {
+        let api = ForgejoApi::open(api_url, &token, place.repo.as_str(), limits.timeout)?;
+        Ok(ForgejoRepository {
             place: place.clone(),
             api,
         })
@@ -42,7 +42,7 @@ fn boxed<'a, T>(
     Box::pin(future)
 }
 
-impl Repository for Forgejo {
+impl Repository for ForgejoRepository {
     fn place(&self) -> &ForgeRepo {
         &self.place
     }

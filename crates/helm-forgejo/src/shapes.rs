@@ -8,11 +8,11 @@ use helm_forge::shape;
 
 use crate::wire;
 
-fn user(user: Option<wire::User>) -> Option<shape::User> {
+fn user(user: Option<wire::ForgejoUser>) -> Option<shape::User> {
     user.map(|u| shape::User { login: u.login })
 }
 
-fn users(users: Option<Vec<wire::User>>) -> Vec<shape::User> {
+fn users(users: Option<Vec<wire::ForgejoUser>>) -> Vec<shape::User> {
     users
         .unwrap_or_default()
         .into_iter()
@@ -20,7 +20,7 @@ fn users(users: Option<Vec<wire::User>>) -> Vec<shape::User> {
         .collect()
 }
 
-fn labels(labels: Option<Vec<wire::Label>>) -> Vec<shape::Label> {
+fn labels(labels: Option<Vec<wire::ForgejoLabel>>) -> Vec<shape::Label> {
     labels
         .unwrap_or_default()
         .into_iter()
@@ -28,7 +28,7 @@ fn labels(labels: Option<Vec<wire::Label>>) -> Vec<shape::Label> {
         .collect()
 }
 
-pub(crate) fn issue(issue: wire::Issue) -> shape::Issue {
+pub(crate) fn issue(issue: wire::ForgejoIssue) -> shape::Issue {
     shape::Issue {
         number: issue.number,
         title: issue.title,
@@ -49,7 +49,7 @@ pub(crate) fn issue(issue: wire::Issue) -> shape::Issue {
     }
 }
 
-fn branch(branch: wire::Branch) -> shape::Branch {
+fn branch(branch: wire::ForgejoBranch) -> shape::Branch {
     shape::Branch {
         name: branch.name,
         sha: branch.sha,
@@ -57,7 +57,7 @@ fn branch(branch: wire::Branch) -> shape::Branch {
     }
 }
 
-pub(crate) fn pull(pull: wire::Pull) -> shape::Pull {
+pub(crate) fn pull(pull: wire::ForgejoPull) -> shape::Pull {
     let teams = pull.requested_reviewers_teams.unwrap_or_default();
     shape::Pull {
         number: pull.number,
@@ -93,7 +93,7 @@ pub(crate) fn pull(pull: wire::Pull) -> shape::Pull {
     }
 }
 
-pub(crate) fn comment(comment: wire::Comment) -> shape::IssueComment {
+pub(crate) fn comment(comment: wire::ForgejoComment) -> shape::IssueComment {
     shape::IssueComment {
         id: comment.id,
         author: user(comment.user),
@@ -106,7 +106,7 @@ pub(crate) fn comment(comment: wire::Comment) -> shape::IssueComment {
     }
 }
 
-pub(crate) fn file(file: wire::PullFile) -> shape::PullFile {
+pub(crate) fn file(file: wire::ForgejoPullFile) -> shape::PullFile {
     shape::PullFile {
         filename: file.filename,
         status: file.status,
@@ -120,7 +120,7 @@ pub(crate) fn file(file: wire::PullFile) -> shape::PullFile {
 
 /// A review in GitHub's words, or `None` for Forgejo's `REQUEST_REVIEW`,
 /// which is a request, not a review.
-pub(crate) fn review(review: wire::Review) -> Option<shape::Review> {
+pub(crate) fn review(review: wire::ForgejoReview) -> Option<shape::Review> {
     let state = match review.state.as_str() {
         "REQUEST_REVIEW" => return None,
         _ if review.dismissed => "DISMISSED",
@@ -142,7 +142,7 @@ pub(crate) fn review(review: wire::Review) -> Option<shape::Review> {
 
 /// A line comment; `root` is its thread's first comment when it is not it.
 pub(crate) fn review_comment(
-    comment: wire::ReviewComment,
+    comment: wire::ForgejoReviewComment,
     root: Option<u64>,
 ) -> shape::ReviewComment {
     shape::ReviewComment {
@@ -163,7 +163,7 @@ pub(crate) fn review_comment(
     }
 }
 
-pub(crate) fn status(status: wire::Status) -> shape::Status {
+pub(crate) fn status(status: wire::ForgejoStatus) -> shape::Status {
     shape::Status {
         context: status.context,
         state: status.status,

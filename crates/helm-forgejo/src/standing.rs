@@ -7,11 +7,11 @@
 
 use helm_forge::{AuthorStanding, ForgeError};
 
-use crate::api::{Api, read};
+use crate::api::{ForgejoApi, read};
 use crate::wire;
 
 pub(crate) async fn standing(
-    api: &Api,
+    api: &ForgejoApi,
     logins: &[String],
 ) -> Result<Vec<AuthorStanding>, ForgeError> {
     let mut found: Vec<AuthorStanding> = Vec::new();
@@ -35,7 +35,7 @@ pub(crate) async fn standing(
             }),
             403 => {}
             _ => {
-                let permission: wire::Permission = read(&answer, &doing, false)?;
+                let permission: wire::ForgejoPermission = read(&answer, &doing, false)?;
                 let can_push =
                     matches!(permission.permission.as_str(), "write" | "admin" | "owner");
                 found.push(AuthorStanding {

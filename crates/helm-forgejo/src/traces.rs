@@ -15,17 +15,17 @@ use helm_model::words;
 mod label;
 
 use crate::act::opened;
-use crate::api::Api;
+use crate::api::ForgejoApi;
 use crate::look::pull;
 use crate::wire;
 
-pub(crate) async fn viewer(api: &Api) -> Result<String, ForgeError> {
-    let user: wire::User = api.get("/user", "read the token's account").await?;
+pub(crate) async fn viewer(api: &ForgejoApi) -> Result<String, ForgeError> {
+    let user: wire::ForgejoUser = api.get("/user", "read the token's account").await?;
     Ok(user.login)
 }
 
 pub(crate) async fn window(
-    api: &Api,
+    api: &ForgejoApi,
     began: &Began,
 ) -> Result<Result<TraceWindow, String>, ForgeError> {
     // The first answer also reads Forgejo's clock, in case the attempt
@@ -49,16 +49,16 @@ fn found_or_not(found: Vec<Produced>) -> Traced {
 
 /// The timeline events of #`number` by the viewer in the window.
 pub(super) async fn events(
-    api: &Api,
+    api: &ForgejoApi,
     number: u64,
     window: &TraceWindow,
-) -> Result<Vec<wire::TimelineEvent>, ForgeError> {
+) -> Result<Vec<wire::ForgejoTimelineEvent>, ForgeError> {
     let path = api.repo_path(&format!(
         "/issues/{number}/timeline?since={}",
         since(window)
     ));
     let (events, _) = api
-        .pages::<wire::TimelineEvent>(&path, &format!("read #{number}'s timeline"))
+        .pages::<wire::ForgejoTimelineEvent>(&path, &format!("read #{number}'s timeline"))
         .await?;
     Ok(events
         .into_iter()
@@ -68,7 +68,7 @@ pub(super) async fn events(
 }
 
 pub(crate) async fn look(
-    api: &Api,
+    api: &ForgejoApi,
     steer: &Steer,
     window: &TraceWindow,
 ) -> Result<Traced, ForgeError> {
@@ -79,7 +79,7 @@ pub(crate) async fn look(
                 "/issues/{number}/comments?since={}",
                 since(window)
             ));
-            let comments: Vec<wire::Comment> = api
+            let comments: Vec<wire::ForgejoComment> = api
                 .get(&path, &format!("list #{number}'s comments"))
                 .await?;
             let found = comments
@@ -102,9 +102,9 @@ pub(crate) async fn look(
                 since(window)
             ));
             let (issues, _) = api
-                .pages::<wire::Issue>(&path, "list the viewer's new issues")
+                .pages::<wire::ForgejoIssue>(&path, "list the viewer's new issues")
                 .await?;
-            let mut found: Vec<wire::Issue> = issues
+            let mut found: Vec<wire::ForgejoIssue> = issues
                 .into_iter()
                 .filter(|i| window.admits(i.created_at.as_deref()) && i.title == create.title)
                 .collect();
@@ -114,9 +114,9 @@ pub(crate) async fn look(
         Steer::CreatePr(create) => {
             let path = api.repo_path(&format!("/pulls?state=all&poster={}", window.viewer));
             let (pulls, _) = api
-                .pages::<wire::Pull>(&path, "list the viewer's pull requests")
+                .pages::<wire::ForgejoPull>(&path, "list the viewer's pull requests")
                 .await?;
-            let mut found: Vec<wire::Pull> = pulls
+            let mut found: Vec<wire::ForgejoPull> = pulls
                 .into_iter()
                 .filter(|p| window.admits(p.created_at.as_deref()))
                 .filter(|p| p.head.name == create.head)
@@ -157,7 +157,7 @@ pub(crate) async fn look(
         Steer::ClosePr(c) => state(api, c.pr, "close", "closed", window).await?,
         Steer::RequestReview(request) => {
             let events = events(api, request.pr, window).await?;
-            let asked: Vec<&wire::TimelineEvent> = events
+            let asked: Vec<&wire::ForgejoTimelineEvent> = events
                 .iter()
                 .filter(|e| e.kind.as_deref() == Some("review_request"))
                 .collect();
@@ -206,7 +206,7 @@ pub(crate) async fn look(
 
 /// A state change is the timeline's `close` or `reopen` by the viewer.
 async fn state(
-    api: &Api,
+    api: &ForgejoApi,
     number: u64,
     event: &str,
     now: &str,
@@ -228,13 +228,13 @@ async fn state(
 /// a body has no event, so an equal body updated within the window counts,
 /// and an equal one without is what helm cannot tell.
 async fn edited(
-    api: &Api,
+    api: &ForgejoApi,
     number: u64,
     title: Option<&str>,
     body: Option<&str>,
     window: &TraceWindow,
 ) -> Result<Traced, ForgeError> {
-    let issue: wire::Issue = api
+    let issue: wire::ForgejoIssue = api
         .get(
             &api.repo_path(&format!("/issues/{number}")),
             &format!("read #{number}"),

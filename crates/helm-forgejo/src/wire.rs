@@ -12,12 +12,12 @@ pub(crate) use bodies::*;
 use serde::Deserialize;
 
 #[derive(Clone, Debug, Default, Deserialize)]
-pub(crate) struct User {
+pub(crate) struct ForgejoUser {
     pub(crate) login: String,
 }
 
 #[derive(Debug, Deserialize)]
-pub(crate) struct Repository {
+pub(crate) struct ForgejoRepo {
     #[serde(default)]
     pub(crate) default_branch: Option<String>,
     #[serde(default)]
@@ -29,17 +29,17 @@ pub(crate) struct Repository {
 }
 
 #[derive(Clone, Debug, Deserialize)]
-pub(crate) struct Label {
+pub(crate) struct ForgejoLabel {
     pub(crate) id: u64,
     pub(crate) name: String,
 }
 
 /// What an issue's `pull_request` says: that it is one.
 #[derive(Debug, Deserialize)]
-pub(crate) struct PullMeta {}
+pub(crate) struct ForgejoPullMeta {}
 
 #[derive(Debug, Deserialize)]
-pub(crate) struct Issue {
+pub(crate) struct ForgejoIssue {
     pub(crate) number: u64,
     pub(crate) title: String,
     pub(crate) state: String,
@@ -48,11 +48,11 @@ pub(crate) struct Issue {
     #[serde(default)]
     pub(crate) html_url: Option<String>,
     #[serde(default)]
-    pub(crate) user: Option<User>,
+    pub(crate) user: Option<ForgejoUser>,
     #[serde(default)]
-    pub(crate) labels: Option<Vec<Label>>,
+    pub(crate) labels: Option<Vec<ForgejoLabel>>,
     #[serde(default)]
-    pub(crate) assignees: Option<Vec<User>>,
+    pub(crate) assignees: Option<Vec<ForgejoUser>>,
     #[serde(default)]
     pub(crate) comments: u64,
     #[serde(default)]
@@ -64,11 +64,11 @@ pub(crate) struct Issue {
     #[serde(default)]
     pub(crate) closed_at: Option<String>,
     #[serde(default)]
-    pub(crate) pull_request: Option<PullMeta>,
+    pub(crate) pull_request: Option<ForgejoPullMeta>,
 }
 
 #[derive(Debug, Deserialize)]
-pub(crate) struct Branch {
+pub(crate) struct ForgejoBranch {
     #[serde(rename = "ref")]
     pub(crate) name: String,
     pub(crate) sha: String,
@@ -77,12 +77,12 @@ pub(crate) struct Branch {
 }
 
 #[derive(Debug, Deserialize)]
-pub(crate) struct Team {
+pub(crate) struct ForgejoTeam {
     pub(crate) name: String,
 }
 
 #[derive(Debug, Deserialize)]
-pub(crate) struct Pull {
+pub(crate) struct ForgejoPull {
     pub(crate) number: u64,
     pub(crate) title: String,
     pub(crate) state: String,
@@ -91,15 +91,15 @@ pub(crate) struct Pull {
     #[serde(default)]
     pub(crate) html_url: Option<String>,
     #[serde(default)]
-    pub(crate) user: Option<User>,
+    pub(crate) user: Option<ForgejoUser>,
     #[serde(default)]
-    pub(crate) labels: Option<Vec<Label>>,
+    pub(crate) labels: Option<Vec<ForgejoLabel>>,
     #[serde(default)]
-    pub(crate) assignees: Option<Vec<User>>,
+    pub(crate) assignees: Option<Vec<ForgejoUser>>,
     #[serde(default)]
-    pub(crate) requested_reviewers: Option<Vec<User>>,
+    pub(crate) requested_reviewers: Option<Vec<ForgejoUser>>,
     #[serde(default)]
-    pub(crate) requested_reviewers_teams: Option<Vec<Team>>,
+    pub(crate) requested_reviewers_teams: Option<Vec<ForgejoTeam>>,
     #[serde(default)]
     pub(crate) draft: Option<bool>,
     #[serde(default)]
@@ -107,13 +107,13 @@ pub(crate) struct Pull {
     #[serde(default)]
     pub(crate) mergeable: Option<bool>,
     #[serde(default)]
-    pub(crate) merged_by: Option<User>,
+    pub(crate) merged_by: Option<ForgejoUser>,
     #[serde(default)]
     pub(crate) merged_at: Option<String>,
     #[serde(default)]
     pub(crate) merge_commit_sha: Option<String>,
-    pub(crate) head: Branch,
-    pub(crate) base: Branch,
+    pub(crate) head: ForgejoBranch,
+    pub(crate) base: ForgejoBranch,
     #[serde(default)]
     pub(crate) additions: Option<u64>,
     #[serde(default)]
@@ -129,10 +129,10 @@ pub(crate) struct Pull {
 }
 
 #[derive(Debug, Deserialize)]
-pub(crate) struct Comment {
+pub(crate) struct ForgejoComment {
     pub(crate) id: u64,
     #[serde(default)]
-    pub(crate) user: Option<User>,
+    pub(crate) user: Option<ForgejoUser>,
     #[serde(default)]
     pub(crate) body: Option<String>,
     #[serde(default)]
@@ -144,7 +144,7 @@ pub(crate) struct Comment {
 }
 
 #[derive(Debug, Deserialize)]
-pub(crate) struct PullFile {
+pub(crate) struct ForgejoPullFile {
     pub(crate) filename: String,
     pub(crate) status: String,
     #[serde(default)]
@@ -158,10 +158,10 @@ pub(crate) struct PullFile {
 }
 
 #[derive(Debug, Deserialize)]
-pub(crate) struct Review {
+pub(crate) struct ForgejoReview {
     pub(crate) id: u64,
     #[serde(default)]
-    pub(crate) user: Option<User>,
+    pub(crate) user: Option<ForgejoUser>,
     pub(crate) state: String,
     #[serde(default)]
     pub(crate) body: Option<String>,
@@ -176,10 +176,10 @@ pub(crate) struct Review {
 }
 
 #[derive(Debug, Deserialize)]
-pub(crate) struct ReviewComment {
+pub(crate) struct ForgejoReviewComment {
     pub(crate) id: u64,
     #[serde(default)]
-    pub(crate) user: Option<User>,
+    pub(crate) user: Option<ForgejoUser>,
     #[serde(default)]
     pub(crate) body: Option<String>,
     pub(crate) path: String,
@@ -192,7 +192,7 @@ pub(crate) struct ReviewComment {
     #[serde(default)]
     pub(crate) pull_request_review_id: Option<u64>,
     #[serde(default)]
-    pub(crate) resolver: Option<User>,
+    pub(crate) resolver: Option<ForgejoUser>,
     #[serde(default)]
     pub(crate) html_url: Option<String>,
     #[serde(default)]
@@ -200,7 +200,7 @@ pub(crate) struct ReviewComment {
 }
 
 #[derive(Debug, Deserialize)]
-pub(crate) struct Status {
+pub(crate) struct ForgejoStatus {
     pub(crate) context: String,
     /// Forgejo's `CommitStatus` names its state `status`.
     pub(crate) status: String,
@@ -213,28 +213,28 @@ pub(crate) struct Status {
 }
 
 #[derive(Debug, Deserialize)]
-pub(crate) struct CombinedStatus {
+pub(crate) struct ForgejoCombinedStatus {
     #[serde(default)]
     pub(crate) state: String,
     #[serde(default)]
     pub(crate) sha: Option<String>,
     #[serde(default)]
-    pub(crate) statuses: Option<Vec<Status>>,
+    pub(crate) statuses: Option<Vec<ForgejoStatus>>,
 }
 
 #[derive(Debug, Deserialize)]
-pub(crate) struct Runs {
+pub(crate) struct ForgejoRuns {
     #[serde(default)]
-    pub(crate) workflow_runs: Option<Vec<Run>>,
+    pub(crate) workflow_runs: Option<Vec<ForgejoRun>>,
 }
 
 #[derive(Debug, Deserialize)]
-pub(crate) struct Run {
+pub(crate) struct ForgejoRun {
     pub(crate) id: u64,
 }
 
 #[derive(Debug, Deserialize)]
-pub(crate) struct Job {
+pub(crate) struct ForgejoJob {
     pub(crate) id: u64,
     pub(crate) name: String,
     pub(crate) status: String,
@@ -243,17 +243,17 @@ pub(crate) struct Job {
 }
 
 #[derive(Debug, Deserialize)]
-pub(crate) struct TimelineEvent {
+pub(crate) struct ForgejoTimelineEvent {
     #[serde(rename = "type", default)]
     pub(crate) kind: Option<String>,
     #[serde(default)]
-    pub(crate) user: Option<User>,
+    pub(crate) user: Option<ForgejoUser>,
     #[serde(default)]
     pub(crate) body: Option<String>,
     #[serde(default)]
-    pub(crate) label: Option<Label>,
+    pub(crate) label: Option<ForgejoLabel>,
     #[serde(default)]
-    pub(crate) assignee: Option<User>,
+    pub(crate) assignee: Option<ForgejoUser>,
     #[serde(default)]
     pub(crate) new_title: Option<String>,
     #[serde(default)]
@@ -261,6 +261,6 @@ pub(crate) struct TimelineEvent {
 }
 
 #[derive(Debug, Deserialize)]
-pub(crate) struct Permission {
+pub(crate) struct ForgejoPermission {
     pub(crate) permission: String,
 }

@@ -8,14 +8,14 @@ use helm_forge::act::Steer;
 use helm_forge::{ForgeError, Produced, WritePlan};
 
 use super::{one, send_one};
-use crate::api::{Api, body};
-use crate::wire::{self, CommentBody, CreateIssueBody, EditBody};
+use crate::api::{ForgejoApi, body};
+use crate::wire::{self, ForgejoCommentBody, ForgejoCreateIssueBody, ForgejoEditBody};
 
-pub(super) async fn prepare(api: &Api, steer: &Steer) -> Result<WritePlan, ForgeError> {
+pub(super) async fn prepare(api: &ForgejoApi, steer: &Steer) -> Result<WritePlan, ForgeError> {
     let issue = |n: u64| api.repo_path(&format!("/issues/{n}"));
     let pulls = |n: u64| api.repo_path(&format!("/pulls/{n}"));
     let edit = |title: Option<&str>, text: Option<&str>, state: Option<&str>| {
-        body(&EditBody {
+        body(&ForgejoEditBody {
             title,
             body: text,
             state,
@@ -24,14 +24,14 @@ pub(super) async fn prepare(api: &Api, steer: &Steer) -> Result<WritePlan, Forge
     Ok(match steer {
         Steer::Comment(comment) => {
             let path = format!("{}/comments", issue(comment.on.number()));
-            let text = body(&CommentBody {
+            let text = body(&ForgejoCommentBody {
                 body: &comment.body,
             })?;
             one(steer, "POST", path, text)
         }
         Steer::CreateIssue(create) => {
             let labels = super::label::ids(api, &create.labels).await?;
-            let text = body(&CreateIssueBody {
+            let text = body(&ForgejoCreateIssueBody {
                 title: &create.title,
                 body: create.body.as_deref(),
                 labels: labels.iter().map(|l| l.id).collect(),
@@ -69,11 +69,11 @@ pub(super) async fn prepare(api: &Api, steer: &Steer) -> Result<WritePlan, Forge
     })
 }
 
-pub(super) async fn send(api: &Api, plan: &WritePlan) -> Result<Produced, ForgeError> {
+pub(super) async fn send(api: &ForgejoApi, plan: &WritePlan) -> Result<Produced, ForgeError> {
     Ok(match &plan.steer {
         Steer::Comment(c) => {
             let doing = format!("comment on #{}", c.on.number());
-            let made: wire::Comment = send_one(api, plan, &doing).await?;
+            let made: wire::ForgejoComment = send_one(api, plan, &doing).await?;
             Produced::Posted {
                 id: made.id,
                 url: made.html_url,
@@ -81,14 +81,14 @@ pub(super) async fn send(api: &Api, plan: &WritePlan) -> Result<Produced, ForgeE
             }
         }
         Steer::CreateIssue(_) => {
-            let made: wire::Issue = send_one(api, plan, "create an issue").await?;
+            let made: wire::ForgejoIssue = send_one(api, plan, "create an issue").await?;
             opened(made)
         }
         Steer::EditIssue(e) => {
             edited(send_one(api, plan, &format!("edit issue #{}", e.issue)).await?)
         }
         Steer::EditPr(e) => {
-            let pull: wire::Pull =
+            let pull: wire::ForgejoPull =
                 send_one(api, plan, &format!("edit pull request #{}", e.pr)).await?;
             Produced::Edited {
                 title: Some(pull.title),
@@ -103,7 +103,7 @@ pub(super) async fn send(api: &Api, plan: &WritePlan) -> Result<Produced, ForgeE
             state(send_one(api, plan, &format!("reopen issue #{}", r.issue)).await?)
         }
         Steer::ClosePr(c) => {
-            let pull: wire::Pull =
+            let pull: wire::ForgejoPull =
                 send_one(api, plan, &format!("close pull request #{}", c.pr)).await?;
             Produced::State {
                 state: pull.state,
@@ -115,7 +115,7 @@ pub(super) async fn send(api: &Api, plan: &WritePlan) -> Result<Produced, ForgeE
     })
 }
 
-pub(crate) fn opened(made: wire::Issue) -> Produced {
+pub(crate) fn opened(made: wire::ForgejoIssue) -> Produced {
     Produced::Opened {
         number: made.number,
         url: made.html_url,
@@ -135,7 +135,7 @@ pub(crate) fn opened(made: wire::Issue) -> Produced {
     }
 }
 
-fn edited(issue: wire::Issue) -> Produced {
+fn edited(issue: wire::ForgejoIssue) -> Produced {
     Produced::Edited {
         title: Some(issue.title),
         body: issue.body,
@@ -143,7 +143,7 @@ fn edited(issue: wire::Issue) -> Produced {
     }
 }
 
-fn state(issue: wire::Issue) -> Produced {
+fn state(issue: wire::ForgejoIssue) -> Produced {
     Produced::State {
         state: issue.state,
         reason: None,

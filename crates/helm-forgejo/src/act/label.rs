@@ -10,8 +10,8 @@ use helm_forge::{ForgeError, ForgeWrite, Produced, WritePlan};
 use helm_model::error::{Error, Kind};
 use serde::{Deserialize, Serialize};
 
-use crate::api::{Api, body};
-use crate::wire::{self, LabelsBody};
+use crate::api::{ForgejoApi, body};
+use crate::wire::{self, ForgejoLabelsBody};
 use crate::{error, look};
 
 /// What prepare read that no write carries.
@@ -24,12 +24,15 @@ struct Read {
 
 /// The repository's labels named `names`, in that order; a name no label
 /// has is a `not-found` error naming it.
-pub(super) async fn ids(api: &Api, names: &[String]) -> Result<Vec<wire::Label>, ForgeError> {
+pub(super) async fn ids(
+    api: &ForgejoApi,
+    names: &[String],
+) -> Result<Vec<wire::ForgejoLabel>, ForgeError> {
     if names.is_empty() {
         return Ok(Vec::new());
     }
     let (labels, _) = api
-        .pages::<wire::Label>(&api.repo_path("/labels"), "list the repository's labels")
+        .pages::<wire::ForgejoLabel>(&api.repo_path("/labels"), "list the repository's labels")
         .await?;
     let mut found = Vec::new();
     let mut missing = Vec::new();
@@ -56,10 +59,13 @@ pub(super) async fn ids(api: &Api, names: &[String]) -> Result<Vec<wire::Label>,
     Ok(found)
 }
 
-pub(super) async fn prepare(api: &Api, change: &LabelChange) -> Result<WritePlan, ForgeError> {
+pub(super) async fn prepare(
+    api: &ForgejoApi,
+    change: &LabelChange,
+) -> Result<WritePlan, ForgeError> {
     let number = change.on.number();
     let path = api.repo_path(&format!("/issues/{number}/labels"));
-    let had: Vec<wire::Label> = api.get(&path, &format!("read #{number}'s labels")).await?;
+    let had: Vec<wire::ForgejoLabel> = api.get(&path, &format!("read #{number}'s labels")).await?;
     let before: Vec<String> = had.iter().map(|l| l.name.clone()).collect();
     let has = |name: &str| had.iter().find(|l| l.name.eq_ignore_ascii_case(name));
     let adding = ids(api, &change.add).await?;
@@ -73,7 +79,7 @@ pub(super) async fn prepare(api: &Api, change: &LabelChange) -> Result<WritePlan
         writes.push(ForgeWrite {
             method: "POST",
             path: path.clone(),
-            body: body(&LabelsBody { labels: adding })?,
+            body: body(&ForgejoLabelsBody { labels: adding })?,
         });
     }
     let mut not_present = Vec::new();
@@ -98,7 +104,7 @@ pub(super) async fn prepare(api: &Api, change: &LabelChange) -> Result<WritePlan
     })
 }
 
-pub(super) async fn send(api: &Api, plan: &WritePlan) -> Result<Produced, ForgeError> {
+pub(super) async fn send(api: &ForgejoApi, plan: &WritePlan) -> Result<Produced, ForgeError> {
     let Steer::Label(change) = &plan.steer else {
         return super::other_family();
     };

@@ -13,12 +13,12 @@ use helm_forge::{ForgeError, Produced, WritePlan};
 use helm_model::error::{Error, Fact, Kind};
 
 use super::one;
-use crate::api::{Api, body};
+use crate::api::{ForgejoApi, body};
 use crate::look::pull;
-use crate::wire::{self, MergeBody};
+use crate::wire::{self, ForgejoMergeBody};
 
 /// Forgejo's `Do` for a method, and whether the repository allows it.
-fn how(method: MergeMethod, repo: &wire::Repository) -> (&'static str, bool) {
+fn how(method: MergeMethod, repo: &wire::ForgejoRepo) -> (&'static str, bool) {
     match method {
         MergeMethod::Merge => ("merge", repo.allow_merge_commits),
         MergeMethod::Squash => ("squash", repo.allow_squash_merge),
@@ -26,8 +26,8 @@ fn how(method: MergeMethod, repo: &wire::Repository) -> (&'static str, bool) {
     }
 }
 
-pub(super) async fn prepare(api: &Api, merge: &MergePr) -> Result<WritePlan, ForgeError> {
-    let repo: wire::Repository = api
+pub(super) async fn prepare(api: &ForgejoApi, merge: &MergePr) -> Result<WritePlan, ForgeError> {
+    let repo: wire::ForgejoRepo = api
         .get(&api.repo_path(""), "read the repository's merge settings")
         .await?;
     let (word, allowed) = how(merge.method, &repo);
@@ -67,7 +67,7 @@ pub(super) async fn prepare(api: &Api, merge: &MergePr) -> Result<WritePlan, For
         return Err(error.into());
     }
     let head = merge.sha.clone().unwrap_or(current.head.sha);
-    let text = body(&MergeBody {
+    let text = body(&ForgejoMergeBody {
         how: word,
         head_commit_id: &head,
     })?;
@@ -78,7 +78,7 @@ pub(super) async fn prepare(api: &Api, merge: &MergePr) -> Result<WritePlan, For
 }
 
 pub(super) async fn send(
-    api: &Api,
+    api: &ForgejoApi,
     plan: &WritePlan,
     merge: &MergePr,
 ) -> Result<Produced, ForgeError> {

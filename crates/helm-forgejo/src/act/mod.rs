@@ -17,10 +17,10 @@ use helm_forge::{ForgeError, ForgeName, Produced, WritePlan, refuses};
 use helm_model::error::{Error, Kind};
 use serde_json::Value;
 
-use crate::api::Api;
+use crate::api::ForgejoApi;
 use crate::error;
 
-pub(crate) async fn prepare(api: &Api, steer: &Steer) -> Result<WritePlan, ForgeError> {
+pub(crate) async fn prepare(api: &ForgejoApi, steer: &Steer) -> Result<WritePlan, ForgeError> {
     let name = ForgeName::Forgejo;
     if let Some(refusal) = refuses(name, name.capabilities(), steer) {
         return Err(ForgeError::not_done(refusal.into()));
@@ -44,7 +44,7 @@ pub(crate) async fn prepare(api: &Api, steer: &Steer) -> Result<WritePlan, Forge
     }
 }
 
-pub(crate) async fn send(api: &Api, plan: &WritePlan) -> Result<Produced, ForgeError> {
+pub(crate) async fn send(api: &ForgejoApi, plan: &WritePlan) -> Result<Produced, ForgeError> {
     let _admitted = api.admitting(&plan.writes);
     match &plan.steer {
         Steer::Comment(_)
@@ -74,7 +74,7 @@ fn one(steer: &Steer, method: &'static str, path: String, body: Option<String>) 
 
 /// The plan's only write, sent, and its answer read as `T`.
 async fn send_one<T: serde::de::DeserializeOwned>(
-    api: &Api,
+    api: &ForgejoApi,
     plan: &WritePlan,
     doing: &str,
 ) -> Result<T, ForgeError> {

@@ -7,13 +7,13 @@ use helm_forge::act::Steer;
 use helm_forge::{ForgeError, Produced, WritePlan};
 
 use super::{one, send_one};
-use crate::api::{Api, body};
-use crate::wire::{self, CreatePullBody, ReviewersBody};
+use crate::api::{ForgejoApi, body};
+use crate::wire::{self, ForgejoCreatePullBody, ForgejoReviewersBody};
 
 /// Forgejo's (and Gitea's) mark of a work-in-progress pull request.
 const DRAFT: &str = "WIP: ";
 
-pub(super) async fn prepare(api: &Api, steer: &Steer) -> Result<WritePlan, ForgeError> {
+pub(super) async fn prepare(api: &ForgejoApi, steer: &Steer) -> Result<WritePlan, ForgeError> {
     match steer {
         Steer::CreatePr(create) => {
             let base = match &create.base {
@@ -24,7 +24,7 @@ pub(super) async fn prepare(api: &Api, steer: &Steer) -> Result<WritePlan, Forge
                 true => format!("{DRAFT}{}", create.title),
                 false => create.title.clone(),
             };
-            let text = body(&CreatePullBody {
+            let text = body(&ForgejoCreatePullBody {
                 head: &create.head,
                 base: &base,
                 title: &title,
@@ -41,7 +41,7 @@ pub(super) async fn prepare(api: &Api, steer: &Steer) -> Result<WritePlan, Forge
         }
         Steer::RequestReview(request) => {
             let path = api.repo_path(&format!("/pulls/{}/requested_reviewers", request.pr));
-            let text = body(&ReviewersBody {
+            let text = body(&ForgejoReviewersBody {
                 reviewers: &request.reviewers,
                 team_reviewers: &request.teams,
             })?;
@@ -51,8 +51,8 @@ pub(super) async fn prepare(api: &Api, steer: &Steer) -> Result<WritePlan, Forge
     }
 }
 
-async fn default_branch(api: &Api) -> Result<String, ForgeError> {
-    let repo: wire::Repository = api
+async fn default_branch(api: &ForgejoApi) -> Result<String, ForgeError> {
+    let repo: wire::ForgejoRepo = api
         .get(&api.repo_path(""), "read the repository's default branch")
         .await?;
     repo.default_branch
@@ -66,10 +66,10 @@ async fn default_branch(api: &Api) -> Result<String, ForgeError> {
         })
 }
 
-pub(super) async fn send(api: &Api, plan: &WritePlan) -> Result<Produced, ForgeError> {
+pub(super) async fn send(api: &ForgejoApi, plan: &WritePlan) -> Result<Produced, ForgeError> {
     match &plan.steer {
         Steer::CreatePr(_) => {
-            let made: wire::Pull = send_one(api, plan, "create a pull request").await?;
+            let made: wire::ForgejoPull = send_one(api, plan, "create a pull request").await?;
             Ok(Produced::Opened {
                 number: made.number,
                 url: made.html_url,
@@ -90,7 +90,7 @@ pub(super) async fn send(api: &Api, plan: &WritePlan) -> Result<Produced, ForgeE
         }
         Steer::RequestReview(request) => {
             let doing = format!("request reviews on pull request #{}", request.pr);
-            let made: Vec<wire::Review> = send_one(api, plan, &doing).await?;
+            let made: Vec<wire::ForgejoReview> = send_one(api, plan, &doing).await?;
             Ok(Produced::Reviewers {
                 users: made
                     .into_iter()

@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use super::to_value;
-use crate::api::{Api, PAGE};
+use crate::api::{ForgejoApi, PAGE};
 use crate::{shapes, wire};
 
 /// The app every Actions job is said to come from.
@@ -70,13 +70,17 @@ struct Checks {
 #[derive(Deserialize)]
 struct Combined {
     #[serde(flatten)]
-    combined: wire::CombinedStatus,
+    combined: wire::ForgejoCombinedStatus,
     #[serde(default)]
     total_count: Option<u64>,
 }
 
 /// The CI of `of`, with the logs `logs` asks for.
-pub(crate) async fn of(api: &Api, of: &ChecksOf, logs: LogsWanted) -> Result<Value, ForgeError> {
+pub(crate) async fn of(
+    api: &ForgejoApi,
+    of: &ChecksOf,
+    logs: LogsWanted,
+) -> Result<Value, ForgeError> {
     let sha = match of {
         ChecksOf::Pr(number) => super::pull(api, *number).await?.head.sha,
         ChecksOf::Ref(git_ref) => {
@@ -88,7 +92,7 @@ pub(crate) async fn of(api: &Api, of: &ChecksOf, logs: LogsWanted) -> Result<Val
     of_sha(api, &sha, Some(logs)).await
 }
 
-async fn combined(api: &Api, at: &str) -> Result<Combined, ForgeError> {
+async fn combined(api: &ForgejoApi, at: &str) -> Result<Combined, ForgeError> {
     // A branch may hold `/`: one path segment all the same.
     let segment = crate::api::segment(at);
     let path = api.repo_path(&format!("/commits/{segment}/status?limit={PAGE}&page=1"));
@@ -98,7 +102,7 @@ async fn combined(api: &Api, at: &str) -> Result<Combined, ForgeError> {
 
 /// The statuses and Actions runs of `sha`; jobs' logs only when `logs` asks.
 pub(crate) async fn of_sha(
-    api: &Api,
+    api: &ForgejoApi,
     sha: &str,
     logs: Option<LogsWanted>,
 ) -> Result<Value, ForgeError> {
@@ -128,7 +132,7 @@ pub(crate) async fn of_sha(
 }
 
 async fn runs(
-    api: &Api,
+    api: &ForgejoApi,
     sha: &str,
     logs: Option<LogsWanted>,
 ) -> Result<(Vec<Run>, Option<Unavailable>), ForgeError> {
@@ -146,11 +150,11 @@ async fn runs(
             }),
         ));
     }
-    let listed: wire::Runs = crate::api::read(&answer, &doing, false)?;
+    let listed: wire::ForgejoRuns = crate::api::read(&answer, &doing, false)?;
     let mut runs = Vec::new();
     for run in listed.workflow_runs.unwrap_or_default() {
         let path = api.repo_path(&format!("/actions/runs/{}/jobs", run.id));
-        let jobs: Vec<wire::Job> = api
+        let jobs: Vec<wire::ForgejoJob> = api
             .get(&path, &format!("list run {}'s jobs", run.id))
             .await?;
         for job in jobs {
@@ -172,7 +176,11 @@ fn github_words(status: &str) -> (&'static str, Option<&'static str>) {
     }
 }
 
-async fn check_run(api: &Api, job: wire::Job, logs: Option<LogsWanted>) -> Result<Run, ForgeError> {
+async fn check_run(
+    api: &ForgejoApi,
+    job: wire::ForgejoJob,
+    logs: Option<LogsWanted>,
+) -> Result<Run, ForgeError> {
     let (status, conclusion) = github_words(&job.status);
     let failed = conclusion.is_some_and(|c| c == "failure" || c == "cancelled");
     let wants_log =
@@ -205,7 +213,7 @@ async fn check_run(api: &Api, job: wire::Job, logs: Option<LogsWanted>) -> Resul
 }
 
 /// The last `keep` lines of job `id`'s log, or why there are none.
-async fn log(api: &Api, id: u64, keep: usize) -> Result<Job, ForgeError> {
+async fn log(api: &ForgejoApi, id: u64, keep: usize) -> Result<Job, ForgeError> {
     let path = api.repo_path(&format!("/actions/jobs/{id}/logs"));
     let answer = api.answer(&path, &format!("read job {id}'s log")).await?;
     let mut job = Job {

@@ -12,7 +12,7 @@ use helm_model::error::{Error, Kind};
 use serde::Serialize;
 use serde_json::Value;
 
-use crate::api::Api;
+use crate::api::ForgejoApi;
 use crate::{error, shapes, wire};
 
 /// The `diff` part as GitHub's payload has always kept it.
@@ -35,7 +35,7 @@ fn whole(value: Value) -> LookedPart {
 
 /// The pull request `number`, or a `not-found` error that says when it is
 /// an issue.
-pub(crate) async fn pull(api: &Api, number: u64) -> Result<wire::Pull, ForgeError> {
+pub(crate) async fn pull(api: &ForgejoApi, number: u64) -> Result<wire::ForgejoPull, ForgeError> {
     let doing = format!("read pull request #{number}");
     let answer = api
         .answer(&api.repo_path(&format!("/pulls/{number}")), &doing)
@@ -58,9 +58,9 @@ pub(crate) async fn pull(api: &Api, number: u64) -> Result<wire::Pull, ForgeErro
 
 /// The issue `number`, or a `not-found` error that says when it is a pull
 /// request.
-async fn issue(api: &Api, number: u64) -> Result<wire::Issue, ForgeError> {
+async fn issue(api: &ForgejoApi, number: u64) -> Result<wire::ForgejoIssue, ForgeError> {
     let doing = format!("read issue #{number}");
-    let issue: wire::Issue = api
+    let issue: wire::ForgejoIssue = api
         .get(&api.repo_path(&format!("/issues/{number}")), &doing)
         .await?;
     if issue.pull_request.is_some() {
@@ -76,7 +76,7 @@ async fn issue(api: &Api, number: u64) -> Result<wire::Issue, ForgeError> {
 
 /// The `parts` of the issue or pull request `at`, in the order asked.
 pub(crate) async fn thread(
-    api: &Api,
+    api: &ForgejoApi,
     at: ThreadRef,
     parts: &[ThreadPart],
 ) -> Result<ThreadParts, ForgeError> {
@@ -115,7 +115,7 @@ pub(crate) async fn thread(
             ThreadPart::Files => {
                 let path = api.repo_path(&format!("/pulls/{number}/files"));
                 let doing = format!("list pull request #{number}'s files");
-                let (files, truncated) = api.pages::<wire::PullFile>(&path, &doing).await?;
+                let (files, truncated) = api.pages::<wire::ForgejoPullFile>(&path, &doing).await?;
                 let files: Vec<_> = files.into_iter().map(shapes::file).collect();
                 LookedPart {
                     value: to_value(&files)?,
@@ -144,10 +144,10 @@ pub(crate) async fn thread(
 }
 
 /// The conversation: every comment, oldest first (Forgejo lists them whole).
-async fn comments(api: &Api, number: u64) -> Result<Value, ForgeError> {
+async fn comments(api: &ForgejoApi, number: u64) -> Result<Value, ForgeError> {
     let path = api.repo_path(&format!("/issues/{number}/comments"));
     let doing = format!("list #{number}'s comments");
-    let comments: Vec<wire::Comment> = api.get(&path, &doing).await?;
+    let comments: Vec<wire::ForgejoComment> = api.get(&path, &doing).await?;
     let comments: Vec<_> = comments.into_iter().map(shapes::comment).collect();
     to_value(&comments)
 }

@@ -6,7 +6,7 @@ use serde::Serialize;
 use serde_json::Value;
 
 use super::to_value;
-use crate::api::Api;
+use crate::api::ForgejoApi;
 use crate::{shapes, wire};
 
 /// A pull request as a line of the repository's listing.
@@ -27,7 +27,7 @@ struct PullLine {
 }
 
 impl PullLine {
-    fn of(p: wire::Pull) -> PullLine {
+    fn of(p: wire::ForgejoPull) -> PullLine {
         PullLine {
             number: p.number,
             title: p.title,
@@ -66,7 +66,11 @@ struct RepoPayload {
     pull_requests_truncated: bool,
 }
 
-pub(crate) async fn repo(api: &Api, name: &str, parts: &[RepoPart]) -> Result<Value, ForgeError> {
+pub(crate) async fn repo(
+    api: &ForgejoApi,
+    name: &str,
+    parts: &[RepoPart],
+) -> Result<Value, ForgeError> {
     let mut payload = RepoPayload {
         repo: name.to_string(),
         issues: None,
@@ -77,7 +81,7 @@ pub(crate) async fn repo(api: &Api, name: &str, parts: &[RepoPart]) -> Result<Va
     if parts.contains(&RepoPart::Issues) {
         let path = api.repo_path("/issues?state=open&type=issues");
         let (issues, truncated) = api
-            .pages::<wire::Issue>(&path, "list the open issues")
+            .pages::<wire::ForgejoIssue>(&path, "list the open issues")
             .await?;
         let mut listed = Vec::new();
         for issue in issues.into_iter().filter(|i| i.pull_request.is_none()) {
@@ -93,7 +97,7 @@ pub(crate) async fn repo(api: &Api, name: &str, parts: &[RepoPart]) -> Result<Va
     if parts.contains(&RepoPart::PullRequests) {
         let path = api.repo_path("/pulls?state=open");
         let (pulls, truncated) = api
-            .pages::<wire::Pull>(&path, "list the open pull requests")
+            .pages::<wire::ForgejoPull>(&path, "list the open pull requests")
             .await?;
         payload.pull_requests = Some(pulls.into_iter().map(PullLine::of).collect());
         payload.pull_requests_truncated = truncated;

@@ -9,7 +9,7 @@ use helm_forge::{ForgeError, LookedPart, shape};
 use serde::Serialize;
 
 use super::to_value;
-use crate::api::Api;
+use crate::api::ForgejoApi;
 use crate::{shapes, wire};
 
 #[derive(Serialize)]
@@ -32,15 +32,15 @@ struct Reviews {
     reviews_truncated: bool,
 }
 
-pub(super) async fn reviews(api: &Api, number: u64) -> Result<LookedPart, ForgeError> {
+pub(super) async fn reviews(api: &ForgejoApi, number: u64) -> Result<LookedPart, ForgeError> {
     let path = api.repo_path(&format!("/pulls/{number}/reviews"));
     let doing = format!("list pull request #{number}'s reviews");
-    let (reviews, truncated) = api.pages::<wire::Review>(&path, &doing).await?;
-    let mut comments: Vec<wire::ReviewComment> = Vec::new();
+    let (reviews, truncated) = api.pages::<wire::ForgejoReview>(&path, &doing).await?;
+    let mut comments: Vec<wire::ForgejoReviewComment> = Vec::new();
     for review in reviews.iter().filter(|r| r.comments_count > 0) {
         let path = api.repo_path(&format!("/pulls/{number}/reviews/{}/comments", review.id));
         let doing = format!("list review {}'s comments", review.id);
-        let mut these: Vec<wire::ReviewComment> = api.get(&path, &doing).await?;
+        let mut these: Vec<wire::ForgejoReviewComment> = api.get(&path, &doing).await?;
         comments.append(&mut these);
     }
     comments.sort_by(|a, b| (&a.created_at, a.id).cmp(&(&b.created_at, b.id)));

@@ -10,11 +10,11 @@ use helm_forge::{ForgeError, Produced, TraceWindow, Traced};
 use helm_model::words;
 
 use super::events;
-use crate::api::Api;
+use crate::api::ForgejoApi;
 use crate::wire;
 
 pub(super) async fn look(
-    api: &Api,
+    api: &ForgejoApi,
     change: &LabelChange,
     window: &TraceWindow,
 ) -> Result<Traced, ForgeError> {
@@ -35,7 +35,8 @@ pub(super) async fn look(
         return Ok(Traced::NotDone);
     }
     let path = api.repo_path(&format!("/issues/{number}/labels"));
-    let labels: Vec<wire::Label> = api.get(&path, &format!("read #{number}'s labels")).await?;
+    let labels: Vec<wire::ForgejoLabel> =
+        api.get(&path, &format!("read #{number}'s labels")).await?;
     let now: Vec<String> = labels.into_iter().map(|l| l.name).collect();
     let has = |name: &String| now.iter().any(|n| n.eq_ignore_ascii_case(name));
     let as_asked = change.add.iter().all(has) && !change.remove.iter().any(has);

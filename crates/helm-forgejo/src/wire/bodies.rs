@@ -7,12 +7,12 @@
 use serde::Serialize;
 
 #[derive(Debug, Serialize)]
-pub(crate) struct CommentBody<'a> {
+pub(crate) struct ForgejoCommentBody<'a> {
     pub(crate) body: &'a str,
 }
 
 #[derive(Debug, Serialize)]
-pub(crate) struct CreateIssueBody<'a> {
+pub(crate) struct ForgejoCreateIssueBody<'a> {
     pub(crate) title: &'a str,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub(crate) body: Option<&'a str>,
@@ -25,7 +25,7 @@ pub(crate) struct CreateIssueBody<'a> {
 
 /// `EditIssueOption` and `EditPullRequestOption` alike: what changes.
 #[derive(Debug, Serialize)]
-pub(crate) struct EditBody<'a> {
+pub(crate) struct ForgejoEditBody<'a> {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub(crate) title: Option<&'a str>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -36,7 +36,7 @@ pub(crate) struct EditBody<'a> {
 }
 
 #[derive(Debug, Serialize)]
-pub(crate) struct CreatePullBody<'a> {
+pub(crate) struct ForgejoCreatePullBody<'a> {
     pub(crate) head: &'a str,
     pub(crate) base: &'a str,
     pub(crate) title: &'a str,
@@ -45,7 +45,7 @@ pub(crate) struct CreatePullBody<'a> {
 }
 
 #[derive(Debug, Serialize)]
-pub(crate) struct ReviewersBody<'a> {
+pub(crate) struct ForgejoReviewersBody<'a> {
     #[serde(skip_serializing_if = "<[_]>::is_empty")]
     pub(crate) reviewers: &'a [String],
     #[serde(skip_serializing_if = "<[_]>::is_empty")]
@@ -53,7 +53,7 @@ pub(crate) struct ReviewersBody<'a> {
 }
 
 #[derive(Debug, Serialize)]
-pub(crate) struct MergeBody<'a> {
+pub(crate) struct ForgejoMergeBody<'a> {
     /// `merge`, `squash` or `rebase`.
     #[serde(rename = "Do")]
     pub(crate) how: &'a str,
@@ -63,7 +63,7 @@ pub(crate) struct MergeBody<'a> {
 
 /// `IssueLabelsOption`: label ids.
 #[derive(Debug, Serialize)]
-pub(crate) struct LabelsBody {
+pub(crate) struct ForgejoLabelsBody {
     pub(crate) labels: Vec<u64>,
 }
 

@@ -56,13 +56,13 @@ fn every_body_is_documented_in_forgejos_swagger() {
     holds(
         "POST",
         &format!("{ISSUE}/comments"),
-        CommentBody { body: "b" },
+        ForgejoCommentBody { body: "b" },
     );
     for (body, labels, assignees) in [(Some("b"), vec![1], &names[..]), (None, vec![], &[][..])] {
         holds(
             "POST",
             "/repos/{owner}/{repo}/issues",
-            CreateIssueBody {
+            ForgejoCreateIssueBody {
                 title: "t",
                 body,
                 labels,
@@ -71,14 +71,14 @@ fn every_body_is_documented_in_forgejos_swagger() {
         );
     }
     for (title, body, state) in [(Some("t"), Some("b"), Some("closed")), (None, None, None)] {
-        holds("PATCH", ISSUE, EditBody { title, body, state });
-        holds("PATCH", PULL, EditBody { title, body, state });
+        holds("PATCH", ISSUE, ForgejoEditBody { title, body, state });
+        holds("PATCH", PULL, ForgejoEditBody { title, body, state });
     }
     for body in [Some("b"), None] {
         holds(
             "POST",
             "/repos/{owner}/{repo}/pulls",
-            CreatePullBody {
+            ForgejoCreatePullBody {
                 head: "h",
                 base: "main",
                 title: "t",
@@ -90,7 +90,7 @@ fn every_body_is_documented_in_forgejos_swagger() {
         holds(
             "POST",
             &format!("{PULL}/requested_reviewers"),
-            ReviewersBody {
+            ForgejoReviewersBody {
                 reviewers: &names,
                 team_reviewers: teams,
             },
@@ -99,7 +99,7 @@ fn every_body_is_documented_in_forgejos_swagger() {
     holds(
         "POST",
         &format!("{PULL}/merge"),
-        MergeBody {
+        ForgejoMergeBody {
             how: "squash",
             head_commit_id: "abc",
         },
@@ -107,7 +107,7 @@ fn every_body_is_documented_in_forgejos_swagger() {
     holds(
         "POST",
         &format!("{ISSUE}/labels"),
-        LabelsBody { labels: vec![1, 2] },
+        ForgejoLabelsBody { labels: vec![1, 2] },
     );
 }
 
@@ -133,7 +133,7 @@ fn a_field_outside_the_swagger_is_caught() {
         holds(
             "POST",
             &format!("{ISSUE}/comments"),
-            EditBody {
+            ForgejoEditBody {
                 title: Some("t"),
                 body: None,
                 state: None,
