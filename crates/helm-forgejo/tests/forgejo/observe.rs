@@ -194,3 +194,78 @@ fn standing_is_the_collaborators_permission_and_the_viewer_is_the_tokens() {
     assert!(w.forgejo.clock().is_some(), "Forgejo's Date is read");
     w.no_violations();
 }
+
+#[test]
+fn a_listing_is_read_page_by_page_to_its_end() {
+    let w = World::new();
+    for n in 0..53 {
+        w.fake.forgejo().add_issue(REPO, &format!("Issue {n}"), "");
+    }
+    let repo = w.run(w.forgejo.repo(&[RepoPart::Issues])).unwrap();
+    assert_eq!(repo["issues"].as_array().unwrap().len(), 53);
+    assert!(repo.get("issuesTruncated").is_none());
+    assert!(repo.get("pullRequests").is_none(), "not asked");
+    let pages: Vec<String> = w
+        .fake
+        .requests()
+        .iter()
+        .map(|r| r.path_and_query.clone())
+        .collect();
+    assert_eq!(pages.len(), 2, "{pages:?}");
+    assert!(pages[1].ends_with("limit=50&page=2"), "{pages:?}");
+    w.no_violations();
+}
+
+#[test]
+fn a_standing_forgejo_will_not_show_is_left_out_so_the_text_stays_untrusted() {
+    let w = World::new();
+    w.fake.forgejo().add_collaborator(REPO, "ana", "write");
+    let body = serde_json::json!({ "message": "forbidden", "url": "/api/swagger" });
+    w.fake.inject(fake_github::Fault::new(
+        "GET",
+        "/collaborators/ana/",
+        403,
+        body,
+    ));
+    let standing = w.run(w.forgejo.standing(&["ana".to_string()])).unwrap();
+    assert!(standing.is_empty(), "{standing:?}");
+    w.no_violations();
+}
+
+#[test]
+fn a_server_without_actions_says_so_rather_than_showing_no_runs() {
+    let w = World::new();
+    let n = w.fake.forgejo().add_pull(REPO, "Pull", "topic", "main");
+    let body = serde_json::json!({ "message": "not found", "url": "/api/swagger" });
+    w.fake
+        .inject(fake_github::Fault::new("GET", "/actions/runs", 404, body));
+    let logs = LogsWanted {
+        failed_only: true,
+        none: false,
+        tail: 10,
+    };
+    let checks = w.run(w.forgejo.checks(&ChecksOf::Pr(n), logs)).unwrap();
+    assert_eq!(checks["checkRuns"], serde_json::json!([]));
+    assert_eq!(checks["checkRunsUnavailable"]["reason"], "not-found");
+    assert_eq!(
+        checks["combinedState"], "pending",
+        "no statuses, as GitHub says it"
+    );
+    w.no_violations();
+}
+
+#[test]
+fn an_issue_has_no_pull_request_parts() {
+    let w = World::new();
+    let n = w.fake.forgejo().add_issue(REPO, "Issue", "");
+    let at = ThreadRef {
+        number: n,
+        is_pr: false,
+    };
+    let err = w
+        .run(w.forgejo.thread(at, &[ThreadPart::Files]))
+        .unwrap_err();
+    assert_eq!(err.error.kind(), Kind::Usage);
+    assert!(w.fake.requests().is_empty());
+    w.no_violations();
+}
