@@ -81,6 +81,7 @@ impl ForgejoWorld {
                 "body": if added { "1" } else { "" },
                 "user": self.user_json(call, happening.user),
                 "label": label,
+                "assignee": happening.assignee.map(|u| self.user_json(call, u)),
                 "created_at": happening.created_at,
                 "updated_at": happening.created_at,
                 "html_url": format!("{}/{}/issues/{number}#issuecomment-{}", call.base, repo.full_name, happening.id),
@@ -241,6 +242,7 @@ pub(in crate::forgejo) fn change(
             kind,
             user: 1,
             label: None,
+            assignee: None,
             created_at: now,
         });
     }
@@ -326,6 +328,7 @@ pub(in crate::forgejo) fn add_labels(
                 kind: "label",
                 user: 1,
                 label: Some((id, true)),
+                assignee: None,
                 created_at: now.clone(),
             });
         }
@@ -355,6 +358,7 @@ pub(in crate::forgejo) fn remove_label(
             kind: "label",
             user: 1,
             label: Some((id, false)),
+            assignee: None,
             created_at: now,
         });
     }

@@ -262,6 +262,7 @@ pub(in crate::forgejo) fn request_reviewers(
             kind: "review_request",
             user: 1,
             label: None,
+            assignee: Some(user),
             created_at: now,
         });
         answered.push(id);
@@ -357,6 +358,7 @@ pub(in crate::forgejo) fn merge(
         kind: "merge_pull",
         user: 1,
         label: None,
+        assignee: None,
         created_at: now,
     });
     Ok(empty(200))

@@ -100,6 +100,8 @@ pub(in crate::forgejo) struct Happening {
     pub(in crate::forgejo) kind: &'static str,
     pub(in crate::forgejo) user: u64,
     pub(in crate::forgejo) label: Option<(u64, bool)>,
+    /// The reviewer a `review_request` asked (the timeline's `assignee`).
+    pub(in crate::forgejo) assignee: Option<u64>,
     pub(in crate::forgejo) created_at: String,
 }
 

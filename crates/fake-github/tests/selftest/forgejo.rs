@@ -174,6 +174,16 @@ fn reviewers_are_requested_by_login_and_unknown_ones_refused() {
     assert_eq!(asked.json()[0]["state"], "REQUEST_REVIEW");
     let pull = client.get(&format!("{REPO_PATH}/pulls/{number}")).json();
     assert_eq!(pull["requested_reviewers"][0]["login"], "alice");
+    // The timeline names whom the request asked, as Forgejo's `assignee`.
+    let timeline = client
+        .get(&format!("{REPO_PATH}/issues/{number}/timeline"))
+        .json();
+    let request = timeline
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|e| e["type"] == "review_request");
+    assert_eq!(request.unwrap()["assignee"]["login"], "alice");
     assert_eq!(
         client
             .call("POST", &path, json!({ "reviewers": ["nobody"] }))
