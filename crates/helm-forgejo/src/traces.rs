@@ -161,20 +161,25 @@ pub(crate) async fn look(
                 .iter()
                 .filter(|e| e.kind.as_deref() == Some("review_request"))
                 .collect();
-            // Forgejo names the reviewer asked (`assignee`) where it can.
+            // Forgejo names the reviewer asked (`assignee`) where it can:
+            // then only a request of one of these reviewers is this attempt's.
             let named: Vec<&str> = (asked.iter())
                 .filter_map(|e| e.assignee.as_ref().map(|u| u.login.as_str()))
                 .collect();
-            let users = match named.is_empty() {
+            let users: Vec<String> = match named.is_empty() {
                 true => request.reviewers.clone(),
                 false => (request.reviewers.iter())
                     .filter(|r| named.iter().any(|n| n.eq_ignore_ascii_case(r)))
                     .cloned()
                     .collect(),
             };
-            match asked.is_empty() {
-                true => Traced::NotDone,
-                false => Traced::Found(vec![Produced::Reviewers {
+            let done = match named.is_empty() {
+                true => !asked.is_empty(),
+                false => !users.is_empty(),
+            };
+            match done {
+                false => Traced::NotDone,
+                true => Traced::Found(vec![Produced::Reviewers {
                     users,
                     teams: request.teams.clone(),
                     url: None,

@@ -181,6 +181,18 @@ fn a_lost_review_request_and_a_lost_pull_request_are_found() {
         reviewers: vec!["ana".into()],
         teams: vec![],
     });
+    // Another reviewer asked in the window is not this attempt's trace.
+    w.fake.forgejo().add_collaborator(REPO, "bob", "write");
+    let window = w.run(w.forgejo.window(&w.began())).unwrap().unwrap();
+    w.steer(Steer::RequestReview(RequestReview {
+        pr,
+        reviewers: vec!["bob".into()],
+        teams: vec![],
+    }));
+    assert!(matches!(
+        w.run(w.forgejo.look(&ask, &window)).unwrap(),
+        Traced::NotDone
+    ));
     let Traced::Found(found) = lost(&w, ask, "/requested_reviewers") else {
         panic!("the lost review request is found")
     };
