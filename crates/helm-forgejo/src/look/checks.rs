@@ -2,7 +2,7 @@
 //! its `github-checks` payload): the commit statuses of a head with their
 //! combined state, and the Actions runs of that head, each job a check run
 //! (Forgejo's own status word kept as `forgeStatus`), with the last lines of
-//! the logs asked for. A server without the Actions endpoints (404) says so
+//! the logs asked for as its `job` (its steps are not read). A server without the Actions endpoints (404) says so
 //! in `checkRunsUnavailable` rather than showing no runs.
 
 use helm_forge::{ChecksOf, ForgeError, LogsWanted, shape};
@@ -37,7 +37,6 @@ struct Unavailable {
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
 struct Job {
-    steps: Vec<Value>,
     #[serde(skip_serializing_if = "Option::is_none")]
     log: Option<Log>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -186,13 +185,8 @@ async fn check_run(
     let wants_log =
         logs.is_some_and(|l| !l.none && conclusion.is_some() && (failed || !l.failed_only));
     let job_part = match (logs, wants_log) {
-        (None, _) => None,
-        (Some(_), false) => failed.then(|| Job {
-            steps: Vec::new(),
-            log: None,
-            log_unavailable: None,
-        }),
         (Some(logs), true) => Some(log(api, job.id, logs.tail).await?),
+        _ => None,
     };
     Ok(Run {
         run: shape::CheckRun {
@@ -217,7 +211,6 @@ async fn log(api: &ForgejoApi, id: u64, keep: usize) -> Result<Job, ForgeError> 
     let path = api.repo_path(&format!("/actions/jobs/{id}/logs"));
     let answer = api.answer(&path, &format!("read job {id}'s log")).await?;
     let mut job = Job {
-        steps: Vec::new(),
         log: None,
         log_unavailable: None,
     };
