@@ -263,6 +263,7 @@ pub(in crate::forgejo) fn request_reviewers(
             user: 1,
             label: None,
             assignee: Some(user),
+            titles: None,
             created_at: now,
         });
         answered.push(id);
@@ -359,6 +360,7 @@ pub(in crate::forgejo) fn merge(
         user: 1,
         label: None,
         assignee: None,
+        titles: None,
         created_at: now,
     });
     Ok(empty(200))

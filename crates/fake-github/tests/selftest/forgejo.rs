@@ -59,6 +59,8 @@ fn issues_are_created_commented_closed_and_labelled_by_separate_requests() {
         json!({ "labels": ["nope"] }),
     );
     assert_eq!(unknown.status, 422);
+    let renamed = client.call("PATCH", &issue, json!({ "title": "Broken badly" }));
+    assert_eq!(renamed.status, 201, "{}", renamed.body);
     let closed = client.call("PATCH", &issue, json!({ "state": "closed" }));
     assert_eq!(closed.status, 201, "{}", closed.body);
     assert_eq!(closed.json()["state"], "closed");
@@ -81,8 +83,14 @@ fn issues_are_created_commented_closed_and_labelled_by_separate_requests() {
             ("label", "1"),
             ("label", "1"),
             ("label", ""),
+            ("change_title", ""),
             ("close", "")
         ]
+    );
+    let renaming = &timeline[4];
+    assert_eq!(
+        (&renaming["old_title"], &renaming["new_title"]),
+        (&json!("Broken"), &json!("Broken badly"))
     );
     assert_eq!(
         fake.forgejo().item(REPO, number),
