@@ -220,3 +220,19 @@ fn a_lost_review_request_and_a_lost_pull_request_are_found() {
     ));
     w.no_violations();
 }
+
+#[test]
+fn a_lost_title_edit_is_found_by_its_change_title_event() {
+    let w = World::new();
+    let n = w.fake.forgejo().add_issue(REPO, "Old", "");
+    let edit = Steer::EditIssue(EditIssue {
+        issue: n,
+        title: Some("New".into()),
+        body: None,
+    });
+    let Traced::Found(found) = lost(&w, edit, &format!("/issues/{n}")) else {
+        panic!("the lost title edit is found")
+    };
+    assert!(matches!(&found[..], [Produced::Edited { title: Some(t), .. }] if t == "New"));
+    w.no_violations();
+}
