@@ -38,7 +38,10 @@ pub(crate) fn said(answer: &Answer) -> String {
 /// Forgejo's word that it did not act).
 pub(crate) fn refused(answer: &Answer, doing: &str) -> ForgeError {
     let status = answer.status.as_u16();
-    let message = format!("Forgejo answered {status} to {doing}: {}", said(answer));
+    let message = format!(
+        "Forgejo answered {status}: {} (helm asked to {doing})",
+        said(answer)
+    );
     let (kind, hint) = match status {
         401 => (
             Kind::Config,

@@ -219,3 +219,22 @@ fn a_reply_and_thread_resolution_are_refused_before_any_request() {
     assert!(w.fake.requests().is_empty(), "nothing was asked");
     w.no_violations();
 }
+
+#[test]
+fn a_refusal_says_what_forgejo_answered_and_that_nothing_was_done() {
+    let w = World::new();
+    let n = w.fake.forgejo().add_issue(REPO, "Broken", "");
+    let plan = w.prepare(Steer::Comment(Comment {
+        on: IssueOrPull::Issue(n),
+        body: "  ".into(),
+    }));
+    let err = w.send(&plan).unwrap_err();
+    assert_eq!(err.outcome, WriteOutcome::NotDone);
+    let said = err.error.to_string();
+    assert!(
+        said.starts_with("Forgejo answered 422: [Body]: Required"),
+        "{said}"
+    );
+    assert!(err.error.hint_text().is_some());
+    w.no_violations();
+}
