@@ -19,12 +19,12 @@ pub(crate) async fn standing(
         if found.iter().any(|s| s.login.eq_ignore_ascii_case(login)) {
             continue;
         }
-        // A login holds no `/`, `?` or `#` on Forgejo; one that does is no
-        // user's, and asking would ask another path.
-        if login.is_empty() || login.contains(['/', '?', '#', '%']) {
+        if login.is_empty() {
             continue;
         }
-        let path = api.repo_path(&format!("/collaborators/{login}/permission"));
+        // Encoded, so a login never reads as another path.
+        let user = crate::api::segment(login);
+        let path = api.repo_path(&format!("/collaborators/{user}/permission"));
         let doing = format!("read {login}'s permission");
         let answer = api.answer(&path, &doing).await?;
         match answer.status.as_u16() {
