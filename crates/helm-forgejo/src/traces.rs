@@ -15,7 +15,7 @@ use helm_model::words;
 mod label;
 
 use crate::act::opened;
-use crate::api::ForgejoApi;
+use crate::api::{ForgejoApi, segment};
 use crate::look::pull;
 use crate::wire;
 
@@ -98,7 +98,7 @@ pub(crate) async fn look(
         Steer::CreateIssue(create) => {
             let path = api.repo_path(&format!(
                 "/issues?state=all&type=issues&created_by={}&since={}",
-                window.viewer,
+                segment(&window.viewer),
                 since(window)
             ));
             let (issues, _) = api
@@ -112,7 +112,8 @@ pub(crate) async fn look(
             found_or_not(found.into_iter().map(opened).collect())
         }
         Steer::CreatePr(create) => {
-            let path = api.repo_path(&format!("/pulls?state=all&poster={}", window.viewer));
+            let poster = segment(&window.viewer);
+            let path = api.repo_path(&format!("/pulls?state=all&poster={poster}"));
             let (pulls, _) = api
                 .pages::<wire::ForgejoPull>(&path, "list the viewer's pull requests")
                 .await?;
