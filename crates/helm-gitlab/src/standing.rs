@@ -1,0 +1,92 @@
+//! Authors' standing on GitLab: each author's access level in the project,
+//! inherited memberships included (`GET /projects/:id/members/all`, asked
+//! for the authors' ids at once). Developer (30) and above can push; the
+//! level's name is kept as GitLab's word (`DEVELOPER`). An author who is no
+//! member is `NONE`, who cannot push: the rule fails closed, as a GitHub
+//! text without an association does.
+
+use helm_forge::{AuthorStanding, ForgeError};
+
+use crate::api::Api;
+use crate::wire::{Member, User};
+
+/// The access level from which a member can push (Developer).
+const CAN_PUSH: u32 = 30;
+
+/// GitLab's name of an access level.
+fn word(level: u32) -> &'static str {
+    match level {
+        50.. => "OWNER",
+        40..=49 => "MAINTAINER",
+        30..=39 => "DEVELOPER",
+        20..=29 => "REPORTER",
+        15..=19 => "PLANNER",
+        10..=14 => "GUEST",
+        5..=9 => "MINIMAL_ACCESS",
+        _ => "NONE",
+    }
+}
+
+pub(crate) async fn standing(
+    api: &Api,
+    logins: &[String],
+) -> Result<Vec<AuthorStanding>, ForgeError> {
+    let mut logins: Vec<&String> = logins.iter().collect();
+    logins.sort_by_key(|l| l.to_ascii_lowercase());
+    logins.dedup_by(|a, b| a.eq_ignore_ascii_case(b));
+    // A username's id: the members listing is keyed by ids.
+    let mut ids = Vec::new();
+    for login in &logins {
+        let path = format!("/users?username={}", crate::api::encode(login));
+        let users: Vec<User> = api.get(&path).await?;
+        if let Some(user) = users
+            .iter()
+            .find(|u| u.username.eq_ignore_ascii_case(login))
+        {
+            ids.push((user.id, login.to_ascii_lowercase()));
+        }
+    }
+    let mut members = Vec::new();
+    if !ids.is_empty() {
+        let query: Vec<String> = ids
+            .iter()
+            .map(|(id, _)| format!("user_ids[]={id}"))
+            .collect();
+        let path = api.path(&format!("/members/all?{}", query.join("&")));
+        members = api.pages::<Member>(&path).await?.0;
+    }
+    Ok(logins
+        .into_iter()
+        .map(|login| {
+            let id = ids
+                .iter()
+                .find(|(_, name)| name.eq_ignore_ascii_case(login))
+                .map(|(id, _)| *id);
+            let level = members
+                .iter()
+                .filter(|m| Some(m.id) == id)
+                .map(|m| m.access_level)
+                .max()
+                .unwrap_or(0);
+            AuthorStanding {
+                login: login.clone(),
+                can_push: level >= CAN_PUSH,
+                word: word(level).to_string(),
+            }
+        })
+        .collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_levels_words_and_who_can_push() {
+        assert_eq!(word(30), "DEVELOPER");
+        assert_eq!(word(50), "OWNER");
+        assert_eq!(word(20), "REPORTER");
+        assert_eq!(word(0), "NONE");
+        assert!(20 < CAN_PUSH && 30 >= CAN_PUSH);
+    }
+}
