@@ -89,7 +89,7 @@ async fn sent(api: &Api, plan: &WritePlan) -> Result<Produced, ForgeError> {
         Steer::RequestReview(_) => reviewers::produced(plan, last),
         Steer::MergePr(_) => merge::produced(plan, last),
         Steer::Label(_) => labels::produced(plan, last),
-        Steer::ResolveThread(_) | Steer::UnresolveThread(_) => threads::produced(plan, last),
+        Steer::ResolveThread(_) | Steer::UnresolveThread(_) => threads::produced(api, plan, last),
     };
     produced.map_err(ForgeError::unknown)
 }

@@ -60,10 +60,21 @@ pub(super) async fn prepare(
     Ok(plan(&steer, vec![write("PUT", path, &body)]))
 }
 
-pub(super) fn produced(plan: &WritePlan, answer: &Answer) -> Result<Produced, Error> {
+/// The web address of a discussion of merge request `pr`: its first note's.
+pub(crate) fn thread_url(api: &Api, pr: u64, discussion: &Discussion) -> Option<String> {
+    let first = discussion.notes.first()?;
+    Some(api.web_url(&format!("-/merge_requests/{pr}#note_{}", first.id)))
+}
+
+pub(super) fn produced(api: &Api, plan: &WritePlan, answer: &Answer) -> Result<Produced, Error> {
     let discussion: Discussion = answered(plan, answer)?;
+    let pr = match &plan.steer {
+        Steer::ResolveThread(t) => t.pr,
+        Steer::UnresolveThread(t) => t.pr,
+        _ => 0,
+    };
     Ok(Produced::Thread {
         resolved: discussion.resolved(),
-        url: None,
+        url: thread_url(api, pr, &discussion),
     })
 }

@@ -251,18 +251,11 @@ async fn thread(
         ));
     };
     let resolver = discussion.resolver().map(|u| u.username.as_str());
-    if seen != now && (!resolve || window.by(resolver)) {
-        return found(vec![Produced::Thread {
-            resolved: now,
-            url: None,
-        }]);
-    }
-    if seen == now {
-        // It was so before the attempt: the attempt changed nothing.
-        return found(vec![Produced::Thread {
-            resolved: now,
-            url: None,
-        }]);
+    // Changed to what was asked (by this account, for a resolve), or so
+    // already before the attempt, which then changed nothing.
+    if seen == now || !resolve || window.by(resolver) {
+        let url = crate::act::threads::thread_url(api, pr, &discussion);
+        return found(vec![Produced::Thread { resolved: now, url }]);
     }
     cannot_tell(format!(
         "the thread {id} of !{pr} was resolved by {}, not by {}; look at the thread",

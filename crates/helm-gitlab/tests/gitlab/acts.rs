@@ -259,11 +259,15 @@ fn a_reply_goes_into_the_notes_discussion_and_a_thread_is_resolved_and_reopened(
         "the state seen is kept"
     );
     assert_eq!(plan.writes[0].body.as_deref(), Some(r#"{"resolved":true}"#));
+    let thread_url = Some(format!(
+        "{}/group/sub/project/-/merge_requests/{mr}#note_{first}",
+        lab.fake.url()
+    ));
     assert_eq!(
         lab.run(lab.repo.send(&plan)).unwrap(),
         Produced::Thread {
             resolved: true,
-            url: None
+            url: thread_url.clone()
         }
     );
     assert!(gl.thread_resolved(PROJECT, &thread));
@@ -276,7 +280,7 @@ fn a_reply_goes_into_the_notes_discussion_and_a_thread_is_resolved_and_reopened(
         lab.act(&unresolve),
         Produced::Thread {
             resolved: false,
-            url: None
+            url: thread_url
         }
     );
     assert!(!gl.thread_resolved(PROJECT, &thread));
