@@ -17,8 +17,20 @@ fn part(parts: &[(ThreadPart, helm_forge::LookedPart)], which: ThreadPart) -> Va
 fn an_issue_and_its_conversation_in_helms_shapes() {
     let lab = Lab::new();
     let gl = lab.fake.gitlab();
-    let iid = gl.add_issue(PROJECT, "Widget crashes", "It crashes on start.");
+    let iid = gl.add_issue(PROJECT, "Widget crash", "It crashes.");
     gl.comment_on_issue(PROJECT, iid, "alice", "Seen it too.");
+    // GitLab records the edit as system notes: its own, not the conversation.
+    let edit = helm_forge::act::Steer::EditIssue(helm_forge::act::EditIssue {
+        issue: iid,
+        title: Some("Widget crashes".into()),
+        body: Some("It crashes on start.".into()),
+    });
+    lab.act(&edit);
+    assert_eq!(
+        gl.item(PROJECT, false, iid).2.len(),
+        3,
+        "two of them system notes"
+    );
     let at = ThreadRef {
         number: iid,
         is_pr: false,

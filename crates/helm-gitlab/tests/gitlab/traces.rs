@@ -254,7 +254,7 @@ fn a_lost_reply_and_a_lost_resolve_are_found_in_their_discussion() {
 }
 
 #[test]
-fn reviewers_gitlab_shows_no_note_of_asking_cannot_be_told_apart() {
+fn a_lost_review_request_is_found_by_gitlabs_system_note() {
     let lab = Lab::new();
     let gl = lab.fake.gitlab();
     gl.add_member(PROJECT, "alice", 30);
@@ -264,13 +264,19 @@ fn reviewers_gitlab_shows_no_note_of_asking_cannot_be_told_apart() {
         reviewers: vec!["alice".into()],
         teams: Vec::new(),
     });
-    let (traced, _) = lost(
-        &lab,
-        &ask,
-        Fault::bad_gateway_after_acting("PUT", "/merge_requests/1"),
+    let fault = Fault::bad_gateway_after_acting("PUT", "/merge_requests/1");
+    let (traced, window) = lost(&lab, &ask, fault);
+    assert!(
+        matches!(&found(traced)[..], [Produced::Reviewers { users, .. }] if users == &["alice"]),
     );
-    let Traced::CannotTell(words) = traced else {
-        panic!("expected cannot tell, got {traced:?}")
+    // Asked, but GitLab shows no note of this account asking: helm cannot
+    // tell the attempt did it.
+    let other = TraceWindow {
+        viewer: "someone-else".into(),
+        ..window
+    };
+    let Traced::CannotTell(words) = lab.run(lab.repo.look(&ask, &other)).unwrap() else {
+        panic!("expected cannot tell")
     };
     assert!(words.to_string().contains("alice"), "{words}");
     lab.done();
