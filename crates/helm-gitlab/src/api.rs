@@ -79,12 +79,28 @@ impl Api {
         &self,
         path: &str,
     ) -> Result<(Vec<T>, bool), ForgeError> {
+        self.pages_while(path, |_: &[T]| true).await
+    }
+
+    /// The listing at `path`, page by page while `more` says a page's items
+    /// call for the next (a listing newest first, read until it is older
+    /// than what is looked for), and whether helm stopped at its bound.
+    pub(crate) async fn pages_while<T: DeserializeOwned>(
+        &self,
+        path: &str,
+        more: impl Fn(&[T]) -> bool,
+    ) -> Result<(Vec<T>, bool), ForgeError> {
         let join = if path.contains('?') { '&' } else { '?' };
         let mut items = Vec::new();
         for page in 1..=MAX_PAGES {
             let at = format!("{path}{join}per_page=100&page={page}");
             let answer = self.read(&at).await?;
-            items.extend(parse::<Vec<T>>(&answer, "GET", &at)?);
+            let read = parse::<Vec<T>>(&answer, "GET", &at)?;
+            let wanted = more(&read);
+            items.extend(read);
+            if !wanted {
+                return Ok((items, false));
+            }
             let next = answer
                 .headers
                 .get("x-next-page")

@@ -19,6 +19,13 @@ use crate::api::Api;
 use crate::look::summary::state as helm_state;
 use crate::wire::{LabelEvent, Mr, StateEvent};
 
+/// Whether a system note names `@login` as itself (not `@login2`).
+fn mentions(body: &str, login: &str) -> bool {
+    body.split(|c: char| c.is_whitespace() || c == ',')
+        .filter_map(|word| word.strip_prefix('@'))
+        .any(|name| name.eq_ignore_ascii_case(login))
+}
+
 fn cannot_tell(text: String) -> Result<Traced, ForgeError> {
     Ok(Traced::CannotTell(Words::of(text)))
 }
@@ -60,7 +67,7 @@ pub(super) async fn look(
                     n.system
                         && window.by(Some(&n.author.username))
                         && n.body.starts_with("requested review from")
-                        && n.body.contains(&format!("@{name}"))
+                        && mentions(&n.body, name)
                 })
             };
             let mr: Mr = api.get(&item_path(api, on)).await?;
@@ -262,4 +269,17 @@ async fn thread(
         resolver.unwrap_or("someone"),
         window.viewer
     ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::mentions;
+
+    #[test]
+    fn a_mention_is_the_whole_login() {
+        let note = "requested review from @alice, @bob and @carol";
+        assert!(mentions(note, "alice") && mentions(note, "BOB") && mentions(note, "carol"));
+        assert!(!mentions(note, "al"));
+        assert!(!mentions("requested review from @alice2", "alice"));
+    }
 }

@@ -143,7 +143,12 @@ async fn recent_notes(
         "{}/notes?sort=desc&order_by=created_at",
         crate::act::item_path(api, on)
     );
-    let (mut notes, _) = api.pages::<Note>(&path).await?;
+    // Newest first: a page whose last note is older than the window ends it.
+    let more = |page: &[Note]| {
+        page.last()
+            .is_some_and(|n| window.admits(n.created_at.as_deref()))
+    };
+    let (mut notes, _) = api.pages_while::<Note>(&path, more).await?;
     notes.retain(|n| window.admits(n.created_at.as_deref()));
     // Earliest first, as the look answers.
     notes.reverse();

@@ -281,3 +281,34 @@ fn a_lost_review_request_is_found_by_gitlabs_system_note() {
     assert!(words.to_string().contains("alice"), "{words}");
     lab.done();
 }
+
+#[test]
+fn a_look_reads_the_notes_newest_first_only_until_they_are_older_than_the_attempt() {
+    let lab = Lab::new();
+    let gl = lab.fake.gitlab();
+    lab.fake.set_clock_offset(-3600);
+    let issue = gl.add_issue(PROJECT, "Busy issue", "");
+    for n in 0..150 {
+        gl.comment_on_issue(PROJECT, issue, "alice", &format!("old note {n}"));
+    }
+    lab.fake.set_clock_offset(0);
+    let steer = Steer::Comment(Comment {
+        on: IssueOrPull::Issue(issue),
+        body: "New.".into(),
+    });
+    let (traced, _) = lost(
+        &lab,
+        &steer,
+        Fault::bad_gateway_after_acting("POST", "/notes"),
+    );
+    assert!(matches!(found(traced)[..], [Produced::Posted { .. }]));
+    let pages: Vec<String> = lab
+        .fake
+        .requests()
+        .into_iter()
+        .filter(|r| r.method == "GET" && r.path().ends_with("/notes"))
+        .map(|r| r.path_and_query)
+        .collect();
+    assert_eq!(pages.len(), 1, "{pages:?}");
+    lab.done();
+}
