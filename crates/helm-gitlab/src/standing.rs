@@ -2,10 +2,12 @@
 //! inherited memberships included (`GET /projects/:id/members/all`, asked
 //! for the authors' ids at once). Developer (30) and above can push; the
 //! level's name is kept as GitLab's word (`DEVELOPER`). An author who is no
-//! member is `NONE`, who cannot push: the rule fails closed, as a GitHub
-//! text without an association does.
+//! member is `NONE`, who cannot push; a token that may not list the members
+//! (403) gets `UNKNOWN` for everyone, who cannot push either: the rule fails
+//! closed, as a GitHub text without an association does.
 
 use helm_forge::{AuthorStanding, ForgeError};
+use helm_model::error::Kind;
 
 use crate::api::Api;
 use crate::wire::{Member, User};
@@ -24,6 +26,15 @@ fn word(level: u32) -> &'static str {
         10..=14 => "GUEST",
         5..=9 => "MINIMAL_ACCESS",
         _ => "NONE",
+    }
+}
+
+/// A standing GitLab did not show: no push, and the word says it is not known.
+fn unknown(login: &str) -> AuthorStanding {
+    AuthorStanding {
+        login: login.to_string(),
+        can_push: false,
+        word: "UNKNOWN".to_string(),
     }
 }
 
@@ -53,7 +64,15 @@ pub(crate) async fn standing(
             .map(|(id, _)| format!("user_ids[]={id}"))
             .collect();
         let path = api.path(&format!("/members/all?{}", query.join("&")));
-        members = api.pages::<Member>(&path).await?.0;
+        members = match api.pages::<Member>(&path).await {
+            Ok((members, _)) => members,
+            // A token that may not list members shows no standing: not
+            // known, which fails closed (the text is untrusted).
+            Err(err) if matches!(err.error.kind(), Kind::Config | Kind::NotFound) => {
+                return Ok(logins.into_iter().map(|l| unknown(l)).collect());
+            }
+            Err(err) => return Err(err),
+        };
     }
     Ok(logins
         .into_iter()

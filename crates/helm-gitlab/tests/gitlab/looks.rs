@@ -229,5 +229,13 @@ fn standing_is_the_members_access_level_developer_and_up_can_push() {
     assert_eq!(of("bob"), (false, "REPORTER"));
     assert_eq!(of("octocat"), (false, "NONE"));
     assert_eq!(of("nobody"), (false, "NONE"));
+    // A token that may not list members shows no standing: not known, no push.
+    let body = serde_json::from_str(r#"{"message":"403 Forbidden"}"#).unwrap();
+    lab.fake.fail_next("GET", "/members/all", 403, body);
+    let standing = lab.run(lab.repo.standing(&logins)).unwrap();
+    assert!(
+        standing.iter().all(|s| !s.can_push && s.word == "UNKNOWN"),
+        "{standing:?}"
+    );
     lab.done();
 }
