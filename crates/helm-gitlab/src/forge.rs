@@ -47,7 +47,8 @@ impl Forge for GitLabForge {
         limits: &Limits,
     ) -> Result<Box<dyn Repository>> {
         let api_url = api_url(env.get("HELM_GITLAB_API_URL"), &place.host)?;
-        let token = crate::token::resolve(env, &place.host, "glab")?;
+        let identity = limits.identity.as_deref();
+        let token = crate::token::resolve(env, &place.host, "glab", identity)?;
         Ok(Box::new(connect(&api_url, &token, place.clone(), limits)?))
     }
 }

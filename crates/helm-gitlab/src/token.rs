@@ -16,8 +16,15 @@ use helm_model::error::{Error, Kind, Result};
 const GLAB_WAIT: Duration = Duration::from_secs(10);
 
 /// The token for `host`, from `env`, else from `glab` (the program `glab`
-/// names, so a test can give its own).
-pub(crate) fn resolve(env: &ForgeEnv, host: &str, glab: &str) -> Result<String> {
+/// names, so a test can give its own). An `identity` (`--as`) has no token
+/// of its own on GitLab (the contract names no place for one): the hint of
+/// a missing token says so.
+pub(crate) fn resolve(
+    env: &ForgeEnv,
+    host: &str,
+    glab: &str,
+    identity: Option<&str>,
+) -> Result<String> {
     for name in ["GITLAB_TOKEN", "GL_TOKEN"] {
         if let Some(token) = env.get(name).map(str::trim).filter(|t| !t.is_empty()) {
             return checked(token.to_string(), name);
@@ -29,7 +36,10 @@ pub(crate) fn resolve(env: &ForgeEnv, host: &str, glab: &str) -> Result<String> 
             format!("no GitLab token: GITLAB_TOKEN and GL_TOKEN are unset, and `glab auth token` {why}"),
         )
         .hint(format!(
-            "set GITLAB_TOKEN to a token with the `api` scope for {host}, or run `glab auth login --hostname {host}`"
+            "set GITLAB_TOKEN to a token with the `api` scope for {host}, or run `glab auth login --hostname {host}`{}",
+            identity.map_or(String::new(), |id| format!(
+                " (--as {id} has no GitLab token of its own: helm reads these for every identity)"
+            ))
         ))
     })?;
     checked(token, "`glab auth token`")
@@ -140,17 +150,17 @@ mod tests {
             ("GL_TOKEN", "glpat-second"),
         ]);
         assert_eq!(
-            resolve(&both, "gitlab.example.com", &glab).unwrap(),
+            resolve(&both, "gitlab.example.com", &glab, None).unwrap(),
             "glpat-first"
         );
         let second = env(&[("GL_TOKEN", "glpat-second")]);
         assert_eq!(
-            resolve(&second, "gitlab.example.com", &glab).unwrap(),
+            resolve(&second, "gitlab.example.com", &glab, None).unwrap(),
             "glpat-second"
         );
         let none = env(&[("GITLAB_TOKEN", "  ")]);
         assert_eq!(
-            resolve(&none, "gitlab.example.com", &glab).unwrap(),
+            resolve(&none, "gitlab.example.com", &glab, None).unwrap(),
             "glpat-from-glab"
         );
     }
@@ -159,7 +169,7 @@ mod tests {
     fn no_token_anywhere_names_all_three_and_never_the_token() {
         let dir = tempfile::tempdir().unwrap();
         let failing = glab(dir.path(), "echo 'not logged in' >&2; exit 1");
-        let err = resolve(&ForgeEnv::new(), "gitlab.com", &failing).unwrap_err();
+        let err = resolve(&ForgeEnv::new(), "gitlab.com", &failing, Some("agent-1")).unwrap_err();
         assert_eq!(err.kind(), Kind::Config);
         let text = err.to_string();
         for name in [
@@ -170,10 +180,16 @@ mod tests {
         ] {
             assert!(text.contains(name), "{text}");
         }
-        let missing = resolve(&ForgeEnv::new(), "gitlab.com", "/nonexistent/glab").unwrap_err();
+        assert!(
+            err.hint_text()
+                .unwrap()
+                .contains("--as agent-1 has no GitLab token")
+        );
+        let missing =
+            resolve(&ForgeEnv::new(), "gitlab.com", "/nonexistent/glab", None).unwrap_err();
         assert!(missing.to_string().contains("glab is not installed"));
         let bad = env(&[("GITLAB_TOKEN", "glpat secret")]);
-        let err = resolve(&bad, "gitlab.com", "/nonexistent/glab").unwrap_err();
+        let err = resolve(&bad, "gitlab.com", "/nonexistent/glab", None).unwrap_err();
         assert!(!err.to_string().contains("secret"), "{err}");
     }
 }
