@@ -79,6 +79,8 @@ fn read_status(job: &Job) -> (&'static str, Option<&'static str>) {
         "failed" => ("completed", Some("failure")),
         "canceled" | "canceling" => ("completed", Some("cancelled")),
         "skipped" => ("completed", Some("skipped")),
+        // A manual job that may fail waits for no one: it never blocks.
+        "manual" if job.allow_failure => ("completed", Some("skipped")),
         // created, pending, preparing, scheduled, waiting_for_resource, manual
         _ => ("queued", None),
     }
@@ -212,4 +214,29 @@ async fn trace(api: &Api, job: u64, keep: usize) -> Result<JobLog, ForgeError> {
         }),
         log_unavailable: None,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn job(status: &str, allow_failure: bool) -> Job {
+        serde_json::from_str(&format!(
+            r#"{{"id":1,"name":"test","status":"{status}","allow_failure":{allow_failure},"web_url":null}}"#
+        ))
+        .unwrap()
+    }
+
+    #[test]
+    fn gitlabs_job_statuses_in_helms_words() {
+        let read = |status, allowed| read_status(&job(status, allowed));
+        assert_eq!(read("success", false), ("completed", Some("success")));
+        assert_eq!(read("failed", false), ("completed", Some("failure")));
+        assert_eq!(read("failed", true), ("completed", Some("neutral")));
+        assert_eq!(read("canceled", false), ("completed", Some("cancelled")));
+        assert_eq!(read("running", false), ("in_progress", None));
+        assert_eq!(read("manual", true), ("completed", Some("skipped")));
+        assert_eq!(read("manual", false), ("queued", None));
+        assert_eq!(read("waiting_for_resource", false), ("queued", None));
+    }
 }
