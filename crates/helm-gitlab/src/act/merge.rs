@@ -126,20 +126,43 @@ pub(super) async fn send(
             )
             .hint("observe the merge request again, read what changed, then merge")
         }
-        405 | 406 | 422 => Error::new(
-            Kind::NotReady,
-            format!(
-                "GitLab refused to merge !{} ({status}: {said}); nothing was merged",
-                merge.pr
-            ),
-        )
-        .hint("observe the merge request again: its merge status says what GitLab waits for"),
+        405 | 406 | 422 => match merged_already(api, merge.pr).await {
+            Some(commit) => Error::new(
+                Kind::AlreadyMerged,
+                format!(
+                    "!{} is merged already{}; nothing was merged again",
+                    merge.pr,
+                    commit.map_or(String::new(), |c| format!(" (merge commit {c})"))
+                ),
+            )
+            .hint("observe the merge request again to record its state"),
+            None => not_ready(merge.pr, status, &said),
+        },
         _ => refused(&answer, write.method, &write.path),
     };
     Err(match answer.status.is_server_error() || earlier {
         true => ForgeError::unknown(error),
         false => ForgeError::not_done(error),
     })
+}
+
+/// GitLab will not merge `pr` now: what it waits for is in its merge status.
+fn not_ready(pr: u64, status: u16, said: &str) -> Error {
+    Error::new(
+        Kind::NotReady,
+        format!("GitLab refused to merge !{pr} ({status}: {said}); nothing was merged"),
+    )
+    .hint("observe the merge request again: its merge status says what GitLab waits for")
+}
+
+/// Whether merge request `pr` is merged now (a read after GitLab refused a
+/// merge), with its merge commit if GitLab names one.
+async fn merged_already(api: &Api, pr: u64) -> Option<Option<String>> {
+    let mr: Mr = api
+        .get(&api.path(&format!("/merge_requests/{pr}")))
+        .await
+        .ok()?;
+    (mr.state == "merged").then(|| mr.merge_commit_sha.or(mr.squash_commit_sha))
 }
 
 pub(super) fn produced(plan: &WritePlan, answer: &Answer) -> Result<Produced, Error> {

@@ -32,8 +32,21 @@ fn a_merge_is_pinned_to_the_head_seen() {
         panic!("it merges")
     };
     assert!(sha.is_some());
-    assert!(url.unwrap().ends_with(&format!("-/merge_requests/{mr}")));
+    assert!(
+        url.as_deref()
+            .unwrap()
+            .ends_with(&format!("-/merge_requests/{mr}"))
+    );
     assert_eq!(gl.item(PROJECT, true, mr).0, "merged");
+    // Sent again (a plan kept from before): GitLab refuses, and helm says why.
+    let err = lab.run(lab.repo.send(&plan)).unwrap_err();
+    assert_eq!(err.error.kind(), Kind::AlreadyMerged);
+    assert_eq!(err.outcome, WriteOutcome::NotDone);
+    assert!(
+        err.error.to_string().contains(sha.as_deref().unwrap()),
+        "{}",
+        err.error
+    );
     lab.done();
 }
 
