@@ -12,15 +12,15 @@ use helm_forge::{ForgeError, ForgeRepo, ForgeWrite};
 use helm_http::{Answer, Failure, HttpClient, HttpError};
 use helm_model::error::{Error, Kind};
 
-use crate::gate::Admitted;
-use crate::wire::Refusal;
+use crate::gate::GitLabAdmitted;
+use crate::wire::GitLabRefusal;
 
 /// Pages of a listing read before helm stops (100 items each).
 const MAX_PAGES: usize = 30;
 const JSON: &str = "application/json";
 
 /// One GitLab project, as every request addresses it.
-pub(crate) struct Api {
+pub(crate) struct GitLabApi {
     pub(crate) client: HttpClient,
     pub(crate) place: ForgeRepo,
     /// `/projects/group%2Fsub%2Fproject`.
@@ -28,14 +28,14 @@ pub(crate) struct Api {
     /// The web's base (the API URL less `/api/v4`), for links GitLab's
     /// answers do not carry (a note's).
     web: String,
-    pub(crate) admitted: Admitted,
+    pub(crate) admitted: GitLabAdmitted,
 }
 
-impl Api {
-    pub(crate) fn new(client: HttpClient, place: ForgeRepo, admitted: Admitted) -> Api {
+impl GitLabApi {
+    pub(crate) fn new(client: HttpClient, place: ForgeRepo, admitted: GitLabAdmitted) -> GitLabApi {
         let web = client.api_url().trim_end_matches('/');
         let web = web.strip_suffix("/api/v4").unwrap_or(web).to_string();
-        Api {
+        GitLabApi {
             project: format!("/projects/{}", encode(place.repo.as_str())),
             client,
             place,
@@ -214,7 +214,7 @@ pub(crate) fn encode(text: &str) -> String {
 
 /// What GitLab said in a refusal, if it said anything readable.
 pub(crate) fn said(answer: &Answer) -> Option<String> {
-    serde_json::from_slice::<Refusal>(&answer.body)
+    serde_json::from_slice::<GitLabRefusal>(&answer.body)
         .ok()
         .and_then(|r| r.said())
 }

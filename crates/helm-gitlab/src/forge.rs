@@ -9,9 +9,9 @@ use helm_forge::{Forge, ForgeEnv, ForgeName, ForgeRepo, Limits, RepoRef, Reposit
 use helm_http::{AuthScheme, Credentials, HttpClient, Server};
 use helm_model::error::{Error, Kind, Result};
 
-use crate::api::Api;
-use crate::gate::Admitted;
-use crate::repository::GitLab;
+use crate::api::GitLabApi;
+use crate::gate::GitLabAdmitted;
+use crate::repository::GitLabRepository;
 
 const HOME: &str = "gitlab.com";
 
@@ -60,8 +60,8 @@ pub(crate) fn connect(
     token: &str,
     place: ForgeRepo,
     limits: &Limits,
-) -> Result<GitLab> {
-    let admitted = Admitted::default();
+) -> Result<GitLabRepository> {
+    let admitted = GitLabAdmitted::default();
     let client = HttpClient::connect(Server {
         forge: "GitLab",
         api_url,
@@ -74,7 +74,9 @@ pub(crate) fn connect(
         deadline: limits.timeout,
     })?
     .gated(admitted.gate());
-    Ok(GitLab::new(Api::new(client, place, admitted)))
+    Ok(GitLabRepository::new(GitLabApi::new(
+        client, place, admitted,
+    )))
 }
 
 /// `HELM_GITLAB_API_URL` checked (http or https, a host, no query), without a

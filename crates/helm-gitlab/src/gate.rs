@@ -14,9 +14,9 @@ use helm_model::error::{Error, Kind};
 
 /// The writes the client may send now.
 #[derive(Clone, Default)]
-pub(crate) struct Admitted(Arc<Mutex<Vec<ForgeWrite>>>);
+pub(crate) struct GitLabAdmitted(Arc<Mutex<Vec<ForgeWrite>>>);
 
-impl Admitted {
+impl GitLabAdmitted {
     /// Admits exactly `writes`, replacing whatever was admitted before.
     pub(crate) fn admit(&self, writes: &[ForgeWrite]) {
         if let Ok(mut admitted) = self.0.lock() {
@@ -75,7 +75,7 @@ mod tests {
 
     #[test]
     fn only_a_planned_write_passes_and_only_once() {
-        let admitted = Admitted::default();
+        let admitted = GitLabAdmitted::default();
         let planned = ForgeWrite {
             method: "POST",
             path: "/projects/g%2Fp/issues/1/notes".into(),

@@ -11,20 +11,20 @@ use helm_forge::{
 use helm_model::clock::{Began, GitHubClock};
 use serde_json::Value;
 
-use crate::api::Api;
-use crate::wire::User;
+use crate::api::GitLabApi;
+use crate::wire::GitLabUser;
 
-pub(crate) struct GitLab {
-    pub(crate) api: Api,
+pub(crate) struct GitLabRepository {
+    pub(crate) api: GitLabApi,
 }
 
-impl GitLab {
-    pub(crate) fn new(api: Api) -> GitLab {
-        GitLab { api }
+impl GitLabRepository {
+    pub(crate) fn new(api: GitLabApi) -> GitLabRepository {
+        GitLabRepository { api }
     }
 }
 
-impl Repository for GitLab {
+impl Repository for GitLabRepository {
     fn place(&self) -> &ForgeRepo {
         &self.api.place
     }
@@ -35,7 +35,7 @@ impl Repository for GitLab {
 
     fn viewer(&self) -> Io<'_, String> {
         Box::pin(async move {
-            let user: User = self.api.get("/user").await?;
+            let user: GitLabUser = self.api.get("/user").await?;
             Ok(user.username)
         })
     }

@@ -9,8 +9,8 @@
 use helm_forge::{AuthorStanding, ForgeError};
 use helm_model::error::Kind;
 
-use crate::api::Api;
-use crate::wire::{Member, User};
+use crate::api::GitLabApi;
+use crate::wire::{GitLabMember, GitLabUser};
 
 /// The access level from which a member can push (Developer).
 const CAN_PUSH: u32 = 30;
@@ -39,7 +39,7 @@ fn unknown(login: &str) -> AuthorStanding {
 }
 
 pub(crate) async fn standing(
-    api: &Api,
+    api: &GitLabApi,
     logins: &[String],
 ) -> Result<Vec<AuthorStanding>, ForgeError> {
     let mut logins: Vec<&String> = logins.iter().collect();
@@ -49,7 +49,7 @@ pub(crate) async fn standing(
     let mut ids = Vec::new();
     for login in &logins {
         let path = format!("/users?username={}", crate::api::encode(login));
-        let users: Vec<User> = api.get(&path).await?;
+        let users: Vec<GitLabUser> = api.get(&path).await?;
         if let Some(user) = users
             .iter()
             .find(|u| u.username.eq_ignore_ascii_case(login))
@@ -64,7 +64,7 @@ pub(crate) async fn standing(
             .map(|(id, _)| format!("user_ids[]={id}"))
             .collect();
         let path = api.path(&format!("/members/all?{}", query.join("&")));
-        members = match api.pages::<Member>(&path).await {
+        members = match api.pages::<GitLabMember>(&path).await {
             Ok((members, _)) => members,
             // A token that may not list members shows no standing: not
             // known, which fails closed (the text is untrusted).

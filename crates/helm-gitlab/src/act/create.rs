@@ -10,15 +10,15 @@ use helm_model::error::{Error, Kind};
 use serde::Deserialize;
 
 use super::{answered, plan};
-use crate::api::{Api, encode};
-use crate::wire::bodies::{NewIssue, NewMr, listed, write};
-use crate::wire::{Project, User};
+use crate::api::{GitLabApi, encode};
+use crate::wire::bodies::{GitLabNewIssue, GitLabNewMr, listed, write};
+use crate::wire::{GitLabProject, GitLabUser};
 
 /// The id of each username, in order; a name GitLab does not know is refused.
-pub(crate) async fn user_ids(api: &Api, names: &[String]) -> Result<Vec<u64>, ForgeError> {
+pub(crate) async fn user_ids(api: &GitLabApi, names: &[String]) -> Result<Vec<u64>, ForgeError> {
     let mut ids = Vec::new();
     for name in names {
-        let users: Vec<User> = api
+        let users: Vec<GitLabUser> = api
             .get(&format!("/users?username={}", encode(name)))
             .await?;
         let found = users.iter().find(|u| u.username.eq_ignore_ascii_case(name));
@@ -47,10 +47,10 @@ pub(crate) fn checked_labels(labels: &[String]) -> Result<(), ForgeError> {
     }
 }
 
-pub(super) async fn issue(api: &Api, create: &CreateIssue) -> Result<WritePlan, ForgeError> {
+pub(super) async fn issue(api: &GitLabApi, create: &CreateIssue) -> Result<WritePlan, ForgeError> {
     checked_labels(&create.labels)?;
     let assignee_ids = user_ids(api, &create.assignees).await?;
-    let body = NewIssue {
+    let body = GitLabNewIssue {
         title: &create.title,
         description: create.body.as_deref(),
         labels: listed(&create.labels),
@@ -63,10 +63,10 @@ pub(super) async fn issue(api: &Api, create: &CreateIssue) -> Result<WritePlan, 
     ))
 }
 
-pub(super) async fn mr(api: &Api, create: &CreatePr) -> Result<WritePlan, ForgeError> {
+pub(super) async fn mr(api: &GitLabApi, create: &CreatePr) -> Result<WritePlan, ForgeError> {
     let mut create = create.clone();
     if create.base.is_none() {
-        let project: Project = api.get(&api.path("")).await?;
+        let project: GitLabProject = api.get(&api.path("")).await?;
         let Some(branch) = project.default_branch else {
             return Err(ForgeError::not_done(
                 Error::usage(format!(
@@ -82,7 +82,7 @@ pub(super) async fn mr(api: &Api, create: &CreatePr) -> Result<WritePlan, ForgeE
         true => format!("Draft: {}", create.title),
         false => create.title.clone(),
     };
-    let body = NewMr {
+    let body = GitLabNewMr {
         source_branch: &create.head,
         target_branch: create.base.as_deref().unwrap_or_default(),
         title: &title,
@@ -102,16 +102,16 @@ pub(crate) fn is_draft(title: &str) -> bool {
 
 /// What an issue's or a merge request's creation answers.
 #[derive(Deserialize)]
-pub(crate) struct Created {
+pub(crate) struct GitLabCreated {
     pub(crate) iid: u64,
     pub(crate) web_url: String,
-    pub(crate) author: User,
+    pub(crate) author: GitLabUser,
     pub(crate) labels: Vec<String>,
     #[serde(default)]
-    pub(crate) assignees: Vec<User>,
+    pub(crate) assignees: Vec<GitLabUser>,
 }
 
-impl Created {
+impl GitLabCreated {
     pub(crate) fn produced(self) -> Produced {
         Produced::Opened {
             number: self.iid,
@@ -124,6 +124,6 @@ impl Created {
 }
 
 pub(super) fn produced(plan: &WritePlan, answer: &Answer) -> Result<Produced, Error> {
-    let created: Created = answered(plan, answer)?;
+    let created: GitLabCreated = answered(plan, answer)?;
     Ok(created.produced())
 }

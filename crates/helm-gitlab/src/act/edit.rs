@@ -10,32 +10,37 @@ use helm_model::error::Error;
 use serde::Deserialize;
 
 use super::{answered, item_path, plan};
-use crate::api::Api;
+use crate::api::GitLabApi;
 use crate::look::summary::state as helm_state;
-use crate::wire::bodies::{Edit, StateChange, write};
+use crate::wire::bodies::{GitLabEdit, GitLabStateChange, write};
 
 pub(super) fn edit(
-    api: &Api,
+    api: &GitLabApi,
     steer: &Steer,
     on: IssueOrPull,
     title: Option<&str>,
     body: Option<&str>,
 ) -> WritePlan {
-    let edit = Edit {
+    let edit = GitLabEdit {
         title,
         description: body,
     };
     plan(steer, vec![write("PUT", item_path(api, on), &edit)])
 }
 
-pub(super) fn state(api: &Api, steer: &Steer, on: IssueOrPull, event: &'static str) -> WritePlan {
-    let change = StateChange { state_event: event };
+pub(super) fn state(
+    api: &GitLabApi,
+    steer: &Steer,
+    on: IssueOrPull,
+    event: &'static str,
+) -> WritePlan {
+    let change = GitLabStateChange { state_event: event };
     plan(steer, vec![write("PUT", item_path(api, on), &change)])
 }
 
 /// What an edit or a state change answers: the issue or merge request.
 #[derive(Deserialize)]
-pub(crate) struct Item {
+pub(crate) struct GitLabItem {
     pub(crate) title: String,
     #[serde(default)]
     pub(crate) description: Option<String>,
@@ -46,7 +51,7 @@ pub(crate) struct Item {
 }
 
 pub(super) fn edited(plan: &WritePlan, answer: &Answer) -> Result<Produced, Error> {
-    let item: Item = answered(plan, answer)?;
+    let item: GitLabItem = answered(plan, answer)?;
     Ok(Produced::Edited {
         title: Some(item.title),
         body: item.description,
@@ -55,7 +60,7 @@ pub(super) fn edited(plan: &WritePlan, answer: &Answer) -> Result<Produced, Erro
 }
 
 pub(super) fn stated(plan: &WritePlan, answer: &Answer) -> Result<Produced, Error> {
-    let item: Item = answered(plan, answer)?;
+    let item: GitLabItem = answered(plan, answer)?;
     Ok(Produced::State {
         state: helm_state(&item.state),
         reason: None,

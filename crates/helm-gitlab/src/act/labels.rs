@@ -12,8 +12,8 @@ use serde_json::Value;
 
 use super::create::checked_labels;
 use super::{answered, item_path};
-use crate::api::Api;
-use crate::wire::bodies::{Labels, listed, write};
+use crate::api::GitLabApi;
+use crate::wire::bodies::{GitLabLabelChange, listed, write};
 
 #[derive(Deserialize)]
 struct Labelled {
@@ -21,12 +21,15 @@ struct Labelled {
     web_url: String,
 }
 
-pub(super) async fn prepare(api: &Api, change: &LabelChange) -> Result<WritePlan, ForgeError> {
+pub(super) async fn prepare(
+    api: &GitLabApi,
+    change: &LabelChange,
+) -> Result<WritePlan, ForgeError> {
     checked_labels(&change.add)?;
     checked_labels(&change.remove)?;
     let path = item_path(api, change.on);
     let before: Labelled = api.get(&path).await?;
-    let body = Labels {
+    let body = GitLabLabelChange {
         add_labels: listed(&change.add),
         remove_labels: listed(&change.remove),
     };

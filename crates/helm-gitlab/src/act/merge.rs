@@ -13,12 +13,12 @@ use helm_http::Answer;
 use helm_model::error::{Error, Kind};
 
 use super::{answered, plan};
-use crate::api::{Api, refused, said};
-use crate::wire::bodies::{Merge, write};
-use crate::wire::{Mr, Project};
+use crate::api::{GitLabApi, refused, said};
+use crate::wire::bodies::{GitLabMergeBody, write};
+use crate::wire::{GitLabMr, GitLabProject};
 
 /// The methods `project` allows, in helm's words.
-fn allowed(project: &Project) -> Vec<MergeMethod> {
+fn allowed(project: &GitLabProject) -> Vec<MergeMethod> {
     let squash = project.squash_option.as_deref().unwrap_or("default_off");
     let mut methods = Vec::new();
     if squash != "always" {
@@ -42,8 +42,8 @@ fn flag(method: MergeMethod) -> &'static str {
     }
 }
 
-pub(super) async fn prepare(api: &Api, merge: &MergePr) -> Result<WritePlan, ForgeError> {
-    let project: Project = api.get(&api.path("")).await?;
+pub(super) async fn prepare(api: &GitLabApi, merge: &MergePr) -> Result<WritePlan, ForgeError> {
+    let project: GitLabProject = api.get(&api.path("")).await?;
     let methods = allowed(&project);
     if !methods.contains(&merge.method) {
         let allowed: Vec<&str> = methods.iter().map(|m| flag(*m)).collect();
@@ -68,7 +68,7 @@ pub(super) async fn prepare(api: &Api, merge: &MergePr) -> Result<WritePlan, For
     let path = api.path(&format!("/merge_requests/{}", merge.pr));
     let mut merge = merge.clone();
     if merge.sha.is_none() {
-        let mr: Mr = api.get(&path).await?;
+        let mr: GitLabMr = api.get(&path).await?;
         merge.sha = mr.head().map(str::to_string);
     }
     let Some(sha) = merge.sha.clone() else {
@@ -80,7 +80,7 @@ pub(super) async fn prepare(api: &Api, merge: &MergePr) -> Result<WritePlan, For
             .hint("observe the merge request again, then merge"),
         ));
     };
-    let body = Merge {
+    let body = GitLabMergeBody {
         sha: &sha,
         squash: merge.method == MergeMethod::Squash,
     };
@@ -90,7 +90,7 @@ pub(super) async fn prepare(api: &Api, merge: &MergePr) -> Result<WritePlan, For
 
 /// Sends the merge and reads GitLab's refusals into helm's words.
 pub(super) async fn send(
-    api: &Api,
+    api: &GitLabApi,
     plan: &WritePlan,
     write: &ForgeWrite,
     earlier: bool,
@@ -113,7 +113,7 @@ pub(super) async fn send(
         409 => {
             // The head now, to name it: a read, after GitLab refused.
             let path = api.path(&format!("/merge_requests/{}", merge.pr));
-            let now = match api.get::<Mr>(&path).await {
+            let now = match api.get::<GitLabMr>(&path).await {
                 Ok(mr) => mr.head().unwrap_or("?").to_string(),
                 Err(_) => "unknown (it could not be read)".to_string(),
             };
@@ -157,8 +157,8 @@ fn not_ready(pr: u64, status: u16, said: &str) -> Error {
 
 /// Whether merge request `pr` is merged now (a read after GitLab refused a
 /// merge), with its merge commit if GitLab names one.
-async fn merged_already(api: &Api, pr: u64) -> Option<Option<String>> {
-    let mr: Mr = api
+async fn merged_already(api: &GitLabApi, pr: u64) -> Option<Option<String>> {
+    let mr: GitLabMr = api
         .get(&api.path(&format!("/merge_requests/{pr}")))
         .await
         .ok()?;
@@ -166,7 +166,7 @@ async fn merged_already(api: &Api, pr: u64) -> Option<Option<String>> {
 }
 
 pub(super) fn produced(plan: &WritePlan, answer: &Answer) -> Result<Produced, Error> {
-    let mr: Mr = answered(plan, answer)?;
+    let mr: GitLabMr = answered(plan, answer)?;
     Ok(Produced::Merged {
         sha: mr.merge_commit_sha.or(mr.squash_commit_sha),
         url: Some(mr.web_url),
@@ -177,7 +177,7 @@ pub(super) fn produced(plan: &WritePlan, answer: &Answer) -> Result<Produced, Er
 mod tests {
     use super::*;
 
-    fn project(method: &str, squash: &str) -> Project {
+    fn project(method: &str, squash: &str) -> GitLabProject {
         serde_json::from_str(&format!(
             r#"{{"merge_method":"{method}","squash_option":"{squash}"}}"#
         ))

@@ -21,9 +21,9 @@ use helm_http::Answer;
 use serde::de::DeserializeOwned;
 use serde_json::Value;
 
-use crate::api::{Api, parse};
+use crate::api::{GitLabApi, parse};
 
-pub(crate) async fn prepare(api: &Api, steer: &Steer) -> Result<WritePlan, ForgeError> {
+pub(crate) async fn prepare(api: &GitLabApi, steer: &Steer) -> Result<WritePlan, ForgeError> {
     if let Some(refusal) = refuses(ForgeName::GitLab, ForgeName::GitLab.capabilities(), steer) {
         return Err(ForgeError::not_done(refusal.into()));
     }
@@ -57,14 +57,14 @@ pub(crate) async fn prepare(api: &Api, steer: &Steer) -> Result<WritePlan, Forge
     }
 }
 
-pub(crate) async fn send(api: &Api, plan: &WritePlan) -> Result<Produced, ForgeError> {
+pub(crate) async fn send(api: &GitLabApi, plan: &WritePlan) -> Result<Produced, ForgeError> {
     api.admitted.admit(&plan.writes);
     let sent = sent(api, plan).await;
     api.admitted.close();
     sent
 }
 
-async fn sent(api: &Api, plan: &WritePlan) -> Result<Produced, ForgeError> {
+async fn sent(api: &GitLabApi, plan: &WritePlan) -> Result<Produced, ForgeError> {
     let mut answers = Vec::new();
     for write in &plan.writes {
         let answer = match write_of(plan, write) {
@@ -115,7 +115,7 @@ fn on_pr(n: u64) -> IssueOrPull {
 }
 
 /// `issues/7` or `merge_requests/7` under the project.
-pub(crate) fn item_path(api: &Api, on: IssueOrPull) -> String {
+pub(crate) fn item_path(api: &GitLabApi, on: IssueOrPull) -> String {
     match on {
         IssueOrPull::Issue(n) => api.path(&format!("/issues/{n}")),
         IssueOrPull::PullRequest(n) => api.path(&format!("/merge_requests/{n}")),

@@ -9,13 +9,13 @@ use helm_http::Answer;
 use helm_model::error::{Error, Kind};
 
 use super::{answered, item_path, plan};
-use crate::api::Api;
-use crate::wire::bodies::{NoteBody, write};
-use crate::wire::{Discussion, Note};
+use crate::api::GitLabApi;
+use crate::wire::bodies::{GitLabNoteBody, write};
+use crate::wire::{GitLabDiscussion, GitLabNote};
 
-pub(super) fn comment(api: &Api, comment: &Comment) -> WritePlan {
+pub(super) fn comment(api: &GitLabApi, comment: &Comment) -> WritePlan {
     let path = format!("{}/notes", item_path(api, comment.on));
-    let body = NoteBody {
+    let body = GitLabNoteBody {
         body: &comment.body,
     };
     plan(
@@ -25,9 +25,13 @@ pub(super) fn comment(api: &Api, comment: &Comment) -> WritePlan {
 }
 
 /// The discussion of merge request `pr` that holds note `note`.
-pub(crate) async fn discussion_of(api: &Api, pr: u64, note: u64) -> Result<Discussion, ForgeError> {
+pub(crate) async fn discussion_of(
+    api: &GitLabApi,
+    pr: u64,
+    note: u64,
+) -> Result<GitLabDiscussion, ForgeError> {
     let path = api.path(&format!("/merge_requests/{pr}/discussions"));
-    let (discussions, _) = api.pages::<Discussion>(&path).await?;
+    let (discussions, _) = api.pages::<GitLabDiscussion>(&path).await?;
     discussions
         .into_iter()
         .find(|d| d.notes.iter().any(|n| n.id == note))
@@ -42,13 +46,13 @@ pub(crate) async fn discussion_of(api: &Api, pr: u64, note: u64) -> Result<Discu
         })
 }
 
-pub(super) async fn reply(api: &Api, reply: &ReplyInline) -> Result<WritePlan, ForgeError> {
+pub(super) async fn reply(api: &GitLabApi, reply: &ReplyInline) -> Result<WritePlan, ForgeError> {
     let discussion = discussion_of(api, reply.pr, reply.comment_id).await?;
     let path = api.path(&format!(
         "/merge_requests/{}/discussions/{}/notes",
         reply.pr, discussion.id
     ));
-    let body = NoteBody { body: &reply.body };
+    let body = GitLabNoteBody { body: &reply.body };
     Ok(plan(
         &Steer::ReplyInline(reply.clone()),
         vec![write("POST", path, &body)],
@@ -56,7 +60,7 @@ pub(super) async fn reply(api: &Api, reply: &ReplyInline) -> Result<WritePlan, F
 }
 
 /// The web address of note `id` on what `steer` acted on.
-pub(crate) fn note_url(api: &Api, steer: &Steer, id: u64) -> Option<String> {
+pub(crate) fn note_url(api: &GitLabApi, steer: &Steer, id: u64) -> Option<String> {
     let tail = match steer {
         Steer::Comment(c) => match c.on {
             IssueOrPull::Issue(n) => format!("-/issues/{n}"),
@@ -68,8 +72,12 @@ pub(crate) fn note_url(api: &Api, steer: &Steer, id: u64) -> Option<String> {
     Some(api.web_url(&format!("{tail}#note_{id}")))
 }
 
-pub(super) fn produced(api: &Api, plan: &WritePlan, answer: &Answer) -> Result<Produced, Error> {
-    let note: Note = answered(plan, answer)?;
+pub(super) fn produced(
+    api: &GitLabApi,
+    plan: &WritePlan,
+    answer: &Answer,
+) -> Result<Produced, Error> {
+    let note: GitLabNote = answered(plan, answer)?;
     Ok(Produced::Posted {
         id: note.id,
         url: note_url(api, &plan.steer, note.id),

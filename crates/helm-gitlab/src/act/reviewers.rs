@@ -11,20 +11,23 @@ use helm_model::error::Error;
 
 use super::create::user_ids;
 use super::{answered, plan};
-use crate::api::Api;
-use crate::wire::Mr;
-use crate::wire::bodies::{Reviewers, write};
+use crate::api::GitLabApi;
+use crate::wire::GitLabMr;
+use crate::wire::bodies::{GitLabReviewerIds, write};
 
-pub(super) async fn prepare(api: &Api, request: &RequestReview) -> Result<WritePlan, ForgeError> {
+pub(super) async fn prepare(
+    api: &GitLabApi,
+    request: &RequestReview,
+) -> Result<WritePlan, ForgeError> {
     let path = api.path(&format!("/merge_requests/{}", request.pr));
-    let mr: Mr = api.get(&path).await?;
+    let mr: GitLabMr = api.get(&path).await?;
     let mut ids: Vec<u64> = mr.reviewers.iter().map(|u| u.id).collect();
     for id in user_ids(api, &request.reviewers).await? {
         if !ids.contains(&id) {
             ids.push(id);
         }
     }
-    let body = Reviewers { reviewer_ids: ids };
+    let body = GitLabReviewerIds { reviewer_ids: ids };
     Ok(plan(
         &Steer::RequestReview(request.clone()),
         vec![write("PUT", path, &body)],
@@ -32,7 +35,7 @@ pub(super) async fn prepare(api: &Api, request: &RequestReview) -> Result<WriteP
 }
 
 pub(super) fn produced(plan: &WritePlan, answer: &Answer) -> Result<Produced, Error> {
-    let mr: Mr = answered(plan, answer)?;
+    let mr: GitLabMr = answered(plan, answer)?;
     Ok(Produced::Reviewers {
         users: mr.reviewers.into_iter().map(|u| u.username).collect(),
         teams: Vec::new(),

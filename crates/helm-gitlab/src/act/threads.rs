@@ -11,14 +11,18 @@ use helm_http::Answer;
 use helm_model::error::{Error, Kind};
 
 use super::{answered, plan};
-use crate::api::Api;
-use crate::wire::Discussion;
-use crate::wire::bodies::{Resolve, write};
+use crate::api::GitLabApi;
+use crate::wire::GitLabDiscussion;
+use crate::wire::bodies::{GitLabResolve, write};
 
 /// Discussion `id` of merge request `pr`, which must be resolvable.
-pub(crate) async fn discussion(api: &Api, pr: u64, id: &str) -> Result<Discussion, ForgeError> {
+pub(crate) async fn discussion(
+    api: &GitLabApi,
+    pr: u64,
+    id: &str,
+) -> Result<GitLabDiscussion, ForgeError> {
     let path = api.path(&format!("/merge_requests/{pr}/discussions"));
-    let (discussions, _) = api.pages::<Discussion>(&path).await?;
+    let (discussions, _) = api.pages::<GitLabDiscussion>(&path).await?;
     let found = discussions.into_iter().find(|d| d.id == id);
     let resolvable = found.filter(|d| d.notes.iter().any(|n| n.resolvable));
     resolvable.ok_or_else(|| {
@@ -33,7 +37,7 @@ pub(crate) async fn discussion(api: &Api, pr: u64, id: &str) -> Result<Discussio
 }
 
 pub(super) async fn prepare(
-    api: &Api,
+    api: &GitLabApi,
     pr: u64,
     thread: &str,
     resolve: bool,
@@ -56,18 +60,26 @@ pub(super) async fn prepare(
         }),
     };
     let path = api.path(&format!("/merge_requests/{pr}/discussions/{thread}"));
-    let body = Resolve { resolved: resolve };
+    let body = GitLabResolve { resolved: resolve };
     Ok(plan(&steer, vec![write("PUT", path, &body)]))
 }
 
 /// The web address of a discussion of merge request `pr`: its first note's.
-pub(crate) fn thread_url(api: &Api, pr: u64, discussion: &Discussion) -> Option<String> {
+pub(crate) fn thread_url(
+    api: &GitLabApi,
+    pr: u64,
+    discussion: &GitLabDiscussion,
+) -> Option<String> {
     let first = discussion.notes.first()?;
     Some(api.web_url(&format!("-/merge_requests/{pr}#note_{}", first.id)))
 }
 
-pub(super) fn produced(api: &Api, plan: &WritePlan, answer: &Answer) -> Result<Produced, Error> {
-    let discussion: Discussion = answered(plan, answer)?;
+pub(super) fn produced(
+    api: &GitLabApi,
+    plan: &WritePlan,
+    answer: &Answer,
+) -> Result<Produced, Error> {
+    let discussion: GitLabDiscussion = answered(plan, answer)?;
     let pr = match &plan.steer {
         Steer::ResolveThread(t) => t.pr,
         Steer::UnresolveThread(t) => t.pr,

@@ -9,8 +9,8 @@ use helm_forge::{ForgeError, LookedPart};
 use serde::Serialize;
 
 use super::to_value;
-use crate::api::Api;
-use crate::wire::FileDiff;
+use crate::api::GitLabApi;
+use crate::wire::GitLabFileDiff;
 
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
@@ -22,7 +22,7 @@ struct Unified {
     without_diff: Vec<String>,
 }
 
-fn status(file: &FileDiff) -> &'static str {
+fn status(file: &GitLabFileDiff) -> &'static str {
     if file.new_file {
         "added"
     } else if file.deleted_file {
@@ -35,7 +35,7 @@ fn status(file: &FileDiff) -> &'static str {
 }
 
 /// Whether GitLab withheld the file's diff.
-fn withheld(file: &FileDiff) -> bool {
+fn withheld(file: &GitLabFileDiff) -> bool {
     file.too_large == Some(true) || (file.collapsed == Some(true) && file.diff.is_empty())
 }
 
@@ -54,8 +54,10 @@ fn counted(diff: &str) -> (u64, u64) {
     })
 }
 
-pub(crate) async fn files(api: &Api, base: &str) -> Result<LookedPart, ForgeError> {
-    let (diffs, truncated) = api.pages::<FileDiff>(&format!("{base}/diffs")).await?;
+pub(crate) async fn files(api: &GitLabApi, base: &str) -> Result<LookedPart, ForgeError> {
+    let (diffs, truncated) = api
+        .pages::<GitLabFileDiff>(&format!("{base}/diffs"))
+        .await?;
     let files: Vec<PullFile> = diffs
         .iter()
         .map(|file| {
@@ -78,8 +80,10 @@ pub(crate) async fn files(api: &Api, base: &str) -> Result<LookedPart, ForgeErro
     })
 }
 
-pub(crate) async fn diff(api: &Api, base: &str) -> Result<LookedPart, ForgeError> {
-    let (diffs, truncated) = api.pages::<FileDiff>(&format!("{base}/diffs")).await?;
+pub(crate) async fn diff(api: &GitLabApi, base: &str) -> Result<LookedPart, ForgeError> {
+    let (diffs, truncated) = api
+        .pages::<GitLabFileDiff>(&format!("{base}/diffs"))
+        .await?;
     let mut text = String::new();
     let mut without_diff = Vec::new();
     for file in &diffs {

@@ -16,8 +16,8 @@ use serde::Serialize;
 use serde_json::Value;
 
 use super::to_value;
-use crate::api::{Api, encode, said};
-use crate::wire::{Job, Mr, Pipeline};
+use crate::api::{GitLabApi, encode, said};
+use crate::wire::{GitLabJob, GitLabMr, GitLabPipeline};
 
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
@@ -71,7 +71,7 @@ struct Checks {
 }
 
 /// GitLab's job status as helm's (GitHub's) `status` and `conclusion`.
-fn read_status(job: &Job) -> (&'static str, Option<&'static str>) {
+fn read_status(job: &GitLabJob) -> (&'static str, Option<&'static str>) {
     match job.status.as_str() {
         "running" => ("in_progress", None),
         "success" => ("completed", Some("success")),
@@ -88,21 +88,21 @@ fn read_status(job: &Job) -> (&'static str, Option<&'static str>) {
 
 /// The CI of `of`, with the log tails `logs` asks for.
 pub(crate) async fn checks(
-    api: &Api,
+    api: &GitLabApi,
     of: &ChecksOf,
     logs: LogsWanted,
 ) -> Result<Value, ForgeError> {
     match of {
         ChecksOf::Pr(number) => {
             let base = api.path(&format!("/merge_requests/{number}"));
-            let mr: Mr = api.get(&base).await?;
+            let mr: GitLabMr = api.get(&base).await?;
             of_mr(api, &base, mr.head().unwrap_or_default(), Some(logs)).await
         }
         ChecksOf::Ref(git_ref) => {
             let is_sha = git_ref.len() == 40 && git_ref.chars().all(|c| c.is_ascii_hexdigit());
             let by = if is_sha { "sha" } else { "ref" };
             let path = api.path(&format!("/pipelines?{by}={}", encode(git_ref)));
-            let (pipelines, _) = api.pages::<Pipeline>(&path).await?;
+            let (pipelines, _) = api.pages::<GitLabPipeline>(&path).await?;
             let head = pipelines.first().map(|p| p.sha.clone());
             let head = head.unwrap_or_else(|| {
                 if is_sha {
@@ -118,26 +118,28 @@ pub(crate) async fn checks(
 
 /// The CI of the merge request at `base` whose head is `head`.
 pub(crate) async fn of_mr(
-    api: &Api,
+    api: &GitLabApi,
     base: &str,
     head: &str,
     logs: Option<LogsWanted>,
 ) -> Result<Value, ForgeError> {
-    let (pipelines, _) = api.pages::<Pipeline>(&format!("{base}/pipelines")).await?;
+    let (pipelines, _) = api
+        .pages::<GitLabPipeline>(&format!("{base}/pipelines"))
+        .await?;
     // Newest first, as GitLab lists them: the head's newest pipeline.
     let pipeline = pipelines.iter().find(|p| p.sha == head);
     shaped(api, head.to_string(), pipeline, logs).await
 }
 
 async fn shaped(
-    api: &Api,
+    api: &GitLabApi,
     head_sha: String,
-    pipeline: Option<&Pipeline>,
+    pipeline: Option<&GitLabPipeline>,
     logs: Option<LogsWanted>,
 ) -> Result<Value, ForgeError> {
     let (jobs, truncated) = match pipeline {
         Some(p) => {
-            api.pages::<Job>(&api.path(&format!("/pipelines/{}/jobs", p.id)))
+            api.pages::<GitLabJob>(&api.path(&format!("/pipelines/{}/jobs", p.id)))
                 .await?
         }
         None => (Vec::new(), false),
@@ -180,7 +182,7 @@ async fn shaped(
 
 /// The last `keep` lines of a job's trace; a refusal of the trace alone is
 /// said in the part, not a failed look.
-async fn trace(api: &Api, job: u64, keep: usize) -> Result<JobLog, ForgeError> {
+async fn trace(api: &GitLabApi, job: u64, keep: usize) -> Result<JobLog, ForgeError> {
     let path = api.path(&format!("/jobs/{job}/trace"));
     let answer = api
         .client
@@ -220,7 +222,7 @@ async fn trace(api: &Api, job: u64, keep: usize) -> Result<JobLog, ForgeError> {
 mod tests {
     use super::*;
 
-    fn job(status: &str, allow_failure: bool) -> Job {
+    fn job(status: &str, allow_failure: bool) -> GitLabJob {
         serde_json::from_str(&format!(
             r#"{{"id":1,"name":"test","status":"{status}","allow_failure":{allow_failure},"web_url":null}}"#
         ))

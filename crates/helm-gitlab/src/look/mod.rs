@@ -19,12 +19,12 @@ use helm_model::error::{Error, Kind};
 use serde::Serialize;
 use serde_json::Value;
 
-use crate::api::Api;
+use crate::api::GitLabApi;
 use crate::wire;
 
 /// Every part asked of an issue or a merge request, in the order asked.
 pub(crate) async fn thread(
-    api: &Api,
+    api: &GitLabApi,
     at: ThreadRef,
     parts: &[ThreadPart],
 ) -> Result<ThreadParts, ForgeError> {
@@ -43,7 +43,7 @@ pub(crate) async fn thread(
             .hint("observe the merge request (`pr`/`mr`) for its files, diff, checks and reviews"),
         ));
     }
-    let mr: Option<wire::Mr> = match at.is_pr {
+    let mr: Option<wire::GitLabMr> = match at.is_pr {
         true => Some(api.get(&base).await.map_err(|e| missing(e, at, api))?),
         false => None,
     };
@@ -52,7 +52,8 @@ pub(crate) async fn thread(
         let looked = match (part, &mr) {
             (ThreadPart::Summary, Some(mr)) => whole(&summary::pull(mr)),
             (ThreadPart::Summary, None) => {
-                let issue: wire::Issue = api.get(&base).await.map_err(|e| missing(e, at, api))?;
+                let issue: wire::GitLabIssue =
+                    api.get(&base).await.map_err(|e| missing(e, at, api))?;
                 whole(&summary::issue(&issue))
             }
             (ThreadPart::Comments, _) => comments(api, &base).await?,
@@ -88,7 +89,7 @@ pub(crate) fn to_value(value: &impl Serialize) -> Value {
 }
 
 /// A 404 on the thread itself says which thread GitLab does not have.
-fn missing(err: ForgeError, at: ThreadRef, api: &Api) -> ForgeError {
+fn missing(err: ForgeError, at: ThreadRef, api: &GitLabApi) -> ForgeError {
     if err.error.kind() != Kind::NotFound {
         return err;
     }
@@ -107,9 +108,9 @@ fn missing(err: ForgeError, at: ThreadRef, api: &Api) -> ForgeError {
 }
 
 /// The conversation: user notes, oldest first, as `shape::IssueComment`s.
-async fn comments(api: &Api, base: &str) -> Result<LookedPart, ForgeError> {
+async fn comments(api: &GitLabApi, base: &str) -> Result<LookedPart, ForgeError> {
     let path = format!("{base}/notes?sort=asc&order_by=created_at");
-    let (notes, truncated) = api.pages::<wire::Note>(&path).await?;
+    let (notes, truncated) = api.pages::<wire::GitLabNote>(&path).await?;
     let page = if base.contains("/merge_requests/") {
         "merge_requests"
     } else {

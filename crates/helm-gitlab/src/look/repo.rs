@@ -7,8 +7,8 @@ use serde::Serialize;
 use serde_json::Value;
 
 use super::{summary, to_value};
-use crate::api::Api;
-use crate::wire::{Issue, Mr};
+use crate::api::GitLabApi;
+use crate::wire::{GitLabIssue, GitLabMr};
 
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
@@ -40,7 +40,7 @@ struct RepoPayload {
     pull_requests_truncated: bool,
 }
 
-pub(crate) async fn repo(api: &Api, parts: &[RepoPart]) -> Result<Value, ForgeError> {
+pub(crate) async fn repo(api: &GitLabApi, parts: &[RepoPart]) -> Result<Value, ForgeError> {
     let mut payload = RepoPayload {
         repo: api.place.repo.to_string(),
         issues: None,
@@ -50,7 +50,7 @@ pub(crate) async fn repo(api: &Api, parts: &[RepoPart]) -> Result<Value, ForgeEr
     };
     if parts.contains(&RepoPart::Issues) {
         let (issues, cut) = api
-            .pages::<Issue>(&api.path("/issues?state=opened"))
+            .pages::<GitLabIssue>(&api.path("/issues?state=opened"))
             .await?;
         let issues = issues.iter().map(|issue| {
             let mut value = to_value(&summary::issue(issue));
@@ -64,7 +64,7 @@ pub(crate) async fn repo(api: &Api, parts: &[RepoPart]) -> Result<Value, ForgeEr
     }
     if parts.contains(&RepoPart::PullRequests) {
         let path = api.path("/merge_requests?state=opened");
-        let (mrs, cut) = api.pages::<Mr>(&path).await?;
+        let (mrs, cut) = api.pages::<GitLabMr>(&path).await?;
         let lines = mrs.iter().map(|mr| PullLine {
             number: mr.iid,
             title: mr.title.clone(),

@@ -11,8 +11,8 @@ use serde::Serialize;
 
 use super::summary::person;
 use super::to_value;
-use crate::api::Api;
-use crate::wire::{Approvals, Discussion};
+use crate::api::GitLabApi;
+use crate::wire::{GitLabApprovals, GitLabDiscussion};
 
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
@@ -36,10 +36,10 @@ struct Reviews {
     comments_truncated: bool,
 }
 
-pub(crate) async fn reviews(api: &Api, base: &str) -> Result<LookedPart, ForgeError> {
-    let approvals: Approvals = api.get(&format!("{base}/approvals")).await?;
+pub(crate) async fn reviews(api: &GitLabApi, base: &str) -> Result<LookedPart, ForgeError> {
+    let approvals: GitLabApprovals = api.get(&format!("{base}/approvals")).await?;
     let (discussions, truncated) = api
-        .pages::<Discussion>(&format!("{base}/discussions"))
+        .pages::<GitLabDiscussion>(&format!("{base}/discussions"))
         .await?;
     let number = base.rsplit('/').next().unwrap_or_default();
     let reviews = approvals
@@ -71,7 +71,7 @@ pub(crate) async fn reviews(api: &Api, base: &str) -> Result<LookedPart, ForgeEr
 }
 
 /// A discussion on the diff as a review thread; `None` for one that is not.
-fn thread(api: &Api, number: &str, discussion: &Discussion) -> Option<Thread> {
+fn thread(api: &GitLabApi, number: &str, discussion: &GitLabDiscussion) -> Option<Thread> {
     let first = discussion.notes.first().filter(|n| n.on_the_diff())?;
     let position = first.position.as_ref();
     let path = position

@@ -14,14 +14,14 @@ use crate::wire;
 /// A merge request's summary: the pull shape and GitLab's merge status.
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
-pub(crate) struct PullSummary {
+pub(crate) struct GitLabPullSummary {
     #[serde(flatten)]
     pub(crate) pull: shape::Pull,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub(crate) merge_status: Option<String>,
 }
 
-pub(crate) fn person(user: &wire::User) -> User {
+pub(crate) fn person(user: &wire::GitLabUser) -> User {
     User {
         login: user.username.clone(),
     }
@@ -43,7 +43,7 @@ pub(crate) fn state(gitlab: &str) -> String {
     }
 }
 
-pub(crate) fn issue(issue: &wire::Issue) -> shape::Issue {
+pub(crate) fn issue(issue: &wire::GitLabIssue) -> shape::Issue {
     shape::Issue {
         number: issue.iid,
         title: issue.title.clone(),
@@ -64,7 +64,7 @@ pub(crate) fn issue(issue: &wire::Issue) -> shape::Issue {
     }
 }
 
-pub(crate) fn pull(mr: &wire::Mr) -> PullSummary {
+pub(crate) fn pull(mr: &wire::GitLabMr) -> GitLabPullSummary {
     let base_sha = mr.diff_refs.as_ref().and_then(|d| d.base_sha.clone());
     let pull = shape::Pull {
         number: mr.iid,
@@ -107,7 +107,7 @@ pub(crate) fn pull(mr: &wire::Mr) -> PullSummary {
         url: Some(mr.web_url.clone()),
         body: mr.description.clone(),
     };
-    PullSummary {
+    GitLabPullSummary {
         pull,
         merge_status: mr.detailed_merge_status.clone(),
     }

@@ -12,12 +12,12 @@ use helm_forge::{ForgeError, Produced, TraceWindow, Traced};
 use helm_model::error::Words;
 
 use super::{found, recent_notes};
-use crate::act::edit::Item;
+use crate::act::edit::GitLabItem;
 use crate::act::item_path;
 use crate::act::labels::not_present;
-use crate::api::Api;
+use crate::api::GitLabApi;
 use crate::look::summary::state as helm_state;
-use crate::wire::{LabelEvent, Mr, StateEvent};
+use crate::wire::{GitLabLabelEvent, GitLabMr, GitLabStateEvent};
 
 /// Whether a system note names `@login` as itself (not `@login2`).
 fn mentions(body: &str, login: &str) -> bool {
@@ -31,7 +31,7 @@ fn cannot_tell(text: String) -> Result<Traced, ForgeError> {
 }
 
 pub(super) async fn look(
-    api: &Api,
+    api: &GitLabApi,
     steer: &Steer,
     window: &TraceWindow,
 ) -> Result<Traced, ForgeError> {
@@ -70,7 +70,7 @@ pub(super) async fn look(
                         && mentions(&n.body, name)
                 })
             };
-            let mr: Mr = api.get(&item_path(api, on)).await?;
+            let mr: GitLabMr = api.get(&item_path(api, on)).await?;
             let now: Vec<String> = mr.reviewers.iter().map(|u| u.username.clone()).collect();
             let has = |name: &String| now.iter().any(|n| n.eq_ignore_ascii_case(name));
             if r.reviewers.iter().all(asked) {
@@ -90,7 +90,7 @@ pub(super) async fn look(
             Ok(Traced::NotDone)
         }
         Steer::MergePr(m) => {
-            let mr: Mr = api
+            let mr: GitLabMr = api
                 .get(&item_path(api, IssueOrPull::PullRequest(m.pr)))
                 .await?;
             if mr.state != "merged" {
@@ -119,8 +119,8 @@ pub(super) async fn look(
         }
         Steer::Label(change) => {
             let path = format!("{}/resource_label_events", item_path(api, change.on));
-            let (events, _) = api.pages::<LabelEvent>(&path).await?;
-            let mine: Vec<&LabelEvent> = events
+            let (events, _) = api.pages::<GitLabLabelEvent>(&path).await?;
+            let mine: Vec<&GitLabLabelEvent> = events
                 .iter()
                 .filter(|e| window.by(e.user.as_ref().map(|u| u.username.as_str())))
                 .filter(|e| window.admits(e.created_at.as_deref()))
@@ -187,7 +187,7 @@ pub(super) async fn look(
 }
 
 async fn edit(
-    api: &Api,
+    api: &GitLabApi,
     on: IssueOrPull,
     title: Option<&str>,
     body: Option<&str>,
@@ -199,7 +199,7 @@ async fn edit(
             .iter()
             .any(|n| n.system && window.by(Some(&n.author.username)) && n.body.starts_with(starts))
     };
-    let item: Item = api.get(&item_path(api, on)).await?;
+    let item: GitLabItem = api.get(&item_path(api, on)).await?;
     let as_asked = title.is_none_or(|t| t == item.title)
         && body.is_none_or(|b| Some(b) == item.description.as_deref());
     let by_note = (title.is_none() || noted("changed title from"))
@@ -215,13 +215,13 @@ async fn edit(
 }
 
 async fn state(
-    api: &Api,
+    api: &GitLabApi,
     on: IssueOrPull,
     wanted: &str,
     window: &TraceWindow,
 ) -> Result<Traced, ForgeError> {
     let path = format!("{}/resource_state_events", item_path(api, on));
-    let (events, _) = api.pages::<StateEvent>(&path).await?;
+    let (events, _) = api.pages::<GitLabStateEvent>(&path).await?;
     let mine = events.iter().any(|e| {
         e.state == wanted
             && window.by(e.user.as_ref().map(|u| u.username.as_str()))
@@ -230,7 +230,7 @@ async fn state(
     if !mine {
         return Ok(Traced::NotDone);
     }
-    let item: Item = api.get(&item_path(api, on)).await?;
+    let item: GitLabItem = api.get(&item_path(api, on)).await?;
     found(vec![Produced::State {
         state: helm_state(&item.state),
         reason: None,
@@ -239,7 +239,7 @@ async fn state(
 }
 
 async fn thread(
-    api: &Api,
+    api: &GitLabApi,
     pr: u64,
     id: &str,
     seen: Option<bool>,

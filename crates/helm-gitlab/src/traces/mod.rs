@@ -15,17 +15,17 @@ use helm_forge::act::{IssueOrPull, Steer};
 use helm_forge::{ForgeError, Produced, TraceWindow, Traced};
 use helm_model::clock::Began;
 
-use crate::act::create::Created;
-use crate::api::{Api, encode};
-use crate::wire::{Note, User};
+use crate::act::create::GitLabCreated;
+use crate::api::{GitLabApi, encode};
+use crate::wire::{GitLabNote, GitLabUser};
 
 pub(crate) async fn window(
-    api: &Api,
+    api: &GitLabApi,
     began: &Began,
 ) -> Result<Result<TraceWindow, String>, ForgeError> {
     // The look's first answer also reads GitLab's clock, in case the
     // attempt kept no reading of its own.
-    let user: User = api.get("/user").await?;
+    let user: GitLabUser = api.get("/user").await?;
     Ok(began
         .earliest_trace(api.client.clock().as_ref())
         .map(|since| TraceWindow {
@@ -35,7 +35,7 @@ pub(crate) async fn window(
 }
 
 pub(crate) async fn look(
-    api: &Api,
+    api: &GitLabApi,
     steer: &Steer,
     window: &TraceWindow,
 ) -> Result<Traced, ForgeError> {
@@ -94,7 +94,7 @@ struct Opened {
     title: String,
     created_at: Option<String>,
     #[serde(flatten)]
-    created: Created,
+    created: GitLabCreated,
 }
 
 #[derive(serde::Deserialize)]
@@ -111,14 +111,14 @@ fn since(window: &TraceWindow) -> String {
 }
 
 /// A user note by the viewer, in the window, saying `body`.
-fn is_mine(note: &Note, body: &str, window: &TraceWindow) -> bool {
+fn is_mine(note: &GitLabNote, body: &str, window: &TraceWindow) -> bool {
     !note.system
         && note.body == body
         && window.by(Some(&note.author.username))
         && window.admits(note.created_at.as_deref())
 }
 
-fn posted(api: &Api, steer: &Steer, note: &Note) -> Produced {
+fn posted(api: &GitLabApi, steer: &Steer, note: &GitLabNote) -> Produced {
     Produced::Posted {
         id: note.id,
         url: crate::act::notes::note_url(api, steer, note.id),
@@ -135,20 +135,20 @@ fn found(traces: Vec<Produced>) -> Result<Traced, ForgeError> {
 
 /// The notes of `on`, newest first, read until one is older than the window.
 async fn recent_notes(
-    api: &Api,
+    api: &GitLabApi,
     on: IssueOrPull,
     window: &TraceWindow,
-) -> Result<Vec<Note>, ForgeError> {
+) -> Result<Vec<GitLabNote>, ForgeError> {
     let path = format!(
         "{}/notes?sort=desc&order_by=created_at",
         crate::act::item_path(api, on)
     );
     // Newest first: a page whose last note is older than the window ends it.
-    let more = |page: &[Note]| {
+    let more = |page: &[GitLabNote]| {
         page.last()
             .is_some_and(|n| window.admits(n.created_at.as_deref()))
     };
-    let (mut notes, _) = api.pages_while::<Note>(&path, more).await?;
+    let (mut notes, _) = api.pages_while::<GitLabNote>(&path, more).await?;
     notes.retain(|n| window.admits(n.created_at.as_deref()));
     // Earliest first, as the look answers.
     notes.reverse();
@@ -156,7 +156,7 @@ async fn recent_notes(
 }
 
 async fn notes(
-    api: &Api,
+    api: &GitLabApi,
     steer: &Steer,
     on: IssueOrPull,
     body: &str,

@@ -8,13 +8,13 @@ use serde::Serialize;
 
 /// `POST …/notes`, `POST …/discussions/:id/notes`.
 #[derive(Serialize)]
-pub(crate) struct NoteBody<'a> {
+pub(crate) struct GitLabNoteBody<'a> {
     pub(crate) body: &'a str,
 }
 
 /// `POST /projects/:id/issues`.
 #[derive(Serialize)]
-pub(crate) struct NewIssue<'a> {
+pub(crate) struct GitLabNewIssue<'a> {
     pub(crate) title: &'a str,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub(crate) description: Option<&'a str>,
@@ -28,7 +28,7 @@ pub(crate) struct NewIssue<'a> {
 /// `POST /projects/:id/merge_requests`. A draft is GitLab's own `Draft:`
 /// title prefix: the documented creation takes no `draft` field.
 #[derive(Serialize)]
-pub(crate) struct NewMr<'a> {
+pub(crate) struct GitLabNewMr<'a> {
     pub(crate) source_branch: &'a str,
     pub(crate) target_branch: &'a str,
     pub(crate) title: &'a str,
@@ -38,7 +38,7 @@ pub(crate) struct NewMr<'a> {
 
 /// `PUT …/issues/:iid` or `…/merge_requests/:iid`: a new title, description or both.
 #[derive(Serialize)]
-pub(crate) struct Edit<'a> {
+pub(crate) struct GitLabEdit<'a> {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub(crate) title: Option<&'a str>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -47,26 +47,26 @@ pub(crate) struct Edit<'a> {
 
 /// `PUT …`: `close` or `reopen`.
 #[derive(Serialize)]
-pub(crate) struct StateChange {
+pub(crate) struct GitLabStateChange {
     pub(crate) state_event: &'static str,
 }
 
 /// `PUT …/merge_requests/:iid`: the whole list of reviewers, by id.
 #[derive(Serialize)]
-pub(crate) struct Reviewers {
+pub(crate) struct GitLabReviewerIds {
     pub(crate) reviewer_ids: Vec<u64>,
 }
 
 /// `PUT …/merge_requests/:iid/merge`, pinned to the head seen.
 #[derive(Serialize)]
-pub(crate) struct Merge<'a> {
+pub(crate) struct GitLabMergeBody<'a> {
     pub(crate) sha: &'a str,
     pub(crate) squash: bool,
 }
 
 /// `PUT …`: labels added and removed in one request.
 #[derive(Serialize)]
-pub(crate) struct Labels {
+pub(crate) struct GitLabLabelChange {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub(crate) add_labels: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -75,7 +75,7 @@ pub(crate) struct Labels {
 
 /// `PUT …/merge_requests/:iid/discussions/:id`.
 #[derive(Serialize)]
-pub(crate) struct Resolve {
+pub(crate) struct GitLabResolve {
     pub(crate) resolved: bool,
 }
 

@@ -9,14 +9,14 @@ use serde::Deserialize;
 
 /// A user as GitLab embeds one (`author`, `assignees[]`, `merge_user`).
 #[derive(Clone, Debug, Deserialize)]
-pub(crate) struct User {
+pub(crate) struct GitLabUser {
     pub(crate) id: u64,
     pub(crate) username: String,
 }
 
 /// `GET /projects/:id`: what a merge and a new merge request need.
 #[derive(Debug, Deserialize)]
-pub(crate) struct Project {
+pub(crate) struct GitLabProject {
     #[serde(default)]
     pub(crate) default_branch: Option<String>,
     /// `merge`, `rebase_merge` or `ff`.
@@ -27,17 +27,17 @@ pub(crate) struct Project {
 }
 
 #[derive(Debug, Deserialize)]
-pub(crate) struct Issue {
+pub(crate) struct GitLabIssue {
     pub(crate) iid: u64,
     pub(crate) title: String,
     #[serde(default)]
     pub(crate) description: Option<String>,
     /// `opened` or `closed`.
     pub(crate) state: String,
-    pub(crate) author: User,
+    pub(crate) author: GitLabUser,
     pub(crate) labels: Vec<String>,
     #[serde(default)]
-    pub(crate) assignees: Vec<User>,
+    pub(crate) assignees: Vec<GitLabUser>,
     #[serde(default)]
     pub(crate) user_notes_count: u64,
     #[serde(default)]
@@ -50,26 +50,26 @@ pub(crate) struct Issue {
 }
 
 #[derive(Debug, Deserialize)]
-pub(crate) struct DiffRefs {
+pub(crate) struct GitLabDiffRefs {
     pub(crate) base_sha: Option<String>,
     pub(crate) head_sha: Option<String>,
 }
 
 /// A merge request, as one (`GET …/merge_requests/:iid`) or listed.
 #[derive(Debug, Deserialize)]
-pub(crate) struct Mr {
+pub(crate) struct GitLabMr {
     pub(crate) iid: u64,
     pub(crate) title: String,
     #[serde(default)]
     pub(crate) description: Option<String>,
     /// `opened`, `closed`, `locked` or `merged`.
     pub(crate) state: String,
-    pub(crate) author: User,
+    pub(crate) author: GitLabUser,
     pub(crate) labels: Vec<String>,
     #[serde(default)]
-    pub(crate) assignees: Vec<User>,
+    pub(crate) assignees: Vec<GitLabUser>,
     #[serde(default)]
-    pub(crate) reviewers: Vec<User>,
+    pub(crate) reviewers: Vec<GitLabUser>,
     #[serde(default)]
     pub(crate) draft: bool,
     pub(crate) source_branch: String,
@@ -78,7 +78,7 @@ pub(crate) struct Mr {
     #[serde(default)]
     pub(crate) sha: Option<String>,
     #[serde(default)]
-    pub(crate) diff_refs: Option<DiffRefs>,
+    pub(crate) diff_refs: Option<GitLabDiffRefs>,
     #[serde(default)]
     pub(crate) detailed_merge_status: Option<String>,
     /// A count as text, `"1000+"` when GitLab capped it.
@@ -95,13 +95,13 @@ pub(crate) struct Mr {
     #[serde(default)]
     pub(crate) squash_commit_sha: Option<String>,
     #[serde(default)]
-    pub(crate) merge_user: Option<User>,
+    pub(crate) merge_user: Option<GitLabUser>,
     #[serde(default)]
-    pub(crate) merged_by: Option<User>,
+    pub(crate) merged_by: Option<GitLabUser>,
     pub(crate) web_url: String,
 }
 
-impl Mr {
+impl GitLabMr {
     /// The head sha: `sha`, else `diff_refs.head_sha`.
     pub(crate) fn head(&self) -> Option<&str> {
         self.sha
@@ -110,14 +110,14 @@ impl Mr {
     }
 
     /// Who merged it: `merge_user`, else the deprecated `merged_by`.
-    pub(crate) fn merger(&self) -> Option<&User> {
+    pub(crate) fn merger(&self) -> Option<&GitLabUser> {
         self.merge_user.as_ref().or(self.merged_by.as_ref())
     }
 }
 
 /// A diff note's place in the diff.
 #[derive(Debug, Deserialize)]
-pub(crate) struct Position {
+pub(crate) struct GitLabPosition {
     pub(crate) new_path: Option<String>,
     #[serde(default)]
     pub(crate) old_path: Option<String>,
@@ -128,10 +128,10 @@ pub(crate) struct Position {
 }
 
 #[derive(Debug, Deserialize)]
-pub(crate) struct Note {
+pub(crate) struct GitLabNote {
     pub(crate) id: u64,
     pub(crate) body: String,
-    pub(crate) author: User,
+    pub(crate) author: GitLabUser,
     pub(crate) created_at: Option<String>,
     #[serde(default)]
     pub(crate) updated_at: Option<String>,
@@ -144,12 +144,12 @@ pub(crate) struct Note {
     #[serde(default)]
     pub(crate) resolved: Option<bool>,
     #[serde(default)]
-    pub(crate) resolved_by: Option<User>,
+    pub(crate) resolved_by: Option<GitLabUser>,
     #[serde(default)]
-    pub(crate) position: Option<Position>,
+    pub(crate) position: Option<GitLabPosition>,
 }
 
-impl Note {
+impl GitLabNote {
     /// A note on a line of the diff: a review thread's, not the conversation's.
     pub(crate) fn on_the_diff(&self) -> bool {
         self.position.is_some() || self.kind.as_deref() == Some("DiffNote")
@@ -157,26 +157,26 @@ impl Note {
 }
 
 #[derive(Debug, Deserialize)]
-pub(crate) struct Discussion {
+pub(crate) struct GitLabDiscussion {
     pub(crate) id: String,
-    pub(crate) notes: Vec<Note>,
+    pub(crate) notes: Vec<GitLabNote>,
 }
 
-impl Discussion {
+impl GitLabDiscussion {
     /// Resolved when every resolvable note is (GitLab resolves them together).
     pub(crate) fn resolved(&self) -> bool {
         let mut resolvable = self.notes.iter().filter(|n| n.resolvable).peekable();
         resolvable.peek().is_some() && resolvable.all(|n| n.resolved == Some(true))
     }
 
-    pub(crate) fn resolver(&self) -> Option<&User> {
+    pub(crate) fn resolver(&self) -> Option<&GitLabUser> {
         self.notes.iter().find_map(|n| n.resolved_by.as_ref())
     }
 }
 
 /// One file of `GET …/merge_requests/:iid/diffs`.
 #[derive(Debug, Deserialize)]
-pub(crate) struct FileDiff {
+pub(crate) struct GitLabFileDiff {
     pub(crate) old_path: String,
     pub(crate) new_path: String,
     pub(crate) diff: String,
@@ -190,24 +190,24 @@ pub(crate) struct FileDiff {
 }
 
 #[derive(Debug, Deserialize)]
-pub(crate) struct Approver {
-    pub(crate) user: User,
+pub(crate) struct GitLabApprover {
+    pub(crate) user: GitLabUser,
 }
 
 /// `GET …/merge_requests/:iid/approvals`.
 #[derive(Debug, Deserialize)]
-pub(crate) struct Approvals {
-    pub(crate) approved_by: Vec<Approver>,
+pub(crate) struct GitLabApprovals {
+    pub(crate) approved_by: Vec<GitLabApprover>,
 }
 
 #[derive(Debug, Deserialize)]
-pub(crate) struct Pipeline {
+pub(crate) struct GitLabPipeline {
     pub(crate) id: u64,
     pub(crate) sha: String,
 }
 
 #[derive(Debug, Deserialize)]
-pub(crate) struct Job {
+pub(crate) struct GitLabJob {
     pub(crate) id: u64,
     pub(crate) name: String,
     #[serde(default)]
@@ -224,30 +224,30 @@ pub(crate) struct Job {
 
 /// One of `GET /projects/:id/members/all`.
 #[derive(Debug, Deserialize)]
-pub(crate) struct Member {
+pub(crate) struct GitLabMember {
     pub(crate) id: u64,
     pub(crate) access_level: u32,
 }
 
 #[derive(Debug, Deserialize)]
-pub(crate) struct LabelName {
+pub(crate) struct GitLabLabelName {
     pub(crate) name: String,
 }
 
 /// One of `GET …/resource_label_events`.
 #[derive(Debug, Deserialize)]
-pub(crate) struct LabelEvent {
-    pub(crate) user: Option<User>,
+pub(crate) struct GitLabLabelEvent {
+    pub(crate) user: Option<GitLabUser>,
     pub(crate) created_at: Option<String>,
     /// `add` or `remove`.
     pub(crate) action: String,
-    pub(crate) label: Option<LabelName>,
+    pub(crate) label: Option<GitLabLabelName>,
 }
 
 /// One of `GET …/resource_state_events`.
 #[derive(Debug, Deserialize)]
-pub(crate) struct StateEvent {
-    pub(crate) user: Option<User>,
+pub(crate) struct GitLabStateEvent {
+    pub(crate) user: Option<GitLabUser>,
     pub(crate) created_at: Option<String>,
     /// `closed`, `reopened`, `merged`, …
     pub(crate) state: String,
@@ -256,14 +256,14 @@ pub(crate) struct StateEvent {
 /// GitLab's error document: `{"message": …}` (text, a list, or fields with
 /// their problems) or `{"error": "…"}`.
 #[derive(Debug, Default, Deserialize)]
-pub(crate) struct Refusal {
+pub(crate) struct GitLabRefusal {
     #[serde(default)]
     pub(crate) message: Option<serde_json::Value>,
     #[serde(default)]
     pub(crate) error: Option<String>,
 }
 
-impl Refusal {
+impl GitLabRefusal {
     /// What GitLab said, on one line.
     pub(crate) fn said(&self) -> Option<String> {
         fn flat(value: &serde_json::Value, out: &mut Vec<String>) {
