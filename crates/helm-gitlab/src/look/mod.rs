@@ -56,10 +56,18 @@ pub(crate) async fn thread(
                     api.get(&base).await.map_err(|e| missing(e, at, api))?;
                 whole(&summary::issue(&issue))
             }
-            (ThreadPart::Comments, _) => comments(api, &base).await?,
-            (ThreadPart::Files, _) => changes::files(api, &base).await?,
-            (ThreadPart::Diff, _) => changes::diff(api, &base).await?,
-            (ThreadPart::Reviews, _) => reviews::reviews(api, &base).await?,
+            (ThreadPart::Comments, _) => comments(api, &base)
+                .await
+                .map_err(|e| missing(e, at, api))?,
+            (ThreadPart::Files, _) => changes::files(api, &base)
+                .await
+                .map_err(|e| missing(e, at, api))?,
+            (ThreadPart::Diff, _) => changes::diff(api, &base)
+                .await
+                .map_err(|e| missing(e, at, api))?,
+            (ThreadPart::Reviews, _) => reviews::reviews(api, &base)
+                .await
+                .map_err(|e| missing(e, at, api))?,
             (ThreadPart::Checks, Some(mr)) => {
                 let head = mr.head().unwrap_or_default();
                 let value = checks::of_mr(api, &base, head, None).await?;

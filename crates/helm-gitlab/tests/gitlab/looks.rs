@@ -72,6 +72,14 @@ fn an_issue_and_its_conversation_in_helms_shapes() {
     let err = lab.run(lab.repo.thread(missing, &parts)).unwrap_err();
     assert_eq!(err.error.kind(), Kind::NotFound);
     assert!(err.error.to_string().contains("issue #99"), "{}", err.error);
+    // The conversation alone of a missing issue says the same.
+    let notes = lab.run(lab.repo.thread(missing, &[ThreadPart::Comments]));
+    let err = notes.unwrap_err();
+    assert!(
+        err.error.to_string().contains("GitLab has no issue #99"),
+        "{}",
+        err.error
+    );
     assert_eq!(lab.run(lab.repo.viewer()).unwrap(), "helm-bot");
     lab.done();
 }
