@@ -7,5 +7,6 @@ mod acts;
 mod limits;
 mod looks;
 mod merges;
+mod refusals;
 mod support;
 mod traces;
