@@ -110,34 +110,12 @@ pub(super) async fn send(
     let pinned = merge.sha.as_deref().unwrap_or("?");
     let said = said(&answer).unwrap_or_else(|| format!("{status}"));
     let error = match status {
-        409 => {
-            // The head now, to name it: a read, after GitLab refused.
+        405 | 406 | 409 | 422 => {
+            // The merge request now, to say why: a read, after GitLab refused.
             let path = api.path(&format!("/merge_requests/{}", merge.pr));
-            let now = match api.get::<GitLabMr>(&path).await {
-                Ok(mr) => mr.head().unwrap_or("?").to_string(),
-                Err(_) => "unknown (it could not be read)".to_string(),
-            };
-            Error::new(
-                Kind::Stale,
-                format!(
-                    "!{} moved: helm pinned the merge to {pinned} and the head is now {now} (GitLab answered 409: {said}); nothing was merged",
-                    merge.pr
-                ),
-            )
-            .hint("observe the merge request again, read what changed, then merge")
+            let now = api.get::<GitLabMr>(&path).await.ok();
+            refusal(merge.pr, pinned, status, &said, now.as_ref())
         }
-        405 | 406 | 422 => match merged_already(api, merge.pr).await {
-            Some(commit) => Error::new(
-                Kind::AlreadyMerged,
-                format!(
-                    "!{} is merged already{}; nothing was merged again",
-                    merge.pr,
-                    commit.map_or(String::new(), |c| format!(" (merge commit {c})"))
-                ),
-            )
-            .hint("observe the merge request again to record its state"),
-            None => not_ready(merge.pr, status, &said),
-        },
         _ => refused(&answer, write.method, &write.path),
     };
     Err(match answer.status.is_server_error() || earlier {
@@ -146,23 +124,41 @@ pub(super) async fn send(
     })
 }
 
-/// GitLab will not merge `pr` now: what it waits for is in its merge status.
-fn not_ready(pr: u64, status: u16, said: &str) -> Error {
+/// GitLab refused to merge `pr` (pinned to `pinned`) with `status`, saying
+/// `said`; `now` is the merge request read after: merged already, moved
+/// (GitLab's 409, or any refusal while the head is another than the pinned
+/// one: stale, naming both heads), or not ready.
+fn refusal(pr: u64, pinned: &str, status: u16, said: &str, now: Option<&GitLabMr>) -> Error {
+    if let Some(mr) = now.filter(|mr| mr.state == "merged") {
+        let commit = mr
+            .merge_commit_sha
+            .as_ref()
+            .or(mr.squash_commit_sha.as_ref());
+        return Error::new(
+            Kind::AlreadyMerged,
+            format!(
+                "!{pr} is merged already{}; nothing was merged again",
+                commit.map_or(String::new(), |c| format!(" (merge commit {c})"))
+            ),
+        )
+        .hint("observe the merge request again to record its state");
+    }
+    let head = now.and_then(GitLabMr::head);
+    if status == 409 || head.is_some_and(|head| head != pinned) {
+        let head = head.unwrap_or("unknown (it could not be read)");
+        return Error::new(
+            Kind::Stale,
+            format!(
+                "!{pr} moved: helm pinned the merge to {pinned} and the head is now {head} (GitLab answered {status}: {said}); nothing was merged"
+            ),
+        )
+        .hint("observe the merge request again, read what changed, then merge");
+    }
     Error::new(
         Kind::NotReady,
         format!("GitLab refused to merge !{pr} ({status}: {said}); nothing was merged"),
     )
     .hint("observe the merge request again: its merge status says what GitLab waits for")
-}
-
-/// Whether merge request `pr` is merged now (a read after GitLab refused a
-/// merge), with its merge commit if GitLab names one.
-async fn merged_already(api: &GitLabApi, pr: u64) -> Option<Option<String>> {
-    let mr: GitLabMr = api
-        .get(&api.path(&format!("/merge_requests/{pr}")))
-        .await
-        .ok()?;
-    (mr.state == "merged").then(|| mr.merge_commit_sha.or(mr.squash_commit_sha))
 }
 
 pub(super) fn produced(plan: &WritePlan, answer: &Answer) -> Result<Produced, Error> {

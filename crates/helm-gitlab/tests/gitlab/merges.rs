@@ -68,6 +68,26 @@ fn a_moved_head_is_refused_as_stale_naming_both_heads() {
 }
 
 #[test]
+fn any_refusal_while_the_head_moved_is_stale_not_only_a_409() {
+    let lab = Lab::new();
+    let gl = lab.fake.gitlab();
+    let mr = gl.add_mr(PROJECT, "Add more", "feature", "main");
+    let seen = gl.push(PROJECT, mr);
+    let plan = lab.plan(&merge(mr, MergeMethod::Merge, Some(seen.clone())));
+    let now = gl.push(PROJECT, mr);
+    let body = serde_json::from_str(r#"{"message":"Branch cannot be merged"}"#).unwrap();
+    lab.fake.fail_next("PUT", "/merge", 406, body);
+    let err = lab.run(lab.repo.send(&plan)).unwrap_err();
+    assert_eq!(err.error.kind(), Kind::Stale);
+    let text = err.error.to_string();
+    assert!(
+        text.contains(&seen) && text.contains(&now) && text.contains("406"),
+        "{text}"
+    );
+    lab.done();
+}
+
+#[test]
 fn a_merge_gitlab_will_not_do_now_is_not_ready() {
     let lab = Lab::new();
     let gl = lab.fake.gitlab();
