@@ -247,3 +247,36 @@ fn standing_is_the_members_access_level_developer_and_up_can_push() {
     );
     lab.done();
 }
+
+#[test]
+fn a_listing_is_read_page_by_page_to_its_end() {
+    let lab = Lab::new();
+    let gl = lab.fake.gitlab();
+    let iid = gl.add_issue(PROJECT, "Busy issue", "");
+    for n in 0..150 {
+        gl.comment_on_issue(PROJECT, iid, "alice", &format!("note {n}"));
+    }
+    let at = ThreadRef {
+        number: iid,
+        is_pr: false,
+    };
+    let looked = lab
+        .run(lab.repo.thread(at, &[ThreadPart::Comments]))
+        .unwrap();
+    let (_, comments) = &looked[0];
+    assert!(!comments.truncated);
+    let bodies = comments.value.as_array().unwrap();
+    assert_eq!(bodies.len(), 150);
+    assert_eq!(
+        (bodies[0]["body"].as_str(), bodies[149]["body"].as_str()),
+        (Some("note 0"), Some("note 149"))
+    );
+    let pages = lab
+        .fake
+        .requests()
+        .into_iter()
+        .filter(|r| r.path().ends_with("/notes"))
+        .count();
+    assert_eq!(pages, 2);
+    lab.done();
+}
