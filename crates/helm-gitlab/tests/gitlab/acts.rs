@@ -41,6 +41,15 @@ fn comments_on_an_issue_and_a_merge_request_are_notes() {
     });
     assert!(matches!(lab.act(&on_mr), Produced::Posted { .. }));
     assert_eq!(gl.item(PROJECT, true, mr).2, ["Reviewing."]);
+    // The gate compares the bytes that leave with the plan's: escapes and
+    // text beyond ASCII pass as planned.
+    let odd = "Ünïcödé \"quoted\" \\ back\nslash\ttab 🚀 </script>";
+    let steer = Steer::Comment(Comment {
+        on: IssueOrPull::PullRequest(mr),
+        body: odd.into(),
+    });
+    assert!(matches!(lab.act(&steer), Produced::Posted { .. }));
+    assert_eq!(gl.item(PROJECT, true, mr).2, ["Reviewing.", odd]);
     lab.done();
 }
 
