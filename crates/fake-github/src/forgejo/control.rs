@@ -61,6 +61,11 @@ impl Forgejo<'_> {
         });
     }
 
+    /// The server's `MAX_RESPONSE_ITEMS` (50 unless set): a page asked larger is cut to it.
+    pub fn max_response_items(&self, max: usize) {
+        self.fake.state().forgejo.max_response_items = max;
+    }
+
     /// The id of a label of the repository.
     pub fn label_id(&self, repo: &str, name: &str) -> u64 {
         self.repo(repo, |s, r| {

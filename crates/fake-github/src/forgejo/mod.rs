@@ -52,6 +52,7 @@ fn empty(status: u16) -> Reply {
 }
 
 pub(super) fn perform(state: &mut State, call: &ForgeCall) -> Reply {
+    let call = &at_most(call, state.forgejo.max_response_items);
     let result = if call.template == "/api/v1/user" {
         let forge = &state.forgejo;
         Ok(Reply::json(200, forge.user_json(call, forge.viewer())))
@@ -65,6 +66,24 @@ pub(super) fn perform(state: &mut State, call: &ForgeCall) -> Reply {
     result
         .unwrap_or_else(|refusal| refusal)
         .header("Server", "Forgejo".to_owned())
+}
+
+/// `call` with its `limit` cut to `max`, silently, as Forgejo cuts it to its
+/// `MAX_RESPONSE_ITEMS` (the answer does not say so; only `Link` and `X-Total-Count` show
+/// that more is left).
+fn at_most(call: &ForgeCall, max: usize) -> ForgeCall {
+    let mut params = call.params.clone();
+    let asked = call.text("limit").and_then(|t| t.parse::<usize>().ok());
+    if asked.is_some_and(|asked| asked > max) {
+        params.insert("limit".to_owned(), Value::from(max));
+    }
+    ForgeCall {
+        base: call.base.clone(),
+        method: call.method.clone(),
+        template: call.template.clone(),
+        path: call.path.clone(),
+        params,
+    }
 }
 
 fn route(state: &mut State, call: &ForgeCall, r: usize) -> Result<Reply, Reply> {

@@ -113,6 +113,8 @@ pub(crate) struct ForgejoWorld {
     /// Logins; a user's id is its place here plus one (the token's user is 1).
     pub(in crate::forgejo) users: Vec<String>,
     pub(in crate::forgejo) repos: Vec<Repo>,
+    /// The server's `[api] MAX_RESPONSE_ITEMS`: a larger `limit` is cut to it silently.
+    pub(in crate::forgejo) max_response_items: usize,
 }
 
 impl Default for ForgejoWorld {
@@ -120,6 +122,7 @@ impl Default for ForgejoWorld {
         ForgejoWorld {
             users: vec![FORGEJO_VIEWER.to_owned()],
             repos: Vec::new(),
+            max_response_items: 50,
         }
     }
 }
