@@ -158,7 +158,12 @@ impl ForgejoApi {
     }
 
     /// Every page of a listing (`path` may hold a query), up to
-    /// [`MAX_PAGES`]; `true` when it was cut there.
+    /// [`MAX_PAGES`]; `true` when it was cut there. A page shorter than the
+    /// `limit` asked is no end: the server's `MAX_RESPONSE_ITEMS` cuts a
+    /// larger `limit` without saying so, so only the `Link` header's next
+    /// page or an `X-Total-Count` not yet reached ask for another. A page
+    /// that repeats the one before ends the read as cut (a server that
+    /// ignores `page` would otherwise be read twenty times over).
     pub(crate) async fn pages<T: DeserializeOwned>(
         &self,
         path: &str,
@@ -166,15 +171,20 @@ impl ForgejoApi {
     ) -> Result<(Vec<T>, bool), ForgeError> {
         let joiner = if path.contains('?') { '&' } else { '?' };
         let mut items = Vec::new();
+        let mut before: Option<Vec<u8>> = None;
         for page in 1..=MAX_PAGES {
             let paged = format!("{path}{joiner}limit={PAGE}&page={page}");
             let answer = self.answer(&paged, doing).await?;
+            if before.as_ref() == Some(&answer.body) {
+                return Ok((items, true));
+            }
             let mut these: Vec<T> = read(&answer, doing, false)?;
-            let more = next_link(&answer.headers).is_some() && these.len() == PAGE;
+            let read_now = these.len();
             items.append(&mut these);
-            if !more {
+            if read_now == 0 || !more(&answer, items.len()) {
                 return Ok((items, false));
             }
+            before = Some(answer.body);
         }
         Ok((items, true))
     }
@@ -195,6 +205,22 @@ impl ForgejoApi {
         };
         self.exchange(method, &write.path, JSON, body.as_ref(), doing)
             .await
+    }
+}
+
+/// Whether a listing's page says more is left after `read` items: a
+/// `Link` to a next page, or an `X-Total-Count` above what was read; a
+/// server that sends neither is asked until a page comes back empty.
+fn more(answer: &Answer, read: usize) -> bool {
+    let total = answer
+        .headers
+        .get("x-total-count")
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.trim().parse::<usize>().ok());
+    match (next_link(&answer.headers), total) {
+        (Some(_), _) => true,
+        (None, Some(total)) => read < total,
+        (None, None) => true,
     }
 }
 

@@ -9,5 +9,6 @@ mod labels;
 mod limits;
 mod merge;
 mod observe;
+mod pages;
 mod support;
 mod traces;
