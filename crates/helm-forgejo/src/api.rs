@@ -233,7 +233,20 @@ pub(crate) fn read<T: DeserializeOwned>(
     if !answer.status.is_success() {
         return Err(error::refused(answer, doing));
     }
-    serde_json::from_slice(&answer.body).map_err(|err| error::unreadable(doing, err, write))
+    parse(&answer.body).map_err(|why| error::unreadable(doing, why, write))
+}
+
+/// `body` read as `T`; a failure names the field where it happened
+/// (`labels[0].id: invalid type: …`), since Forgejo's answers are one long line.
+pub(crate) fn parse<T: DeserializeOwned>(body: &[u8]) -> Result<T, String> {
+    let mut from = serde_json::Deserializer::from_slice(body);
+    serde_path_to_error::deserialize(&mut from).map_err(|err| {
+        let at = err.path().to_string();
+        match at.as_str() {
+            "." | "" => err.into_inner().to_string(),
+            _ => format!("{at}: {}", err.into_inner()),
+        }
+    })
 }
 
 /// The gate: a write passes only if it is one of the admitted writes, byte

@@ -20,7 +20,16 @@ use crate::look::pull;
 use crate::wire;
 
 pub(crate) async fn viewer(api: &ForgejoApi) -> Result<String, ForgeError> {
-    let user: wire::ForgejoUser = api.get("/user", "read the token's account").await?;
+    let doing = "read the token's account";
+    let user: wire::ForgejoUser = api.get("/user", doing).await?;
+    if user.login.is_empty() {
+        // Every trace is found by this login: none is no answer.
+        return Err(crate::error::unreadable(
+            doing,
+            "it names no `login`",
+            false,
+        ));
+    }
     Ok(user.login)
 }
 

@@ -9,10 +9,22 @@ mod bodies;
 
 pub(crate) use bodies::*;
 
-use serde::Deserialize;
+use serde::{Deserialize, Deserializer};
+
+/// A field Forgejo may send as `null` or leave out (its swagger requires
+/// almost none): its empty value, as if absent. A value of another type is
+/// still an error, which [`crate::api::read`] names by its field.
+fn or_empty<'de, D, T>(from: D) -> Result<T, D::Error>
+where
+    D: Deserializer<'de>,
+    T: Default + Deserialize<'de>,
+{
+    Ok(Option::<T>::deserialize(from)?.unwrap_or_default())
+}
 
 #[derive(Clone, Debug, Default, Deserialize)]
 pub(crate) struct ForgejoUser {
+    #[serde(default, deserialize_with = "or_empty")]
     pub(crate) login: String,
 }
 
@@ -20,17 +32,18 @@ pub(crate) struct ForgejoUser {
 pub(crate) struct ForgejoRepo {
     #[serde(default)]
     pub(crate) default_branch: Option<String>,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "or_empty")]
     pub(crate) allow_merge_commits: bool,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "or_empty")]
     pub(crate) allow_squash_merge: bool,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "or_empty")]
     pub(crate) allow_rebase: bool,
 }
 
 #[derive(Clone, Debug, Deserialize)]
 pub(crate) struct ForgejoLabel {
     pub(crate) id: u64,
+    #[serde(default, deserialize_with = "or_empty")]
     pub(crate) name: String,
 }
 
@@ -41,7 +54,9 @@ pub(crate) struct ForgejoPullMeta {}
 #[derive(Debug, Deserialize)]
 pub(crate) struct ForgejoIssue {
     pub(crate) number: u64,
+    #[serde(default, deserialize_with = "or_empty")]
     pub(crate) title: String,
+    #[serde(default, deserialize_with = "or_empty")]
     pub(crate) state: String,
     #[serde(default)]
     pub(crate) body: Option<String>,
@@ -53,9 +68,9 @@ pub(crate) struct ForgejoIssue {
     pub(crate) labels: Option<Vec<ForgejoLabel>>,
     #[serde(default)]
     pub(crate) assignees: Option<Vec<ForgejoUser>>,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "or_empty")]
     pub(crate) comments: u64,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "or_empty")]
     pub(crate) is_locked: bool,
     #[serde(default)]
     pub(crate) created_at: Option<String>,
@@ -78,13 +93,16 @@ pub(crate) struct ForgejoBranch {
 
 #[derive(Debug, Deserialize)]
 pub(crate) struct ForgejoTeam {
+    #[serde(default, deserialize_with = "or_empty")]
     pub(crate) name: String,
 }
 
 #[derive(Debug, Deserialize)]
 pub(crate) struct ForgejoPull {
     pub(crate) number: u64,
+    #[serde(default, deserialize_with = "or_empty")]
     pub(crate) title: String,
+    #[serde(default, deserialize_with = "or_empty")]
     pub(crate) state: String,
     #[serde(default)]
     pub(crate) body: Option<String>,
@@ -145,13 +163,15 @@ pub(crate) struct ForgejoComment {
 
 #[derive(Debug, Deserialize)]
 pub(crate) struct ForgejoPullFile {
+    #[serde(default, deserialize_with = "or_empty")]
     pub(crate) filename: String,
+    #[serde(default, deserialize_with = "or_empty")]
     pub(crate) status: String,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "or_empty")]
     pub(crate) additions: u64,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "or_empty")]
     pub(crate) deletions: u64,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "or_empty")]
     pub(crate) changes: u64,
     #[serde(default)]
     pub(crate) previous_filename: Option<String>,
@@ -162,6 +182,7 @@ pub(crate) struct ForgejoReview {
     pub(crate) id: u64,
     #[serde(default)]
     pub(crate) user: Option<ForgejoUser>,
+    #[serde(default, deserialize_with = "or_empty")]
     pub(crate) state: String,
     #[serde(default)]
     pub(crate) body: Option<String>,
@@ -169,10 +190,11 @@ pub(crate) struct ForgejoReview {
     pub(crate) commit_id: Option<String>,
     #[serde(default)]
     pub(crate) submitted_at: Option<String>,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "or_empty")]
     pub(crate) dismissed: bool,
+    /// Absent when the server does not count: the comments are read then.
     #[serde(default)]
-    pub(crate) comments_count: u64,
+    pub(crate) comments_count: Option<u64>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -182,6 +204,7 @@ pub(crate) struct ForgejoReviewComment {
     pub(crate) user: Option<ForgejoUser>,
     #[serde(default)]
     pub(crate) body: Option<String>,
+    #[serde(default, deserialize_with = "or_empty")]
     pub(crate) path: String,
     #[serde(default)]
     pub(crate) position: Option<u64>,
@@ -201,8 +224,10 @@ pub(crate) struct ForgejoReviewComment {
 
 #[derive(Debug, Deserialize)]
 pub(crate) struct ForgejoStatus {
+    #[serde(default, deserialize_with = "or_empty")]
     pub(crate) context: String,
     /// Forgejo's `CommitStatus` names its state `status`.
+    #[serde(default, deserialize_with = "or_empty")]
     pub(crate) status: String,
     #[serde(default)]
     pub(crate) description: Option<String>,
@@ -214,7 +239,7 @@ pub(crate) struct ForgejoStatus {
 
 #[derive(Debug, Deserialize)]
 pub(crate) struct ForgejoCombinedStatus {
-    #[serde(default)]
+    #[serde(default, deserialize_with = "or_empty")]
     pub(crate) state: String,
     #[serde(default)]
     pub(crate) sha: Option<String>,
@@ -236,7 +261,9 @@ pub(crate) struct ForgejoRun {
 #[derive(Debug, Deserialize)]
 pub(crate) struct ForgejoJob {
     pub(crate) id: u64,
+    #[serde(default, deserialize_with = "or_empty")]
     pub(crate) name: String,
+    #[serde(default, deserialize_with = "or_empty")]
     pub(crate) status: String,
     #[serde(default)]
     pub(crate) html_url: Option<String>,
@@ -262,5 +289,6 @@ pub(crate) struct ForgejoTimelineEvent {
 
 #[derive(Debug, Deserialize)]
 pub(crate) struct ForgejoPermission {
+    #[serde(default, deserialize_with = "or_empty")]
     pub(crate) permission: String,
 }

@@ -37,7 +37,7 @@ pub(super) async fn reviews(api: &ForgejoApi, number: u64) -> Result<LookedPart,
     let doing = format!("list pull request #{number}'s reviews");
     let (reviews, truncated) = api.pages::<wire::ForgejoReview>(&path, &doing).await?;
     let mut comments: Vec<wire::ForgejoReviewComment> = Vec::new();
-    for review in reviews.iter().filter(|r| r.comments_count > 0) {
+    for review in reviews.iter().filter(|r| r.comments_count != Some(0)) {
         let path = api.repo_path(&format!("/pulls/{number}/reviews/{}/comments", review.id));
         let doing = format!("list review {}'s comments", review.id);
         let mut these: Vec<wire::ForgejoReviewComment> = api.get(&path, &doing).await?;

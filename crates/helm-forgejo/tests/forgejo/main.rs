@@ -8,6 +8,7 @@ mod act;
 mod labels;
 mod limits;
 mod merge;
+mod nulls;
 mod observe;
 mod pages;
 mod support;
