@@ -6,6 +6,7 @@
 //! in `checkRunsUnavailable` rather than showing no runs.
 
 use helm_forge::{ChecksOf, ForgeError, LogsWanted, shape};
+use helm_http::client::storage::Tail;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
@@ -22,6 +23,8 @@ struct Log {
     tail: Vec<String>,
     lines: u64,
     bytes: u64,
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    lines_cut: bool,
 }
 
 /// A part of a run that could not be had, and why.
@@ -206,13 +209,27 @@ async fn check_run(
     })
 }
 
-/// The last `keep` lines of job `id`'s log, or why there are none.
+/// The last `keep` lines of job `id`'s log, or why there are none. The log
+/// is served in place, read within helm-http's bound on one answer, and its
+/// tail kept as the core keeps a GitHub log's ([`Tail`]: each line bounded,
+/// `\r\n` ended, a cut line marked). A log that cannot be read (too large,
+/// no answer) is this job's log unavailable, not the look's failure.
 async fn log(api: &ForgejoApi, id: u64, keep: usize) -> Result<Job, ForgeError> {
     let path = api.repo_path(&format!("/actions/jobs/{id}/logs"));
-    let answer = api.answer(&path, &format!("read job {id}'s log")).await?;
     let mut job = Job {
         log: None,
         log_unavailable: None,
+    };
+    let answer = match api.answer(&path, &format!("read job {id}'s log")).await {
+        Ok(answer) => answer,
+        Err(failed) => {
+            job.log_unavailable = Some(Unavailable {
+                reason: "unreadable",
+                status: None,
+                message: failed.error.message().to_string(),
+            });
+            return Ok(job);
+        }
     };
     if !answer.status.is_success() {
         let status = answer.status.as_u16();
@@ -227,13 +244,14 @@ async fn log(api: &ForgejoApi, id: u64, keep: usize) -> Result<Job, ForgeError> 
         });
         return Ok(job);
     }
-    let text = String::from_utf8_lossy(&answer.body);
-    let lines: Vec<&str> = text.lines().collect();
-    let from = lines.len().saturating_sub(keep);
+    let mut tail = Tail::new(keep);
+    tail.push(&answer.body);
+    let (lines, tail) = tail.finish();
     job.log = Some(Log {
-        tail: lines[from..].iter().map(|l| l.to_string()).collect(),
-        lines: lines.len() as u64,
-        bytes: answer.body.len() as u64,
+        tail: lines,
+        lines: tail.seen_lines,
+        bytes: tail.seen_bytes,
+        lines_cut: tail.lines_cut,
     });
     Ok(job)
 }

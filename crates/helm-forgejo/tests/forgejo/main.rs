@@ -7,6 +7,7 @@
 mod act;
 mod labels;
 mod limits;
+mod logs;
 mod merge;
 mod nulls;
 mod observe;
