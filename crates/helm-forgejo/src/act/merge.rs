@@ -1,6 +1,7 @@
 //! A merge you can defend on Forgejo: pinned to the observed head
 //! (`head_commit_id`, which Forgejo refuses with 409 once the head moved:
-//! `stale`, naming both heads), by a method the repository allows (else
+//! `stale`, naming both heads; a 409 while the head stands is a merge git
+//! could not make: `not-ready`), by a method the repository allows (else
 //! `unsupported` from prepare, before anything is sent), and a 405 "Please
 //! try again later" while Forgejo computes mergeability tried again after
 //! 1, 2, 4 and 8 s within `HELM_GITHUB_TIMEOUT` (nothing merged on a 405,
@@ -121,18 +122,33 @@ pub(super) async fn send(
             status: Some(status),
         };
         let error = match status {
+            // Forgejo answers 409 to a moved head and to a merge git could
+            // not make (conflicts, unrelated histories, a base pushed
+            // meanwhile): only a head other than the pinned one is stale.
             409 => {
                 let pinned = merge.sha.as_deref().unwrap_or("the observed head");
                 let now = pull(api, merge.pr).await.map(|p| p.head.sha);
-                let now = now.unwrap_or_else(|_| "a head helm could not read".into());
-                Error::new(
-                    Kind::Stale,
-                    format!(
-                        "pull request #{}'s head moved: the merge was pinned to {pinned}, and it is now {now} (Forgejo answered 409: {said})",
-                        merge.pr
-                    ),
-                )
-                .hint("observe the pull request again, then merge what you saw")
+                match now {
+                    Ok(now) if now == pinned => Error::new(
+                        Kind::NotReady,
+                        format!(
+                            "Forgejo could not merge pull request #{} at {pinned}: git could not make the merge (Forgejo answered 409: {said})",
+                            merge.pr
+                        ),
+                    )
+                    .hint("nothing was merged; resolve the conflict with the base on the head branch, observe again, then merge"),
+                    now => {
+                        let now = now.unwrap_or_else(|_| "a head helm could not read".into());
+                        Error::new(
+                            Kind::Stale,
+                            format!(
+                                "pull request #{}'s head moved: the merge was pinned to {pinned}, and it is now {now} (Forgejo answered 409: {said})",
+                                merge.pr
+                            ),
+                        )
+                        .hint("observe the pull request again, then merge what you saw")
+                    }
+                }
             }
             405 if said.to_ascii_lowercase().contains("already merged") => Error::new(
                 Kind::AlreadyMerged,

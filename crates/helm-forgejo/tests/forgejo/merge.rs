@@ -113,3 +113,27 @@ fn a_method_the_repository_does_not_allow_is_unsupported_before_any_write() {
     assert!(w.writes().is_empty());
     w.no_violations();
 }
+
+#[test]
+fn a_conflict_forgejo_answers_409_to_while_the_head_stands_is_not_ready_not_stale() {
+    let w = World::new();
+    let (pr, seen) = observed(&w);
+    let plan = w.prepare(merge(pr, MergeMethod::Merge, Some(seen.clone())));
+    // Forgejo's ErrMergeConflicts as its merge answers it: 409, no `message`.
+    let conflict = serde_json::json!({
+        "Style": "merge",
+        "StdOut": "",
+        "StdErr": "CONFLICT (content): Merge conflict in src/lib.rs",
+        "Err": {}
+    });
+    let path = format!("/pulls/{pr}/merge");
+    w.fake
+        .inject(fake_github::Fault::new("POST", &path, 409, conflict));
+    let err = w.send(&plan).unwrap_err();
+    let message = err.error.to_string();
+    assert_eq!(err.error.kind(), Kind::NotReady, "{message}");
+    assert!(!message.contains("moved"), "{message}");
+    assert!(message.contains(&seen[..7]), "{message}");
+    assert_eq!(err.outcome, WriteOutcome::NotDone);
+    w.no_violations();
+}
