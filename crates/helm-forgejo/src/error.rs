@@ -6,32 +6,56 @@
 use helm_forge::ForgeError;
 use helm_http::{Answer, Failure, HttpError};
 use helm_model::error::{Error, Fact, Kind};
-use serde::Deserialize;
+use serde_json::Value;
 
-/// Forgejo's `APIError`: the message is all helm shows of it.
-#[derive(Deserialize)]
-struct Document {
-    #[serde(default)]
-    message: Option<String>,
+/// The most of Forgejo's words one message holds: a refusal says what went
+/// wrong in a line, and a longer one is a page, not a reason.
+const MOST: usize = 300;
+
+/// What Forgejo said in a refusal: its error document's `message` and
+/// `errors` (both untyped in its swagger, so read whatever JSON they are),
+/// else the body if short, else the status's reason; always one line, its
+/// control and invisible characters made harmless, at most [`MOST`]
+/// characters.
+pub(crate) fn said(answer: &Answer) -> String {
+    let document: Option<Value> = serde_json::from_slice(&answer.body).ok();
+    let words = document.as_ref().and_then(|d| {
+        let message = d.get("message").and_then(words);
+        let errors = d.get("errors").and_then(words);
+        match (message, errors) {
+            (Some(m), Some(e)) => Some(format!("{m} ({e})")),
+            (m, e) => m.or(e),
+        }
+    });
+    let words = words.unwrap_or_else(|| {
+        let text = String::from_utf8_lossy(&answer.body).trim().to_string();
+        if text.is_empty() || text.chars().count() > MOST {
+            let reason = answer.status.canonical_reason();
+            reason.unwrap_or("no message").to_string()
+        } else {
+            text
+        }
+    });
+    let line = helm_model::text::clean_line(words.trim());
+    match line.char_indices().nth(MOST) {
+        Some((at, _)) => format!("{}…", &line[..at]),
+        None => line,
+    }
 }
 
-/// What Forgejo said in a refusal: its `message`, else the body if short,
-/// else the status's reason.
-pub(crate) fn said(answer: &Answer) -> String {
-    let parsed: Option<Document> = serde_json::from_slice(&answer.body).ok();
-    parsed
-        .and_then(|d| d.message)
-        .map(|m| m.trim().to_string())
-        .filter(|m| !m.is_empty())
-        .unwrap_or_else(|| {
-            let text = String::from_utf8_lossy(&answer.body).trim().to_string();
-            if text.is_empty() || text.len() > 200 {
-                let reason = answer.status.canonical_reason();
-                reason.unwrap_or("no message").to_string()
-            } else {
-                text
-            }
-        })
+/// A `message` or `errors` as words: a string as it is, a list's items
+/// joined, anything else as its JSON; nothing for null or empty.
+fn words(value: &Value) -> Option<String> {
+    let text = match value {
+        Value::Null => return None,
+        Value::String(text) => text.trim().to_string(),
+        Value::Array(items) => {
+            let items: Vec<String> = items.iter().filter_map(words).collect();
+            items.join("; ")
+        }
+        other => other.to_string(),
+    };
+    (!text.is_empty()).then_some(text)
 }
 
 /// Forgejo refused `doing` with `answer`: nothing was done (a refusal is

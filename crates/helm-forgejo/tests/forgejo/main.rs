@@ -12,5 +12,6 @@ mod merge;
 mod nulls;
 mod observe;
 mod pages;
+mod refusals;
 mod support;
 mod traces;
