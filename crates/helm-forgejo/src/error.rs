@@ -159,7 +159,10 @@ pub(crate) fn unreadable(doing: &str, why: impl std::fmt::Display, write: bool) 
         } else {
             Kind::GitHub
         },
-        format!("Forgejo's answer to {doing} is not what its API documents: {why}"),
+        format!(
+            "Forgejo's answer to {doing} is not what its API documents: {}",
+            helm_model::text::clean_line(&why.to_string())
+        ),
     )
     .hint("run with -v to see the answer; a write's attempt is kept for the look that settles it");
     if write {

@@ -12,6 +12,7 @@ use std::time::Duration;
 use helm_forge::act::{MergeMethod, MergePr, Steer};
 use helm_forge::{ForgeError, Produced, WritePlan};
 use helm_model::error::{Error, Fact, Kind};
+use helm_model::text::clean_line;
 
 use super::one;
 use crate::api::{ForgejoApi, body};
@@ -60,7 +61,7 @@ pub(super) async fn prepare(api: &ForgejoApi, merge: &MergePr) -> Result<WritePl
                 merge.pr,
                 current
                     .merge_commit_sha
-                    .map(|sha| format!(" (merge commit {sha})"))
+                    .map(|sha| format!(" (merge commit {})", clean_line(&sha)))
                     .unwrap_or_default()
             ),
         )
@@ -127,7 +128,7 @@ pub(super) async fn send(
             // meanwhile): only a head other than the pinned one is stale.
             409 => {
                 let pinned = merge.sha.as_deref().unwrap_or("the observed head");
-                let now = pull(api, merge.pr).await.map(|p| p.head.sha);
+                let now = pull(api, merge.pr).await.map(|p| clean_line(&p.head.sha));
                 match now {
                     Ok(now) if now == pinned => Error::new(
                         Kind::NotReady,

@@ -137,3 +137,29 @@ fn a_conflict_forgejo_answers_409_to_while_the_head_stands_is_not_ready_not_stal
     assert_eq!(err.outcome, WriteOutcome::NotDone);
     w.no_violations();
 }
+
+#[test]
+fn a_sha_forgejo_names_in_a_refusal_is_never_told_raw() {
+    let w = World::new();
+    let (pr, seen) = observed(&w);
+    let pull = serde_json::json!({
+        "number": pr, "title": "Pull", "state": "closed", "merged": true,
+        "merge_commit_sha": "\u{1b}]0;owned\u{7}abc",
+        "head": { "ref": "topic", "sha": seen },
+        "base": { "ref": "main", "sha": seen },
+    });
+    let path = format!("/pulls/{pr}");
+    w.fake
+        .inject(fake_github::Fault::new("GET", &path, 200, pull));
+    let err = w
+        .run(
+            w.forgejo
+                .prepare(&merge(pr, MergeMethod::Merge, Some(seen))),
+        )
+        .unwrap_err();
+    assert_eq!(err.error.kind(), Kind::AlreadyMerged);
+    let message = err.error.to_string();
+    assert!(!message.contains('\u{1b}'), "{message:?}");
+    assert!(message.contains("abc"), "{message:?}");
+    w.no_violations();
+}
