@@ -73,9 +73,17 @@ impl ForgejoWorld {
                 "trigger_user": self.user_json(call, 1),
             }))
             .collect();
+        // Paged by `limit` and `page` (Forgejo's `ListOptions`), the count of all in the body.
+        let total = runs.len();
+        let limit = (call.text("limit").and_then(|t| t.parse::<usize>().ok())).unwrap_or(30);
+        let page = (call.text("page").and_then(|t| t.parse::<usize>().ok())).unwrap_or(1);
+        let shown: Vec<Value> = (runs.into_iter())
+            .skip((page.max(1) - 1) * limit.max(1))
+            .take(limit.max(1))
+            .collect();
         Reply::json(
             200,
-            json!({ "total_count": runs.len(), "workflow_runs": runs }),
+            json!({ "total_count": total, "workflow_runs": shown }),
         )
     }
 
