@@ -251,6 +251,8 @@ pub(crate) struct ForgejoCombinedStatus {
 pub(crate) struct ForgejoRuns {
     #[serde(default)]
     pub(crate) workflow_runs: Option<Vec<ForgejoRun>>,
+    #[serde(default)]
+    pub(crate) total_count: Option<u64>,
 }
 
 #[derive(Debug, Deserialize)]

@@ -2,8 +2,10 @@
 //! its `github-checks` payload): the commit statuses of a head with their
 //! combined state, and the Actions runs of that head, each job a check run
 //! (Forgejo's own status word kept as `forgeStatus`), with the last lines of
-//! the logs asked for as its `job` (its steps are not read). A server without the Actions endpoints (404) says so
-//! in `checkRunsUnavailable` rather than showing no runs.
+//! the logs asked for as its `job` (its steps are not read). A server
+//! without the Actions endpoints (404) says so in `checkRunsUnavailable`
+//! rather than showing no runs; runs left unread say `checkRunsTruncated`,
+//! which readiness counts against a merge.
 
 use helm_forge::{ChecksOf, ForgeError, LogsWanted, shape};
 use helm_http::client::storage::Tail;
@@ -11,7 +13,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use super::to_value;
-use crate::api::{ForgejoApi, PAGE};
+use crate::api::{ForgejoApi, MAX_PAGES, PAGE};
 use crate::{shapes, wire};
 
 /// The app every Actions job is said to come from.
@@ -61,6 +63,8 @@ struct Run {
 struct Checks {
     head_sha: String,
     check_runs: Vec<Run>,
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    check_runs_truncated: bool,
     combined_state: String,
     statuses: Vec<shape::Status>,
     #[serde(skip_serializing_if = "std::ops::Not::not")]
@@ -122,10 +126,11 @@ pub(crate) async fn of_sha(
         "" => "pending".to_string(),
         state => state.to_string(),
     };
-    let (check_runs, unavailable) = runs(api, sha, logs).await?;
+    let (check_runs, check_runs_truncated, unavailable) = runs(api, sha, logs).await?;
     to_value(&Checks {
         head_sha: sha.to_string(),
         check_runs,
+        check_runs_truncated,
         combined_state,
         statuses,
         statuses_truncated,
@@ -133,28 +138,55 @@ pub(crate) async fn of_sha(
     })
 }
 
+/// The Actions runs of `sha`, every page (`total_count` says when the
+/// server's `MAX_RESPONSE_ITEMS` cut one short) up to [`MAX_PAGES`], each
+/// run's jobs a check run; `true` when runs were left unread, which
+/// readiness counts as a blocker. A 404 is a server without Actions.
 async fn runs(
     api: &ForgejoApi,
     sha: &str,
     logs: Option<LogsWanted>,
-) -> Result<(Vec<Run>, Option<Unavailable>), ForgeError> {
+) -> Result<(Vec<Run>, bool, Option<Unavailable>), ForgeError> {
     let sha = crate::api::segment(sha);
-    let path = api.repo_path(&format!("/actions/runs?head_sha={sha}&limit={PAGE}&page=1"));
     let doing = format!("list the Actions runs of {sha}");
-    let answer = api.answer(&path, &doing).await?;
-    if answer.status.as_u16() == 404 {
-        return Ok((
-            Vec::new(),
-            Some(Unavailable {
+    let mut listed: Vec<wire::ForgejoRun> = Vec::new();
+    let mut cut = false;
+    for page in 1..=MAX_PAGES {
+        let path = api.repo_path(&format!(
+            "/actions/runs?head_sha={sha}&limit={PAGE}&page={page}"
+        ));
+        let answer = api.answer(&path, &doing).await?;
+        if answer.status.as_u16() == 404 && page == 1 {
+            let message = "no Actions runs listed by this server (it predates Forgejo's Actions API, or Actions are off)";
+            let unavailable = Unavailable {
                 reason: "not-found",
                 status: Some(404),
-                message: "no Actions runs listed by this server (it predates Forgejo's Actions API, or Actions are off)".into(),
-            }),
-        ));
+                message: message.into(),
+            };
+            return Ok((Vec::new(), false, Some(unavailable)));
+        }
+        let these: wire::ForgejoRuns = crate::api::read(&answer, &doing, false)?;
+        let mut fresh = 0;
+        for run in these.workflow_runs.unwrap_or_default() {
+            if listed.iter().all(|had| had.id != run.id) {
+                listed.push(run);
+                fresh += 1;
+            }
+        }
+        // Without a count, only an empty page ends the listing.
+        let more = these
+            .total_count
+            .map_or(fresh > 0, |total| (listed.len() as u64) < total);
+        // A page with nothing new while more is said to be left: a server
+        // that ignores `page`, so what is left cannot be had.
+        if !more || fresh == 0 {
+            cut = more;
+            break;
+        }
+        cut = page == MAX_PAGES;
     }
-    let listed: wire::ForgejoRuns = crate::api::read(&answer, &doing, false)?;
     let mut runs = Vec::new();
-    for run in listed.workflow_runs.unwrap_or_default() {
+    for run in listed {
         let path = api.repo_path(&format!("/actions/runs/{}/jobs", run.id));
         let jobs: Vec<wire::ForgejoJob> = api
             .get(&path, &format!("list run {}'s jobs", run.id))
@@ -163,7 +195,7 @@ async fn runs(
             runs.push(check_run(api, job, logs).await?);
         }
     }
-    Ok((runs, None))
+    Ok((runs, cut, None))
 }
 
 /// Forgejo's job status as GitHub's status and conclusion.

@@ -1,8 +1,9 @@
-//! A job's log as any Forgejo serves it: plain text, with escapes and
+//! CI as any Forgejo lists it: the runs of a head page by page, and a job's
+//! log as any Forgejo serves it: plain text, with escapes and
 //! carriage returns, lines of any length, and of any size. Its tail is kept
 //! as the core keeps a GitHub log's (each line bounded, `\r\n` ended, a cut
 //! line marked), and a log helm cannot read whole costs that job its log,
-//! never the look.
+//! never the look. Runs a server's page cut off are read, or said cut.
 
 use helm_forge::{ChecksOf, LogsWanted};
 use serde_json::Value;
@@ -57,5 +58,28 @@ fn a_log_too_large_to_read_costs_its_job_the_log_not_the_look() {
     assert!(job.get("log").is_none(), "{job}");
     let unavailable = &job["logUnavailable"];
     assert_eq!(unavailable["reason"], "unreadable", "{job}");
+    w.no_violations();
+}
+
+#[test]
+fn runs_beyond_a_page_the_server_cut_are_read_or_said_cut() {
+    let w = World::new();
+    w.fake.forgejo().max_response_items(2);
+    let n = w.fake.forgejo().add_pull(REPO, "Pull", "topic", "main");
+    w.fake
+        .forgejo()
+        .set_status(REPO, n, "lint", "failure", "bad");
+    w.fake
+        .forgejo()
+        .set_status(REPO, n, "test", "success", "ok");
+    w.fake
+        .forgejo()
+        .set_status(REPO, n, "docs", "success", "ok");
+    let none = LogsWanted { none: true, ..ALL };
+    let checks = w.run(w.forgejo.checks(&ChecksOf::Pr(n), none)).unwrap();
+    let read = checks["checkRuns"].as_array().unwrap().len();
+    let cut = checks.get("checkRunsTruncated") == Some(&Value::Bool(true));
+    assert!(read == 3 || cut, "{checks}");
+    assert_eq!(read, 3, "{checks}");
     w.no_violations();
 }
