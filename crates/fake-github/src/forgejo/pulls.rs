@@ -315,8 +315,10 @@ pub(in crate::forgejo) fn merge(
     let item = repo.items.get_mut(&number).ok_or_else(not_found)?;
     let open = item.state == "open";
     let pull = item.pull.as_mut().ok_or_else(not_found)?;
+    // Forgejo's `ctx.Error(405, "PR already merged", "")`: the title is not sent, the
+    // message is empty. A closed pull request is not found (`ErrIsClosed`).
     if pull.merged.is_some() {
-        return Err(error(405, "PR already merged"));
+        return Err(error(405, ""));
     }
     if !open {
         return Err(not_found());
