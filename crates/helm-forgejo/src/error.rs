@@ -27,9 +27,13 @@ pub(crate) fn said(answer: &Answer) -> String {
             (m, e) => m.or(e),
         }
     });
+    // A document that has a `message`, if an empty one, said nothing more.
+    let said_nothing = document
+        .as_ref()
+        .is_some_and(|d| d.get("message").is_some());
     let words = words.unwrap_or_else(|| {
         let text = String::from_utf8_lossy(&answer.body).trim().to_string();
-        if text.is_empty() || text.chars().count() > MOST {
+        if said_nothing || text.is_empty() || text.chars().count() > MOST {
             let reason = answer.status.canonical_reason();
             reason.unwrap_or("no message").to_string()
         } else {

@@ -5,7 +5,8 @@
 //! `unsupported` from prepare, before anything is sent), and a 405 "Please
 //! try again later" while Forgejo computes mergeability tried again after
 //! 1, 2, 4 and 8 s within `HELM_GITHUB_TIMEOUT` (nothing merged on a 405,
-//! so trying again cannot merge twice).
+//! so trying again cannot merge twice). Any other 405, and a 404, are read
+//! against the pull request as it now stands: merged already, or closed.
 
 use std::time::Duration;
 
@@ -151,14 +152,6 @@ pub(super) async fn send(
                     }
                 }
             }
-            405 if said.to_ascii_lowercase().contains("already merged") => Error::new(
-                Kind::AlreadyMerged,
-                format!(
-                    "pull request #{} is merged already (Forgejo: {said})",
-                    merge.pr
-                ),
-            )
-            .hint("nothing to do; observe it to record how it stands"),
             405 if later => Error::new(
                 Kind::NotReady,
                 format!(
@@ -168,9 +161,29 @@ pub(super) async fn send(
                 ),
             )
             .hint("nothing was merged; try again in a minute"),
-            405 => Error::new(Kind::NotReady, format!("Forgejo answered 405: {said}")).hint(
-                "nothing was merged; observe the pull request to see what keeps it from merging",
-            ),
+            // Forgejo refuses a merged pull request 405 with an empty
+            // message and a closed one 404: what it stands as now says which.
+            404 | 405 => match pull(api, merge.pr).await {
+                Ok(now) if now.merged == Some(true) => Error::new(
+                    Kind::AlreadyMerged,
+                    format!("pull request #{} is merged already", merge.pr),
+                )
+                .hint("nothing to do; observe it to record how it stands"),
+                Ok(now) if now.state == "closed" => Error::new(
+                    Kind::NotReady,
+                    format!(
+                        "pull request #{} is closed, so Forgejo will not merge it (it answered {status})",
+                        merge.pr
+                    ),
+                )
+                .hint("nothing was merged; reopen it first if it should merge"),
+                _ if status == 405 => {
+                    Error::new(Kind::NotReady, format!("Forgejo answered 405: {said}")).hint(
+                        "nothing was merged; observe the pull request to see what keeps it from merging",
+                    )
+                }
+                _ => return Err(crate::error::refused(&answer, &doing)),
+            },
             _ => return Err(crate::error::refused(&answer, &doing)),
         };
         return Err(ForgeError::not_done(error.about(fact)));

@@ -163,3 +163,31 @@ fn a_sha_forgejo_names_in_a_refusal_is_never_told_raw() {
     assert!(message.contains("abc"), "{message:?}");
     w.no_violations();
 }
+
+#[test]
+fn a_merge_refused_because_it_was_merged_meanwhile_says_merged_already() {
+    let w = World::new();
+    let (pr, seen) = observed(&w);
+    let plan = w.prepare(merge(pr, MergeMethod::Merge, Some(seen)));
+    w.send(&plan).unwrap();
+    // Merged since the plan was made: Forgejo answers 405 with an empty message.
+    let err = w.send(&plan).unwrap_err();
+    assert_eq!(err.error.kind(), Kind::AlreadyMerged, "{}", err.error);
+    assert_eq!(err.outcome, WriteOutcome::NotDone);
+    w.no_violations();
+}
+
+#[test]
+fn a_merge_of_a_pull_request_closed_meanwhile_says_it_is_closed() {
+    let w = World::new();
+    let (pr, seen) = observed(&w);
+    let plan = w.prepare(merge(pr, MergeMethod::Merge, Some(seen)));
+    w.steer(Steer::ClosePr(helm_forge::act::ClosePr { pr }));
+    // Forgejo answers a closed pull request's merge 404 (`ErrIsClosed`).
+    let err = w.send(&plan).unwrap_err();
+    let message = err.error.to_string();
+    assert_eq!(err.error.kind(), Kind::NotReady, "{message}");
+    assert!(message.contains("closed"), "{message}");
+    assert_eq!(err.outcome, WriteOutcome::NotDone);
+    w.no_violations();
+}
