@@ -83,3 +83,28 @@ fn runs_beyond_a_page_the_server_cut_are_read_or_said_cut() {
     assert_eq!(read, 3, "{checks}");
     w.no_violations();
 }
+
+#[test]
+fn a_server_that_lists_runs_but_not_their_jobs_says_so_rather_than_failing_the_look() {
+    let w = World::new();
+    let n = w.fake.forgejo().add_pull(REPO, "Pull", "topic", "main");
+    w.fake
+        .forgejo()
+        .set_status(REPO, n, "test", "failure", "bad");
+    let body =
+        serde_json::json!({ "message": "The target couldn't be found.", "url": "/api/swagger" });
+    let mut gone = fake_github::Fault::new("GET", "/jobs", 404, body);
+    gone.times = None;
+    w.fake.inject(gone);
+    let checks = w.run(w.forgejo.checks(&ChecksOf::Pr(n), ALL));
+    let checks = checks.unwrap_or_else(|e| panic!("the look failed: {}", e.error));
+    assert_eq!(
+        checks["checkRunsUnavailable"]["reason"], "not-found",
+        "{checks}"
+    );
+    assert_eq!(
+        checks["combinedState"], "failure",
+        "the statuses still tell"
+    );
+    w.no_violations();
+}
