@@ -49,31 +49,44 @@ fn since(window: &TraceWindow) -> String {
     window.since.strftime("%Y-%m-%dT%H:%M:%SZ").to_string()
 }
 
-fn found_or_not(found: Vec<Produced>) -> Traced {
-    match found.is_empty() {
-        true => Traced::NotDone,
-        false => Traced::Found(found),
+/// The traces found, or, with none, that nothing was done: unless the
+/// listing looked in was `cut`, when the trace may lie past where helm
+/// stopped reading, and acting again could do it twice.
+fn found_or_not(found: Vec<Produced>, cut: bool) -> Traced {
+    match (found.is_empty(), cut) {
+        (false, _) => Traced::Found(found),
+        (true, false) => Traced::NotDone,
+        (true, true) => Traced::CannotTell(words![
+            "Forgejo's listing was cut before its end (its pages repeat, or run past what helm reads), so the attempt's trace may lie beyond it: check in Forgejo, then settle it"
+        ]),
     }
 }
 
-/// The timeline events of #`number` by the viewer in the window.
+/// The timeline events of #`number` by the viewer in the window, and
+/// whether the timeline was cut before its end.
+pub(super) struct Timeline {
+    pub(super) events: Vec<wire::ForgejoTimelineEvent>,
+    pub(super) cut: bool,
+}
+
 pub(super) async fn events(
     api: &ForgejoApi,
     number: u64,
     window: &TraceWindow,
-) -> Result<Vec<wire::ForgejoTimelineEvent>, ForgeError> {
+) -> Result<Timeline, ForgeError> {
     let path = api.repo_path(&format!(
         "/issues/{number}/timeline?since={}",
         since(window)
     ));
-    let (events, _) = api
+    let (events, cut) = api
         .pages::<wire::ForgejoTimelineEvent>(&path, &format!("read #{number}'s timeline"))
         .await?;
-    Ok(events
+    let events = events
         .into_iter()
         .filter(|e| window.by(e.user.as_ref().map(|u| u.login.as_str())))
         .filter(|e| window.admits(e.created_at.as_deref()))
-        .collect())
+        .collect();
+    Ok(Timeline { events, cut })
 }
 
 pub(crate) async fn look(
@@ -102,7 +115,7 @@ pub(crate) async fn look(
                     author: c.user.map(|u| u.login),
                 })
                 .collect();
-            found_or_not(found)
+            found_or_not(found, false)
         }
         Steer::CreateIssue(create) => {
             let path = api.repo_path(&format!(
@@ -110,7 +123,7 @@ pub(crate) async fn look(
                 segment(&window.viewer),
                 since(window)
             ));
-            let (issues, _) = api
+            let (issues, cut) = api
                 .pages::<wire::ForgejoIssue>(&path, "list the viewer's new issues")
                 .await?;
             let mut found: Vec<wire::ForgejoIssue> = issues
@@ -118,12 +131,12 @@ pub(crate) async fn look(
                 .filter(|i| window.admits(i.created_at.as_deref()) && i.title == create.title)
                 .collect();
             found.sort_by_key(|i| i.number);
-            found_or_not(found.into_iter().map(opened).collect())
+            found_or_not(found.into_iter().map(opened).collect(), cut)
         }
         Steer::CreatePr(create) => {
             let poster = segment(&window.viewer);
             let path = api.repo_path(&format!("/pulls?state=all&poster={poster}"));
-            let (pulls, _) = api
+            let (pulls, cut) = api
                 .pages::<wire::ForgejoPull>(&path, "list the viewer's pull requests")
                 .await?;
             let mut found: Vec<wire::ForgejoPull> = pulls
@@ -154,6 +167,7 @@ pub(crate) async fn look(
                             .collect(),
                     })
                     .collect(),
+                cut,
             )
         }
         Steer::EditIssue(e) => {
@@ -166,9 +180,8 @@ pub(crate) async fn look(
         Steer::ReopenIssue(r) => state(api, r.issue, "reopen", "open", window).await?,
         Steer::ClosePr(c) => state(api, c.pr, "close", "closed", window).await?,
         Steer::RequestReview(request) => {
-            let events = events(api, request.pr, window).await?;
-            let asked: Vec<&wire::ForgejoTimelineEvent> = events
-                .iter()
+            let timeline = events(api, request.pr, window).await?;
+            let asked: Vec<&wire::ForgejoTimelineEvent> = (timeline.events.iter())
                 .filter(|e| e.kind.as_deref() == Some("review_request"))
                 .collect();
             // Forgejo names the reviewer asked (`assignee`) where it can:
@@ -187,14 +200,15 @@ pub(crate) async fn look(
                 true => !asked.is_empty(),
                 false => !users.is_empty(),
             };
-            match done {
-                false => Traced::NotDone,
-                true => Traced::Found(vec![Produced::Reviewers {
+            let found = match done {
+                false => Vec::new(),
+                true => vec![Produced::Reviewers {
                     users,
                     teams: request.teams.clone(),
                     url: None,
-                }]),
-            }
+                }],
+            };
+            found_or_not(found, timeline.cut)
         }
         Steer::MergePr(merge) => {
             let now = pull(api, merge.pr).await?;
@@ -227,16 +241,17 @@ async fn state(
     now: &str,
     window: &TraceWindow,
 ) -> Result<Traced, ForgeError> {
-    let events = events(api, number, window).await?;
-    let done = events.iter().any(|e| e.kind.as_deref() == Some(event));
-    Ok(match done {
-        true => Traced::Found(vec![Produced::State {
+    let timeline = events(api, number, window).await?;
+    let done = (timeline.events.iter()).any(|e| e.kind.as_deref() == Some(event));
+    let found = match done {
+        true => vec![Produced::State {
             state: now.to_string(),
             reason: None,
             url: None,
-        }]),
-        false => Traced::NotDone,
-    })
+        }],
+        false => Vec::new(),
+    };
+    Ok(found_or_not(found, timeline.cut))
 }
 
 /// An edit: a title is the timeline's `change_title` to it by the viewer;
@@ -261,7 +276,7 @@ async fn edited(
         return Ok(Traced::NotDone);
     }
     let renamed = match title {
-        Some(title) => events(api, number, window).await?.iter().any(|e| {
+        Some(title) => events(api, number, window).await?.events.iter().any(|e| {
             e.kind.as_deref() == Some("change_title") && e.new_title.as_deref() == Some(title)
         }),
         None => false,

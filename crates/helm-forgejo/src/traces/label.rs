@@ -19,9 +19,9 @@ pub(super) async fn look(
     window: &TraceWindow,
 ) -> Result<Traced, ForgeError> {
     let number = change.on.number();
-    let events = events(api, number, window).await?;
+    let timeline = events(api, number, window).await?;
     let seen = |name: &str, added: bool| {
-        events.iter().any(|e| {
+        timeline.events.iter().any(|e| {
             e.kind.as_deref() == Some("label")
                 && e.label
                     .as_ref()
@@ -32,7 +32,7 @@ pub(super) async fn look(
     let added: Vec<&String> = change.add.iter().filter(|n| seen(n, true)).collect();
     let removed: Vec<&String> = change.remove.iter().filter(|n| seen(n, false)).collect();
     if added.is_empty() && removed.is_empty() {
-        return Ok(Traced::NotDone);
+        return Ok(super::found_or_not(Vec::new(), timeline.cut));
     }
     let path = api.repo_path(&format!("/issues/{number}/labels"));
     let labels: Vec<wire::ForgejoLabel> =

@@ -48,3 +48,35 @@ fn a_server_that_answers_the_same_page_again_is_read_once_and_said_cut() {
     assert_eq!(repo["issuesTruncated"], true);
     assert_eq!(w.fake.requests().len(), 2, "the repeat is seen at once");
 }
+
+#[test]
+fn a_trace_looked_for_in_a_listing_that_was_cut_is_what_helm_cannot_tell() {
+    use helm_forge::Traced;
+    use helm_forge::act::{CreatePr, Steer};
+    let w = World::new();
+    let window = w.run(w.forgejo.window(&w.began())).unwrap().unwrap();
+    // The viewer's pull requests, a page that comes back the same however
+    // far helm reads: the listing is cut, so a pull request past it may be
+    // this attempt's.
+    let other = json!([{
+        "number": 1, "title": "Older", "state": "open",
+        "head": { "ref": "old", "sha": "1111111111111111111111111111111111111111" },
+        "base": { "ref": "main", "sha": "2222222222222222222222222222222222222222" },
+    }]);
+    let next = format!(
+        "<{}/repos/{REPO}/pulls?page=2>; rel=\"next\"",
+        w.fake.forgejo().url()
+    );
+    let mut same = Fault::new("GET", "/pulls?state=all", 200, other).header("link", &next);
+    same.times = None;
+    w.fake.inject(same);
+    let create = Steer::CreatePr(CreatePr {
+        title: "Mine".into(),
+        head: "mine".into(),
+        base: Some("main".into()),
+        body: None,
+        draft: false,
+    });
+    let traced = w.run(w.forgejo.look(&create, &window)).unwrap();
+    assert!(matches!(traced, Traced::CannotTell(_)), "{traced:?}");
+}
