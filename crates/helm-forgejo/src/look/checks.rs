@@ -141,7 +141,8 @@ pub(crate) async fn of_sha(
 /// The Actions runs of `sha`, every page (`total_count` says when the
 /// server's `MAX_RESPONSE_ITEMS` cut one short) up to [`MAX_PAGES`], each
 /// run's jobs a check run; `true` when runs were left unread, which
-/// readiness counts as a blocker. A 404 is a server without Actions.
+/// readiness counts as a blocker. A 404 is a server without Actions, a 403
+/// Actions the token may not read: either is said, not the look's failure.
 async fn runs(
     api: &ForgejoApi,
     sha: &str,
@@ -156,12 +157,24 @@ async fn runs(
             "/actions/runs?head_sha={sha}&limit={PAGE}&page={page}"
         ));
         let answer = api.answer(&path, &doing).await?;
-        if answer.status.as_u16() == 404 && page == 1 {
-            let message = "no Actions runs listed by this server (it predates Forgejo's Actions API, or Actions are off)";
-            let unavailable = Unavailable {
-                reason: "not-found",
-                status: Some(404),
-                message: message.into(),
+        let status = answer.status.as_u16();
+        if page == 1 && matches!(status, 403 | 404) {
+            // No Actions here, or none the token may read: the statuses
+            // still tell, so the look goes on without runs and says why.
+            let unavailable = match status {
+                404 => Unavailable {
+                    reason: "not-found",
+                    status: Some(404),
+                    message: "no Actions runs listed by this server (it predates Forgejo's Actions API, or Actions are off)".into(),
+                },
+                _ => Unavailable {
+                    reason: "refused",
+                    status: Some(status),
+                    message: format!(
+                        "Forgejo refused the Actions runs ({status}: {})",
+                        crate::error::said(&answer)
+                    ),
+                },
             };
             return Ok((Vec::new(), false, Some(unavailable)));
         }

@@ -108,3 +108,22 @@ fn a_server_that_lists_runs_but_not_their_jobs_says_so_rather_than_failing_the_l
     );
     w.no_violations();
 }
+
+#[test]
+fn a_server_that_refuses_its_runs_listing_says_so_and_still_tells_the_statuses() {
+    let w = World::new();
+    let n = w.fake.forgejo().add_pull(REPO, "Pull", "topic", "main");
+    w.fake
+        .forgejo()
+        .set_status(REPO, n, "test", "failure", "bad");
+    let body = serde_json::json!({ "message": "user should have specific read permission", "url": "/api/swagger" });
+    w.fake
+        .inject(fake_github::Fault::new("GET", "/actions/runs", 403, body));
+    let checks = w.run(w.forgejo.checks(&ChecksOf::Pr(n), ALL));
+    let checks = checks.unwrap_or_else(|e| panic!("the look failed: {}", e.error));
+    let unavailable = &checks["checkRunsUnavailable"];
+    assert_eq!(unavailable["reason"], "refused", "{checks}");
+    assert_eq!(unavailable["status"], 403, "{checks}");
+    assert_eq!(checks["combinedState"], "failure");
+    w.no_violations();
+}
