@@ -9,12 +9,12 @@ use helm_forge::shape;
 use crate::wire;
 
 /// A user with no login (a ghost whose `login` came `null`) is no one.
-fn user(user: Option<wire::ForgejoUser>) -> Option<shape::User> {
+pub(crate) fn user(user: Option<wire::ForgejoUser>) -> Option<shape::User> {
     user.filter(|u| !u.login.is_empty())
         .map(|u| shape::User { login: u.login })
 }
 
-fn users(users: Option<Vec<wire::ForgejoUser>>) -> Vec<shape::User> {
+pub(crate) fn users(users: Option<Vec<wire::ForgejoUser>>) -> Vec<shape::User> {
     users
         .unwrap_or_default()
         .into_iter()

@@ -31,7 +31,7 @@ impl PullLine {
         PullLine {
             number: p.number,
             title: p.title,
-            author: p.user.map(|u| u.login),
+            author: shapes::user(p.user).map(|u| u.login),
             draft: p.draft,
             head: p.head.name,
             base: p.base.name,
@@ -41,8 +41,7 @@ impl PullLine {
                 .into_iter()
                 .map(|l| l.name)
                 .collect(),
-            requested_reviewers: (p.requested_reviewers.unwrap_or_default())
-                .into_iter()
+            requested_reviewers: (shapes::users(p.requested_reviewers).into_iter())
                 .map(|u| u.login)
                 .collect(),
             created_at: p.created_at,

@@ -130,3 +130,22 @@ fn a_field_of_the_wrong_type_is_an_error_naming_it() {
     let message = err.error.to_string();
     assert!(message.contains("labels[0].id"), "{message}");
 }
+
+#[test]
+fn a_ghosts_pull_request_in_the_repositorys_listing_has_no_author() {
+    let w = World::new();
+    let pulls = json!([{
+        "number": 4, "title": "Orphan", "state": "open",
+        "user": { "id": -1, "login": null }, "requested_reviewers": [{ "login": null }],
+        "head": branch("gone", "1111111111111111111111111111111111111111"),
+        "base": branch("main", "2222222222222222222222222222222222222222"),
+    }]);
+    w.fake
+        .inject(Fault::new("GET", "/pulls?state=open", 200, pulls));
+    let parts = [helm_forge::RepoPart::PullRequests];
+    let repo = w.run(w.forgejo.repo(&parts)).unwrap();
+    let line = &repo["pullRequests"][0];
+    assert_eq!(line["author"], Value::Null, "{line}");
+    assert_eq!(line["requestedReviewers"], json!([]), "{line}");
+    w.no_violations();
+}
