@@ -8,6 +8,7 @@
 use helm_forge::act::{LabelChange, Steer};
 use helm_forge::{ForgeError, ForgeWrite, Produced, WritePlan};
 use helm_model::error::{Error, Kind};
+use helm_model::text::clean_line;
 use serde::{Deserialize, Serialize};
 
 use crate::api::{ForgejoApi, body};
@@ -31,7 +32,7 @@ pub(super) async fn ids(
     if names.is_empty() {
         return Ok(Vec::new());
     }
-    let (labels, _) = api
+    let (labels, cut) = api
         .pages::<wire::ForgejoLabel>(&api.repo_path("/labels"), "list the repository's labels")
         .await?;
     let mut found = Vec::new();
@@ -44,20 +45,42 @@ pub(super) async fn ids(
             None => missing.push(name.as_str()),
         }
     }
-    if !missing.is_empty() {
-        let known: Vec<&str> = labels.iter().map(|l| l.name.as_str()).collect();
+    if missing.is_empty() {
+        return Ok(found);
+    }
+    let missing = missing.join(", ");
+    if cut {
+        // The label may be past where helm stopped reading: not "missing".
         let error = Error::new(
-            Kind::NotFound,
-            format!("the repository has no label {}", missing.join(", ")),
+            Kind::GitHub,
+            format!(
+                "helm could not find the label {missing} among the {} labels Forgejo listed before its listing was cut; nothing was sent",
+                labels.len()
+            ),
         )
-        .hint(format!(
-            "create it in Forgejo first, or use one it has: {}",
-            known.join(", ")
-        ));
+        .hint("check the label's name in Forgejo; its label listing repeats or runs past what helm reads");
         return Err(error.into());
     }
-    Ok(found)
+    // Forgejo's names, shown cleaned and a few at most.
+    let mut known: Vec<String> = (labels.iter().take(KNOWN))
+        .map(|l| clean_line(&l.name))
+        .collect();
+    if labels.len() > KNOWN {
+        known.push(format!("and {} more", labels.len() - KNOWN));
+    }
+    let error = Error::new(
+        Kind::NotFound,
+        format!("the repository has no label {missing}"),
+    )
+    .hint(format!(
+        "create it in Forgejo first, or use one it has: {}",
+        known.join(", ")
+    ));
+    Err(error.into())
 }
+
+/// The most of the repository's label names a refusal lists.
+const KNOWN: usize = 20;
 
 pub(super) async fn prepare(
     api: &ForgejoApi,

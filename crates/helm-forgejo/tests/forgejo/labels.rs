@@ -79,3 +79,47 @@ fn a_label_change_that_fails_half_way_is_unknown() {
     );
     w.no_violations();
 }
+
+#[test]
+fn a_label_not_among_labels_read_from_a_cut_listing_is_not_said_to_be_missing() {
+    let w = World::new();
+    let n = w.fake.forgejo().add_issue(REPO, "Issue", "");
+    // A page of labels that comes back the same however far helm reads,
+    // one named with an escape.
+    let page = serde_json::json!([{ "id": 1, "name": "bug" }, { "id": 2, "name": "\u{1b}[2Jred" }]);
+    let next = format!(
+        "<{}/repos/{REPO}/labels?page=2>; rel=\"next\"",
+        w.fake.forgejo().url()
+    );
+    let mut same = Fault::new("GET", "/labels?", 200, page).header("link", &next);
+    same.times = None;
+    w.fake.inject(same);
+    let err = w
+        .run(w.forgejo.prepare(&label(n, &["later"], &[])))
+        .unwrap_err();
+    let message = format!(
+        "{} {}",
+        err.error,
+        err.error.hint_text().unwrap_or_default()
+    );
+    assert_ne!(err.error.kind(), Kind::NotFound, "{message}");
+    assert!(message.contains("later"), "{message}");
+    assert!(!message.contains('\u{1b}'), "{message:?}");
+    assert!(w.writes().is_empty(), "nothing was sent");
+}
+
+#[test]
+fn a_missing_labels_hint_names_the_repositorys_labels_cleaned() {
+    let w = World::new();
+    let n = w.fake.forgejo().add_issue(REPO, "Issue", "");
+    let page = serde_json::json!([{ "id": 1, "name": "bug" }, { "id": 2, "name": "\u{1b}[2Jred" }]);
+    w.fake
+        .inject(Fault::new("GET", "/labels?", 200, page).header("x-total-count", "2"));
+    let err = w
+        .run(w.forgejo.prepare(&label(n, &["nope"], &[])))
+        .unwrap_err();
+    assert_eq!(err.error.kind(), Kind::NotFound);
+    let hint = err.error.hint_text().unwrap_or_default().to_string();
+    assert!(hint.contains("bug"), "{hint:?}");
+    assert!(!hint.contains('\u{1b}'), "{hint:?}");
+}
