@@ -81,10 +81,7 @@ impl ForgejoWorld {
             .skip((page.max(1) - 1) * limit.max(1))
             .take(limit.max(1))
             .collect();
-        Reply::json(
-            200,
-            json!({ "total_count": total, "workflow_runs": shown }),
-        )
+        Reply::json(200, json!({ "total_count": total, "workflow_runs": shown }))
     }
 
     pub(in crate::forgejo) fn jobs(&self, call: &ForgeCall, r: usize) -> Result<Reply, Reply> {
