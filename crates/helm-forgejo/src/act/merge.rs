@@ -9,7 +9,8 @@
 use std::time::Duration;
 
 use helm_forge::act::{MergeMethod, MergePr, Steer};
-use helm_forge::{ForgeError, Produced, WritePlan};
+use helm_forge::{ForgeError, ForgeName, Produced, WritePlan};
+use helm_model::ActionKind;
 use helm_model::error::{Error, Fact, Kind};
 
 use super::one;
@@ -47,6 +48,11 @@ pub(super) async fn prepare(api: &ForgejoApi, merge: &MergePr) -> Result<WritePl
         .hint(match others.is_empty() {
             true => "it allows none of merge, squash or rebase: merge it in Forgejo".to_string(),
             false => format!("steer merge-pr with a method it allows: {}", others.join(", ")),
+        })
+        .about(Fact::Unsupported {
+            forge: ForgeName::Forgejo.as_str().to_string(),
+            action: ActionKind::MergePr,
+            missing: "method".to_string(),
         });
         return Err(error.into());
     }
@@ -117,9 +123,7 @@ pub(super) async fn send(
             wait *= 2;
             continue;
         }
-        let fact = Fact::GitHub {
-            status: Some(status),
-        };
+        let fact = crate::error::answered(Some(status));
         let error = match status {
             409 => {
                 let pinned = merge.sha.as_deref().unwrap_or("the observed head");
