@@ -169,5 +169,12 @@ pub(crate) fn partly(done: &str, failed: ForgeError) -> ForgeError {
         ),
     )
     .hint("the attempt is kept; the retry (or `helm interrupted settle`) reads the issue's timeline to see what was done");
+    // What Forgejo answered to the write that failed stays a fact.
+    let error = failed
+        .error
+        .facts()
+        .iter()
+        .cloned()
+        .fold(error, Error::about);
     ForgeError::unknown(error)
 }

@@ -6,7 +6,7 @@
 
 use fake_github::Fault;
 use helm_forge::act::{
-    CloseIssue, CloseReason, Comment, IssueOrPull, MergeMethod, MergePr, ReplyInline,
+    CloseIssue, CloseReason, Comment, IssueOrPull, LabelChange, MergeMethod, MergePr, ReplyInline,
     ResolveThread, Steer,
 };
 use helm_forge::{ForgeError, WriteOutcome, WritePlan};
@@ -91,6 +91,32 @@ fn a_write_without_an_answer_names_forgejo_without_a_status() {
     assert_eq!(
         kind_and_facts(&err),
         (Kind::UnknownOutcome, vec![forgejo(None)])
+    );
+    w.no_violations();
+}
+
+/// A label change that fails half way is unknown, and still names what
+/// Forgejo answered to the request that failed.
+#[test]
+fn a_change_that_fails_half_way_keeps_forgejos_answer() {
+    let w = World::new();
+    let n = w.fake.forgejo().add_issue(REPO, "Issue", "");
+    let label = |add: &[&str], remove: &[&str]| {
+        Steer::Label(LabelChange {
+            on: IssueOrPull::Issue(n),
+            add: add.iter().map(|s| s.to_string()).collect(),
+            remove: remove.iter().map(|s| s.to_string()).collect(),
+        })
+    };
+    w.steer(label(&["bug"], &[]));
+    let plan = w.prepare(label(&["ready"], &["bug"]));
+    let body = serde_json::json!({ "message": "boom", "url": "/api/swagger" });
+    w.fake.inject(Fault::new("DELETE", "/labels/", 500, body));
+    let err = w.send(&plan).unwrap_err();
+    assert_eq!(err.outcome, WriteOutcome::Unknown);
+    assert_eq!(
+        kind_and_facts(&err),
+        (Kind::UnknownOutcome, vec![forgejo(Some(500))])
     );
     w.no_violations();
 }
