@@ -142,6 +142,7 @@ fn meaning(kind: Kind) -> &'static str {
         Kind::Corrupt => "a voyage whose content fails verification",
         Kind::Config => "the repository, token or URL GitHub needs is missing or malformed",
         Kind::GitHub => "GitHub refused or could not be reached",
+        Kind::Forge => "GitLab or Forgejo refused or could not be reached",
         Kind::Conflict => "the request conflicts with what is already recorded",
         Kind::UnknownOutcome => {
             "GitHub may have acted and does not show what; see helm interrupted"

@@ -35,7 +35,7 @@ use rmcp::model::CallToolResult;
 pub use self::served::Served;
 use crate::error::{Error, Kind, Result};
 use crate::ops::Helm;
-use crate::output::documents::ErrorDoc;
+use crate::output::error_doc::ErrorDoc;
 
 /// What every call may use: the core and the default voyage, both read once
 /// from the environment the server was started in.

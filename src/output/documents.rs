@@ -12,57 +12,10 @@ use serde::Serialize;
 
 use super::stored::{ActionJson, TargetJson};
 use super::story_json::StoryEntryView;
-use crate::error::Fact;
 use crate::model::Voyage;
 use crate::steering::pending::Record;
 use crate::storage::logbook::Entry;
 use crate::storage::slate::Observation;
-
-/// `{"error": {kind, message, hint?, voyage?, githubStatus?}}`.
-#[derive(Serialize, JsonSchema)]
-pub(crate) struct ErrorDoc<'a> {
-    pub(crate) error: ErrorBody<'a>,
-}
-
-#[derive(Serialize, JsonSchema)]
-#[serde(rename_all = "camelCase")]
-pub(crate) struct ErrorBody<'a> {
-    pub(crate) kind: &'a str,
-    pub(crate) message: &'a str,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub(crate) hint: Option<&'a str>,
-    /// The voyage it is about, as given (a prefix) or as its id.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub(crate) voyage: Option<&'a str>,
-    /// GitHub's HTTP status, when GitHub answered.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub(crate) github_status: Option<u16>,
-}
-
-impl<'a> ErrorDoc<'a> {
-    /// The document of `err`, its words as a front end rendered them.
-    pub(crate) fn of(
-        err: &'a crate::error::Error,
-        message: &'a str,
-        hint: Option<&'a str>,
-    ) -> Self {
-        ErrorDoc {
-            error: ErrorBody {
-                kind: err.kind().as_str(),
-                message,
-                hint,
-                voyage: err.facts().iter().find_map(|fact| match fact {
-                    Fact::Voyage(voyage) => Some(voyage.as_str()),
-                    _ => None,
-                }),
-                github_status: err.facts().iter().find_map(|fact| match fact {
-                    Fact::GitHub { status } => *status,
-                    _ => None,
-                }),
-            },
-        }
-    }
-}
 
 /// One observation on the slate or in a bearing.
 #[derive(Serialize, JsonSchema)]

@@ -10,6 +10,7 @@ pub(crate) mod brief;
 pub(crate) mod columns;
 pub(crate) mod documents;
 pub(crate) mod entry;
+pub(crate) mod error_doc;
 pub(crate) mod interrupted;
 pub(crate) mod lifecycle;
 pub(crate) mod markdown;
@@ -129,7 +130,7 @@ pub fn print_error(err: &Error, json: bool) {
     let message = err.message().render(&CommandLine);
     let hint = err.hint_words().map(|hint| hint.render(&CommandLine));
     if json {
-        let doc = documents::ErrorDoc::of(err, &message, hint.as_deref());
+        let doc = error_doc::ErrorDoc::of(err, &message, hint.as_deref());
         let document = serde_json::to_string(&doc).unwrap_or_default();
         let document = match stderr.is_terminal() {
             true => terminal_safe_json(&document),

@@ -9,7 +9,7 @@ use schemars::JsonSchema;
 use serde::Serialize;
 use uuid::Uuid;
 
-use super::documents::ErrorBody;
+use super::error_doc::ErrorBody;
 use super::sync::{Direction, SyncView, line, view};
 use super::{Report, Style, clean, clean_line};
 use crate::error::{Error, Words};
@@ -134,13 +134,11 @@ impl Report for PushedAllReport {
                         outcome: "refused",
                         synced: None,
                         reference: Some(format!("refs/helm/voyages/{}", id.hyphenated())),
-                        error: Some(ErrorBody {
-                            kind: err.kind().as_str(),
+                        error: Some(ErrorBody::words(
+                            err.kind().as_str(),
                             message,
-                            hint: hint.as_deref(),
-                            voyage: None,
-                            github_status: None,
-                        }),
+                            hint.as_deref(),
+                        )),
                     }
                 }
             })

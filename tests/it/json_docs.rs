@@ -2,9 +2,10 @@
 //! are described in docs/json.md), and `voyage show --format` gives the same
 //! story as Markdown or as that JSON.
 
-use serde_json::Value;
+use serde_json::{Value, json};
 
-use crate::support::env::TestEnv;
+use crate::support::env::{TestEnv, steer_args};
+use crate::support::github::github_voyage;
 
 #[test]
 fn every_local_command_prints_one_json_document() {
@@ -169,4 +170,33 @@ fn show_formats_tell_the_same_story() {
     assert_eq!(run.error_json()["error"]["kind"], "usage");
     env.run(&["voyage", "show", &id, "--format", "yaml"])
         .fails(2);
+}
+
+/// GitHub's failures read as they always have: kind `github` with
+/// `githubStatus`, and none of the facts GitLab's and Forgejo's carry
+/// (`forge`, `forgeStatus`), which scripts reading GitHub never saw.
+#[test]
+fn a_github_refusal_is_kind_github_with_its_status_and_no_forge_facts() {
+    let (env, gh, _) = github_voyage("acme/widgets", "refused");
+    let issue = gh.add_issue("acme/widgets", "Bug", "body").to_string();
+    gh.fail_next(
+        "POST",
+        "/comments",
+        422,
+        json!({"message": "Validation Failed"}),
+    );
+    let action = ["comment", "--issue", &issue, "--body", "Plan.", "--json"];
+    let run = env.run(&steer_args(&action));
+    let error = run.error_json();
+    let error = &error["error"];
+    assert_eq!(error["kind"], "github", "{error}");
+    assert_eq!(error["githubStatus"], 422, "{error}");
+    let mut keys: Vec<&str> = error
+        .as_object()
+        .unwrap()
+        .keys()
+        .map(String::as_str)
+        .collect();
+    keys.sort_unstable();
+    assert_eq!(keys, ["githubStatus", "hint", "kind", "message"], "{error}");
 }

@@ -7,7 +7,7 @@
 use std::fmt;
 
 use helm_model::ActionKind;
-use helm_model::error::{Error, Kind};
+use helm_model::error::{Error, Fact, Kind};
 use helm_model::words;
 
 use crate::act::{CloseReason, Steer};
@@ -217,6 +217,11 @@ impl From<Unsupported> for Error {
             words![format!("{refusal}; nothing was read, sent or recorded")],
         )
         .hint(words![hint])
+        .about(Fact::Unsupported {
+            forge: forge.as_str().to_string(),
+            action: refusal.action,
+            missing: refusal.part.name.to_string(),
+        })
     }
 }
 

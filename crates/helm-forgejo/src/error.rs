@@ -1,9 +1,11 @@
 //! Forgejo's failures in helm's words: its error document (`{"message": …}`)
 //! read into "Forgejo answered 422: <its message>" with a hint, the kind
-//! that says what happened (`not-found`, `config`, `rate-limited`, …), and
-//! whether a write may have acted (the transport's [`Failure`] decides).
+//! that says what happened (`not-found`, `config`, `rate-limited`, …, and
+//! `forge` where GitHub's would be `github`), the fact naming Forgejo and
+//! its status (`forge`, `forgeStatus` in the JSON error document, ADR 0023),
+//! and whether a write may have acted (the transport's [`Failure`] decides).
 
-use helm_forge::ForgeError;
+use helm_forge::{ForgeError, ForgeName};
 use helm_http::{Answer, Failure, HttpError};
 use helm_model::error::{Error, Fact, Kind};
 use serde_json::Value;
@@ -62,6 +64,14 @@ fn words(value: &Value) -> Option<String> {
     (!text.is_empty()).then_some(text)
 }
 
+/// Forgejo's answer as an error's fact: its status, when it answered.
+pub(crate) fn answered(status: Option<u16>) -> Fact {
+    Fact::Forge {
+        forge: ForgeName::Forgejo.as_str().to_string(),
+        status,
+    }
+}
+
 /// Forgejo refused `doing` with `answer`: nothing was done (a refusal is
 /// Forgejo's word that it did not act).
 pub(crate) fn refused(answer: &Answer, doing: &str) -> ForgeError {
@@ -76,7 +86,7 @@ pub(crate) fn refused(answer: &Answer, doing: &str) -> ForgeError {
             "Forgejo did not take the token: check FORGEJO_TOKEN (or GITEA_TOKEN) and its expiry",
         ),
         403 => (
-            Kind::GitHub,
+            Kind::Forge,
             "the token's account lacks the permission (or the token its scope) for this: ask a maintainer of the repository",
         ),
         404 => (
@@ -88,13 +98,15 @@ pub(crate) fn refused(answer: &Answer, doing: &str) -> ForgeError {
             "Forgejo's rate limit did not lift within HELM_GITHUB_TIMEOUT: try again later",
         ),
         _ => (
-            Kind::GitHub,
+            Kind::Forge,
             "read Forgejo's message above; nothing was changed",
         ),
     };
-    ForgeError::not_done(Error::new(kind, message).hint(hint).about(Fact::GitHub {
-        status: Some(status),
-    }))
+    ForgeError::not_done(
+        Error::new(kind, message)
+            .hint(hint)
+            .about(answered(Some(status))),
+    )
 }
 
 /// A request that got no answer to read; `write` says whether it could have
@@ -104,7 +116,7 @@ pub(crate) fn transport(err: HttpError, doing: &str, write: bool) -> ForgeError 
         return ForgeError::not_done(*refusal);
     }
     let status = err.status;
-    let fact = Fact::GitHub { status };
+    let fact = answered(status);
     if err.failure == Failure::Limited {
         let error = Error::new(
             Kind::RateLimited,
@@ -128,7 +140,7 @@ pub(crate) fn transport(err: HttpError, doing: &str, write: bool) -> ForgeError 
         return ForgeError::unknown(error);
     }
     let error = Error::new(
-        Kind::GitHub,
+        Kind::Forge,
         format!("Forgejo could not be asked {doing}: {}", err.message),
     )
     .hint("check the network and HELM_FORGEJO_API_URL; nothing was changed")
@@ -161,14 +173,15 @@ pub(crate) fn unreadable(doing: &str, why: impl std::fmt::Display, write: bool) 
         if write {
             Kind::UnknownOutcome
         } else {
-            Kind::GitHub
+            Kind::Forge
         },
         format!(
             "Forgejo's answer to {doing} is not what its API documents: {}",
             helm_model::text::clean_line(&why.to_string())
         ),
     )
-    .hint("run with -v to see the answer; a write's attempt is kept for the look that settles it");
+    .hint("run with -v to see the answer; a write's attempt is kept for the look that settles it")
+    .about(answered(None));
     if write {
         ForgeError::unknown(error)
     } else {
@@ -187,5 +200,12 @@ pub(crate) fn partly(done: &str, failed: ForgeError) -> ForgeError {
         ),
     )
     .hint("the attempt is kept; the retry (or `helm interrupted settle`) reads the issue's timeline to see what was done");
+    // What Forgejo answered to the write that failed stays a fact.
+    let error = failed
+        .error
+        .facts()
+        .iter()
+        .cloned()
+        .fold(error, Error::about);
     ForgeError::unknown(error)
 }

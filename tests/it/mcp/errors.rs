@@ -144,6 +144,9 @@ fn a_github_refusal_records_nothing_and_keeps_the_slate() {
         ),
     );
     assert_eq!(error["kind"], "github");
+    // GitHub's answer is `githubStatus`, never another forge's facts.
+    assert_eq!(error["githubStatus"], 403, "{error}");
+    assert!(error.get("forge").is_none(), "{error}");
     let message = error["message"].as_str().unwrap();
     assert!(message.contains("403"), "{message}");
     let db = env.sqlite(&voyage);

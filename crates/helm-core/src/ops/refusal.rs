@@ -1,6 +1,7 @@
 //! Refusals on the record (`steer --record-refusal`, MCP `recordRefusal`):
 //! a steer or dry run refused by helm's judgement (stale, not ready, not
-//! observed, a secret, already merged) or by GitHub leaves a log entry that
+//! observed, a secret, already merged) or by the forge (GitHub, GitLab,
+//! Forgejo: kinds `github` and `forge`) leaves a log entry that
 //! says what was considered and why it was refused, and seals the slate it
 //! was judged on into the entry's bearing, as `log` does. The refusal
 //! itself is unchanged: the caller still gets the error, its hint naming
@@ -26,6 +27,7 @@ fn is_refusal(kind: Kind) -> bool {
             | Kind::Secret
             | Kind::AlreadyMerged
             | Kind::GitHub
+            | Kind::Forge
     )
 }
 
@@ -95,5 +97,18 @@ impl Helm {
             error: error.kind().as_str().to_string(),
             message,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// GitLab's and Forgejo's refusals are on the record as GitHub's are.
+    #[test]
+    fn every_forge_refusing_is_a_refusal_to_record() {
+        assert!(is_refusal(Kind::GitHub));
+        assert!(is_refusal(Kind::Forge));
+        assert!(!is_refusal(Kind::UnknownOutcome));
     }
 }

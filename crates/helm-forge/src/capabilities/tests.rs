@@ -149,3 +149,23 @@ fn a_refusal_is_an_unsupported_error_naming_forge_action_and_part() {
             .contains("Forgejo's own interface")
     );
 }
+
+/// A program reads the refusal from the JSON error document's `forge`,
+/// `action` and `missing`, not from the sentence.
+#[test]
+fn a_refusal_carries_forge_action_and_missing_as_facts() {
+    let no = refuses(
+        ForgeName::Forgejo,
+        ForgeName::Forgejo.capabilities(),
+        &close(CloseReason::NotPlanned),
+    )
+    .unwrap();
+    assert_eq!(
+        Error::from(no).facts(),
+        [Fact::Unsupported {
+            forge: "forgejo".into(),
+            action: ActionKind::CloseIssue,
+            missing: "reason".into(),
+        }]
+    );
+}

@@ -11,7 +11,8 @@
 use std::time::Duration;
 
 use helm_forge::act::{MergeMethod, MergePr, Steer};
-use helm_forge::{ForgeError, Produced, WritePlan};
+use helm_forge::{ForgeError, ForgeName, Produced, WritePlan};
+use helm_model::ActionKind;
 use helm_model::error::{Error, Fact, Kind};
 use helm_model::text::clean_line;
 
@@ -50,6 +51,11 @@ pub(super) async fn prepare(api: &ForgejoApi, merge: &MergePr) -> Result<WritePl
         .hint(match others.is_empty() {
             true => "it allows none of merge, squash or rebase: merge it in Forgejo".to_string(),
             false => format!("steer merge-pr with a method it allows: {}", others.join(", ")),
+        })
+        .about(Fact::Unsupported {
+            forge: ForgeName::Forgejo.as_str().to_string(),
+            action: ActionKind::MergePr,
+            missing: "method".to_string(),
         });
         return Err(error.into());
     }
@@ -120,9 +126,7 @@ pub(super) async fn send(
             wait *= 2;
             continue;
         }
-        let fact = Fact::GitHub {
-            status: Some(status),
-        };
+        let fact = crate::error::answered(Some(status));
         let error = match status {
             // Forgejo answers 409 to a moved head and to a merge git could
             // not make (conflicts, unrelated histories, a base pushed

@@ -14,7 +14,7 @@ pub(crate) use issue::opened;
 
 use helm_forge::act::Steer;
 use helm_forge::{ForgeError, ForgeName, Produced, WritePlan, refuses};
-use helm_model::error::{Error, Kind};
+use helm_model::error::{Error, Fact, Kind};
 use serde_json::Value;
 
 use crate::api::ForgejoApi;
@@ -96,13 +96,26 @@ fn other_family<T>() -> Result<T, ForgeError> {
 }
 
 /// An action Forgejo's API has no request for (a reply to a review
-/// comment, thread resolution): refused, never approximated.
+/// comment, thread resolution): refused, never approximated. The part
+/// missing is the one Forgejo's table names, else the whole action, as
+/// `refuses` names an action a table leaves out.
 fn no_api(steer: &Steer) -> ForgeError {
-    let action = steer.kind().as_str();
+    let action = steer.kind();
+    let name = ForgeName::Forgejo;
+    let missing =
+        refuses(name, name.capabilities(), steer).map_or(action.as_str(), |no| no.part.name);
     let error = Error::new(
         Kind::Unsupported,
-        format!("Forgejo's API has no request for {action}; nothing was read, sent or recorded"),
+        format!(
+            "Forgejo's API has no request for {}; nothing was read, sent or recorded",
+            action.as_str()
+        ),
     )
-    .hint("do it in Forgejo's own interface; helm never approximates it");
+    .hint("do it in Forgejo's own interface; helm never approximates it")
+    .about(Fact::Unsupported {
+        forge: name.as_str().to_string(),
+        action,
+        missing: missing.to_string(),
+    });
     ForgeError::not_done(error)
 }

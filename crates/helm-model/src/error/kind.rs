@@ -27,6 +27,9 @@ pub enum Kind {
     Config,
     /// GitHub refused or could not be reached.
     GitHub,
+    /// A forge other than GitHub (GitLab, Forgejo) refused or could not be
+    /// reached; GitHub's own failures stay [`Kind::GitHub`] (ADR 0023).
+    Forge,
     /// The request conflicts with what is already recorded.
     Conflict,
     /// GitHub may have acted, or acted in part, and does not show what: an
@@ -85,7 +88,7 @@ pub enum Kind {
 impl Kind {
     /// Every kind, in the order the reference lists them (`helm man`'s EXIT
     /// STATUS). A kind added above must be added here too.
-    pub const ALL: [Kind; 28] = [
+    pub const ALL: [Kind; 29] = [
         Kind::Usage,
         Kind::NotFound,
         Kind::Ambiguous,
@@ -98,6 +101,7 @@ impl Kind {
         Kind::Corrupt,
         Kind::Config,
         Kind::GitHub,
+        Kind::Forge,
         Kind::Conflict,
         Kind::UnknownOutcome,
         Kind::Stale,
@@ -130,6 +134,7 @@ impl Kind {
             Kind::Corrupt => "corrupt",
             Kind::Config => "config",
             Kind::GitHub => "github",
+            Kind::Forge => "forge",
             Kind::Conflict => "conflict",
             Kind::UnknownOutcome => "unknown-outcome",
             Kind::Stale => "stale",
@@ -155,5 +160,22 @@ impl Kind {
             Kind::Usage => 2,
             _ => 1,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Kind;
+
+    #[test]
+    fn a_forge_other_than_github_has_its_own_kind_beside_github() {
+        assert_eq!(Kind::Forge.as_str(), "forge");
+        assert_eq!(Kind::Forge.exit_code(), 1);
+        assert_eq!(Kind::GitHub.as_str(), "github");
+        let mut names: Vec<&str> = Kind::ALL.iter().map(|kind| kind.as_str()).collect();
+        names.sort_unstable();
+        names.dedup();
+        assert_eq!(names.len(), Kind::ALL.len(), "a name given to two kinds");
+        assert!(Kind::ALL.contains(&Kind::Forge));
     }
 }

@@ -1,6 +1,6 @@
 //! Errors as data: a kind (stable, for `--json`), a message saying what
 //! happened, an optional hint saying what to do next, the facts a program
-//! may want (which voyage, what GitHub answered), and the cause. Message and
+//! may want (which voyage, what the forge answered), and the cause. Message and
 //! hint are [`Words`]: the arguments and commands they refer to are data
 //! too ([`Segment::Arg`]), which each front end names its own way.
 //!
@@ -12,6 +12,8 @@ mod kind;
 mod words;
 
 use std::fmt;
+
+use crate::ActionKind;
 
 pub use kind::Kind;
 pub use words::{CommandArg, CommandLine, Invocation, Piece, Segment, Speaker, Words, arg, cmd};
@@ -27,13 +29,25 @@ pub struct Error {
 }
 
 /// Something an error is about, for a program rather than a reader: the
-/// JSON error document carries each (`voyage`, `githubStatus`).
+/// JSON error document carries each (`voyage`, `githubStatus`, `forge` and
+/// `forgeStatus`, `forge`, `action` and `missing`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Fact {
     /// The voyage it is about, as given (a prefix) or as its id.
     Voyage(String),
     /// What GitHub answered: its HTTP status, when it answered at all.
     GitHub { status: Option<u16> },
+    /// What a forge other than GitHub answered: the forge's name (`gitlab`,
+    /// `forgejo`) and its HTTP status, when it answered at all. GitHub's
+    /// own stays [`Fact::GitHub`], the bytes scripts already read (ADR 0023).
+    Forge { forge: String, status: Option<u16> },
+    /// What a forge cannot do exactly: the forge's name, the action and the
+    /// part it lacks (`reason`, `teams`, `reply`, `resolution`, `method`).
+    Unsupported {
+        forge: String,
+        action: ActionKind,
+        missing: String,
+    },
 }
 
 pub type Result<T, E = Error> = std::result::Result<T, E>;
