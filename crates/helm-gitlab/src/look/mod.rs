@@ -130,7 +130,7 @@ async fn comments(api: &GitLabApi, base: &str) -> Result<LookedPart, ForgeError>
         .filter(|n| !n.system && !n.on_the_diff())
         .map(|n| shape::IssueComment {
             id: n.id,
-            author: Some(summary::person(&n.author)),
+            author: n.author.as_ref().map(summary::person),
             author_association: None,
             author_can_push: None,
             created_at: n.created_at.clone(),

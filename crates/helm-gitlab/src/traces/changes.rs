@@ -65,7 +65,7 @@ pub(super) async fn look(
             let asked = |name: &String| {
                 notes.iter().any(|n| {
                     n.system
-                        && window.by(Some(&n.author.username))
+                        && window.by(n.by())
                         && n.body.starts_with("requested review from")
                         && mentions(&n.body, name)
                 })
@@ -148,6 +148,7 @@ pub(super) async fn look(
                 .collect();
             #[derive(serde::Deserialize)]
             struct Now {
+                #[serde(default, deserialize_with = "crate::wire::or_empty")]
                 labels: Vec<String>,
                 web_url: String,
             }
@@ -197,7 +198,7 @@ async fn edit(
     let noted = |starts: &str| {
         notes
             .iter()
-            .any(|n| n.system && window.by(Some(&n.author.username)) && n.body.starts_with(starts))
+            .any(|n| n.system && window.by(n.by()) && n.body.starts_with(starts))
     };
     let item: GitLabItem = api.get(&item_path(api, on)).await?;
     let as_asked = title.is_none_or(|t| t == item.title)

@@ -5,7 +5,17 @@
 
 pub(crate) mod bodies;
 
-use serde::Deserialize;
+use serde::{Deserialize, Deserializer};
+
+/// A field GitLab may send as null or leave out (a list, a count, a flag):
+/// either reads as its empty value, never as a failed answer.
+pub(crate) fn or_empty<'de, D, T>(from: D) -> Result<T, D::Error>
+where
+    D: Deserializer<'de>,
+    T: Deserialize<'de> + Default,
+{
+    Ok(Option::<T>::deserialize(from)?.unwrap_or_default())
+}
 
 /// A user as GitLab embeds one (`author`, `assignees[]`, `merge_user`).
 #[derive(Clone, Debug, Deserialize)]
@@ -35,10 +45,11 @@ pub(crate) struct GitLabIssue {
     /// `opened` or `closed`.
     pub(crate) state: String,
     pub(crate) author: GitLabUser,
+    #[serde(default, deserialize_with = "or_empty")]
     pub(crate) labels: Vec<String>,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "or_empty")]
     pub(crate) assignees: Vec<GitLabUser>,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "or_empty")]
     pub(crate) user_notes_count: u64,
     #[serde(default)]
     pub(crate) discussion_locked: Option<bool>,
@@ -65,13 +76,17 @@ pub(crate) struct GitLabMr {
     /// `opened`, `closed`, `locked` or `merged`.
     pub(crate) state: String,
     pub(crate) author: GitLabUser,
+    #[serde(default, deserialize_with = "or_empty")]
     pub(crate) labels: Vec<String>,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "or_empty")]
     pub(crate) assignees: Vec<GitLabUser>,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "or_empty")]
     pub(crate) reviewers: Vec<GitLabUser>,
+    /// Since GitLab 14.0; before it, `work_in_progress` said the same.
     #[serde(default)]
-    pub(crate) draft: bool,
+    draft: Option<bool>,
+    #[serde(default)]
+    work_in_progress: Option<bool>,
     pub(crate) source_branch: String,
     pub(crate) target_branch: String,
     /// The head; `diff_refs.head_sha` says it too.
@@ -79,8 +94,11 @@ pub(crate) struct GitLabMr {
     pub(crate) sha: Option<String>,
     #[serde(default)]
     pub(crate) diff_refs: Option<GitLabDiffRefs>,
+    /// Since GitLab 15.6; before it, the coarser `merge_status`.
     #[serde(default)]
-    pub(crate) detailed_merge_status: Option<String>,
+    detailed_merge_status: Option<String>,
+    #[serde(default)]
+    merge_status: Option<String>,
     /// A count as text, `"1000+"` when GitLab capped it.
     #[serde(default)]
     pub(crate) changes_count: Option<String>,
@@ -109,6 +127,17 @@ impl GitLabMr {
             .or_else(|| self.diff_refs.as_ref()?.head_sha.as_deref())
     }
 
+    /// Whether it is a draft: `draft`, else the older `work_in_progress`.
+    pub(crate) fn is_draft(&self) -> bool {
+        self.draft.or(self.work_in_progress).unwrap_or(false)
+    }
+
+    /// GitLab's word for whether it can merge: `detailed_merge_status`, else
+    /// the older `merge_status` (`can_be_merged`, `cannot_be_merged`, …).
+    pub(crate) fn merge_word(&self) -> Option<&str> {
+        (self.detailed_merge_status.as_deref()).or(self.merge_status.as_deref())
+    }
+
     /// Who merged it: `merge_user`, else the deprecated `merged_by`.
     pub(crate) fn merger(&self) -> Option<&GitLabUser> {
         self.merge_user.as_ref().or(self.merged_by.as_ref())
@@ -130,16 +159,20 @@ pub(crate) struct GitLabPosition {
 #[derive(Debug, Deserialize)]
 pub(crate) struct GitLabNote {
     pub(crate) id: u64,
+    #[serde(default, deserialize_with = "or_empty")]
     pub(crate) body: String,
-    pub(crate) author: GitLabUser,
+    /// Null on a system note GitLab made itself.
+    #[serde(default)]
+    pub(crate) author: Option<GitLabUser>,
     pub(crate) created_at: Option<String>,
     #[serde(default)]
     pub(crate) updated_at: Option<String>,
+    #[serde(default, deserialize_with = "or_empty")]
     pub(crate) system: bool,
     /// `DiffNote`, `DiscussionNote` or null.
     #[serde(default, rename = "type")]
     pub(crate) kind: Option<String>,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "or_empty")]
     pub(crate) resolvable: bool,
     #[serde(default)]
     pub(crate) resolved: Option<bool>,
@@ -150,6 +183,11 @@ pub(crate) struct GitLabNote {
 }
 
 impl GitLabNote {
+    /// Its author's username, if GitLab named one.
+    pub(crate) fn by(&self) -> Option<&str> {
+        self.author.as_ref().map(|u| u.username.as_str())
+    }
+
     /// A note on a line of the diff: a review thread's, not the conversation's.
     pub(crate) fn on_the_diff(&self) -> bool {
         self.position.is_some() || self.kind.as_deref() == Some("DiffNote")
@@ -179,6 +217,7 @@ impl GitLabDiscussion {
 pub(crate) struct GitLabFileDiff {
     pub(crate) old_path: String,
     pub(crate) new_path: String,
+    #[serde(default, deserialize_with = "or_empty")]
     pub(crate) diff: String,
     pub(crate) new_file: bool,
     pub(crate) renamed_file: bool,
@@ -197,6 +236,7 @@ pub(crate) struct GitLabApprover {
 /// `GET …/merge_requests/:iid/approvals`.
 #[derive(Debug, Deserialize)]
 pub(crate) struct GitLabApprovals {
+    #[serde(default, deserialize_with = "or_empty")]
     pub(crate) approved_by: Vec<GitLabApprover>,
 }
 
@@ -213,12 +253,13 @@ pub(crate) struct GitLabJob {
     #[serde(default)]
     pub(crate) stage: Option<String>,
     pub(crate) status: String,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "or_empty")]
     pub(crate) allow_failure: bool,
     #[serde(default)]
     pub(crate) started_at: Option<String>,
     #[serde(default)]
     pub(crate) finished_at: Option<String>,
+    #[serde(default)]
     pub(crate) web_url: Option<String>,
 }
 

@@ -4,6 +4,7 @@
 //! GitLab's documented endpoints (the fixture the fake is held to).
 
 mod acts;
+mod documented;
 mod limits;
 mod looks;
 mod merges;
