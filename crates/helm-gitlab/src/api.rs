@@ -13,7 +13,7 @@ use helm_http::{Answer, Failure, HttpClient, HttpError};
 use helm_model::error::{Error, Kind};
 
 use crate::gate::GitLabAdmitted;
-use crate::wire::GitLabRefusal;
+use crate::wire::{GitLabRefusal, field_at};
 
 /// Pages of a listing read before helm stops (100 items each).
 const MAX_PAGES: usize = 30;
@@ -183,17 +183,23 @@ impl GitLabApi {
 }
 
 /// A document read strictly: a field missing or of another type is an error
-/// naming the request.
+/// naming the request and the field.
 pub(crate) fn parse<T: DeserializeOwned>(
     answer: &Answer,
     method: &str,
     path: &str,
 ) -> Result<T, ForgeError> {
     serde_json::from_slice(&answer.body).map_err(|err| {
+        // serde_json names a missing field itself, a mistyped one only by place.
+        let field = match err.to_string().starts_with("invalid") {
+            true => field_at(&answer.body, err.line(), err.column()),
+            false => None,
+        };
+        let field = field.map_or(String::new(), |f| format!("the field `{f}`: "));
         ForgeError::not_done(
             Error::new(
                 Kind::Conflict,
-                format!("GitLab's answer to {method} {path} is not what its documentation describes: {err}"),
+                format!("GitLab's answer to {method} {path} is not what its documentation describes: {field}{err}"),
             )
             .hint("the server may be a GitLab version helm does not know; run with -v to see the request"),
         )

@@ -4,6 +4,9 @@
 //! helm's shapes; `look/` turns these into them.
 
 pub(crate) mod bodies;
+mod field_path;
+
+pub(crate) use field_path::field_at;
 
 use serde::{Deserialize, Deserializer};
 

@@ -128,3 +128,23 @@ fn an_issue_with_null_lists_and_a_system_note_without_an_author_reads() {
     assert_eq!(comments[0]["author"], "alice");
     lab.done();
 }
+
+#[test]
+fn a_field_of_the_wrong_type_is_an_error_naming_it() {
+    let lab = Lab::new();
+    lab.fake
+        .gitlab()
+        .add_mr(PROJECT, "Add more", "feature", "main");
+    let mut wrong = nulled_mr();
+    wrong["title"] = json!(7);
+    lab.fake
+        .inject(Fault::new("GET", "/merge_requests/1", 200, wrong));
+    let at = ThreadRef {
+        number: 1,
+        is_pr: true,
+    };
+    let err = lab.run(lab.repo.thread(at, &[ThreadPart::Summary]));
+    let message = err.unwrap_err().error.to_string();
+    assert!(message.contains("`title`"), "{message}");
+    lab.done();
+}
