@@ -8,6 +8,7 @@ mod documented;
 mod limits;
 mod looks;
 mod merges;
+mod pages;
 mod refusals;
 mod support;
 mod traces;
