@@ -9,6 +9,7 @@
 
 pub(crate) mod changes;
 pub(crate) mod checks;
+mod log_lines;
 pub(crate) mod repo;
 pub(crate) mod reviews;
 pub(crate) mod summary;

@@ -5,6 +5,7 @@
 
 mod acts;
 mod documented;
+mod job_logs;
 mod limits;
 mod looks;
 mod merges;
