@@ -298,17 +298,22 @@ pub(crate) struct GitLabStateEvent {
 }
 
 /// GitLab's error document: `{"message": …}` (text, a list, or fields with
-/// their problems) or `{"error": "…"}`.
+/// their problems), `{"error": …}` (Grape's validation, of any shape) and,
+/// from its OAuth layer, `{"error": "invalid_token", "error_description": …}`.
 #[derive(Debug, Default, Deserialize)]
 pub(crate) struct GitLabRefusal {
     #[serde(default)]
     pub(crate) message: Option<serde_json::Value>,
     #[serde(default)]
-    pub(crate) error: Option<String>,
+    pub(crate) error: Option<serde_json::Value>,
+    #[serde(default)]
+    pub(crate) error_description: Option<serde_json::Value>,
 }
 
 impl GitLabRefusal {
-    /// What GitLab said, on one line.
+    /// What GitLab said, on one line, safe to show: a control character
+    /// neutralised and an invisible one written out (`<U+202E>`), since it
+    /// reaches a terminal and an agent as helm's own words.
     pub(crate) fn said(&self) -> Option<String> {
         fn flat(value: &serde_json::Value, out: &mut Vec<String>) {
             match value {
@@ -326,12 +331,14 @@ impl GitLabRefusal {
             }
         }
         let mut out = Vec::new();
-        if let Some(message) = &self.message {
-            flat(message, &mut out);
+        for value in [&self.message, &self.error, &self.error_description]
+            .into_iter()
+            .flatten()
+        {
+            flat(value, &mut out);
         }
-        out.extend(self.error.clone());
-        let text = out.join("; ");
-        let text: String = text.chars().filter(|c| !c.is_control()).take(300).collect();
+        let text = out.join("; ").replace(['\n', '\r', '\t'], " ");
+        let text: String = helm_model::text::clean(&text).chars().take(300).collect();
         (!text.trim().is_empty()).then_some(text)
     }
 }
