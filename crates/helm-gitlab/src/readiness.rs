@@ -16,8 +16,20 @@ pub(crate) fn blockers(summary: &Value) -> Vec<Blocker> {
     let Some(status) = summary.get("mergeStatus").and_then(Value::as_str) else {
         return Vec::new();
     };
+    match words(status) {
+        None => Vec::new(),
+        Some(words) => vec![Blocker {
+            forge_word: status.to_string(),
+            words,
+        }],
+    }
+}
+
+/// What GitLab's merge status `status` says keeps it from merging, in
+/// helm's words; `None` when it says nothing does.
+pub(crate) fn words(status: &str) -> Option<String> {
     let words = match status {
-        "mergeable" | "can_be_merged" => return Vec::new(),
+        "mergeable" | "can_be_merged" => return None,
         "not_approved" => {
             "GitLab wants more approvals (and shows whether a rebase is needed only once they are given)"
                 .to_string()
@@ -41,10 +53,7 @@ pub(crate) fn blockers(summary: &Value) -> Vec<Blocker> {
         }
         other => format!("GitLab says it cannot merge ({other})"),
     };
-    vec![Blocker {
-        forge_word: status.to_string(),
-        words,
-    }]
+    Some(words)
 }
 
 #[cfg(test)]

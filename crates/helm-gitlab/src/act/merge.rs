@@ -5,7 +5,9 @@
 //! does: `--merge` where it merges with merge commits, `--rebase` where it
 //! rebases or fast-forwards, `--squash` unless squashing is `never` (and only
 //! `--squash` where it is `always`). GitLab's 409 is a moved head (`stale`,
-//! naming both); 405, 406 and 422 are GitLab saying it cannot merge now.
+//! naming both); 405, 406 and 422 are GitLab saying it cannot merge now, and
+//! so are 401 and 403 while its merge status names what it waits for
+//! (approvals); otherwise they say this account may not merge there.
 
 use helm_forge::act::{MergeMethod, MergePr, Steer};
 use helm_forge::{ForgeError, ForgeWrite, Produced, WritePlan};
@@ -14,6 +16,7 @@ use helm_model::error::{Error, Kind};
 
 use super::{answered, plan};
 use crate::api::{GitLabApi, refused, said};
+use crate::readiness::words;
 use crate::wire::bodies::{GitLabMergeBody, write};
 use crate::wire::{GitLabMr, GitLabProject};
 
@@ -110,11 +113,14 @@ pub(super) async fn send(
     let pinned = merge.sha.as_deref().unwrap_or("?");
     let said = said(&answer).unwrap_or_else(|| format!("{status}"));
     let error = match status {
-        405 | 406 | 409 | 422 => {
+        401 | 403 | 405 | 406 | 409 | 422 => {
             // The merge request now, to say why: a read, after GitLab refused.
             let path = api.path(&format!("/merge_requests/{}", merge.pr));
-            let now = api.get::<GitLabMr>(&path).await.ok();
-            refusal(merge.pr, pinned, status, &said, now.as_ref())
+            match api.get::<GitLabMr>(&path).await.ok() {
+                // Not even a read: the token itself, as any request's 401.
+                None if matches!(status, 401 | 403) => refused(&answer, write.method, &write.path),
+                now => refusal(merge.pr, pinned, status, &said, now.as_ref()),
+            }
         }
         _ => refused(&answer, write.method, &write.path),
     };
@@ -154,9 +160,20 @@ fn refusal(pr: u64, pinned: &str, status: u16, said: &str, now: Option<&GitLabMr
         )
         .hint("observe the merge request again, read what changed, then merge");
     }
+    let waits = now.and_then(GitLabMr::merge_word).and_then(words);
+    if matches!(status, 401 | 403) && waits.is_none() {
+        // GitLab's 401 here is its documented "may not accept this merge
+        // request": the token was accepted, the account may not merge.
+        return Error::new(
+            Kind::Config,
+            format!("GitLab did not let this account merge !{pr} ({status}: {said}); nothing was merged"),
+        )
+        .hint("the target branch may be protected: check its \"Allowed to merge\" in the project's protected branches, and that the token's account is at least a Developer of the project");
+    }
+    let waits = waits.map_or(String::new(), |w| format!(": {w}"));
     Error::new(
         Kind::NotReady,
-        format!("GitLab refused to merge !{pr} ({status}: {said}); nothing was merged"),
+        format!("GitLab refused to merge !{pr} ({status}: {said}){waits}; nothing was merged"),
     )
     .hint("observe the merge request again: its merge status says what GitLab waits for")
 }
