@@ -30,6 +30,17 @@ fn cannot_tell(text: String) -> Result<Traced, ForgeError> {
     Ok(Traced::CannotTell(Words::of(text)))
 }
 
+/// No trace in a record of `what`: not done, unless helm stopped before the
+/// record's end (`cut`), where the attempt's own event may lie.
+fn not_found(cut: bool, what: &str) -> Result<Traced, ForgeError> {
+    match cut {
+        true => cannot_tell(format!(
+            "GitLab's {what} of it are more than helm reads, and the attempt's is not among those read; look at its activity on GitLab"
+        )),
+        false => Ok(Traced::NotDone),
+    }
+}
+
 pub(super) async fn look(
     api: &GitLabApi,
     steer: &Steer,
@@ -119,7 +130,7 @@ pub(super) async fn look(
         }
         Steer::Label(change) => {
             let path = format!("{}/resource_label_events", item_path(api, change.on));
-            let (events, _) = api.pages::<GitLabLabelEvent>(&path).await?;
+            let (events, cut) = api.pages::<GitLabLabelEvent>(&path).await?;
             let mine: Vec<&GitLabLabelEvent> = events
                 .iter()
                 .filter(|e| window.by(e.user.as_ref().map(|u| u.username.as_str())))
@@ -139,7 +150,7 @@ pub(super) async fn look(
                 })
                 .collect();
             if mine.is_empty() {
-                return Ok(Traced::NotDone);
+                return not_found(cut, "label events");
             }
             let removed: Vec<String> = mine
                 .iter()
@@ -222,14 +233,14 @@ async fn state(
     window: &TraceWindow,
 ) -> Result<Traced, ForgeError> {
     let path = format!("{}/resource_state_events", item_path(api, on));
-    let (events, _) = api.pages::<GitLabStateEvent>(&path).await?;
+    let (events, cut) = api.pages::<GitLabStateEvent>(&path).await?;
     let mine = events.iter().any(|e| {
         e.state == wanted
             && window.by(e.user.as_ref().map(|u| u.username.as_str()))
             && window.admits(e.created_at.as_deref())
     });
     if !mine {
-        return Ok(Traced::NotDone);
+        return not_found(cut, "state events");
     }
     let item: GitLabItem = api.get(&item_path(api, on)).await?;
     found(vec![Produced::State {
