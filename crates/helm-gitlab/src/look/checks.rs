@@ -104,7 +104,8 @@ pub(crate) async fn checks(
             let is_sha = git_ref.len() == 40 && git_ref.chars().all(|c| c.is_ascii_hexdigit());
             let by = if is_sha { "sha" } else { "ref" };
             let path = api.path(&format!("/pipelines?{by}={}", encode(git_ref)));
-            let (pipelines, _) = api.pages::<GitLabPipeline>(&path).await?;
+            // Newest first: the first page's first is the ref's newest.
+            let (pipelines, _) = api.pages_while::<GitLabPipeline>(&path, |_| false).await?;
             let head = pipelines.first().map(|p| p.sha.clone());
             let head = head.unwrap_or_else(|| {
                 if is_sha {
@@ -125,10 +126,10 @@ pub(crate) async fn of_mr(
     head: &str,
     logs: Option<LogsWanted>,
 ) -> Result<Value, ForgeError> {
-    let (pipelines, _) = api
-        .pages::<GitLabPipeline>(&format!("{base}/pipelines"))
-        .await?;
-    // Newest first, as GitLab lists them: the head's newest pipeline.
+    // Newest first, as GitLab lists them: read until the head's newest.
+    let unseen = |page: &[GitLabPipeline]| !page.iter().any(|p| p.sha == head);
+    let path = format!("{base}/pipelines");
+    let (pipelines, _) = api.pages_while(&path, unseen).await?;
     let pipeline = pipelines.iter().find(|p| p.sha == head);
     shaped(api, head.to_string(), pipeline, logs).await
 }
