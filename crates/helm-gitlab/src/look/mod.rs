@@ -48,6 +48,12 @@ pub(crate) async fn thread(
         true => Some(api.get(&base).await.map_err(|e| missing(e, at, api))?),
         false => None,
     };
+    // A 404 on a part of a merge request helm has just read is that part's
+    // (an older GitLab without `/diffs`), not a missing merge request.
+    let gone = |e: ForgeError| match at.is_pr {
+        true => e,
+        false => missing(e, at, api),
+    };
     let mut out = Vec::new();
     for part in parts {
         let looked = match (part, &mr) {
@@ -57,18 +63,10 @@ pub(crate) async fn thread(
                     api.get(&base).await.map_err(|e| missing(e, at, api))?;
                 whole(&summary::issue(&issue))
             }
-            (ThreadPart::Comments, _) => comments(api, &base)
-                .await
-                .map_err(|e| missing(e, at, api))?,
-            (ThreadPart::Files, _) => changes::files(api, &base)
-                .await
-                .map_err(|e| missing(e, at, api))?,
-            (ThreadPart::Diff, _) => changes::diff(api, &base)
-                .await
-                .map_err(|e| missing(e, at, api))?,
-            (ThreadPart::Reviews, _) => reviews::reviews(api, &base)
-                .await
-                .map_err(|e| missing(e, at, api))?,
+            (ThreadPart::Comments, _) => comments(api, &base).await.map_err(gone)?,
+            (ThreadPart::Files, _) => changes::files(api, &base).await.map_err(gone)?,
+            (ThreadPart::Diff, _) => changes::diff(api, &base).await.map_err(gone)?,
+            (ThreadPart::Reviews, _) => reviews::reviews(api, &base).await.map_err(gone)?,
             (ThreadPart::Checks, Some(mr)) => {
                 let head = mr.head().unwrap_or_default();
                 let value = checks::of_mr(api, &base, head, None).await?;

@@ -148,3 +148,28 @@ fn a_field_of_the_wrong_type_is_an_error_naming_it() {
     assert!(message.contains("`title`"), "{message}");
     lab.done();
 }
+
+#[test]
+fn a_part_gitlab_does_not_serve_is_not_a_missing_merge_request() {
+    let lab = Lab::new();
+    lab.fake
+        .gitlab()
+        .add_mr(PROJECT, "Add more", "feature", "main");
+    // A GitLab older than 15.7 has no `/diffs`: 404, for a merge request
+    // that helm has just read.
+    let body = json!({"message": "404 Not Found"});
+    lab.fake
+        .inject(Fault::new("GET", "/merge_requests/1/diffs", 404, body));
+    let at = ThreadRef {
+        number: 1,
+        is_pr: true,
+    };
+    let err = lab.run(
+        lab.repo
+            .thread(at, &[ThreadPart::Summary, ThreadPart::Diff]),
+    );
+    let message = err.unwrap_err().error.to_string();
+    assert!(!message.contains("has no merge request"), "{message}");
+    assert!(message.contains("/merge_requests/1/diffs"), "{message}");
+    lab.done();
+}
