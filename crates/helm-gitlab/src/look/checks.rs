@@ -1,12 +1,15 @@
 //! CI on GitLab in the `checks` shape GitHub's part and `github-checks` have:
-//! the head's newest pipeline (a merge request's from `GET …/pipelines`, a
-//! ref's from `GET /projects/:id/pipelines?ref=` or `?sha=`), its jobs as
-//! check runs (GitLab's status read into `status`/`conclusion`, its own word
-//! kept as `forgeStatus`, with `stage` and `allowFailure`: a failed job that
-//! may fail is `neutral`, so it does not block), and the last lines of the
-//! jobs' traces that `logs` asks for, as the job page shows them. GitLab's external commit statuses are
-//! not in the endpoints helm is held to, so `statuses` is empty and the
-//! combined state `pending`, which helm reads as "no statuses", as GitHub's.
+//! the head's pipeline (a merge request's `head_pipeline`, which may be a
+//! merged results pipeline at GitLab's merge of the head, else its newest at
+//! the head from `GET …/pipelines`; a ref's from `GET
+//! /projects/:id/pipelines?ref=` or `?sha=`), its jobs as check runs
+//! (GitLab's status read into `status`/`conclusion`, its own word kept as
+//! `forgeStatus`, with `stage` and `allowFailure`: a failed job that may fail
+//! is `neutral`, so it does not block), and the last lines of the jobs'
+//! traces that `logs` asks for, as the job page shows them. GitLab's external
+//! commit statuses are not in the endpoints helm is held to, so `statuses` is
+//! empty and the combined state `pending`, which helm reads as "no
+//! statuses", as GitHub's.
 
 use helm_forge::shape::CheckRun;
 use helm_forge::{ChecksOf, ForgeError, LogsWanted};
@@ -98,7 +101,7 @@ pub(crate) async fn checks(
         ChecksOf::Pr(number) => {
             let base = api.path(&format!("/merge_requests/{number}"));
             let mr: GitLabMr = api.get(&base).await?;
-            of_mr(api, &base, mr.head().unwrap_or_default(), Some(logs)).await
+            of_mr(api, &base, &mr, Some(logs)).await
         }
         ChecksOf::Ref(git_ref) => {
             let is_sha = git_ref.len() == 40 && git_ref.chars().all(|c| c.is_ascii_hexdigit());
@@ -119,13 +122,18 @@ pub(crate) async fn checks(
     }
 }
 
-/// The CI of the merge request at `base` whose head is `head`.
+/// The CI of merge request `mr` at `base`: the pipeline GitLab names its
+/// `head_pipeline`, else the newest of its pipelines at its head.
 pub(crate) async fn of_mr(
     api: &GitLabApi,
     base: &str,
-    head: &str,
+    mr: &GitLabMr,
     logs: Option<LogsWanted>,
 ) -> Result<Value, ForgeError> {
+    let head = mr.head().unwrap_or_default();
+    if let Some(pipeline) = &mr.head_pipeline {
+        return shaped(api, head.to_string(), Some(pipeline), logs).await;
+    }
     // Newest first, as GitLab lists them: read until the head's newest.
     let unseen = |page: &[GitLabPipeline]| !page.iter().any(|p| p.sha == head);
     let path = format!("{base}/pipelines");

@@ -68,8 +68,7 @@ pub(crate) async fn thread(
             (ThreadPart::Diff, _) => changes::diff(api, &base).await.map_err(gone)?,
             (ThreadPart::Reviews, _) => reviews::reviews(api, &base).await.map_err(gone)?,
             (ThreadPart::Checks, Some(mr)) => {
-                let head = mr.head().unwrap_or_default();
-                let value = checks::of_mr(api, &base, head, None).await?;
+                let value = checks::of_mr(api, &base, mr, None).await?;
                 LookedPart {
                     value,
                     truncated: false,

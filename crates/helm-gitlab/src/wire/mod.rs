@@ -119,6 +119,10 @@ pub(crate) struct GitLabMr {
     pub(crate) merge_user: Option<GitLabUser>,
     #[serde(default)]
     pub(crate) merged_by: Option<GitLabUser>,
+    /// The pipeline GitLab counts for the head (one merge request's read
+    /// only): a merged results pipeline's `sha` is GitLab's merge, not the head.
+    #[serde(default)]
+    pub(crate) head_pipeline: Option<GitLabPipeline>,
     pub(crate) web_url: String,
 }
 
@@ -243,7 +247,7 @@ pub(crate) struct GitLabApprovals {
     pub(crate) approved_by: Vec<GitLabApprover>,
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Clone, Debug, Deserialize)]
 pub(crate) struct GitLabPipeline {
     pub(crate) id: u64,
     pub(crate) sha: String,

@@ -12,7 +12,7 @@ use crate::support::{Lab, PROJECT};
 
 /// A merge request as GET …/merge_requests/:iid documents it, with every
 /// field GitLab documents as possibly null set to null.
-fn nulled_mr() -> Value {
+pub fn nulled_mr() -> Value {
     json!({
         "id": 84, "iid": 1, "project_id": 3,
         "title": "Add more", "description": null, "state": "opened",
@@ -171,5 +171,34 @@ fn a_part_gitlab_does_not_serve_is_not_a_missing_merge_request() {
     let message = err.unwrap_err().error.to_string();
     assert!(!message.contains("has no merge request"), "{message}");
     assert!(message.contains("/merge_requests/1/diffs"), "{message}");
+    lab.done();
+}
+
+#[test]
+fn a_merged_results_pipeline_is_the_merge_requests_head_pipeline() {
+    let lab = Lab::new();
+    let gl = lab.fake.gitlab();
+    let iid = gl.add_mr(PROJECT, "Add more", "feature", "main");
+    let pipeline = gl.set_pipeline(PROJECT, iid, "failed", "boom\n");
+    // A merged results pipeline runs on GitLab's merge of the head into the
+    // target: its `sha` is that merge's, not the head's. GitLab names it the
+    // merge request's `head_pipeline` all the same.
+    let mut mr = nulled_mr();
+    mr["sha"] = json!("f".repeat(40));
+    mr["head_pipeline"] = json!({
+        "id": pipeline, "iid": 1, "project_id": 3, "sha": "9".repeat(40),
+        "ref": "refs/merge-requests/1/merge", "status": "failed"
+    });
+    lab.fake
+        .inject(Fault::new("GET", "/merge_requests/1", 200, mr));
+    let logs = helm_forge::LogsWanted {
+        failed_only: true,
+        none: true,
+        tail: 0,
+    };
+    let checks = lab.run(lab.repo.checks(&helm_forge::ChecksOf::Pr(iid), logs));
+    let checks = checks.unwrap_or_else(|e| panic!("{}", e.error));
+    assert_eq!(checks["headSha"], "f".repeat(40));
+    assert_eq!(checks["checkRuns"][0]["conclusion"], "failure", "{checks}");
     lab.done();
 }

@@ -286,6 +286,7 @@ fn checks_read_pipelines_only_until_the_heads_newest() {
     let lab = Lab::new();
     let gl = lab.fake.gitlab();
     let iid = gl.add_mr(PROJECT, "Add more", "feature", "main");
+    let head = gl.push(PROJECT, iid);
     // More than a page of pipelines, newest first as GitLab lists them.
     for _ in 0..101 {
         gl.set_pipeline(PROJECT, iid, "success", "ok\n");
@@ -302,6 +303,14 @@ fn checks_read_pipelines_only_until_the_heads_newest() {
             .filter(|r| r.path().ends_with("/pipelines"))
             .count()
     };
+    let by_mr = lab.run(lab.repo.checks(&ChecksOf::Pr(iid), logs)).unwrap();
+    assert_eq!(by_mr["checkRuns"][0]["conclusion"], "failure");
+    assert_eq!(asked(&lab), 0, "GitLab names the head's pipeline");
+    // A merge request read without its `head_pipeline` (a list's shape).
+    let mut mr = crate::documented::nulled_mr();
+    mr["sha"] = Value::from(head);
+    lab.fake
+        .inject(fake_github::Fault::new("GET", "/merge_requests/1", 200, mr));
     let by_mr = lab.run(lab.repo.checks(&ChecksOf::Pr(iid), logs)).unwrap();
     assert_eq!(by_mr["checkRuns"][0]["conclusion"], "failure");
     assert_eq!(
