@@ -13,6 +13,7 @@ use helm_forge::act::{MergeMethod, MergePr, Steer};
 use helm_forge::{ForgeError, ForgeWrite, Produced, WritePlan};
 use helm_http::Answer;
 use helm_model::error::{Error, Kind};
+use helm_model::text::clean;
 
 use super::{answered, plan};
 use crate::api::{GitLabApi, refused, said};
@@ -133,7 +134,8 @@ pub(super) async fn send(
 /// GitLab refused to merge `pr` (pinned to `pinned`) with `status`, saying
 /// `said`; `now` is the merge request read after: merged already, moved
 /// (GitLab's 409, or any refusal while the head is another than the pinned
-/// one: stale, naming both heads), or not ready.
+/// one: stale, naming both heads), or not ready. What GitLab answered is
+/// neutralised before it joins helm's words, as `said` already is.
 fn refusal(pr: u64, pinned: &str, status: u16, said: &str, now: Option<&GitLabMr>) -> Error {
     if let Some(mr) = now.filter(|mr| mr.state == "merged") {
         let commit = mr
@@ -144,14 +146,14 @@ fn refusal(pr: u64, pinned: &str, status: u16, said: &str, now: Option<&GitLabMr
             Kind::AlreadyMerged,
             format!(
                 "!{pr} is merged already{}; nothing was merged again",
-                commit.map_or(String::new(), |c| format!(" (merge commit {c})"))
+                commit.map_or(String::new(), |c| format!(" (merge commit {})", clean(c)))
             ),
         )
         .hint("observe the merge request again to record its state");
     }
     let head = now.and_then(GitLabMr::head);
     if status == 409 || head.is_some_and(|head| head != pinned) {
-        let head = head.unwrap_or("unknown (it could not be read)");
+        let head = head.map_or("unknown (it could not be read)".to_string(), clean);
         return Error::new(
             Kind::Stale,
             format!(

@@ -26,8 +26,12 @@ fn mentions(body: &str, login: &str) -> bool {
         .any(|name| name.eq_ignore_ascii_case(login))
 }
 
+/// Words of a look that cannot tell, which may hold what GitLab answered
+/// (a username, a time): neutralised before they are helm's.
 fn cannot_tell(text: String) -> Result<Traced, ForgeError> {
-    Ok(Traced::CannotTell(Words::of(text)))
+    Ok(Traced::CannotTell(Words::of(helm_model::text::clean(
+        &text,
+    ))))
 }
 
 /// No trace in a record of `what`: not done, unless helm stopped before the

@@ -165,3 +165,28 @@ fn a_method_the_project_does_not_allow_is_refused_before_any_write() {
     assert_eq!(lab.writes(), Vec::<String>::new(), "nothing was sent");
     lab.done();
 }
+
+#[test]
+fn what_gitlab_answers_reaches_a_refusal_neutralised() {
+    let lab = Lab::new();
+    let gl = lab.fake.gitlab();
+    let mr = gl.add_mr(PROJECT, "Add more", "feature", "main");
+    let seen = gl.push(PROJECT, mr);
+    let plan = lab.plan(&merge(mr, MergeMethod::Merge, Some(seen)));
+    let body = serde_json::from_str(r#"{"message":"SHA does not match HEAD of source branch"}"#);
+    lab.fake.fail_next("PUT", "/merge", 409, body.unwrap());
+    // The merge request read after the refusal, its head a terminal's command.
+    let mut now = crate::documented::nulled_mr();
+    now["sha"] = serde_json::Value::from("\u{1b}]0;owned\u{7}\u{202e}cafe");
+    let read = fake_github::Fault::new("GET", "/merge_requests/1", 200, now);
+    lab.fake.inject(read);
+    let err = lab.run(lab.repo.send(&plan)).unwrap_err();
+    assert_eq!(err.error.kind(), Kind::Stale);
+    let text = err.error.to_string();
+    assert!(
+        !text.contains('\u{1b}') && !text.contains('\u{202e}'),
+        "{text:?}"
+    );
+    assert!(text.contains("<U+202E>cafe"), "{text:?}");
+    lab.done();
+}
