@@ -108,6 +108,14 @@ pub(super) async fn look(
             let mr: GitLabMr = api
                 .get(&item_path(api, IssueOrPull::PullRequest(m.pr)))
                 .await?;
+            // `locked`: GitLab is performing a merge now, which may be this
+            // attempt's; acting again would race it.
+            if mr.state == "locked" {
+                return cannot_tell(format!(
+                    "GitLab is merging !{} now (its state is locked); observe it again in a moment",
+                    m.pr
+                ));
+            }
             if mr.state != "merged" {
                 return Ok(Traced::NotDone);
             }

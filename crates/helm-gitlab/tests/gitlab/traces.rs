@@ -345,3 +345,27 @@ fn events_helm_could_not_read_to_their_end_cannot_tell_rather_than_not_done() {
     lab.fake.clear_faults();
     lab.done();
 }
+
+#[test]
+fn a_lost_merge_gitlab_is_still_performing_cannot_tell_rather_than_not_done() {
+    let lab = Lab::new();
+    let gl = lab.fake.gitlab();
+    let mr = gl.add_mr(PROJECT, "Add more", "feature", "main");
+    let head = gl.push(PROJECT, mr);
+    let steer = Steer::MergePr(MergePr {
+        pr: mr,
+        method: MergeMethod::Merge,
+        sha: Some(head.clone()),
+        override_reason: None,
+    });
+    let window = lab.run(lab.repo.window(&began(&lab))).unwrap().unwrap();
+    // `locked`: GitLab is merging it now, the merge not yet done nor failed.
+    let mut now = crate::documented::nulled_mr();
+    now["state"] = serde_json::Value::from("locked");
+    now["sha"] = serde_json::Value::from(head);
+    lab.fake
+        .inject(Fault::new("GET", "/merge_requests/1", 200, now));
+    let traced = lab.run(lab.repo.look(&steer, &window)).unwrap();
+    assert!(matches!(traced, Traced::CannotTell(_)), "{traced:?}");
+    lab.done();
+}
