@@ -1,6 +1,7 @@
 //! GitLab's requests over helm-http: the project's path under `/projects/`
 //! (URL-encoded, `group%2Fsub%2Fproject`), reads of one document or of every
-//! page of a listing (GitLab's `X-Next-Page`, bounded), the plan's writes
+//! page of a listing (GitLab's `X-Next-Page` or `Link`, bounded, a repeated
+//! page cut), the plan's writes
 //! through the gate, and GitLab's failures in helm's words with whether the
 //! forge may have acted. The one place that turns an answer into an error.
 
@@ -9,11 +10,11 @@ use serde::de::DeserializeOwned;
 use serde_json::Value;
 
 use helm_forge::{ForgeError, ForgeRepo, ForgeWrite};
-use helm_http::{Answer, Failure, HttpClient, HttpError};
+use helm_http::{Answer, Failure, HttpClient, HttpError, next_link};
 use helm_model::error::{Error, Kind};
 
 use crate::gate::GitLabAdmitted;
-use crate::wire::GitLabRefusal;
+use crate::wire::{GitLabRefusal, field_at};
 
 /// Pages of a listing read before helm stops (100 items each).
 const MAX_PAGES: usize = 30;
@@ -84,7 +85,9 @@ impl GitLabApi {
 
     /// The listing at `path`, page by page while `more` says a page's items
     /// call for the next (a listing newest first, read until it is older
-    /// than what is looked for), and whether helm stopped at its bound.
+    /// than what is looked for), and whether helm stopped before its end:
+    /// at its bound, or because the server answered a page it had already
+    /// given (the same body again, or a next page that does not move on).
     pub(crate) async fn pages_while<T: DeserializeOwned>(
         &self,
         path: &str,
@@ -92,23 +95,26 @@ impl GitLabApi {
     ) -> Result<(Vec<T>, bool), ForgeError> {
         let join = if path.contains('?') { '&' } else { '?' };
         let mut items = Vec::new();
-        for page in 1..=MAX_PAGES {
+        let mut previous: Option<Vec<u8>> = None;
+        let mut page = 1;
+        for _ in 0..MAX_PAGES {
             let at = format!("{path}{join}per_page=100&page={page}");
             let answer = self.read(&at).await?;
+            if previous.as_ref() == Some(&answer.body) {
+                return Ok((items, true));
+            }
             let read = parse::<Vec<T>>(&answer, "GET", &at)?;
             let wanted = more(&read);
             items.extend(read);
             if !wanted {
                 return Ok((items, false));
             }
-            let next = answer
-                .headers
-                .get("x-next-page")
-                .and_then(|v| v.to_str().ok())
-                .is_some_and(|v| !v.trim().is_empty());
-            if !next {
-                return Ok((items, false));
+            match next_page(&answer, page) {
+                Next::Last => return Ok((items, false)),
+                Next::Page(next) => page = next,
+                Next::Stuck => return Ok((items, true)),
             }
+            previous = Some(answer.body);
         }
         Ok((items, true))
     }
@@ -182,18 +188,53 @@ impl GitLabApi {
     }
 }
 
+/// What a page's headers say comes after page `page`.
+enum Next {
+    Last,
+    Page(u32),
+    /// A next page that is not after this one: a server repeating itself.
+    Stuck,
+}
+
+/// GitLab documents both `X-Next-Page` (empty on the last page) and the
+/// `Link` header's `rel="next"`; a server may send either. The `Link` URL
+/// itself is not followed: its page number is, on the path helm built, so
+/// no request leaves for a place or a query helm did not choose.
+fn next_page(answer: &Answer, page: u32) -> Next {
+    let header = answer
+        .headers
+        .get("x-next-page")
+        .and_then(|v| v.to_str().ok())
+        .map(str::trim);
+    match header {
+        Some("") => Next::Last,
+        Some(next) => match next.parse::<u32>() {
+            Ok(next) if next > page => Next::Page(next),
+            _ => Next::Stuck,
+        },
+        None if next_link(&answer.headers).is_some() => Next::Page(page + 1),
+        None => Next::Last,
+    }
+}
+
 /// A document read strictly: a field missing or of another type is an error
-/// naming the request.
+/// naming the request and the field.
 pub(crate) fn parse<T: DeserializeOwned>(
     answer: &Answer,
     method: &str,
     path: &str,
 ) -> Result<T, ForgeError> {
     serde_json::from_slice(&answer.body).map_err(|err| {
+        // serde_json names a missing field itself, a mistyped one only by place.
+        let field = match err.to_string().starts_with("invalid") {
+            true => field_at(&answer.body, err.line(), err.column()),
+            false => None,
+        };
+        let field = field.map_or(String::new(), |f| format!("the field `{f}`: "));
         ForgeError::not_done(
             Error::new(
                 Kind::Conflict,
-                format!("GitLab's answer to {method} {path} is not what its documentation describes: {err}"),
+                format!("GitLab's answer to {method} {path} is not what its documentation describes: {field}{err}"),
             )
             .hint("the server may be a GitLab version helm does not know; run with -v to see the request"),
         )

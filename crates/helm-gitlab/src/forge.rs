@@ -2,11 +2,14 @@
 //! a repository's path (nested groups: `group/sub/project`), the variables it
 //! reads, and `open`: the API URL (`HELM_GITLAB_API_URL`, default
 //! `https://HOST/api/v4`), the token ([`crate::token`]) and the helm-http
-//! client built from them, sending the token as `Authorization: Bearer` and
-//! bounded by `HELM_GITHUB_TIMEOUT` as every forge is.
+//! client built from them, sending the token as `Authorization: Bearer`,
+//! bounded by `HELM_GITHUB_TIMEOUT` as every forge is, and knowing GitLab's
+//! application limit, which names no wait.
+
+use std::time::Duration;
 
 use helm_forge::{Forge, ForgeEnv, ForgeName, ForgeRepo, Limits, RepoRef, Repository};
-use helm_http::{AuthScheme, Credentials, HttpClient, Server};
+use helm_http::{AuthScheme, Credentials, HttpClient, Server, UnnamedLimit};
 use helm_model::error::{Error, Kind, Result};
 
 use crate::api::GitLabApi;
@@ -14,6 +17,15 @@ use crate::gate::GitLabAdmitted;
 use crate::repository::GitLabRepository;
 
 const HOME: &str = "gitlab.com";
+
+/// GitLab's application rate limits (notes created, pipelines, searches…)
+/// refuse with words alone, `{"message":{"error":"This endpoint has been
+/// requested too many times. Try again later."}}`, naming no wait; their
+/// window is a minute, so a minute is the wait they ask for.
+const APPLICATION_LIMIT: UnnamedLimit = UnnamedLimit {
+    says: "requested too many times",
+    wait: Duration::from_secs(60),
+};
 
 pub(crate) struct GitLabForge;
 
@@ -70,7 +82,7 @@ pub(crate) fn connect(
             token,
         }),
         headers: &[],
-        unnamed_limit: None,
+        unnamed_limit: Some(APPLICATION_LIMIT),
         deadline: limits.timeout,
     })?
     .gated(admitted.gate());

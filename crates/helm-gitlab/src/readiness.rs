@@ -4,7 +4,10 @@
 //! time, in the order of its checks, so `not_approved` hides `need_rebase`;
 //! the words say so. The transient statuses (`checking`, `approvals_syncing`,
 //! `unchecked`, `preparing`) mean GitLab has not decided yet: not ready,
-//! observe again. Pure: it reads the summary as observed.
+//! observe again. A GitLab older than 15.6 says only `merge_status`
+//! (`can_be_merged`, `cannot_be_merged`, `unchecked`, `checking`,
+//! `cannot_be_merged_recheck`), read the same way. Pure: it reads the
+//! summary as observed.
 
 use helm_forge::Blocker;
 use serde_json::Value;
@@ -13,28 +16,44 @@ pub(crate) fn blockers(summary: &Value) -> Vec<Blocker> {
     let Some(status) = summary.get("mergeStatus").and_then(Value::as_str) else {
         return Vec::new();
     };
+    match words(status) {
+        None => Vec::new(),
+        Some(words) => vec![Blocker {
+            forge_word: status.to_string(),
+            words,
+        }],
+    }
+}
+
+/// What GitLab's merge status `status` says keeps it from merging, in
+/// helm's words; `None` when it says nothing does.
+pub(crate) fn words(status: &str) -> Option<String> {
     let words = match status {
-        "mergeable" => return Vec::new(),
+        "mergeable" | "can_be_merged" => return None,
         "not_approved" => {
             "GitLab wants more approvals (and shows whether a rebase is needed only once they are given)"
                 .to_string()
         }
         "need_rebase" => "the source branch must be rebased onto the target first".to_string(),
-        "conflict" | "broken_status" => "the source branch has conflicts with the target".to_string(),
+        "conflict" | "broken_status" | "cannot_be_merged" => {
+            "the source branch has conflicts with the target".to_string()
+        }
         "discussions_not_resolved" => "some discussions are not resolved".to_string(),
         "ci_must_pass" => "the pipeline must pass first".to_string(),
         "ci_still_running" => "the pipeline is still running".to_string(),
         "draft_status" => "it is a draft".to_string(),
         "not_open" => "it is not open".to_string(),
-        "checking" | "approvals_syncing" | "unchecked" | "preparing" => {
+        "checking"
+        | "approvals_syncing"
+        | "unchecked"
+        | "preparing"
+        | "cannot_be_merged_recheck"
+        | "cannot_be_merged_rechecking" => {
             "GitLab is still checking whether it can merge; observe again".to_string()
         }
         other => format!("GitLab says it cannot merge ({other})"),
     };
-    vec![Blocker {
-        forge_word: status.to_string(),
-        words,
-    }]
+    Some(words)
 }
 
 #[cfg(test)]

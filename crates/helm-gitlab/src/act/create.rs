@@ -106,8 +106,9 @@ pub(crate) struct GitLabCreated {
     pub(crate) iid: u64,
     pub(crate) web_url: String,
     pub(crate) author: GitLabUser,
+    #[serde(default, deserialize_with = "crate::wire::or_empty")]
     pub(crate) labels: Vec<String>,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "crate::wire::or_empty")]
     pub(crate) assignees: Vec<GitLabUser>,
 }
 

@@ -17,6 +17,7 @@ use crate::wire::bodies::{GitLabLabelChange, listed, write};
 
 #[derive(Deserialize)]
 struct Labelled {
+    #[serde(default, deserialize_with = "crate::wire::or_empty")]
     labels: Vec<String>,
     web_url: String,
 }

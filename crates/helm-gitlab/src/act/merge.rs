@@ -5,15 +5,19 @@
 //! does: `--merge` where it merges with merge commits, `--rebase` where it
 //! rebases or fast-forwards, `--squash` unless squashing is `never` (and only
 //! `--squash` where it is `always`). GitLab's 409 is a moved head (`stale`,
-//! naming both); 405, 406 and 422 are GitLab saying it cannot merge now.
+//! naming both); 405, 406 and 422 are GitLab saying it cannot merge now, and
+//! so are 401 and 403 while its merge status names what it waits for
+//! (approvals); otherwise they say this account may not merge there.
 
 use helm_forge::act::{MergeMethod, MergePr, Steer};
 use helm_forge::{ForgeError, ForgeWrite, Produced, WritePlan};
 use helm_http::Answer;
 use helm_model::error::{Error, Kind};
+use helm_model::text::clean;
 
 use super::{answered, plan};
 use crate::api::{GitLabApi, refused, said};
+use crate::readiness::words;
 use crate::wire::bodies::{GitLabMergeBody, write};
 use crate::wire::{GitLabMr, GitLabProject};
 
@@ -110,11 +114,14 @@ pub(super) async fn send(
     let pinned = merge.sha.as_deref().unwrap_or("?");
     let said = said(&answer).unwrap_or_else(|| format!("{status}"));
     let error = match status {
-        405 | 406 | 409 | 422 => {
+        401 | 403 | 405 | 406 | 409 | 422 => {
             // The merge request now, to say why: a read, after GitLab refused.
             let path = api.path(&format!("/merge_requests/{}", merge.pr));
-            let now = api.get::<GitLabMr>(&path).await.ok();
-            refusal(merge.pr, pinned, status, &said, now.as_ref())
+            match api.get::<GitLabMr>(&path).await.ok() {
+                // Not even a read: the token itself, as any request's 401.
+                None if matches!(status, 401 | 403) => refused(&answer, write.method, &write.path),
+                now => refusal(merge.pr, pinned, status, &said, now.as_ref()),
+            }
         }
         _ => refused(&answer, write.method, &write.path),
     };
@@ -127,7 +134,8 @@ pub(super) async fn send(
 /// GitLab refused to merge `pr` (pinned to `pinned`) with `status`, saying
 /// `said`; `now` is the merge request read after: merged already, moved
 /// (GitLab's 409, or any refusal while the head is another than the pinned
-/// one: stale, naming both heads), or not ready.
+/// one: stale, naming both heads), or not ready. What GitLab answered is
+/// neutralised before it joins helm's words, as `said` already is.
 fn refusal(pr: u64, pinned: &str, status: u16, said: &str, now: Option<&GitLabMr>) -> Error {
     if let Some(mr) = now.filter(|mr| mr.state == "merged") {
         let commit = mr
@@ -138,14 +146,14 @@ fn refusal(pr: u64, pinned: &str, status: u16, said: &str, now: Option<&GitLabMr
             Kind::AlreadyMerged,
             format!(
                 "!{pr} is merged already{}; nothing was merged again",
-                commit.map_or(String::new(), |c| format!(" (merge commit {c})"))
+                commit.map_or(String::new(), |c| format!(" (merge commit {})", clean(c)))
             ),
         )
         .hint("observe the merge request again to record its state");
     }
     let head = now.and_then(GitLabMr::head);
     if status == 409 || head.is_some_and(|head| head != pinned) {
-        let head = head.unwrap_or("unknown (it could not be read)");
+        let head = head.map_or("unknown (it could not be read)".to_string(), clean);
         return Error::new(
             Kind::Stale,
             format!(
@@ -154,9 +162,20 @@ fn refusal(pr: u64, pinned: &str, status: u16, said: &str, now: Option<&GitLabMr
         )
         .hint("observe the merge request again, read what changed, then merge");
     }
+    let waits = now.and_then(GitLabMr::merge_word).and_then(words);
+    if matches!(status, 401 | 403) && waits.is_none() {
+        // GitLab's 401 here is its documented "may not accept this merge
+        // request": the token was accepted, the account may not merge.
+        return Error::new(
+            Kind::Config,
+            format!("GitLab did not let this account merge !{pr} ({status}: {said}); nothing was merged"),
+        )
+        .hint("the target branch may be protected: check its \"Allowed to merge\" in the project's protected branches, and that the token's account is at least a Developer of the project");
+    }
+    let waits = waits.map_or(String::new(), |w| format!(": {w}"));
     Error::new(
         Kind::NotReady,
-        format!("GitLab refused to merge !{pr} ({status}: {said}); nothing was merged"),
+        format!("GitLab refused to merge !{pr} ({status}: {said}){waits}; nothing was merged"),
     )
     .hint("observe the merge request again: its merge status says what GitLab waits for")
 }

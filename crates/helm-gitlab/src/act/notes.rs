@@ -81,6 +81,6 @@ pub(super) fn produced(
     Ok(Produced::Posted {
         id: note.id,
         url: note_url(api, &plan.steer, note.id),
-        author: Some(note.author.username),
+        author: note.by().map(str::to_string),
     })
 }

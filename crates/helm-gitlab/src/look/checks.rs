@@ -1,22 +1,26 @@
 //! CI on GitLab in the `checks` shape GitHub's part and `github-checks` have:
-//! the head's newest pipeline (a merge request's from `GET …/pipelines`, a
-//! ref's from `GET /projects/:id/pipelines?ref=` or `?sha=`), its jobs as
-//! check runs (GitLab's status read into `status`/`conclusion`, its own word
-//! kept as `forgeStatus`, with `stage` and `allowFailure`: a failed job that
-//! may fail is `neutral`, so it does not block), and the last lines of the
-//! jobs' traces that `logs` asks for. GitLab's external commit statuses are
-//! not in the endpoints helm is held to, so `statuses` is empty and the
-//! combined state `pending`, which helm reads as "no statuses", as GitHub's.
+//! the head's pipeline (a merge request's `head_pipeline`, which may be a
+//! merged results pipeline at GitLab's merge of the head, else its newest at
+//! the head from `GET …/pipelines`; a ref's from `GET
+//! /projects/:id/pipelines?ref=` or `?sha=`), its jobs as check runs
+//! (GitLab's status read into `status`/`conclusion`, its own word kept as
+//! `forgeStatus`, with `stage` and `allowFailure`: a failed job that may fail
+//! is `neutral`, so it does not block), and the last lines of the jobs'
+//! traces that `logs` asks for, as the job page shows them. GitLab's external
+//! commit statuses are not in the endpoints helm is held to, so `statuses` is
+//! empty and the combined state `pending`, which helm reads as "no
+//! statuses", as GitHub's.
 
 use helm_forge::shape::CheckRun;
 use helm_forge::{ChecksOf, ForgeError, LogsWanted};
+use helm_http::Failure;
 use helm_http::client::storage::Tail;
 use http::Method;
 use serde::Serialize;
 use serde_json::Value;
 
-use super::to_value;
-use crate::api::{GitLabApi, encode, said};
+use super::{log_lines, to_value};
+use crate::api::{GitLabApi, encode, said, transport};
 use crate::wire::{GitLabJob, GitLabMr, GitLabPipeline};
 
 #[derive(Serialize)]
@@ -33,7 +37,8 @@ struct Log {
 #[serde(rename_all = "camelCase")]
 struct Unavailable {
     reason: &'static str,
-    status: u16,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    status: Option<u16>,
     message: String,
 }
 
@@ -96,13 +101,14 @@ pub(crate) async fn checks(
         ChecksOf::Pr(number) => {
             let base = api.path(&format!("/merge_requests/{number}"));
             let mr: GitLabMr = api.get(&base).await?;
-            of_mr(api, &base, mr.head().unwrap_or_default(), Some(logs)).await
+            of_mr(api, &base, &mr, Some(logs)).await
         }
         ChecksOf::Ref(git_ref) => {
             let is_sha = git_ref.len() == 40 && git_ref.chars().all(|c| c.is_ascii_hexdigit());
             let by = if is_sha { "sha" } else { "ref" };
             let path = api.path(&format!("/pipelines?{by}={}", encode(git_ref)));
-            let (pipelines, _) = api.pages::<GitLabPipeline>(&path).await?;
+            // Newest first: the first page's first is the ref's newest.
+            let (pipelines, _) = api.pages_while::<GitLabPipeline>(&path, |_| false).await?;
             let head = pipelines.first().map(|p| p.sha.clone());
             let head = head.unwrap_or_else(|| {
                 if is_sha {
@@ -116,17 +122,22 @@ pub(crate) async fn checks(
     }
 }
 
-/// The CI of the merge request at `base` whose head is `head`.
+/// The CI of merge request `mr` at `base`: the pipeline GitLab names its
+/// `head_pipeline`, else the newest of its pipelines at its head.
 pub(crate) async fn of_mr(
     api: &GitLabApi,
     base: &str,
-    head: &str,
+    mr: &GitLabMr,
     logs: Option<LogsWanted>,
 ) -> Result<Value, ForgeError> {
-    let (pipelines, _) = api
-        .pages::<GitLabPipeline>(&format!("{base}/pipelines"))
-        .await?;
-    // Newest first, as GitLab lists them: the head's newest pipeline.
+    let head = mr.head().unwrap_or_default();
+    if let Some(pipeline) = &mr.head_pipeline {
+        return shaped(api, head.to_string(), Some(pipeline), logs).await;
+    }
+    // Newest first, as GitLab lists them: read until the head's newest.
+    let unseen = |page: &[GitLabPipeline]| !page.iter().any(|p| p.sha == head);
+    let path = format!("{base}/pipelines");
+    let (pipelines, _) = api.pages_while(&path, unseen).await?;
     let pipeline = pipelines.iter().find(|p| p.sha == head);
     shaped(api, head.to_string(), pipeline, logs).await
 }
@@ -180,42 +191,59 @@ async fn shaped(
     }))
 }
 
-/// The last `keep` lines of a job's trace; a refusal of the trace alone is
-/// said in the part, not a failed look.
+/// The last `keep` lines of a job's trace, as the job page shows them
+/// ([`log_lines`]); a refusal of the trace alone, or a trace larger than
+/// helm reads of one answer, is said in the part, not a failed look.
 async fn trace(api: &GitLabApi, job: u64, keep: usize) -> Result<JobLog, ForgeError> {
     let path = api.path(&format!("/jobs/{job}/trace"));
-    let answer = api
+    let sent = api
         .client
         .send(Method::GET, &path, "text/plain", None)
-        .await
-        .map_err(|err| ForgeError::not_done(crate::api::transport(err, "GET", &path)))?;
+        .await;
+    let answer = match sent {
+        Ok(answer) => answer,
+        Err(err) if err.failure == Failure::TooLarge => {
+            return Ok(unavailable(
+                "too-large",
+                None,
+                format!("job {job}'s log {}; read it on GitLab", err.message),
+            ));
+        }
+        Err(err) => return Err(ForgeError::not_done(transport(err, "GET", &path))),
+    };
     if !answer.status.is_success() {
         let status = answer.status.as_u16();
-        return Ok(JobLog {
-            log: None,
-            log_unavailable: Some(Unavailable {
-                reason: if status == 404 {
-                    "not-found"
-                } else {
-                    "refused"
-                },
-                status,
-                message: said(&answer).unwrap_or_else(|| format!("GitLab answered {status}")),
-            }),
-        });
+        let reason = if status == 404 {
+            "not-found"
+        } else {
+            "refused"
+        };
+        let message = said(&answer).unwrap_or_else(|| format!("GitLab answered {status}"));
+        return Ok(unavailable(reason, Some(status), message));
     }
     let mut tail = Tail::new(keep);
     tail.push(&answer.body);
     let (lines, tail) = tail.finish();
     Ok(JobLog {
         log: Some(Log {
-            tail: lines,
+            tail: lines.iter().filter_map(|l| log_lines::visible(l)).collect(),
             lines: tail.seen_lines,
             bytes: tail.seen_bytes,
             lines_cut: tail.lines_cut,
         }),
         log_unavailable: None,
     })
+}
+
+fn unavailable(reason: &'static str, status: Option<u16>, message: String) -> JobLog {
+    JobLog {
+        log: None,
+        log_unavailable: Some(Unavailable {
+            reason,
+            status,
+            message,
+        }),
+    }
 }
 
 #[cfg(test)]

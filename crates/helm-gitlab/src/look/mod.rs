@@ -9,6 +9,7 @@
 
 pub(crate) mod changes;
 pub(crate) mod checks;
+mod log_lines;
 pub(crate) mod repo;
 pub(crate) mod reviews;
 pub(crate) mod summary;
@@ -47,6 +48,12 @@ pub(crate) async fn thread(
         true => Some(api.get(&base).await.map_err(|e| missing(e, at, api))?),
         false => None,
     };
+    // A 404 on a part of a merge request helm has just read is that part's
+    // (an older GitLab without `/diffs`), not a missing merge request.
+    let gone = |e: ForgeError| match at.is_pr {
+        true => e,
+        false => missing(e, at, api),
+    };
     let mut out = Vec::new();
     for part in parts {
         let looked = match (part, &mr) {
@@ -56,21 +63,12 @@ pub(crate) async fn thread(
                     api.get(&base).await.map_err(|e| missing(e, at, api))?;
                 whole(&summary::issue(&issue))
             }
-            (ThreadPart::Comments, _) => comments(api, &base)
-                .await
-                .map_err(|e| missing(e, at, api))?,
-            (ThreadPart::Files, _) => changes::files(api, &base)
-                .await
-                .map_err(|e| missing(e, at, api))?,
-            (ThreadPart::Diff, _) => changes::diff(api, &base)
-                .await
-                .map_err(|e| missing(e, at, api))?,
-            (ThreadPart::Reviews, _) => reviews::reviews(api, &base)
-                .await
-                .map_err(|e| missing(e, at, api))?,
+            (ThreadPart::Comments, _) => comments(api, &base).await.map_err(gone)?,
+            (ThreadPart::Files, _) => changes::files(api, &base).await.map_err(gone)?,
+            (ThreadPart::Diff, _) => changes::diff(api, &base).await.map_err(gone)?,
+            (ThreadPart::Reviews, _) => reviews::reviews(api, &base).await.map_err(gone)?,
             (ThreadPart::Checks, Some(mr)) => {
-                let head = mr.head().unwrap_or_default();
-                let value = checks::of_mr(api, &base, head, None).await?;
+                let value = checks::of_mr(api, &base, mr, None).await?;
                 LookedPart {
                     value,
                     truncated: false,
@@ -130,7 +128,7 @@ async fn comments(api: &GitLabApi, base: &str) -> Result<LookedPart, ForgeError>
         .filter(|n| !n.system && !n.on_the_diff())
         .map(|n| shape::IssueComment {
             id: n.id,
-            author: Some(summary::person(&n.author)),
+            author: n.author.as_ref().map(summary::person),
             author_association: None,
             author_can_push: None,
             created_at: n.created_at.clone(),

@@ -69,7 +69,7 @@ pub(crate) async fn repo(api: &GitLabApi, parts: &[RepoPart]) -> Result<Value, F
             number: mr.iid,
             title: mr.title.clone(),
             author: Some(mr.author.username.clone()),
-            draft: Some(mr.draft),
+            draft: Some(mr.is_draft()),
             head: mr.source_branch.clone(),
             base: mr.target_branch.clone(),
             labels: mr.labels.clone(),

@@ -91,7 +91,7 @@ fn thread(api: &GitLabApi, number: &str, discussion: &GitLabDiscussion) -> Optio
             original_line: None,
             side: None,
             diff_hunk: None,
-            author: Some(person(&n.author)),
+            author: n.author.as_ref().map(person),
             author_association: None,
             author_can_push: None,
             created_at: n.created_at.clone(),

@@ -3,8 +3,9 @@
 //! number, `opened` is `open`, a merged MR is `closed` with `merged: true`, the
 //! head is `sha`, the base `diff_refs.base_sha`. A field GitLab does not give
 //! (additions, deletions, commits) is absent, never invented. A merge
-//! request's `detailed_merge_status` is kept beside the shape as
-//! `mergeStatus`, GitLab's own word, which readiness reads.
+//! request's `detailed_merge_status` (on a GitLab older than 15.6, its
+//! `merge_status`) is kept beside the shape as `mergeStatus`, GitLab's own
+//! word, which readiness reads.
 
 use helm_forge::shape::{self, Branch, Label, User};
 use serde::Serialize;
@@ -70,7 +71,7 @@ pub(crate) fn pull(mr: &wire::GitLabMr) -> GitLabPullSummary {
         number: mr.iid,
         title: mr.title.clone(),
         state: state(&mr.state),
-        draft: Some(mr.draft),
+        draft: Some(mr.is_draft()),
         merged: Some(mr.state == "merged"),
         mergeable: None,
         mergeable_state: None,
@@ -109,6 +110,6 @@ pub(crate) fn pull(mr: &wire::GitLabMr) -> GitLabPullSummary {
     };
     GitLabPullSummary {
         pull,
-        merge_status: mr.detailed_merge_status.clone(),
+        merge_status: mr.merge_word().map(str::to_string),
     }
 }

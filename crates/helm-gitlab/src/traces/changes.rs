@@ -26,8 +26,23 @@ fn mentions(body: &str, login: &str) -> bool {
         .any(|name| name.eq_ignore_ascii_case(login))
 }
 
+/// Words of a look that cannot tell, which may hold what GitLab answered
+/// (a username, a time): neutralised before they are helm's.
 fn cannot_tell(text: String) -> Result<Traced, ForgeError> {
-    Ok(Traced::CannotTell(Words::of(text)))
+    Ok(Traced::CannotTell(Words::of(helm_model::text::clean(
+        &text,
+    ))))
+}
+
+/// No trace in a record of `what`: not done, unless helm stopped before the
+/// record's end (`cut`), where the attempt's own event may lie.
+fn not_found(cut: bool, what: &str) -> Result<Traced, ForgeError> {
+    match cut {
+        true => cannot_tell(format!(
+            "GitLab's {what} of it are more than helm reads, and the attempt's is not among those read; look at its activity on GitLab"
+        )),
+        false => Ok(Traced::NotDone),
+    }
 }
 
 pub(super) async fn look(
@@ -65,7 +80,7 @@ pub(super) async fn look(
             let asked = |name: &String| {
                 notes.iter().any(|n| {
                     n.system
-                        && window.by(Some(&n.author.username))
+                        && window.by(n.by())
                         && n.body.starts_with("requested review from")
                         && mentions(&n.body, name)
                 })
@@ -93,6 +108,14 @@ pub(super) async fn look(
             let mr: GitLabMr = api
                 .get(&item_path(api, IssueOrPull::PullRequest(m.pr)))
                 .await?;
+            // `locked`: GitLab is performing a merge now, which may be this
+            // attempt's; acting again would race it.
+            if mr.state == "locked" {
+                return cannot_tell(format!(
+                    "GitLab is merging !{} now (its state is locked); observe it again in a moment",
+                    m.pr
+                ));
+            }
             if mr.state != "merged" {
                 return Ok(Traced::NotDone);
             }
@@ -119,7 +142,7 @@ pub(super) async fn look(
         }
         Steer::Label(change) => {
             let path = format!("{}/resource_label_events", item_path(api, change.on));
-            let (events, _) = api.pages::<GitLabLabelEvent>(&path).await?;
+            let (events, cut) = api.pages::<GitLabLabelEvent>(&path).await?;
             let mine: Vec<&GitLabLabelEvent> = events
                 .iter()
                 .filter(|e| window.by(e.user.as_ref().map(|u| u.username.as_str())))
@@ -139,7 +162,7 @@ pub(super) async fn look(
                 })
                 .collect();
             if mine.is_empty() {
-                return Ok(Traced::NotDone);
+                return not_found(cut, "label events");
             }
             let removed: Vec<String> = mine
                 .iter()
@@ -148,6 +171,7 @@ pub(super) async fn look(
                 .collect();
             #[derive(serde::Deserialize)]
             struct Now {
+                #[serde(default, deserialize_with = "crate::wire::or_empty")]
                 labels: Vec<String>,
                 web_url: String,
             }
@@ -197,7 +221,7 @@ async fn edit(
     let noted = |starts: &str| {
         notes
             .iter()
-            .any(|n| n.system && window.by(Some(&n.author.username)) && n.body.starts_with(starts))
+            .any(|n| n.system && window.by(n.by()) && n.body.starts_with(starts))
     };
     let item: GitLabItem = api.get(&item_path(api, on)).await?;
     let as_asked = title.is_none_or(|t| t == item.title)
@@ -221,14 +245,14 @@ async fn state(
     window: &TraceWindow,
 ) -> Result<Traced, ForgeError> {
     let path = format!("{}/resource_state_events", item_path(api, on));
-    let (events, _) = api.pages::<GitLabStateEvent>(&path).await?;
+    let (events, cut) = api.pages::<GitLabStateEvent>(&path).await?;
     let mine = events.iter().any(|e| {
         e.state == wanted
             && window.by(e.user.as_ref().map(|u| u.username.as_str()))
             && window.admits(e.created_at.as_deref())
     });
     if !mine {
-        return Ok(Traced::NotDone);
+        return not_found(cut, "state events");
     }
     let item: GitLabItem = api.get(&item_path(api, on)).await?;
     found(vec![Produced::State {

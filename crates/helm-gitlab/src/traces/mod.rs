@@ -114,7 +114,7 @@ fn since(window: &TraceWindow) -> String {
 fn is_mine(note: &GitLabNote, body: &str, window: &TraceWindow) -> bool {
     !note.system
         && note.body == body
-        && window.by(Some(&note.author.username))
+        && window.by(note.by())
         && window.admits(note.created_at.as_deref())
 }
 
@@ -122,7 +122,7 @@ fn posted(api: &GitLabApi, steer: &Steer, note: &GitLabNote) -> Produced {
     Produced::Posted {
         id: note.id,
         url: crate::act::notes::note_url(api, steer, note.id),
-        author: Some(note.author.username.clone()),
+        author: note.by().map(str::to_string),
     }
 }
 

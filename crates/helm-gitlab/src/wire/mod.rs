@@ -4,8 +4,21 @@
 //! helm's shapes; `look/` turns these into them.
 
 pub(crate) mod bodies;
+mod field_path;
 
-use serde::Deserialize;
+pub(crate) use field_path::field_at;
+
+use serde::{Deserialize, Deserializer};
+
+/// A field GitLab may send as null or leave out (a list, a count, a flag):
+/// either reads as its empty value, never as a failed answer.
+pub(crate) fn or_empty<'de, D, T>(from: D) -> Result<T, D::Error>
+where
+    D: Deserializer<'de>,
+    T: Deserialize<'de> + Default,
+{
+    Ok(Option::<T>::deserialize(from)?.unwrap_or_default())
+}
 
 /// A user as GitLab embeds one (`author`, `assignees[]`, `merge_user`).
 #[derive(Clone, Debug, Deserialize)]
@@ -35,10 +48,11 @@ pub(crate) struct GitLabIssue {
     /// `opened` or `closed`.
     pub(crate) state: String,
     pub(crate) author: GitLabUser,
+    #[serde(default, deserialize_with = "or_empty")]
     pub(crate) labels: Vec<String>,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "or_empty")]
     pub(crate) assignees: Vec<GitLabUser>,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "or_empty")]
     pub(crate) user_notes_count: u64,
     #[serde(default)]
     pub(crate) discussion_locked: Option<bool>,
@@ -65,13 +79,17 @@ pub(crate) struct GitLabMr {
     /// `opened`, `closed`, `locked` or `merged`.
     pub(crate) state: String,
     pub(crate) author: GitLabUser,
+    #[serde(default, deserialize_with = "or_empty")]
     pub(crate) labels: Vec<String>,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "or_empty")]
     pub(crate) assignees: Vec<GitLabUser>,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "or_empty")]
     pub(crate) reviewers: Vec<GitLabUser>,
+    /// Since GitLab 14.0; before it, `work_in_progress` said the same.
     #[serde(default)]
-    pub(crate) draft: bool,
+    draft: Option<bool>,
+    #[serde(default)]
+    work_in_progress: Option<bool>,
     pub(crate) source_branch: String,
     pub(crate) target_branch: String,
     /// The head; `diff_refs.head_sha` says it too.
@@ -79,8 +97,11 @@ pub(crate) struct GitLabMr {
     pub(crate) sha: Option<String>,
     #[serde(default)]
     pub(crate) diff_refs: Option<GitLabDiffRefs>,
+    /// Since GitLab 15.6; before it, the coarser `merge_status`.
     #[serde(default)]
-    pub(crate) detailed_merge_status: Option<String>,
+    detailed_merge_status: Option<String>,
+    #[serde(default)]
+    merge_status: Option<String>,
     /// A count as text, `"1000+"` when GitLab capped it.
     #[serde(default)]
     pub(crate) changes_count: Option<String>,
@@ -98,6 +119,10 @@ pub(crate) struct GitLabMr {
     pub(crate) merge_user: Option<GitLabUser>,
     #[serde(default)]
     pub(crate) merged_by: Option<GitLabUser>,
+    /// The pipeline GitLab counts for the head (one merge request's read
+    /// only): a merged results pipeline's `sha` is GitLab's merge, not the head.
+    #[serde(default)]
+    pub(crate) head_pipeline: Option<GitLabPipeline>,
     pub(crate) web_url: String,
 }
 
@@ -107,6 +132,17 @@ impl GitLabMr {
         self.sha
             .as_deref()
             .or_else(|| self.diff_refs.as_ref()?.head_sha.as_deref())
+    }
+
+    /// Whether it is a draft: `draft`, else the older `work_in_progress`.
+    pub(crate) fn is_draft(&self) -> bool {
+        self.draft.or(self.work_in_progress).unwrap_or(false)
+    }
+
+    /// GitLab's word for whether it can merge: `detailed_merge_status`, else
+    /// the older `merge_status` (`can_be_merged`, `cannot_be_merged`, …).
+    pub(crate) fn merge_word(&self) -> Option<&str> {
+        (self.detailed_merge_status.as_deref()).or(self.merge_status.as_deref())
     }
 
     /// Who merged it: `merge_user`, else the deprecated `merged_by`.
@@ -130,16 +166,20 @@ pub(crate) struct GitLabPosition {
 #[derive(Debug, Deserialize)]
 pub(crate) struct GitLabNote {
     pub(crate) id: u64,
+    #[serde(default, deserialize_with = "or_empty")]
     pub(crate) body: String,
-    pub(crate) author: GitLabUser,
+    /// Null on a system note GitLab made itself.
+    #[serde(default)]
+    pub(crate) author: Option<GitLabUser>,
     pub(crate) created_at: Option<String>,
     #[serde(default)]
     pub(crate) updated_at: Option<String>,
+    #[serde(default, deserialize_with = "or_empty")]
     pub(crate) system: bool,
     /// `DiffNote`, `DiscussionNote` or null.
     #[serde(default, rename = "type")]
     pub(crate) kind: Option<String>,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "or_empty")]
     pub(crate) resolvable: bool,
     #[serde(default)]
     pub(crate) resolved: Option<bool>,
@@ -150,6 +190,11 @@ pub(crate) struct GitLabNote {
 }
 
 impl GitLabNote {
+    /// Its author's username, if GitLab named one.
+    pub(crate) fn by(&self) -> Option<&str> {
+        self.author.as_ref().map(|u| u.username.as_str())
+    }
+
     /// A note on a line of the diff: a review thread's, not the conversation's.
     pub(crate) fn on_the_diff(&self) -> bool {
         self.position.is_some() || self.kind.as_deref() == Some("DiffNote")
@@ -179,6 +224,7 @@ impl GitLabDiscussion {
 pub(crate) struct GitLabFileDiff {
     pub(crate) old_path: String,
     pub(crate) new_path: String,
+    #[serde(default, deserialize_with = "or_empty")]
     pub(crate) diff: String,
     pub(crate) new_file: bool,
     pub(crate) renamed_file: bool,
@@ -197,10 +243,11 @@ pub(crate) struct GitLabApprover {
 /// `GET …/merge_requests/:iid/approvals`.
 #[derive(Debug, Deserialize)]
 pub(crate) struct GitLabApprovals {
+    #[serde(default, deserialize_with = "or_empty")]
     pub(crate) approved_by: Vec<GitLabApprover>,
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Clone, Debug, Deserialize)]
 pub(crate) struct GitLabPipeline {
     pub(crate) id: u64,
     pub(crate) sha: String,
@@ -213,12 +260,13 @@ pub(crate) struct GitLabJob {
     #[serde(default)]
     pub(crate) stage: Option<String>,
     pub(crate) status: String,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "or_empty")]
     pub(crate) allow_failure: bool,
     #[serde(default)]
     pub(crate) started_at: Option<String>,
     #[serde(default)]
     pub(crate) finished_at: Option<String>,
+    #[serde(default)]
     pub(crate) web_url: Option<String>,
 }
 
@@ -254,17 +302,22 @@ pub(crate) struct GitLabStateEvent {
 }
 
 /// GitLab's error document: `{"message": …}` (text, a list, or fields with
-/// their problems) or `{"error": "…"}`.
+/// their problems), `{"error": …}` (Grape's validation, of any shape) and,
+/// from its OAuth layer, `{"error": "invalid_token", "error_description": …}`.
 #[derive(Debug, Default, Deserialize)]
 pub(crate) struct GitLabRefusal {
     #[serde(default)]
     pub(crate) message: Option<serde_json::Value>,
     #[serde(default)]
-    pub(crate) error: Option<String>,
+    pub(crate) error: Option<serde_json::Value>,
+    #[serde(default)]
+    pub(crate) error_description: Option<serde_json::Value>,
 }
 
 impl GitLabRefusal {
-    /// What GitLab said, on one line.
+    /// What GitLab said, on one line, safe to show: a control character
+    /// neutralised and an invisible one written out (`<U+202E>`), since it
+    /// reaches a terminal and an agent as helm's own words.
     pub(crate) fn said(&self) -> Option<String> {
         fn flat(value: &serde_json::Value, out: &mut Vec<String>) {
             match value {
@@ -282,12 +335,14 @@ impl GitLabRefusal {
             }
         }
         let mut out = Vec::new();
-        if let Some(message) = &self.message {
-            flat(message, &mut out);
+        for value in [&self.message, &self.error, &self.error_description]
+            .into_iter()
+            .flatten()
+        {
+            flat(value, &mut out);
         }
-        out.extend(self.error.clone());
-        let text = out.join("; ");
-        let text: String = text.chars().filter(|c| !c.is_control()).take(300).collect();
+        let text = out.join("; ").replace(['\n', '\r', '\t'], " ");
+        let text: String = helm_model::text::clean(&text).chars().take(300).collect();
         (!text.trim().is_empty()).then_some(text)
     }
 }

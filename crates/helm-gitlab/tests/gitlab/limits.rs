@@ -1,6 +1,7 @@
 //! GitLab's limits: a 429 with `Retry-After` is waited out within
 //! `HELM_GITHUB_TIMEOUT` and the write sent once; a wait longer than that
-//! fails at once as `rate-limited`, nothing done.
+//! fails at once as `rate-limited`, nothing done; an application limit,
+//! which names no wait, is taken as its minute.
 
 use std::time::{Duration, Instant};
 
@@ -50,5 +51,26 @@ fn a_limit_longer_than_the_timeout_fails_at_once_with_nothing_done() {
     assert_eq!(err.error.kind(), Kind::RateLimited);
     assert_eq!(err.outcome, WriteOutcome::NotDone);
     assert_eq!(gl.item(PROJECT, false, issue).2, ["First."]);
+    lab.done();
+}
+
+#[test]
+fn gitlabs_application_limit_names_no_wait_and_is_taken_as_its_minute() {
+    let lab = Lab::with_timeout(Duration::from_secs(2));
+    let issue = lab.fake.gitlab().add_issue(PROJECT, "Widget crashes", "");
+    // GitLab's application limits (notes among them) answer with words
+    // alone: no Retry-After, no RateLimit-Reset; their window is a minute.
+    let body = serde_json::from_str(
+        r#"{"message":{"error":"This endpoint has been requested too many times. Try again later."}}"#,
+    );
+    lab.fake
+        .inject(Fault::new("POST", "/notes", 429, body.unwrap()));
+    let plan = lab.plan(&comment(issue, "Too soon."));
+    let err = lab.run(lab.repo.send(&plan)).unwrap_err();
+    assert_eq!(err.error.kind(), Kind::RateLimited);
+    assert_eq!(err.outcome, WriteOutcome::NotDone);
+    let text = err.error.to_string();
+    assert!(text.contains("wait 60 s"), "{text}");
+    assert!(lab.fake.gitlab().item(PROJECT, false, issue).2.is_empty());
     lab.done();
 }

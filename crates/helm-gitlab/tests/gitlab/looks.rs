@@ -280,3 +280,46 @@ fn a_listing_is_read_page_by_page_to_its_end() {
     assert_eq!(pages, 2);
     lab.done();
 }
+
+#[test]
+fn checks_read_pipelines_only_until_the_heads_newest() {
+    let lab = Lab::new();
+    let gl = lab.fake.gitlab();
+    let iid = gl.add_mr(PROJECT, "Add more", "feature", "main");
+    let head = gl.push(PROJECT, iid);
+    // More than a page of pipelines, newest first as GitLab lists them.
+    for _ in 0..101 {
+        gl.set_pipeline(PROJECT, iid, "success", "ok\n");
+    }
+    gl.set_pipeline(PROJECT, iid, "failed", "boom\n");
+    let logs = LogsWanted {
+        failed_only: true,
+        none: true,
+        tail: 0,
+    };
+    let asked = |lab: &Lab| {
+        let requests = lab.fake.requests().into_iter();
+        requests
+            .filter(|r| r.path().ends_with("/pipelines"))
+            .count()
+    };
+    let by_mr = lab.run(lab.repo.checks(&ChecksOf::Pr(iid), logs)).unwrap();
+    assert_eq!(by_mr["checkRuns"][0]["conclusion"], "failure");
+    assert_eq!(asked(&lab), 0, "GitLab names the head's pipeline");
+    // A merge request read without its `head_pipeline` (a list's shape).
+    let mut mr = crate::documented::nulled_mr();
+    mr["sha"] = Value::from(head);
+    lab.fake
+        .inject(fake_github::Fault::new("GET", "/merge_requests/1", 200, mr));
+    let by_mr = lab.run(lab.repo.checks(&ChecksOf::Pr(iid), logs)).unwrap();
+    assert_eq!(by_mr["checkRuns"][0]["conclusion"], "failure");
+    assert_eq!(
+        asked(&lab),
+        1,
+        "one page of pipelines holds the head's newest"
+    );
+    let by_ref = lab.run(lab.repo.checks(&ChecksOf::Ref("feature".into()), logs));
+    assert_eq!(by_ref.unwrap()["checkRuns"][0]["conclusion"], "failure");
+    assert_eq!(asked(&lab), 2, "a ref's newest pipeline is its first");
+    lab.done();
+}

@@ -4,9 +4,12 @@
 //! GitLab's documented endpoints (the fixture the fake is held to).
 
 mod acts;
+mod documented;
+mod job_logs;
 mod limits;
 mod looks;
 mod merges;
+mod pages;
 mod refusals;
 mod support;
 mod traces;

@@ -105,6 +105,31 @@ fn a_merge_gitlab_will_not_do_now_is_not_ready() {
 }
 
 #[test]
+fn a_merge_gitlab_does_not_let_this_account_do_is_not_a_bad_token() {
+    let lab = Lab::new();
+    let gl = lab.fake.gitlab();
+    let mr = gl.add_mr(PROJECT, "Add more", "feature", "main");
+    // GitLab documents 401 for an account that may not accept the merge
+    // request (a protected target branch): the token itself was accepted.
+    let body = serde_json::from_str(r#"{"message":"401 Unauthorized"}"#).unwrap();
+    lab.fake.fail_next("PUT", "/merge", 401, body);
+    let plan = lab.plan(&merge(mr, MergeMethod::Merge, None));
+    let err = lab.run(lab.repo.send(&plan)).unwrap_err();
+    assert_eq!(err.outcome, WriteOutcome::NotDone);
+    let hint = err.error.hint_text().unwrap_or_default().to_string();
+    assert!(hint.contains("Allowed to merge"), "{}: {hint}", err.error);
+    // Newer GitLab answers 403 while approvals are wanting: not ready.
+    gl.require_approvals(PROJECT, mr, 1);
+    let body = serde_json::from_str(r#"{"message":"403 Forbidden"}"#).unwrap();
+    lab.fake.fail_next("PUT", "/merge", 403, body);
+    let err = lab.run(lab.repo.send(&plan)).unwrap_err();
+    assert_eq!(err.error.kind(), Kind::NotReady, "{}", err.error);
+    assert!(err.error.to_string().contains("approvals"), "{}", err.error);
+    assert_eq!(gl.item(PROJECT, true, mr).0, "opened");
+    lab.done();
+}
+
+#[test]
 fn a_method_the_project_does_not_allow_is_refused_before_any_write() {
     let lab = Lab::new();
     let gl = lab.fake.gitlab();
@@ -138,5 +163,30 @@ fn a_method_the_project_does_not_allow_is_refused_before_any_write() {
             .ends_with(r#""squash":true}"#)
     );
     assert_eq!(lab.writes(), Vec::<String>::new(), "nothing was sent");
+    lab.done();
+}
+
+#[test]
+fn what_gitlab_answers_reaches_a_refusal_neutralised() {
+    let lab = Lab::new();
+    let gl = lab.fake.gitlab();
+    let mr = gl.add_mr(PROJECT, "Add more", "feature", "main");
+    let seen = gl.push(PROJECT, mr);
+    let plan = lab.plan(&merge(mr, MergeMethod::Merge, Some(seen)));
+    let body = serde_json::from_str(r#"{"message":"SHA does not match HEAD of source branch"}"#);
+    lab.fake.fail_next("PUT", "/merge", 409, body.unwrap());
+    // The merge request read after the refusal, its head a terminal's command.
+    let mut now = crate::documented::nulled_mr();
+    now["sha"] = serde_json::Value::from("\u{1b}]0;owned\u{7}\u{202e}cafe");
+    let read = fake_github::Fault::new("GET", "/merge_requests/1", 200, now);
+    lab.fake.inject(read);
+    let err = lab.run(lab.repo.send(&plan)).unwrap_err();
+    assert_eq!(err.error.kind(), Kind::Stale);
+    let text = err.error.to_string();
+    assert!(
+        !text.contains('\u{1b}') && !text.contains('\u{202e}'),
+        "{text:?}"
+    );
+    assert!(text.contains("<U+202E>cafe"), "{text:?}");
     lab.done();
 }

@@ -61,3 +61,42 @@ fn a_token_gitlab_does_not_accept_is_a_config_error() {
     assert!(err.error.hint_text().unwrap().contains("GITLAB_TOKEN"));
     lab.done();
 }
+
+#[test]
+fn an_error_document_of_any_form_gitlab_writes_is_read_and_never_raw() {
+    let lab = Lab::new();
+    let issue = lab.fake.gitlab().add_issue(PROJECT, "Widget crashes", "");
+    let steer = Steer::Comment(Comment {
+        on: IssueOrPull::Issue(issue),
+        body: "Hello.".into(),
+    });
+    let said = |status, body: &str| {
+        let body = serde_json::from_str(body).unwrap();
+        lab.fake.fail_next("POST", "/notes", status, body);
+        let err = lab.run(lab.repo.send(&lab.plan(&steer))).unwrap_err();
+        assert_eq!(err.outcome, WriteOutcome::NotDone);
+        err.error.to_string()
+    };
+    // OAuth's refusal of a token, as GitLab's authentication documents it.
+    let revoked = said(
+        401,
+        r#"{"error":"invalid_token","error_description":"Token was revoked. You have to re-authorize from the user."}"#,
+    );
+    assert!(
+        revoked.ends_with(
+            ": invalid_token; Token was revoked. You have to re-authorize from the user."
+        ),
+        "{revoked}"
+    );
+    // Grape's validation errors, whatever shape `error` takes.
+    let invalid = said(400, r#"{"error":{"body":["is missing"]}}"#);
+    assert!(invalid.ends_with(": body is missing"), "{invalid}");
+    // Text that would drive a terminal or read reversed is shown, not obeyed.
+    let hostile = said(422, r#"{"message":"ok\u001b[2J\u202egnp.exe"}"#);
+    assert!(
+        !hostile.contains('\u{1b}') && !hostile.contains('\u{202e}'),
+        "{hostile:?}"
+    );
+    assert!(hostile.contains("<U+202E>"), "{hostile:?}");
+    lab.done();
+}

@@ -312,3 +312,60 @@ fn a_look_reads_the_notes_newest_first_only_until_they_are_older_than_the_attemp
     assert_eq!(pages.len(), 1, "{pages:?}");
     lab.done();
 }
+
+#[test]
+fn events_helm_could_not_read_to_their_end_cannot_tell_rather_than_not_done() {
+    let lab = Lab::new();
+    let issue = lab.fake.gitlab().add_issue(PROJECT, "Widget crashes", "");
+    let window = lab.run(lab.repo.window(&began(&lab))).unwrap().unwrap();
+    // A record longer than helm reads: the attempt's event may lie beyond it.
+    let older = serde_json::json!([{
+        "id": 1, "user": {"id": 9, "username": "someone"},
+        "created_at": "2020-01-01T00:00:00.000Z", "resource_type": "Issue",
+        "resource_id": 76, "action": "add", "state": "closed",
+        "label": {"id": 3, "name": "old"}
+    }]);
+    for events in ["/resource_label_events", "/resource_state_events"] {
+        let page = Fault::new("GET", events, 200, older.clone()).header("X-Next-Page", "2");
+        lab.fake.inject(page.always());
+    }
+    let label = Steer::Label(LabelChange {
+        on: IssueOrPull::Issue(issue),
+        add: vec!["bug".into()],
+        remove: Vec::new(),
+    });
+    let close = Steer::CloseIssue(CloseIssue {
+        issue,
+        reason: CloseReason::Completed,
+    });
+    for steer in [label, close] {
+        let traced = lab.run(lab.repo.look(&steer, &window)).unwrap();
+        assert!(matches!(traced, Traced::CannotTell(_)), "{traced:?}");
+    }
+    lab.fake.clear_faults();
+    lab.done();
+}
+
+#[test]
+fn a_lost_merge_gitlab_is_still_performing_cannot_tell_rather_than_not_done() {
+    let lab = Lab::new();
+    let gl = lab.fake.gitlab();
+    let mr = gl.add_mr(PROJECT, "Add more", "feature", "main");
+    let head = gl.push(PROJECT, mr);
+    let steer = Steer::MergePr(MergePr {
+        pr: mr,
+        method: MergeMethod::Merge,
+        sha: Some(head.clone()),
+        override_reason: None,
+    });
+    let window = lab.run(lab.repo.window(&began(&lab))).unwrap().unwrap();
+    // `locked`: GitLab is merging it now, the merge not yet done nor failed.
+    let mut now = crate::documented::nulled_mr();
+    now["state"] = serde_json::Value::from("locked");
+    now["sha"] = serde_json::Value::from(head);
+    lab.fake
+        .inject(Fault::new("GET", "/merge_requests/1", 200, now));
+    let traced = lab.run(lab.repo.look(&steer, &window)).unwrap();
+    assert!(matches!(traced, Traced::CannotTell(_)), "{traced:?}");
+    lab.done();
+}
