@@ -11,7 +11,7 @@ use serde_json::Value;
 
 use helm_forge::{ForgeError, ForgeRepo, ForgeWrite};
 use helm_http::{Answer, Failure, HttpClient, HttpError, next_link};
-use helm_model::error::{Error, Kind};
+use helm_model::error::{Error, Fact, Kind};
 
 use crate::gate::GitLabAdmitted;
 use crate::wire::{GitLabRefusal, field_at};
@@ -233,10 +233,11 @@ pub(crate) fn parse<T: DeserializeOwned>(
         let field = field.map_or(String::new(), |f| format!("the field `{f}`: "));
         ForgeError::not_done(
             Error::new(
-                Kind::Conflict,
+                Kind::Forge,
                 format!("GitLab's answer to {method} {path} is not what its documentation describes: {field}{err}"),
             )
-            .hint("the server may be a GitLab version helm does not know; run with -v to see the request"),
+            .hint("the server may be a GitLab version helm does not know; run with -v to see the request")
+            .about(answered(Some(answer.status.as_u16()))),
         )
     })
 }
@@ -260,9 +261,19 @@ pub(crate) fn said(answer: &Answer) -> Option<String> {
         .and_then(|r| r.said())
 }
 
+/// What a GitLab answer (or its absence) was, for the JSON error document's
+/// `forge` and `forgeStatus`.
+fn answered(status: Option<u16>) -> Fact {
+    Fact::Forge {
+        forge: "gitlab".into(),
+        status,
+    }
+}
+
 /// GitLab's refusal of `method path`, in helm's words: its status and what it
-/// said, with what to do. The neutral `forge` kind the ADR names is not in
-/// helm-model yet, so each status takes the nearest kind helm has.
+/// said, with what to do. A refusal helm has a kind for (a token, a missing
+/// item, a rate limit) takes it; any other is kind `forge`; each carries
+/// GitLab's status as a fact.
 pub(crate) fn refused(answer: &Answer, method: &str, path: &str) -> Error {
     let status = answer.status.as_u16();
     let said = said(answer).unwrap_or_else(|| {
@@ -291,15 +302,17 @@ pub(crate) fn refused(answer: &Answer, method: &str, path: &str) -> Error {
             "GitLab's rate limit refused it; wait a minute and try again",
         ),
         s if s >= 500 => (
-            Kind::Io,
+            Kind::Forge,
             "GitLab had a problem; try again later, and look at the item on GitLab before acting again",
         ),
         _ => (
-            Kind::Conflict,
+            Kind::Forge,
             "GitLab refused the request as it stands; read its message, fix what it names and try again",
         ),
     };
-    Error::new(kind, message).hint(hint)
+    Error::new(kind, message)
+        .hint(hint)
+        .about(answered(Some(status)))
 }
 
 /// A failure before GitLab gave an answer helm could read.
@@ -309,8 +322,9 @@ pub(crate) fn transport(err: HttpError, method: &str, path: &str) -> Error {
     }
     let kind = match err.failure {
         Failure::Limited => Kind::RateLimited,
-        _ => Kind::Io,
+        _ => Kind::Forge,
     };
+    let status = err.status;
     let hint = match err.failure {
         Failure::Limited => "wait as GitLab asks, or raise HELM_GITHUB_TIMEOUT (at most 60 s)",
         Failure::TimedOut | Failure::NoAnswer | Failure::TooLarge => {
@@ -326,4 +340,5 @@ pub(crate) fn transport(err: HttpError, method: &str, path: &str) -> Error {
         ),
     )
     .hint(hint)
+    .about(answered(status))
 }

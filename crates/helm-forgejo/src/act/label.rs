@@ -52,7 +52,7 @@ pub(super) async fn ids(
     if cut {
         // The label may be past where helm stopped reading: not "missing".
         let error = Error::new(
-            Kind::GitHub,
+            Kind::Forge,
             format!(
                 "helm could not find the label {missing} among the {} labels Forgejo listed before its listing was cut; nothing was sent",
                 labels.len()

@@ -126,7 +126,7 @@ fn a_field_of_the_wrong_type_is_an_error_naming_it() {
     let err = w
         .run(w.forgejo.thread(at, &[ThreadPart::Summary]))
         .unwrap_err();
-    assert_eq!(err.error.kind(), Kind::GitHub);
+    assert_eq!(err.error.kind(), Kind::Forge);
     let message = err.error.to_string();
     assert!(message.contains("labels[0].id"), "{message}");
 }

@@ -10,9 +10,10 @@
 //! (approvals); otherwise they say this account may not merge there.
 
 use helm_forge::act::{MergeMethod, MergePr, Steer};
-use helm_forge::{ForgeError, ForgeWrite, Produced, WritePlan};
+use helm_forge::{ForgeError, ForgeName, ForgeWrite, Produced, WritePlan};
 use helm_http::Answer;
-use helm_model::error::{Error, Kind};
+use helm_model::ActionKind;
+use helm_model::error::{Error, Fact, Kind};
 use helm_model::text::clean;
 
 use super::{answered, plan};
@@ -66,6 +67,11 @@ pub(super) async fn prepare(api: &GitLabApi, merge: &MergePr) -> Result<WritePla
             .hint(match allowed.is_empty() {
                 true => "the project allows no merge helm can ask for; merge it in GitLab".to_string(),
                 false => format!("steer merge-pr with {}", allowed.join(" or ")),
+            })
+            .about(Fact::Unsupported {
+                forge: ForgeName::GitLab.as_str().to_string(),
+                action: ActionKind::MergePr,
+                missing: "method".to_string(),
             }),
         ));
     }

@@ -4,7 +4,8 @@
 
 use helm_forge::act::*;
 use helm_forge::{Produced, WriteOutcome};
-use helm_model::error::Kind;
+use helm_model::ActionKind;
+use helm_model::error::{Fact, Kind};
 
 use crate::support::{Lab, PROJECT};
 
@@ -138,6 +139,12 @@ fn a_method_the_project_does_not_allow_is_refused_before_any_write() {
         .run(lab.repo.prepare(&merge(mr, MergeMethod::Rebase, None)))
         .unwrap_err();
     assert_eq!(err.error.kind(), Kind::Unsupported);
+    let missing = Fact::Unsupported {
+        forge: "gitlab".into(),
+        action: ActionKind::MergePr,
+        missing: "method".into(),
+    };
+    assert_eq!(err.error.facts(), &[missing][..]);
     assert!(
         err.error.to_string().contains("merge_method is merge"),
         "{}",

@@ -3,7 +3,7 @@
 
 use helm_forge::WriteOutcome;
 use helm_forge::act::*;
-use helm_model::error::Kind;
+use helm_model::error::{Fact, Kind};
 
 use crate::support::{Lab, PROJECT};
 
@@ -20,6 +20,7 @@ fn a_refused_write_names_gitlabs_status_and_message_and_did_nothing() {
     let err = lab.run(lab.repo.send(&lab.plan(&steer))).unwrap_err();
     assert_eq!(err.outcome, WriteOutcome::NotDone);
     assert_eq!(err.error.kind(), Kind::Config);
+    assert_eq!(err.error.facts(), &[gitlab(403)][..]);
     assert_eq!(
         err.error.to_string(),
         "GitLab answered 403 to POST /projects/group%2Fsub%2Fproject/issues/1/notes: 403 Forbidden - you cannot comment here"
@@ -43,8 +44,19 @@ fn a_refused_write_names_gitlabs_status_and_message_and_did_nothing() {
         "{}",
         err.error
     );
+    // A refusal helm has no kind of its own for is GitLab's: kind `forge`.
+    assert_eq!(err.error.kind(), Kind::Forge);
+    assert_eq!(err.error.facts(), &[gitlab(400)][..]);
     assert_eq!(err.outcome, WriteOutcome::NotDone);
     lab.done();
+}
+
+/// The fact a GitLab answer of `status` leaves on an error.
+fn gitlab(status: u16) -> Fact {
+    Fact::Forge {
+        forge: "gitlab".into(),
+        status: Some(status),
+    }
 }
 
 #[test]
