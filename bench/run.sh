@@ -6,8 +6,8 @@
 #   bench/run.sh                 all jobs
 #   bench/run.sh big-tree ...    only these jobs (small-write big-tree big-file
 #                                many-voyages list-cold big-voyage github-pr sync
-#                                github-checks page tools-list; sync-scale
-#                                only when named)
+#                                github-checks page tools-list proposals;
+#                                sync-scale only when named)
 #                                (github-pr includes the freshness guard's rows)
 #
 # Environment:
@@ -42,7 +42,7 @@ BIG_MIB=${BENCH_BIG_MIB:-256}
 VOYAGES=${BENCH_VOYAGES:-2000}
 ENTRIES=${BENCH_ENTRIES:-20000}
 JOBS=("$@")
-[ ${#JOBS[@]} -eq 0 ] && JOBS=(small-write big-tree big-file many-voyages list-cold big-voyage github-pr sync github-checks page tools-list)
+[ ${#JOBS[@]} -eq 0 ] && JOBS=(small-write big-tree big-file many-voyages list-cold big-voyage github-pr sync github-checks page tools-list proposals)
 
 log() { printf '\033[2m# %s\033[0m\n' "$*" >&2; }
 want() { local j; for j in "${JOBS[@]}"; do [ "$j" = "$1" ] && return 0; done; return 1; }
@@ -526,6 +526,15 @@ EOF
     guard_row github-guard-bare "no validators" "http://127.0.0.1:$(cat "$PORT_FILE")"
     kill "$SERVER_PID" 2>/dev/null || true
     trap - EXIT
+fi
+
+# ---------------------------------------------------------------- proposals (issue 45)
+# bench/proposals.sh: `steer --propose` against a dry run plus a `log`, and
+# `approve` against a steer plus a look, on bench/fake_github.py.
+
+if want proposals; then
+    # shellcheck source=bench/proposals.sh
+    . "$ROOT/bench/proposals.sh"
 fi
 
 # ---------------------------------------------------------------- sync (issue 23)
