@@ -277,7 +277,11 @@ EOF
             "$HELM observe file-contents $SMALL/note1.txt" \
             "sqlite3 $ANCHOR_DB \"$INSERT\""
     )
-    row "small write: \`helm observe file-contents\` (3 KiB file) vs one \`sqlite3\` insert" "$(median small-observe 0)" "$(median small-observe 1)" 1.1
+    row "small write: \`helm observe file-contents\` (3 KiB file) vs one \`sqlite3\` insert" "$(median small-observe 0)" "$(median small-observe 1)" 1.2
+
+    # Issue 45: what starting helm costs at all, against starting sqlite3.
+    bench start-up "$(runs 8 2)" 40 5 -- "$HELM --version" "sqlite3 -version"
+    row "start-up: \`helm --version\` vs \`sqlite3 -version\`" "$(median start-up 0)" "$(median start-up 1)" 1.0
 fi
 
 if want big-tree; then
