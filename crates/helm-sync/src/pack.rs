@@ -136,7 +136,7 @@ struct Entry {
 
 /// The version 2 index of a pack whose checksum is `checksum`.
 fn index_bytes(mut entries: Vec<Entry>, checksum: &[u8; 20]) -> Result<Vec<u8>> {
-    entries.sort_unstable_by(|a, b| a.id.cmp(&b.id));
+    entries.sort_unstable_by_key(|a| a.id);
     let mut index = Vec::with_capacity(8 + 1024 + entries.len() * 28 + 40);
     index.extend_from_slice(b"\xfftOc");
     index.extend_from_slice(&2u32.to_be_bytes());
