@@ -39,8 +39,9 @@ pub fn push_all(sync: &Sync<'_>, subject: super::Subject<'_>) -> Result<AllPushe
     let mut ready = Vec::new();
     // The objects every voyage's build writes itself go into one pack,
     // written before the push sends them. Not when signing: re-signing reads
-    // each voyage's commits back through git as soon as they are written.
-    let gathering = !sync.signing()?.sign;
+    // each voyage's commits back through git as soon as they are written. A
+    // configuration that cannot be read is each voyage's refusal, as before.
+    let gathering = matches!(sync.signing(), Ok(signing) if !signing.sign);
     if gathering {
         sync.repo.gather();
     }
