@@ -28,7 +28,7 @@ use sha1::{Digest, Sha1};
 
 use super::batch::TreeEntry;
 use super::git::SyncRepo;
-use super::pack::Kind;
+use super::pack::ObjectKind;
 use crate::error::{Error, Result};
 
 /// The object store of helm's private repository, written directly.
@@ -65,7 +65,7 @@ impl<'a> Objects<'a> {
     }
 
     pub(crate) fn blob(&self, bytes: &[u8]) -> Result<String> {
-        self.write(Kind::Blob, bytes)
+        self.write(ObjectKind::Blob, bytes)
     }
 
     /// A tree of `entries`, put in git's order (by name, a folder's name
@@ -92,7 +92,7 @@ impl<'a> Objects<'a> {
             body.push(0);
             body.extend_from_slice(&raw_oid(&entry.oid)?);
         }
-        self.write(Kind::Tree, &body)
+        self.write(ObjectKind::Tree, &body)
     }
 
     pub(crate) fn commit(&self, commit: &CommitObject<'_>) -> Result<String> {
@@ -106,17 +106,17 @@ impl<'a> Objects<'a> {
         ));
         let mut body = body.into_bytes();
         body.extend_from_slice(commit.message);
-        self.write(Kind::Commit, &body)
+        self.write(ObjectKind::Commit, &body)
     }
 
     /// Writes one object; its id. An object already there is left as it
     /// is, its time refreshed as git does, so housekeeping running now does
     /// not take it for an old unreachable one.
-    fn write(&self, kind: Kind, body: &[u8]) -> Result<String> {
+    fn write(&self, kind: ObjectKind, body: &[u8]) -> Result<String> {
         let name = match kind {
-            Kind::Commit => "commit",
-            Kind::Tree => "tree",
-            Kind::Blob => "blob",
+            ObjectKind::Commit => "commit",
+            ObjectKind::Tree => "tree",
+            ObjectKind::Blob => "blob",
         };
         let header = format!("{name} {}\0", body.len());
         let mut hasher = Sha1::new();

@@ -27,7 +27,7 @@ use crate::error::{Error, Result};
 #[derive(Debug)]
 struct Gathered {
     id: [u8; 20],
-    kind: Kind,
+    kind: ObjectKind,
     /// The content, deflated; its size before is `size`.
     deflated: Vec<u8>,
     size: usize,
@@ -35,7 +35,7 @@ struct Gathered {
 
 /// An object's kind, as a pack numbers it.
 #[derive(Clone, Copy, Debug)]
-pub(crate) enum Kind {
+pub(crate) enum ObjectKind {
     Commit = 1,
     Tree = 2,
     Blob = 3,
@@ -50,7 +50,7 @@ pub(crate) struct Pack {
 
 impl Pack {
     /// Adds an object (once, however often it is given) whose id is `id`.
-    pub(crate) fn add(&mut self, id: [u8; 20], kind: Kind, body: &[u8]) -> Result<()> {
+    pub(crate) fn add(&mut self, id: [u8; 20], kind: ObjectKind, body: &[u8]) -> Result<()> {
         if !self.seen.insert(id) {
             return Ok(());
         }
