@@ -2,11 +2,11 @@
 //! dependent executable (issue 45). A PIE build of helm carries about 27,000
 //! relative relocations (vtables and string tables in `.data.rel.ro`) that
 //! the dynamic loader applies at every start, touching and copying each of
-//! those pages: a fifth of a `helm --version`'s CPU. Linked without PIE, the
-//! linker resolves them once, and a start maps the pages untouched. The price
-//! is that the executable's own code loads at a fixed address (libraries,
-//! heap and stack are still randomized); helm is a short-lived local tool
-//! that reads no untrusted network input in-process but GitHub's JSON.
+//! those pages: about a quarter of a `helm --version`'s CPU. Linked without
+//! PIE, the linker resolves them once, and a start maps the pages untouched.
+//! The price: the executable's own code loads at a fixed address (shared
+//! libraries, heap and stack are still randomized), for a short-lived local
+//! command. `tests/it/start_up.rs` checks the binary the tests run.
 
 fn main() {
     println!("cargo:rerun-if-changed=build.rs");
