@@ -6,8 +6,8 @@
 #   bench/run.sh                 all jobs
 #   bench/run.sh big-tree ...    only these jobs (small-write big-tree big-file
 #                                many-voyages list-cold big-voyage github-pr sync
-#                                github-checks page tools-list; sync-scale
-#                                only when named)
+#                                github-checks page tools-list proposals;
+#                                sync-scale only when named)
 #                                (github-pr includes the freshness guard's rows)
 #
 # Environment:
@@ -42,7 +42,7 @@ BIG_MIB=${BENCH_BIG_MIB:-256}
 VOYAGES=${BENCH_VOYAGES:-2000}
 ENTRIES=${BENCH_ENTRIES:-20000}
 JOBS=("$@")
-[ ${#JOBS[@]} -eq 0 ] && JOBS=(small-write big-tree big-file many-voyages list-cold big-voyage github-pr sync github-checks page tools-list)
+[ ${#JOBS[@]} -eq 0 ] && JOBS=(small-write big-tree big-file many-voyages list-cold big-voyage github-pr sync github-checks page tools-list proposals)
 
 log() { printf '\033[2m# %s\033[0m\n' "$*" >&2; }
 want() { local j; for j in "${JOBS[@]}"; do [ "$j" = "$1" ] && return 0; done; return 1; }
@@ -277,7 +277,11 @@ EOF
             "$HELM observe file-contents $SMALL/note1.txt" \
             "sqlite3 $ANCHOR_DB \"$INSERT\""
     )
-    row "small write: \`helm observe file-contents\` (3 KiB file) vs one \`sqlite3\` insert" "$(median small-observe 0)" "$(median small-observe 1)" 1.1
+    row "small write: \`helm observe file-contents\` (3 KiB file) vs one \`sqlite3\` insert" "$(median small-observe 0)" "$(median small-observe 1)" 1.2
+
+    # Issue 45: what starting helm costs at all, against starting sqlite3.
+    bench start-up "$(runs 8 2)" 40 5 -- "$HELM --version" "sqlite3 -version"
+    row "start-up: \`helm --version\` vs \`sqlite3 -version\`" "$(median start-up 0)" "$(median start-up 1)" 1.0
 fi
 
 if want big-tree; then
@@ -335,16 +339,20 @@ EOF
         "$helm_kib" "$file_kib" 0.3 "anchor RSS: sha256sum $((sha_kib / 1024)) MiB, zstd -3 $((zstd_kib / 1024)) MiB" >>"$RESULTS"
 
     # The secret scan's share of the look's CPU (issue 34's redaction, issue
-    # 35's row): perf samples under the scan over all of the process's.
+    # 35's row): perf samples under the scan over all of the process's. The
+    # scan is its keyword search and its rules' matching, called one after the
+    # other (not nested); `scan::redact` around them may be inlined (issue 45).
     if command -v perf >/dev/null && bash "$OUT/prep-big.sh" &&
         perf record -q -F 2000 --call-graph dwarf,8192 -o "$OUT/big-file.perf" -- bash "$OUT/observe-big.sh" >/dev/null 2>&1; then
         share=$(perf report -i "$OUT/big-file.perf" --children --sort symbol --stdio -g none 2>/dev/null |
-            awk '/\] helm_core::secrets::scan::redact[ \t-]*$/ && !seen {gsub(/%/, "", $1); print $1; seen = 1}' || true)
+            awk '/\] helm_core::secrets::keywords::Keywords::find[ \t-]*$/ && !k {gsub(/%/, "", $1); sum += $1; k = 1}
+                 /\] helm_core::secrets::scan::find_from[ \t-]*$/ && !f {gsub(/%/, "", $1); sum += $1; f = 1}
+                 END {if (k || f) print sum}' || true)
         if [ -n "$share" ]; then
             printf '%s\t%s\t%s\t%s\tshare\t%s\n' "big file: the secret scan's share of the look's CPU" \
-                "$share" 100 0.25 "perf record, samples under secrets::scan::redact" >>"$RESULTS"
+                "$share" 100 0.25 "perf record, samples under the keyword search and the rules' matching" >>"$RESULTS"
         else
-            log "perf found no samples under secrets::scan::redact (a stripped binary?): share not measured"
+            log "perf found no samples under the secret scan (a stripped binary?): share not measured"
         fi
         rm -f "$OUT/big-file.perf"
     else
@@ -526,6 +534,15 @@ EOF
     guard_row github-guard-bare "no validators" "http://127.0.0.1:$(cat "$PORT_FILE")"
     kill "$SERVER_PID" 2>/dev/null || true
     trap - EXIT
+fi
+
+# ---------------------------------------------------------------- proposals (issue 45)
+# bench/proposals.sh: `steer --propose` against a dry run plus a `log`, and
+# `approve` against a steer plus a look, on bench/fake_github.py.
+
+if want proposals; then
+    # shellcheck source=bench/proposals.sh
+    . "$ROOT/bench/proposals.sh"
 fi
 
 # ---------------------------------------------------------------- sync (issue 23)

@@ -331,6 +331,10 @@ mod tests {
                 if !name.ends_with(".rs") || name == "tests.rs" {
                     continue;
                 }
+                // A crate's build script runs when helm is built, not when it runs.
+                if name == "build.rs" && dir.join("Cargo.toml").is_file() {
+                    continue;
+                }
                 let text = std::fs::read_to_string(&path).unwrap();
                 // Code after a `#[cfg(test)]` module is the file's tests.
                 let text = text.split("#[cfg(test)]\nmod tests").next().unwrap();

@@ -24,7 +24,7 @@ const MOST_COMMITS: usize = 64;
 /// written nothing the repository refers to, when they send artifacts or
 /// are too many.
 pub(crate) fn push(
-    objects: &Objects,
+    objects: &Objects<'_>,
     batch: &mut Batch,
     base: &Base,
     commits: &[Commit],
@@ -75,7 +75,7 @@ pub(crate) fn push(
 /// snapshot (`voyage.json`, `last-entry.json`) as an object the repository
 /// has; `None` for any other change, left to `git fast-import`.
 pub(crate) fn snapshot(
-    objects: &Objects,
+    objects: &Objects<'_>,
     batch: &mut Batch,
     base: &Base,
     remote: &str,

@@ -13,7 +13,9 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, Command, Output, Stdio};
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
 
+use super::pack::Pack;
 use crate::error::{Error, Kind, Result};
 
 /// The variables git reads to find a repository, its objects or its
@@ -48,6 +50,9 @@ pub(crate) struct SyncRepo {
     /// fetch and push through `GIT_CONFIG_COUNT` (never on the command line,
     /// where other users could read a token).
     network: Vec<(String, String)>,
+    /// While `push --all` builds its voyages, the objects helm writes itself,
+    /// kept for one pack (`pack`) instead of written loose.
+    gathering: Arc<Mutex<Option<Pack>>>,
 }
 
 impl SyncRepo {
@@ -59,6 +64,7 @@ impl SyncRepo {
             dir,
             cwd: cwd.to_path_buf(),
             network: Vec::new(),
+            gathering: Arc::default(),
         };
         if !repo.dir.join("HEAD").is_file() {
             repo.create(home)?;
@@ -69,6 +75,28 @@ impl SyncRepo {
     /// The repository's folder.
     pub(crate) fn dir(&self) -> &Path {
         &self.dir
+    }
+
+    /// From now until [`SyncRepo::write_gathered`], the objects helm writes
+    /// itself (`loose::Objects`) are kept for one pack.
+    pub(crate) fn gather(&self) {
+        *self.gathered() = Some(Pack::default());
+    }
+
+    /// Writes what was gathered since [`SyncRepo::gather`] as one pack, and
+    /// writes loose objects again from then on.
+    pub(crate) fn write_gathered(&self) -> Result<()> {
+        match self.gathered().take() {
+            Some(pack) => pack.write(&self.dir.join("objects")),
+            None => Ok(()),
+        }
+    }
+
+    /// The pack being gathered, if any.
+    pub(crate) fn gathered(&self) -> std::sync::MutexGuard<'_, Option<Pack>> {
+        // Poisoned only by a panic while an object was added: those in it
+        // are whole either way.
+        self.gathering.lock().unwrap_or_else(|e| e.into_inner())
     }
 
     /// The same repository, with the user's network configuration for

@@ -16,7 +16,8 @@
 //! - `pull`, `push` (with `build`, `fast_import`), `push_all`, `listing`:
 //!   the operations;
 //!   `direct`, `loose`: a small sync's few objects, written without
-//!   `fast_import`; `housekeeping`: `git gc --auto` when it is due.
+//!   `fast_import`; `pack`: the objects of many, as one pack;
+//!   `housekeeping`: `git gc --auto` when it is due.
 //!
 //! Nothing here prints or reads the environment. It depends on helm-model
 //! and helm-storage only: never on GitHub, the core or a front end (entries
@@ -40,6 +41,7 @@ mod listing;
 mod lock;
 mod loose;
 mod names;
+mod pack;
 mod progress;
 mod pull;
 mod push;

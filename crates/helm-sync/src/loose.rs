@@ -17,7 +17,8 @@
 //! Only a SHA-1 repository is written this way (the format helm makes its
 //! private repository in); for anything else [`Objects::of`] says no and
 //! the caller uses `git fast-import`, as it does for every push or pull
-//! that moves artifacts or many commits.
+//! that moves artifacts or many commits. While `push --all` gathers
+//! (`SyncRepo::gather`), the objects go into its one pack (`pack`) instead.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -27,11 +28,13 @@ use sha1::{Digest, Sha1};
 
 use super::batch::TreeEntry;
 use super::git::SyncRepo;
+use super::pack::ObjectKind;
 use crate::error::{Error, Result};
 
 /// The object store of helm's private repository, written directly.
-pub(crate) struct Objects {
+pub(crate) struct Objects<'a> {
     dir: PathBuf,
+    repo: &'a SyncRepo,
 }
 
 /// A commit to write.
@@ -44,11 +47,11 @@ pub(crate) struct CommitObject<'a> {
     pub(crate) message: &'a [u8],
 }
 
-impl Objects {
+impl<'a> Objects<'a> {
     /// The private repository's objects, when helm may write them itself:
     /// a repository in SHA-1 (no `extensions.objectFormat` or
     /// `compatObjectFormat` naming anything else).
-    pub(crate) fn of(repo: &SyncRepo) -> Option<Objects> {
+    pub(crate) fn of(repo: &'a SyncRepo) -> Option<Objects<'a>> {
         let config = std::fs::read_to_string(repo.dir().join("config")).ok()?;
         let other_format = config.lines().any(|line| {
             let line = line.trim().to_ascii_lowercase();
@@ -58,11 +61,11 @@ impl Objects {
             key.trim().ends_with("objectformat") && value.trim() != "sha1"
         });
         let dir = repo.dir().join("objects");
-        (!other_format && dir.is_dir()).then_some(Objects { dir })
+        (!other_format && dir.is_dir()).then_some(Objects { dir, repo })
     }
 
     pub(crate) fn blob(&self, bytes: &[u8]) -> Result<String> {
-        self.write("blob", bytes)
+        self.write(ObjectKind::Blob, bytes)
     }
 
     /// A tree of `entries`, put in git's order (by name, a folder's name
@@ -89,7 +92,7 @@ impl Objects {
             body.push(0);
             body.extend_from_slice(&raw_oid(&entry.oid)?);
         }
-        self.write("tree", &body)
+        self.write(ObjectKind::Tree, &body)
     }
 
     pub(crate) fn commit(&self, commit: &CommitObject<'_>) -> Result<String> {
@@ -103,18 +106,28 @@ impl Objects {
         ));
         let mut body = body.into_bytes();
         body.extend_from_slice(commit.message);
-        self.write("commit", &body)
+        self.write(ObjectKind::Commit, &body)
     }
 
     /// Writes one object; its id. An object already there is left as it
     /// is, its time refreshed as git does, so housekeeping running now does
     /// not take it for an old unreachable one.
-    fn write(&self, kind: &str, body: &[u8]) -> Result<String> {
-        let header = format!("{kind} {}\0", body.len());
+    fn write(&self, kind: ObjectKind, body: &[u8]) -> Result<String> {
+        let name = match kind {
+            ObjectKind::Commit => "commit",
+            ObjectKind::Tree => "tree",
+            ObjectKind::Blob => "blob",
+        };
+        let header = format!("{name} {}\0", body.len());
         let mut hasher = Sha1::new();
         hasher.update(header.as_bytes());
         hasher.update(body);
-        let oid = crate::storage::artifact::hex(&hasher.finalize());
+        let id: [u8; 20] = hasher.finalize().into();
+        let oid = crate::storage::artifact::hex(&id);
+        if let Some(pack) = self.repo.gathered().as_mut() {
+            pack.add(id, kind, body)?;
+            return Ok(oid);
+        }
         let folder = self.dir.join(&oid[..2]);
         let path = folder.join(&oid[2..]);
         if refresh(&path) {
@@ -154,7 +167,7 @@ fn refresh(path: &Path) -> bool {
         || path.is_file()
 }
 
-fn write_read_only(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+pub(crate) fn write_read_only(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     let mut file = std::fs::File::create_new(path)?;
     file.write_all(bytes)?;
     #[cfg(unix)]

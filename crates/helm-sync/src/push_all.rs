@@ -4,7 +4,9 @@
 //! remote refuses (moved there by another home) is named and the others
 //! land. Each voyage is built as `push` builds it, and a refused one is
 //! then settled as `push` settles it: built again on what the remote holds
-//! when the voyage here holds all of it, else refused as `diverged`.
+//! when the voyage here holds all of it, else refused as `diverged`. The
+//! objects of the voyages built without `git fast-import` are written as one
+//! pack (`pack`), not as six loose objects a voyage.
 
 use uuid::Uuid;
 
@@ -35,6 +37,14 @@ pub fn push_all(sync: &Sync<'_>, subject: super::Subject<'_>) -> Result<AllPushe
         refused: Vec::new(),
     };
     let mut ready = Vec::new();
+    // The objects every voyage's build writes itself go into one pack,
+    // written before the push sends them. Not when signing: re-signing reads
+    // each voyage's commits back through git as soon as they are written. A
+    // configuration that cannot be read is each voyage's refusal, as before.
+    let gathering = matches!(sync.signing(), Ok(signing) if !signing.sign);
+    if gathering {
+        sync.repo.gather();
+    }
     for file in sync.home.voyage_files()? {
         let id = file.id;
         // Each store is closed once built: a home of thousands of voyages
@@ -48,6 +58,9 @@ pub fn push_all(sync: &Sync<'_>, subject: super::Subject<'_>) -> Result<AllPushe
             Ok(PushPlan::Ready(built)) => ready.push(*built),
             Err(err) => all.refused.push((id, err)),
         }
+    }
+    if gathering {
+        sync.repo.write_gathered()?;
     }
     if !ready.is_empty() {
         progress.update(&format!(

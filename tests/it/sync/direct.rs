@@ -3,7 +3,8 @@
 //! through `git fast-import` (ADR 0016 as amended by issue 35). Whichever
 //! way a machine wrote it, its snapshot of a remote commit is the same tree
 //! as every other machine's, on the two parents it must have, and git finds
-//! nothing wrong with any object either way wrote.
+//! nothing wrong with any object either way wrote. `push --all` writes the
+//! objects of all its small pushes as one pack (issue 45).
 
 use crate::support::env::TestEnv;
 
@@ -144,5 +145,48 @@ fn every_machine_snapshots_a_remote_commit_as_the_same_tree_whichever_way_it_wro
             ],
         );
         assert!(!refs.contains("refs/helm/build/"), "{refs}");
+    }
+}
+
+/// How many packs the machine's private repository holds.
+fn packs(env: &TestEnv) -> usize {
+    let dir = env.home().join("sync.git/objects/pack");
+    std::fs::read_dir(dir)
+        .map(|entries| {
+            entries
+                .filter(|e| e.as_ref().unwrap().path().extension() == Some("pack".as_ref()))
+                .count()
+        })
+        .unwrap_or(0)
+}
+
+#[test]
+fn push_all_writes_the_small_pushes_of_many_voyages_as_one_pack() {
+    let m = Machines::new();
+    let remote = m.remote.arg();
+    let voyages: Vec<String> = (1..=3)
+        .map(|i| voyage_with_an_entry(&m.a, &format!("Voyage {i} of three")))
+        .collect();
+    for id in &voyages {
+        m.push(&m.a, id).ok();
+        m.a.log(id, "ready", "one more entry").ok();
+    }
+    let (loose_before, packs_before) = (loose(&m.a), packs(&m.a));
+
+    m.a.run(&["voyage", "push", "--all", "--remote", &remote])
+        .ok();
+    assert_eq!(
+        loose(&m.a),
+        loose_before,
+        "no voyage's objects were written loose"
+    );
+    assert_eq!(packs(&m.a), packs_before + 1, "all of them in one pack");
+    fsck(&m.a);
+    for id in &voyages {
+        m.pull(&m.b, id).ok();
+        assert_eq!(story(&m.b, id), story(&m.a, id), "{id}");
+        verified(&m.b, id);
+        // The snapshot written into the pack is the one a pull writes.
+        assert_eq!(snapshot(&m.a, id).1, snapshot(&m.b, id).1, "{id}");
     }
 }

@@ -125,7 +125,7 @@ fn every_rules_value_alphabet_is_found_at_both_of_its_edges() {
     let mut walked = 0;
     let mut missed = Vec::new();
     for rule in &set.rules {
-        let Some(hir) = parse(&rule.source) else {
+        let Some(hir) = parse(rule.source) else {
             panic!("{} does not parse", rule.id)
         };
         let group = rule.group.map_or(1, |g| g as u32);

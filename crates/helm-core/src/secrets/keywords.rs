@@ -32,7 +32,7 @@ pub(crate) struct Hit {
 
 /// The keywords, lowercased, every one at least two bytes long.
 pub(crate) struct Keywords {
-    words: Vec<String>,
+    words: &'static [&'static str],
     /// Bit `pair` is set when some keyword starts with that (lowercased)
     /// pair of bytes.
     starts: Box<[u64; 1024]>,
@@ -51,7 +51,7 @@ fn pair(a: u8, b: u8) -> u16 {
 
 impl Keywords {
     /// `words` must be lowercase and distinct.
-    pub(crate) fn new(words: Vec<String>) -> Keywords {
+    pub(crate) fn new(words: &'static [&'static str]) -> Keywords {
         let mut starts = Box::new([0u64; 1024]);
         let mut by_pair = Vec::with_capacity(words.len());
         let mut short = Vec::new();
@@ -101,7 +101,7 @@ impl Keywords {
                 AhoCorasick::builder()
                     .ascii_case_insensitive(true)
                     .kind(Some(aho_corasick::AhoCorasickKind::DFA))
-                    .build(&self.words)
+                    .build(self.words)
                     .ok()
             })
             .as_ref()
@@ -147,11 +147,7 @@ mod tests {
 
     #[test]
     fn the_pairs_and_the_dfa_find_the_same_overlapping_case_folded_hits() {
-        let words: Vec<String> = ["key", "api", "ey", "apikey", "x", "-----begin"]
-            .iter()
-            .map(|w| w.to_string())
-            .collect();
-        let keywords = Keywords::new(words);
+        let keywords = Keywords::new(&["key", "api", "ey", "apikey", "x", "-----begin"]);
         let text = b"An APIKEY=k; the Key; -----BEGIN block; x marks; ke";
         let by_pairs = sorted(keywords.find_by_pairs(text));
         let dfa = keywords.dfa().expect("the DFA builds");
@@ -176,7 +172,7 @@ mod tests {
 
     #[test]
     fn after_enough_bytes_the_dfa_answers_the_same() {
-        let keywords = Keywords::new(vec!["token".into(), "ghp_".into()]);
+        let keywords = Keywords::new(&["token", "ghp_"]);
         let text = b"a TOKEN and ghp_abc";
         let small = keywords.find(text);
         keywords.scanned.store(BIG, Ordering::Relaxed);

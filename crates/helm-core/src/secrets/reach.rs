@@ -22,7 +22,7 @@ pub(crate) struct Reach {
 }
 
 impl Reach {
-    pub(crate) fn of(hir: &Hir, keywords: &[String]) -> Reach {
+    pub(crate) fn of(hir: &Hir, keywords: &[&str]) -> Reach {
         let lines = breaks(hir);
         Reach {
             lines,
@@ -34,7 +34,7 @@ impl Reach {
 
 /// The most line breaks a match of `hir` can hold before the first part of
 /// it that must hold one of `keywords`; `None` when no part must.
-fn leading(hir: &Hir, keywords: &[String]) -> Option<usize> {
+fn leading(hir: &Hir, keywords: &[&str]) -> Option<usize> {
     match hir.kind() {
         HirKind::Concat(parts) => {
             let mut sum = 0usize;
@@ -65,11 +65,11 @@ fn leading(hir: &Hir, keywords: &[String]) -> Option<usize> {
 }
 
 /// Whether every match of `hir` holds one of `keywords` (ASCII case folded).
-fn holds_keyword(hir: &Hir, keywords: &[String]) -> bool {
+fn holds_keyword(hir: &Hir, keywords: &[&str]) -> bool {
     if let Some(texts) = texts(hir) {
         return texts
             .iter()
-            .all(|text| keywords.iter().any(|k| text.contains(k.as_str())));
+            .all(|text| keywords.iter().any(|k| text.contains(*k)));
     }
     match hir.kind() {
         HirKind::Concat(parts) => (0..parts.len()).any(|i| {
@@ -84,7 +84,7 @@ fn holds_keyword(hir: &Hir, keywords: &[String]) -> bool {
 
 /// The last index of the shortest run of `parts` from the first whose texts
 /// all hold one of `keywords`.
-fn keyword_run(parts: &[Hir], keywords: &[String]) -> Option<usize> {
+fn keyword_run(parts: &[Hir], keywords: &[&str]) -> Option<usize> {
     let mut texts_so_far = vec![String::new()];
     for (end, part) in parts.iter().enumerate() {
         let tails = texts(part)?;
@@ -97,7 +97,7 @@ fn keyword_run(parts: &[Hir], keywords: &[String]) -> Option<usize> {
             .collect();
         if texts_so_far
             .iter()
-            .all(|text| keywords.iter().any(|k| text.contains(k.as_str())))
+            .all(|text| keywords.iter().any(|k| text.contains(*k)))
         {
             return Some(end);
         }
@@ -201,7 +201,7 @@ mod tests {
             .build()
             .parse(pattern)
             .unwrap();
-        let keywords = ["key", "passwd", "password", "curl"].map(String::from);
+        let keywords = ["key", "passwd", "password", "curl"];
         Reach::of(&hir, &keywords)
     }
 

@@ -1,7 +1,8 @@
 //! The rule set: gitleaks' default rules kept as data (`gitleaks.json`,
 //! written by `scripts/gitleaks-rules.py`; source and licence in `NOTICE`),
-//! read once per process. Following gitleaks is a rerun of the script, not
-//! an edit here.
+//! turned into static tables when helm is built (`build.rs`): a process
+//! reads no JSON and allocates no rule to start scanning. Following gitleaks
+//! is a rerun of the script, not an edit here.
 //!
 //! Compiling 200-odd regexes would cost every small `observe` tens of
 //! milliseconds, so only the keywords are indexed up front (gitleaks
@@ -12,41 +13,30 @@ use std::sync::OnceLock;
 
 use regex::bytes::Regex;
 use regex_automata::meta;
-use serde::Deserialize;
 
 use super::keywords::Keywords;
 use super::reach::Reach;
 
-const DATA: &str = include_str!("gitleaks.json");
-
-#[derive(Deserialize)]
-#[serde(rename_all = "camelCase")]
-struct Data {
-    allowlist: AllowData,
-    rules: Vec<RuleData>,
-}
-
-#[derive(Deserialize)]
-#[serde(rename_all = "camelCase")]
+/// One rule as gitleaks gives it, keywords lowercased.
 struct RuleData {
-    id: String,
-    regex: String,
-    keywords: Vec<String>,
+    id: &'static str,
+    regex: &'static str,
+    keywords: &'static [&'static str],
     entropy: Option<f64>,
     secret_group: Option<usize>,
-    #[serde(default)]
-    allowlists: Vec<AllowData>,
+    allowlists: &'static [AllowData],
 }
 
-#[derive(Deserialize, Default)]
-#[serde(rename_all = "camelCase")]
+/// One allowlist as gitleaks gives it, stopwords lowercased.
 struct AllowData {
-    #[serde(default)]
-    regexes: Vec<String>,
-    regex_target: Option<String>,
-    #[serde(default)]
-    stopwords: Vec<String>,
+    regexes: &'static [&'static str],
+    against: Against,
+    stopwords: &'static [&'static str],
 }
+
+// RULES, GLOBAL, WORDS (every keyword once) and WOKEN (for each word, the
+// rules it wakes), from gitleaks.json.
+include!(concat!(env!("OUT_DIR"), "/gitleaks_rules.rs"));
 
 /// What an allowlist's regexes are matched against.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -58,28 +48,20 @@ pub(crate) enum Against {
 
 /// One allowlist: a finding it matches is not a secret.
 pub(crate) struct Allow {
-    sources: Vec<String>,
+    sources: &'static [&'static str],
     regexes: OnceLock<Vec<Regex>>,
     pub(crate) against: Against,
     /// Lowercased; a secret containing one is not a secret.
-    pub(crate) stopwords: Vec<String>,
+    pub(crate) stopwords: &'static [&'static str],
 }
 
 impl Allow {
-    fn new(data: AllowData) -> Allow {
+    fn new(data: &'static AllowData) -> Allow {
         Allow {
             sources: data.regexes,
             regexes: OnceLock::new(),
-            against: match data.regex_target.as_deref() {
-                Some("match") => Against::Match,
-                Some("line") => Against::Line,
-                _ => Against::Secret,
-            },
-            stopwords: data
-                .stopwords
-                .into_iter()
-                .map(|s| s.to_lowercase())
-                .collect(),
+            against: data.against,
+            stopwords: data.stopwords,
         }
     }
 
@@ -94,8 +76,8 @@ impl Allow {
 /// One rule.
 pub(crate) struct Rule {
     /// gitleaks' id, e.g. `github-pat`: what a redaction is named by.
-    pub(crate) id: String,
-    pub(crate) source: String,
+    pub(crate) id: &'static str,
+    pub(crate) source: &'static str,
     compiled: OnceLock<Option<(meta::Regex, Reach)>>,
     /// The least Shannon entropy a secret must have, if any.
     pub(crate) entropy: Option<f64>,
@@ -104,7 +86,7 @@ pub(crate) struct Rule {
     pub(crate) group: Option<usize>,
     pub(crate) allows: Vec<Allow>,
     /// Its keywords, lowercased: where its match starts is read from them.
-    keywords: Vec<String>,
+    keywords: &'static [&'static str],
 }
 
 impl Rule {
@@ -120,7 +102,7 @@ impl Rule {
 
     fn compiled(&self) -> Option<&(meta::Regex, Reach)> {
         self.compiled
-            .get_or_init(|| compile_rule(&self.source, &self.keywords))
+            .get_or_init(|| compile_rule(self.source, self.keywords))
             .as_ref()
     }
 }
@@ -131,7 +113,7 @@ pub(crate) struct Rules {
     pub(crate) global: Allow,
     pub(crate) keywords: Keywords,
     /// For each keyword (by its index), the rules it wakes.
-    pub(crate) woken: Vec<Vec<usize>>,
+    pub(crate) woken: &'static [&'static [usize]],
 }
 
 impl Rules {
@@ -143,7 +125,7 @@ impl Rules {
         *LONGEST.get_or_init(|| {
             self.rules
                 .iter()
-                .filter_map(|rule| parse(&rule.source))
+                .filter_map(|rule| parse(rule.source))
                 .filter_map(|hir| hir.properties().maximum_len())
                 .max()
                 .unwrap_or(0)
@@ -151,49 +133,29 @@ impl Rules {
     }
 }
 
-/// The rule set, read on first use.
+/// The rule set, made on first use from the compiled-in tables.
 pub(crate) fn rules() -> &'static Rules {
-    static RULES: OnceLock<Rules> = OnceLock::new();
-    RULES.get_or_init(load)
+    static RULES_SET: OnceLock<Rules> = OnceLock::new();
+    RULES_SET.get_or_init(load)
 }
 
 fn load() -> Rules {
-    // The data is compiled in and checked by a test: it cannot fail to parse
-    // in a build that passed its tests. An empty set is the fallback that
-    // cannot panic.
-    let data: Data = serde_json::from_str(DATA).unwrap_or(Data {
-        allowlist: AllowData::default(),
-        rules: Vec::new(),
-    });
-    let mut words: Vec<String> = Vec::new();
-    let mut woken: Vec<Vec<usize>> = Vec::new();
-    let mut rules = Vec::with_capacity(data.rules.len());
-    for (index, rule) in data.rules.into_iter().enumerate() {
-        for keyword in &rule.keywords {
-            let keyword = keyword.to_lowercase();
-            match words.iter().position(|w| *w == keyword) {
-                Some(at) => woken[at].push(index),
-                None => {
-                    words.push(keyword);
-                    woken.push(vec![index]);
-                }
-            }
-        }
-        rules.push(Rule {
-            keywords: rule.keywords.iter().map(|k| k.to_lowercase()).collect(),
-            id: rule.id,
-            source: rule.regex,
-            compiled: OnceLock::new(),
-            entropy: rule.entropy,
-            group: rule.secret_group,
-            allows: rule.allowlists.into_iter().map(Allow::new).collect(),
-        });
-    }
     Rules {
-        rules,
-        global: Allow::new(data.allowlist),
-        keywords: Keywords::new(words),
-        woken,
+        rules: RULES
+            .iter()
+            .map(|rule| Rule {
+                id: rule.id,
+                source: rule.regex,
+                compiled: OnceLock::new(),
+                entropy: rule.entropy,
+                group: rule.secret_group,
+                allows: rule.allowlists.iter().map(Allow::new).collect(),
+                keywords: rule.keywords,
+            })
+            .collect(),
+        global: Allow::new(&GLOBAL),
+        keywords: Keywords::new(WORDS),
+        woken: WOKEN,
     }
 }
 
@@ -207,7 +169,7 @@ fn load() -> Rules {
 /// was three quarters of the generic rule's compile time (0.67 → 0.14 ms, a
 /// cost every small `observe` of text that says "key" paid). Parsed once,
 /// the parse giving the match's reach as well as the regex.
-fn compile_rule(source: &str, keywords: &[String]) -> Option<(meta::Regex, Reach)> {
+fn compile_rule(source: &str, keywords: &[&str]) -> Option<(meta::Regex, Reach)> {
     let config = meta::Config::new()
         .auto_prefilter(false)
         .utf8_empty(false)
@@ -281,12 +243,73 @@ fn repetition(rest: &str) -> bool {
 mod tests {
     use super::*;
 
+    /// The JSON the build script reads, to hold its tables to it.
+    const DATA: &str = include_str!("gitleaks.json");
+
+    #[test]
+    fn the_compiled_in_tables_say_what_the_json_says() {
+        let data: serde_json::Value = serde_json::from_str(DATA).unwrap();
+        let json_rules = data["rules"].as_array().unwrap();
+        assert_eq!(RULES.len(), json_rules.len());
+        let lower = |v: &serde_json::Value| -> Vec<String> {
+            v.as_array()
+                .map(|a| {
+                    a.iter()
+                        .map(|s| s.as_str().unwrap().to_lowercase())
+                        .collect()
+                })
+                .unwrap_or_default()
+        };
+        for (index, (rule, json)) in RULES.iter().zip(json_rules).enumerate() {
+            assert_eq!(rule.id, json["id"], "rule {index}");
+            assert_eq!(rule.regex, json["regex"], "{}", rule.id);
+            assert_eq!(rule.keywords, lower(&json["keywords"]), "{}", rule.id);
+            assert_eq!(rule.entropy, json["entropy"].as_f64(), "{}", rule.id);
+            let group = json["secretGroup"].as_u64().map(|g| g as usize);
+            assert_eq!(rule.secret_group, group, "{}", rule.id);
+            let allows = json["allowlists"].as_array().map(Vec::len).unwrap_or(0);
+            assert_eq!(rule.allowlists.len(), allows, "{}", rule.id);
+            for (allow, json) in rule
+                .allowlists
+                .iter()
+                .zip(json["allowlists"].as_array().into_iter().flatten())
+            {
+                let regexes: Vec<&str> = json["regexes"]
+                    .as_array()
+                    .into_iter()
+                    .flatten()
+                    .map(|r| r.as_str().unwrap())
+                    .collect();
+                assert_eq!(allow.regexes, regexes, "{}", rule.id);
+                assert_eq!(allow.stopwords, lower(&json["stopwords"]), "{}", rule.id);
+                let against = match json["regexTarget"].as_str() {
+                    Some("match") => Against::Match,
+                    Some("line") => Against::Line,
+                    _ => Against::Secret,
+                };
+                assert!(allow.against == against, "{}", rule.id);
+            }
+            for keyword in rule.keywords {
+                let at = WORDS.iter().position(|w| w == keyword).unwrap();
+                assert!(WOKEN[at].contains(&index), "{keyword} wakes {}", rule.id);
+            }
+        }
+        let words: usize = WOKEN.iter().map(|w| w.len()).sum();
+        let keywords: usize = RULES.iter().map(|r| r.keywords.len()).sum();
+        assert_eq!(words, keywords, "every (keyword, rule) pair once");
+        let global = &data["allowlist"];
+        assert_eq!(
+            GLOBAL.regexes.len(),
+            global["regexes"].as_array().unwrap().len()
+        );
+        assert_eq!(GLOBAL.stopwords, lower(&global["stopwords"]));
+    }
+
     #[test]
     fn every_rule_and_allowlist_compiles_and_the_asked_for_classes_are_there() {
-        let data: Data = serde_json::from_str(DATA).unwrap();
-        assert!(data.rules.len() > 150, "{}", data.rules.len());
+        assert!(RULES.len() > 150, "{}", RULES.len());
         let set = rules();
-        assert_eq!(set.rules.len(), data.rules.len());
+        assert_eq!(set.rules.len(), RULES.len());
         for rule in &set.rules {
             assert!(rule.regex().is_some(), "{} does not compile", rule.id);
             for allow in &rule.allows {

@@ -58,7 +58,7 @@ pub(crate) fn find_from(text: &str, hits: Vec<Hit>) -> Vec<Found> {
                 (start, end)
             }
         };
-        for &rule in &set.woken[hit.word] {
+        for &rule in set.woken[hit.word] {
             let Some(reach) = set.rules[rule].reach() else {
                 continue;
             };
@@ -179,14 +179,14 @@ fn find_by(
                 Against::Line => line.as_bytes(),
             };
             allow.regexes().iter().any(|r| r.is_match(target))
-                || allow.stopwords.iter().any(|w| lower.contains(w.as_str()))
+                || allow.stopwords.iter().any(|w| lower.contains(w))
         };
         if allowed(global) || rule.allows.iter().any(allowed) {
             continue;
         }
         // A byte class may stop inside a character: the whole character goes.
         found.push(Found {
-            rule: &rule.id,
+            rule: rule.id,
             start: floor(text, from + span.start),
             end: ceil(text, from + span.end),
             matched: floor(text, from + whole.start()),

@@ -143,3 +143,69 @@ fn ids_that_are_not_sha1_are_refused() {
     assert!(raw_oid(&"zz".repeat(20)).is_err());
     assert_eq!(raw_oid(&"0a".repeat(20)).unwrap(), [10u8; 20]);
 }
+
+#[test]
+fn gathered_objects_are_one_pack_that_git_reads_and_checks() {
+    let home = tempfile::tempdir().unwrap();
+    let repo = SyncRepo::open(home.path(), home.path()).unwrap();
+    let dir = repo.dir().to_path_buf();
+    let objects = Objects::of(&repo).unwrap();
+    repo.gather();
+    let mut tips = Vec::new();
+    // A blob big enough that its size takes three bytes of the pack's header.
+    let big = "x".repeat(70_000);
+    for i in 0..20 {
+        let blob = objects.blob(format!("entry {i}\n").as_bytes()).unwrap();
+        let shared = objects.blob(big.as_bytes()).unwrap();
+        let tree = objects
+            .tree(&[
+                entry("100644", "e.json", &blob),
+                entry("100644", "big", &shared),
+            ])
+            .unwrap();
+        tips.push(
+            objects
+                .commit(&CommitObject {
+                    tree: &tree,
+                    parents: &[],
+                    author: "someone <> 1700000000 +0000",
+                    committer: "helm <helm@localhost> 1700000001 +0000",
+                    message: format!("helm: voyage {i}").as_bytes(),
+                })
+                .unwrap(),
+        );
+    }
+    let loose = |dir: &Path| {
+        std::fs::read_dir(dir.join("objects"))
+            .unwrap()
+            .filter(|e| e.as_ref().unwrap().file_name().len() == 2)
+            .count()
+    };
+    assert_eq!(loose(&dir), 0, "nothing written loose while gathering");
+    repo.write_gathered().unwrap();
+    let packs: Vec<_> = std::fs::read_dir(dir.join("objects/pack"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .collect();
+    assert_eq!(packs.len(), 2, "one pack and its index: {packs:?}");
+    let idx = packs.iter().find(|p| p.ends_with(".idx")).unwrap();
+    let idx = dir.join("objects/pack").join(idx);
+    let verified = git(&dir, &["verify-pack", "-v", idx.to_str().unwrap()], None);
+    // 20 entry blobs, one shared blob, 20 trees, 20 commits.
+    assert!(verified.contains("non delta: 61 objects"), "{verified}");
+    for (i, tip) in tips.iter().enumerate() {
+        assert_eq!(
+            git(&dir, &["cat-file", "-p", &format!("{tip}:e.json")], None),
+            format!("entry {i}")
+        );
+        git(
+            &dir,
+            &["update-ref", &format!("refs/helm/test/{i}"), tip],
+            None,
+        );
+    }
+    git(&dir, &["fsck", "--strict", "--no-dangling", "--full"], None);
+    // Gathering ended: the next object is loose again.
+    objects.blob(b"after\n").unwrap();
+    assert_eq!(loose(&dir), 1);
+}
