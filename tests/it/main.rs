@@ -40,7 +40,6 @@ mod slate_log;
 mod small_truths;
 mod snapshots;
 mod spans;
-mod start_up;
 mod steer_retries;
 mod story;
 mod story_limits;
