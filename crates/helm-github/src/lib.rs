@@ -15,6 +15,7 @@ mod auth;
 pub mod client;
 pub mod conditional;
 pub mod error;
+mod forge;
 pub mod graphql;
 pub mod repo;
 pub mod wire;
@@ -24,6 +25,7 @@ use std::time::Duration;
 
 use crate::model::Repo;
 use client::Client;
+pub use forge::forge;
 use helm_model::error::{Error, Kind, Result};
 
 pub(crate) const DEFAULT_API_URL: &str = "https://api.github.com";

@@ -30,6 +30,10 @@ pub mod voyage;
 
 use std::path::PathBuf;
 
+use std::sync::Arc;
+
+use helm_forge::{ForgeEnv, ForgeName, Forges};
+
 use crate::error::{Error, Kind, Result};
 use crate::error::{arg, cmd};
 use crate::github;
@@ -44,6 +48,8 @@ pub struct Helm {
     /// Relative paths (targets, body files, export paths) resolve here.
     pub cwd: PathBuf,
     pub(crate) github: github::Env,
+    /// The forges this binary registered, and every variable they read.
+    pub(crate) forges: Registered,
     /// Whether a body may be read from stdin (`helm mcp`'s carries the protocol).
     pub stdin: crate::inputs::Stdin,
     /// Test-only settings of `voyage push`/`pull` (`HELM_SYNC_KILL_AT`,
@@ -65,9 +71,10 @@ pub struct Helm {
 
 impl Helm {
     /// Reads helm's environment: `HELM_HOME` (default `~/.helm`), the working
-    /// directory and the GitHub variables. The one place helm reads its
-    /// environment; the front ends call it once.
-    pub fn from_env() -> Result<Helm> {
+    /// directory, `HELM_FORGE` and the variables of every forge in `forges`
+    /// (each one's `env_names`). The one place helm reads its environment;
+    /// the front ends call it once, with the forges the binary registers.
+    pub fn from_env(forges: Forges) -> Result<Helm> {
         let home = match std::env::var_os("HELM_HOME").filter(|v| !v.is_empty()) {
             Some(home) => PathBuf::from(home),
             None => match std::env::home_dir() {
@@ -91,6 +98,7 @@ impl Helm {
                 gh_token: var("GH_TOKEN"),
                 github_token: var("GITHUB_TOKEN"),
             },
+            forges: Registered::read(forges, &var),
             stdin: match crate::inputs::editor::Editor::from_env() {
                 Some(editor) => crate::inputs::Stdin::Terminal(editor),
                 None => crate::inputs::Stdin::Ours,
@@ -121,6 +129,51 @@ impl Helm {
     /// `GH_REPO`, else the git remote `origin` of the working directory.
     pub(crate) fn repository(&self, flag: Option<&str>) -> Result<Repo> {
         github::repo::resolve(flag, self.github.repo.as_deref(), &self.cwd)
+    }
+}
+
+/// The forges the binary registered, with what `Helm::from_env` read for
+/// them: shared by every clone of a [`Helm`] (one per MCP request).
+#[derive(Clone)]
+pub(crate) struct Registered {
+    pub(crate) forges: Arc<Forges>,
+    /// Every registered forge's variables, by name.
+    pub(crate) env: ForgeEnv,
+    /// `HELM_FORGE`: the forge of any host, unless `--forge` says otherwise.
+    pub(crate) chosen: Option<String>,
+}
+
+impl Registered {
+    fn read(forges: Forges, var: &dyn Fn(&str) -> Option<String>) -> Registered {
+        let mut env = ForgeEnv::new();
+        for forge in ForgeName::ALL
+            .into_iter()
+            .filter_map(|name| forges.get(name))
+        {
+            for name in forge.env_names() {
+                env.set(name, var(name));
+            }
+        }
+        Registered {
+            forges: Arc::new(forges),
+            env,
+            chosen: var("HELM_FORGE").filter(|v| !v.trim().is_empty()),
+        }
+    }
+}
+
+impl std::fmt::Debug for Registered {
+    /// The forges by name; never the variables' values, which hold tokens.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let names: Vec<&str> = ForgeName::ALL
+            .into_iter()
+            .filter(|name| self.forges.get(*name).is_some())
+            .map(ForgeName::as_str)
+            .collect();
+        f.debug_struct("Registered")
+            .field("forges", &names)
+            .field("chosen", &self.chosen)
+            .finish_non_exhaustive()
     }
 }
 
