@@ -75,8 +75,9 @@ impl Config {
     }
 }
 
-/// `HELM_GITHUB_TIMEOUT`, read as every forge reads it (helm-http).
-pub(crate) fn timeout(text: Option<&str>) -> Result<Duration> {
+/// `HELM_GITHUB_TIMEOUT`, read as every forge reads it (helm-http): the
+/// core bounds another forge's requests by it too.
+pub fn timeout(text: Option<&str>) -> Result<Duration> {
     helm_http::timeout(text)
 }
 

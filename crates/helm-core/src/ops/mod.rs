@@ -12,7 +12,9 @@ pub mod brief_related;
 pub mod changes;
 pub mod current;
 pub mod digest;
+pub(crate) mod forge_look;
 pub(crate) mod fresh;
+mod located;
 pub mod logbook;
 pub(crate) mod login;
 pub mod observe;
@@ -40,6 +42,7 @@ use crate::github;
 use crate::model::Repo;
 use crate::model::words;
 use crate::storage::{Home, VoyageFile, VoyageStore};
+pub(crate) use located::{Located, not_github};
 
 /// What every operation needs from its surroundings, read once.
 #[derive(Clone, Debug)]
@@ -126,9 +129,13 @@ impl Helm {
     }
 
     /// The repository for a GitHub target or action: the flag, else
-    /// `GH_REPO`, else the git remote `origin` of the working directory.
+    /// `GH_REPO`, else the git remote `origin` of the working directory,
+    /// which must be on GitHub.
     pub(crate) fn repository(&self, flag: Option<&str>) -> Result<Repo> {
-        github::repo::resolve(flag, self.github.repo.as_deref(), &self.cwd)
+        match self.locate(flag, None)? {
+            Located::GitHub(repo) => Ok(repo),
+            Located::Forge(place) => Err(located::not_github(&place)),
+        }
     }
 }
 
