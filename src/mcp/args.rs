@@ -65,10 +65,10 @@ pub(crate) struct ObserveInput {
     /// What to look at, as `observe` and `slate_list` print targets;
     /// relative paths from the server's working directory.
     pub(crate) target: TargetArgs,
-    /// OWNER/NAME or a repository's URL (default: GH_REPO, then git remote `origin`).
+    /// OWNER/NAME, HOST/PATH or the repository's URL (default: GH_REPO, then git remote `origin`).
     #[serde(default)]
     pub(crate) repo: Option<String>,
-    /// github, gitlab or forgejo, for a host helm does not know (default: HELM_FORGE, git config, the host).
+    /// github, gitlab or forgejo, for a host helm does not know.
     #[serde(default)]
     pub(crate) forge: Option<String>,
 }

@@ -22,6 +22,7 @@ pub(crate) mod github_pr;
 pub mod github_repo;
 pub(crate) mod local;
 pub(crate) mod neutral;
+pub use neutral::SPELLINGS;
 mod parts;
 pub mod rust_project;
 pub(crate) mod said;

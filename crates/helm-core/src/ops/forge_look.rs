@@ -17,7 +17,7 @@ use crate::observe::neutral::ForgeLook;
 use crate::observe::{GitHubLook, Source, Tally, Target};
 
 /// One opened repository on a forge, and the runtime its futures run on.
-pub(crate) struct Opened {
+pub(crate) struct OpenedForge {
     pub(crate) runtime: Runtime,
     pub(crate) repo: Box<dyn Repository>,
 }
@@ -25,7 +25,11 @@ pub(crate) struct Opened {
 impl Helm {
     /// Opens `place` on its registered forge, with the deadline of every
     /// forge's requests (`HELM_GITHUB_TIMEOUT`) and `identity`.
-    pub(crate) fn open_forge(&self, place: &ForgeRepo, identity: Option<&str>) -> Result<Opened> {
+    pub(crate) fn open_forge(
+        &self,
+        place: &ForgeRepo,
+        identity: Option<&str>,
+    ) -> Result<OpenedForge> {
         let Some(forge) = self.forges.forges.get(place.forge) else {
             return Err(Error::new(
                 Kind::Config,
@@ -46,7 +50,7 @@ impl Helm {
             forge.open(&self.forges.env, place, &limits)
         };
         match opened {
-            Some(repo) => Ok(Opened {
+            Some(repo) => Ok(OpenedForge {
                 runtime,
                 repo: repo?,
             }),

@@ -21,14 +21,14 @@ fn default_tail() -> u32 {
     200
 }
 
-/// CI of a pull request's head or of a ref, on any forge.
+/// CI of a pull request's head or of a ref, and failed jobs' log tails.
 #[derive(Debug, Clone, Deserialize, schemars::JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ChecksArgs {
-    /// The pull request whose head's CI to read.
+    /// The pull request number.
     #[serde(default)]
     pub(crate) pr: Option<u64>,
-    /// A branch, tag or commit sha whose CI to read.
+    /// A branch, tag or commit sha.
     #[serde(default, rename = "ref")]
     pub(crate) git_ref: Option<String>,
     /// Whose logs to read: failed (default), all, none.
@@ -37,7 +37,7 @@ pub struct ChecksArgs {
     /// How many of a log's last lines to keep (default 200).
     #[serde(default = "default_tail")]
     pub(crate) tail: u32,
-    /// OWNER/NAME, HOST/PATH or the repository's URL.
+    /// OWNER/NAME, HOST/PATH or the repository's URL (default: GH_REPO, then git remote `origin`).
     #[serde(default)]
     pub(crate) repo: Option<String>,
     /// github, gitlab or forgejo, for a host helm does not know.

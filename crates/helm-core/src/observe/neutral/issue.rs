@@ -18,7 +18,7 @@ use crate::inputs::{Flag, Flags};
 use crate::model::words;
 use crate::ops::Located;
 
-/// An issue on any forge: its summary and comments.
+/// An issue: its summary and comments.
 #[derive(Debug, Clone, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct IssueArgs {
@@ -27,7 +27,7 @@ pub struct IssueArgs {
     /// Which parts to fetch (default: all).
     #[serde(default)]
     pub(crate) focus: Vec<IssueFocus>,
-    /// OWNER/NAME, HOST/PATH or the repository's URL.
+    /// OWNER/NAME, HOST/PATH or the repository's URL (default: GH_REPO, then git remote `origin`).
     #[serde(default)]
     pub(crate) repo: Option<String>,
     /// github, gitlab or forgejo, for a host helm does not know.

@@ -22,6 +22,16 @@ use serde_json::Value;
 use crate::error::{CommandArg, Error, Result};
 use crate::inputs::Flag;
 
+/// Each neutral kind and the other names it answers to: `mr` for `pr`, and
+/// the `github-*` kind it is on GitHub. MCP's input schema lists each once,
+/// under all its names, since on GitHub both spellings are one target.
+pub const SPELLINGS: [(&str, &[&str]); 4] = [
+    ("issue", &["github-issue"]),
+    ("pr", &["mr", "github-pr"]),
+    ("repo", &["github-repo"]),
+    ("checks", &["github-checks"]),
+];
+
 /// Where a neutral target is on a forge other than GitHub: the forge, its
 /// host (with a port where one was given) and the repository's path.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]

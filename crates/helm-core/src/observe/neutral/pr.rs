@@ -20,16 +20,16 @@ use crate::inputs::{Flag, Flags};
 use crate::model::words;
 use crate::ops::Located;
 
-/// A pull request (GitLab: merge request) on any forge.
+/// A pull request or merge request: summary, comments, files, diff, checks, reviews.
 #[derive(Debug, Clone, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct PrArgs {
-    /// The pull request number (GitLab: the MR's iid).
+    /// The pull request number.
     pub(crate) number: u64,
     /// Which parts to fetch (default: all).
     #[serde(default)]
     pub(crate) focus: Vec<PullRequestFocus>,
-    /// OWNER/NAME, HOST/PATH or the repository's URL.
+    /// OWNER/NAME, HOST/PATH or the repository's URL (default: GH_REPO, then git remote `origin`).
     #[serde(default)]
     pub(crate) repo: Option<String>,
     /// github, gitlab or forgejo, for a host helm does not know.

@@ -17,14 +17,14 @@ use crate::inputs::{Flag, Flags};
 use crate::model::words;
 use crate::ops::Located;
 
-/// A repository on any forge: its open issues and pull requests.
+/// A repository: its open issues and open pull requests.
 #[derive(Debug, Clone, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct RepoArgs {
     /// Which parts to fetch (default: all).
     #[serde(default)]
     pub(crate) focus: Vec<RepositoryFocus>,
-    /// OWNER/NAME, HOST/PATH or the repository's URL.
+    /// OWNER/NAME, HOST/PATH or the repository's URL (default: GH_REPO, then git remote `origin`).
     #[serde(default)]
     pub(crate) repo: Option<String>,
     /// github, gitlab or forgejo, for a host helm does not know.
