@@ -224,6 +224,12 @@ pub(crate) trait KindTarget {
     fn thread(&self) -> Option<&dyn ThreadTarget> {
         None
     }
+
+    /// Whether it looks at a pull request (whose readiness a look shows),
+    /// on any forge.
+    fn is_pull(&self) -> bool {
+        self.thread().is_some_and(|t| t.is_pr())
+    }
 }
 
 /// How a target is looked at.

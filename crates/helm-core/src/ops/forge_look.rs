@@ -119,11 +119,16 @@ impl Helm {
             .map_err(|err| err.error)?;
         let redacted = crate::secrets::redact_payload(&mut payload, prior);
         let summary = look.words(&payload);
+        let blockers = match (target.of().is_pull(), payload.get("summary")) {
+            (true, Some(pull)) => opened.repo.blockers(pull),
+            _ => Vec::new(),
+        };
         Ok(GitHubLook {
             payload,
             summary,
             unchanged: false,
             redacted,
+            blockers,
         })
     }
 }

@@ -122,6 +122,7 @@ impl Helm {
                 // as this Helm's disclosure shows it.
                 let mut summary = seen.summary;
                 let mut payload = seen.payload;
+                let forge_says = seen.blockers;
                 let untrusted = self.disclosure.payload(&mut payload, &packed.hash);
                 let bytes = serde_json::to_vec(&payload).unwrap_or_default();
                 digest = super::digest::of(Some(&target), &bytes);
@@ -132,7 +133,8 @@ impl Helm {
                     changes = target.compares().then_some(since);
                     self.disclosure.payload(before, &packed.hash);
                 }
-                readiness = super::readiness::of_look(&target, &payload, before.as_ref());
+                readiness =
+                    super::readiness::of_look(&target, &payload, before.as_ref(), &forge_says);
                 if untrusted.iter().any(|u| u.withheld) {
                     // The look's own words quote the title.
                     summary = digest.clone().unwrap_or_else(|| "text withheld".into());

@@ -142,6 +142,10 @@ impl KindTarget for ChecksTarget {
         Way::Forge(self)
     }
 
+    fn is_pull(&self) -> bool {
+        self.pr.is_some()
+    }
+
     /// What CI printed, untrusted: a checks look records no author.
     fn said(&self, payload: &[u8]) -> Vec<TextSaid> {
         let Ok(payload) = serde_json::from_slice::<Value>(payload) else {

@@ -102,6 +102,10 @@ impl KindTarget for PrTarget {
         Way::Forge(self)
     }
 
+    fn is_pull(&self) -> bool {
+        true
+    }
+
     fn digest(&self, payload: &[u8]) -> Option<String> {
         let payload: ThreadPayload = serde_json::from_slice(payload).ok()?;
         Some(payload.digest())
