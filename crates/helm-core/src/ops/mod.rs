@@ -128,13 +128,14 @@ impl Helm {
         VoyageStore::open_for_write(self.voyage_file(voyage)?)
     }
 
-    /// The repository for a GitHub target or action: the flag, else
-    /// `GH_REPO`, else the git remote `origin` of the working directory,
-    /// which must be on GitHub.
+    /// The repository a steer acts on: the flag, else `GH_REPO`, else the
+    /// git remote `origin` of the working directory, which must be on
+    /// GitHub: steering through the forge seam is not built yet, so a steer
+    /// on another forge is refused before anything is read or sent.
     pub(crate) fn repository(&self, flag: Option<&str>) -> Result<Repo> {
         match self.locate(flag, None)? {
             Located::GitHub(repo) => Ok(repo),
-            Located::Forge(place) => Err(located::not_github(&place)),
+            Located::Forge(place) => Err(located::no_steering(&place)),
         }
     }
 }
