@@ -45,6 +45,18 @@ if [[ -n $forge_deps ]]; then
     fail "helm-forge depends on $(echo $forge_deps) (see \`cargo tree -p helm-forge -e normal\`); the seam stands on helm-model alone"
 fi
 
+# A forge crate stands on helm-forge, helm-http and helm-model (ADR 0023): never on the
+# core, storage, sync or another forge, and it builds no SQLite.
+for crate in helm-gitlab helm-forgejo; do
+    [[ -e crates/$crate/Cargo.toml ]] || continue
+    for dep in $(cargo tree --locked -p "$crate" -e normal --prefix none | awk '/^(helm-|rusqlite )/ {print $1}' | sort -u); do
+        case $dep in
+        "$crate" | helm-forge | helm-http | helm-model) ;;
+        *) fail "$crate depends on $dep (see \`cargo tree -p $crate -e normal -i $dep\`); a forge crate stands on helm-forge, helm-http and helm-model only" ;;
+        esac
+    done
+done
+
 # The dependency names of one table kind ("normal" or "dev") in a Cargo.toml.
 declared() {
     awk -v want="$2" '

@@ -171,11 +171,22 @@ pub(in crate::gitlab) fn change(
     };
     let now = state.now();
     let mut recorded: Vec<Happened> = Vec::new();
+    // GitLab's own record of an edit: system notes by the editor.
+    let mut noted: Vec<String> = Vec::new();
     let item = (state.gitlab.projects[p].item_mut(on, iid)).ok_or_else(|| not_found("Issue"))?;
     if let Some(title) = call.text("title") {
+        if title != item.title {
+            noted.push(format!(
+                "changed title from **{}** to **{title}**",
+                item.title
+            ));
+        }
         item.title = title;
     }
     if let Some(description) = call.text("description") {
+        if description != item.description {
+            noted.push("changed the description".to_owned());
+        }
         item.description = description;
     }
     let mut labels = item.labels.clone();
@@ -209,6 +220,9 @@ pub(in crate::gitlab) fn change(
         _ => {}
     }
     item.updated_at = now.clone();
+    for body in noted {
+        system_note(state, p, on, iid, &body);
+    }
     for (label, state_name) in recorded {
         let id = state.next_id();
         state.gitlab.projects[p].events.push(Event {
@@ -267,6 +281,22 @@ pub(in crate::gitlab) fn limit_notes(state: &mut State, user: u64) -> Result<(),
     }
     lab.noted.push((user, now));
     Ok(())
+}
+
+/// Stores a system note by the token's user (GitLab's record of a change it made), in a
+/// discussion of its own.
+pub(in crate::gitlab) fn system_note(
+    state: &mut State,
+    p: usize,
+    on: Noteable,
+    iid: u64,
+    body: &str,
+) {
+    let id = add_note(state, p, on, iid, 1, body, None, None);
+    let notes = &mut state.gitlab.projects[p].notes;
+    if let Some(note) = notes.iter_mut().find(|n| n.id == id) {
+        note.system = true;
+    }
 }
 
 /// Stores a note (in a new discussion unless `discussion` names one) and returns its id.

@@ -195,8 +195,17 @@ pub(in crate::gitlab) fn edit(
         let ids = call.list("reviewer_ids");
         // `reviewer_ids=0` unassigns everyone; ids of no user are dropped, as GitLab does.
         let reviewers = known_users(&state.gitlab, &ids);
+        let before = state.gitlab.projects[p].mrs[&iid].reviewers.clone();
+        let asked: Vec<String> = (reviewers.iter().filter(|u| !before.contains(u)))
+            .map(|u| format!("@{}", state.gitlab.username(*u)))
+            .collect();
         if let Some(mr) = state.gitlab.projects[p].mrs.get_mut(&iid) {
             mr.reviewers = reviewers;
+        }
+        // GitLab's own record of it: a system note by the token's user.
+        if !asked.is_empty() {
+            let body = format!("requested review from {}", asked.join(" and "));
+            issues::system_note(state, p, Noteable::Mr, iid, &body);
         }
     }
     let lab = &state.gitlab;

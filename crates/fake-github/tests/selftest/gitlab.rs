@@ -378,3 +378,65 @@ fn gitlab_stamps_on_the_fakes_clock_and_closing_a_merge_request_is_a_state_event
         405
     );
 }
+
+#[test]
+fn edits_and_review_requests_leave_system_notes_by_the_editor() {
+    let (fake, mut client) = lab();
+    let gl = fake.gitlab();
+    let issue = gl.add_issue(PROJECT, "Old title", "old text");
+    let iid = gl.add_mr(PROJECT, "Add feature", "feature", "main");
+    let alice = gl.add_member(PROJECT, "alice", 30);
+    let path = api(&format!("/issues/{issue}"));
+    let edited = client.call(
+        "PUT",
+        &path,
+        json!({ "title": "New title", "description": "new text" }),
+    );
+    assert_eq!(edited.status, 200);
+    let notes = client.get(&format!("{path}/notes?sort=asc")).json();
+    let said: Vec<(&str, bool, &str)> = notes
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|n| {
+            let body = n["body"].as_str().unwrap();
+            (
+                body,
+                n["system"].as_bool().unwrap(),
+                n["author"]["username"].as_str().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        said,
+        [
+            (
+                "changed title from **Old title** to **New title**",
+                true,
+                "helm-bot"
+            ),
+            ("changed the description", true, "helm-bot"),
+        ]
+    );
+    assert_eq!(
+        edited.json()["user_notes_count"],
+        0,
+        "system notes are not users'"
+    );
+    let mr = api(&format!("/merge_requests/{iid}"));
+    client.call("PUT", &mr, json!({ "reviewer_ids": [alice] }));
+    client.call("PUT", &mr, json!({ "reviewer_ids": [alice] }));
+    let notes = client.get(&format!("{mr}/notes")).json();
+    let bodies: Vec<&str> = notes
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|n| n["body"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        bodies,
+        ["requested review from @alice"],
+        "asked once, noted once"
+    );
+    assert_eq!(fake.violations(), Vec::<String>::new());
+}
