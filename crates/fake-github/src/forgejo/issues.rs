@@ -81,6 +81,9 @@ impl ForgejoWorld {
                 "body": if added { "1" } else { "" },
                 "user": self.user_json(call, happening.user),
                 "label": label,
+                "assignee": happening.assignee.map(|u| self.user_json(call, u)),
+                "old_title": happening.titles.as_ref().map(|(old, _)| old),
+                "new_title": happening.titles.as_ref().map(|(_, new)| new),
                 "created_at": happening.created_at,
                 "updated_at": happening.created_at,
                 "html_url": format!("{}/{}/issues/{number}#issuecomment-{}", call.base, repo.full_name, happening.id),
@@ -194,7 +197,7 @@ pub(in crate::forgejo) fn edit(
 }
 
 /// Title, body and `state` (`open`/`closed`) of an issue or pull request; a change of
-/// state is a timeline entry.
+/// title or of state is a timeline entry.
 pub(in crate::forgejo) fn change(
     state: &mut State,
     call: &ForgeCall,
@@ -212,6 +215,9 @@ pub(in crate::forgejo) fn change(
         ));
     }
     let (now, id) = (state.now(), state.next_id());
+    let before = (state.forgejo.repos[r].items.get(&number)).map(|i| i.title.clone());
+    let renamed = (call.text("title")).filter(|t| before.as_ref().is_some_and(|b| b != t));
+    let renaming = renamed.as_ref().map(|_| state.next_id());
     let repo = &mut state.forgejo.repos[r];
     let item = repo.items.get_mut(&number).ok_or_else(not_found)?;
     if item.pull.as_ref().is_some_and(|p| p.merged.is_some()) && wanted.is_some() {
@@ -222,6 +228,18 @@ pub(in crate::forgejo) fn change(
     }
     if let Some(title) = call.text("title") {
         item.title = title;
+    }
+    if let (Some(new), Some(old), Some(id)) = (renamed, before, renaming) {
+        repo.timeline.push(Happening {
+            id,
+            number,
+            kind: "change_title",
+            user: 1,
+            label: None,
+            assignee: None,
+            titles: Some((old, new)),
+            created_at: now.clone(),
+        });
     }
     if let Some(body) = call.text("body") {
         item.body = body;
@@ -241,6 +259,8 @@ pub(in crate::forgejo) fn change(
             kind,
             user: 1,
             label: None,
+            assignee: None,
+            titles: None,
             created_at: now,
         });
     }
@@ -326,6 +346,8 @@ pub(in crate::forgejo) fn add_labels(
                 kind: "label",
                 user: 1,
                 label: Some((id, true)),
+                assignee: None,
+                titles: None,
                 created_at: now.clone(),
             });
         }
@@ -355,6 +377,8 @@ pub(in crate::forgejo) fn remove_label(
             kind: "label",
             user: 1,
             label: Some((id, false)),
+            assignee: None,
+            titles: None,
             created_at: now,
         });
     }

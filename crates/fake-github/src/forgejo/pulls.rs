@@ -262,6 +262,8 @@ pub(in crate::forgejo) fn request_reviewers(
             kind: "review_request",
             user: 1,
             label: None,
+            assignee: Some(user),
+            titles: None,
             created_at: now,
         });
         answered.push(id);
@@ -357,6 +359,8 @@ pub(in crate::forgejo) fn merge(
         kind: "merge_pull",
         user: 1,
         label: None,
+        assignee: None,
+        titles: None,
         created_at: now,
     });
     Ok(empty(200))

@@ -93,13 +93,18 @@ pub(in crate::forgejo) struct Run {
 }
 
 /// One entry of an issue's timeline other than a comment: `label` (with the label and
-/// whether it was added), `close`, `reopen`, `merge_pull`, `review_request`.
+/// whether it was added), `close`, `reopen`, `change_title` (with the titles), `merge_pull`,
+/// `review_request` (with the reviewer).
 pub(in crate::forgejo) struct Happening {
     pub(in crate::forgejo) id: u64,
     pub(in crate::forgejo) number: u64,
     pub(in crate::forgejo) kind: &'static str,
     pub(in crate::forgejo) user: u64,
     pub(in crate::forgejo) label: Option<(u64, bool)>,
+    /// The reviewer a `review_request` asked (the timeline's `assignee`).
+    pub(in crate::forgejo) assignee: Option<u64>,
+    /// The title before and after a `change_title`.
+    pub(in crate::forgejo) titles: Option<(String, String)>,
     pub(in crate::forgejo) created_at: String,
 }
 

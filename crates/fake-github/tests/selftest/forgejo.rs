@@ -59,6 +59,8 @@ fn issues_are_created_commented_closed_and_labelled_by_separate_requests() {
         json!({ "labels": ["nope"] }),
     );
     assert_eq!(unknown.status, 422);
+    let renamed = client.call("PATCH", &issue, json!({ "title": "Broken badly" }));
+    assert_eq!(renamed.status, 201, "{}", renamed.body);
     let closed = client.call("PATCH", &issue, json!({ "state": "closed" }));
     assert_eq!(closed.status, 201, "{}", closed.body);
     assert_eq!(closed.json()["state"], "closed");
@@ -81,8 +83,14 @@ fn issues_are_created_commented_closed_and_labelled_by_separate_requests() {
             ("label", "1"),
             ("label", "1"),
             ("label", ""),
+            ("change_title", ""),
             ("close", "")
         ]
+    );
+    let renaming = &timeline[4];
+    assert_eq!(
+        (&renaming["old_title"], &renaming["new_title"]),
+        (&json!("Broken"), &json!("Broken badly"))
     );
     assert_eq!(
         fake.forgejo().item(REPO, number),
@@ -174,6 +182,16 @@ fn reviewers_are_requested_by_login_and_unknown_ones_refused() {
     assert_eq!(asked.json()[0]["state"], "REQUEST_REVIEW");
     let pull = client.get(&format!("{REPO_PATH}/pulls/{number}")).json();
     assert_eq!(pull["requested_reviewers"][0]["login"], "alice");
+    // The timeline names whom the request asked, as Forgejo's `assignee`.
+    let timeline = client
+        .get(&format!("{REPO_PATH}/issues/{number}/timeline"))
+        .json();
+    let request = timeline
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|e| e["type"] == "review_request");
+    assert_eq!(request.unwrap()["assignee"]["login"], "alice");
     assert_eq!(
         client
             .call("POST", &path, json!({ "reviewers": ["nobody"] }))
