@@ -6,5 +6,9 @@ use helm_forge::Forges;
 
 /// Every forge helm is built with, for `Helm::from_env`.
 pub fn registered() -> Forges {
-    Forges::new(vec![helm_github::forge()])
+    Forges::new(vec![
+        helm_github::forge(),
+        helm_gitlab::forge(),
+        helm_forgejo::forge(),
+    ])
 }

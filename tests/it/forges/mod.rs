@@ -4,4 +4,5 @@
 //! holds that on GitHub a neutral target is the `github-*` one, byte for byte.
 
 mod choice;
+mod gitlab;
 mod neutral;
