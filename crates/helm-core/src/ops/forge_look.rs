@@ -112,15 +112,22 @@ impl Helm {
             ));
         }
         let opened = self.open_forge(&place, identity)?;
-        let mut payload = opened
-            .runtime
-            .block_on(look.looking(opened.repo.as_ref()))
-            // A forge's failure is already in helm's words, naming the forge.
-            .map_err(|err| err.error)?;
+        let repo = opened.repo.as_ref();
+        // A forge's failure is already in helm's words, naming the forge.
+        let payload = opened.runtime.block_on(async {
+            let mut payload = look.looking(repo).await?;
+            let authors = authors(&payload);
+            if !authors.is_empty() {
+                let standings = repo.standing(&authors).await?;
+                stand(&mut payload, &standings);
+            }
+            Ok::<_, helm_forge::ForgeError>(payload)
+        });
+        let mut payload = payload.map_err(|err| err.error)?;
         let redacted = crate::secrets::redact_payload(&mut payload, prior);
         let summary = look.words(&payload);
         let blockers = match (target.of().is_pull(), payload.get("summary")) {
-            (true, Some(pull)) => opened.repo.blockers(pull),
+            (true, Some(pull)) => repo.blockers(pull),
             _ => Vec::new(),
         };
         Ok(GitHubLook {
@@ -130,5 +137,69 @@ impl Helm {
             redacted,
             blockers,
         })
+    }
+}
+
+/// Every author a payload names (`author` of each authored part), once each,
+/// whose standing it does not hold yet.
+fn authors(payload: &Value) -> Vec<String> {
+    let mut found: Vec<String> = Vec::new();
+    walk(payload, &mut |part| {
+        let Some(login) = part.get("author").and_then(Value::as_str) else {
+            return;
+        };
+        let known = part.contains_key("authorCanPush");
+        if !known && !found.iter().any(|f| f.eq_ignore_ascii_case(login)) {
+            found.push(login.to_string());
+        }
+    });
+    found
+}
+
+/// Puts each author's standing into every part they wrote: the forge's
+/// word as `authorAssociation`, and `authorCanPush`, which marking and
+/// lockdown read (`observe::standing`). An author the forge gave no
+/// standing for is left without one, so their text is untrusted.
+fn stand(payload: &mut Value, standings: &[helm_forge::AuthorStanding]) {
+    walk_mut(payload, &mut |part| {
+        let Some(login) = part.get("author").and_then(Value::as_str) else {
+            return;
+        };
+        let Some(standing) = standings
+            .iter()
+            .find(|s| s.login.eq_ignore_ascii_case(login))
+        else {
+            return;
+        };
+        if part.contains_key("authorCanPush") {
+            return;
+        }
+        part.insert(
+            "authorAssociation".into(),
+            Value::String(standing.word.clone()),
+        );
+        part.insert("authorCanPush".into(), Value::Bool(standing.can_push));
+    });
+}
+
+fn walk(value: &Value, f: &mut dyn FnMut(&serde_json::Map<String, Value>)) {
+    match value {
+        Value::Object(map) => {
+            f(map);
+            map.values().for_each(|v| walk(v, f));
+        }
+        Value::Array(items) => items.iter().for_each(|v| walk(v, f)),
+        _ => {}
+    }
+}
+
+fn walk_mut(value: &mut Value, f: &mut dyn FnMut(&mut serde_json::Map<String, Value>)) {
+    match value {
+        Value::Object(map) => {
+            f(map);
+            map.values_mut().for_each(|v| walk_mut(v, f));
+        }
+        Value::Array(items) => items.iter_mut().for_each(|v| walk_mut(v, f)),
+        _ => {}
     }
 }
