@@ -203,3 +203,38 @@ fn walk_mut(value: &mut Value, f: &mut dyn FnMut(&mut serde_json::Map<String, Va
         _ => {}
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_author_is_asked_once_and_their_standing_goes_into_every_part() {
+        let mut payload: Value = serde_json::from_str(
+            r#"{"summary":{"author":"Dev","title":"t"},
+                "comments":[{"author":"dev","body":"a"},{"author":"rep","body":"b"},
+                            {"author":"ghost","body":"c"},{"author":"old","body":"d","authorCanPush":true}]}"#,
+        )
+        .unwrap();
+        assert_eq!(authors(&payload), ["Dev", "rep", "ghost"]);
+        let standing = |login: &str, can_push, word: &str| helm_forge::AuthorStanding {
+            login: login.into(),
+            can_push,
+            word: word.into(),
+        };
+        stand(
+            &mut payload,
+            &[
+                standing("dev", true, "DEVELOPER"),
+                standing("rep", false, "REPORTER"),
+            ],
+        );
+        assert_eq!(payload["summary"]["authorAssociation"], "DEVELOPER");
+        assert_eq!(payload["summary"]["authorCanPush"], true);
+        assert_eq!(payload["comments"][0]["authorCanPush"], true);
+        assert_eq!(payload["comments"][1]["authorCanPush"], false);
+        // No standing shown: none invented, so the text stays untrusted.
+        assert!(payload["comments"][2].get("authorCanPush").is_none());
+        assert!(payload["comments"][3].get("authorAssociation").is_none());
+    }
+}
