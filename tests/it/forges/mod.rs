@@ -4,5 +4,6 @@
 //! holds that on GitHub a neutral target is the `github-*` one, byte for byte.
 
 mod choice;
+mod forgejo;
 mod gitlab;
 mod neutral;
