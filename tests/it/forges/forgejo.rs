@@ -70,7 +70,8 @@ fn an_issue_and_its_pull_request_observed_on_forgejo() {
     let slate = env.run(&["slate", "list", "-V", &voyage, "--json"]).json();
     assert_eq!(slate["slate"].as_array().map(Vec::len), Some(4), "{slate}");
     // Sealed into a bearing, the story names each target on its host.
-    env.log(&voyage, "waiting", "looked at the work on Forgejo").ok();
+    env.log(&voyage, "waiting", "looked at the work on Forgejo")
+        .ok();
     let story = env.run(&["voyage", "show", &voyage]);
     let said = &story.stdout;
     assert!(said.contains("codeberg.org/acme/widgets#"), "{said}");

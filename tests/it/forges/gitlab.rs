@@ -141,3 +141,70 @@ fn a_steer_on_gitlab_is_refused_before_anything_is_sent() {
         "a refused steer sent requests"
     );
 }
+
+#[test]
+fn mcp_observes_a_merge_request_by_the_projects_url() {
+    let (env, fake, voyage) = gitlab_voyage("MCP on GitLab");
+    let mr = fake
+        .gitlab()
+        .add_mr(PROJECT, "Fix widget crash", "fix-42", "main");
+    let session = crate::mcp::Session::start(&env);
+    let seen = session.ok(
+        "observe",
+        serde_json::json!({
+            "voyage": voyage,
+            "target": {"kind": "mr", "number": mr, "focus": ["summary"]},
+            "repo": url(),
+            "forge": "gitlab",
+        }),
+    );
+    assert_eq!(seen["target"]["kind"], "pr");
+    assert_eq!(seen["target"]["forge"], "gitlab");
+    assert_eq!(seen["target"]["repo"], PROJECT);
+    assert_eq!(seen["payload"]["summary"]["title"], "Fix widget crash");
+    assert_eq!(fake.violations(), Vec::<String>::new());
+}
+
+#[test]
+fn gitlab_is_chosen_by_its_home_host_git_config_or_helm_forge() {
+    let (mut env, fake, _) = gitlab_voyage("which forge");
+    let issue = fake
+        .gitlab()
+        .add_issue(PROJECT, "Widget crashes", "It crashes.");
+    let n = issue.to_string();
+    let forge_of = |env: &TestEnv, repo: &str| {
+        let seen = env
+            .run(&["observe", "issue", &n, "--repo", repo, "--json"])
+            .json();
+        (
+            seen["target"]["forge"].clone(),
+            seen["target"]["host"].clone(),
+        )
+    };
+    // gitlab.com is GitLab's home: no choice to make.
+    let home = format!("https://gitlab.com/{PROJECT}");
+    assert_eq!(
+        forge_of(&env, &home),
+        ("gitlab".into(), "gitlab.com".into())
+    );
+    // Another host: git config helm.forge.<host> in the working tree…
+    let repo = url();
+    let unknown = env.run(&["observe", "issue", &n, "--repo", &repo]);
+    assert!(unknown.fails(1).contains("helm.forge.gitlab.example.com"));
+    let git = |args: &[&str]| {
+        std::process::Command::new("git")
+            .args(args)
+            .current_dir(env.work())
+            .output()
+            .expect("git")
+    };
+    git(&["init", "-q"]);
+    git(&["config", "helm.forge.gitlab.example.com", "gitlab"]);
+    assert_eq!(forge_of(&env, &repo), ("gitlab".into(), HOST.into()));
+    git(&["config", "--unset", "helm.forge.gitlab.example.com"]);
+    // …or HELM_FORGE; the scp-like remote is read the same.
+    env.set("HELM_FORGE", "gitlab");
+    let scp = format!("git@{HOST}:{PROJECT}.git");
+    assert_eq!(forge_of(&env, &scp), ("gitlab".into(), HOST.into()));
+    assert_eq!(fake.violations(), Vec::<String>::new());
+}
