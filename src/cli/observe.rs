@@ -20,8 +20,9 @@ pub struct ObserveArgs {
     #[arg(long = "as", value_name = "ID", global = true, help_heading = super::SHARED)]
     pub(crate) identity: Option<String>,
 
-    /// The GitHub repository as OWNER/NAME or its URL, for GitHub targets (also accepted
-    /// after the target; default: GH_REPO, then the git remote `origin`).
+    /// The repository as OWNER/NAME (GitHub), HOST/PATH or its URL, for a forge's
+    /// targets (also accepted after the target; default: GH_REPO, then the git remote
+    /// `origin`).
     #[arg(long, short = 'R', value_name = "OWNER/NAME", help_heading = super::SHARED)]
     pub(crate) repo: Option<String>,
 
