@@ -74,6 +74,15 @@ fn an_issue_and_its_merge_request_observed_on_gitlab() {
     // One slate row per target; the story names them.
     let slate = env.run(&["slate", "list", "-V", &voyage, "--json"]).json();
     assert_eq!(slate["slate"].as_array().map(Vec::len), Some(2), "{slate}");
+    // `slate erase` names it as observe did, `pr` or `mr` alike.
+    let erased = env
+        .run(&[
+            "slate", "erase", "pr", &m, "--repo", &repo, "--forge", "gitlab", "--json",
+        ])
+        .json();
+    assert_eq!(erased["erased"], true, "{erased}");
+    let slate = env.run(&["slate", "list", "-V", &voyage, "--json"]).json();
+    assert_eq!(slate["slate"].as_array().map(Vec::len), Some(1), "{slate}");
     assert_eq!(fake.violations(), Vec::<String>::new());
 }
 
@@ -191,10 +200,11 @@ fn gitlab_is_chosen_by_its_home_host_git_config_or_helm_forge() {
     let repo = url();
     let unknown = env.run(&["observe", "issue", &n, "--repo", &repo]);
     assert!(unknown.fails(1).contains("helm.forge.gitlab.example.com"));
+    let work = env.work();
     let git = |args: &[&str]| {
         std::process::Command::new("git")
             .args(args)
-            .current_dir(env.work())
+            .current_dir(&work)
             .output()
             .expect("git")
     };
@@ -206,5 +216,10 @@ fn gitlab_is_chosen_by_its_home_host_git_config_or_helm_forge() {
     env.set("HELM_FORGE", "gitlab");
     let scp = format!("git@{HOST}:{PROJECT}.git");
     assert_eq!(forge_of(&env, &scp), ("gitlab".into(), HOST.into()));
+    // Without --repo, the git remote `origin` names the repository.
+    git(&["remote", "add", "origin", &scp]);
+    let seen = env.run(&["observe", "issue", &n, "--json"]).json();
+    assert_eq!(seen["target"]["repo"], PROJECT, "{seen}");
+    assert_eq!(seen["target"]["host"], HOST);
     assert_eq!(fake.violations(), Vec::<String>::new());
 }
