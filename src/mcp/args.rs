@@ -68,7 +68,7 @@ pub(crate) struct ObserveInput {
     /// OWNER/NAME, HOST/PATH or the repository's URL (default: GH_REPO, then git remote `origin`).
     #[serde(default)]
     pub(crate) repo: Option<String>,
-    /// github, gitlab or forgejo, for a host helm does not know.
+    /// The forge of an unknown host: github, gitlab, forgejo.
     #[serde(default)]
     pub(crate) forge: Option<String>,
 }

@@ -86,3 +86,25 @@ fn forge_is_for_a_forges_targets_only() {
     assert!(run.fails(2).contains("--forge is given twice"));
     assert!(gh.requests().is_empty());
 }
+
+#[test]
+fn steer_places_its_repository_by_the_same_rules() {
+    let (env, gh, _) = github_voyage(REPO, "steer on a host helm does not know");
+    let issue = gh.add_issue(REPO, "Widget crashes", "It crashes.");
+    let n = issue.to_string();
+    let comment = |extra: &[&str]| {
+        let mut action = vec!["--repo", ELSEWHERE];
+        action.extend_from_slice(extra);
+        action.extend_from_slice(&["comment", "--issue", &n, "--body", "on it", "--json"]);
+        env.run(&crate::support::env::steer_args(&action))
+    };
+    // Unplaced, the host is a clear error and nothing is sent.
+    let run = comment(&[]);
+    run.fails(1);
+    assert_eq!(run.error_json()["error"]["kind"], "config");
+    assert!(gh.requests().is_empty());
+    // --forge github: GitHub's repository, as HOST/OWNER/NAME always read.
+    let entry = comment(&["--forge", "github"]).json();
+    assert_eq!(entry["action"]["repo"], REPO, "{entry}");
+    assert_eq!(gh.violations(), Vec::<String>::new());
+}

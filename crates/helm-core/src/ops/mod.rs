@@ -132,8 +132,8 @@ impl Helm {
     /// git remote `origin` of the working directory, which must be on
     /// GitHub: steering through the forge seam is not built yet, so a steer
     /// on another forge is refused before anything is read or sent.
-    pub(crate) fn repository(&self, flag: Option<&str>) -> Result<Repo> {
-        match self.locate(flag, None)? {
+    pub(crate) fn repository(&self, flag: Option<&str>, forge: Option<&str>) -> Result<Repo> {
+        match self.locate(flag, forge)? {
             Located::GitHub(repo) => Ok(repo),
             Located::Forge(place) => Err(located::no_steering(&place)),
         }
