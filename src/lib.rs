@@ -6,6 +6,7 @@
 //! what a front end shares with another (that belongs in helm-core).
 
 pub mod cli;
+pub mod forges;
 pub mod mcp;
 pub mod output;
 pub mod spans;

@@ -27,7 +27,7 @@ impl Context {
     /// `TRACEPARENT` (and the `TRACESTATE` beside it, which belongs to that
     /// trace only).
     pub fn from_env(json: bool, traceparent: Option<&str>) -> Result<Context> {
-        let mut helm = Helm::from_env()?;
+        let mut helm = Helm::from_env(crate::forges::registered())?;
         let env = |name: &str| std::env::var(name).ok().filter(|v| !v.trim().is_empty());
         helm.trace = match traceparent {
             Some(flag) => crate::inputs::trace::caller(Some(flag), None, "--traceparent"),

@@ -21,7 +21,9 @@ pub fn take_current(args: &[std::ffi::OsString]) -> Result<()> {
     if std::env::var_os("HELM_VOYAGE").is_some() || args.get(1).is_some_and(|arg| arg == "mcp") {
         return Ok(());
     }
-    let Some(current) = crate::ops::Helm::from_env()?.current_voyage()? else {
+    let Some(current) =
+        crate::ops::Helm::from_env(crate::forges::registered())?.current_voyage()?
+    else {
         return Ok(());
     };
     // SAFETY: main has started no thread yet; nothing reads the

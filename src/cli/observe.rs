@@ -20,10 +20,17 @@ pub struct ObserveArgs {
     #[arg(long = "as", value_name = "ID", global = true, help_heading = super::SHARED)]
     pub(crate) identity: Option<String>,
 
-    /// The GitHub repository as OWNER/NAME or its URL, for GitHub targets (also accepted
-    /// after the target; default: GH_REPO, then the git remote `origin`).
+    /// The repository as OWNER/NAME (GitHub), HOST/PATH or its URL, for a forge's
+    /// targets (also accepted after the target; default: GH_REPO, then the git remote
+    /// `origin`).
     #[arg(long, short = 'R', value_name = "OWNER/NAME", help_heading = super::SHARED)]
     pub(crate) repo: Option<String>,
+
+    /// The forge of the repository's host, for a host helm does not know
+    /// (default: HELM_FORGE, then git config helm.forge.<HOST>, then the host:
+    /// github.com, gitlab.com, codeberg.org).
+    #[arg(long, value_name = "github|gitlab|forgejo", help_heading = super::SHARED)]
+    pub(crate) forge: Option<String>,
 
     /// Withhold text by authors without push access (GitHub's
     /// author_association other than OWNER, MEMBER, COLLABORATOR), for a
@@ -60,7 +67,8 @@ pub(crate) fn run(args: ObserveArgs, ctx: &Context) -> Result<Box<dyn Report>> {
     // Resolve everything before looking: a bad voyage or target fails fast.
     let voyage = args.voyage.name()?;
     helm.voyage_file(voyage)?;
-    let target = helm.target_to_observe(&args.target, args.repo.as_deref())?;
+    let target =
+        helm.target_to_observe(&args.target, args.repo.as_deref(), args.forge.as_deref())?;
     if args.all && !crate::output::observe::heeds_all(&target) {
         return Err(crate::error::Error::usage(
             "--all shows the whole of a GitHub look; a local look's screen stays a summary",

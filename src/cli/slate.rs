@@ -48,7 +48,7 @@ pub(crate) fn run(command: SlateCommand, ctx: &Context) -> Result<Box<dyn Report
         SlateCommand::Erase(args) => {
             let voyage = args.voyage.name()?;
             helm.voyage_file(voyage)?;
-            let target = helm.target(&args.target, None)?;
+            let target = helm.target(&args.target, None, None)?;
             let erased = helm.slate_erase(voyage, &target)?;
             Ok(Box::new(Erased { target, erased }))
         }

@@ -24,6 +24,11 @@ pub struct SteerArgs {
     /// remote `origin` of the current directory).
     #[arg(long, short = 'R', value_name = "OWNER/NAME", global = true, help_heading = super::SHARED)]
     pub(crate) repo: Option<String>,
+    /// The forge of the repository's host, for a host helm does not know (default:
+    /// HELM_FORGE, then git config helm.forge.<HOST>, then the host). Only GitHub is
+    /// steered so far: a steer on GitLab or Forgejo is refused as unsupported.
+    #[arg(long, value_name = "github|gitlab|forgejo", global = true, help_heading = super::SHARED)]
+    pub(crate) forge: Option<String>,
     /// Act even if the issue or PR changed on GitHub since the slate's
     /// observations of it. Without it, a steer on an issue or PR first asks
     /// GitHub whether the slate's observations of that issue or PR (not
@@ -91,6 +96,7 @@ pub(crate) fn run(args: SteerArgs, ctx: &Context) -> Result<Box<dyn Report>> {
         request_id,
         action: &args.action,
         repo: repo.as_deref(),
+        forge: args.forge.as_deref(),
         allow_stale: args.allow_stale,
         require_observed: args.require_observed,
         allow_secret: &args.allow_secret,

@@ -65,9 +65,12 @@ pub(crate) struct ObserveInput {
     /// What to look at, as `observe` and `slate_list` print targets;
     /// relative paths from the server's working directory.
     pub(crate) target: TargetArgs,
-    /// OWNER/NAME (default: GH_REPO, then git remote `origin`).
+    /// OWNER/NAME, HOST/PATH or the repository's URL (default: GH_REPO, then git remote `origin`).
     #[serde(default)]
     pub(crate) repo: Option<String>,
+    /// The forge of an unknown host: github, gitlab, forgejo.
+    #[serde(default)]
+    pub(crate) forge: Option<String>,
 }
 
 /// `slate_erase`.

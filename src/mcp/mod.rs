@@ -74,7 +74,7 @@ impl Ctx {
 /// Serves MCP on stdin/stdout until the client closes the connection,
 /// offering the tools `served` allows.
 pub fn serve(served: Served, lockdown: bool) -> Result<()> {
-    let mut helm = Helm::from_env()?;
+    let mut helm = Helm::from_env(crate::forges::registered())?;
     // stdin and stdout carry the protocol: no body is ever read from them.
     helm.stdin = crate::inputs::Stdin::Protocol;
     // Every payload any tool or resource shows is marked, or withheld

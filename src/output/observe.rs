@@ -288,7 +288,11 @@ pub(crate) fn heeds_all(target: &crate::observe::Target) -> bool {
         Target::GitHubIssue(_)
         | Target::GitHubPr(_)
         | Target::GitHubChecks(_)
-        | Target::GitHubRepo(_) => true,
+        | Target::GitHubRepo(_)
+        | Target::Issue(_)
+        | Target::Pr(_)
+        | Target::Checks(_)
+        | Target::Repo(_) => true,
         Target::FileContents(_) | Target::DirectoryTree(_) | Target::RustProject(_) => false,
     }
 }
@@ -297,13 +301,15 @@ pub(crate) fn heeds_all(target: &crate::observe::Target) -> bool {
 fn render(screen: &mut Screen, target: &crate::observe::Target, payload: &Value) {
     use crate::observe::Target;
     match target {
-        Target::GitHubIssue(_) | Target::GitHubPr(_) => thread::render(screen, payload),
-        Target::GitHubChecks(_) => {
+        Target::GitHubIssue(_) | Target::GitHubPr(_) | Target::Issue(_) | Target::Pr(_) => {
+            thread::render(screen, payload)
+        }
+        Target::GitHubChecks(_) | Target::Checks(_) => {
             if let Some(checks) = payload.get("checks").filter(|c| c.is_object()) {
                 checks::render(screen, checks, None);
             }
         }
-        Target::GitHubRepo(_) => repo::render(screen, payload),
+        Target::GitHubRepo(_) | Target::Repo(_) => repo::render(screen, payload),
         // Read lean, before a `Value` is made (`local::LeanFiles`,
         // `local::LeanTree`).
         Target::FileContents(_) | Target::DirectoryTree(_) => {}

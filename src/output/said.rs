@@ -12,7 +12,7 @@ use std::collections::{HashMap, HashSet};
 use serde_json::Value;
 
 use crate::observe::Target;
-use crate::observe::standing::can_push;
+use crate::observe::standing::part_may_push;
 use crate::storage::store::Payload;
 
 /// The characters a quote keeps; the rest is in the page and the artifact.
@@ -115,7 +115,6 @@ fn one(part: &Value, how: String, at: &str) -> Option<Quoted> {
         "" => "ghost",
         author => author,
     };
-    let association = part.get("authorAssociation").and_then(Value::as_str);
     let marked = part.get("untrusted").and_then(Value::as_bool) == Some(true);
     let line = super::clean_line(body);
     let mut quote: String = line.chars().take(QUOTE_CHARS).collect();
@@ -126,7 +125,7 @@ fn one(part: &Value, how: String, at: &str) -> Option<Quoted> {
         author: author.to_string(),
         how,
         text: quote,
-        untrusted: marked || !can_push(association),
+        untrusted: marked || !part.as_object().is_some_and(part_may_push),
         key: (
             author.to_string(),
             text(part, at).to_string(),

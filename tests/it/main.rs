@@ -7,6 +7,7 @@ mod caller_trace;
 mod changes_seen;
 mod disclosure;
 mod egress;
+mod forges;
 mod freshness;
 mod github;
 mod habits;

@@ -15,19 +15,24 @@ use crate::support::github::github_voyage;
 
 const REPO: &str = "acme/widgets";
 
-/// Every `properties.kind.const` anywhere in a schema: the kinds a tagged
-/// union admits, however schemars nests it.
+/// Every `properties.kind.const` anywhere in a schema, and every name of a
+/// `properties.kind.enum` (a neutral kind listed with the `github-*` kind it
+/// is on GitHub): the kinds a tagged union admits, however schemars nests it.
 fn kind_consts(schema: &Value, found: &mut Vec<String>) {
     match schema {
         Value::Object(map) => {
-            if let Some(kind) = map
-                .get("properties")
-                .and_then(|p| p.get("kind"))
-                .and_then(|k| k.get("const"))
-                .and_then(Value::as_str)
-            {
+            let kind = map.get("properties").and_then(|p| p.get("kind"));
+            if let Some(kind) = kind.and_then(|k| k.get("const")).and_then(Value::as_str) {
                 found.push(kind.to_string());
             }
+            let names = kind.and_then(|k| k.get("enum")).and_then(Value::as_array);
+            found.extend(
+                names
+                    .into_iter()
+                    .flatten()
+                    .filter_map(Value::as_str)
+                    .map(str::to_string),
+            );
             map.values().for_each(|v| kind_consts(v, found));
         }
         Value::Array(items) => items.iter().for_each(|v| kind_consts(v, found)),

@@ -77,10 +77,15 @@ pub trait Forge: Send + Sync {
     /// token sources this forge knows, e.g. `glab auth token`), each checked,
     /// each failure a `config` error naming the variable. Called inside the
     /// current-thread runtime the core made.
+    ///
+    /// `None` means the core reaches this forge by its own path and never
+    /// through a [`Repository`]: GitHub's, until its look and actions move
+    /// behind the seam (seam plan step 1c). The core asks `open` only of a
+    /// forge that is not GitHub, so `None` from any other is a bug it reports.
     fn open(
         &self,
         env: &ForgeEnv,
         place: &ForgeRepo,
         limits: &Limits,
-    ) -> Result<Box<dyn Repository>>;
+    ) -> Option<Result<Box<dyn Repository>>>;
 }

@@ -43,12 +43,14 @@ impl Forge for ForgejoForge {
         env: &ForgeEnv,
         place: &ForgeRepo,
         limits: &Limits,
-    ) -> Result<Box<dyn Repository>> {
-        let api_url = api_url(env.get(API_URL), &place.host)?;
-        let token = token(env)?;
-        Ok(Box::new(ForgejoRepository::open(
-            place, &api_url, token, limits,
-        )?))
+    ) -> Option<Result<Box<dyn Repository>>> {
+        Some((|| -> Result<Box<dyn Repository>> {
+            let api_url = api_url(env.get(API_URL), &place.host)?;
+            let token = token(env)?;
+            Ok(Box::new(ForgejoRepository::open(
+                place, &api_url, token, limits,
+            )?))
+        })())
     }
 }
 

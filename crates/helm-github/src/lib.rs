@@ -15,6 +15,7 @@ mod auth;
 pub mod client;
 pub mod conditional;
 pub mod error;
+mod forge;
 pub mod graphql;
 pub mod repo;
 pub mod wire;
@@ -24,6 +25,7 @@ use std::time::Duration;
 
 use crate::model::Repo;
 use client::Client;
+pub use forge::forge;
 use helm_model::error::{Error, Kind, Result};
 
 pub(crate) const DEFAULT_API_URL: &str = "https://api.github.com";
@@ -73,8 +75,9 @@ impl Config {
     }
 }
 
-/// `HELM_GITHUB_TIMEOUT`, read as every forge reads it (helm-http).
-pub(crate) fn timeout(text: Option<&str>) -> Result<Duration> {
+/// `HELM_GITHUB_TIMEOUT`, read as every forge reads it (helm-http): the
+/// core bounds another forge's requests by it too.
+pub fn timeout(text: Option<&str>) -> Result<Duration> {
     helm_http::timeout(text)
 }
 

@@ -16,8 +16,14 @@ pub fn resolve(flag: Option<&str>, env: Option<&str>, cwd: &Path) -> Result<Repo
     if let Some(text) = env.filter(|t| !t.trim().is_empty()) {
         return Repo::given(text).ok_or_else(|| malformed("GH_REPO", text));
     }
-    match origin_url(cwd) {
-        Some(url) => Repo::from_remote(&url).ok_or_else(|| {
+    from_origin(origin_url(cwd).as_deref())
+}
+
+/// The repository the git remote `origin` names (`url`, as [`origin_url`]
+/// read it), or why there is none.
+pub fn from_origin(url: Option<&str>) -> Result<Repo> {
+    match url {
+        Some(url) => Repo::from_remote(url).ok_or_else(|| {
             Error::new(
                 Kind::Config,
                 format!("the git remote origin '{url}' does not name a GitHub repository"),
@@ -57,7 +63,8 @@ fn malformed(source: impl Piece, text: &str) -> Error {
     ])
 }
 
-fn origin_url(cwd: &Path) -> Option<String> {
+/// The URL of the git remote `origin` of the repository at `cwd`, if any.
+pub fn origin_url(cwd: &Path) -> Option<String> {
     let mut command = Command::new("git");
     command
         .args(["remote", "get-url", "origin"])

@@ -20,7 +20,7 @@ pub(super) fn command(command: &FlagCommand) -> Command {
         .about
         .map(str::to_string)
         .or_else(|| description(command.schema.as_value()));
-    let cmd = Command::new(command.name);
+    let cmd = Command::new(command.name).visible_aliases(command.aliases);
     let cmd = match about.as_deref().map(doc) {
         Some((short, Some(long))) => cmd.about(short).long_about(long),
         Some((short, None)) => cmd.about(short),

@@ -152,7 +152,7 @@ impl<T: FlagCommands> Subcommand for FlagSubcommands<T> {
     fn has_subcommand(name: &str) -> bool {
         T::commands()
             .iter()
-            .any(|command: &FlagCommand| command.name == name)
+            .any(|command: &FlagCommand| command.name == name || command.aliases.contains(&name))
     }
 }
 

@@ -36,7 +36,7 @@ fn observe(ctx: &Ctx, mut call: Call) -> Result<Box<dyn Report>> {
     let helm = &ctx.helm;
     let voyage = ctx.voyage(a.voyage)?;
     helm.voyage_file(&voyage)?;
-    let target = helm.target_to_observe(&a.target, a.repo.as_deref())?;
+    let target = helm.target_to_observe(&a.target, a.repo.as_deref(), a.forge.as_deref())?;
     let observed = helm.observe(&voyage, target, None, &call.tally)?;
     Ok(Box::new(ObservedReport {
         observed,
@@ -90,7 +90,7 @@ fn erase(ctx: &Ctx, mut call: Call) -> Result<Box<dyn Report>> {
     let targets = a
         .targets
         .iter()
-        .map(|spec| helm.target(spec, None))
+        .map(|spec| helm.target(spec, None, None))
         .collect::<Result<Vec<_>>>()?;
     let mut erased = Vec::new();
     for target in targets {

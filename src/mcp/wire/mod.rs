@@ -32,6 +32,7 @@
 //! holds them.
 
 mod shared;
+mod spellings;
 
 use serde_json::{Map, Value};
 
@@ -79,6 +80,7 @@ pub(crate) fn input(mut schema: Value) -> Value {
             }
         }
     }
+    each_schema(&mut schema, &mut spellings::fold);
     each_schema(&mut schema, &mut |s| tidy(s, false));
     each_schema(&mut schema, &mut optional_not_null);
     each_schema(&mut schema, &mut required_said_once);

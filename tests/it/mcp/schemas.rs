@@ -69,7 +69,10 @@ fn variant<'a>(union: &'a Value, kind: &str) -> &'a Value {
         .as_array()
         .expect("a oneOf")
         .iter()
-        .find(|v| v["properties"]["kind"]["const"] == kind)
+        .find(|v| {
+            let named = &v["properties"]["kind"];
+            named["const"] == kind || named["enum"].get(0).is_some_and(|first| first == kind)
+        })
         .unwrap_or_else(|| panic!("no variant {kind}"))
 }
 
@@ -107,7 +110,7 @@ fn the_contracts_tools_are_listed_with_their_arguments() {
     assert_eq!(args("voyage_show"), ["voyage"]);
     assert_eq!(args("voyage_brief"), ["voyage"]);
     assert_eq!(args("voyage_end"), ["status", "voyage"]);
-    assert_eq!(args("observe"), ["repo", "target", "voyage"]);
+    assert_eq!(args("observe"), ["forge", "repo", "target", "voyage"]);
     assert_eq!(args("slate_list"), ["voyage"]);
     assert_eq!(args("slate_clear"), ["voyage"]);
     assert_eq!(args("slate_erase"), ["targets", "voyage"]);
@@ -252,11 +255,16 @@ fn targets_are_the_clis_target_json() {
     let tools = Session::start(&env).tools();
     let observe = schema(&tools, "observe");
     let targets = &observe["$defs"]["TargetSpec"];
-    let kinds: Vec<&str> = targets["oneOf"]
+    // A neutral kind is listed once under all its names: on GitHub it is
+    // the `github-*` kind.
+    let kinds: Vec<String> = targets["oneOf"]
         .as_array()
         .unwrap()
         .iter()
-        .map(|v| v["properties"]["kind"]["const"].as_str().unwrap())
+        .map(|v| match &v["properties"]["kind"]["const"] {
+            serde_json::Value::String(kind) => kind.clone(),
+            _ => v["properties"]["kind"]["enum"].to_string(),
+        })
         .collect();
     assert_eq!(
         kinds,
@@ -264,17 +272,18 @@ fn targets_are_the_clis_target_json() {
             "file-contents",
             "directory-tree",
             "rust-project",
-            "github-issue",
-            "github-pr",
-            "github-repo",
-            "github-checks"
+            r#"["issue","github-issue"]"#,
+            r#"["pr","mr","github-pr"]"#,
+            r#"["repo","github-repo"]"#,
+            r#"["checks","github-checks"]"#,
         ]
     );
     let tree = variant(targets, "directory-tree");
     assert_eq!(properties(tree), ["kind", "maxDepth", "root", "skip"]);
     assert_eq!(required(tree), ["kind", "root"]);
-    let pr = variant(targets, "github-pr");
+    let pr = variant(targets, "pr");
     assert_eq!(required(pr), ["kind", "number"]);
+    assert_eq!(properties(pr), ["focus", "forge", "kind", "number", "repo"]);
     assert_eq!(
         constants(&observe["$defs"]["PullRequestFocus"]),
         ["summary", "comments", "files", "diff", "checks", "reviews"]

@@ -28,7 +28,7 @@ use std::borrow::Cow;
 
 use serde_json::Value;
 
-use crate::observe::standing::can_push;
+use crate::observe::standing::part_may_push;
 
 /// How much of an untrusted author's text the views of this `Helm` show.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -156,7 +156,7 @@ fn authored(
                     .get("authorAssociation")
                     .and_then(Value::as_str)
                     .map(str::to_string);
-                if !can_push(association.as_deref()) {
+                if !part_may_push(fields) {
                     let login = fields
                         .get("author")
                         .and_then(Value::as_str)
@@ -207,7 +207,7 @@ fn pull_authors(payload: &mut Value, artifact: &str, lockdown: bool, found: &mut
         ),
         None => (UNKNOWN.to_string(), None),
     };
-    if can_push(association.as_deref()) {
+    if summary.as_object().is_some_and(part_may_push) {
         return;
     }
     let note = withheld(&login, artifact);

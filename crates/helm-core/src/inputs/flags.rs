@@ -224,6 +224,11 @@ pub trait Flags: DeserializeOwned + JsonSchema {
     fn about() -> Option<&'static str> {
         None
     }
+
+    /// Other names the subcommand answers to (`mr` for `pr`).
+    fn aliases() -> &'static [&'static str] {
+        &[]
+    }
 }
 
 /// One subcommand of an enum of argument structs: its name, its struct's
@@ -235,6 +240,7 @@ pub struct FlagCommand {
     pub about: Option<&'static str>,
     pub flags: Vec<Flag>,
     pub one_of: Option<(&'static str, &'static [&'static str])>,
+    pub aliases: &'static [&'static str],
 }
 
 impl FlagCommand {
@@ -245,6 +251,7 @@ impl FlagCommand {
             about: A::about(),
             flags: A::flags(),
             one_of: A::one_of(),
+            aliases: A::aliases(),
         }
     }
 }

@@ -186,7 +186,9 @@ impl ThreadPayload {
         // A title by someone without push access says so wherever the
         // digest goes (the story, the brief, the slate), as MCP marks it.
         if let Some(standing) = text("authorAssociation")
-            && !super::standing::can_push(Some(&standing))
+            && !summary
+                .and_then(Value::as_object)
+                .is_some_and(super::standing::part_may_push)
         {
             let login = text("author").unwrap_or_else(|| "ghost".to_string());
             parts.push(format!("by {login} ({standing}, untrusted)"));

@@ -30,6 +30,10 @@ pub(crate) struct GitHubLook {
     pub(crate) unchanged: bool,
     /// The secrets replaced in the payload (bodies, titles, log tails).
     pub(crate) redacted: Vec<crate::secrets::Redaction>,
+    /// What keeps a pull request from merging that only its forge's own
+    /// verdict shows (`Repository::blockers`); none on GitHub, whose
+    /// readiness is judged from the parts alone.
+    pub(crate) blockers: Vec<helm_forge::Blocker>,
 }
 
 /// The payload, as GitHub gave it (not yet redacted), and whether every part
@@ -70,6 +74,7 @@ pub(crate) fn look_github(
         summary,
         unchanged,
         redacted,
+        blockers: Vec::new(),
     })
 }
 

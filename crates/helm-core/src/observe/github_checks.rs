@@ -7,6 +7,7 @@
 //! in `digest.rs`.
 
 mod digest;
+pub(crate) use digest::digest as digest_of_checks;
 mod look;
 mod unavailable;
 
@@ -46,7 +47,7 @@ pub(crate) enum Logs {
 }
 
 impl Logs {
-    fn as_str(self) -> &'static str {
+    pub(crate) fn as_str(self) -> &'static str {
         match self {
             Logs::Failed => "failed",
             Logs::All => "all",
@@ -119,45 +120,7 @@ impl KindArgs for GitHubChecksArgs {
     }
 
     fn canonical(&self, place: &Place) -> Result<Target> {
-        let git_ref = self.git_ref.as_deref().map(str::trim);
-        match (self.pr, git_ref) {
-            (Some(_), Some(_)) | (None, None) => {
-                // The hint's command is unquoted text, as it always was.
-                return Err(Error::usage(words![
-                    "github-checks takes ",
-                    arg("pr"),
-                    " N or ",
-                    arg("ref"),
-                    " REF, one of them",
-                ])
-                .hint(words![
-                    "e.g. helm observe github-checks ",
-                    arg("pr"),
-                    " 45, or ",
-                    arg("ref"),
-                    " main",
-                ]));
-            }
-            (None, Some(r)) if !valid_ref(r) => {
-                return Err(Error::usage(format!("'{r}' is not a git ref"))
-                    .hint("give a branch, a tag or a commit sha"));
-            }
-            _ => {}
-        }
-        if self.tail > MAX_TAIL {
-            return Err(Error::usage(words![
-                arg("tail"),
-                format!(
-                    " {} is more than the {MAX_TAIL} lines helm keeps of a log",
-                    self.tail
-                ),
-            ])
-            .hint(words![
-                "give ",
-                arg("tail"),
-                format!(" {MAX_TAIL} or fewer")
-            ]));
-        }
+        let git_ref = checked("github-checks", self.pr, self.git_ref.as_deref(), self.tail)?;
         Ok(Target::from(GitHubChecksTarget {
             repo: place.repository()?,
             pr: self.pr,
@@ -166,6 +129,56 @@ impl KindArgs for GitHubChecksArgs {
             tail: self.tail,
         }))
     }
+}
+
+/// The checks' `--pr` or `--ref` (one of them, a ref trimmed and sound) and
+/// `--tail`, checked alike for `github-checks` and `checks` (`kind`).
+pub(crate) fn checked<'a>(
+    kind: &str,
+    pr: Option<u64>,
+    git_ref: Option<&'a str>,
+    tail: u32,
+) -> Result<Option<&'a str>> {
+    let git_ref = git_ref.map(str::trim);
+    match (pr, git_ref) {
+        (Some(_), Some(_)) | (None, None) => {
+            // The hint's command is unquoted text, as it always was.
+            return Err(Error::usage(words![
+                format!("{kind} takes "),
+                arg("pr"),
+                " N or ",
+                arg("ref"),
+                " REF, one of them",
+            ])
+            .hint(words![
+                format!("e.g. helm observe {kind} "),
+                arg("pr"),
+                " 45, or ",
+                arg("ref"),
+                " main",
+            ]));
+        }
+        (None, Some(r)) if !valid_ref(r) => {
+            return Err(Error::usage(format!("'{r}' is not a git ref"))
+                .hint("give a branch, a tag or a commit sha"));
+        }
+        _ => {}
+    }
+    if tail > MAX_TAIL {
+        return Err(Error::usage(words![
+            arg("tail"),
+            format!(
+                " {} is more than the {MAX_TAIL} lines helm keeps of a log",
+                tail
+            ),
+        ])
+        .hint(words![
+            "give ",
+            arg("tail"),
+            format!(" {MAX_TAIL} or fewer")
+        ]));
+    }
+    Ok(git_ref)
 }
 
 /// A ref as git allows it, near enough to keep a request path whole: no
@@ -326,9 +339,16 @@ mod tests {
 
     fn resolve(json: &str) -> Result<Target> {
         let spec: super::super::TargetArgs = serde_json::from_str(json).unwrap();
-        spec.resolve(Path::new("/w"), crate::inputs::Stdin::Ours, None, &|flag| {
-            Ok(Repo::parse(flag.unwrap_or("o/r")).unwrap())
-        })
+        spec.resolve(
+            Path::new("/w"),
+            crate::inputs::Stdin::Ours,
+            (None, None),
+            &|flag, _| {
+                Ok(crate::ops::Located::GitHub(
+                    Repo::parse(flag.unwrap_or("o/r")).unwrap(),
+                ))
+            },
+        )
     }
 
     #[test]

@@ -92,29 +92,11 @@ impl KindTarget for GitHubRepoTarget {
     /// `3 open issues, 1 open pull request`.
     /// Each open issue's and pull request's title and labels, by its author.
     fn said(&self, payload: &[u8]) -> Vec<TextSaid> {
-        let Ok(payload) = serde_json::from_slice::<RepoPayload>(payload) else {
-            return Vec::new();
-        };
-        let mut said = Vec::new();
-        said::authored_list(payload.issues.as_ref(), &mut said);
-        said::authored_list(payload.pull_requests.as_ref(), &mut said);
-        said
+        said_of(payload)
     }
 
     fn digest(&self, payload: &[u8]) -> Option<String> {
-        let payload: RepoPayload = serde_json::from_slice(payload).ok()?;
-        let count = |v: &Option<Value>| v.as_ref().and_then(Value::as_array).map(Vec::len);
-        let mut words = Vec::new();
-        if let Some(n) = count(&payload.issues) {
-            words.push(format!("{n} open {}", plural(n, "issue", "issues")));
-        }
-        if let Some(n) = count(&payload.pull_requests) {
-            words.push(format!(
-                "{n} open {}",
-                plural(n, "pull request", "pull requests")
-            ));
-        }
-        (!words.is_empty()).then(|| words.join(", "))
+        digest_of(payload)
     }
 
     fn command_args(&self) -> Option<Vec<CommandArg>> {
@@ -137,14 +119,7 @@ impl RemoteLook for GitHubRepoTarget {
 
     /// `3 open issues, 1 open pull requests`.
     fn words(&self, payload: &Value) -> String {
-        let mut words = Vec::new();
-        if let Some(issues) = payload.get("issues") {
-            words.push(format!("{} open issues", parts::count(issues)));
-        }
-        if let Some(pulls) = payload.get("pullRequests") {
-            words.push(format!("{} open pull requests", parts::count(pulls)));
-        }
-        words.join(", ")
+        words_of(payload)
     }
 
     fn looking<'a>(
@@ -172,6 +147,47 @@ pub(crate) struct RepoPayload {
     pub(crate) pull_requests_truncated: bool,
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub(crate) validators: BTreeMap<String, Vec<Validator>>,
+}
+
+/// Each open issue's and pull request's title and labels, by its author:
+/// what search finds in a repository's payload on any forge.
+pub(crate) fn said_of(payload: &[u8]) -> Vec<TextSaid> {
+    let Ok(payload) = serde_json::from_slice::<RepoPayload>(payload) else {
+        return Vec::new();
+    };
+    let mut said = Vec::new();
+    said::authored_list(payload.issues.as_ref(), &mut said);
+    said::authored_list(payload.pull_requests.as_ref(), &mut said);
+    said
+}
+
+/// The story's line for a repository's payload on any forge.
+pub(crate) fn digest_of(payload: &[u8]) -> Option<String> {
+    let payload: RepoPayload = serde_json::from_slice(payload).ok()?;
+    let count = |v: &Option<Value>| v.as_ref().and_then(Value::as_array).map(Vec::len);
+    let mut words = Vec::new();
+    if let Some(n) = count(&payload.issues) {
+        words.push(format!("{n} open {}", plural(n, "issue", "issues")));
+    }
+    if let Some(n) = count(&payload.pull_requests) {
+        words.push(format!(
+            "{n} open {}",
+            plural(n, "pull request", "pull requests")
+        ));
+    }
+    (!words.is_empty()).then(|| words.join(", "))
+}
+
+/// A look's few words on a repository's payload on any forge.
+pub(crate) fn words_of(payload: &Value) -> String {
+    let mut words = Vec::new();
+    if let Some(issues) = payload.get("issues") {
+        words.push(format!("{} open issues", parts::count(issues)));
+    }
+    if let Some(pulls) = payload.get("pullRequests") {
+        words.push(format!("{} open pull requests", parts::count(pulls)));
+    }
+    words.join(", ")
 }
 
 /// A pull request as a line of the repository's listing.

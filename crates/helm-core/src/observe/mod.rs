@@ -21,6 +21,8 @@ pub(crate) mod github_issue;
 pub(crate) mod github_pr;
 pub mod github_repo;
 pub(crate) mod local;
+pub(crate) mod neutral;
+pub use neutral::SPELLINGS;
 mod parts;
 pub mod rust_project;
 pub(crate) mod said;
@@ -40,8 +42,8 @@ use crate::storage::artifact::Packed;
 
 pub(crate) use args::Place;
 pub use conversation::compare::settle;
-pub(crate) use github::Looking;
 pub(crate) use github::look_github;
+pub(crate) use github::{GitHubLook, Looking};
 pub(crate) use local::regular;
 pub use tally::{Counting, Tally};
 pub(crate) use target::{FocusName, Source};
@@ -50,7 +52,7 @@ pub(crate) use target::{FocusName, Source};
 /// JSON, and its module's argument and target types. Makes the enums the
 /// front ends parse and the slate keys on, the names, and the dispatch.
 macro_rules! kinds {
-    ($($variant:ident $name:literal $module:ident :: $args:ident => $target:ident,)+) => {
+    ($($variant:ident $name:literal $(| $alias:literal)? $module:ident :: $args:ident => $target:ident,)+) => {
         // As given: relative paths, focus in any order, the repository
         // optional; `slate erase` takes the same syntax as `observe`. The MCP
         // input schemas name it `TargetSpec`, as they always have.
@@ -60,7 +62,7 @@ macro_rules! kinds {
         #[schemars(rename = "TargetSpec")]
         pub enum TargetArgs {
             $(
-                #[serde(rename = $name)]
+                #[serde(rename = $name $(, alias = $alias)?)]
                 $variant($module::$args),
             )+
         }
@@ -100,7 +102,7 @@ macro_rules! kinds {
 
             fn command(name: &str) -> Option<$crate::inputs::FlagCommand> {
                 match name {
-                    $($name => Some($crate::inputs::FlagCommand::of::<$module::$args>($name)),)+
+                    $($name $(| $alias)? => Some($crate::inputs::FlagCommand::of::<$module::$args>($name)),)+
                     _ => None,
                 }
             }
@@ -146,6 +148,10 @@ kinds! {
     GitHubPr      "github-pr"      github_pr::GitHubPrArgs => GitHubPrTarget,
     GitHubRepo    "github-repo"    github_repo::GitHubRepoArgs => GitHubRepoTarget,
     GitHubChecks  "github-checks"  github_checks::GitHubChecksArgs => GitHubChecksTarget,
+    Issue         "issue"          neutral::IssueArgs => IssueTarget,
+    Pr            "pr" | "mr"      neutral::PrArgs => PrTarget,
+    Repo          "repo"           neutral::RepoArgs => RepoTarget,
+    Checks        "checks"         neutral::ChecksArgs => ChecksTarget,
 }
 
 /// What a kind's arguments provide: the canonical target. (Their
@@ -154,6 +160,11 @@ pub(crate) trait KindArgs {
     /// For a GitHub kind, the `--repo` given with the target itself (`Some`
     /// of it, or `Some(None)` when it was not given); `None` for a local kind.
     fn repo_flag(&self) -> Option<Option<&str>> {
+        None
+    }
+
+    /// For a neutral kind, the `--forge` given with the target itself.
+    fn forge_flag(&self) -> Option<Option<&str>> {
         None
     }
 
@@ -205,13 +216,19 @@ pub(crate) trait KindTarget {
     /// same thing (see [`Target::key_folds_case`]): GitHub's names are
     /// case-insensitive, paths and git refs are not.
     fn folds_case(&self) -> bool {
-        matches!(self.way(), Way::GitHub(_))
+        matches!(self.way(), Way::GitHub(_) | Way::Forge(_))
     }
 
     /// The issue or pull request this target looks at, for the freshness
     /// guard and the brief; `None` for anything else.
     fn thread(&self) -> Option<&dyn ThreadTarget> {
         None
+    }
+
+    /// Whether it looks at a pull request (whose readiness a look shows),
+    /// on any forge.
+    fn is_pull(&self) -> bool {
+        self.thread().is_some_and(|t| t.is_pr())
     }
 }
 
@@ -221,6 +238,8 @@ pub(crate) enum Way<'a> {
     Local(&'a dyn LocalLook),
     /// A repository on GitHub.
     GitHub(&'a dyn RemoteLook),
+    /// A repository on another forge, through its `helm_forge::Repository`.
+    Forge(&'a dyn neutral::ForgeLook),
 }
 
 /// A look on this machine.
@@ -279,18 +298,18 @@ pub trait ThreadTarget {
 }
 
 impl TargetArgs {
-    /// The canonical target. `outer_repo` is a `--repo` given apart from the
-    /// target (`helm observe --repo o/r …`, or MCP's `repo` argument);
-    /// `repository` resolves the repository of a GitHub target from the
-    /// flag, if any.
+    /// The canonical target. `outer` is a `--repo` and a `--forge` given
+    /// apart from the target (`helm observe --repo o/r …`, or MCP's `repo`
+    /// and `forge`); `locate` finds the repository of a forge's target from
+    /// the flags, if any.
     pub(crate) fn resolve(
         &self,
         cwd: &std::path::Path,
         stdin: crate::inputs::Stdin,
-        outer_repo: Option<&str>,
-        repository: &dyn Fn(Option<&str>) -> Result<Repo>,
+        outer: (Option<&str>, Option<&str>),
+        locate: args::Locate,
     ) -> Result<Target> {
-        args::resolve(self.args(), cwd, stdin, outer_repo, repository)
+        args::resolve(self.args(), cwd, stdin, outer, locate)
     }
 }
 
@@ -319,7 +338,14 @@ impl Target {
     /// other field of their keys is lowercase). Paths and git refs stay
     /// case-sensitive, so a `github-checks` key naming a ref does not fold.
     pub(crate) fn key_folds_case(key: &str) -> bool {
-        key.starts_with(r#"{"kind":"github-"#)
+        const FORGES: [&str; 5] = [
+            r#"{"kind":"github-"#,
+            r#"{"kind":"issue","#,
+            r#"{"kind":"pr","#,
+            r#"{"kind":"repo","#,
+            r#"{"kind":"checks","#,
+        ];
+        FORGES.iter().any(|prefix| key.starts_with(prefix))
             && Target::from_key(key).is_some_and(|target| target.of().folds_case())
     }
 
@@ -328,6 +354,7 @@ impl Target {
         match self.of().way() {
             Way::Local(_) => Source::Local,
             Way::GitHub(remote) => Source::GitHub(remote.repo()),
+            Way::Forge(forge) => Source::Forge(forge),
         }
     }
 
@@ -381,6 +408,10 @@ impl Target {
                 format!("reading {} from GitHub", self.describe()),
                 Counting::Received,
             )),
+            Way::Forge(forge) => Some((
+                format!("reading {} from {}", self.describe(), forge.site().forge),
+                Counting::Received,
+            )),
         }
     }
 }
@@ -403,7 +434,7 @@ pub(crate) struct Looked {
 pub(crate) fn look_local(target: &Target, tally: &Tally) -> Result<Looked> {
     match target.of().way() {
         Way::Local(local) => local.look(tally),
-        Way::GitHub(_) => Err(crate::error::Error::usage(format!(
+        Way::GitHub(_) | Way::Forge(_) => Err(crate::error::Error::usage(format!(
             "{} is not a local target",
             target.kind().as_str()
         ))),

@@ -25,6 +25,8 @@ pub(crate) struct TextSaid {
 pub(crate) struct Author {
     pub(crate) login: String,
     pub(crate) association: Option<String>,
+    /// `authorCanPush`, where the forge gave it (GitLab, Forgejo).
+    pub(crate) can_push: Option<bool>,
 }
 
 impl Author {
@@ -35,6 +37,7 @@ impl Author {
         Author {
             login: "the pull request's author".to_string(),
             association: None,
+            can_push: None,
         }
     }
 
@@ -51,6 +54,9 @@ impl Author {
             Some(login) => Author {
                 login,
                 association: field("authorAssociation"),
+                can_push: summary
+                    .and_then(|s| s.get("authorCanPush"))
+                    .and_then(Value::as_bool),
             },
             None => Author::unrecorded(),
         }
@@ -74,6 +80,7 @@ impl TextSaid {
 pub(crate) struct Authored {
     author: Option<String>,
     author_association: Option<String>,
+    author_can_push: Option<bool>,
     title: Option<String>,
     body: Option<String>,
     labels: Vec<String>,
@@ -97,6 +104,7 @@ impl Authored {
                 // GitHub names no author for a deleted account.
                 login: self.author.unwrap_or_else(|| "ghost".to_string()),
                 association: self.author_association,
+                can_push: self.author_can_push,
             }),
         })
     }

@@ -33,12 +33,14 @@ macro_rules! focus_enum {
 pub(crate) use focus_enum;
 
 /// Where a target is looked at.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy)]
 pub(crate) enum Source<'a> {
     /// Files and folders on this machine.
     Local,
     /// A repository on GitHub.
     GitHub(&'a Repo),
+    /// A repository on another forge.
+    Forge(&'a dyn super::neutral::ForgeLook),
 }
 
 /// Lets target code treat the three focus enums alike.

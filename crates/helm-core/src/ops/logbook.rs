@@ -23,6 +23,9 @@ pub struct SteerRequest<'a> {
     pub action: &'a ActionArgs,
     /// `--repo`, else `GH_REPO`, else the git remote.
     pub repo: Option<&'a str>,
+    /// `--forge`: the forge of `repo`'s host, else `HELM_FORGE`, git config,
+    /// the host's own (only GitHub is steered through today).
+    pub forge: Option<&'a str>,
     /// Act even when the target changed since it was observed
     /// (`--allow-stale`, MCP `allowStale`); the entry records what changed.
     pub allow_stale: bool,
@@ -105,7 +108,7 @@ impl Helm {
         let disclose = request.disclose || self.disclose;
         let prepared =
             super::posting::prepare(steer, request.asked(), disclose, &file.id.to_string())?;
-        let repo = self.repository(request.repo)?;
+        let repo = self.repository(request.repo, request.forge)?;
         let guard = super::fresh::Guard {
             file: file.clone(),
             allow_stale: request.allow_stale,

@@ -12,7 +12,9 @@ pub mod brief_related;
 pub mod changes;
 pub mod current;
 pub mod digest;
+pub(crate) mod forge_look;
 pub(crate) mod fresh;
+mod located;
 pub mod logbook;
 pub(crate) mod login;
 pub mod observe;
@@ -30,12 +32,17 @@ pub mod voyage;
 
 use std::path::PathBuf;
 
+use std::sync::Arc;
+
+use helm_forge::{ForgeEnv, ForgeName, Forges};
+
 use crate::error::{Error, Kind, Result};
 use crate::error::{arg, cmd};
 use crate::github;
 use crate::model::Repo;
 use crate::model::words;
 use crate::storage::{Home, VoyageFile, VoyageStore};
+pub(crate) use located::{Located, not_github};
 
 /// What every operation needs from its surroundings, read once.
 #[derive(Clone, Debug)]
@@ -44,6 +51,8 @@ pub struct Helm {
     /// Relative paths (targets, body files, export paths) resolve here.
     pub cwd: PathBuf,
     pub(crate) github: github::Env,
+    /// The forges this binary registered, and every variable they read.
+    pub(crate) forges: Registered,
     /// Whether a body may be read from stdin (`helm mcp`'s carries the protocol).
     pub stdin: crate::inputs::Stdin,
     /// Test-only settings of `voyage push`/`pull` (`HELM_SYNC_KILL_AT`,
@@ -65,9 +74,10 @@ pub struct Helm {
 
 impl Helm {
     /// Reads helm's environment: `HELM_HOME` (default `~/.helm`), the working
-    /// directory and the GitHub variables. The one place helm reads its
-    /// environment; the front ends call it once.
-    pub fn from_env() -> Result<Helm> {
+    /// directory, `HELM_FORGE` and the variables of every forge in `forges`
+    /// (each one's `env_names`). The one place helm reads its environment;
+    /// the front ends call it once, with the forges the binary registers.
+    pub fn from_env(forges: Forges) -> Result<Helm> {
         let home = match std::env::var_os("HELM_HOME").filter(|v| !v.is_empty()) {
             Some(home) => PathBuf::from(home),
             None => match std::env::home_dir() {
@@ -91,6 +101,7 @@ impl Helm {
                 gh_token: var("GH_TOKEN"),
                 github_token: var("GITHUB_TOKEN"),
             },
+            forges: Registered::read(forges, &var),
             stdin: match crate::inputs::editor::Editor::from_env() {
                 Some(editor) => crate::inputs::Stdin::Terminal(editor),
                 None => crate::inputs::Stdin::Ours,
@@ -117,10 +128,60 @@ impl Helm {
         VoyageStore::open_for_write(self.voyage_file(voyage)?)
     }
 
-    /// The repository for a GitHub target or action: the flag, else
-    /// `GH_REPO`, else the git remote `origin` of the working directory.
-    pub(crate) fn repository(&self, flag: Option<&str>) -> Result<Repo> {
-        github::repo::resolve(flag, self.github.repo.as_deref(), &self.cwd)
+    /// The repository a steer acts on: the flag, else `GH_REPO`, else the
+    /// git remote `origin` of the working directory, which must be on
+    /// GitHub: steering through the forge seam is not built yet, so a steer
+    /// on another forge is refused before anything is read or sent.
+    pub(crate) fn repository(&self, flag: Option<&str>, forge: Option<&str>) -> Result<Repo> {
+        match self.locate(flag, forge)? {
+            Located::GitHub(repo) => Ok(repo),
+            Located::Forge(place) => Err(located::no_steering(&place)),
+        }
+    }
+}
+
+/// The forges the binary registered, with what `Helm::from_env` read for
+/// them: shared by every clone of a [`Helm`] (one per MCP request).
+#[derive(Clone)]
+pub(crate) struct Registered {
+    pub(crate) forges: Arc<Forges>,
+    /// Every registered forge's variables, by name.
+    pub(crate) env: ForgeEnv,
+    /// `HELM_FORGE`: the forge of any host, unless `--forge` says otherwise.
+    pub(crate) chosen: Option<String>,
+}
+
+impl Registered {
+    fn read(forges: Forges, var: &dyn Fn(&str) -> Option<String>) -> Registered {
+        let mut env = ForgeEnv::new();
+        for forge in ForgeName::ALL
+            .into_iter()
+            .filter_map(|name| forges.get(name))
+        {
+            for name in forge.env_names() {
+                env.set(name, var(name));
+            }
+        }
+        Registered {
+            forges: Arc::new(forges),
+            env,
+            chosen: var("HELM_FORGE").filter(|v| !v.trim().is_empty()),
+        }
+    }
+}
+
+impl std::fmt::Debug for Registered {
+    /// The forges by name; never the variables' values, which hold tokens.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let names: Vec<&str> = ForgeName::ALL
+            .into_iter()
+            .filter(|name| self.forges.get(*name).is_some())
+            .map(ForgeName::as_str)
+            .collect();
+        f.debug_struct("Registered")
+            .field("forges", &names)
+            .field("chosen", &self.chosen)
+            .finish_non_exhaustive()
     }
 }
 

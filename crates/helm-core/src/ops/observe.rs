@@ -7,7 +7,6 @@ use serde_json::Value;
 use super::Helm;
 use crate::egress::shown::{Disclosed, Disclosure};
 use crate::error::{Error, Kind, Result};
-use crate::github;
 use crate::observe::{self as look, Source, Tally, Target, TargetArgs};
 use crate::storage::artifact::{Frame, Packed, Packer, Stored};
 use crate::storage::slate::Put;
@@ -50,17 +49,29 @@ pub struct Observed {
 }
 
 impl Helm {
-    /// The canonical target for what a front end gave; `repo` is a
-    /// repository given apart from the target.
-    pub fn target(&self, spec: &TargetArgs, repo: Option<&str>) -> Result<Target> {
-        spec.resolve(&self.cwd, self.stdin, repo, &|flag| self.repository(flag))
+    /// The canonical target for what a front end gave; `repo` and `forge`
+    /// are a repository and its forge given apart from the target.
+    pub fn target(
+        &self,
+        spec: &TargetArgs,
+        repo: Option<&str>,
+        forge: Option<&str>,
+    ) -> Result<Target> {
+        spec.resolve(&self.cwd, self.stdin, (repo, forge), &|flag, forge| {
+            self.locate(flag, forge)
+        })
     }
 
     /// [`target`](Self::target), refused when it holds a secret: what a
     /// front end resolves before it shows anything of it (a progress line
     /// names the target) and hands it to [`observe`](Self::observe).
-    pub fn target_to_observe(&self, spec: &TargetArgs, repo: Option<&str>) -> Result<Target> {
-        let target = self.target(spec, repo)?;
+    pub fn target_to_observe(
+        &self,
+        spec: &TargetArgs,
+        repo: Option<&str>,
+        forge: Option<&str>,
+    ) -> Result<Target> {
+        let target = self.target(spec, repo, forge)?;
         refuse_secret(&target)?;
         Ok(target)
     }
@@ -84,17 +95,15 @@ impl Helm {
         let mut changes = None;
         let mut readiness = None;
         let (mut store, packed, summary) = match target.source() {
-            Source::GitHub(repo) => {
-                // Fail before talking to GitHub; the write checks again.
+            Source::GitHub(_) | Source::Forge(_) => {
+                // Fail before talking to the forge; the write checks again.
                 let store = crate::storage::VoyageStore::open(file)?;
                 store.ensure_active()?;
                 let prior = prior_payload(&store, &target.slate_key())?;
-                let config = github::Config::resolve(&self.github, self.home.root(), identity)?;
-                let session = github::connect(&config, repo)?;
+                let prior_value = prior.as_ref().map(|(_, v)| v);
                 let seen =
-                    look::look_github(&session, &target, prior.as_ref().map(|(_, v)| v), tally)?;
+                    self.look_remote(&target, prior_value, identity, tally, &mut warnings)?;
                 let mut before = prior.as_ref().map(|(_, value)| value.clone());
-                warnings.extend(session.client.moved().map(|moved| moved.warning()));
                 warnings.extend(redaction_warning(&seen.redacted));
                 let packed = match prior {
                     // The same artifact: GitHub said nothing changed.
@@ -113,6 +122,7 @@ impl Helm {
                 // as this Helm's disclosure shows it.
                 let mut summary = seen.summary;
                 let mut payload = seen.payload;
+                let forge_says = seen.blockers;
                 let untrusted = self.disclosure.payload(&mut payload, &packed.hash);
                 let bytes = serde_json::to_vec(&payload).unwrap_or_default();
                 digest = super::digest::of(Some(&target), &bytes);
@@ -123,7 +133,8 @@ impl Helm {
                     changes = target.compares().then_some(since);
                     self.disclosure.payload(before, &packed.hash);
                 }
-                readiness = super::readiness::of_look(&target, &payload, before.as_ref());
+                readiness =
+                    super::readiness::of_look(&target, &payload, before.as_ref(), &forge_says);
                 if untrusted.iter().any(|u| u.withheld) {
                     // The look's own words quote the title.
                     summary = digest.clone().unwrap_or_else(|| "text withheld".into());

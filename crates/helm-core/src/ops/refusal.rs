@@ -78,7 +78,7 @@ impl Helm {
     /// was considered; when they cannot be, it is "a steer".
     fn refused(&self, request: &SteerRequest<'_>, dry_run: bool, error: &Error) -> RefusedSteer {
         let steer = request.action.resolve(&self.cwd, Stdin::Protocol).ok();
-        let repo = self.repository(request.repo).ok();
+        let repo = self.repository(request.repo, request.forge).ok();
         let considered = match (&steer, repo) {
             (Some(steer), Some(repo)) => format!("{} in {repo}", steer.doing()),
             (Some(steer), None) => steer.doing(),

@@ -91,7 +91,7 @@ impl Helm {
         let prepared =
             super::posting::prepare(steer, request.asked(), disclose, &file.id.to_string())?;
         let steer = prepared.steer;
-        let repo = self.repository(request.repo)?;
+        let repo = self.repository(request.repo, request.forge)?;
         let mut store = VoyageStore::open(file.clone())?;
         let mut rehearsal = Rehearsal {
             doing: format!("{} in {repo}", steer.doing()),

@@ -223,7 +223,7 @@ impl Texts for Known {
 fn piece(said: TextSaid) -> TextPiece {
     match said.by {
         Some(by) => TextPiece {
-            untrusted: !standing::can_push(by.association.as_deref()),
+            untrusted: !standing::may_push(by.can_push, by.association.as_deref()),
             author: Some(by.login),
             text: said.text,
         },

@@ -40,7 +40,10 @@ impl World {
         };
         let forgejo = {
             let _inside = runtime.enter();
-            forge.open(&env, &place, &limits).unwrap()
+            forge
+                .open(&env, &place, &limits)
+                .expect("opened through the seam")
+                .unwrap()
         };
         World {
             fake,

@@ -40,7 +40,10 @@ impl Lab {
         };
         let repo = {
             let _inside = rt.enter();
-            forge.open(&env, &place, &limits).unwrap()
+            forge
+                .open(&env, &place, &limits)
+                .expect("opened through the seam")
+                .unwrap()
         };
         Lab { repo, rt, fake }
     }

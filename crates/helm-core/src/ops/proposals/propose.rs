@@ -44,7 +44,7 @@ impl Helm {
         let asked = request.action.resolve(&self.cwd, self.stdin)?;
         let file = self.voyage_file(voyage)?;
         let voyage_id = file.id.to_string();
-        let repo = self.repository(request.repo)?;
+        let repo = self.repository(request.repo, request.forge)?;
         let guard = super::super::fresh::Guard {
             file: file.clone(),
             allow_stale: request.allow_stale,

@@ -95,6 +95,9 @@ pub enum BlockerKind {
     Conflicts,
     UnresolvedThreads,
     ReviewRequested,
+    /// What only the forge's own verdict shows (GitLab's
+    /// `detailed_merge_status`, Forgejo's `mergeable`), named by its word.
+    ForgeSays,
 }
 
 /// What one look at a pull request shows of its readiness, from its own
@@ -105,8 +108,9 @@ pub(crate) fn of_look(
     target: &Target,
     payload: &Value,
     prior: Option<&Value>,
+    forge_says: &[helm_forge::Blocker],
 ) -> Option<Readiness> {
-    if !target.thread().is_some_and(|t| t.is_pr()) {
+    if !target.of().is_pull() {
         return None;
     }
     if payload.get("summary").is_some_and(merged) {
@@ -119,7 +123,12 @@ pub(crate) fn of_look(
         reviews: part("reviews"),
         earlier_checks: prior.and_then(|p| p.get("checks")),
     };
-    Some(judge(&looks, None))
+    let mut readiness = judge(&looks, None);
+    readiness.blockers.extend(forge_says.iter().map(|blocker| {
+        MergeBlocker::new(BlockerKind::ForgeSays, blocker.words.clone()).named(&blocker.forge_word)
+    }));
+    readiness.ready = readiness.blockers.is_empty();
+    Some(readiness)
 }
 
 impl MergeBlocker {

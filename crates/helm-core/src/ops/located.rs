@@ -1,0 +1,193 @@
+//! Which repository on which forge a remote target or a steer is about: the
+//! contract's rules ("Forges") applied to what this machine says. `--repo` (or
+//! `GH_REPO`, GitHub's, or the git remote `origin`) is read by
+//! [`RepoRef::parse`]; the forge is `--forge`, else `HELM_FORGE`, else git
+//! config `helm.forge.<host>`, else the forge whose home the host is
+//! ([`Forges::choose`]). `OWNER/NAME` without a host is GitHub, and a GitHub
+//! repository is resolved exactly as it always was (`github::repo`), so its
+//! targets and entries keep their bytes.
+
+use std::path::Path;
+use std::process::{Command, Stdio};
+
+use helm_forge::{ForgeName, ForgeRepo, RepoRef};
+
+use super::Helm;
+use crate::error::{Error, Kind, Result, arg};
+use crate::github;
+use crate::model::Repo;
+use crate::model::words;
+
+/// Where a remote target or a steer is: a GitHub repository, reached by the
+/// core's own GitHub path, or a repository on another registered forge,
+/// reached through its `helm_forge::Repository`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Located {
+    GitHub(Repo),
+    Forge(ForgeRepo),
+}
+
+/// Which of the three sources gave the repository's text.
+#[derive(Clone, Copy)]
+enum Given {
+    Flag,
+    Env,
+    Origin,
+}
+
+impl Helm {
+    /// The repository `flag` (`--repo`) names, on the forge `forge`
+    /// (`--forge`) or the contract's rules choose.
+    pub(crate) fn locate(&self, flag: Option<&str>, forge: Option<&str>) -> Result<Located> {
+        let forge = forge.filter(|f| !f.trim().is_empty());
+        let named = forge.or(self.forges.chosen.as_deref());
+        // A forge named by word, checked by the registry's own rule.
+        let elsewhere = match named {
+            Some(text) => ForgeName::parse(text).is_some_and(|n| n != ForgeName::GitHub),
+            None => false,
+        };
+        let gh_repo = self.github.repo.as_deref().filter(|t| !t.trim().is_empty());
+        let (text, given) = match (flag, gh_repo) {
+            (Some(flag), _) => (flag.to_string(), Given::Flag),
+            // GH_REPO names a GitHub repository only.
+            (None, Some(env)) if !elsewhere => (env.to_string(), Given::Env),
+            _ => match github::repo::origin_url(&self.cwd) {
+                Some(url) => (url, Given::Origin),
+                None if elsewhere => return Err(no_repository(named.unwrap_or_default())),
+                None => return github::repo::from_origin(None).map(Located::GitHub),
+            },
+        };
+        let at = match RepoRef::parse(&text) {
+            Ok(at) => at,
+            // GitHub's own reading says what is wrong, as it always has.
+            Err(_) if !elsewhere => return self.github_repo(&text, given).map(Located::GitHub),
+            Err(err) => return Err(err),
+        };
+        let Some(host) = at.host.as_deref().filter(|_| named.is_none()) else {
+            let chosen =
+                self.forges
+                    .forges
+                    .choose(&at, forge, self.forges.chosen.as_deref(), None)?;
+            return self.on(chosen, &at, &text, given);
+        };
+        // GitHub Enterprise: the host of HELM_GITHUB_API_URL is GitHub's.
+        if github::web_origin(&self.github).is_some_and(|web| same_host(&web, host)) {
+            return self.github_repo(&text, given).map(Located::GitHub);
+        }
+        let homed = ForgeName::ALL.into_iter().any(|name| {
+            self.forges.forges.get(name).is_some_and(|f| {
+                f.home_hosts()
+                    .iter()
+                    .any(|h| h.eq_ignore_ascii_case(bare(host)))
+            })
+        });
+        // git config is asked only where no forge calls the host its home.
+        let configured = match homed {
+            true => None,
+            false => git_config(&self.cwd, host),
+        };
+        let chosen = self
+            .forges
+            .forges
+            .choose(&at, None, None, configured.as_deref())?;
+        self.on(chosen, &at, &text, given)
+    }
+
+    fn on(
+        &self,
+        forge: &dyn helm_forge::Forge,
+        at: &RepoRef,
+        text: &str,
+        given: Given,
+    ) -> Result<Located> {
+        if forge.name() == ForgeName::GitHub {
+            return self.github_repo(text, given).map(Located::GitHub);
+        }
+        forge.repository(at).map(Located::Forge).ok_or_else(|| {
+            Error::usage(format!("'{text}' is not a repository on {}", forge.name())).hint(words![
+                "give the repository's URL or HOST/PATH, for example ",
+                arg("repo"),
+                " https://gitlab.com/group/project"
+            ])
+        })
+    }
+
+    /// A GitHub repository from the text as GitHub's path has always read it.
+    fn github_repo(&self, text: &str, given: Given) -> Result<Repo> {
+        match given {
+            Given::Flag => github::repo::resolve(Some(text), None, &self.cwd),
+            Given::Env => github::repo::resolve(None, Some(text), &self.cwd),
+            Given::Origin => github::repo::from_origin(Some(text)),
+        }
+    }
+}
+
+/// A host without its port.
+fn bare(host: &str) -> &str {
+    host.rsplit_once(':').map_or(host, |(name, _)| name)
+}
+
+/// Whether the web origin `web` (`https://HOST[:PORT]`) is on `host`.
+fn same_host(web: &str, host: &str) -> bool {
+    let authority = web.split_once("://").map_or(web, |(_, rest)| rest);
+    bare(authority).eq_ignore_ascii_case(bare(host))
+}
+
+/// `git config --get helm.forge.<host>` in `cwd`: the forge a person chose
+/// for a host no forge calls its home. `None` when unset or unreadable.
+fn git_config(cwd: &Path, host: &str) -> Option<String> {
+    let mut command = Command::new("git");
+    command
+        .args(["config", "--get", &format!("helm.forge.{host}")])
+        .current_dir(cwd)
+        .stdin(Stdio::null())
+        .stderr(Stdio::null());
+    crate::model::tell::command(&command);
+    let output = command.output().ok()?;
+    if !output.status.success() {
+        return None;
+    }
+    let value = String::from_utf8(output.stdout).ok()?.trim().to_string();
+    (!value.is_empty()).then_some(value)
+}
+
+fn no_repository(forge: &str) -> Error {
+    Error::new(
+        Kind::Config,
+        words![
+            format!("no repository on {}: ", forge.trim()),
+            arg("repo"),
+            " is not given and the current directory has no git remote 'origin'",
+        ],
+    )
+    .hint(words![
+        "pass ",
+        arg("repo"),
+        " with the repository's URL, or run helm inside a clone",
+    ])
+}
+
+/// A GitHub kind or action given a repository on another forge.
+pub(crate) fn not_github(place: &ForgeRepo) -> Error {
+    Error::usage(format!(
+        "{}/{} is on {}, and this names GitHub's",
+        place.host, place.repo, place.forge
+    ))
+    .hint("observe it as issue, pr, repo or checks, which name the forge")
+}
+
+/// A steer on a repository of another forge: this helm observes there and
+/// acts on GitHub only (issue 41's steering through the seam is to come).
+pub(crate) fn no_steering(place: &ForgeRepo) -> Error {
+    Error::new(
+        Kind::Unsupported,
+        format!(
+            "helm steers on GitHub only so far: {}/{} is on {}",
+            place.host, place.repo, place.forge
+        ),
+    )
+    .hint("nothing was read or sent; observe it with issue, pr, repo or checks, and act on it on the forge itself")
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,9 @@
+//! helm beyond GitHub (issue 41): the forge-neutral targets and the choice of
+//! forge, run with the real binary. `choice.rs` holds which forge a
+//! repository is on and what is said when helm cannot tell; `neutral.rs`
+//! holds that on GitHub a neutral target is the `github-*` one, byte for byte.
+
+mod choice;
+mod forgejo;
+mod gitlab;
+mod neutral;
