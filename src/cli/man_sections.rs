@@ -35,10 +35,6 @@ pub(crate) const ENVIRONMENT: &[(&str, &str)] = &[
         "GitHub's API. Default: https://api.github.com; GitHub Enterprise: https://HOST/api/v3.",
     ),
     (
-        "HELM_FORGE",
-        "The forge (github, gitlab or forgejo) of a repository's host when --forge is not given. Default: git config helm.forge.<HOST>, then the host's own forge (github.com, gitlab.com, codeberg.org).",
-    ),
-    (
         "HELM_GITHUB_TIMEOUT",
         "The deadline in seconds of each forge request (GitHub, GitLab, Forgejo), from connecting to its last byte, and the longest helm waits for a rate limit to lift. Default: 30; at most 60.",
     ),

@@ -48,7 +48,7 @@ pub fn described() -> String {
         let (url, default) = settings.api_url;
         let status = match settings.served {
             true => "",
-            false => " (not served by this build yet)",
+            false => " (observed; steering there is not served by this build yet)",
         };
         text.push_str(&format!(
             " {}{status}: {url} (default {default}), token {};",
@@ -57,9 +57,11 @@ pub fn described() -> String {
         ));
     }
     text.push_str(
-        " GitHub's repository is the `repo` given, else GH_REPO (OWNER/NAME), else the \
-         working directory's `origin` remote; HELM_GITHUB_TIMEOUT bounds each request \
-         (seconds, default 30); HELM_HOME (default ~/.helm) holds the voyages.",
+        " The repository is the `repo` given (OWNER/NAME on GitHub, HOST/PATH or a URL \
+         elsewhere), else GH_REPO, else the working directory's `origin` remote; a host \
+         other than github.com, gitlab.com or codeberg.org needs --forge, HELM_FORGE or git \
+         config helm.forge.<HOST>; HELM_GITHUB_TIMEOUT bounds each request (seconds, \
+         default 30); HELM_HOME (default ~/.helm) holds the voyages.",
     );
     text
 }
