@@ -57,7 +57,7 @@ pub fn described() -> String {
         ));
     }
     text.push_str(
-        " The repository is the `repo` given (OWNER/NAME on GitHub, HOST/PATH or a URL \
+        " the repository is the `repo` given (OWNER/NAME on GitHub, HOST/PATH or a URL \
          elsewhere), else GH_REPO, else the working directory's `origin` remote; a host \
          other than github.com, gitlab.com or codeberg.org needs --forge, HELM_FORGE or git \
          config helm.forge.<HOST>; HELM_GITHUB_TIMEOUT bounds each request (seconds, \
