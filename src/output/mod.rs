@@ -29,7 +29,7 @@ pub(crate) mod signed;
 pub(crate) mod slate;
 pub mod stderr;
 mod stored;
-mod story_json;
+pub(crate) mod story_json;
 pub mod style;
 pub(crate) mod sync;
 pub(crate) mod texts;
