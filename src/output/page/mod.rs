@@ -9,6 +9,7 @@
 
 mod blocks;
 mod entries;
+mod fates;
 mod github;
 mod header;
 pub(crate) mod html;
@@ -109,7 +110,7 @@ pub(crate) fn of(helm: &crate::ops::Helm, voyage: &str) -> crate::error::Result<
         );
     }
     // Each proposal's fate, who decided, and the entry that decided it.
-    for (entry, note) in crate::output::proposed::fates(&story.snapshot.entries) {
+    for (entry, note) in fates::fates(&story.snapshot.entries) {
         notes.add(entry, note);
     }
     let html = render(&story, &payloads, &notes);
