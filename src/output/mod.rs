@@ -30,7 +30,7 @@ pub(crate) mod slate;
 pub mod stderr;
 mod stored;
 pub(crate) mod story_json;
-pub mod style;
+pub(crate) mod style;
 pub(crate) mod sync;
 pub(crate) mod texts;
 pub(crate) mod threads;
