@@ -24,7 +24,7 @@ pub(crate) mod served;
 mod server;
 mod stdio;
 pub(crate) mod tools;
-pub mod toolsets;
+pub(crate) mod toolsets;
 pub(crate) mod wire;
 pub(crate) mod words;
 

@@ -199,6 +199,7 @@ async fn run(
         args,
         tally: Arc::clone(&tally),
         cancel: cancel.clone(),
+        speak: super::words::render,
     };
     let work = tokio::task::spawn_blocking(move || {
         // Forge requests the call makes are its span's children.

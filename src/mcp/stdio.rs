@@ -330,8 +330,28 @@ fn usable_id(raw: &RawValue) -> Option<Value> {
     }
 }
 
+/// A JSON-RPC error answer written here rather than by rmcp: its id may be
+/// null (a line that is no request has none), which rmcp's ids cannot be.
+#[derive(serde::Serialize)]
+struct RpcError {
+    jsonrpc: &'static str,
+    id: Value,
+    error: RpcErrorBody,
+}
+
+#[derive(serde::Serialize)]
+struct RpcErrorBody {
+    code: i64,
+    message: String,
+}
+
 fn error(id: Value, code: i64, message: String) -> Value {
-    serde_json::json!({"jsonrpc": "2.0", "id": id, "error": {"code": code, "message": message}})
+    let error = RpcError {
+        jsonrpc: "2.0",
+        id,
+        error: RpcErrorBody { code, message },
+    };
+    serde_json::to_value(error).unwrap_or(Value::Null)
 }
 
 fn line_of(value: &impl serde::Serialize) -> Vec<u8> {

@@ -10,7 +10,7 @@ use crate::words;
 
 /// One group of tools; every tool belongs to exactly one.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Toolset {
+pub(crate) enum Toolset {
     /// voyage_new, voyage_list, voyage_brief, voyage_show, voyage_end,
     /// observe, slate_list, steer, log.
     Core,
@@ -27,14 +27,14 @@ pub enum Toolset {
 }
 
 impl Toolset {
-    pub const ALL: [Toolset; 4] = [
+    pub(crate) const ALL: [Toolset; 4] = [
         Toolset::Core,
         Toolset::Sync,
         Toolset::Lifecycle,
         Toolset::Recovery,
     ];
 
-    pub fn name(self) -> &'static str {
+    pub(crate) fn name(self) -> &'static str {
         match self {
             Toolset::Core => "core",
             Toolset::Sync => "sync",
@@ -46,7 +46,7 @@ impl Toolset {
 
     /// `--toolsets core,sync` or `all`; a name that is no toolset is a
     /// usage error naming the valid ones.
-    pub fn parse(names: &[String]) -> Result<Vec<Toolset>> {
+    pub(crate) fn parse(names: &[String]) -> Result<Vec<Toolset>> {
         let mut sets = Vec::new();
         for name in names.iter().map(|n| n.trim()).filter(|n| !n.is_empty()) {
             let found: Vec<Toolset> = match name {

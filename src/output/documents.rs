@@ -11,7 +11,6 @@ use schemars::JsonSchema;
 use serde::Serialize;
 
 use super::stored::{ActionJson, TargetJson};
-use super::story_json::StoryEntryView;
 use crate::model::Voyage;
 use crate::steering::pending::Record;
 use crate::storage::logbook::Entry;
@@ -116,20 +115,8 @@ pub(crate) struct RecordedView<'a> {
     pub(crate) warnings: &'a [String],
 }
 
-/// What `steer --dry-run` prints: no entry, what it would do.
-#[derive(Serialize, JsonSchema)]
-#[serde(rename_all = "camelCase")]
-pub(crate) struct RehearsedView<'a> {
-    /// Always false: nothing was recorded, so nothing was replayed.
-    pub(crate) replayed: bool,
-    /// What the steer would do; nothing was acted on, recorded or cleared.
-    pub(crate) dry_run: super::rehearsal::RehearsalView<'a>,
-    #[serde(skip_serializing_if = "<[String]>::is_empty")]
-    pub(crate) warnings: &'a [String],
-}
-
 /// The `steer` tool's result: the entry recorded ([`RecordedView`]), or with
-/// `dryRun` what it would do ([`RehearsedView`]). A schema only: one object
+/// `dryRun` what it would do (`rehearsal::RehearsedView`). A schema only: one object
 /// with both's fields, of which only `replayed` is always there (a
 /// requirement per branch would be a `required` naming properties its
 /// branch does not define, which strict validators such as ajv refuse).
@@ -151,15 +138,6 @@ impl JsonSchema for SteerResultDoc {
         }
         schema
     }
-}
-
-/// `voyage show --json`.
-#[derive(Serialize, JsonSchema)]
-pub(crate) struct StoryView<'a> {
-    pub(crate) voyage: &'a Voyage,
-    pub(crate) entries: Vec<StoryEntryView<'a>>,
-    pub(crate) slate: Vec<ObservationView<'a>>,
-    pub(crate) interrupted: &'a [Record],
 }
 
 /// One voyage of `voyage list`.

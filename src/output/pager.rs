@@ -12,7 +12,7 @@ use std::io::{self, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 
 /// The pager helm uses when neither variable is set.
-pub const DEFAULT: &str = "less -FRX";
+pub(crate) const DEFAULT: &str = "less -FRX";
 
 /// The pager command line `HELM_PAGER`, `PAGER` and the default give, or
 /// `None` when one of them is set empty, or when neither is set and `less`

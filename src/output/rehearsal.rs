@@ -125,6 +125,18 @@ impl<'a> SettleView<'a> {
     }
 }
 
+/// What `steer --dry-run` prints: no entry, what it would do.
+#[derive(Serialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub(crate) struct RehearsedView<'a> {
+    /// Always false: nothing was recorded, so nothing was replayed.
+    pub(crate) replayed: bool,
+    /// What the steer would do; nothing was acted on, recorded or cleared.
+    pub(crate) dry_run: RehearsalView<'a>,
+    #[serde(skip_serializing_if = "<[String]>::is_empty")]
+    pub(crate) warnings: &'a [String],
+}
+
 impl<'a> RehearsalView<'a> {
     pub(crate) fn of(rehearsal: &'a Rehearsal) -> RehearsalView<'a> {
         let records = matches!(rehearsal.settles, Some(Settles::Record { .. }));
@@ -240,7 +252,7 @@ impl Report for Rehearsed {
     fn json(&self, out: &mut dyn Write) -> io::Result<()> {
         super::write_json(
             out,
-            &super::documents::RehearsedView {
+            &RehearsedView {
                 replayed: false,
                 dry_run: RehearsalView::of(&self.rehearsal),
                 warnings: &self.warnings,

@@ -3,15 +3,27 @@
 //! observation of its bearing has the digest line the story prints and what changed on
 //! its target since the bearing before, and a pushed entry names who signed the commit
 //! that carries it, so a program reading the JSON knows all a person reading the story
-//! knows (issue 43 item 11).
+//! knows (issue 43 item 11). The whole document (`StoryView`) is here too, so
+//! this file takes the shared entry views from `documents` and gives nothing back.
 
 use schemars::JsonSchema;
 use serde::Serialize;
 
 use super::documents::{EntryHead, ObservationView};
+use crate::model::Voyage;
 use crate::ops::voyage::Story;
+use crate::steering::pending::Record;
 use crate::storage::logbook::Entry;
 use crate::storage::slate::Observation;
+
+/// `voyage show --json`.
+#[derive(Serialize, JsonSchema)]
+pub(crate) struct StoryView<'a> {
+    pub(crate) voyage: &'a Voyage,
+    pub(crate) entries: Vec<StoryEntryView<'a>>,
+    pub(crate) slate: Vec<ObservationView<'a>>,
+    pub(crate) interrupted: &'a [Record],
+}
 
 /// One entry of the story.
 #[derive(Serialize, JsonSchema)]

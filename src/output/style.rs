@@ -21,7 +21,7 @@ pub enum ColorWhen {
 
 impl ColorWhen {
     /// Whether a stream (stdout, stderr) is coloured.
-    pub fn colors<S: anstream::stream::RawStream>(self, stream: &S) -> bool {
+    pub(crate) fn colors<S: anstream::stream::RawStream>(self, stream: &S) -> bool {
         match self {
             ColorWhen::Always => true,
             ColorWhen::Never => false,

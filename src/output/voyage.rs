@@ -2,12 +2,10 @@
 
 use std::io::{self, Write};
 
-use super::documents::{
-    ExportedView, ListView, ListedView, ObservationView, StoryView, UnreadableView,
-};
+use super::documents::{ExportedView, ListView, ListedView, ObservationView, UnreadableView};
 use super::entry::write_story_block;
 use super::said::OthersWords;
-use super::story_json::StoryEntryView;
+use super::story_json::{StoryEntryView, StoryView};
 use super::{Report, Style, age, clean_line, pad, truncate, when};
 use crate::model::{Voyage, VoyageStatus};
 use crate::ops::voyage::{Listing, Story};

@@ -59,7 +59,7 @@ pub fn install() {
 
 /// Which span the work belongs to.
 #[derive(Clone, Debug)]
-pub struct SpanContext {
+pub(crate) struct SpanContext {
     trace_id: String,
     span_id: String,
 }
@@ -100,7 +100,7 @@ impl Open {
     }
 
     /// What work on another thread names to belong to this span.
-    pub fn context(&self) -> SpanContext {
+    pub(crate) fn context(&self) -> SpanContext {
         SpanContext {
             trace_id: self.span.trace_id.clone(),
             span_id: self.span.span_id.clone(),
@@ -163,7 +163,7 @@ pub(crate) fn tool_call(tool: &str, request_id: &str, parent: Option<&Trace>) ->
 }
 
 /// Work on this thread belongs to `context` until the guard is dropped.
-pub fn enter(context: &SpanContext) -> Entered {
+pub(crate) fn enter(context: &SpanContext) -> Entered {
     CURRENT.with(|current| *current.borrow_mut() = Some(context.clone()));
     Entered
 }

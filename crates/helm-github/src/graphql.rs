@@ -6,12 +6,20 @@
 //! error, never a default.
 
 use http::Method;
-use serde::Deserialize;
 use serde::de::DeserializeOwned;
-use serde_json::{Value, json};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
 
 use super::client::{Client, JSON};
 use super::error::{Failure, GitHubError};
+
+/// The body of every GraphQL request: the query (or mutation) and its
+/// variables, in that order (the bytes GitHub and the fake have always seen).
+#[derive(Serialize)]
+struct GraphQlRequest<'a, V> {
+    query: &'a str,
+    variables: V,
+}
 
 #[derive(Deserialize)]
 struct Problem {
@@ -50,13 +58,21 @@ pub(crate) fn endpoint(api_url: &str) -> String {
     }
 }
 
-/// Sends `query` with `variables` and reads `data` as `T`.
-pub async fn send<T: DeserializeOwned>(
+/// Sends `query` with `variables` (a struct of the query's variables,
+/// named as the query names them) and reads `data` as `T`.
+pub async fn send<T: DeserializeOwned, V: Serialize>(
     client: &Client,
     query: &str,
-    variables: Value,
+    variables: V,
 ) -> Result<T, GitHubError> {
-    let body = json!({ "query": query, "variables": variables });
+    // Nothing left: a request that cannot be written is not sent.
+    let body =
+        serde_json::to_value(GraphQlRequest { query, variables }).map_err(|err| GitHubError {
+            failure: Failure::Unsent,
+            ..GitHubError::shape_text(format!(
+                "the GraphQL request could not be written as JSON: {err}"
+            ))
+        })?;
     // A query only reads: no gate, no dry run's keeping. A mutation is a
     // write like any other.
     let at = endpoint(&client.api_url);

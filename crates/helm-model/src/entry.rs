@@ -139,15 +139,6 @@ impl EntryAction {
             EntryAction::Proposal(record) => record.trace.as_ref(),
         }
     }
-
-    /// Records the caller's trace context on the entry.
-    pub fn set_trace(&mut self, given: Option<Trace>) {
-        match self {
-            EntryAction::Log { trace, .. } | EntryAction::Rejection { trace, .. } => *trace = given,
-            EntryAction::Steer(record) => record.trace = given,
-            EntryAction::Proposal(record) => record.trace = given,
-        }
-    }
 }
 
 #[cfg(test)]

@@ -93,7 +93,7 @@ impl Trace {
     }
 
     /// [`Trace::read`] for a value that must be whole: any fault is an error.
-    pub fn given(traceparent: &str, tracestate: Option<&str>) -> Result<Trace, String> {
+    pub(crate) fn given(traceparent: &str, tracestate: Option<&str>) -> Result<Trace, String> {
         match Trace::read(traceparent, tracestate) {
             (Some(trace), None) => Ok(trace),
             (Some(trace), Some(Malformed::Tracestate(_))) => Ok(Trace {

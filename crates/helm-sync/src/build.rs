@@ -18,7 +18,7 @@ use super::layout::{self, EntryDoc, LAYOUT, Status, VoyageDoc};
 use super::loose::Objects;
 use super::pull::{identity, state_of};
 use super::rules::ArtifactLifecycle;
-use super::shadow::{self, Base};
+use super::shadow::{self, tree::Base};
 use crate::error::cmd;
 use crate::error::{Error, Kind, Result};
 use crate::model::words;

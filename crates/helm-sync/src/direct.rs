@@ -12,7 +12,7 @@ use super::batch::{Batch, TreeEntry, parse_tree};
 use super::fast_import::{Commit, Written};
 use super::loose::{CommitObject, Objects};
 use super::names::File;
-use super::shadow::{Base, Blob, FileChange};
+use super::shadow::tree::{Base, Blob, FileChange};
 use crate::error::Result;
 
 /// The most commits a push writes directly: beyond that, a pack written

@@ -12,7 +12,7 @@ use sha2::{Digest, Sha256};
 use super::git::StartedCommand;
 use super::names::File;
 use super::rules::ArtifactLifecycle;
-use super::shadow::{self, Base, Blob, FileChange};
+use super::shadow::tree::{self, Base, Blob, FileChange};
 use crate::error::cmd;
 use crate::error::{Error, Kind, Result};
 use crate::model::words;
@@ -118,7 +118,7 @@ fn stream(
                 blob(&mut out, mark, record).map_err(broken)?;
                 files.push((File::Lifecycle(sent.hash.clone()), mark));
             }
-            changes.extend(shadow::artifact_changes(
+            changes.extend(tree::artifact_changes(
                 &sent.hash,
                 sent.before.as_ref(),
                 &sent.after,
@@ -149,7 +149,7 @@ fn stream(
         changes.push(FileChange::Put(File::Entry(number), Blob::Mark(mark)));
     }
     let shadow_mark = next();
-    shadow::commit(
+    tree::commit(
         &mut out,
         shadow_ref,
         shadow_mark,

@@ -197,7 +197,7 @@ pub(crate) fn merge_tip(
     id: &Uuid,
     tip: &str,
     mut refs: Option<StartedCommand>,
-    known: Option<Option<shadow::Base>>,
+    known: Option<Option<shadow::tree::Base>>,
 ) -> Result<Synced> {
     let path = sync.home.voyage_path(id);
     let mut base = match (known, path.exists()) {

@@ -17,7 +17,7 @@ use super::git;
 use super::names;
 use super::pull::{self, plan, resolve_ref, state_of};
 use super::rules;
-use super::shadow::{self, Base};
+use super::shadow::{self, tree::Base};
 use super::signing;
 use super::transport::{self, PushOutcome};
 use super::{Moved, Sync, SyncKillPoint, Synced};

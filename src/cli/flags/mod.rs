@@ -24,14 +24,14 @@ use crate::model::{Repo, words};
 
 /// An argument struct flattened into a command: its flags, parsed.
 #[derive(Debug)]
-pub struct FlagArgs<T>(pub T);
+pub(crate) struct FlagArgs<T>(pub T);
 
 /// An enum of argument structs as subcommands (`steer <ACTION>`,
 /// `observe <TARGET>`), parsed; with the repository an issue or pull
 /// request URL named, when the struct has no `repo` of its own to take it
 /// (a steer action's repository is steer's `--repo`).
 #[derive(Debug)]
-pub struct FlagSubcommands<T>(pub T, Option<Repo>);
+pub(crate) struct FlagSubcommands<T>(pub T, Option<Repo>);
 
 impl<T> FlagSubcommands<T> {
     /// The repository `--repo` names, if given, and the one a URL named:

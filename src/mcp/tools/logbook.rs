@@ -56,7 +56,7 @@ fn steering(ctx: &Ctx, mut call: Call, propose_only: bool) -> Result<Box<dyn Rep
         disclose: a.disclose,
         cancel: &call.cancel,
     };
-    let render = |w: &crate::error::Words| crate::mcp::words::render(w);
+    let render = call.speak;
     // A refusal goes on the record when asked, and is still the answer.
     let refused = |error| match a.record_refusal {
         true => ctx.helm.record_refusal(&voyage, &request, a.dry_run, error),

@@ -180,6 +180,10 @@ pub(crate) struct Call {
     pub(crate) args: JsonObject,
     pub(crate) tally: Arc<Tally>,
     pub(crate) cancel: crate::cancel::Cancel,
+    /// How an error's words read to this client (`words::render`). The
+    /// server hands it in so that no tool imports the words, which look
+    /// up the tools to name them.
+    pub(crate) speak: fn(&crate::error::Words) -> String,
 }
 
 impl Call {

@@ -103,7 +103,7 @@ fn approve(ctx: &Ctx, mut call: Call) -> Result<Box<dyn Report>> {
         override_reason: a.override_reason.as_deref(),
         cancel: &call.cancel,
     };
-    let render = |w: &crate::error::Words| crate::mcp::words::render(w);
+    let render = call.speak;
     if a.dry_run {
         let rehearsal = ctx.helm.rehearse_approval(&voyage, a.entry, &request)?;
         return Ok(Box::new(Rehearsed::said(rehearsal, render)));

@@ -67,7 +67,7 @@ fn push(ctx: &Ctx, mut call: Call) -> Result<Box<dyn Report>> {
     if a.all {
         return Ok(Box::new(PushedAllReport {
             pushed: ctx.helm.voyage_push_all(a.remote.as_deref(), false)?,
-            words: crate::mcp::words::render,
+            words: call.speak,
         }));
     }
     let voyage = ctx.voyage(a.voyage)?;

@@ -13,8 +13,9 @@ use crate::model::Voyage;
 use crate::ops::voyage::ListFilter;
 use crate::output::Report;
 use crate::output::brief::BriefReport;
-use crate::output::documents::{BriefView, ListView, StoryView, VerificationView};
+use crate::output::documents::{BriefView, ListView, VerificationView};
 use crate::output::lifecycle::CompactReport;
+use crate::output::story_json::StoryView;
 use crate::output::verification::Verification;
 use crate::output::voyage::{Created, Ended, StoryFormat, StoryReport, VoyageList};
 

@@ -9,6 +9,7 @@
 
 mod blocks;
 mod entries;
+mod fates;
 mod github;
 mod header;
 pub(crate) mod html;
@@ -109,7 +110,7 @@ pub(crate) fn of(helm: &crate::ops::Helm, voyage: &str) -> crate::error::Result<
         );
     }
     // Each proposal's fate, who decided, and the entry that decided it.
-    for (entry, note) in crate::output::proposed::fates(&story.snapshot.entries) {
+    for (entry, note) in fates::fates(&story.snapshot.entries) {
         notes.add(entry, note);
     }
     let html = render(&story, &payloads, &notes);
@@ -182,13 +183,29 @@ impl Report for PageReport {
     fn json(&self, out: &mut dyn Write) -> io::Result<()> {
         super::write_json(
             out,
-            &serde_json::json!({
-                "voyage": self.voyage,
-                "bytes": self.html.len(),
-                "html": self.html,
-            }),
+            &PageData {
+                voyage: &self.voyage,
+                bytes: self.html.len(),
+                html: &self.html,
+            },
         )
     }
+}
+
+/// `voyage page --json`: the page in a document, with its voyage and size.
+#[derive(serde::Serialize)]
+struct PageData<'a> {
+    voyage: &'a Voyage,
+    bytes: usize,
+    html: &'a str,
+}
+
+/// `voyage page --out FILE --json`: where the page went.
+#[derive(serde::Serialize)]
+struct PageFile<'a> {
+    voyage: &'a Voyage,
+    path: &'a std::path::Path,
+    bytes: u64,
 }
 
 /// `voyage page --out FILE`: where the page went.
@@ -206,7 +223,11 @@ impl Report for PageWritten {
     fn json(&self, out: &mut dyn Write) -> io::Result<()> {
         super::write_json(
             out,
-            &serde_json::json!({"voyage": self.voyage, "path": self.path, "bytes": self.bytes}),
+            &PageFile {
+                voyage: &self.voyage,
+                path: &self.path,
+                bytes: self.bytes,
+            },
         )
     }
 

@@ -110,3 +110,24 @@ fn the_page_goes_to_stdout_or_to_the_file_named() {
             .contains("cannot write /nonexistent/dir/p.html")
     );
 }
+
+/// A file name JSON cannot carry (not UTF-8, as a Linux name may be): the
+/// page is written, and the `--json` document that would name it is a
+/// clear error, never a panic.
+#[test]
+fn a_page_written_to_a_path_json_cannot_carry_says_so() {
+    use std::os::unix::ffi::OsStrExt;
+    let env = home_with("upstream-voyages");
+    let name = std::ffi::OsStr::from_bytes(b"p\xff.html");
+    let out = env.root().join(name);
+    let mut command = env.command(&["--json", "voyage", "page", "9c54720f", "--out"]);
+    let run = command.arg(&out).output().expect("helm runs");
+    let stderr = String::from_utf8_lossy(&run.stderr);
+    assert_eq!(run.status.code(), Some(1), "{stderr}");
+    assert!(stderr.contains("invalid UTF-8"), "{stderr}");
+    assert!(
+        std::fs::read_to_string(&out)
+            .unwrap()
+            .starts_with("<!DOCTYPE html>")
+    );
+}

@@ -18,8 +18,8 @@ use std::path::Path;
 use helm_forge::act::{IssueOrPull, LabelChange};
 use http::Method;
 use serde::{Deserialize, Serialize};
-use serde_json::json;
 
+use super::shared::WriteBody;
 use super::part::{Applied, RecordPart, asked_line, first_differing, not_applied, same_set};
 use super::names::{self, Names};
 use super::traces::{Window, mine, timeline};
@@ -229,8 +229,11 @@ impl SteerAction for LabelChange {
         let mut labels = if self.add.is_empty() {
             current(self.on, client).await?
         } else {
-            let body = json!({ "labels": self.add });
-            let added = names(client.write(Method::POST, &path, &body).await?);
+            let body = WriteBody {
+                labels: Some(&self.add),
+                ..WriteBody::default()
+            };
+            let added = names(client.write(Method::POST, &path, &body.json()).await?);
             done.push(format!("adding {} went through", quoted(&self.add)));
             added
         };

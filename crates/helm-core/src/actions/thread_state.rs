@@ -16,8 +16,7 @@
 //! would act a second time.
 
 use helm_forge::act::ThreadSeen;
-use serde::{Deserialize, Deserializer};
-use serde_json::json;
+use serde::{Deserialize, Deserializer, Serialize};
 
 use super::thread_toggle::{ThreadChanged, ThreadMutation};
 use super::traces::Window;
@@ -31,6 +30,12 @@ use crate::model::words;
 
 pub(super) const THREAD: &str = "query($id: ID!) { node(id: $id) { ... on PullRequestReviewThread \
     { id isResolved resolvedBy { login } pullRequest { number } repository { nameWithOwner } } } }";
+
+/// `THREAD`'s variables.
+#[derive(Serialize)]
+struct ThreadVars<'a> {
+    id: &'a str,
+}
 
 /// What the steer's message says was left as it was when it is refused
 /// before acting.
@@ -84,7 +89,7 @@ impl Shown {
 
 impl ThreadMutation<'_> {
     async fn read(&self, client: &Client) -> Step<Shown> {
-        let answer: Node = graphql::send(client, THREAD, json!({ "id": self.thread }))
+        let answer: Node = graphql::send(client, THREAD, ThreadVars { id: self.thread })
             .await
             .map_err(|e| self.unknown(e))?;
         self.check_id(&answer.node.id)?;

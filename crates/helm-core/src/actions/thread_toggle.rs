@@ -6,7 +6,6 @@
 
 use helm_forge::act::ThreadSeen;
 use serde::{Deserialize, Serialize};
-use serde_json::json;
 
 use super::Step;
 use super::part::RecordPart;
@@ -31,6 +30,13 @@ const RESOLVE: &str = "mutation($threadId: ID!) { resolveReviewThread(input: {th
     { thread { id isResolved } } }";
 const UNRESOLVE: &str = "mutation($threadId: ID!) { unresolveReviewThread(input: {threadId: $threadId}) \
     { thread { id isResolved } } }";
+
+/// The variables of `RESOLVE` and `UNRESOLVE`.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct ResolveVars<'a> {
+    thread_id: &'a str,
+}
 
 #[derive(Deserialize)]
 #[serde(rename_all = "camelCase")]
@@ -98,9 +104,15 @@ impl ThreadMutation<'_> {
         mut record: SteerRecord,
     ) -> Step<SteerRecord> {
         let query = if self.resolve { RESOLVE } else { UNRESOLVE };
-        let answer: Mutated = graphql::send(client, query, json!({ "threadId": self.thread }))
-            .await
-            .map_err(|e| self.unknown(e))?;
+        let answer: Mutated = graphql::send(
+            client,
+            query,
+            ResolveVars {
+                thread_id: self.thread,
+            },
+        )
+        .await
+        .map_err(|e| self.unknown(e))?;
         let thread = answer.resolve_review_thread.thread;
         self.check_id(&thread.id)?;
         record.edit_part(|part: &mut ThreadChanged| part.resolved = Some(thread.is_resolved));

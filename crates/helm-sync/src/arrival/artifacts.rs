@@ -12,7 +12,10 @@ use crate::error::Result;
 use crate::sync::batch::Batch;
 use crate::sync::layout::{EntryDoc, EntryId, Status};
 use crate::sync::rules::ArtifactLifecycle;
-use crate::sync::shadow::{self, Base, Blob, FileChange};
+use crate::sync::shadow::{
+    self,
+    tree::{self, Base, Blob, FileChange},
+};
 
 /// Every artifact the pull needs, checked; the snapshot's changes for the
 /// artifacts these commits touched are added to `changes`.
@@ -86,7 +89,7 @@ pub(crate) fn fold(
             None => None,
         };
         if events.contains_key(&hash) {
-            changes.extend(shadow::artifact_changes(
+            changes.extend(tree::artifact_changes(
                 &hash,
                 before.as_ref(),
                 &remote,

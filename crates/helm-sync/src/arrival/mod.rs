@@ -27,7 +27,7 @@ use super::batch::{self, Batch, parse_tree};
 use super::layout::{EntryDoc, EntryId};
 use super::names::File;
 use super::rules::ArtifactLifecycle;
-use super::shadow::{Base, Blob, FileChange};
+use super::shadow::tree::{Base, Blob, FileChange};
 use crate::error::{Error, Kind, Result};
 use crate::model::{Voyage, VoyageStatus};
 use crate::storage::artifact::Packed;

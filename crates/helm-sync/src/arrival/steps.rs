@@ -14,7 +14,7 @@ use crate::error::Result;
 use crate::sync::Sync;
 use crate::sync::batch::{self, Batch};
 use crate::sync::layout::VoyageDoc;
-use crate::sync::shadow::Base;
+use crate::sync::shadow::tree::Base;
 
 /// One commit of the chain, as its tree was read.
 pub(crate) struct Step {

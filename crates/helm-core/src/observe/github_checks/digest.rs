@@ -3,7 +3,10 @@
 //! `"ci / test" failed at step "cargo test" · lint passed · 1 pending`, and
 //! what of a run could not be had: `"ci / test" failed (log expired)`.
 
+use serde::Serialize;
 use serde_json::Value;
+
+use crate::observe::github::to_value;
 
 /// Conclusions that make a check run red.
 pub(crate) fn failed(conclusion: Option<&str>) -> bool {
@@ -95,12 +98,20 @@ pub(crate) fn digest(checks: &Value) -> Option<String> {
     Some(words.join(" · "))
 }
 
-/// The failing check runs and statuses that have no log on GitHub, each
-/// `{"name", "why"}`: a commit status never has one (its sender keeps its
-/// own, at its `targetUrl`), nor a check run of an app other than GitHub
-/// Actions (at its `url`). Said so a look that asked for failed logs and
-/// came back without one does not read as a log missed.
-pub(crate) fn without_log(checks: &Value) -> Vec<Value> {
+/// A failing check run or status that has no log on GitHub, and why.
+#[derive(Serialize)]
+struct WithoutLog {
+    /// The run's `name` or the status's `context`, as the payload has it.
+    name: Value,
+    why: String,
+}
+
+/// The failing check runs and statuses that have no log on GitHub, as the
+/// payload's `withoutLog` array: a commit status never has one (its sender
+/// keeps its own, at its `targetUrl`), nor a check run of an app other than
+/// GitHub Actions (at its `url`). Said so a look that asked for failed logs
+/// and came back without one does not read as a log missed.
+pub(crate) fn without_log(checks: &Value) -> Value {
     let mut found = Vec::new();
     let where_ = |url: &Value, field: &str| match url.as_str() {
         Some(url) => format!("; see {url}"),
@@ -108,27 +119,27 @@ pub(crate) fn without_log(checks: &Value) -> Vec<Value> {
     };
     for run in checks["checkRuns"].as_array().into_iter().flatten() {
         if failed(run["conclusion"].as_str()) && run.get("job").is_none() {
-            found.push(serde_json::json!({
-                "name": run["name"],
-                "why": format!(
+            found.push(WithoutLog {
+                name: run["name"].clone(),
+                why: format!(
                     "not a GitHub Actions job: GitHub keeps no log for another app's check run{}",
                     where_(&run["url"], "url")
                 ),
-            }));
+            });
         }
     }
     for status in checks["statuses"].as_array().into_iter().flatten() {
         if matches!(status["state"].as_str(), Some("failure" | "error")) {
-            found.push(serde_json::json!({
-                "name": status["context"],
-                "why": format!(
+            found.push(WithoutLog {
+                name: status["context"].clone(),
+                why: format!(
                     "a commit status: GitHub keeps no log for statuses, only their sender does{}",
                     where_(&status["targetUrl"], "targetUrl")
                 ),
-            }));
+            });
         }
     }
-    found
+    to_value(&found)
 }
 
 /// Whether the look asked for logs: its payload then lists what has none.
@@ -214,7 +225,7 @@ mod tests {
              "url": "https://sonar.example/run/1"}
         ], "statuses": [{"context": "lint", "state": "failure", "targetUrl": null}]});
         let none = without_log(&checks);
-        assert_eq!(none.len(), 2);
+        assert_eq!(none.as_array().map(Vec::len), Some(2));
         assert_eq!(none[0]["name"], "sonar");
         assert!(
             none[0]["why"]
@@ -227,7 +238,7 @@ mod tests {
             "a commit status: GitHub keeps no log for statuses, only their sender does \
              (and it names no targetUrl)"
         );
-        checks["withoutLog"] = Value::Array(none);
+        checks["withoutLog"] = none;
         assert_eq!(
             digest(&checks).as_deref(),
             Some(

@@ -221,7 +221,7 @@ pub(super) async fn look(
     // What failed without a log to read, and why, when logs were asked for.
     if target.logs != Logs::None {
         let none = without_log(&payload["checks"]);
-        payload["checks"]["withoutLog"] = Value::Array(none);
+        payload["checks"]["withoutLog"] = none;
     }
     Ok((payload, false))
 }

@@ -9,7 +9,6 @@
 //! the ids GitHub now hands out.
 
 use serde::{Deserialize, Deserializer, Serialize};
-use serde_json::json;
 
 use crate::github::client::Client;
 use crate::github::error::GitHubError;
@@ -23,6 +22,16 @@ const QUERY: &str = "query($owner: String!, $name: String!, $number: Int!, $afte
     reviewThreads(first: 100, after: $after) { pageInfo { hasNextPage endCursor } \
     nodes { id isResolved isOutdated path line comments(first: 1) { nodes { fullDatabaseId } } } \
     } } } }";
+
+/// `QUERY`'s variables: the pull request, and the cursor of the page before
+/// (null for the first page).
+#[derive(Serialize)]
+struct ThreadsVars<'a> {
+    owner: &'a str,
+    name: &'a str,
+    number: u64,
+    after: Option<&'a str>,
+}
 
 /// A field that must be present but may be null (serde would read a
 /// missing `Option` as `None`).
@@ -117,12 +126,12 @@ pub(crate) async fn review_threads(
     let mut threads = Vec::new();
     let mut after: Option<String> = None;
     for _ in 0..MAX_PAGES {
-        let variables = json!({
-            "owner": client.repo.owner,
-            "name": client.repo.name,
-            "number": number,
-            "after": after,
-        });
+        let variables = ThreadsVars {
+            owner: &client.repo.owner,
+            name: &client.repo.name,
+            number,
+            after: after.as_deref(),
+        };
         let data: Data = graphql::send(client, QUERY, variables).await?;
         let Some(pr) = data.repository.and_then(|r| r.pull_request) else {
             return Err(GitHubError::shape_text(format!(

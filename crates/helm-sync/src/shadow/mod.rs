@@ -15,31 +15,19 @@ use std::io::{self, Write};
 
 use uuid::Uuid;
 
+pub(crate) mod tree;
+
 use super::Sync;
 use super::arrival::voyage_doc;
 use super::batch::{Batch, parse_tree};
 use super::direct;
 use super::git::{self, StartedCommand};
-use super::layout::{self, EntryId, LifecycleDoc, Status, VoyageDoc};
+use super::layout::{self, LifecycleDoc};
 use super::loose::Objects;
 use super::names::File;
 use super::rules::ArtifactLifecycle;
 use crate::error::{Error, Kind, Result};
-
-/// The last sync, as the snapshot records it.
-#[derive(Clone, Debug)]
-pub(crate) struct Base {
-    /// The snapshot commit.
-    pub(crate) shadow: String,
-    /// Its tree.
-    pub(crate) tree: String,
-    /// The remote commit it is the snapshot of.
-    pub(crate) remote: String,
-    pub(crate) doc: VoyageDoc,
-    /// The identity of the last entry, which the voyage here must hold
-    /// under the same number for the snapshot to be its base.
-    pub(crate) last: Option<EntryId>,
-}
+use tree::{Base, FileChange, commit};
 
 /// Reads the snapshot `marker` names; `None` when there is none, or when it
 /// cannot be read (then every sync compares whole voyages, as the first).
@@ -142,61 +130,6 @@ pub(crate) fn recorded(batch: &mut Batch, shadow: &str) -> Result<Vec<String>> {
     Ok(hashes)
 }
 
-/// Where a file's content comes from.
-#[derive(Clone, Debug)]
-pub(crate) enum Blob {
-    /// An object the repository has.
-    Oid(String),
-    /// A blob the same fast-import stream wrote (`:<mark>`).
-    Mark(usize),
-    Bytes(Vec<u8>),
-}
-
-/// One change to the snapshot.
-#[derive(Clone, Debug)]
-pub(crate) enum FileChange {
-    Put(File, Blob),
-    Delete(File),
-}
-
-/// Writes, in a fast-import stream, the snapshot commit on `branch` of the
-/// remote commit `remote` (an id or `:<mark>`): the `base` snapshot with
-/// `changes`, or, without a base, `changes` alone.
-pub(crate) fn commit(
-    out: &mut impl Write,
-    branch: &str,
-    mark: usize,
-    base: Option<&Base>,
-    remote: &str,
-    changes: &[FileChange],
-) -> io::Result<()> {
-    let now = jiff::Timestamp::now().as_second();
-    writeln!(out, "commit {branch}\nmark :{mark}")?;
-    writeln!(out, "committer helm <helm@localhost> {now} +0000")?;
-    writeln!(out, "data 20\nhelm: remote voyage")?;
-    match base {
-        Some(base) => writeln!(out, "from {}\nmerge {remote}", base.shadow)?,
-        None => writeln!(out, "from {remote}\ndeleteall")?,
-    }
-    for change in changes {
-        match change {
-            FileChange::Put(file, Blob::Oid(oid)) => {
-                writeln!(out, "M 100644 {oid} {}", file.path())?
-            }
-            FileChange::Put(file, Blob::Mark(mark)) => {
-                writeln!(out, "M 100644 :{mark} {}", file.path())?
-            }
-            FileChange::Put(file, Blob::Bytes(bytes)) => {
-                writeln!(out, "M 100644 inline {}\ndata {}", file.path(), bytes.len())?;
-                out.write_all(bytes)?;
-                writeln!(out)?;
-            }
-            FileChange::Delete(file) => writeln!(out, "D {}", file.path())?,
-        }
-    }
-    writeln!(out)
-}
-
 /// Records the snapshot of `remote`: `base` with `changes`, under the
 /// voyage's marker. When only `voyage.json` and the last entry change, it
 /// is written directly (`direct`) and the marker moved by `refs` (a `git
@@ -241,32 +174,4 @@ fn recording(err: Error) -> Error {
         err.kind(),
         format!("recording what was synced: {}", err.message()),
     )
-}
-
-/// The snapshot changes that bring an artifact from `before` to `after`
-/// (the payload's blob given when it arrived or leaves with this change).
-pub(crate) fn artifact_changes(
-    hash: &str,
-    before: Option<&ArtifactLifecycle>,
-    after: &ArtifactLifecycle,
-    payload: Option<Blob>,
-) -> Vec<FileChange> {
-    let mut changes = Vec::new();
-    let was_stowed = before.is_some_and(|s| s.status == Status::Stowed);
-    match (after.status == Status::Stowed, payload) {
-        (true, Some(blob)) => changes.push(FileChange::Put(File::Artifact(hash.to_string()), blob)),
-        (false, _) if was_stowed => {
-            changes.push(FileChange::Delete(File::Artifact(hash.to_string())))
-        }
-        _ => {}
-    }
-    match (after.record(), before.and_then(ArtifactLifecycle::record)) {
-        (Some(record), _) => changes.push(FileChange::Put(
-            File::Lifecycle(hash.to_string()),
-            Blob::Bytes(layout::encode(&record)),
-        )),
-        (None, Some(_)) => changes.push(FileChange::Delete(File::Lifecycle(hash.to_string()))),
-        (None, None) => {}
-    }
-    changes
 }
