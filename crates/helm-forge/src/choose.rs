@@ -2,13 +2,24 @@
 //! the host when one was written and the repository's path, and [`RepoPath`]
 //! holds a path whose every segment is safe to put in a URL and a target
 //! (`owner/name`, or GitLab's `group/sub/project`). Which forge then serves it is
-//! the registry's rule (`Forges::choose`). Pure: reading git config or `origin`
-//! is the core's place resolution.
+//! the registry's rule (`Forges::choose`), and a repository placed on its forge
+//! is a [`ForgeRepo`]. Pure: reading git config or `origin` is the core's place
+//! resolution.
 
 use std::fmt;
 
 use helm_model::error::{Error, Result, arg};
 use helm_model::words;
+
+use crate::name::ForgeName;
+
+/// A repository on a forge: what the neutral targets store.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ForgeRepo {
+    pub forge: ForgeName,
+    pub host: String,
+    pub repo: RepoPath,
+}
 
 /// What `--repo` or `origin` gave, split: a host when one was written, and the path.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -12,7 +12,7 @@ use std::time::Duration;
 use helm_model::error::Result;
 
 use crate::capabilities::Capabilities;
-use crate::choose::{RepoPath, RepoRef};
+use crate::choose::{ForgeRepo, RepoRef};
 use crate::name::ForgeName;
 use crate::repository::Repository;
 
@@ -46,14 +46,6 @@ impl ForgeEnv {
 pub struct Limits {
     pub timeout: Duration,
     pub identity: Option<String>,
-}
-
-/// A repository on a forge: what the neutral targets store.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ForgeRepo {
-    pub forge: ForgeName,
-    pub host: String,
-    pub repo: RepoPath,
 }
 
 /// One forge as the binary registers it. Knows nothing of a repository yet.

@@ -22,8 +22,8 @@ mod registry;
 mod repository;
 
 pub use capabilities::{Capabilities, Part, Support, Unsupported, refuses};
-pub use choose::{RepoPath, RepoRef};
-pub use forge::{Forge, ForgeEnv, ForgeRepo, Limits};
+pub use choose::{ForgeRepo, RepoPath, RepoRef};
+pub use forge::{Forge, ForgeEnv, Limits};
 pub use name::ForgeName;
 pub use plan::{ForgeError, ForgeWrite, Produced, TraceWindow, Traced, WriteOutcome, WritePlan};
 pub use registry::Forges;

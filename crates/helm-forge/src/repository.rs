@@ -17,7 +17,7 @@ use helm_model::clock::{Began, GitHubClock};
 use serde_json::Value;
 
 use crate::act::Steer;
-use crate::forge::ForgeRepo;
+use crate::choose::ForgeRepo;
 use crate::plan::{ForgeError, Produced, TraceWindow, Traced, WritePlan};
 
 /// A future of the seam: one forge's answer, or its failure in helm's words.

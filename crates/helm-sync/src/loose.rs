@@ -148,7 +148,8 @@ impl<'a> Objects<'a> {
             std::process::id(),
             NEXT.fetch_add(1, Ordering::Relaxed)
         ));
-        let placed = write_read_only(&temp, &bytes).and_then(|()| std::fs::rename(&temp, &path));
+        let placed = super::pack::write_read_only(&temp, &bytes)
+            .and_then(|()| std::fs::rename(&temp, &path));
         if let Err(err) = placed {
             let _ = std::fs::remove_file(&temp);
             return Err(failed(&path, &err));
@@ -165,17 +166,6 @@ fn refresh(path: &Path) -> bool {
         .and_then(|file| file.set_modified(std::time::SystemTime::now()))
         .is_ok()
         || path.is_file()
-}
-
-pub(crate) fn write_read_only(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
-    let mut file = std::fs::File::create_new(path)?;
-    file.write_all(bytes)?;
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::PermissionsExt;
-        file.set_permissions(std::fs::Permissions::from_mode(0o444))?;
-    }
-    Ok(())
 }
 
 /// A hex object id as the 20 bytes a tree holds.

@@ -182,7 +182,7 @@ fn index_bytes(mut entries: Vec<Entry>, checksum: &[u8; 20]) -> Result<Vec<u8>> 
 fn place(folder: &Path, name: &str, bytes: &[u8]) -> Result<()> {
     let temp = folder.join(format!("tmp_pack_helm_{}_{name}", std::process::id()));
     let path = folder.join(name);
-    let placed = super::loose::write_read_only(&temp, bytes).and_then(|()| {
+    let placed = write_read_only(&temp, bytes).and_then(|()| {
         // The same pack written twice has the same name and bytes.
         std::fs::rename(&temp, &path)
     });
@@ -203,4 +203,17 @@ fn unwritable(what: &str) -> Error {
 
 fn failed(path: &Path, err: &std::io::Error) -> Error {
     Error::io(format!("cannot write {}", path.display()), err)
+}
+
+/// Writes a new file as git writes its objects and packs: created, never
+/// replaced, and read-only once whole.
+pub(crate) fn write_read_only(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    let mut file = std::fs::File::create_new(path)?;
+    file.write_all(bytes)?;
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        file.set_permissions(std::fs::Permissions::from_mode(0o444))?;
+    }
+    Ok(())
 }

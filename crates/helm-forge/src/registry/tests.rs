@@ -1,6 +1,6 @@
 use super::*;
+use crate::choose::ForgeRepo;
 use crate::choose::RepoPath;
-use crate::forge::ForgeRepo;
 
 /// A forge as a forge crate registers one, for the rule alone.
 struct Test(ForgeName, &'static [&'static str]);
