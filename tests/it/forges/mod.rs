@@ -6,4 +6,5 @@
 mod choice;
 mod forgejo;
 mod gitlab;
+mod gitlab_steer;
 mod neutral;

@@ -12,6 +12,7 @@ pub mod brief_related;
 pub mod changes;
 pub mod current;
 pub mod digest;
+pub(crate) mod forge_actor;
 pub(crate) mod forge_look;
 pub(crate) mod fresh;
 mod located;
