@@ -6,5 +6,6 @@
 mod choice;
 mod forgejo;
 mod gitlab;
+mod gitlab_flow;
 mod gitlab_steer;
 mod neutral;
