@@ -5,6 +5,7 @@
 
 mod choice;
 mod forgejo;
+mod forgejo_flow;
 mod gitlab;
 mod gitlab_flow;
 mod gitlab_steer;
