@@ -158,3 +158,37 @@ fn a_lost_answer_on_gitlab_is_settled_by_the_retry_without_a_second_note() {
     assert_eq!(listed["interrupted"], serde_json::json!([]));
     assert_eq!(fake.violations(), Vec::<String>::new());
 }
+
+#[test]
+fn a_dry_run_on_gitlab_shows_the_write_and_sends_nothing() {
+    let (env, fake, voyage) = gitlab_voyage("dry run on GitLab");
+    let gl = fake.gitlab();
+    let issue = gl.add_issue(PROJECT, "Widget crashes", "It crashes.");
+    let n = issue.to_string();
+    let repo = url();
+    env.run(&["observe", "issue", &n, "--repo", &repo]).ok();
+    let writes = |fake: &FakeGitHub| fake.requests().iter().filter(|r| r.method != "GET").count();
+    let before = writes(&fake);
+    let json = steer(
+        &env,
+        &["comment", "--issue", &n, "--body", "On it.", "--dry-run"],
+    )
+    .json();
+    let dry = &json["dryRun"];
+    assert_eq!(dry["wouldAct"], true, "{json}");
+    assert_eq!(dry["freshness"]["verdict"], "fresh", "{json}");
+    assert_eq!(dry["request"]["method"], "POST", "{json}");
+    assert_eq!(
+        dry["request"]["path"],
+        format!("/projects/group%2Fsub%2Fproject/issues/{n}/notes"),
+        "{json}"
+    );
+    assert_eq!(dry["request"]["body"]["body"], "On it.", "{json}");
+    assert_eq!(writes(&fake), before, "a dry run sent a write");
+    let (_, _, notes) = gl.item(PROJECT, false, issue);
+    assert!(notes.is_empty());
+    // Nothing recorded, nothing left pending; the observation stays.
+    let slate = env.run(&["slate", "list", "-V", &voyage, "--json"]).json();
+    assert_eq!(slate["slate"].as_array().map(Vec::len), Some(1), "{slate}");
+    assert_eq!(fake.violations(), Vec::<String>::new());
+}

@@ -35,6 +35,10 @@ pub(crate) struct ForgeActor {
     plan: Option<WritePlan>,
     /// Who the token acts as, once asked.
     viewer: Option<String>,
+    /// A dry run's: `act` keeps the plan's first write instead of sending.
+    rehearsing: bool,
+    /// The write a dry run kept.
+    unsent: Option<ForgeWrite>,
 }
 
 impl ForgeActor {
@@ -52,7 +56,29 @@ impl ForgeActor {
             gate: None,
             plan: None,
             viewer: None,
+            rehearsing: false,
+            unsent: None,
         }
+    }
+
+    /// An actor for a dry run: it prepares and gates as a steer does, and
+    /// keeps the first write instead of sending anything.
+    pub(crate) fn rehearsing(mut self) -> ForgeActor {
+        self.rehearsing = true;
+        self
+    }
+
+    /// The write a dry run kept, as the preview shows a request.
+    pub(crate) fn unsent(&self) -> Option<crate::github::client::rehearsal::Unsent> {
+        let write = self.unsent.as_ref()?;
+        Some(crate::github::client::rehearsal::Unsent {
+            method: write.method.to_string(),
+            path: write.path.clone(),
+            body: write
+                .body
+                .as_deref()
+                .and_then(|b| serde_json::from_str(b).ok()),
+        })
     }
 
     /// Passes every write of the plan through `gate` before it leaves.
@@ -176,6 +202,13 @@ impl Actor for ForgeActor {
             )));
         };
         let doing = steer.doing();
+        if self.rehearsing {
+            self.unsent = plan.writes.into_iter().next();
+            return Err(not_done(Error::new(
+                Kind::Conflict,
+                format!("a dry run does not {doing}"),
+            )));
+        }
         match self.within(&doing, self.opened.repo.send(&plan)) {
             Ok(produced) => {
                 let record = steer

@@ -26,7 +26,7 @@ pub struct SteerRequest<'a> {
     /// `--repo`, else `GH_REPO`, else the git remote.
     pub repo: Option<&'a str>,
     /// `--forge`: the forge of `repo`'s host, else `HELM_FORGE`, git config,
-    /// the host's own (only GitHub is steered through today).
+    /// the host's own.
     pub forge: Option<&'a str>,
     /// Act even when the target changed since it was observed
     /// (`--allow-stale`, MCP `allowStale`); the entry records what changed.
@@ -103,7 +103,7 @@ impl Helm {
         Ok(sealed)
     }
 
-    /// Performs a steer on GitHub and records it (see `steering`).
+    /// Performs a steer on its forge and records it (see `steering`).
     pub fn steer(&self, voyage: &str, request: &SteerRequest<'_>) -> Result<Steered> {
         let steer = request.action.resolve(&self.cwd, self.stdin)?;
         let file = self.voyage_file(voyage)?;
