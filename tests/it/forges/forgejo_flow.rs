@@ -167,3 +167,28 @@ fn a_lost_answer_on_forgejo_is_settled_by_the_retry_without_a_second_comment() {
     assert_eq!(comments, ["plan"], "never a second comment");
     assert_eq!(fake.violations(), Vec::<String>::new());
 }
+
+#[test]
+fn interrupted_settle_records_a_lost_label_change_on_forgejo_from_what_it_shows() {
+    let (env, fake, _) = forgejo_voyage("settle on Forgejo");
+    let fj = fake.forgejo();
+    let issue = fj.add_issue(REPO, "Widget crashes", "It crashes.");
+    let n = issue.to_string();
+    fake.inject(Fault::drop_after_acting("POST", "/labels"));
+    steer(&env, &["label", "--issue", &n, "--add", "bug"]).error_json();
+    let (_, labels, _) = fj.item(REPO, issue);
+    assert_eq!(labels, ["bug"], "Forgejo acted");
+    let listed = env.run(&["interrupted", "list", "--json"]).json();
+    let attempt = listed["interrupted"][0]["requestId"]
+        .as_str()
+        .unwrap_or_else(|| panic!("nothing pending: {listed}"))
+        .to_string();
+    let settled = env
+        .run(&["interrupted", "settle", &attempt, "--json"])
+        .json();
+    assert_eq!(settled["outcome"], "recorded", "{settled}");
+    assert_eq!(settled["entry"]["action"]["steer"], "label");
+    let listed = env.run(&["interrupted", "list", "--json"]).json();
+    assert_eq!(listed["interrupted"], serde_json::json!([]));
+    assert_eq!(fake.violations(), Vec::<String>::new());
+}

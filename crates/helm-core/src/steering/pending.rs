@@ -290,3 +290,39 @@ pub(crate) fn list(home: &Path, voyage: &Uuid) -> Vec<Record> {
     records.sort_by(|a, b| a.started_at.cmp(&b.started_at));
     records
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const GITHUB: &str = r#"{"provenance":{"identity":"a","role":"r","method":"m","summary":"s"},"repo":"acme/widgets","steer":{"kind":"comment","on":{"kind":"issue","number":5},"body":"b"}}"#;
+
+    #[test]
+    fn a_github_request_keeps_its_bytes_and_names_no_forge() {
+        let request: Request = serde_json::from_str(GITHUB).unwrap();
+        assert_eq!(request.elsewhere, None);
+        assert_eq!(request.place().unwrap(), None);
+        assert_eq!(serde_json::to_string(&request).unwrap(), GITHUB);
+    }
+
+    #[test]
+    fn a_nested_path_reads_only_beside_its_forge() {
+        let nested = GITHUB.replace("acme/widgets", "group/sub/project");
+        let elsewhere = nested.replace(
+            r#","steer""#,
+            r#","elsewhere":{"forge":"gitlab","host":"gitlab.example.com"},"steer""#,
+        );
+        let request: Request = serde_json::from_str(&elsewhere).unwrap();
+        let place = request.place().unwrap().expect("a place on GitLab");
+        assert_eq!(place.repo.as_str(), "group/sub/project");
+        assert_eq!(place.host, "gitlab.example.com");
+        assert_eq!(repo_of(&place), request.repo);
+        assert_eq!(serde_json::to_string(&request).unwrap(), elsewhere);
+        // Without its forge, a nested path is a damaged record, not GitHub's.
+        let orphan: Request = serde_json::from_str(&nested).unwrap();
+        assert_eq!(orphan.place().unwrap_err().kind(), Kind::Corrupt);
+        // A path no forge could hold is refused as it is read.
+        let bad = GITHUB.replace("acme/widgets", "group/../project");
+        assert!(serde_json::from_str::<Request>(&bad).is_err());
+    }
+}
