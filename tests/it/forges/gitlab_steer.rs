@@ -192,3 +192,35 @@ fn a_dry_run_on_gitlab_shows_the_write_and_sends_nothing() {
     assert_eq!(slate["slate"].as_array().map(Vec::len), Some(1), "{slate}");
     assert_eq!(fake.violations(), Vec::<String>::new());
 }
+
+#[test]
+fn mcp_steers_on_gitlab_by_the_projects_url() {
+    let (env, fake, voyage) = gitlab_voyage("MCP steers on GitLab");
+    let gl = fake.gitlab();
+    let issue = gl.add_issue(PROJECT, "Widget crashes", "It crashes.");
+    let session = crate::mcp::Session::start(&env);
+    session.ok(
+        "observe",
+        serde_json::json!({
+            "voyage": voyage,
+            "target": {"kind": "issue", "number": issue},
+            "repo": url(),
+        }),
+    );
+    let entry = session.ok(
+        "steer",
+        crate::mcp::with(
+            "answer on GitLab",
+            serde_json::json!({
+                "voyage": voyage,
+                "repo": url(),
+                "action": {"kind": "comment", "issue": issue, "body": "On it."},
+            }),
+        ),
+    );
+    assert_eq!(entry["action"]["repo"], PROJECT, "{entry}");
+    assert_eq!(entry["action"]["freshness"]["verdict"], "fresh", "{entry}");
+    let (_, _, notes) = gl.item(PROJECT, false, issue);
+    assert_eq!(notes, ["On it."]);
+    assert_eq!(fake.violations(), Vec::<String>::new());
+}
