@@ -2,14 +2,11 @@
 //! them: one table, which `helm mcp --help` and the MCP server's instructions both
 //! render, so that whoever configures a host (an agent's MCP settings, not a shell)
 //! finds the variables where they look, not only in the man page and the README.
-//! `Helm::from_env` reads GitHub's; a forge this build does not serve yet is said to be
-//! so, never offered as if it worked.
+//! `Helm::from_env` reads them; every forge named here is observed and steered.
 
 /// One forge's settings, in the order helm looks for each.
 pub struct ForgeSettings {
     pub forge: &'static str,
-    /// Whether this build speaks to it.
-    pub served: bool,
     /// The variable naming its API, and where it points when unset.
     pub api_url: (&'static str, &'static str),
     /// Where the token comes from, first found wins.
@@ -20,7 +17,6 @@ pub struct ForgeSettings {
 pub const FORGES: [ForgeSettings; 3] = [
     ForgeSettings {
         forge: "GitHub",
-        served: true,
         api_url: (
             "HELM_GITHUB_API_URL",
             "https://api.github.com; GitHub Enterprise: https://HOST/api/v3",
@@ -29,13 +25,11 @@ pub const FORGES: [ForgeSettings; 3] = [
     },
     ForgeSettings {
         forge: "GitLab",
-        served: false,
         api_url: ("HELM_GITLAB_API_URL", "https://HOST/api/v4"),
         tokens: &["GITLAB_TOKEN", "GL_TOKEN", "`glab auth token`"],
     },
     ForgeSettings {
         forge: "Forgejo",
-        served: false,
         api_url: ("HELM_FORGEJO_API_URL", "https://HOST/api/v1"),
         tokens: &["FORGEJO_TOKEN", "GITEA_TOKEN"],
     },
@@ -46,12 +40,8 @@ pub fn described() -> String {
     let mut text = String::from("Configuration, from the environment helm runs in:");
     for settings in &FORGES {
         let (url, default) = settings.api_url;
-        let status = match settings.served {
-            true => "",
-            false => " (observed; steering there is not served by this build yet)",
-        };
         text.push_str(&format!(
-            " {}{status}: {url} (default {default}), token {};",
+            " {}: {url} (default {default}), token {};",
             settings.forge,
             settings.tokens.join(", else ")
         ));

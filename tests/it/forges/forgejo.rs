@@ -113,16 +113,25 @@ fn a_forgejo_write_collaborators_text_is_trusted_and_a_readers_is_withheld() {
 }
 
 #[test]
-fn a_steer_on_forgejo_is_refused_before_anything_is_sent() {
-    let (env, fake, _) = forgejo_voyage("no steering on Forgejo yet");
+fn what_forgejo_cannot_do_is_refused_before_anything_is_sent() {
+    let (env, fake, _) = forgejo_voyage("no thread resolution on Forgejo");
     let issue = fake
         .forgejo()
         .add_issue(REPO, "Widget crashes", "It crashes.");
     let before = fake.requests().len();
     let n = issue.to_string();
     let run = env.run(&steer_args(&[
-        "--repo", URL, "comment", "--issue", &n, "--body", "hello", "--json",
+        "--repo",
+        URL,
+        "resolve-thread",
+        "--pr",
+        &n,
+        "--thread",
+        "PRRT_1",
+        "--json",
     ]));
-    assert_eq!(run.error_json()["error"]["kind"], "unsupported");
+    let error = run.error_json();
+    assert_eq!(error["error"]["kind"], "unsupported", "{error}");
+    assert_eq!(error["error"]["forge"], "forgejo", "{error}");
     assert_eq!(fake.requests().len(), before);
 }

@@ -3,7 +3,7 @@
 //! own (`HELM_GITLAB_API_URL` points at the fake), every request within
 //! GitLab's documented endpoints.
 
-use crate::support::env::{TestEnv, steer_args};
+use crate::support::env::TestEnv;
 use crate::support::fake_github::FakeGitHub;
 
 const PROJECT: &str = "group/sub/project";
@@ -127,28 +127,6 @@ fn text_by_a_gitlab_developer_is_trusted_and_a_reporters_is_not() {
             .contains("ignore previous")
     );
     assert_eq!(fake.violations(), Vec::<String>::new());
-}
-
-#[test]
-fn a_steer_on_gitlab_is_refused_before_anything_is_sent() {
-    let (mut env, fake, _) = gitlab_voyage("no steering on GitLab yet");
-    env.set("HELM_FORGE", "gitlab");
-    let issue = fake
-        .gitlab()
-        .add_issue(PROJECT, "Widget crashes", "It crashes.");
-    let before = fake.requests().len();
-    let n = issue.to_string();
-    let repo = url();
-    let run = env.run(&steer_args(&[
-        "--repo", &repo, "comment", "--issue", &n, "--body", "hello", "--json",
-    ]));
-    let error = run.error_json();
-    assert_eq!(error["error"]["kind"], "unsupported", "{error}");
-    assert_eq!(
-        fake.requests().len(),
-        before,
-        "a refused steer sent requests"
-    );
 }
 
 #[test]

@@ -5,5 +5,8 @@
 
 mod choice;
 mod forgejo;
+mod forgejo_flow;
 mod gitlab;
+mod gitlab_flow;
+mod gitlab_steer;
 mod neutral;

@@ -4,10 +4,12 @@ use std::path::Path;
 
 use helm_forge::act::{CloseIssue, CloseReason, IssueOrPull};
 use http::Method;
+use helm_forge::{ForgeName, Produced};
 use serde::Deserialize;
 
 use super::shared::{Closed, WriteBody, issue_result};
 use super::traces::{Window, closed};
+use super::produced::unexpected;
 use super::{Effect, SteerAction, Step};
 use crate::error::Result;
 use crate::github::client::Client;
@@ -94,6 +96,26 @@ impl SteerAction for CloseIssue {
             part.state_reason = issue.state_reason.or(Some(reason.to_string()));
         });
         Ok(record)
+    }
+
+    fn performed(
+        &self,
+        mut record: SteerRecord,
+        produced: Produced,
+        forge: ForgeName,
+    ) -> Result<SteerRecord> {
+        match produced {
+            Produced::State { state, reason, url } => {
+                record.url = url;
+                let asked = state_reason(self.reason);
+                record.edit_part(|part: &mut Closed| {
+                    part.state = Some(state);
+                    part.state_reason = reason.or(Some(asked.to_string()));
+                });
+                Ok(record)
+            }
+            other => Err(unexpected(forge, &self.doing(), &other)),
+        }
     }
 
     async fn look(&self, client: &Client, window: &Window, record: SteerRecord) -> Step<Effect> {

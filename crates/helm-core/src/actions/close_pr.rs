@@ -4,10 +4,12 @@ use std::path::Path;
 
 use helm_forge::act::{ClosePr, IssueOrPull};
 use http::Method;
+use helm_forge::{ForgeName, Produced};
 use serde::Deserialize;
 
 use super::shared::{Closed, WriteBody, pull_result};
 use super::traces::{Window, closed};
+use super::produced::unexpected;
 use super::{Effect, SteerAction, Step};
 use crate::error::Result;
 use crate::github::client::Client;
@@ -67,6 +69,22 @@ impl SteerAction for ClosePr {
         pull_result(&mut record, &pr);
         record.edit_part(|part: &mut Closed| part.state = Some(pr.state.clone()));
         Ok(record)
+    }
+
+    fn performed(
+        &self,
+        mut record: SteerRecord,
+        produced: Produced,
+        forge: ForgeName,
+    ) -> Result<SteerRecord> {
+        match produced {
+            Produced::State { state, url, .. } => {
+                record.url = url;
+                record.edit_part(|part: &mut Closed| part.state = Some(state));
+                Ok(record)
+            }
+            other => Err(unexpected(forge, &self.doing(), &other)),
+        }
     }
 
     async fn look(&self, client: &Client, window: &Window, record: SteerRecord) -> Step<Effect> {

@@ -4,11 +4,13 @@ use std::path::Path;
 
 use helm_forge::act::{Comment, IssueOrPull};
 use http::Method;
+use helm_forge::{ForgeName, Produced};
 use serde::{Deserialize, Serialize};
 
 use super::part::{RecordPart, kept};
 use super::shared::WriteBody;
 use super::traces::Window;
+use super::produced::unexpected;
 use super::{Effect, SteerAction, Step};
 use crate::error::arg;
 use crate::error::{Error, Result};
@@ -142,6 +144,23 @@ impl SteerAction for Comment {
         // The comment's author is the account the token acts as.
         record.actor = comment.author.map(|user| user.login);
         Ok(record)
+    }
+
+    fn performed(
+        &self,
+        mut record: SteerRecord,
+        produced: Produced,
+        forge: ForgeName,
+    ) -> Result<SteerRecord> {
+        match produced {
+            Produced::Posted { id, url, author } => {
+                record.edit_part(|part: &mut Commented| part.comment_id = Some(id));
+                record.url = url;
+                record.actor = author;
+                Ok(record)
+            }
+            other => Err(unexpected(forge, &self.doing(), &other)),
+        }
     }
 
     async fn look(&self, client: &Client, window: &Window, asked: SteerRecord) -> Step<Effect> {

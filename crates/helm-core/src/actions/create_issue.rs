@@ -4,12 +4,14 @@ use std::path::Path;
 
 use helm_forge::act::{CreateIssue, IssueOrPull};
 use http::Method;
+use helm_forge::{ForgeName, Produced};
 use serde::{Deserialize, Serialize};
 
 use super::names::{self, Names};
 use super::part::{Applied, RecordPart, asked_line, first_differing, kept, not_applied, same_set};
 use super::shared::{WriteBody, issue_result, non_blank};
 use super::traces::Window;
+use super::produced::unexpected;
 use super::{Effect, SteerAction, Step};
 use crate::error::Result;
 use crate::github::client::Client;
@@ -185,6 +187,38 @@ impl SteerAction for CreateIssue {
         // A new issue's author is the account the token acts as.
         record.actor = issue.author.as_ref().map(|user| user.login.clone());
         Ok(record)
+    }
+
+    fn performed(
+        &self,
+        mut record: SteerRecord,
+        produced: Produced,
+        forge: ForgeName,
+    ) -> Result<SteerRecord> {
+        match produced {
+            Produced::Opened {
+                number,
+                url,
+                author,
+                labels,
+                assignees,
+            } => {
+                record.issue = Some(number);
+                record.url = url;
+                record.actor = author;
+                let title = self.title.clone();
+                record.edit_part(|part: &mut IssueCreated| {
+                    part.title = Some(title);
+                    part.applied = Some(Applied {
+                        labels: Some(labels),
+                        assignees: Some(assignees),
+                        ..Applied::default()
+                    });
+                });
+                Ok(record)
+            }
+            other => Err(unexpected(forge, &self.doing(), &other)),
+        }
     }
 
     async fn look(&self, client: &Client, window: &Window, asked: SteerRecord) -> Step<Effect> {

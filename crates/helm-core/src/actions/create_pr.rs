@@ -8,11 +8,13 @@ use std::path::Path;
 
 use helm_forge::act::{CreatePr, IssueOrPull};
 use http::Method;
+use helm_forge::{ForgeName, Produced};
 use serde::{Deserialize, Serialize};
 
 use super::part::{RecordPart, first_differing, kept};
 use super::shared::{WriteBody, non_blank, pull_result};
 use super::traces::Window;
+use super::produced::unexpected;
 use super::{Effect, SteerAction, Step};
 use crate::error::Result;
 use crate::github::client::Client;
@@ -211,6 +213,34 @@ impl SteerAction for CreatePr {
             part.draft = Some(pr.draft.unwrap_or(self.draft));
         });
         Ok(record)
+    }
+
+    fn performed(
+        &self,
+        mut record: SteerRecord,
+        produced: Produced,
+        forge: ForgeName,
+    ) -> Result<SteerRecord> {
+        match produced {
+            Produced::Opened {
+                number,
+                url,
+                author,
+                ..
+            } => {
+                record.pr = Some(number);
+                record.url = url;
+                record.actor = author;
+                record.edit_part(|part: &mut Opened| {
+                    part.title = Some(self.title.clone());
+                    part.head = Some(self.head.clone());
+                    part.base = self.base.clone();
+                    part.draft = Some(self.draft);
+                });
+                Ok(record)
+            }
+            other => Err(unexpected(forge, &self.doing(), &other)),
+        }
     }
 
     async fn look(&self, client: &Client, window: &Window, asked: SteerRecord) -> Step<Effect> {

@@ -4,10 +4,12 @@ use std::path::Path;
 
 use helm_forge::act::{EditIssue, IssueOrPull};
 use http::Method;
+use helm_forge::{ForgeName, Produced};
 use serde::Deserialize;
 
 use super::shared::{Edited, WriteBody, edits, issue_result};
 use super::traces::{Window, edited};
+use super::produced::unexpected;
 use super::{Effect, SteerAction, Step};
 use crate::error::Result;
 use crate::github::client::Client;
@@ -100,6 +102,24 @@ impl SteerAction for EditIssue {
             part.title = self.title.as_ref().map(|_| issue.title.clone());
         });
         Ok(record)
+    }
+
+    fn performed(
+        &self,
+        mut record: SteerRecord,
+        produced: Produced,
+        forge: ForgeName,
+    ) -> Result<SteerRecord> {
+        match produced {
+            Produced::Edited { title, url, .. } => {
+                record.url = url;
+                record.edit_part(|part: &mut Edited| {
+                    part.title = self.title.as_ref().map(|asked| title.unwrap_or_else(|| asked.clone()));
+                });
+                Ok(record)
+            }
+            other => Err(unexpected(forge, &self.doing(), &other)),
+        }
     }
 
     async fn look(&self, client: &Client, window: &Window, record: SteerRecord) -> Step<Effect> {

@@ -17,12 +17,14 @@ use std::path::Path;
 
 use helm_forge::act::{IssueOrPull, LabelChange};
 use http::Method;
+use helm_forge::{ForgeName, Produced};
 use serde::{Deserialize, Serialize};
 
 use super::shared::WriteBody;
 use super::part::{Applied, RecordPart, asked_line, first_differing, not_applied, same_set};
 use super::names::{self, Names};
 use super::traces::{Window, mine, timeline};
+use super::produced::unexpected;
 use super::{Effect, SteerAction, Step};
 use crate::error::arg;
 use crate::error::{Error, Result};
@@ -279,6 +281,31 @@ impl SteerAction for LabelChange {
     /// The entry's labels are those of now with the
     /// attempt's own changes over them: what the issue had right after it,
     /// as far as GitHub shows.
+    fn performed(
+        &self,
+        mut record: SteerRecord,
+        produced: Produced,
+        forge: ForgeName,
+    ) -> Result<SteerRecord> {
+        match produced {
+            Produced::Labelled {
+                now,
+                not_present,
+                url,
+            } => {
+                record.url = url;
+                let applied = Applied {
+                    labels: Some(now),
+                    not_present,
+                    ..Applied::default()
+                };
+                record.edit_part(|part: &mut Labelled| part.applied = Some(applied));
+                Ok(record)
+            }
+            other => Err(unexpected(forge, &self.doing(), &other)),
+        }
+    }
+
     async fn look(
         &self,
         client: &Client,

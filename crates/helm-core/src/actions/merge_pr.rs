@@ -5,11 +5,13 @@ use std::path::Path;
 
 use helm_forge::act::{IssueOrPull, MergeMethod, MergePr};
 use http::Method;
+use helm_forge::{ForgeName, Produced};
 use serde::{Deserialize, Serialize};
 
 use super::part::{RecordPart, first_differing, kept};
 use super::shared::{WriteBody, is_sha};
 use super::traces::{Window, current};
+use super::produced::unexpected;
 use super::{Effect, SteerAction, Step};
 use crate::error::arg;
 use crate::error::{Error, Result};
@@ -294,6 +296,22 @@ impl SteerAction for MergePr {
 
     /// Its evidence: the pull request's `merged_at` in the window and
     /// `merged_by` the acting account, at the head it was pinned to.
+    fn performed(
+        &self,
+        mut record: SteerRecord,
+        produced: Produced,
+        forge: ForgeName,
+    ) -> Result<SteerRecord> {
+        match produced {
+            Produced::Merged { sha, url } => {
+                record.url = url;
+                record.edit_part(|part: &mut Merged| part.merge_sha = sha);
+                Ok(record)
+            }
+            other => Err(unexpected(forge, &self.doing(), &other)),
+        }
+    }
+
     async fn look(
         &self,
         client: &Client,

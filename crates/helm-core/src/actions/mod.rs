@@ -15,6 +15,7 @@
 // line in the registry below.
 mod names;
 mod part;
+mod produced;
 mod reading;
 mod replay;
 mod shared;
@@ -25,7 +26,7 @@ mod traces;
 use std::marker::PhantomData;
 use std::path::Path;
 
-use helm_forge::act;
+use helm_forge::{ForgeName, Produced, act};
 use serde::Deserialize;
 
 pub(crate) use helm_forge::act::{IssueOrPull, Steer};
@@ -127,6 +128,16 @@ pub(crate) trait SteerAction: Clone + Sized {
     /// Sends the request; `record` is what was asked, to which it adds what
     /// GitHub produced and applied.
     async fn perform(&self, client: &Client, record: SteerRecord) -> Step<SteerRecord>;
+    /// What its writes produced on `forge`, reached through the seam, added
+    /// to `record` (what was asked) as [`perform`](SteerAction::perform) adds
+    /// GitHub's answer. Pure: a `Produced` of another action's kind is an
+    /// error naming the forge, and nothing of it is recorded.
+    fn performed(
+        &self,
+        record: SteerRecord,
+        produced: Produced,
+        forge: ForgeName,
+    ) -> Result<SteerRecord>;
     /// Looks for the attempt's effect within `window`; `record` is what was
     /// asked.
     async fn look(
@@ -192,6 +203,9 @@ pub(crate) trait Dispatch {
     /// Looks on GitHub for the effect of an attempt that began as `began`
     /// says (see `traces`).
     async fn look(&self, client: &Client, began: &Began) -> Step<Effect>;
+    /// The record of what `forge`'s writes produced for this steer on
+    /// `repo`; see [`SteerAction::performed`].
+    fn performed(&self, repo: &str, produced: Produced, forge: ForgeName) -> Result<SteerRecord>;
 
     /// The number of the issue or pull request the action changes.
     fn subject(&self) -> Option<u64> {
@@ -293,6 +307,19 @@ macro_rules! actions {
             }
         }
 
+        /// The record of what `steer` asks on `repo` (as the entry spells
+        /// it), before GitHub or another forge adds what it produced.
+        fn asked_on(steer: &Steer, repo: &str) -> SteerRecord {
+            let mut record = SteerRecord::new(steer.kind(), repo);
+            match steer {
+                $(Steer::$Variant(action) => {
+                    let part = action.asked(&mut record);
+                    record.set_part(&part);
+                })*
+            }
+            record
+        }
+
         impl Dispatch for Steer {
             /// The existing issue or pull request the action changes; `None`
             /// for the actions that create one.
@@ -326,14 +353,14 @@ macro_rules! actions {
             /// The record of what was asked, before GitHub adds what it
             /// produced: the entry keeps what was said and asked.
             fn asked(&self, repo: &Repo) -> SteerRecord {
-                let mut record = SteerRecord::new(self.kind(), repo.to_string());
+                asked_on(self, &repo.to_string())
+            }
+
+            fn performed(&self, repo: &str, produced: Produced, forge: ForgeName) -> Result<SteerRecord> {
+                let record = asked_on(self, repo);
                 match self {
-                    $(Steer::$Variant(action) => {
-                        let part = action.asked(&mut record);
-                        record.set_part(&part);
-                    })*
+                    $(Steer::$Variant(action) => action.performed(record, produced, forge),)*
                 }
-                record
             }
 
             /// Whether the action waits to be pinned to the head sha seen.

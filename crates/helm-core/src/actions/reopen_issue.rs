@@ -12,11 +12,13 @@ use std::path::Path;
 
 use helm_forge::act::{IssueOrPull, ReopenIssue};
 use http::Method;
+use helm_forge::{ForgeName, Produced};
 use serde::{Deserialize, Serialize};
 
 use super::part::RecordPart;
 use super::shared::{WriteBody, issue_result};
 use super::traces::{TimelineEvent, Window, timeline};
+use super::produced::unexpected;
 use super::{Effect, SteerAction, Step};
 use crate::error::{Result, Words};
 use crate::github::client::Client;
@@ -116,6 +118,25 @@ impl SteerAction for ReopenIssue {
     /// guard. An event that could be the attempt's but does not say by whom,
     /// or by the acting account but not when, cannot be told apart from
     /// someone else's or an earlier one: helm cannot tell.
+    fn performed(
+        &self,
+        mut record: SteerRecord,
+        produced: Produced,
+        forge: ForgeName,
+    ) -> Result<SteerRecord> {
+        match produced {
+            Produced::State { state, reason, url } => {
+                record.url = url;
+                record.edit_part(|part: &mut Reopened| {
+                    part.state = Some(state);
+                    part.state_reason = reason;
+                });
+                Ok(record)
+            }
+            other => Err(unexpected(forge, &self.doing(), &other)),
+        }
+    }
+
     async fn look(
         &self,
         client: &Client,

@@ -4,11 +4,13 @@ use std::path::Path;
 
 use helm_forge::act::{IssueOrPull, ReplyInline};
 use http::Method;
+use helm_forge::{ForgeName, Produced};
 use serde::{Deserialize, Serialize};
 
 use super::part::{RecordPart, first_differing, kept};
 use super::shared::WriteBody;
 use super::traces::Window;
+use super::produced::unexpected;
 use super::{Effect, SteerAction, Step};
 use crate::error::Result;
 use crate::github::client::Client;
@@ -167,6 +169,23 @@ impl SteerAction for ReplyInline {
         // The reply's author is the account the token acts as.
         record.actor = reply.author.map(|user| user.login);
         Ok(record)
+    }
+
+    fn performed(
+        &self,
+        mut record: SteerRecord,
+        produced: Produced,
+        forge: ForgeName,
+    ) -> Result<SteerRecord> {
+        match produced {
+            Produced::Posted { id, url, author } => {
+                record.edit_part(|part: &mut Replied| part.comment_id = Some(id));
+                record.url = url;
+                record.actor = author;
+                Ok(record)
+            }
+            other => Err(unexpected(forge, &self.doing(), &other)),
+        }
     }
 
     async fn look(&self, client: &Client, window: &Window, asked: SteerRecord) -> Step<Effect> {

@@ -4,12 +4,14 @@ use std::path::Path;
 
 use helm_forge::act::{IssueOrPull, RequestReview};
 use http::Method;
+use helm_forge::{ForgeName, Produced};
 use serde::{Deserialize, Serialize};
 
 use super::names::{self, Names};
 use super::part::{Applied, RecordPart, asked_line, first_differing, not_applied, same_set};
 use super::shared::{WriteBody, pull_result};
 use super::traces::{Window, mine, timeline};
+use super::produced::unexpected;
 use super::{Effect, SteerAction, Step};
 use crate::error::arg;
 use crate::error::{Error, Result};
@@ -157,6 +159,27 @@ impl SteerAction for RequestReview {
 
     /// Its evidence: `review_requested` events by the acting account in the
     /// window, for the people and teams asked.
+    fn performed(
+        &self,
+        mut record: SteerRecord,
+        produced: Produced,
+        forge: ForgeName,
+    ) -> Result<SteerRecord> {
+        match produced {
+            Produced::Reviewers { users, teams, url } => {
+                record.url = url;
+                let applied = Applied {
+                    reviewers: Some(users),
+                    teams: Some(teams),
+                    ..Applied::default()
+                };
+                record.edit_part(|part: &mut Requested| part.applied = Some(applied));
+                Ok(record)
+            }
+            other => Err(unexpected(forge, &self.doing(), &other)),
+        }
+    }
+
     async fn look(
         &self,
         client: &Client,

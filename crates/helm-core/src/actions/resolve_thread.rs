@@ -10,6 +10,7 @@
 use std::path::Path;
 
 use helm_forge::act::{IssueOrPull, ResolveThread};
+use helm_forge::{ForgeName, Produced};
 use serde::Deserialize;
 
 use super::thread_toggle::{ThreadChanged, ThreadMutation, headline, thread_id};
@@ -81,6 +82,15 @@ impl SteerAction for ResolveThread {
 
     async fn perform(&self, client: &Client, record: SteerRecord) -> Step<SteerRecord> {
         change(self).perform(client, record).await
+    }
+
+    fn performed(
+        &self,
+        record: SteerRecord,
+        produced: Produced,
+        forge: ForgeName,
+    ) -> Result<SteerRecord> {
+        change(self).performed(record, produced, forge)
     }
 
     async fn look(&self, client: &Client, window: &Window, record: SteerRecord) -> Step<Effect> {

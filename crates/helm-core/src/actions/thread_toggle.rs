@@ -5,6 +5,7 @@
 //! answer, is `thread_state`'s.
 
 use helm_forge::act::ThreadSeen;
+use helm_forge::{ForgeName, Produced};
 use serde::{Deserialize, Serialize};
 
 use super::Step;
@@ -82,6 +83,23 @@ impl ThreadMutation<'_> {
         ThreadChanged {
             thread: Some(self.thread.to_string()),
             resolved: None,
+        }
+    }
+
+    /// The thread's state a forge answered; see `SteerAction::performed`.
+    pub(super) fn performed(
+        &self,
+        mut record: SteerRecord,
+        produced: Produced,
+        forge: ForgeName,
+    ) -> Result<SteerRecord> {
+        match produced {
+            Produced::Thread { resolved, url } => {
+                record.url = url;
+                record.edit_part(|part: &mut ThreadChanged| part.resolved = Some(resolved));
+                Ok(record)
+            }
+            other => Err(super::produced::unexpected(forge, &self.doing(), &other)),
         }
     }
 

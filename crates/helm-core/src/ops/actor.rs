@@ -229,6 +229,10 @@ impl Actor for GitHubActor {
         client.clock()
     }
 
+    fn warnings(&self) -> Vec<String> {
+        GitHubActor::warnings(self)
+    }
+
     fn look(&mut self, steer: &Steer, began: &Began) -> Result<Effect> {
         let client = &self.session.client;
         let deadline = self.deadline;

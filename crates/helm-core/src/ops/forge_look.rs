@@ -114,15 +114,7 @@ impl Helm {
         let opened = self.open_forge(&place, identity)?;
         let repo = opened.repo.as_ref();
         // A forge's failure is already in helm's words, naming the forge.
-        let payload = opened.runtime.block_on(async {
-            let mut payload = look.looking(repo).await?;
-            let authors = authors(&payload);
-            if !authors.is_empty() {
-                let standings = repo.standing(&authors).await?;
-                stand(&mut payload, &standings);
-            }
-            Ok::<_, helm_forge::ForgeError>(payload)
-        });
+        let payload = opened.runtime.block_on(looked(look, repo));
         let mut payload = payload.map_err(|err| err.error)?;
         let redacted = crate::secrets::redact_payload(&mut payload, prior);
         let summary = look.words(&payload);
@@ -138,6 +130,21 @@ impl Helm {
             blockers,
         })
     }
+}
+
+/// What `look` reads through `repo`, with its authors' standing: the
+/// payload as an observation keeps it, before redaction.
+pub(crate) async fn looked(
+    look: &dyn ForgeLook,
+    repo: &dyn Repository,
+) -> Result<Value, helm_forge::ForgeError> {
+    let mut payload = look.looking(repo).await?;
+    let authors = authors(&payload);
+    if !authors.is_empty() {
+        let standings = repo.standing(&authors).await?;
+        stand(&mut payload, &standings);
+    }
+    Ok(payload)
 }
 
 /// Every author a payload names (`author` of each authored part), once each,

@@ -176,17 +176,17 @@ pub(crate) fn not_github(place: &ForgeRepo) -> Error {
     .hint("observe it as issue, pr, repo or checks, which name the forge")
 }
 
-/// A steer on a repository of another forge: this helm observes there and
-/// acts on GitHub only (issue 41's steering through the seam is to come).
-pub(crate) fn no_steering(place: &ForgeRepo) -> Error {
+/// A proposal on a repository of another forge: helm steers there, but
+/// records proposals of GitHub's steers only so far.
+pub(crate) fn no_proposals(place: &ForgeRepo) -> Error {
     Error::new(
         Kind::Unsupported,
         format!(
-            "helm steers on GitHub only so far: {}/{} is on {}",
+            "helm proposes steers on GitHub only so far: {}/{} is on {}",
             place.host, place.repo, place.forge
         ),
     )
-    .hint("nothing was read or sent; observe it with issue, pr, repo or checks, and act on it on the forge itself")
+    .hint("nothing was read, sent or recorded; steer it directly, without a proposal")
 }
 
 #[cfg(test)]

@@ -3,7 +3,9 @@
 //! outcome was unknown.
 
 use super::Helm;
+use super::Located;
 use super::actor::GitHubActor;
+use super::forge_actor::ForgeActor;
 use crate::actions::Headline;
 use crate::actions::{ActionArgs, Steer};
 use crate::error::{Error, Kind, Result};
@@ -12,7 +14,7 @@ use crate::github;
 use crate::model::entry::{Freshness, Verdict};
 use crate::model::words;
 use crate::model::{EntryAction, Provenance, Repo};
-use crate::steering::pending::{self, Record};
+use crate::steering::pending::{self, Elsewhere, Record};
 use crate::steering::{self, Attempt, Live, Steered};
 use crate::storage::logbook::Sealed;
 
@@ -24,7 +26,7 @@ pub struct SteerRequest<'a> {
     /// `--repo`, else `GH_REPO`, else the git remote.
     pub repo: Option<&'a str>,
     /// `--forge`: the forge of `repo`'s host, else `HELM_FORGE`, git config,
-    /// the host's own (only GitHub is steered through today).
+    /// the host's own.
     pub forge: Option<&'a str>,
     /// Act even when the target changed since it was observed
     /// (`--allow-stale`, MCP `allowStale`); the entry records what changed.
@@ -101,29 +103,47 @@ impl Helm {
         Ok(sealed)
     }
 
-    /// Performs a steer on GitHub and records it (see `steering`).
+    /// Performs a steer on its forge and records it (see `steering`).
     pub fn steer(&self, voyage: &str, request: &SteerRequest<'_>) -> Result<Steered> {
         let steer = request.action.resolve(&self.cwd, self.stdin)?;
         let file = self.voyage_file(voyage)?;
         let disclose = request.disclose || self.disclose;
         let prepared =
             super::posting::prepare(steer, request.asked(), disclose, &file.id.to_string())?;
-        let repo = self.repository(request.repo, request.forge)?;
         let guard = super::fresh::Guard {
             file: file.clone(),
             allow_stale: request.allow_stale,
             require_observed: request.require_observed,
         };
+        let identity = &request.provenance.identity;
+        let (repo, elsewhere, mut actor): (Repo, _, Box<dyn steering::Actor>) =
+            match self.locate(request.repo, request.forge)? {
+                Located::GitHub(repo) => {
+                    let actor = self
+                        .actor(&repo, Some(identity))?
+                        .gated(prepared.outbound.gate())
+                        .guarded(guard);
+                    (repo, None, Box::new(actor))
+                }
+                Located::Forge(place) => {
+                    let actor =
+                        ForgeActor::new(self.open_forge(&place, Some(identity))?, place.clone())
+                            .gated(prepared.outbound.clone())
+                            .guarded(guard);
+                    let elsewhere = Elsewhere {
+                        forge: place.forge,
+                        host: place.host.clone(),
+                    };
+                    (pending::repo_of(&place), Some(elsewhere), Box::new(actor))
+                }
+            };
         let mut store = crate::storage::VoyageStore::open(file)?;
-        let mut actor = self
-            .actor(&repo, Some(&request.provenance.identity))?
-            .gated(prepared.outbound.gate())
-            .guarded(guard);
         let attempt = Attempt {
             home: self.home.root(),
             provenance: request.provenance,
             request_id: request.request_id,
             repo: &repo,
+            elsewhere: elsewhere.as_ref(),
             steer: &prepared.steer,
             cancel: request.cancel,
             id: Some(&prepared.attempt_id),
@@ -131,7 +151,7 @@ impl Helm {
             approval: None,
             trace: self.trace.as_ref(),
         };
-        let mut steered = steering::steer(&mut store, &attempt, &mut actor, &mut Live)?;
+        let mut steered = steering::steer(&mut store, &attempt, actor.as_mut(), &mut Live)?;
         if !steered.sealed.replayed {
             steered.warnings.extend(stale_warning(&steered.sealed));
         }
@@ -154,8 +174,16 @@ impl Helm {
         let mut store = self.open(voyage)?;
         let record = pending::Pending::find(self.home.root(), &store.id(), attempt)?;
         let request = record.as_ref().and_then(|p| p.record().request.clone());
-        let mut actor = match &request {
-            Some(request) => Some(self.actor(&request.repo, Some(&request.provenance.identity))?),
+        let mut actor: Option<Box<dyn steering::Actor>> = match &request {
+            Some(request) => {
+                let identity = Some(request.provenance.identity.as_str());
+                Some(match request.place()? {
+                    None => Box::new(self.actor(&request.repo, identity)?),
+                    Some(place) => {
+                        Box::new(ForgeActor::new(self.open_forge(&place, identity)?, place))
+                    }
+                })
+            }
             None => None,
         };
         match actor.as_mut() {
@@ -163,7 +191,7 @@ impl Helm {
                 &mut store,
                 self.home.root(),
                 attempt,
-                actor,
+                actor.as_mut(),
                 self.trace.as_ref(),
             ),
             None => steering::settle(

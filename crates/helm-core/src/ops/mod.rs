@@ -12,6 +12,7 @@ pub mod brief_related;
 pub mod changes;
 pub mod current;
 pub mod digest;
+pub(crate) mod forge_actor;
 pub(crate) mod forge_look;
 pub(crate) mod fresh;
 mod located;
@@ -128,14 +129,14 @@ impl Helm {
         VoyageStore::open_for_write(self.voyage_file(voyage)?)
     }
 
-    /// The repository a steer acts on: the flag, else `GH_REPO`, else the
+    /// The repository a proposal names: the flag, else `GH_REPO`, else the
     /// git remote `origin` of the working directory, which must be on
-    /// GitHub: steering through the forge seam is not built yet, so a steer
-    /// on another forge is refused before anything is read or sent.
+    /// GitHub: a steer acts on GitLab and Forgejo, but a proposal of one is
+    /// not recorded yet, so it is refused before anything is read or sent.
     pub(crate) fn repository(&self, flag: Option<&str>, forge: Option<&str>) -> Result<Repo> {
         match self.locate(flag, forge)? {
             Located::GitHub(repo) => Ok(repo),
-            Located::Forge(place) => Err(located::no_steering(&place)),
+            Located::Forge(place) => Err(located::no_proposals(&place)),
         }
     }
 }

@@ -78,7 +78,11 @@ impl Helm {
     /// was considered; when they cannot be, it is "a steer".
     fn refused(&self, request: &SteerRequest<'_>, dry_run: bool, error: &Error) -> RefusedSteer {
         let steer = request.action.resolve(&self.cwd, Stdin::Protocol).ok();
-        let repo = self.repository(request.repo, request.forge).ok();
+        let repo = match self.locate(request.repo, request.forge) {
+            Ok(super::Located::GitHub(repo)) => Some(repo.to_string()),
+            Ok(super::Located::Forge(place)) => Some(place.repo.to_string()),
+            Err(_) => None,
+        };
         let considered = match (&steer, repo) {
             (Some(steer), Some(repo)) => format!("{} in {repo}", steer.doing()),
             (Some(steer), None) => steer.doing(),

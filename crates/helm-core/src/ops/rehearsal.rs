@@ -18,7 +18,11 @@ use crate::steering::{Actor, Earlier};
 use crate::storage::VoyageStore;
 
 use super::Helm;
+use super::Located;
+use super::actor::GitHubActor;
+use super::forge_actor::ForgeActor;
 use super::logbook::SteerRequest;
+use crate::egress::outbound::Outbound;
 
 /// What a steer would do.
 #[derive(Debug)]
@@ -91,7 +95,11 @@ impl Helm {
         let prepared =
             super::posting::prepare(steer, request.asked(), disclose, &file.id.to_string())?;
         let steer = prepared.steer;
-        let repo = self.repository(request.repo, request.forge)?;
+        let located = self.locate(request.repo, request.forge)?;
+        let repo = match &located {
+            Located::GitHub(repo) => repo.clone(),
+            Located::Forge(place) => crate::steering::pending::repo_of(place),
+        };
         let mut store = VoyageStore::open(file.clone())?;
         let mut rehearsal = Rehearsal {
             doing: format!("{} in {repo}", steer.doing()),
@@ -111,7 +119,6 @@ impl Helm {
             return Ok(rehearsal);
         }
         let identity = &request.provenance.identity;
-        let gate = || prepared.outbound.gate();
         let attempt = prepared.attempt_id.as_str();
         let mut looked = None;
         // An interrupted attempt of this id is settled before anything acts:
@@ -120,11 +127,12 @@ impl Helm {
         if crate::steering::pending::Pending::find(self.home.root(), &store.id(), attempt)?
             .is_some()
         {
-            let mut actor = self.rehearsing_actor(&repo, identity, gate())?;
+            let mut actor = self.rehearser(&located, identity, &prepared.outbound)?;
             let voyage = store.id();
             let foreseen = store.read_with(|reading| {
                 let home = self.home.root();
-                crate::steering::foresee(reading, home, &voyage, attempt, &steer, &repo, &mut actor)
+                let actor = actor.actor();
+                crate::steering::foresee(reading, home, &voyage, attempt, &steer, &repo, actor)
             })?;
             match foreseen {
                 Some(Earlier::Record(effect)) => {
@@ -153,10 +161,10 @@ impl Helm {
         };
         let actor = match looked {
             Some(actor) => actor,
-            None => self.rehearsing_actor(&repo, identity, gate())?,
+            None => self.rehearser(&located, identity, &prepared.outbound)?,
         };
         let mut actor = actor.guarded(guard);
-        let preflight = actor.preflight(&steer, &bearing)?;
+        let preflight = actor.actor().preflight(&steer, &bearing)?;
         let acting: &Steer = preflight.steer.as_ref().unwrap_or(&steer);
         rehearsal.pinned_sha = acting.pinned_to().map(str::to_string);
         rehearsal.not_ready = preflight.not_ready;
@@ -169,12 +177,57 @@ impl Helm {
         rehearsal.freshness = preflight.freshness;
         // The request is kept, not sent: the action's answer is an error
         // saying so, unless a read before the write failed.
-        let acted = actor.act(acting);
+        let acted = actor.actor().act(acting);
         rehearsal.request = actor.unsent().map(redacted);
         match (acted, &rehearsal.request) {
             (Err(failed), None) => Err(failed.error),
             _ => Ok(rehearsal),
         }
+    }
+}
+
+/// The actor of a dry run, on GitHub or on another forge: each keeps its
+/// first write instead of sending it.
+enum Rehearser {
+    GitHub(GitHubActor),
+    Forge(ForgeActor),
+}
+
+impl Rehearser {
+    fn actor(&mut self) -> &mut dyn Actor {
+        match self {
+            Rehearser::GitHub(actor) => actor,
+            Rehearser::Forge(actor) => actor,
+        }
+    }
+
+    fn guarded(self, guard: super::fresh::Guard) -> Rehearser {
+        match self {
+            Rehearser::GitHub(actor) => Rehearser::GitHub(actor.guarded(guard)),
+            Rehearser::Forge(actor) => Rehearser::Forge(actor.guarded(guard)),
+        }
+    }
+
+    fn unsent(&self) -> Option<Unsent> {
+        match self {
+            Rehearser::GitHub(actor) => actor.unsent(),
+            Rehearser::Forge(actor) => actor.unsent(),
+        }
+    }
+}
+
+impl Helm {
+    fn rehearser(&self, at: &Located, identity: &str, outbound: &Outbound) -> Result<Rehearser> {
+        Ok(match at {
+            Located::GitHub(repo) => {
+                Rehearser::GitHub(self.rehearsing_actor(repo, identity, outbound.gate())?)
+            }
+            Located::Forge(place) => Rehearser::Forge(
+                ForgeActor::new(self.open_forge(place, Some(identity))?, place.clone())
+                    .gated(outbound.clone())
+                    .rehearsing(),
+            ),
+        })
     }
 }
 

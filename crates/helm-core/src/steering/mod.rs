@@ -80,6 +80,11 @@ pub trait Actor {
     fn act(&mut self, steer: &Steer) -> std::result::Result<SteerRecord, ActError>;
     /// Looks for the effect of an attempt that began as `began` says.
     fn look(&mut self, steer: &Steer, began: &Began) -> Result<Effect>;
+    /// What to tell the user about the repository once the steer is done
+    /// (that GitHub moved it).
+    fn warnings(&self) -> Vec<String> {
+        Vec::new()
+    }
 }
 
 /// Where a process can die during a steer; tests stop the protocol there,

@@ -55,12 +55,95 @@ pub struct Record {
 #[serde(rename_all = "camelCase")]
 pub(crate) struct Request {
     pub(crate) provenance: Provenance,
+    /// The repository's path: `OWNER/NAME` on GitHub; on another forge
+    /// (`elsewhere`) it may be GitLab's `group/sub/project`.
+    #[serde(deserialize_with = "repo_path")]
     pub(crate) repo: Repo,
+    /// The forge and host of a repository not on GitHub; absent on
+    /// GitHub's, whose records keep their bytes.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub(crate) elsewhere: Option<Elsewhere>,
     pub(crate) steer: Steer,
     /// The caller's own `--request-id`, recorded with the entry.
     #[schemars(description = "The caller's own `requestId`, recorded with the entry.")]
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub(crate) request_id: Option<String>,
+}
+
+/// Where a steer acted when not on GitHub: the forge and its host (with a
+/// port where one was given).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
+pub(crate) struct Elsewhere {
+    pub(crate) forge: helm_forge::ForgeName,
+    pub(crate) host: String,
+}
+
+impl Elsewhere {
+    /// The place on its forge of `repo`, which a record keeps beside it.
+    pub(crate) fn place(&self, repo: &Repo) -> Result<helm_forge::ForgeRepo> {
+        let path = helm_forge::RepoPath::new(&repo.to_string()).map_err(|why| {
+            Error::new(
+                Kind::Corrupt,
+                format!("a pending record's repository {why}"),
+            )
+        })?;
+        Ok(helm_forge::ForgeRepo {
+            forge: self.forge,
+            host: self.host.clone(),
+            repo: path,
+        })
+    }
+}
+
+/// A repository path as a record keeps it: `OWNER/NAME` as GitHub's always
+/// read, or a path of more segments (GitLab's nested groups), kept as its
+/// last segment and the groups before it; a record naming such a path
+/// without a forge beside it is refused when it is used
+/// ([`Request::place`]).
+fn repo_path<'de, D: serde::Deserializer<'de>>(d: D) -> std::result::Result<Repo, D::Error> {
+    let text = String::deserialize(d)?;
+    if let Some(repo) = Repo::parse(&text) {
+        return Ok(repo);
+    }
+    let path = helm_forge::RepoPath::new(&text).map_err(serde::de::Error::custom)?;
+    let (owner, name) = path
+        .as_str()
+        .rsplit_once('/')
+        .ok_or_else(|| serde::de::Error::custom(format!("'{text}' is not a repository")))?;
+    Ok(Repo {
+        owner: owner.to_string(),
+        name: name.to_string(),
+    })
+}
+
+impl Request {
+    /// Where the steer acted: GitHub's repository, or a place on another
+    /// forge. A nested path without a forge is a damaged record.
+    pub(crate) fn place(&self) -> Result<Option<helm_forge::ForgeRepo>> {
+        match &self.elsewhere {
+            Some(elsewhere) => elsewhere.place(&self.repo).map(Some),
+            None if self.repo.owner.contains('/') => Err(Error::new(
+                Kind::Corrupt,
+                format!(
+                    "a pending record names '{}' on GitHub, which has no nested groups",
+                    self.repo
+                ),
+            )
+            .hint("discard it with `helm interrupted discard` after checking the forge")),
+            None => Ok(None),
+        }
+    }
+}
+
+/// `place`'s repository as the core's protocol carries it: its path, the
+/// groups before its last segment as the owner.
+pub(crate) fn repo_of(place: &helm_forge::ForgeRepo) -> Repo {
+    let path = place.repo.as_str();
+    let (owner, name) = path.rsplit_once('/').unwrap_or(("", path));
+    Repo {
+        owner: owner.to_string(),
+        name: name.to_string(),
+    }
 }
 
 impl Record {
@@ -206,4 +289,40 @@ pub(crate) fn list(home: &Path, voyage: &Uuid) -> Vec<Record> {
         .collect();
     records.sort_by(|a, b| a.started_at.cmp(&b.started_at));
     records
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const GITHUB: &str = r#"{"provenance":{"identity":"a","role":"r","method":"m","summary":"s"},"repo":"acme/widgets","steer":{"kind":"comment","on":{"kind":"issue","number":5},"body":"b"}}"#;
+
+    #[test]
+    fn a_github_request_keeps_its_bytes_and_names_no_forge() {
+        let request: Request = serde_json::from_str(GITHUB).unwrap();
+        assert_eq!(request.elsewhere, None);
+        assert_eq!(request.place().unwrap(), None);
+        assert_eq!(serde_json::to_string(&request).unwrap(), GITHUB);
+    }
+
+    #[test]
+    fn a_nested_path_reads_only_beside_its_forge() {
+        let nested = GITHUB.replace("acme/widgets", "group/sub/project");
+        let elsewhere = nested.replace(
+            r#","steer""#,
+            r#","elsewhere":{"forge":"gitlab","host":"gitlab.example.com"},"steer""#,
+        );
+        let request: Request = serde_json::from_str(&elsewhere).unwrap();
+        let place = request.place().unwrap().expect("a place on GitLab");
+        assert_eq!(place.repo.as_str(), "group/sub/project");
+        assert_eq!(place.host, "gitlab.example.com");
+        assert_eq!(repo_of(&place), request.repo);
+        assert_eq!(serde_json::to_string(&request).unwrap(), elsewhere);
+        // Without its forge, a nested path is a damaged record, not GitHub's.
+        let orphan: Request = serde_json::from_str(&nested).unwrap();
+        assert_eq!(orphan.place().unwrap_err().kind(), Kind::Corrupt);
+        // A path no forge could hold is refused as it is read.
+        let bad = GITHUB.replace("acme/widgets", "group/../project");
+        assert!(serde_json::from_str::<Request>(&bad).is_err());
+    }
 }

@@ -6,8 +6,8 @@ use std::path::Path;
 
 use super::pending::{self, Pending, Record, Request};
 use super::refusals::{
-    acted_but_unrecorded, check_replay, check_same_attempt, dropped_warnings, ended, killed,
-    unknown,
+    acted_but_unrecorded, check_replay, check_same_attempt, check_same_place, dropped_warnings,
+    ended, killed, unknown,
 };
 use super::settle::{Earlier, decide};
 use super::{ActError, Actor, Outcome, Probe, SteerKillPoint};
@@ -26,6 +26,8 @@ pub(crate) struct Attempt<'a> {
     /// The caller's `--request-id`, if any.
     pub(crate) request_id: Option<&'a str>,
     pub(crate) repo: &'a Repo,
+    /// The forge and host when `repo` is not on GitHub.
+    pub(crate) elsewhere: Option<&'a super::pending::Elsewhere>,
     pub(crate) steer: &'a Steer,
     /// Whether the caller still wants it: checked once, before the pending
     /// record is written and the request leaves, never after.
@@ -75,6 +77,7 @@ pub(crate) fn steer(
         let mut earlier_not_done = false;
         if let Some(earlier) = Pending::find(attempt.home, &voyage, &attempt_id)? {
             check_same_attempt(earlier.record(), steer, attempt.repo)?;
+            check_same_place(earlier.record(), attempt.elsewhere)?;
             // The steer as performed (a merge pinned to the head seen).
             let performed = earlier
                 .record()
@@ -128,6 +131,7 @@ pub(crate) fn steer(
                 request: Some(Request {
                     provenance: attempt.provenance.clone(),
                     repo: attempt.repo.clone(),
+                    elsewhere: attempt.elsewhere.cloned(),
                     steer: acting.clone(),
                     request_id: attempt.request_id.map(str::to_string),
                 }),

@@ -4,7 +4,7 @@
 //! but not recorded.
 
 use super::Attempt;
-use super::pending::Record;
+use super::pending::{Elsewhere, Record};
 use crate::actions::{Dispatch, Headline, Replay, Steer};
 use crate::error::{Error, Kind, Result};
 use crate::error::{Words, arg, cmd};
@@ -28,6 +28,19 @@ pub(super) fn check_same_attempt(record: &Record, steer: &Steer, repo: &Repo) ->
             &format!("an interrupted attempt to {}", record.doing),
             field,
         )),
+    }
+}
+
+/// The same attempt id must name the same forge and host: `o/r` on GitHub
+/// and on a Forgejo host are two repositories.
+pub(super) fn check_same_place(record: &Record, elsewhere: Option<&Elsewhere>) -> Result<()> {
+    match &record.request {
+        Some(request) if request.elsewhere.as_ref() != elsewhere => Err(reused(
+            record.attempt(),
+            &format!("an interrupted attempt to {}", record.doing),
+            "forge",
+        )),
+        _ => Ok(()),
     }
 }
 

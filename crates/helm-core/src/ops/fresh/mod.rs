@@ -11,6 +11,7 @@ use std::collections::BTreeSet;
 use serde_json::Value;
 
 mod account;
+pub(crate) mod forge;
 mod merged;
 mod ready;
 mod refusals;

@@ -126,7 +126,7 @@ fn an_unknown_host_and_a_malformed_repository_are_clear_errors() {
 }
 
 #[test]
-fn a_steer_elsewhere_is_refused_and_github_is_never_opened_through_the_seam() {
+fn a_proposal_elsewhere_is_refused_and_github_is_never_opened_through_the_seam() {
     let (helm, _dir) = helm();
     let refused = helm
         .repository(Some("https://gitlab.com/group/project"), None)

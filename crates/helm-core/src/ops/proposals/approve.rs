@@ -105,6 +105,7 @@ impl Helm {
             provenance: request.provenance,
             request_id: Some(&request_id),
             repo: &approvable.repo,
+            elsewhere: None,
             steer: &approvable.steer,
             cancel: request.cancel,
             id: Some(&request_id),
@@ -325,6 +326,7 @@ impl Helm {
             request: Some(Request {
                 provenance: request.provenance.clone(),
                 repo: approvable.repo.clone(),
+                elsewhere: None,
                 steer: approvable.steer.clone(),
                 request_id: Some(request_id.to_string()),
             }),

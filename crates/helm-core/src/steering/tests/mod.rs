@@ -187,6 +187,7 @@ fn run(
         provenance: &f.who,
         request_id,
         repo: &repo,
+        elsewhere: None,
         steer,
         cancel: &crate::cancel::Cancel::default(),
 

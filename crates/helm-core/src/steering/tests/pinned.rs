@@ -64,6 +64,7 @@ fn a_pinned_merge_killed_while_github_answered_is_settled_as_pinned() {
         provenance: &f.who,
         request_id: Some("m1"),
         repo: &repo,
+        elsewhere: None,
         steer: &asked,
         cancel: &crate::cancel::Cancel::default(),
 

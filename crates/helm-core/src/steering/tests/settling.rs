@@ -55,6 +55,7 @@ fn a_retry_cannot_run_while_a_settle_looks_so_its_record_is_never_deleted() {
             provenance: &who,
             request_id: Some("r1"),
             repo: &repo,
+            elsewhere: None,
             steer: &comment("hi"),
             cancel: &crate::cancel::Cancel::default(),
 

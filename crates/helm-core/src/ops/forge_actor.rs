@@ -1,0 +1,255 @@
+//! The steer protocol's [`Actor`] on a forge reached through the seam (ADR
+//! 0023, "The core's side of the seam"), beside `GitHubActor`: the forge's
+//! refusal of what it cannot do first (nothing read), the freshness guard
+//! without ETags (`fresh::forge`), the forge's `prepare` (its reads, and its
+//! writes final), the egress gate over every write's method, path and body,
+//! then `send` and the action's `performed`. A write whose answer was lost
+//! keeps the pending record, and a retry or `interrupted settle` asks the
+//! forge's `window` and `look`, decided as `steering::settle` decides
+//! GitHub's.
+
+use helm_forge::{ForgeRepo, ForgeWrite, Traced, WriteOutcome, WritePlan};
+use serde_json::Value;
+
+use super::actor::LOCK_BUDGET;
+use super::forge_look::OpenedForge;
+use crate::actions::{Dispatch, Effect, Steer};
+use crate::egress::outbound::Outbound;
+use crate::error::{Error, Kind, Result, Words};
+use crate::model::SteerRecord;
+use crate::model::clock::{Began, GitHubClock};
+use crate::steering::{ActError, Actor, Outcome, Preflight};
+use crate::storage::slate::Observation;
+
+pub(crate) struct ForgeActor {
+    opened: OpenedForge,
+    place: ForgeRepo,
+    /// `place`'s path as entries spell the repository.
+    repo: String,
+    deadline: tokio::time::Instant,
+    /// The freshness guard, for steers (settling never acts).
+    guard: Option<super::fresh::Guard>,
+    /// The steer's outbound gate; an actor without one sends no write.
+    gate: Option<Outbound>,
+    /// What `prepare` returned for the steer the preflight settled on.
+    plan: Option<WritePlan>,
+    /// Who the token acts as, once asked.
+    viewer: Option<String>,
+    /// A dry run's: `act` keeps the plan's first write instead of sending.
+    rehearsing: bool,
+    /// The write a dry run kept.
+    unsent: Option<ForgeWrite>,
+}
+
+impl ForgeActor {
+    pub(crate) fn new(opened: OpenedForge, place: ForgeRepo) -> ForgeActor {
+        let deadline = {
+            let _entered = opened.runtime.enter();
+            tokio::time::Instant::now() + LOCK_BUDGET
+        };
+        ForgeActor {
+            repo: place.repo.to_string(),
+            opened,
+            place,
+            deadline,
+            guard: None,
+            gate: None,
+            plan: None,
+            viewer: None,
+            rehearsing: false,
+            unsent: None,
+        }
+    }
+
+    /// An actor for a dry run: it prepares and gates as a steer does, and
+    /// keeps the first write instead of sending anything.
+    pub(crate) fn rehearsing(mut self) -> ForgeActor {
+        self.rehearsing = true;
+        self
+    }
+
+    /// The write a dry run kept, as the preview shows a request.
+    pub(crate) fn unsent(&self) -> Option<crate::github::client::rehearsal::Unsent> {
+        let write = self.unsent.as_ref()?;
+        Some(crate::github::client::rehearsal::Unsent {
+            method: write.method.to_string(),
+            path: write.path.clone(),
+            body: write
+                .body
+                .as_deref()
+                .and_then(|b| serde_json::from_str(b).ok()),
+        })
+    }
+
+    /// Passes every write of the plan through `gate` before it leaves.
+    pub(crate) fn gated(mut self, gate: Outbound) -> ForgeActor {
+        self.gate = Some(gate);
+        self
+    }
+
+    /// Checks the bearing's observations of the target before acting.
+    pub(crate) fn guarded(mut self, guard: super::fresh::Guard) -> ForgeActor {
+        self.guard = Some(guard);
+        self
+    }
+
+    /// Runs one of the forge's futures within the lock's budget.
+    fn within<T>(
+        &self,
+        doing: &str,
+        future: helm_forge::Io<'_, T>,
+    ) -> std::result::Result<T, helm_forge::ForgeError> {
+        let deadline = self.deadline;
+        self.opened
+            .runtime
+            .block_on(async { tokio::time::timeout_at(deadline, future).await })
+            .unwrap_or_else(|_elapsed| {
+                Err(helm_forge::ForgeError::unknown(Error::new(
+                    Kind::Forge,
+                    format!(
+                        "{} did not answer within {} s to {doing}",
+                        self.place.forge,
+                        LOCK_BUDGET.as_secs()
+                    ),
+                )))
+            })
+    }
+
+    /// `record` with its `actor`: the author the forge named, else the
+    /// account the token acts as.
+    fn with_actor(&mut self, mut record: SteerRecord) -> SteerRecord {
+        if record.actor.is_some() {
+            return record;
+        }
+        if self.viewer.is_none() {
+            self.viewer = self
+                .within("read who the token acts as", self.opened.repo.viewer())
+                .ok();
+        }
+        record.actor = self.viewer.clone();
+        record
+    }
+
+    /// Each write as it would leave, through the steer's gate.
+    fn gate(&self, writes: &[ForgeWrite]) -> Result<()> {
+        let Some(outbound) = &self.gate else {
+            return Err(Error::new(
+                Kind::Conflict,
+                "helm does not send a write without its outbound gate",
+            ));
+        };
+        let gate = outbound.gate();
+        for write in writes {
+            let method = http::Method::from_bytes(write.method.as_bytes())
+                .map_err(|err| Error::new(Kind::Corrupt, format!("a write's method: {err}")))?;
+            let body: Option<Value> = match &write.body {
+                Some(text) => Some(serde_json::from_str(text).map_err(|err| {
+                    Error::new(Kind::Corrupt, format!("a write's body is not JSON: {err}"))
+                })?),
+                None => None,
+            };
+            gate(&crate::github::client::gate::Outgoing {
+                method: &method,
+                path: &write.path,
+                body: body.as_ref(),
+            })?;
+        }
+        Ok(())
+    }
+}
+
+impl Actor for ForgeActor {
+    /// What the forge cannot do, refused before anything is read; then the
+    /// freshness guard, and `prepare` on the steer it settled on, whose
+    /// writes pass the gate before the pending record is written.
+    fn preflight(&mut self, steer: &Steer, bearing: &[Observation]) -> Result<Preflight> {
+        let capabilities = self.place.forge.capabilities();
+        if let Some(refusal) = helm_forge::refuses(self.place.forge, capabilities, steer) {
+            return Err(refusal.into());
+        }
+        let mut preflight = match &self.guard {
+            Some(guard) => {
+                super::fresh::forge::preflight(guard, &self.opened, &self.place, steer, bearing)?
+            }
+            None => Preflight::default(),
+        };
+        let acting = preflight.steer.clone().unwrap_or_else(|| steer.clone());
+        let doing = acting.doing();
+        let plan = self
+            .within(&doing, self.opened.repo.prepare(&acting))
+            .map_err(|err| err.error)?;
+        self.gate(&plan.writes)?;
+        if plan.steer != *steer {
+            preflight.steer = Some(plan.steer.clone());
+        }
+        self.plan = Some(plan);
+        Ok(preflight)
+    }
+
+    fn clock(&mut self) -> Option<GitHubClock> {
+        self.opened.repo.clock()
+    }
+
+    fn act(&mut self, steer: &Steer) -> std::result::Result<SteerRecord, ActError> {
+        let not_done = |error| ActError {
+            outcome: Outcome::NotDone,
+            error,
+        };
+        let Some(plan) = self.plan.take().filter(|p| p.steer == *steer) else {
+            return Err(not_done(Error::new(
+                Kind::Conflict,
+                format!("helm has no prepared writes to {}", steer.doing()),
+            )));
+        };
+        let doing = steer.doing();
+        if self.rehearsing {
+            self.unsent = plan.writes.into_iter().next();
+            return Err(not_done(Error::new(
+                Kind::Conflict,
+                format!("a dry run does not {doing}"),
+            )));
+        }
+        match self.within(&doing, self.opened.repo.send(&plan)) {
+            Ok(produced) => {
+                let record = steer
+                    .performed(&self.repo, produced, self.place.forge)
+                    .map_err(|error| ActError {
+                        // The forge acted; what it said of it does not read.
+                        outcome: Outcome::Unknown,
+                        error,
+                    })?;
+                Ok(self.with_actor(record))
+            }
+            Err(err) => Err(ActError {
+                outcome: match err.outcome {
+                    WriteOutcome::NotDone => Outcome::NotDone,
+                    WriteOutcome::Unknown => Outcome::Unknown,
+                },
+                error: err.error,
+            }),
+        }
+    }
+
+    fn look(&mut self, steer: &Steer, began: &Began) -> Result<Effect> {
+        let forge = self.place.forge;
+        let doing = format!("look for an earlier attempt to {}", steer.doing());
+        let window = match self.within(&doing, self.opened.repo.window(began)) {
+            Ok(Ok(window)) => window,
+            Ok(Err(why)) => return Ok(Effect::CannotTell(Words::of(why))),
+            Err(err) => return Ok(Effect::CannotTell(err.error.message().clone())),
+        };
+        match self.within(&doing, self.opened.repo.look(steer, &window)) {
+            Ok(Traced::Found(found)) => {
+                let mut records = Vec::with_capacity(found.len());
+                for produced in found {
+                    let record = steer.performed(&self.repo, produced, forge)?;
+                    records.push(self.with_actor(record));
+                }
+                Ok(Effect::Found(records))
+            }
+            Ok(Traced::NotDone) => Ok(Effect::NotDone),
+            Ok(Traced::CannotTell(words)) => Ok(Effect::CannotTell(words)),
+            Err(err) => Ok(Effect::CannotTell(err.error.message().clone())),
+        }
+    }
+}

@@ -1,0 +1,290 @@
+//! The freshness guard on a forge reached through the seam (ADR 0023,
+//! "Freshness without ETags"): GitLab and Forgejo answer no conditional
+//! request, so each observation of the steer's issue or pull request on the
+//! bearing is looked at again whole, through the forge's `Repository`, and
+//! compared part by part with what it saw, by the comparison `observe`
+//! already words its changes with (`Target::changes`). A new note, a moved
+//! head or an edited body refuses the steer as `stale`, saying what changed.
+//! It also pins a merge to the head seen and adds the forge's own blockers to
+//! what keeps a pull request from merging. It never writes.
+
+use serde::Deserialize;
+use serde_json::Value;
+
+use super::Guard;
+use crate::actions::{Dispatch, IssueOrPull, Steer};
+use crate::error::{Error, Kind, Result, arg, cmd};
+use crate::model::entry::{Checked, Freshness, Verdict};
+use crate::model::words;
+use crate::observe::{Source, Target};
+use crate::ops::forge_look::OpenedForge;
+use crate::steering::Preflight;
+use crate::storage::VoyageStore;
+use crate::storage::slate::Observation;
+use helm_forge::ForgeRepo;
+
+/// The place and number a neutral target's key holds.
+#[derive(Deserialize)]
+struct Key {
+    kind: String,
+    forge: helm_forge::ForgeName,
+    host: String,
+    repo: String,
+    number: u64,
+}
+
+/// One observation of the steer's target, newest first, and its payload.
+struct Seen<'a> {
+    observation: &'a Observation,
+    target: Target,
+    payload: Option<Value>,
+}
+
+/// Judges `bearing` for `steer` on `place`; an error refuses the steer.
+pub(crate) fn preflight(
+    guard: &Guard,
+    opened: &OpenedForge,
+    place: &ForgeRepo,
+    steer: &Steer,
+    bearing: &[Observation],
+) -> Result<Preflight> {
+    let Some(thread) = steer.thread() else {
+        return Ok(verdict(Freshness::of(Verdict::NoTarget), None, Vec::new()));
+    };
+    let voyage = guard.file.id.to_string();
+    let mut mine = of_target(bearing, place, thread);
+    if !mine.is_empty() {
+        // Beside the sealing connection, which has written nothing yet.
+        let reader = VoyageStore::open(guard.file.clone())?;
+        for one in &mut mine {
+            let stored = reader.artifact(&one.observation.artifact)?;
+            one.payload = super::super::observe::parse_stored(&stored);
+        }
+    }
+    if mine.is_empty() {
+        if guard.require_observed {
+            return Err(not_observed(steer, place, thread, &voyage));
+        }
+        return Ok(verdict(
+            Freshness::of(Verdict::NotObserved),
+            None,
+            Vec::new(),
+        ));
+    }
+    let mut freshness = Freshness::of(Verdict::Fresh);
+    let mut stale: Vec<&Seen> = Vec::new();
+    let mut now_summary: Option<Value> = None;
+    for one in &mine {
+        let target = one.target.describe();
+        let Some(payload) = &one.payload else {
+            freshness.changed.push(format!(
+                "{target}: its payload is no longer stowed, so it cannot be compared"
+            ));
+            continue;
+        };
+        let now = again(opened, &one.target, payload)?;
+        if now_summary.is_none() && matches!(thread, IssueOrPull::PullRequest(_)) {
+            now_summary = now.get("summary").cloned();
+        }
+        let before = serde_json::to_vec(payload).unwrap_or_default();
+        let after = serde_json::to_vec(&now).unwrap_or_default();
+        let changes = one.target.changes(&before, &after);
+        freshness.checked += 1;
+        freshness.observations.push(Checked {
+            target: target.clone(),
+            verdict: if changes.is_empty() { "fresh" } else { "stale" }.to_string(),
+            parts: Vec::new(),
+        });
+        if !changes.is_empty() {
+            stale.push(one);
+            freshness
+                .changed
+                .extend(changes.into_iter().map(|c| format!("{target}: {c}")));
+        }
+    }
+    if !freshness.changed.is_empty() {
+        if !guard.allow_stale {
+            return Err(refused_stale(steer, &stale, &freshness.changed, &voyage));
+        }
+        freshness.verdict = if stale.is_empty() {
+            Verdict::Unchecked
+        } else {
+            Verdict::Stale
+        };
+    }
+    let pinned = pin(steer, &mine)?;
+    let not_ready = match (steer.needs_ready(), &now_summary) {
+        (true, Some(summary)) => opened
+            .repo
+            .blockers(summary)
+            .into_iter()
+            .map(|b| b.words)
+            .collect(),
+        _ => Vec::new(),
+    };
+    if !not_ready.is_empty() && steer.overridden().is_none() {
+        return Err(Error::new(
+            Kind::NotReady,
+            format!(
+                "{} on {} is not ready to merge: {}",
+                subject(thread),
+                place.forge,
+                not_ready.join("; ")
+            ),
+        )
+        .hint(words![
+            "nothing was merged or recorded; wait until it is ready and observe it again, or pass ",
+            arg("override"),
+            " with a reason to merge anyway",
+        ]));
+    }
+    Ok(verdict(freshness, pinned, not_ready))
+}
+
+/// The bearing's observations of `thread` on `place` (host and path in any
+/// case), newest first. An issue and a merge request are two things on
+/// GitLab even under one number, so only the steer's own kind counts.
+fn of_target<'a>(
+    bearing: &'a [Observation],
+    place: &ForgeRepo,
+    thread: IssueOrPull,
+) -> Vec<Seen<'a>> {
+    let kind = if matches!(thread, IssueOrPull::PullRequest(_)) {
+        "pr"
+    } else {
+        "issue"
+    };
+    let mut mine: Vec<Seen> = bearing
+        .iter()
+        .filter_map(|observation| {
+            let key: Key = serde_json::from_str(&observation.target).ok()?;
+            let same = key.kind == kind
+                && key.forge == place.forge
+                && key.host.eq_ignore_ascii_case(&place.host)
+                && key.repo.eq_ignore_ascii_case(place.repo.as_str())
+                && key.number == thread.number();
+            if !same {
+                return None;
+            }
+            Some(Seen {
+                observation,
+                target: Target::from_key(&observation.target)?,
+                payload: None,
+            })
+        })
+        .collect();
+    mine.sort_by(|a, b| b.observation.observed_at.cmp(&a.observation.observed_at));
+    mine
+}
+
+/// The target read again through the forge, redacted as what it is compared
+/// with was.
+fn again(opened: &OpenedForge, target: &Target, payload: &Value) -> Result<Value> {
+    let Source::Forge(look) = target.source() else {
+        return Err(Error::new(
+            Kind::Corrupt,
+            format!("{} is not a target on a forge", target.describe()),
+        ));
+    };
+    let read = opened
+        .runtime
+        .block_on(crate::ops::forge_look::looked(look, opened.repo.as_ref()));
+    let mut now = read.map_err(|err| {
+        let error = err.error;
+        let message = error.message().to_string();
+        Error::new(
+            error.kind(),
+            format!(
+                "cannot check that {} is unchanged: {message}",
+                target.describe()
+            ),
+        )
+        .hint(words![
+            "nothing was acted on or recorded; try again, or pass ",
+            arg("allow-stale"),
+            " to act without the check",
+        ])
+    })?;
+    crate::secrets::redact_payload(&mut now, Some(payload));
+    Ok(now)
+}
+
+/// A merge pinned to the head the newest pull request observation saw; a
+/// merge given `--sha` keeps it.
+fn pin(steer: &Steer, mine: &[Seen]) -> Result<Option<Steer>> {
+    if !steer.pins() {
+        return Ok(None);
+    }
+    let head = mine.iter().find_map(|m| {
+        let sha = m.payload.as_ref()?.pointer("/summary/head/sha")?.as_str()?;
+        (!sha.is_empty()).then(|| sha.to_string())
+    });
+    Ok(head.map(|sha| steer.pinned(sha)))
+}
+
+fn subject(thread: IssueOrPull) -> String {
+    match thread {
+        IssueOrPull::Issue(n) => format!("issue #{n}"),
+        IssueOrPull::PullRequest(n) => format!("PR #{n}"),
+    }
+}
+
+fn refused_stale(steer: &Steer, stale: &[&Seen], changed: &[String], voyage: &str) -> Error {
+    let again = stale
+        .first()
+        .and_then(|m| m.target.command_args())
+        .unwrap_or_default();
+    Error::new(
+        Kind::Stale,
+        format!(
+            "{} changed since you observed it, so helm did not {}: {}",
+            steer
+                .thread()
+                .map(subject)
+                .unwrap_or_else(|| "the target".into()),
+            steer.doing(),
+            changed.join("; ")
+        ),
+    )
+    .hint(words![
+        "nothing was acted on or recorded; observe it again with ",
+        cmd("observe").value("voyage", voyage).args(again),
+        ", or pass ",
+        arg("allow-stale"),
+        " to act anyway",
+    ])
+}
+
+fn not_observed(steer: &Steer, place: &ForgeRepo, thread: IssueOrPull, voyage: &str) -> Error {
+    let kind = if matches!(thread, IssueOrPull::PullRequest(_)) {
+        "pr"
+    } else {
+        "issue"
+    };
+    Error::new(
+        Kind::NotObserved,
+        format!(
+            "the slate holds no observation of {}, and the steer requires one",
+            subject(thread)
+        ),
+    )
+    .hint(words![
+        "nothing was acted on or recorded; observe it first with ",
+        cmd("observe")
+            .value("voyage", voyage)
+            .word(format!("{kind} {}", thread.number()))
+            .value("repo", format!("{}/{}", place.host, place.repo))
+            .value("forge", place.forge.as_str()),
+        " (",
+        steer.doing(),
+        ")",
+    ])
+}
+
+fn verdict(freshness: Freshness, steer: Option<Steer>, not_ready: Vec<String>) -> Preflight {
+    Preflight {
+        freshness: Some(freshness),
+        steer,
+        not_ready,
+    }
+}
