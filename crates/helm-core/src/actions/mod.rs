@@ -34,6 +34,7 @@ pub(crate) use part::RecordSchema;
 pub use reading::{Headline, body, comment, details, dropped};
 pub(crate) use reading::{made, names, overrode, posted};
 pub(crate) use replay::Replay;
+pub use traces::Effect;
 
 use crate::error::Result;
 use crate::error::Words;
@@ -47,20 +48,6 @@ use part::{As, Reading, RecordPart};
 
 /// What a GitHub step of an action comes to.
 type Step<T> = std::result::Result<T, GitHubError>;
-
-/// What GitHub shows about an earlier attempt whose answer was lost.
-#[derive(Debug)]
-pub enum Effect {
-    /// Traces that match the attempt, each as the steer's record, earliest
-    /// first: made after it began (on GitHub's clock) by the account that
-    /// acts. The first one no entry of the voyage names yet is its effect;
-    /// when every one is named, the attempt did not happen.
-    Found(Vec<SteerRecord>),
-    /// GitHub shows it did not happen: acting is safe.
-    NotDone,
-    /// helm cannot tell; the reason says what to check.
-    CannotTell(Words),
-}
 
 /// What one steer action provides. The compiler points a new action at
 /// every method here; the defaults are for actions that pin nothing, name

@@ -12,13 +12,27 @@
 use jiff::Timestamp;
 use serde::Deserialize;
 
-use super::Effect;
 use super::shared::Closed;
+use crate::error::Words;
 use crate::github::client::Client;
 use crate::github::error::GitHubError;
 use crate::github::wire::{GitHubTeam as Team, GitHubUser as User};
 use crate::model::SteerRecord;
 use crate::model::clock::Began;
+
+/// What GitHub shows about an earlier attempt whose answer was lost.
+#[derive(Debug)]
+pub enum Effect {
+    /// Traces that match the attempt, each as the steer's record, earliest
+    /// first: made after it began (on GitHub's clock) by the account that
+    /// acts. The first one no entry of the voyage names yet is its effect;
+    /// when every one is named, the attempt did not happen.
+    Found(Vec<SteerRecord>),
+    /// GitHub shows it did not happen: acting is safe.
+    NotDone,
+    /// helm cannot tell; the reason says what to check.
+    CannotTell(Words),
+}
 
 /// Which traces can be the attempt's: made by `viewer`, at or after `since`
 /// on GitHub's clock.
