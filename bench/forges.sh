@@ -12,8 +12,9 @@
 # (default target/release/fake-github). Each side is a whole `helm observe` of
 # an issue and its comments; GitHub answers a re-observation with 304 (its
 # conditional requests), GitLab and Forgejo read the issue whole every time, so
-# the rows show what that costs. Steering there is not measured: it is not
-# served by the seam yet.
+# the rows show what that costs. BENCH_STEER=1 times `steer comment` on the same
+# issue instead, each preceded (untimed) by an observation of it, so each steer
+# checks a fresh bearing: GitHub by 304s, the others by reading it again.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 HELM=${1:?usage: bench/forges.sh HELM [ROUNDS]}
@@ -56,8 +57,16 @@ for forge in github gitlab forgejo; do
     gitlab) target=(--repo "$host/group/widgets" --forge gitlab issue 1) ;;
     forgejo) target=(--repo "$host/acme/widgets" --forge forgejo issue 1) ;;
     esac
-    command="env HELM_HOME=$home HELM_VOYAGE=$voyage $HELM observe ${target[*]}"
-    $command >/dev/null 2>"$work/err" || { echo "bench: $forge failed:" >&2; cat "$work/err" >&2; exit 1; }
+    observe="env HELM_HOME=$home HELM_VOYAGE=$voyage $HELM observe ${target[*]}"
+    $observe >/dev/null 2>"$work/err" || { echo "bench: $forge failed:" >&2; cat "$work/err" >&2; exit 1; }
+    command=$observe
+    if [ "${BENCH_STEER:-}" = 1 ]; then
+        repo=("${target[@]:0:2}")
+        [ "$forge" = github ] || repo+=("${target[@]:2:2}")
+        command="env HELM_HOME=$home HELM_VOYAGE=$voyage $HELM steer ${repo[*]} --as bench --role coder --method script --summary s comment --issue 1 --body bench"
+        $command >/dev/null 2>"$work/err" || { echo "bench: $forge steer failed:" >&2; cat "$work/err" >&2; exit 1; }
+        export "PREP_$(( ${#commands[@]} + 1 ))=$observe"
+    fi
     commands+=("$command")
 done
 echo "bench/forges.sh: $ROUNDS rounds, $(nproc) cores, load $(cut -d' ' -f1 /proc/loadavg)"
