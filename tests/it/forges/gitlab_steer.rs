@@ -29,6 +29,11 @@ fn url() -> String {
     format!("https://{HOST}/{PROJECT}")
 }
 
+/// `observe issue N` on the project, so a steer has its bearing.
+fn observe_issue(env: &TestEnv, n: &str) {
+    env.run(&["observe", "issue", n, "--repo", &url()]).ok();
+}
+
 fn steer(env: &TestEnv, action: &[&str]) -> crate::support::env::Run {
     let repo = url();
     let mut args = vec!["--repo", repo.as_str()];
@@ -43,8 +48,7 @@ fn a_comment_on_an_observed_gitlab_issue_is_recorded_once() {
     let gl = fake.gitlab();
     let issue = gl.add_issue(PROJECT, "Widget crashes", "It crashes on start.");
     let n = issue.to_string();
-    let repo = url();
-    env.run(&["observe", "issue", &n, "--repo", &repo]).ok();
+    observe_issue(&env, &n);
     let entry = steer(&env, &["comment", "--issue", &n, "--body", "On it."]).json();
     assert_eq!(entry["action"]["steer"], "comment", "{entry}");
     assert_eq!(entry["action"]["repo"], PROJECT);
@@ -67,8 +71,7 @@ fn a_new_note_since_the_observation_refuses_the_steer_as_stale() {
     let gl = fake.gitlab();
     let issue = gl.add_issue(PROJECT, "Widget crashes", "It crashes.");
     let n = issue.to_string();
-    let repo = url();
-    env.run(&["observe", "issue", &n, "--repo", &repo]).ok();
+    observe_issue(&env, &n);
     gl.comment_on_issue(PROJECT, issue, "bob", "actually it is fine");
     let error = steer(&env, &["comment", "--issue", &n, "--body", "On it."]).error_json();
     assert_eq!(error["error"]["kind"], "stale", "{error}");
@@ -165,8 +168,7 @@ fn a_dry_run_on_gitlab_shows_the_write_and_sends_nothing() {
     let gl = fake.gitlab();
     let issue = gl.add_issue(PROJECT, "Widget crashes", "It crashes.");
     let n = issue.to_string();
-    let repo = url();
-    env.run(&["observe", "issue", &n, "--repo", &repo]).ok();
+    observe_issue(&env, &n);
     let writes = |fake: &FakeGitHub| fake.requests().iter().filter(|r| r.method != "GET").count();
     let before = writes(&fake);
     let json = steer(
