@@ -29,6 +29,7 @@ pub(crate) fn of(entry: &Entry) -> Said {
 
 fn steer(record: &SteerRecord) -> Said {
     let mut details = Vec::new();
+    details.extend(forge(record));
     crate::actions::details(record, &mut details);
     if let Some(how) = &record.settled {
         details.push(format!("recorded from {}", how.replace('-', " ")));
@@ -38,6 +39,17 @@ fn steer(record: &SteerRecord) -> Said {
         details,
         body: crate::actions::body(record).filter(|b| !b.trim().is_empty()),
     }
+}
+
+/// Where a steer on another forge than GitHub acted: `on GitLab at
+/// gitlab.example.com`. GitHub's entries name no forge, and say nothing here.
+fn forge(record: &SteerRecord) -> Option<String> {
+    let named = record.forge.as_deref()?;
+    let forge = helm_forge::ForgeName::parse(named).map_or(named.to_string(), |f| f.to_string());
+    Some(match &record.host {
+        Some(host) => format!("on {forge} at {host}"),
+        None => format!("on {forge}"),
+    })
 }
 
 /// A proposal's lines: the request it would send, its digest and expiry.

@@ -80,7 +80,8 @@ pub(crate) struct RequestView<'a> {
 pub(crate) struct SettleView<'a> {
     /// `record` its effect without acting, or `act` (GitHub shows it did not).
     pub(crate) decision: SettleDecision,
-    /// `found-on-github` or `saved-answer`.
+    /// `found-on-github` (`found-on-gitlab`, `found-on-forgejo`) or
+    /// `saved-answer`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub(crate) settled: Option<&'a str>,
     /// `comment on issue #42`.
@@ -176,9 +177,10 @@ impl Report for Rehearsed {
                 url,
                 names,
             }) => {
+                let forge = r.forge;
                 let learnt = match settled.as_str() {
-                    "saved-answer" => "was answered by GitHub",
-                    _ => "did it, GitHub shows",
+                    "saved-answer" => format!("was answered by {forge}"),
+                    _ => format!("did it, {forge} shows"),
                 };
                 let named = names
                     .iter()
@@ -197,8 +199,9 @@ impl Report for Rehearsed {
             }
             Some(Settles::Act { attempt }) => writeln!(
                 out,
-                "{} GitHub shows the interrupted attempt '{}' did not act, so the steer would act",
+                "{} {} shows the interrupted attempt '{}' did not act, so the steer would act",
                 style.bold("dry run:"),
+                r.forge,
                 clean_line(attempt),
             )?,
             None => {}

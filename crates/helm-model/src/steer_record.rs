@@ -25,6 +25,8 @@ use super::trace::Trace;
 pub const FIELD_ORDER: &[&str] = &[
     "steer",
     "repo",
+    "forge",
+    "host",
     "issue",
     "pr",
     "commentId",
@@ -63,6 +65,8 @@ pub const FIELD_ORDER: &[&str] = &[
 pub(crate) const SHARED_FIELDS: &[&str] = &[
     "steer",
     "repo",
+    "forge",
+    "host",
     "issue",
     "pr",
     "url",
@@ -85,8 +89,18 @@ pub(crate) type PartFields = Map<String, Value>;
 #[schemars(rename_all = "camelCase")]
 pub struct SteerRecord {
     pub steer: ActionKind,
-    /// `owner/name` of the repository acted on.
+    /// `owner/name` of the repository acted on; GitLab's nested
+    /// `group/sub/project` on another forge.
     pub repo: String,
+    /// The forge acted on when it is not GitHub (`gitlab`, `forgejo`), so
+    /// a reader knows where `repo` is; absent on GitHub, whose entries keep
+    /// their bytes (issue 41).
+    #[schemars(default, skip_serializing_if = "Option::is_none")]
+    pub forge: Option<String>,
+    /// The forge's host, beside `forge`: `repo` names a repository only on
+    /// its own server.
+    #[schemars(default, skip_serializing_if = "Option::is_none")]
+    pub host: Option<String>,
     #[schemars(default, skip_serializing_if = "Option::is_none")]
     pub issue: Option<u64>,
     #[schemars(default, skip_serializing_if = "Option::is_none")]
@@ -96,8 +110,9 @@ pub struct SteerRecord {
     pub url: Option<String>,
     #[schemars(default, skip_serializing_if = "Option::is_none")]
     pub(crate) request_id: Option<String>,
-    /// How the entry learnt the result when it was not GitHub's direct
-    /// answer: `saved-answer` or `found-on-github` (see ADR 0006).
+    /// How the entry learnt the result when it was not the forge's direct
+    /// answer: `saved-answer`, or `found-on-github` (see ADR 0006) and
+    /// `found-on-gitlab` or `found-on-forgejo` on those forges.
     #[schemars(default, skip_serializing_if = "Option::is_none")]
     pub settled: Option<String>,
     /// The freshness check's verdict on the bearing (ADR 0008).
@@ -138,6 +153,8 @@ impl SteerRecord {
         SteerRecord {
             steer,
             repo: repo.into(),
+            forge: None,
+            host: None,
             issue: None,
             pr: None,
             url: None,
@@ -193,6 +210,8 @@ impl SteerRecord {
                 fields.push((name, value));
             }
         };
+        shared("forge", self.forge.clone().map(Value::String));
+        shared("host", self.host.clone().map(Value::String));
         shared("issue", self.issue.map(Value::from));
         shared("pr", self.pr.map(Value::from));
         shared("url", self.url.clone().map(Value::String));
@@ -274,6 +293,8 @@ impl<'de> Deserialize<'de> for SteerRecord {
         Ok(SteerRecord {
             steer,
             repo,
+            forge: take(&mut part, "forge")?,
+            host: take(&mut part, "host")?,
             issue: take(&mut part, "issue")?,
             pr: take(&mut part, "pr")?,
             url: take(&mut part, "url")?,
@@ -304,7 +325,7 @@ mod tests {
     /// written again, the text is the same.
     #[test]
     fn every_historical_field_is_written_back_where_it_was() {
-        let stored = r#"{"steer":"merge-pr","repo":"o/r","issue":1,"pr":2,"commentId":3,"inReplyTo":4,"url":"u","title":"t","state":"s","stateReason":"sr","draft":true,"head":"h","base":"b","reviewers":["r"],"teams":["t"],"mergeMethod":"squash","mergeSha":"m","requestId":"q","body":"B","labels":["l"],"remove":["x"],"assignees":["a"],"applied":{"labels":["l"],"notPresent":["x"]},"closeReason":"completed","pinnedSha":"p","settled":"saved-answer","freshness":{"verdict":"stale","checked":2,"changed":["c"]},"actor":"bot","override":{"reason":"why","notReady":[]},"thread":"PRRT_1","resolved":false,"trace":{"traceparent":"00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01","tracestate":"a=1"},"completedAfterCancel":true}"#;
+        let stored = r#"{"steer":"merge-pr","repo":"o/r","forge":"gitlab","host":"gitlab.example.com","issue":1,"pr":2,"commentId":3,"inReplyTo":4,"url":"u","title":"t","state":"s","stateReason":"sr","draft":true,"head":"h","base":"b","reviewers":["r"],"teams":["t"],"mergeMethod":"squash","mergeSha":"m","requestId":"q","body":"B","labels":["l"],"remove":["x"],"assignees":["a"],"applied":{"labels":["l"],"notPresent":["x"]},"closeReason":"completed","pinnedSha":"p","settled":"saved-answer","freshness":{"verdict":"stale","checked":2,"changed":["c"]},"actor":"bot","override":{"reason":"why","notReady":[]},"thread":"PRRT_1","resolved":false,"trace":{"traceparent":"00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01","tracestate":"a=1"},"completedAfterCancel":true}"#;
         let record: SteerRecord = serde_json::from_str(stored).unwrap();
         assert_eq!(serde_json::to_string(&record).unwrap(), stored);
         let names: Vec<&str> = record.fields().unwrap().iter().map(|(n, _)| *n).collect();

@@ -161,7 +161,8 @@ fn a_lost_answer_on_forgejo_is_settled_by_the_retry_without_a_second_comment() {
     let (_, _, comments) = fj.item(REPO, issue);
     assert_eq!(comments, ["plan"], "Forgejo acted");
     let retry = steer(&env, &action).json();
-    assert!(retry["action"]["settled"].is_string(), "{retry}");
+    assert_eq!(retry["action"]["settled"], "found-on-forgejo", "{retry}");
+    assert_eq!(retry["action"]["forge"], "forgejo", "{retry}");
     assert!(retry["action"]["commentId"].is_u64(), "{retry}");
     let (_, _, comments) = fj.item(REPO, issue);
     assert_eq!(comments, ["plan"], "never a second comment");
@@ -188,6 +189,11 @@ fn interrupted_settle_records_a_lost_label_change_on_forgejo_from_what_it_shows(
         .json();
     assert_eq!(settled["outcome"], "recorded", "{settled}");
     assert_eq!(settled["entry"]["action"]["steer"], "label");
+    assert_eq!(settled["entry"]["action"]["settled"], "found-on-forgejo");
+    assert_eq!(
+        settled["entry"]["action"]["host"], "codeberg.org",
+        "{settled}"
+    );
     let listed = env.run(&["interrupted", "list", "--json"]).json();
     assert_eq!(listed["interrupted"], serde_json::json!([]));
     assert_eq!(fake.violations(), Vec::<String>::new());

@@ -52,6 +52,9 @@ fn a_comment_on_an_observed_gitlab_issue_is_recorded_once() {
     let entry = steer(&env, &["comment", "--issue", &n, "--body", "On it."]).json();
     assert_eq!(entry["action"]["steer"], "comment", "{entry}");
     assert_eq!(entry["action"]["repo"], PROJECT);
+    // The entry names where `repo` is, as GitHub's never need to.
+    assert_eq!(entry["action"]["forge"], "gitlab", "{entry}");
+    assert_eq!(entry["action"]["host"], HOST, "{entry}");
     assert_eq!(entry["action"]["issue"], issue);
     assert!(entry["action"]["commentId"].is_u64(), "{entry}");
     assert!(entry["action"]["actor"].is_string(), "{entry}");
@@ -59,9 +62,14 @@ fn a_comment_on_an_observed_gitlab_issue_is_recorded_once() {
     assert_eq!(entry["bearing"].as_array().map(Vec::len), Some(1));
     let (_, _, notes) = gl.item(PROJECT, false, issue);
     assert_eq!(notes, ["On it."]);
-    // The slate was sealed into the entry; the story tells it.
+    // The slate was sealed into the entry; the story tells it, and where.
     let slate = env.run(&["slate", "list", "-V", &voyage, "--json"]).json();
     assert_eq!(slate["slate"].as_array().map(Vec::len), Some(0), "{slate}");
+    let story = env.run(&["voyage", "show", &voyage]).ok().stdout.clone();
+    assert!(
+        story.contains(&format!("on GitLab at {HOST}")),
+        "the story does not say where it acted:\n{story}"
+    );
     assert_eq!(fake.violations(), Vec::<String>::new());
 }
 
@@ -140,6 +148,25 @@ fn a_lost_answer_on_gitlab_is_settled_by_the_retry_without_a_second_note() {
     );
     let (_, _, notes) = gl.item(PROJECT, false, issue);
     assert_eq!(notes, ["plan"], "GitLab acted");
+    // A dry run of the retry says which forge showed the attempt's note.
+    let repo = url();
+    let rehearsed = env
+        .run(&steer_args(&[
+            "--repo",
+            &repo,
+            "--request-id",
+            "r-1",
+            "comment",
+            "--issue",
+            &n,
+            "--body",
+            "plan",
+            "--dry-run",
+        ]))
+        .ok()
+        .stdout
+        .clone();
+    assert!(rehearsed.contains("did it, GitLab shows"), "{rehearsed}");
     let retry = steer(
         &env,
         &[
@@ -153,7 +180,8 @@ fn a_lost_answer_on_gitlab_is_settled_by_the_retry_without_a_second_note() {
         ],
     )
     .json();
-    assert!(retry["action"]["settled"].is_string(), "{retry}");
+    assert_eq!(retry["action"]["settled"], "found-on-gitlab", "{retry}");
+    assert_eq!(retry["action"]["forge"], "gitlab", "{retry}");
     assert!(retry["action"]["commentId"].is_u64(), "{retry}");
     let (_, _, notes) = gl.item(PROJECT, false, issue);
     assert_eq!(notes, ["plan"], "never a second note");

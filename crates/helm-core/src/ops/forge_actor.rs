@@ -115,9 +115,12 @@ impl ForgeActor {
             })
     }
 
-    /// `record` with its `actor`: the author the forge named, else the
-    /// account the token acts as.
+    /// `record` with where it acted (the forge and its host, which GitHub's
+    /// entries leave unsaid) and its `actor`: the author the forge named,
+    /// else the account the token acts as.
     fn with_actor(&mut self, mut record: SteerRecord) -> SteerRecord {
+        record.forge = Some(self.place.forge.as_str().to_string());
+        record.host = Some(self.place.host.clone());
         if record.actor.is_some() {
             return record;
         }

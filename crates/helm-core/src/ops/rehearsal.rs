@@ -30,6 +30,9 @@ pub struct Rehearsal {
     /// `merge PR #45 in o/r`.
     pub doing: String,
     pub repo: String,
+    /// The forge it would act on, which a human reading the dry run is told
+    /// showed an interrupted attempt's effect.
+    pub forge: helm_forge::ForgeName,
     /// The entry a steer with this request id already recorded: it would
     /// replay that entry and act on nothing.
     pub replays: Option<i64>,
@@ -58,14 +61,14 @@ pub enum Settles {
         attempt: String,
         /// `comment on issue #42`.
         headline: String,
-        /// `found-on-github` or `saved-answer`.
+        /// `found-on-github` (or the forge's own) or `saved-answer`.
         settled: String,
         url: Option<String>,
         /// What names the effect in the world: `commentId` and its id, a
         /// created issue's number, a merge's sha.
         names: Option<(String, serde_json::Value)>,
     },
-    /// GitHub shows the attempt did not act: the steer acts.
+    /// The forge shows the attempt did not act: the steer acts.
     Act { attempt: String },
 }
 
@@ -96,14 +99,15 @@ impl Helm {
             super::posting::prepare(steer, request.asked(), disclose, &file.id.to_string())?;
         let steer = prepared.steer;
         let located = self.locate(request.repo, request.forge)?;
-        let repo = match &located {
-            Located::GitHub(repo) => repo.clone(),
-            Located::Forge(place) => crate::steering::pending::repo_of(place),
+        let (repo, forge) = match &located {
+            Located::GitHub(repo) => (repo.clone(), helm_forge::ForgeName::GitHub),
+            Located::Forge(place) => (crate::steering::pending::repo_of(place), place.forge),
         };
         let mut store = VoyageStore::open(file.clone())?;
         let mut rehearsal = Rehearsal {
             doing: format!("{} in {repo}", steer.doing()),
             repo: repo.to_string(),
+            forge,
             replays: None,
             freshness: None,
             pinned_sha: None,

@@ -67,7 +67,10 @@ pub(super) fn decide(
                     continue;
                 }
                 fill_asked(&mut trace, asked);
-                trace.settled = Some("found-on-github".into());
+                // The forge that showed it: GitHub's entries say so by
+                // leaving `forge` out (ADR 0006's value).
+                let shown_by = trace.forge.as_deref().unwrap_or("github");
+                trace.settled = Some(format!("found-on-{shown_by}"));
                 return Ok(Earlier::Record(Box::new(trace)));
             }
             Ok(Earlier::NotDone)
