@@ -1,6 +1,7 @@
-//! `helm steer <ACTION>`: change shared state on GitHub. One transaction seals
+//! `helm steer <ACTION>`: change shared state on a forge. One transaction seals
 //! the slate into a bearing, performs the action, records one entry and clears
-//! the slate; if GitHub refuses, nothing is recorded and the slate is untouched.
+//! the slate; if the forge refuses, nothing is recorded and the slate is
+//! untouched.
 
 use clap::Args;
 
@@ -20,20 +21,21 @@ pub struct SteerArgs {
     pub(crate) voyage: VoyageArg,
     #[command(flatten, next_help_heading = super::SHARED)]
     pub(crate) provenance: FlagArgs<ProvenanceSpec>,
-    /// The GitHub repository as OWNER/NAME or its URL (default: GH_REPO, then the git
-    /// remote `origin` of the current directory).
+    /// The repository: OWNER/NAME on GitHub, HOST/PATH or its URL on any forge
+    /// (default: GH_REPO, then the git remote `origin` of the current directory).
     #[arg(long, short = 'R', value_name = "OWNER/NAME", global = true, help_heading = super::SHARED)]
     pub(crate) repo: Option<String>,
     /// The forge of the repository's host, for a host helm does not know (default:
-    /// HELM_FORGE, then git config helm.forge.<HOST>, then the host). Only GitHub is
-    /// steered so far: a steer on GitLab or Forgejo is refused as unsupported.
+    /// HELM_FORGE, then git config helm.forge.<HOST>, then the host). An action the
+    /// forge cannot do exactly is refused as unsupported before anything is sent.
     #[arg(long, value_name = "github|gitlab|forgejo", global = true, help_heading = super::SHARED)]
     pub(crate) forge: Option<String>,
-    /// Act even if the issue or PR changed on GitHub since the slate's
+    /// Act even if the issue or PR changed on its forge since the slate's
     /// observations of it. Without it, a steer on an issue or PR first asks
-    /// GitHub whether the slate's observations of that issue or PR (not
+    /// the forge whether the slate's observations of that issue or PR (not
     /// those of other targets) are still current, the newest look at each
-    /// part speaking for it (conditional requests), and refuses if anything
+    /// part speaking for it (conditional requests on GitHub; GitLab and
+    /// Forgejo are read again and compared), and refuses if anything
     /// changed. The entry's freshness lists each observation checked and
     /// each one on the slate not checked, with why; it records what had
     /// changed.
@@ -52,7 +54,7 @@ pub struct SteerArgs {
     #[arg(long, global = true, help_heading = super::SHARED)]
     pub(crate) dry_run: bool,
     /// If the steer or its dry run is refused (stale, not-ready,
-    /// not-observed, secret, already-merged, or by GitHub), record a log
+    /// not-observed, secret, already-merged, unsupported, or by the forge), record a log
     /// entry saying what was considered and why it was refused, sealing the
     /// slate it was judged on into its bearing. It still exits 1 with the
     /// refusal, whose hint names the entry.

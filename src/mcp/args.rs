@@ -95,10 +95,13 @@ pub(crate) struct SteerInput {
     pub(crate) provenance: ProvenanceSpec,
     /// `{"kind": "<steer subcommand>", ...}`, its flags as camelCase fields.
     pub(crate) action: ActionArgs,
-    /// OWNER/NAME (default: GH_REPO, then the git remote `origin`).
+    /// As `observe`'s.
     #[serde(default)]
     pub(crate) repo: Option<String>,
-    /// Act even if the issue or PR changed since observed; the entry records
+    /// As `observe`'s.
+    #[serde(default)]
+    pub(crate) forge: Option<String>,
+    /// Act even if the issue or PR changed since observed; the entry says
     /// what changed.
     #[serde(default)]
     pub(crate) allow_stale: bool,

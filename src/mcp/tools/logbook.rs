@@ -48,8 +48,7 @@ fn steering(ctx: &Ctx, mut call: Call, propose_only: bool) -> Result<Box<dyn Rep
         request_id,
         action: &a.action,
         repo: a.repo.as_deref(),
-        // Only GitHub is steered so far; HELM_FORGE places an unknown host.
-        forge: None,
+        forge: a.forge.as_deref(),
         allow_stale: a.allow_stale,
         require_observed: a.require_observed,
         allow_secret: &a.allow_secret,

@@ -135,3 +135,34 @@ fn what_forgejo_cannot_do_is_refused_before_anything_is_sent() {
     assert_eq!(error["error"]["forge"], "forgejo", "{error}");
     assert_eq!(fake.requests().len(), before);
 }
+
+#[test]
+fn an_unsupported_steer_is_on_the_record_when_asked() {
+    let (env, fake, voyage) = forgejo_voyage("a refusal recorded on Forgejo");
+    let pr = fake
+        .forgejo()
+        .add_pull(REPO, "Fix widget crash", "fix-42", "main");
+    let n = pr.to_string();
+    let before = fake.requests().len();
+    let run = env.run(&steer_args(&[
+        "--repo",
+        URL,
+        "resolve-thread",
+        "--pr",
+        &n,
+        "--thread",
+        "7",
+        "--record-refusal",
+        "--json",
+    ]));
+    let error = run.error_json();
+    assert_eq!(error["error"]["kind"], "unsupported", "{error}");
+    let hint = error["error"]["hint"].as_str().unwrap_or_default();
+    assert!(hint.contains("on the record as log entry 1"), "{error}");
+    assert_eq!(fake.requests().len(), before, "nothing was sent");
+    let story = env.run(&["voyage", "show", &voyage, "--json"]).json();
+    let refused = &story["entries"][0]["action"]["refused"];
+    assert_eq!(refused["error"], "unsupported", "{story}");
+    assert_eq!(refused["action"], "resolve-thread", "{story}");
+    assert_eq!(fake.violations(), Vec::<String>::new());
+}

@@ -124,6 +124,7 @@ fn the_contracts_tools_are_listed_with_their_arguments() {
             "disclose",
             "dryRun",
             "expires",
+            "forge",
             "method",
             "propose",
             "recordRefusal",

@@ -1,7 +1,8 @@
 //! Refusals on the record (`steer --record-refusal`, MCP `recordRefusal`):
 //! a steer or dry run refused by helm's judgement (stale, not ready, not
-//! observed, a secret, already merged) or by the forge (GitHub, GitLab,
-//! Forgejo: kinds `github` and `forge`) leaves a log entry that
+//! observed, a secret, already merged, an action the forge cannot do
+//! exactly: `unsupported`) or by the forge (GitHub, GitLab, Forgejo: kinds
+//! `github` and `forge`) leaves a log entry that
 //! says what was considered and why it was refused, and seals the slate it
 //! was judged on into the entry's bearing, as `log` does. The refusal
 //! itself is unchanged: the caller still gets the error, its hint naming
@@ -26,6 +27,7 @@ fn is_refusal(kind: Kind) -> bool {
             | Kind::NotObserved
             | Kind::Secret
             | Kind::AlreadyMerged
+            | Kind::Unsupported
             | Kind::GitHub
             | Kind::Forge
     )
