@@ -29,7 +29,7 @@ pub(crate) fn of(entry: &Entry) -> Said {
 
 fn steer(record: &SteerRecord) -> Said {
     let mut details = Vec::new();
-    details.extend(forge(record));
+    details.extend(elsewhere(record).map(|place| format!("on {place}")));
     crate::actions::details(record, &mut details);
     if let Some(how) = &record.settled {
         details.push(format!("recorded from {}", how.replace('-', " ")));
@@ -41,14 +41,14 @@ fn steer(record: &SteerRecord) -> Said {
     }
 }
 
-/// Where a steer on another forge than GitHub acted: `on GitLab at
-/// gitlab.example.com`. GitHub's entries name no forge, and say nothing here.
-fn forge(record: &SteerRecord) -> Option<String> {
+/// Where a steer on another forge than GitHub acted: `GitLab at
+/// gitlab.example.com`. GitHub's entries name no forge: `None`.
+pub(crate) fn elsewhere(record: &SteerRecord) -> Option<String> {
     let named = record.forge.as_deref()?;
     let forge = helm_forge::ForgeName::parse(named).map_or(named.to_string(), |f| f.to_string());
     Some(match &record.host {
-        Some(host) => format!("on {forge} at {host}"),
-        None => format!("on {forge}"),
+        Some(host) => format!("{forge} at {host}"),
+        None => forge,
     })
 }
 

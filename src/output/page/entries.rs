@@ -133,9 +133,23 @@ pub(crate) fn write(out: &mut String, entry: &Entry, cx: &mut EntryInputs<'_>) {
     out.push_str("</section>\n");
 }
 
-/// The steer's result on GitHub, as links to the recorded server.
+/// The steer's result on its forge, as links to the recorded server. Links
+/// are built for GitHub's entries only: the page links to one web host, and
+/// another forge's `repo` means nothing there.
 fn world(out: &mut String, record: &SteerRecord, links: &Links) {
-    out.push_str("<p class=\"world\">On GitHub: ");
+    let elsewhere = crate::output::asked::elsewhere(record);
+    out.push_str("<p class=\"world\">On ");
+    match &elsewhere {
+        Some(place) => text(out, place),
+        None => out.push_str("GitHub"),
+    }
+    out.push_str(": ");
+    let github_links = Links::to(None);
+    let links = if elsewhere.is_some() {
+        &github_links
+    } else {
+        links
+    };
     let repo = record.repo.as_str();
     let thing = match (record.pr, record.issue) {
         (Some(pr), _) => Some(("pull", pr, format!("{repo}#{pr} (pull request)"))),

@@ -40,9 +40,22 @@ impl Facts {
     }
 }
 
+/// The GitHub kind whose payload shape a target `kind` has: GitLab's and
+/// Forgejo's `issue`, `pr`, `checks` and `repo` are stored in the shapes of
+/// GitHub's (ADR 0023), so the page reads them alike.
+pub(crate) fn shape(kind: &str) -> &str {
+    match kind {
+        "issue" => "github-issue",
+        "pr" => "github-pr",
+        "checks" => "github-checks",
+        "repo" => "github-repo",
+        other => other,
+    }
+}
+
 /// The facts of an issue, pull request or checks payload.
 pub(crate) fn facts(kind: &str, value: &Value) -> Option<Facts> {
-    if !matches!(kind, "github-issue" | "github-pr" | "github-checks") {
+    if !matches!(shape(kind), "github-issue" | "github-pr" | "github-checks") {
         return None;
     }
     let summary = value.get("summary");

@@ -126,8 +126,9 @@ fn people(out: &mut String, story: &Story) {
 /// Each issue and pull request a steer acted on, with its steers and what
 /// the latest observations showed of it.
 fn touched(out: &mut String, story: &Story, links: &Links, payloads: &Payloads) {
-    // (is a PR, repo, number, its steers as (entry, action, recorded at))
-    type Thing = (bool, String, u64, Vec<(i64, String, String)>);
+    // (is a PR, repo as the table names it, number, its steers as (entry,
+    // action, recorded at), whether it is on another forge than GitHub)
+    type Thing = (bool, String, u64, Vec<(i64, String, String)>, bool);
     let mut things: Vec<Thing> = Vec::new();
     for entry in &story.snapshot.entries {
         let Some(EntryAction::Steer(record)) = entry.parsed_action() else {
@@ -142,15 +143,19 @@ fn touched(out: &mut String, story: &Story, links: &Links, payloads: &Payloads) 
             .ok()
             .and_then(|v| v.as_str().map(str::to_string))
             .unwrap_or_default();
-        let same =
-            |t: &&mut Thing| t.0 == pr && t.2 == number && t.1.eq_ignore_ascii_case(&record.repo);
+        let repo = match &record.host {
+            Some(host) if record.forge.is_some() => format!("{host}/{}", record.repo),
+            _ => record.repo.clone(),
+        };
+        let same = |t: &&mut Thing| t.0 == pr && t.2 == number && t.1.eq_ignore_ascii_case(&repo);
         match things.iter_mut().find(same) {
             Some(thing) => thing.3.push((entry.id, steer, entry.recorded_at.clone())),
             None => things.push((
                 pr,
-                record.repo.clone(),
+                repo,
                 number,
                 vec![(entry.id, steer, entry.recorded_at.clone())],
+                record.forge.is_some(),
             )),
         }
     }
@@ -162,7 +167,7 @@ fn touched(out: &mut String, story: &Story, links: &Links, payloads: &Payloads) 
         "<h2>Issues and pull requests</h2><table><tr><th></th><th>steers</th>\
          <th>last observed</th></tr>",
     );
-    for (pr, repo, number, steers) in &things {
+    for (pr, repo, number, steers, elsewhere) in &things {
         out.push_str("<tr><td>");
         let (what, word) = if *pr {
             ("pull", "PR")
@@ -170,7 +175,12 @@ fn touched(out: &mut String, story: &Story, links: &Links, payloads: &Payloads) 
             ("issues", "issue")
         };
         let label = format!("{word} {repo}#{number}");
-        links.thing(out, repo, what, &number.to_string(), &label);
+        if *elsewhere {
+            // The page links to GitHub's web host only.
+            text(out, &label);
+        } else {
+            links.thing(out, repo, what, &number.to_string(), &label);
+        }
         out.push_str("</td><td>");
         for (i, (id, steer, _)) in steers.iter().enumerate() {
             out.push_str(if i > 0 { ", " } else { "" });
@@ -238,17 +248,18 @@ fn looks(story: &Story) -> Looks<'_> {
     let snapshot = &story.snapshot;
     let all = snapshot.entries.iter().flat_map(|e| e.bearing.iter());
     for observation in all.chain(snapshot.slate.iter()) {
-        // Only GitHub targets can be of an issue or PR: skip the rest unread.
-        if !observation.target.contains("\"github-") {
+        // Only forge targets can be of an issue or PR: skip the rest unread.
+        if !observation.target.contains("\"repo\"") {
             continue;
         }
         let Ok(target) = serde_json::from_str::<Value>(&observation.target) else {
             continue;
         };
-        let (pr, number) = match target.get("kind").and_then(Value::as_str) {
-            Some("github-pr") => (true, target.get("number")),
-            Some("github-checks") => (true, target.get("pr")),
-            Some("github-issue") => (false, target.get("number")),
+        let kind = target.get("kind").and_then(Value::as_str).unwrap_or("");
+        let (pr, number) = match super::github::shape(kind) {
+            "github-pr" => (true, target.get("number")),
+            "github-checks" => (true, target.get("pr")),
+            "github-issue" => (false, target.get("number")),
             _ => continue,
         };
         let (Some(number), Some(repo)) = (
@@ -256,6 +267,11 @@ fn looks(story: &Story) -> Looks<'_> {
             target.get("repo").and_then(Value::as_str),
         ) else {
             continue;
+        };
+        // Another forge's targets name their host, as its entries do.
+        let repo = match target.get("host").and_then(Value::as_str) {
+            Some(host) if !kind.starts_with("github-") => format!("{host}/{repo}"),
+            _ => repo.to_string(),
         };
         let key = (pr, repo.to_ascii_lowercase(), number);
         looks.entry(key).or_default().push(observation);

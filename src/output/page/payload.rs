@@ -91,7 +91,7 @@ impl Payloads {
 /// The payload of an observation of `kind`, by its kind's shape; a shape
 /// this helm does not know (a newer helm's, the original helm's) as JSON.
 fn render(out: &mut String, kind: &str, value: &Value, budget: &mut Budget) {
-    match kind {
+    match github::shape(kind) {
         "file-contents" if value.get("files").is_some() => files(out, value, budget),
         "directory-tree" if value.get("entries").is_some() => tree(out, value, budget),
         "rust-project" if value.get("tree").is_some() => {

@@ -132,6 +132,17 @@ fn the_seeds_flow_runs_on_forgejo() {
     ] {
         assert!(story.contains(line), "{line}: {story}");
     }
+    // The page names the forge, links nothing of it to GitHub's host, and
+    // reads Forgejo's payloads as the threads they are.
+    let page = env.run(&["voyage", "page", &voyage]).ok().stdout.clone();
+    assert!(page.contains("On Forgejo at codeberg.org"), "{page}");
+    assert!(
+        !page.contains("github.com/acme"),
+        "linked to GitHub: {page}"
+    );
+    assert!(page.contains("codeberg.org/acme/widgets#2"), "{page}");
+    assert!(page.contains("“Fix widget crash”"), "not observed? {page}");
+    assert!(!page.contains("\"number\": 2"), "raw JSON: {page}");
     assert_eq!(fake.violations(), Vec::<String>::new());
 }
 
