@@ -125,7 +125,12 @@ impl BriefReport {
         }
         if !brief.github.is_empty() {
             writeln!(out)?;
-            writeln!(out, "{}", style.bold("On GitHub:"))?;
+            // Things on GitLab or Forgejo are named with their host.
+            let heading = match brief.github.iter().any(|t| t.host.is_some()) {
+                true => "On the forges:",
+                false => "On GitHub:",
+            };
+            writeln!(out, "{}", style.bold(heading))?;
         }
         for thing in brief.github.iter().take(SHOWN) {
             write_touched(out, thing)?;
@@ -252,11 +257,15 @@ fn write_touched(out: &mut dyn Write, thing: &Touched) -> io::Result<()> {
         .iter()
         .map(|done| format!("{} (entry {})", done.steer, done.entry))
         .collect();
+    let repo = match &thing.host {
+        Some(host) => format!("{host}/{}", thing.repo),
+        None => thing.repo.clone(),
+    };
     writeln!(
         out,
         "  {} {}#{}: {}",
         thing.kind,
-        clean_line(&thing.repo),
+        clean_line(&repo),
         thing.number,
         truncate(&steers.join(", "), 120)
     )?;

@@ -143,6 +143,20 @@ fn the_seeds_flow_runs_on_forgejo() {
     assert!(page.contains("codeberg.org/acme/widgets#2"), "{page}");
     assert!(page.contains("“Fix widget crash”"), "not observed? {page}");
     assert!(!page.contains("\"number\": 2"), "raw JSON: {page}");
+    // So does the brief: where each thing is, and what was last seen of it.
+    let brief = env.run(&["voyage", "brief", &voyage]).ok().stdout.clone();
+    assert!(brief.contains("On the forges:"), "{brief}");
+    assert!(
+        brief.contains("pr codeberg.org/acme/widgets#2: request-review (entry 2)"),
+        "{brief}"
+    );
+    assert!(!brief.contains("not observed"), "{brief}");
+    let brief = env.run(&["voyage", "brief", &voyage, "--json"]).json();
+    let pr = &brief["github"][1];
+    assert_eq!(pr["forge"], "forgejo", "{brief}");
+    assert_eq!(pr["host"], "codeberg.org", "{brief}");
+    assert_eq!(pr["lastSeen"]["title"], "Fix widget crash", "{brief}");
+    assert!(pr["pr"].is_object(), "the PR's CI and reviews: {brief}");
     assert_eq!(fake.violations(), Vec::<String>::new());
 }
 

@@ -29,14 +29,13 @@ pub(crate) mod said;
 pub mod standing;
 mod tally;
 mod target;
+mod way;
 
-use futures_util::future::LocalBoxFuture;
 use serde_json::Value;
 
 use crate::error::CommandArg;
 use crate::error::Result;
 use crate::error::Words;
-use crate::github::client::Client;
 use crate::model::Repo;
 use crate::storage::artifact::Packed;
 
@@ -47,6 +46,7 @@ pub(crate) use github::{GitHubLook, Looking};
 pub(crate) use local::regular;
 pub use tally::{Counting, Tally};
 pub(crate) use target::{FocusName, Source};
+pub(crate) use way::{LocalLook, RemoteLook, Way};
 
 /// Lists every kind once: its variant, its name on the command line and in
 /// JSON, and its module's argument and target types. Makes the enums the
@@ -230,55 +230,31 @@ pub(crate) trait KindTarget {
     fn is_pull(&self) -> bool {
         self.thread().is_some_and(|t| t.is_pr())
     }
-}
 
-/// How a target is looked at.
-pub(crate) enum Way<'a> {
-    /// Files and folders on this machine.
-    Local(&'a dyn LocalLook),
-    /// A repository on GitHub.
-    GitHub(&'a dyn RemoteLook),
-    /// A repository on another forge, through its `helm_forge::Repository`.
-    Forge(&'a dyn neutral::ForgeLook),
-}
-
-/// A look on this machine.
-pub(crate) trait LocalLook {
-    /// What the progress display says, and what it counts.
-    fn progress(&self) -> (String, Counting);
-
-    /// Looks, counting progress in `tally`.
-    fn look(&self, tally: &Tally) -> Result<Looked>;
-}
-
-/// A look on GitHub.
-pub(crate) trait RemoteLook {
-    fn repo(&self) -> &Repo;
-
-    /// Looks through `client` (bound to the target's repository); `prior` is
-    /// the payload of the target's latest observation, whose validators make
-    /// the requests conditional (ADR 0008).
-    fn looking<'a>(
-        &'a self,
-        client: &'a Client,
-        prior: Option<&'a Value>,
-    ) -> LocalBoxFuture<'a, Looking>;
-
-    /// [`looking`](Self::looking), counting progress in `tally` (pages
-    /// read, log bytes streamed) for a kind whose look can take a while.
-    fn looking_counted<'a>(
-        &'a self,
-        client: &'a Client,
-        prior: Option<&'a Value>,
-        _tally: &'a Tally,
-    ) -> LocalBoxFuture<'a, Looking> {
-        self.looking(client, prior)
+    /// The issue or pull request it looks at on any forge, named as entries
+    /// name it, for the brief; `None` for anything else.
+    fn subject(&self) -> Option<Subject> {
+        let thread = self.thread()?;
+        Some(Subject {
+            pr: thread.is_pr(),
+            host: None,
+            repo: thread.repo().to_string(),
+            number: thread.number(),
+            parts: thread.parts(),
+        })
     }
+}
 
-    /// A few words on `payload`, the look's payload once redacted: the only
-    /// words a look has, so a status line or summary cannot hold what
-    /// storage redacted.
-    fn words(&self, payload: &Value) -> String;
+/// An issue or pull request on any forge, as a steer's entry names it: the
+/// repository (`repo`, and `host` on a forge other than GitHub) and number.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Subject {
+    pub(crate) pr: bool,
+    pub(crate) host: Option<String>,
+    pub(crate) repo: String,
+    pub(crate) number: u64,
+    /// The parts (payload keys) the look fetched.
+    pub(crate) parts: Vec<&'static str>,
 }
 
 /// An issue or a pull request: what the freshness guard judges a steer by.
@@ -397,6 +373,11 @@ impl Target {
     /// The issue or pull request it looks at, if any.
     pub fn thread(&self) -> Option<&dyn ThreadTarget> {
         self.of().thread()
+    }
+
+    /// See [`KindTarget::subject`].
+    pub(crate) fn subject(&self) -> Option<Subject> {
+        self.of().subject()
     }
 
     /// What a look's progress display says, and what it counts.

@@ -93,6 +93,11 @@ pub struct Touched {
     /// `issue` or `pr`.
     pub kind: &'static str,
     pub repo: String,
+    /// The forge and its host when it is not GitHub, as the entries say.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub forge: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub host: Option<String>,
     pub number: u64,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub(crate) url: Option<String>,
@@ -264,8 +269,12 @@ fn touched(entries: &[Entry]) -> Vec<Touched> {
             .is_none()
             .then(|| record.url.clone())
             .flatten();
+        let host = record.forge.as_ref().and(record.host.clone());
         let same = |t: &Touched| {
-            t.kind == kind && t.number == number && t.repo.eq_ignore_ascii_case(&record.repo)
+            t.kind == kind
+                && t.number == number
+                && t.repo.eq_ignore_ascii_case(&record.repo)
+                && same_host(t.host.as_deref(), host.as_deref())
         };
         match things.iter_mut().find(|t| same(t)) {
             Some(thing) => {
@@ -275,6 +284,8 @@ fn touched(entries: &[Entry]) -> Vec<Touched> {
             None => things.push(Touched {
                 kind,
                 repo: record.repo.clone(),
+                forge: host.as_ref().and(record.forge.clone()),
+                host,
                 number,
                 url: own_url,
                 steers: vec![done],
@@ -286,6 +297,16 @@ fn touched(entries: &[Entry]) -> Vec<Touched> {
     things
 }
 
+/// Whether two hosts are one: GitHub's things have none, and a host's name
+/// is in any case.
+fn same_host(a: Option<&str>, b: Option<&str>) -> bool {
+    match (a, b) {
+        (None, None) => true,
+        (Some(a), Some(b)) => a.eq_ignore_ascii_case(b),
+        _ => false,
+    }
+}
+
 /// Every observation of `thing` in any entry's bearing or on the slate,
 /// each with whether it fetched the summary.
 fn looks<'a>(
@@ -294,12 +315,12 @@ fn looks<'a>(
     slate: &'a [Observation],
 ) -> Vec<(&'a Observation, bool)> {
     let of_thing = |observation: &Observation| {
-        let target = Target::from_key(&observation.target)?;
-        let thread = target.thread()?;
-        (thing.kind == if thread.is_pr() { "pr" } else { "issue" }
-            && thread.number() == thing.number
-            && thread.repo().to_string().eq_ignore_ascii_case(&thing.repo))
-        .then(|| thread.parts().contains(&"summary"))
+        let seen = Target::from_key(&observation.target)?.subject()?;
+        (thing.kind == if seen.pr { "pr" } else { "issue" }
+            && seen.number == thing.number
+            && seen.repo.eq_ignore_ascii_case(&thing.repo)
+            && same_host(seen.host.as_deref(), thing.host.as_deref()))
+        .then(|| seen.parts.contains(&"summary"))
     };
     entries
         .iter()

@@ -111,8 +111,8 @@ pub(crate) fn seen(store: &VoyageStore, looks: &[&Observation], disclosure: Disc
             .iter()
             .filter(|o| {
                 Target::from_key(&o.target)
-                    .and_then(|t| t.thread().map(|th| th.parts().contains(&part)))
-                    == Some(true)
+                    .and_then(|t| t.subject())
+                    .is_some_and(|seen| seen.parts.contains(&part))
             })
             .max_by(|a, b| a.observed_at.cmp(&b.observed_at))
             .copied()
@@ -192,8 +192,8 @@ fn readiness(
         .iter()
         .filter(|o| {
             Target::from_key(&o.target)
-                .and_then(|t| t.thread().map(|th| th.parts().contains(&"checks")))
-                == Some(true)
+                .and_then(|t| t.subject())
+                .is_some_and(|seen| seen.parts.contains(&"checks"))
         })
         .collect();
     older.sort_by(|a, b| b.observed_at.cmp(&a.observed_at));

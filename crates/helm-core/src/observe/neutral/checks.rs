@@ -10,7 +10,7 @@ use serde_json::Value;
 
 use super::super::github_checks::{self, GitHubChecksTarget, Logs, digest_of_checks};
 use super::super::said::{self, TextSaid};
-use super::super::{KindArgs, KindTarget, Place, Target, Way};
+use super::super::{KindArgs, KindTarget, Place, Subject, Target, Way};
 use super::{ForgeLook, ForgeSite, place_flags};
 use crate::error::{CommandArg, Result, Words, arg};
 use crate::inputs::{Flag, Flags};
@@ -118,6 +118,10 @@ impl ChecksTarget {
 }
 
 impl KindTarget for ChecksTarget {
+    fn subject(&self) -> Option<Subject> {
+        Some(self.site.subject(true, self.pr?, vec!["checks"]))
+    }
+
     /// A ref is case-sensitive in git (`Main` and `main` are two branches).
     fn folds_case(&self) -> bool {
         self.git_ref.is_none()

@@ -11,7 +11,7 @@ use super::super::github_issue::{GitHubIssueTarget, IssueFocus};
 use super::super::local::paths;
 use super::super::said::TextSaid;
 use super::super::target::{focus_arg, focus_suffix};
-use super::super::{KindArgs, KindTarget, Place, Target, Way};
+use super::super::{KindArgs, KindTarget, Place, Subject, Target, Way};
 use super::{ForgeLook, ForgeSite, place_flags};
 use crate::error::{CommandArg, Result, Words};
 use crate::inputs::{Flag, Flags};
@@ -85,6 +85,14 @@ impl KindArgs for IssueArgs {
 }
 
 impl KindTarget for IssueTarget {
+    fn subject(&self) -> Option<Subject> {
+        Some(self.site.subject(
+            false,
+            self.number,
+            self.focus.iter().map(|f| f.as_str()).collect(),
+        ))
+    }
+
     fn describe(&self) -> Words {
         words![
             format!("issue {}#{}", self.site.named(), self.number),

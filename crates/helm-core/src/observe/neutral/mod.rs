@@ -50,6 +50,22 @@ impl ForgeSite {
         }
     }
 
+    /// Issue or PR `number` here, as an entry on this forge names it.
+    pub(crate) fn subject(
+        &self,
+        pr: bool,
+        number: u64,
+        parts: Vec<&'static str>,
+    ) -> super::Subject {
+        super::Subject {
+            pr,
+            host: Some(self.host.clone()),
+            repo: self.repo.clone(),
+            number,
+            parts,
+        }
+    }
+
     /// The place again, checked as when it was resolved: a target read from
     /// a voyage is data, and its path goes into the forge's requests.
     pub(crate) fn place(&self) -> Result<ForgeRepo> {

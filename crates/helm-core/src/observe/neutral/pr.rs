@@ -13,7 +13,7 @@ use super::super::github_pr::{GitHubPrTarget, PullRequestFocus};
 use super::super::local::paths;
 use super::super::said::TextSaid;
 use super::super::target::{focus_arg, focus_suffix};
-use super::super::{KindArgs, KindTarget, Place, Target, Way};
+use super::super::{KindArgs, KindTarget, Place, Subject, Target, Way};
 use super::{ForgeLook, ForgeSite, place_flags};
 use crate::error::{CommandArg, Result, Words};
 use crate::inputs::{Flag, Flags};
@@ -91,6 +91,14 @@ impl KindArgs for PrArgs {
 }
 
 impl KindTarget for PrTarget {
+    fn subject(&self) -> Option<Subject> {
+        Some(self.site.subject(
+            true,
+            self.number,
+            self.focus.iter().map(|f| f.as_str()).collect(),
+        ))
+    }
+
     fn describe(&self) -> Words {
         words![
             format!("pr {}#{}", self.site.named(), self.number),
