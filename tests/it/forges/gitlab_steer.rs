@@ -49,6 +49,7 @@ fn a_comment_on_an_observed_gitlab_issue_is_recorded_once() {
     let issue = gl.add_issue(PROJECT, "Widget crashes", "It crashes on start.");
     let n = issue.to_string();
     observe_issue(&env, &n);
+    env.run(&["observe", "repo", "--repo", &url()]).ok();
     let entry = steer(&env, &["comment", "--issue", &n, "--body", "On it."]).json();
     assert_eq!(entry["action"]["steer"], "comment", "{entry}");
     assert_eq!(entry["action"]["repo"], PROJECT);
@@ -58,8 +59,20 @@ fn a_comment_on_an_observed_gitlab_issue_is_recorded_once() {
     assert_eq!(entry["action"]["issue"], issue);
     assert!(entry["action"]["commentId"].is_u64(), "{entry}");
     assert!(entry["action"]["actor"].is_string(), "{entry}");
-    assert_eq!(entry["action"]["freshness"]["verdict"], "fresh", "{entry}");
-    assert_eq!(entry["bearing"].as_array().map(Vec::len), Some(1));
+    // The freshness record says what it read again, whole, and what not.
+    let freshness = &entry["action"]["freshness"];
+    assert_eq!(freshness["verdict"], "fresh", "{entry}");
+    assert_eq!(freshness["checked"], 1, "{entry}");
+    assert_eq!(
+        freshness["observations"][0]["parts"],
+        serde_json::json!(["comments", "summary"]),
+        "{entry}"
+    );
+    let why = freshness["notChecked"][0]["why"]
+        .as_str()
+        .unwrap_or_default();
+    assert!(why.contains("not an observation of issue #"), "{entry}");
+    assert_eq!(entry["bearing"].as_array().map(Vec::len), Some(2));
     let (_, _, notes) = gl.item(PROJECT, false, issue);
     assert_eq!(notes, ["On it."]);
     // The slate was sealed into the entry; the story tells it, and where.

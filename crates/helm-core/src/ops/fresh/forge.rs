@@ -14,7 +14,7 @@ use serde_json::Value;
 use super::Guard;
 use crate::actions::{Dispatch, IssueOrPull, Steer};
 use crate::error::{Error, Kind, Result, arg, cmd};
-use crate::model::entry::{Checked, Freshness, Verdict};
+use crate::model::entry::{Checked, Freshness, NotChecked, Verdict};
 use crate::model::words;
 use crate::observe::{Source, Target};
 use crate::ops::forge_look::OpenedForge;
@@ -49,10 +49,20 @@ pub(crate) fn preflight(
     bearing: &[Observation],
 ) -> Result<Preflight> {
     let Some(thread) = steer.thread() else {
-        return Ok(verdict(Freshness::of(Verdict::NoTarget), None, Vec::new()));
+        let mut freshness = Freshness::of(Verdict::NoTarget);
+        let why = format!(
+            "the steer creates its issue or pull request: there is nothing on {} to compare it with yet",
+            place.forge
+        );
+        not_checked(&mut freshness, bearing, &[], &why);
+        return Ok(verdict(freshness, None, Vec::new()));
     };
     let voyage = guard.file.id.to_string();
     let mut mine = of_target(bearing, place, thread);
+    let others = format!(
+        "not an observation of {}, which the steer acts on",
+        subject(thread)
+    );
     if !mine.is_empty() {
         // Beside the sealing connection, which has written nothing yet.
         let reader = VoyageStore::open(guard.file.clone())?;
@@ -65,11 +75,9 @@ pub(crate) fn preflight(
         if guard.require_observed {
             return Err(not_observed(steer, place, thread, &voyage));
         }
-        return Ok(verdict(
-            Freshness::of(Verdict::NotObserved),
-            None,
-            Vec::new(),
-        ));
+        let mut freshness = Freshness::of(Verdict::NotObserved);
+        not_checked(&mut freshness, bearing, &mine, &others);
+        return Ok(verdict(freshness, None, Vec::new()));
     }
     let mut freshness = Freshness::of(Verdict::Fresh);
     let mut stale: Vec<&Seen> = Vec::new();
@@ -90,10 +98,12 @@ pub(crate) fn preflight(
         let after = serde_json::to_vec(&now).unwrap_or_default();
         let changes = one.target.changes(&before, &after);
         freshness.checked += 1;
+        // Read again whole: every part it saw was asked about.
+        let parts = one.target.subject().map(|s| s.parts).unwrap_or_default();
         freshness.observations.push(Checked {
             target: target.clone(),
             verdict: if changes.is_empty() { "fresh" } else { "stale" }.to_string(),
-            parts: Vec::new(),
+            parts: parts.iter().map(|p| p.to_string()).collect(),
         });
         if !changes.is_empty() {
             stale.push(one);
@@ -102,6 +112,7 @@ pub(crate) fn preflight(
                 .extend(changes.into_iter().map(|c| format!("{target}: {c}")));
         }
     }
+    not_checked(&mut freshness, bearing, &mine, &others);
     if !freshness.changed.is_empty() {
         if !guard.allow_stale {
             return Err(refused_stale(steer, &stale, &freshness.changed, &voyage));
@@ -139,6 +150,24 @@ pub(crate) fn preflight(
         ]));
     }
     Ok(verdict(freshness, pinned, not_ready))
+}
+
+/// Each observation of `bearing` not in `mine`, with `why` it was not
+/// asked about, so the entry never reads as having checked more than it did.
+fn not_checked(freshness: &mut Freshness, bearing: &[Observation], mine: &[Seen], why: &str) {
+    for observation in bearing {
+        if mine
+            .iter()
+            .any(|m| std::ptr::eq(m.observation, observation))
+        {
+            continue;
+        }
+        freshness.not_checked.push(NotChecked {
+            target: Target::from_key(&observation.target)
+                .map_or_else(|| observation.target.clone(), |t| t.describe()),
+            why: why.to_string(),
+        });
+    }
 }
 
 /// The bearing's observations of `thread` on `place` (host and path in any
