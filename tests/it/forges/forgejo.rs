@@ -3,28 +3,16 @@
 //! host, so no `--forge`) with `HELM_FORGEJO_API_URL` pointed at the fake,
 //! every request within Forgejo's `swagger.v1.json`.
 
-use crate::support::env::{TestEnv, steer_args};
-use crate::support::fake_github::FakeGitHub;
+use crate::support::env::steer_args;
+use crate::support::github::{Other, forge_voyage};
 
 const REPO: &str = "acme/widgets";
-
-fn forgejo_voyage(intent: &str) -> (TestEnv, FakeGitHub, String) {
-    let fake = FakeGitHub::start();
-    let mut env = TestEnv::new();
-    env.set("HELM_FORGEJO_API_URL", &fake.forgejo().url())
-        .set("FORGEJO_TOKEN", fake.forgejo().token())
-        .set("HELM_GITHUB_TIMEOUT", "5");
-    let voyage = env.new_voyage(intent);
-    env.set("HELM_VOYAGE", &voyage);
-    fake.forgejo().add_repo(REPO);
-    (env, fake, voyage)
-}
 
 const URL: &str = "https://codeberg.org/acme/widgets";
 
 #[test]
 fn an_issue_and_its_pull_request_observed_on_forgejo() {
-    let (env, fake, voyage) = forgejo_voyage("observe on Forgejo");
+    let (env, fake, voyage) = forge_voyage(Other::Forgejo, REPO, "observe on Forgejo");
     let fj = fake.forgejo();
     let issue = fj.add_issue(REPO, "Widget crashes", "It crashes on start.");
     fj.comment(REPO, issue, "bob", "me too");
@@ -80,7 +68,7 @@ fn an_issue_and_its_pull_request_observed_on_forgejo() {
 
 #[test]
 fn a_forgejo_write_collaborators_text_is_trusted_and_a_readers_is_withheld() {
-    let (env, fake, _) = forgejo_voyage("standing on Forgejo");
+    let (env, fake, _) = forge_voyage(Other::Forgejo, REPO, "standing on Forgejo");
     let fj = fake.forgejo();
     let issue = fj.add_issue(REPO, "Widget crashes", "It crashes.");
     fj.add_collaborator(REPO, "dev", "write");
@@ -114,7 +102,7 @@ fn a_forgejo_write_collaborators_text_is_trusted_and_a_readers_is_withheld() {
 
 #[test]
 fn what_forgejo_cannot_do_is_refused_before_anything_is_sent() {
-    let (env, fake, _) = forgejo_voyage("no thread resolution on Forgejo");
+    let (env, fake, _) = forge_voyage(Other::Forgejo, REPO, "no thread resolution on Forgejo");
     let issue = fake
         .forgejo()
         .add_issue(REPO, "Widget crashes", "It crashes.");
@@ -138,7 +126,7 @@ fn what_forgejo_cannot_do_is_refused_before_anything_is_sent() {
 
 #[test]
 fn an_unsupported_steer_is_on_the_record_when_asked() {
-    let (env, fake, voyage) = forgejo_voyage("a refusal recorded on Forgejo");
+    let (env, fake, voyage) = forge_voyage(Other::Forgejo, REPO, "a refusal recorded on Forgejo");
     let pr = fake
         .forgejo()
         .add_pull(REPO, "Fix widget crash", "fix-42", "main");

@@ -9,22 +9,11 @@
 use serde_json::Value;
 
 use crate::support::env::{TestEnv, steer_args};
-use crate::support::fake_github::{FakeGitHub, Fault};
+use crate::support::fake_github::Fault;
+use crate::support::github::{Other, forge_voyage};
 
 const REPO: &str = "acme/widgets";
 const URL: &str = "https://codeberg.org/acme/widgets";
-
-fn forgejo_voyage(intent: &str) -> (TestEnv, FakeGitHub, String) {
-    let fake = FakeGitHub::start();
-    let mut env = TestEnv::new();
-    env.set("HELM_FORGEJO_API_URL", &fake.forgejo().url())
-        .set("FORGEJO_TOKEN", fake.forgejo().token())
-        .set("HELM_GITHUB_TIMEOUT", "5");
-    let voyage = env.new_voyage(intent);
-    env.set("HELM_VOYAGE", &voyage);
-    fake.forgejo().add_repo(REPO);
-    (env, fake, voyage)
-}
 
 fn steer(env: &TestEnv, action: &[&str]) -> crate::support::env::Run {
     let mut args = vec!["--repo", URL];
@@ -40,7 +29,7 @@ fn observe(env: &TestEnv, kind: &str, n: &str) -> Value {
 
 #[test]
 fn the_seeds_flow_runs_on_forgejo() {
-    let (env, fake, voyage) = forgejo_voyage("fix the widget crash on Forgejo");
+    let (env, fake, voyage) = forge_voyage(Other::Forgejo, REPO, "fix the widget crash on Forgejo");
     let fj = fake.forgejo();
     fj.add_collaborator(REPO, "rev", "write");
     let issue = fj.add_issue(REPO, "Widget crashes", "It crashes on start.");
@@ -162,7 +151,7 @@ fn the_seeds_flow_runs_on_forgejo() {
 
 #[test]
 fn a_lost_answer_on_forgejo_is_settled_by_the_retry_without_a_second_comment() {
-    let (env, fake, _) = forgejo_voyage("lost answer on Forgejo");
+    let (env, fake, _) = forge_voyage(Other::Forgejo, REPO, "lost answer on Forgejo");
     let fj = fake.forgejo();
     let issue = fj.add_issue(REPO, "Widget crashes", "It crashes.");
     let n = issue.to_string();
@@ -196,7 +185,7 @@ fn a_lost_answer_on_forgejo_is_settled_by_the_retry_without_a_second_comment() {
 
 #[test]
 fn interrupted_settle_records_a_lost_label_change_on_forgejo_from_what_it_shows() {
-    let (env, fake, _) = forgejo_voyage("settle on Forgejo");
+    let (env, fake, _) = forge_voyage(Other::Forgejo, REPO, "settle on Forgejo");
     let fj = fake.forgejo();
     let issue = fj.add_issue(REPO, "Widget crashes", "It crashes.");
     let n = issue.to_string();

@@ -4,23 +4,10 @@
 //! GitLab's documented endpoints.
 
 use crate::support::env::TestEnv;
-use crate::support::fake_github::FakeGitHub;
+use crate::support::github::{Other, forge_voyage};
 
 const PROJECT: &str = "group/sub/project";
 const HOST: &str = "gitlab.example.com";
-
-/// A fresh fake and an environment aimed at its GitLab, with a voyage.
-fn gitlab_voyage(intent: &str) -> (TestEnv, FakeGitHub, String) {
-    let fake = FakeGitHub::start();
-    let mut env = TestEnv::new();
-    env.set("HELM_GITLAB_API_URL", &fake.gitlab().url())
-        .set("GITLAB_TOKEN", fake.gitlab().token())
-        .set("HELM_GITHUB_TIMEOUT", "5");
-    let voyage = env.new_voyage(intent);
-    env.set("HELM_VOYAGE", &voyage);
-    fake.gitlab().add_project(PROJECT);
-    (env, fake, voyage)
-}
 
 fn url() -> String {
     format!("https://{HOST}/{PROJECT}")
@@ -28,7 +15,7 @@ fn url() -> String {
 
 #[test]
 fn an_issue_and_its_merge_request_observed_on_gitlab() {
-    let (env, fake, voyage) = gitlab_voyage("observe on GitLab");
+    let (env, fake, voyage) = forge_voyage(Other::GitLab, PROJECT, "observe on GitLab");
     let gl = fake.gitlab();
     let issue = gl.add_issue(PROJECT, "Widget crashes", "It crashes on start.");
     gl.comment_on_issue(PROJECT, issue, "bob", "me too");
@@ -88,7 +75,7 @@ fn an_issue_and_its_merge_request_observed_on_gitlab() {
 
 #[test]
 fn text_by_a_gitlab_developer_is_trusted_and_a_reporters_is_not() {
-    let (env, fake, _) = gitlab_voyage("standing on GitLab");
+    let (env, fake, _) = forge_voyage(Other::GitLab, PROJECT, "standing on GitLab");
     let gl = fake.gitlab();
     let issue = gl.add_issue(PROJECT, "Widget crashes", "It crashes.");
     gl.add_member(PROJECT, "dev", 30);
@@ -131,7 +118,7 @@ fn text_by_a_gitlab_developer_is_trusted_and_a_reporters_is_not() {
 
 #[test]
 fn mcp_observes_a_merge_request_by_the_projects_url() {
-    let (env, fake, voyage) = gitlab_voyage("MCP on GitLab");
+    let (env, fake, voyage) = forge_voyage(Other::GitLab, PROJECT, "MCP on GitLab");
     let mr = fake
         .gitlab()
         .add_mr(PROJECT, "Fix widget crash", "fix-42", "main");
@@ -154,7 +141,7 @@ fn mcp_observes_a_merge_request_by_the_projects_url() {
 
 #[test]
 fn gitlab_is_chosen_by_its_home_host_git_config_or_helm_forge() {
-    let (mut env, fake, _) = gitlab_voyage("which forge");
+    let (mut env, fake, _) = forge_voyage(Other::GitLab, PROJECT, "which forge");
     let issue = fake
         .gitlab()
         .add_issue(PROJECT, "Widget crashes", "It crashes.");

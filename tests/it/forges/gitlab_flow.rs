@@ -8,7 +8,7 @@
 use serde_json::Value;
 
 use crate::support::env::{TestEnv, steer_args};
-use crate::support::fake_github::FakeGitHub;
+use crate::support::github::{Other, forge_voyage};
 
 const PROJECT: &str = "group/sub/project";
 const HOST: &str = "gitlab.example.com";
@@ -45,16 +45,10 @@ fn id_of(value: &Value, body: &str) -> Option<u64> {
 
 #[test]
 fn the_seeds_flow_runs_on_gitlab() {
-    let fake = FakeGitHub::start();
-    let mut env = TestEnv::new();
-    env.set("HELM_GITLAB_API_URL", &fake.gitlab().url())
-        .set("GITLAB_TOKEN", fake.gitlab().token())
-        .set("HELM_GITHUB_TIMEOUT", "5")
-        .set("HELM_FORGE", "gitlab");
-    let voyage = env.new_voyage("fix the widget crash on GitLab");
-    env.set("HELM_VOYAGE", &voyage);
+    let (mut env, fake, voyage) =
+        forge_voyage(Other::GitLab, PROJECT, "fix the widget crash on GitLab");
+    env.set("HELM_FORGE", "gitlab");
     let gl = fake.gitlab();
-    gl.add_project(PROJECT);
     gl.add_member(PROJECT, "rev", 30);
     let issue = gl.add_issue(PROJECT, "Widget crashes", "It crashes on start.");
     let mr = gl.add_mr(PROJECT, "Fix widget crash", "fix-42", "main");

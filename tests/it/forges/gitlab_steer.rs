@@ -6,24 +6,10 @@
 
 use crate::support::env::{TestEnv, steer_args};
 use crate::support::fake_github::{FakeGitHub, Fault};
+use crate::support::github::{Other, forge_voyage};
 
 const PROJECT: &str = "group/sub/project";
 const HOST: &str = "gitlab.example.com";
-
-/// A fresh fake and an environment aimed at its GitLab, with a voyage;
-/// `HELM_FORGE` names GitLab for the unknown host.
-fn gitlab_voyage(intent: &str) -> (TestEnv, FakeGitHub, String) {
-    let fake = FakeGitHub::start();
-    let mut env = TestEnv::new();
-    env.set("HELM_GITLAB_API_URL", &fake.gitlab().url())
-        .set("GITLAB_TOKEN", fake.gitlab().token())
-        .set("HELM_GITHUB_TIMEOUT", "5")
-        .set("HELM_FORGE", "gitlab");
-    let voyage = env.new_voyage(intent);
-    env.set("HELM_VOYAGE", &voyage);
-    fake.gitlab().add_project(PROJECT);
-    (env, fake, voyage)
-}
 
 fn url() -> String {
     format!("https://{HOST}/{PROJECT}")
@@ -44,7 +30,8 @@ fn steer(env: &TestEnv, action: &[&str]) -> crate::support::env::Run {
 
 #[test]
 fn a_comment_on_an_observed_gitlab_issue_is_recorded_once() {
-    let (env, fake, voyage) = gitlab_voyage("comment on GitLab");
+    let (mut env, fake, voyage) = forge_voyage(Other::GitLab, PROJECT, "comment on GitLab");
+    env.set("HELM_FORGE", "gitlab");
     let gl = fake.gitlab();
     let issue = gl.add_issue(PROJECT, "Widget crashes", "It crashes on start.");
     let n = issue.to_string();
@@ -88,7 +75,8 @@ fn a_comment_on_an_observed_gitlab_issue_is_recorded_once() {
 
 #[test]
 fn a_new_note_since_the_observation_refuses_the_steer_as_stale() {
-    let (env, fake, _) = gitlab_voyage("stale on GitLab");
+    let (mut env, fake, _) = forge_voyage(Other::GitLab, PROJECT, "stale on GitLab");
+    env.set("HELM_FORGE", "gitlab");
     let gl = fake.gitlab();
     let issue = gl.add_issue(PROJECT, "Widget crashes", "It crashes.");
     let n = issue.to_string();
@@ -117,7 +105,8 @@ fn a_new_note_since_the_observation_refuses_the_steer_as_stale() {
 
 #[test]
 fn what_gitlab_cannot_do_is_refused_before_anything_is_sent() {
-    let (env, fake, _) = gitlab_voyage("no close reason on GitLab");
+    let (mut env, fake, _) = forge_voyage(Other::GitLab, PROJECT, "no close reason on GitLab");
+    env.set("HELM_FORGE", "gitlab");
     let issue = fake
         .gitlab()
         .add_issue(PROJECT, "Widget crashes", "It crashes.");
@@ -135,7 +124,8 @@ fn what_gitlab_cannot_do_is_refused_before_anything_is_sent() {
 
 #[test]
 fn a_lost_answer_on_gitlab_is_settled_by_the_retry_without_a_second_note() {
-    let (env, fake, _) = gitlab_voyage("lost answer on GitLab");
+    let (mut env, fake, _) = forge_voyage(Other::GitLab, PROJECT, "lost answer on GitLab");
+    env.set("HELM_FORGE", "gitlab");
     let gl = fake.gitlab();
     let issue = gl.add_issue(PROJECT, "Widget crashes", "It crashes.");
     let n = issue.to_string();
@@ -205,7 +195,8 @@ fn a_lost_answer_on_gitlab_is_settled_by_the_retry_without_a_second_note() {
 
 #[test]
 fn a_dry_run_on_gitlab_shows_the_write_and_sends_nothing() {
-    let (env, fake, voyage) = gitlab_voyage("dry run on GitLab");
+    let (mut env, fake, voyage) = forge_voyage(Other::GitLab, PROJECT, "dry run on GitLab");
+    env.set("HELM_FORGE", "gitlab");
     let gl = fake.gitlab();
     let issue = gl.add_issue(PROJECT, "Widget crashes", "It crashes.");
     let n = issue.to_string();
@@ -238,7 +229,8 @@ fn a_dry_run_on_gitlab_shows_the_write_and_sends_nothing() {
 
 #[test]
 fn mcp_steers_on_gitlab_by_the_projects_url() {
-    let (env, fake, voyage) = gitlab_voyage("MCP steers on GitLab");
+    let (mut env, fake, voyage) = forge_voyage(Other::GitLab, PROJECT, "MCP steers on GitLab");
+    env.set("HELM_FORGE", "gitlab");
     let gl = fake.gitlab();
     let issue = gl.add_issue(PROJECT, "Widget crashes", "It crashes.");
     let session = crate::mcp::Session::start(&env);
