@@ -13,6 +13,7 @@
 
 // What the actions share; each action's own module is declared by its
 // line in the registry below.
+mod edit;
 mod names;
 mod part;
 mod produced;

@@ -179,6 +179,121 @@ pub(super) fn other_thread(asked: &str, answered: &str) -> GitHubError {
     ))
 }
 
+/// Writes a thread action's arguments and its [`super::SteerAction`]: the two
+/// actions differ only in the state they ask for, their verb and their docs,
+/// so each one's file is an invocation of this, and [`ThreadMutation`] does
+/// the work.
+macro_rules! thread_action {
+    (
+        $(#[$doc:meta])*
+        $Type:ident($Args:ident), resolve: $resolve:literal, verb: $verb:literal, sample: $sample:literal
+    ) => {
+        $(#[$doc])*
+        #[derive(Debug, Clone, serde::Deserialize, schemars::JsonSchema)]
+        #[serde(rename_all = "camelCase", deny_unknown_fields)]
+        #[schemars(inline)]
+        pub struct $Args {
+            /// The pull request the thread is on.
+            pr: u64,
+            /// The thread's node id (`PRRT_…`), as the PR's `reviews` focus lists it.
+            thread: String,
+        }
+
+        impl $crate::inputs::Flags for $Args {
+            fn flags() -> Vec<$crate::inputs::Flag> {
+                use $crate::inputs::Flag;
+                vec![Flag::option("pr", "N").issue_number().required(), Flag::option("thread", "ID").required()]
+            }
+        }
+
+        /// The thread asked for, in the state this action asks for.
+        fn change(action: &$Type) -> super::thread_toggle::ThreadMutation<'_> {
+            super::thread_toggle::ThreadMutation {
+                pr: action.pr,
+                thread: &action.thread,
+                resolve: $resolve,
+                seen: action.seen.as_ref(),
+            }
+        }
+
+        impl super::SteerAction for $Type {
+            type Args = $Args;
+            type Record = super::thread_toggle::ThreadChanged;
+
+            fn resolve(
+                args: &$Args,
+                _cwd: &std::path::Path,
+                _stdin: $crate::inputs::Stdin,
+            ) -> $crate::error::Result<Self> {
+                Ok($Type {
+                    pr: args.pr,
+                    thread: super::thread_toggle::thread_id(&args.thread)?,
+                    seen: None,
+                })
+            }
+
+            fn subject(&self) -> Option<helm_forge::act::IssueOrPull> {
+                Some(helm_forge::act::IssueOrPull::PullRequest(self.pr))
+            }
+
+            fn doing(&self) -> String {
+                change(self).doing()
+            }
+
+            fn asked(&self, record: &mut $crate::model::SteerRecord) -> Self::Record {
+                change(self).asked(record)
+            }
+
+            async fn prepare(
+                &self,
+                client: &$crate::github::client::Client,
+            ) -> $crate::error::Result<Option<Self>> {
+                let seen = change(self).prepare(client).await?;
+                Ok(Some($Type {
+                    seen: Some(seen),
+                    ..self.clone()
+                }))
+            }
+
+            async fn perform(
+                &self,
+                client: &$crate::github::client::Client,
+                record: $crate::model::SteerRecord,
+            ) -> super::Step<$crate::model::SteerRecord> {
+                change(self).perform(client, record).await
+            }
+
+            fn performed(
+                &self,
+                record: $crate::model::SteerRecord,
+                produced: helm_forge::Produced,
+                forge: helm_forge::ForgeName,
+            ) -> $crate::error::Result<$crate::model::SteerRecord> {
+                change(self).performed(record, produced, forge)
+            }
+
+            async fn look(
+                &self,
+                client: &$crate::github::client::Client,
+                window: &super::traces::Window,
+                record: $crate::model::SteerRecord,
+            ) -> super::Step<super::Effect> {
+                change(self).look(client, window, record).await
+            }
+
+            fn headline(record: &$crate::model::SteerRecord, subject: &str) -> String {
+                super::thread_toggle::headline($verb, record, subject)
+            }
+
+            #[cfg(test)]
+            fn sample() -> &'static str {
+                $sample
+            }
+        }
+    };
+}
+pub(super) use thread_action;
+
 #[cfg(test)]
 mod tests {
     use super::*;
