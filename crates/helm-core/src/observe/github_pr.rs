@@ -7,26 +7,13 @@ mod checks;
 mod requests;
 pub(crate) mod threads;
 
-use futures_util::FutureExt;
-use futures_util::future::LocalBoxFuture;
-use serde::{Deserialize, Serialize};
-use serde_json::Value;
-
 use super::conversation::{self, ThreadPayload};
 use super::github::{Looking, listing, resource, shaped, to_value};
-use super::local::paths;
-use super::said::TextSaid;
-use super::target::{focus_arg, focus_enum, focus_suffix};
-use super::{KindArgs, KindTarget, Place, RemoteLook, Target, ThreadTarget, Way, parts};
-use crate::error::CommandArg;
-use crate::error::Result;
-use crate::error::Words;
+use super::parts;
+use super::target::focus_enum;
 use crate::github::client::Client;
 use crate::github::error::GitHubError;
 use crate::github::wire::{GitHubPull, GitHubPullFile};
-use crate::inputs::{Flag, Flags};
-use crate::model::Repo;
-use crate::model::words;
 use helm_forge::shape;
 
 focus_enum!(
@@ -41,156 +28,14 @@ focus_enum!(
     }
 );
 
-/// A GitHub pull request: summary, comments, files, diff, checks, reviews.
-#[derive(Debug, Clone, Deserialize, schemars::JsonSchema)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub struct GitHubPrArgs {
-    /// The pull request number.
-    pub(crate) number: u64,
-    /// Which parts to fetch (default: all).
-    #[serde(default)]
-    pub(crate) focus: Vec<PullRequestFocus>,
-    /// The GitHub repository as OWNER/NAME or its URL (default: GH_REPO, then the git
-    /// remote `origin` of the current directory).
-    #[serde(default)]
-    pub(crate) repo: Option<String>,
-}
-
-impl Flags for GitHubPrArgs {
-    fn flags() -> Vec<Flag> {
-        vec![
-            Flag::positional("number", "NUMBER")
-                .issue_number()
-                .required(),
-            Flag::option("focus", "PART").delimited(',').help(
-                "Which parts to fetch (default: all); repeatable, or a comma list: \
-                 --focus summary,reviews",
-            ),
-            Flag::option("repo", "OWNER/NAME").short('R'),
-        ]
-    }
-}
-
-/// The canonical target: the repository, the number, the focus sorted.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct GitHubPrTarget {
-    pub(crate) repo: Repo,
-    pub(crate) number: u64,
-    pub(crate) focus: Vec<PullRequestFocus>,
-}
-
-impl KindArgs for GitHubPrArgs {
-    fn repo_flag(&self) -> Option<Option<&str>> {
-        Some(self.repo.as_deref())
-    }
-
-    fn canonical(&self, place: &Place) -> Result<Target> {
-        Ok(Target::from(GitHubPrTarget {
-            repo: place.repository()?,
-            number: self.number,
-            focus: paths::focus(&self.focus, PullRequestFocus::ALL),
-        }))
-    }
-}
-
-impl KindTarget for GitHubPrTarget {
-    fn describe(&self) -> Words {
-        words![
-            format!("github-pr {}#{}", self.repo, self.number),
-            focus_suffix(&self.focus, PullRequestFocus::ALL),
-        ]
-    }
-
-    fn way(&self) -> Way<'_> {
-        Way::GitHub(self)
-    }
-
-    /// Title, state, comments, head and checks: never its files' contents,
-    /// which a pull request's payload does not hold.
-    fn digest(&self, payload: &[u8]) -> Option<String> {
-        let payload: ThreadPayload = serde_json::from_slice(payload).ok()?;
-        Some(payload.digest())
-    }
-
-    fn said(&self, payload: &[u8]) -> Vec<TextSaid> {
-        match serde_json::from_slice::<ThreadPayload>(payload) {
-            Ok(payload) => payload.said(),
-            Err(_) => Vec::new(),
-        }
-    }
-
-    fn compares(&self) -> bool {
-        true
-    }
-
-    fn changes(&self, before: &[u8], after: &[u8]) -> Vec<String> {
-        conversation::changes(&ThreadTarget::parts(self), before, after)
-    }
-
-    fn command_args(&self) -> Option<Vec<CommandArg>> {
-        let number = CommandArg::Word(format!("github-pr {}", self.number));
-        let focus = focus_arg(&self.focus, PullRequestFocus::ALL);
-        let repo = CommandArg::Value("repo", self.repo.to_string());
-        Some(
-            [Some(number), focus, Some(repo)]
-                .into_iter()
-                .flatten()
-                .collect(),
-        )
-    }
-
-    fn thread(&self) -> Option<&dyn ThreadTarget> {
-        Some(self)
-    }
-}
-
-impl ThreadTarget for GitHubPrTarget {
-    fn repo(&self) -> &Repo {
-        &self.repo
-    }
-
-    fn number(&self) -> u64 {
-        self.number
-    }
-
-    fn is_pr(&self) -> bool {
-        true
-    }
-
-    fn parts(&self) -> Vec<&'static str> {
-        self.focus.iter().map(|f| f.as_str()).collect()
-    }
-
-    fn narrowed(&self, parts: &[&str]) -> Target {
-        let mut target = self.clone();
-        target.focus.retain(|f| parts.contains(&f.as_str()));
-        Target::from(target)
-    }
-
-    /// Its summary's head, else its checks'.
-    fn head_sha(&self, payload: &Value) -> Option<String> {
-        ThreadPayload::deserialize(payload).ok()?.head_sha()
-    }
-}
-
-impl RemoteLook for GitHubPrTarget {
-    fn repo(&self) -> &Repo {
-        &self.repo
-    }
-
-    fn words(&self, payload: &Value) -> String {
-        ThreadPayload::deserialize(payload).map_or_else(|_| String::new(), |p| p.words())
-    }
-
-    fn looking<'a>(
-        &'a self,
-        client: &'a Client,
-        prior: Option<&'a Value>,
-    ) -> LocalBoxFuture<'a, Looking> {
-        let prior = prior.and_then(|p| ThreadPayload::deserialize(p).ok());
-        async move { pull(client, self.number, &self.focus, prior.as_ref()).await }.boxed_local()
-    }
+super::github_thread::github_thread! {
+    /// A GitHub pull request: summary, comments, files, diff, checks, reviews.
+    GitHubPrArgs => GitHubPrTarget,
+    focus: PullRequestFocus, e.g. "summary,reviews",
+    number: "The pull request number.",
+    kind: "github-pr",
+    pr: true,
+    look: pull
 }
 
 async fn pull(
@@ -325,6 +170,8 @@ async fn assemble(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::model::Repo;
+    use crate::observe::Target;
 
     #[test]
     fn github_targets_name_their_repository() {

@@ -20,6 +20,7 @@ pub(crate) mod github_checks;
 pub(crate) mod github_issue;
 pub(crate) mod github_pr;
 pub mod github_repo;
+mod github_thread;
 pub(crate) mod local;
 pub(crate) mod neutral;
 pub use neutral::SPELLINGS;
