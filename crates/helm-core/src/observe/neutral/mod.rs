@@ -9,6 +9,7 @@ mod checks;
 mod issue;
 mod pr;
 mod repo;
+mod thread;
 
 pub use checks::{ChecksArgs, ChecksTarget};
 pub use issue::{IssueArgs, IssueTarget};
