@@ -5,7 +5,7 @@
 //! `Helm::from_env` reads them; every forge named here is observed and steered.
 
 /// One forge's settings, in the order helm looks for each.
-pub struct ForgeSettings {
+pub(crate) struct ForgeSettings {
     pub forge: &'static str,
     /// The variable naming its API, and where it points when unset.
     pub api_url: (&'static str, &'static str),
@@ -14,7 +14,7 @@ pub struct ForgeSettings {
 }
 
 /// Every forge the contract names, GitHub first.
-pub const FORGES: [ForgeSettings; 3] = [
+pub(crate) const FORGES: [ForgeSettings; 3] = [
     ForgeSettings {
         forge: "GitHub",
         api_url: (

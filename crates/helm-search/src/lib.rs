@@ -58,7 +58,7 @@ pub trait Texts {
 }
 
 /// Where a home keeps its index.
-pub fn index_path(home: &Home) -> PathBuf {
+pub(crate) fn index_path(home: &Home) -> PathBuf {
     home.root().join("search.sqlite")
 }
 

@@ -24,7 +24,7 @@ pub fn can_push(association: Option<&str>) -> bool {
 
 /// Whether an author can push: `authorCanPush` where the forge gave it,
 /// else GitHub's rule on the association.
-pub fn may_push(can: Option<bool>, association: Option<&str>) -> bool {
+pub(crate) fn may_push(can: Option<bool>, association: Option<&str>) -> bool {
     can.unwrap_or_else(|| can_push(association))
 }
 

@@ -36,7 +36,7 @@ pub const SPELLINGS: [(&str, &[&str]); 4] = [
 /// Where a neutral target is on a forge other than GitHub: the forge, its
 /// host (with a port where one was given) and the repository's path.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
-pub struct ForgeSite {
+pub(crate) struct ForgeSite {
     pub(crate) forge: ForgeName,
     pub(crate) host: String,
     pub(crate) repo: String,
