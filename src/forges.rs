@@ -5,7 +5,7 @@
 use helm_forge::Forges;
 
 /// Every forge helm is built with, for `Helm::from_env`.
-pub fn registered() -> Forges {
+pub(crate) fn registered() -> Forges {
     Forges::new(vec![
         helm_github::forge(),
         helm_gitlab::forge(),

@@ -47,11 +47,6 @@ fn listener() -> Option<&'static dyn Audience> {
     LISTENER.get().map(|l| l.as_ref())
 }
 
-/// Whether a trace is being kept.
-pub fn tracing() -> bool {
-    listener().is_some_and(|l| l.tracing())
-}
-
 /// A trace line, made only when a trace is kept.
 pub fn trace(line: impl FnOnce() -> String) {
     if let Some(listener) = listener().filter(|l| l.tracing()) {

@@ -88,7 +88,7 @@ pub struct Disclosed {
 const UNKNOWN: &str = "the pull request's author";
 
 /// The note put in place of withheld text.
-pub fn withheld(login: &str, artifact: &str) -> String {
+pub(crate) fn withheld(login: &str, artifact: &str) -> String {
     format!("[withheld: {login} has no push access; helm artifact show {artifact} to read it]")
 }
 
@@ -100,7 +100,7 @@ impl Disclosure {
     /// Marks (and under lockdown withholds) every untrusted part of
     /// `payload`, a stowed payload's JSON; returns what it marked. `artifact`
     /// is the payload's hash, for the note.
-    pub fn payload(self, payload: &mut Value, artifact: &str) -> Vec<Untrusted> {
+    pub(crate) fn payload(self, payload: &mut Value, artifact: &str) -> Vec<Untrusted> {
         if self == Disclosure::Whole {
             return Vec::new();
         }

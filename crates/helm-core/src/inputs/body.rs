@@ -38,7 +38,7 @@ pub struct BodySpec {
 impl BodySpec {
     /// `--body TEXT` or `--body-file PATH`, where a flattened body goes in
     /// an action's flags.
-    pub fn flags() -> [Flag; 2] {
+    pub(crate) fn flags() -> [Flag; 2] {
         [
             Flag::option("body", "TEXT").conflicts(&["bodyFile"]),
             Flag::option("bodyFile", "PATH")

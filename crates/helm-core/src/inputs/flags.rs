@@ -77,7 +77,7 @@ impl Flag {
 
     /// `--<field> <VALUE>`, the field's name in kebab case unless
     /// [`Flag::named`] says otherwise.
-    pub const fn option(field: &'static str, value_name: &'static str) -> Flag {
+    pub(crate) const fn option(field: &'static str, value_name: &'static str) -> Flag {
         Flag {
             value_name: Some(value_name),
             ..Flag::new(field, Some(field))
@@ -85,12 +85,12 @@ impl Flag {
     }
 
     /// `--<field>`, a boolean.
-    pub const fn switch(field: &'static str) -> Flag {
+    pub(crate) const fn switch(field: &'static str) -> Flag {
         Flag::new(field, Some(field))
     }
 
     /// `<VALUE>` by position.
-    pub const fn positional(field: &'static str, value_name: &'static str) -> Flag {
+    pub(crate) const fn positional(field: &'static str, value_name: &'static str) -> Flag {
         Flag {
             value_name: Some(value_name),
             ..Flag::new(field, None)
@@ -98,7 +98,7 @@ impl Flag {
     }
 
     /// `--<long>`, a switch that gives `field` the value `value`.
-    pub const fn sets(long: &'static str, field: &'static str, value: &'static str) -> Flag {
+    pub(crate) const fn sets(long: &'static str, field: &'static str, value: &'static str) -> Flag {
         Flag {
             sets: Some(value),
             ..Flag::new(field, Some(long))
@@ -106,7 +106,7 @@ impl Flag {
     }
 
     /// Spelled `--<long>` on the command line.
-    pub const fn named(self, long: &'static str) -> Flag {
+    pub(crate) const fn named(self, long: &'static str) -> Flag {
         Flag {
             long: Some(long),
             ..self
@@ -114,7 +114,7 @@ impl Flag {
     }
 
     /// Also spelled `-<c>`.
-    pub const fn short(self, c: char) -> Flag {
+    pub(crate) const fn short(self, c: char) -> Flag {
         Flag {
             short: Some(c),
             ..self
@@ -122,39 +122,39 @@ impl Flag {
     }
 
     /// Other spellings of its choices, as `(spelling, choice)`.
-    pub const fn aliases(self, aliases: &'static [(&'static str, &'static str)]) -> Flag {
+    pub(crate) const fn aliases(self, aliases: &'static [(&'static str, &'static str)]) -> Flag {
         Flag { aliases, ..self }
     }
 
-    pub const fn help(self, help: &'static str) -> Flag {
+    pub(crate) const fn help(self, help: &'static str) -> Flag {
         Flag {
             help: Some(help),
             ..self
         }
     }
 
-    pub const fn conflicts(self, ids: &'static [&'static str]) -> Flag {
+    pub(crate) const fn conflicts(self, ids: &'static [&'static str]) -> Flag {
         Flag {
             conflicts: ids,
             ..self
         }
     }
 
-    pub const fn required_unless(self, ids: &'static [&'static str]) -> Flag {
+    pub(crate) const fn required_unless(self, ids: &'static [&'static str]) -> Flag {
         Flag {
             required_unless: ids,
             ..self
         }
     }
 
-    pub const fn required(self) -> Flag {
+    pub(crate) const fn required(self) -> Flag {
         Flag {
             required: true,
             ..self
         }
     }
 
-    pub const fn delimited(self, by: char) -> Flag {
+    pub(crate) const fn delimited(self, by: char) -> Flag {
         Flag {
             delimiter: Some(by),
             ..self
@@ -163,19 +163,19 @@ impl Flag {
 
     /// Takes names comma-separated (`--reviewer carol,bob`), as gh does;
     /// `\,` is a comma inside one name.
-    pub const fn names(self) -> Flag {
+    pub(crate) const fn names(self) -> Flag {
         Flag {
             names: true,
             ..self
         }
     }
 
-    pub const fn path(self) -> Flag {
+    pub(crate) const fn path(self) -> Flag {
         Flag { path: true, ..self }
     }
 
     /// Takes `42`, `#42` or the issue's or pull request's URL.
-    pub const fn issue_number(self) -> Flag {
+    pub(crate) const fn issue_number(self) -> Flag {
         Flag {
             number: true,
             ..self
@@ -183,14 +183,14 @@ impl Flag {
     }
 
     /// Also given by position (gh's `issue comment 42`).
-    pub const fn by_position(self) -> Flag {
+    pub(crate) const fn by_position(self) -> Flag {
         Flag {
             by_position: true,
             ..self
         }
     }
 
-    pub const fn global(self) -> Flag {
+    pub(crate) const fn global(self) -> Flag {
         Flag {
             global: true,
             ..self

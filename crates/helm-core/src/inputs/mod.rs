@@ -8,8 +8,8 @@
 
 pub mod body;
 pub(crate) mod branch;
-pub mod editor;
-pub mod flags;
+pub(crate) mod editor;
+pub(crate) mod flags;
 pub(crate) mod provenance;
 pub mod text;
 pub mod trace;

@@ -259,7 +259,7 @@ pub(crate) struct Subject {
 }
 
 /// An issue or a pull request: what the freshness guard judges a steer by.
-pub trait ThreadTarget {
+pub(crate) trait ThreadTarget {
     fn repo(&self) -> &Repo;
     fn number(&self) -> u64;
     /// A pull request, rather than an issue.
@@ -372,7 +372,7 @@ impl Target {
     }
 
     /// The issue or pull request it looks at, if any.
-    pub fn thread(&self) -> Option<&dyn ThreadTarget> {
+    pub(crate) fn thread(&self) -> Option<&dyn ThreadTarget> {
         self.of().thread()
     }
 

@@ -18,7 +18,7 @@ const PUSHERS: [&str; 3] = ["OWNER", "MEMBER", "COLLABORATOR"];
 /// Whether an author of this standing can push to the repository. A
 /// standing that was not recorded (a payload observed before helm kept it)
 /// is not trusted.
-pub fn can_push(association: Option<&str>) -> bool {
+pub(crate) fn can_push(association: Option<&str>) -> bool {
     association.is_some_and(|a| PUSHERS.contains(&a))
 }
 

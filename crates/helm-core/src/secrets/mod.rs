@@ -46,7 +46,7 @@ pub(crate) fn lines_at(at: &str, counts: &BTreeMap<&str, u64>) -> Vec<Redaction>
 }
 
 /// `2 secrets redacted (github-pat, private-key)`, or `None`.
-pub fn said(record: &[Redaction]) -> Option<String> {
+pub(crate) fn said(record: &[Redaction]) -> Option<String> {
     if record.is_empty() {
         return None;
     }

@@ -28,7 +28,7 @@ pub struct Redacting {
 
 impl Redacting {
     /// Takes `text`; hands `emit` whatever is ready, redacted.
-    pub fn feed(
+    pub(crate) fn feed(
         &mut self,
         text: &str,
         emit: &mut dyn FnMut(&str) -> std::io::Result<()>,
