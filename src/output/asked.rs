@@ -40,11 +40,14 @@ fn steer(record: &SteerRecord) -> Said {
     }
 }
 
-/// A proposal's lines: the request it would send, its digest and expiry.
+/// A proposal's lines: the request it would send (and the forge it goes
+/// to, when not GitHub), its digest and expiry.
 pub(crate) fn proposal(record: &ProposalRecord) -> Said {
     let mut details = vec![format!(
-        "proposed request: {} {}",
-        record.request.method, record.request.path
+        "proposed request: {} {}{}",
+        record.request.method,
+        record.request.path,
+        super::proposals::on_forge(record)
     )];
     if let Some(sha) = &record.pins.head_sha {
         details.push(format!("pinned to {sha}"));

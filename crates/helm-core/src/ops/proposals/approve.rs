@@ -15,13 +15,20 @@
 //! acting account and named by no entry here: a body posted for the
 //! proposal ends with its marker, and a merge is found merged at its pin,
 //! so an approval made on another machine is recorded, not repeated.
+//!
+//! A proposal on GitLab or Forgejo (its `elsewhere`) is performed through
+//! the forge's seam (`ForgeActor`), under the same rules: its pending
+//! record names the forge and host, and the forge's `window` and `look`
+//! settle a lost answer or find an approval made elsewhere.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use super::super::Helm;
-use super::super::actor::GitHubActor;
+use helm_forge::{ForgeName, ForgeRepo, RepoPath};
+
+use super::super::forge_actor::ForgeActor;
 use super::super::rehearsal::Rehearsal;
+use super::super::{Helm, Located};
 use super::{approval_request_id, digest, proposal_in, state_of};
 use crate::actions::Dispatch;
 use crate::actions::{Effect, Steer};
@@ -53,7 +60,8 @@ struct Approvable {
     proposal: Entry,
     record: ProposalRecord,
     steer: Steer,
-    repo: Repo,
+    /// Where it acts: GitHub's repository, or a place on another forge.
+    at: Located,
     approval: Approval,
 }
 
@@ -89,14 +97,27 @@ impl Helm {
         let request_id = approval_request_id(&approvable.record.key);
         let gate = exact(&approvable.steer, &approvable.record.digest);
         let mut store = crate::storage::VoyageStore::open(file.clone())?;
-        let inner = self
-            .actor(&approvable.repo, Some(&request.provenance.identity))?
-            .gated(gate)
-            .guarded(self.guard(&file));
+        let identity = Some(request.provenance.identity.as_str());
+        // Built before the record below: a forge this machine cannot reach
+        // (no token) refuses with nothing written.
+        let inner: Box<dyn Actor> = match &approvable.at {
+            Located::GitHub(repo) => Box::new(
+                self.actor(repo, identity)?
+                    .gated(gate)
+                    .guarded(self.guard(&file)),
+            ),
+            Located::Forge(place) => Box::new(
+                ForgeActor::new(self.open_forge(place, identity)?, place.clone())
+                    .gated(gate)
+                    .guarded(self.guard(&file)),
+            ),
+        };
         let mut actor = Approving {
             inner,
             bearing: approvable.proposal.bearing.clone(),
         };
+        let repo = approvable.at.repo();
+        let elsewhere = approvable.at.elsewhere();
         // As if an attempt had begun when the proposal was made: the
         // protocol looks for its trace before it acts (see the module doc).
         let earlier = self.begun(&store, &approvable, request, &request_id)?;
@@ -104,8 +125,8 @@ impl Helm {
             home: self.home.root(),
             provenance: request.provenance,
             request_id: Some(&request_id),
-            repo: &approvable.repo,
-            elsewhere: None,
+            repo: &repo,
+            elsewhere: elsewhere.as_ref(),
             steer: &approvable.steer,
             cancel: request.cancel,
             id: Some(&request_id),
@@ -159,11 +180,13 @@ impl Helm {
         crate::storage::VoyageStore::open(file.clone())?.ensure_active()?;
         let gate = exact(&approvable.steer, &approvable.record.digest);
         let mut actor = self
-            .rehearsing_actor(&approvable.repo, &request.provenance.identity, gate)?
+            .rehearser(&approvable.at, &request.provenance.identity, gate)?
             .guarded(self.guard(&file));
-        let preflight = actor.preflight(&approvable.steer, &approvable.proposal.bearing)?;
+        let preflight = actor
+            .actor()
+            .preflight(&approvable.steer, &approvable.proposal.bearing)?;
         let acting = preflight.steer.as_ref().unwrap_or(&approvable.steer);
-        let acted = actor.act(acting);
+        let acted = actor.actor().act(acting);
         let unsent = actor.unsent();
         if unsent.is_none()
             && let Err(failed) = acted
@@ -172,8 +195,8 @@ impl Helm {
         }
         Ok(Rehearsal {
             settles: None,
-            doing: format!("{} in {}", acting.doing(), approvable.repo),
-            repo: approvable.repo.to_string(),
+            doing: format!("{} in {}", acting.doing(), approvable.at.repo()),
+            repo: approvable.at.repo().to_string(),
             replays: None,
             pinned_sha: acting.pinned_to().map(str::to_string),
             not_ready: preflight.not_ready,
@@ -279,12 +302,7 @@ impl Helm {
             ))
             .hint(words!["leave out ", arg("override")]));
         }
-        let repo = Repo::parse(&record.repo).ok_or_else(|| {
-            bad_proposal(
-                number,
-                &format!("its repository '{}' cannot be read", record.repo),
-            )
-        })?;
+        let at = located(number, &record)?;
         Ok(Checked::Approvable(Box::new(Approvable {
             approval: Approval {
                 proposal: number,
@@ -296,7 +314,7 @@ impl Helm {
             proposal: proposal.clone(),
             record,
             steer,
-            repo,
+            at,
         })))
     }
 
@@ -319,14 +337,14 @@ impl Helm {
         let record = Record {
             voyage,
             request_id: Some(request_id.to_string()),
-            doing: format!("{} in {}", approvable.steer.doing(), approvable.repo),
+            doing: format!("{} in {}", approvable.steer.doing(), approvable.at.repo()),
             identity: request.provenance.identity.clone(),
             started_at: approvable.proposal.recorded_at.clone(),
             answer: None,
             request: Some(Request {
                 provenance: request.provenance.clone(),
-                repo: approvable.repo.clone(),
-                elsewhere: None,
+                repo: approvable.at.repo(),
+                elsewhere: approvable.at.elsewhere(),
                 steer: approvable.steer.clone(),
                 request_id: Some(request_id.to_string()),
             }),
@@ -334,6 +352,39 @@ impl Helm {
         };
         Pending::begin(self.home.root(), record).map(Some)
     }
+}
+
+/// Where proposal `number` acts, as its record names it: GitHub's
+/// `owner/name`, or a path on the forge and host of its `elsewhere`.
+fn located(number: i64, record: &ProposalRecord) -> Result<Located> {
+    let Some(elsewhere) = &record.elsewhere else {
+        return Repo::parse(&record.repo)
+            .map(Located::GitHub)
+            .ok_or_else(|| {
+                bad_proposal(
+                    number,
+                    &format!("its repository '{}' cannot be read", record.repo),
+                )
+            });
+    };
+    let forge = ForgeName::parse(&elsewhere.forge)
+        .filter(|forge| *forge != ForgeName::GitHub)
+        .ok_or_else(|| {
+            bad_proposal(
+                number,
+                &format!("its forge '{}' is not one helm knows", elsewhere.forge),
+            )
+        })?;
+    let repo = RepoPath::new(&record.repo)
+        .map_err(|why| bad_proposal(number, &format!("its repository {why}")))?;
+    if elsewhere.host.trim().is_empty() {
+        return Err(bad_proposal(number, "it names no host"));
+    }
+    Ok(Located::Forge(ForgeRepo {
+        forge,
+        host: elsewhere.host.clone(),
+        repo,
+    }))
 }
 
 fn bad_proposal(number: i64, why: &str) -> Error {
@@ -377,10 +428,11 @@ fn exact(steer: &Steer, expected: &str) -> WriteGate {
     })
 }
 
-/// The steer's actor, its freshness guard run on the proposal's bearing
-/// (what the proposer saw), not on the approver's slate.
+/// The steer's actor (GitHub's or a forge's), its freshness guard run on
+/// the proposal's bearing (what the proposer saw), not on the approver's
+/// slate.
 struct Approving {
-    inner: GitHubActor,
+    inner: Box<dyn Actor>,
     bearing: Vec<Observation>,
 }
 
