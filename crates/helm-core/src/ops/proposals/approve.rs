@@ -26,6 +26,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use helm_forge::{ForgeName, ForgeRepo, RepoPath};
 
+use super::super::actor::GitHubActor;
 use super::super::forge_actor::ForgeActor;
 use super::super::rehearsal::Rehearsal;
 use super::super::{Helm, Located};
@@ -100,13 +101,13 @@ impl Helm {
         let identity = Some(request.provenance.identity.as_str());
         // Built before the record below: a forge this machine cannot reach
         // (no token) refuses with nothing written.
-        let inner: Box<dyn Actor> = match &approvable.at {
-            Located::GitHub(repo) => Box::new(
+        let inner = match &approvable.at {
+            Located::GitHub(repo) => Inner::GitHub(
                 self.actor(repo, identity)?
                     .gated(gate)
                     .guarded(self.guard(&file)),
             ),
-            Located::Forge(place) => Box::new(
+            Located::Forge(place) => Inner::Forge(
                 ForgeActor::new(self.open_forge(place, identity)?, place.clone())
                     .gated(gate)
                     .guarded(self.guard(&file)),
@@ -115,6 +116,7 @@ impl Helm {
         let mut actor = Approving {
             inner,
             bearing: approvable.proposal.bearing.clone(),
+            judged: None,
         };
         let repo = approvable.at.repo();
         let elsewhere = approvable.at.elsewhere();
@@ -144,7 +146,7 @@ impl Helm {
         let mut steered = steered?;
         steered.warnings.extend(
             actor
-                .inner
+                .inner()
                 .warnings()
                 .into_iter()
                 .map(crate::error::Words::of),
@@ -430,26 +432,62 @@ fn exact(steer: &Steer, expected: &str) -> WriteGate {
 
 /// The steer's actor (GitHub's or a forge's), its freshness guard run on
 /// the proposal's bearing (what the proposer saw), not on the approver's
-/// slate.
+/// slate. Since that bearing is known before the protocol asks, GitHub's
+/// check is made alongside the look for an earlier write of the proposal,
+/// and its verdict kept for the `preflight` that follows.
 struct Approving {
-    inner: Box<dyn Actor>,
+    inner: Inner,
     bearing: Vec<Observation>,
+    /// The verdict of the check made beside the look, and the steer it
+    /// judged.
+    judged: Option<(Steer, Result<Preflight>)>,
+}
+
+enum Inner {
+    GitHub(GitHubActor),
+    Forge(ForgeActor),
+}
+
+impl Approving {
+    fn inner(&mut self) -> &mut dyn Actor {
+        match &mut self.inner {
+            Inner::GitHub(actor) => actor,
+            Inner::Forge(actor) => actor,
+        }
+    }
 }
 
 impl Actor for Approving {
     fn preflight(&mut self, steer: &Steer, _slate: &[Observation]) -> Result<Preflight> {
-        self.inner.preflight(steer, &self.bearing)
+        match self.judged.take() {
+            Some((judged, verdict)) if judged == *steer => verdict,
+            _ => {
+                let bearing = std::mem::take(&mut self.bearing);
+                let verdict = self.inner().preflight(steer, &bearing);
+                self.bearing = bearing;
+                verdict
+            }
+        }
     }
 
     fn clock(&mut self) -> Option<GitHubClock> {
-        self.inner.clock()
+        self.inner().clock()
     }
 
     fn act(&mut self, steer: &Steer) -> std::result::Result<SteerRecord, ActError> {
-        self.inner.act(steer)
+        self.inner().act(steer)
     }
 
     fn look(&mut self, steer: &Steer, began: &Began) -> Result<Effect> {
-        self.inner.look(steer, began)
+        match &mut self.inner {
+            Inner::GitHub(actor) => {
+                let (effect, verdict) = actor.look_beside_preflight(steer, began, &self.bearing);
+                self.judged = Some((steer.clone(), verdict));
+                effect
+            }
+            // The forge's check reads each observation again through its
+            // `Repository`, on its own runtime: it stays after the look.
+            Inner::Forge(actor) => actor.look(steer, began),
+        }
     }
 }
