@@ -190,22 +190,22 @@ impl Helm {
 /// first write instead of sending it. A proposal and an approval's dry run
 /// rehearse with it too.
 pub(super) enum Rehearser {
-    GitHub(GitHubActor),
-    Forge(ForgeActor),
+    GitHub(Box<GitHubActor>),
+    Forge(Box<ForgeActor>),
 }
 
 impl Rehearser {
     pub(super) fn actor(&mut self) -> &mut dyn Actor {
         match self {
-            Rehearser::GitHub(actor) => actor,
-            Rehearser::Forge(actor) => actor,
+            Rehearser::GitHub(actor) => actor.as_mut(),
+            Rehearser::Forge(actor) => actor.as_mut(),
         }
     }
 
     pub(super) fn guarded(self, guard: super::fresh::Guard) -> Rehearser {
         match self {
-            Rehearser::GitHub(actor) => Rehearser::GitHub(actor.guarded(guard)),
-            Rehearser::Forge(actor) => Rehearser::Forge(actor.guarded(guard)),
+            Rehearser::GitHub(actor) => Rehearser::GitHub(Box::new((*actor).guarded(guard))),
+            Rehearser::Forge(actor) => Rehearser::Forge(Box::new((*actor).guarded(guard))),
         }
     }
 
@@ -227,13 +227,13 @@ impl Helm {
     ) -> Result<Rehearser> {
         Ok(match at {
             Located::GitHub(repo) => {
-                Rehearser::GitHub(self.rehearsing_actor(repo, identity, gate)?)
+                Rehearser::GitHub(Box::new(self.rehearsing_actor(repo, identity, gate)?))
             }
-            Located::Forge(place) => Rehearser::Forge(
+            Located::Forge(place) => Rehearser::Forge(Box::new(
                 ForgeActor::new(self.open_forge(place, Some(identity))?, place.clone())
                     .gated(gate)
                     .rehearsing(),
-            ),
+            )),
         })
     }
 }

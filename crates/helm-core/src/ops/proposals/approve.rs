@@ -21,29 +21,22 @@
 //! record names the forge and host, and the forge's `window` and `look`
 //! settle a lost answer or find an approval made elsewhere.
 
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
-
 use helm_forge::{ForgeName, ForgeRepo, RepoPath};
 
-use super::super::actor::GitHubActor;
 use super::super::forge_actor::ForgeActor;
 use super::super::rehearsal::Rehearsal;
 use super::super::{Helm, Located};
+use super::approving::{Approving, Inner, exact};
 use super::{approval_request_id, digest, proposal_in, state_of};
 use crate::actions::Dispatch;
-use crate::actions::{Effect, Steer};
+use crate::actions::Steer;
 use crate::cancel::Cancel;
-use crate::egress::outbound::Outbound;
 use crate::error::{Error, Kind, Result, arg, cmd};
-use crate::github::client::gate::{Outgoing, WriteGate};
-use crate::model::clock::{Began, GitHubClock};
-use crate::model::proposal::{Approval, ProposalRecord, ProposalState, ProposedRequest};
-use crate::model::{Provenance, Repo, SteerRecord, words};
+use crate::model::proposal::{Approval, ProposalRecord, ProposalState};
+use crate::model::{Provenance, Repo, words};
 use crate::steering::pending::{Pending, Record, Request};
-use crate::steering::{self, ActError, Actor, Attempt, Live, Preflight, Steered};
+use crate::steering::{self, Attempt, Live, Steered};
 use crate::storage::logbook::{Entry, Sealed};
-use crate::storage::slate::Observation;
 
 /// An approval as a front end asks for it.
 pub struct ApproveRequest<'a> {
@@ -102,16 +95,16 @@ impl Helm {
         // Built before the record below: a forge this machine cannot reach
         // (no token) refuses with nothing written.
         let inner = match &approvable.at {
-            Located::GitHub(repo) => Inner::GitHub(
+            Located::GitHub(repo) => Inner::GitHub(Box::new(
                 self.actor(repo, identity)?
                     .gated(gate)
                     .guarded(self.guard(&file)),
-            ),
-            Located::Forge(place) => Inner::Forge(
+            )),
+            Located::Forge(place) => Inner::Forge(Box::new(
                 ForgeActor::new(self.open_forge(place, identity)?, place.clone())
                     .gated(gate)
                     .guarded(self.guard(&file)),
-            ),
+            )),
         };
         let mut actor = Approving {
             inner,
@@ -398,96 +391,4 @@ fn bad_proposal(number: i64, why: &str) -> Error {
         cmd("voyage verify"),
         " checks the voyage file; propose the steer again from a voyage you trust"
     ])
-}
-
-/// The outbound gate of an approval: the steer's own secret check on every
-/// write, and the first write (the one proposed) withheld unless it has the
-/// proposal's digest, so the forge gets the proposed bytes or nothing.
-fn exact(steer: &Steer, expected: &str) -> WriteGate {
-    let outbound = Outbound::new(&[], steer).gate();
-    let expected = expected.to_string();
-    let first = Arc::new(AtomicBool::new(true));
-    Arc::new(move |outgoing: &Outgoing<'_>| {
-        outbound(outgoing)?;
-        if first.swap(false, Ordering::SeqCst) {
-            let sending = digest(&ProposedRequest {
-                method: outgoing.method.to_string(),
-                path: outgoing.path.to_string(),
-                body: outgoing.body.cloned(),
-            });
-            if sending != expected {
-                return Err(Error::new(
-                    Kind::BadProposal,
-                    format!(
-                        "the request about to be sent ({} {}) is not the one proposed: its digest is {sending}, the proposal's {expected}; nothing was sent or recorded",
-                        outgoing.method, outgoing.path
-                    ),
-                )
-                .hint("the proposal's stored action was changed, or the forge changed what it would send; propose again"));
-            }
-        }
-        Ok(())
-    })
-}
-
-/// The steer's actor (GitHub's or a forge's), its freshness guard run on
-/// the proposal's bearing (what the proposer saw), not on the approver's
-/// slate. Since that bearing is known before the protocol asks, GitHub's
-/// check is made alongside the look for an earlier write of the proposal,
-/// and its verdict kept for the `preflight` that follows.
-struct Approving {
-    inner: Inner,
-    bearing: Vec<Observation>,
-    /// The verdict of the check made beside the look, and the steer it
-    /// judged.
-    judged: Option<(Steer, Result<Preflight>)>,
-}
-
-enum Inner {
-    GitHub(GitHubActor),
-    Forge(ForgeActor),
-}
-
-impl Approving {
-    fn inner(&mut self) -> &mut dyn Actor {
-        match &mut self.inner {
-            Inner::GitHub(actor) => actor,
-            Inner::Forge(actor) => actor,
-        }
-    }
-}
-
-impl Actor for Approving {
-    fn preflight(&mut self, steer: &Steer, _slate: &[Observation]) -> Result<Preflight> {
-        match self.judged.take() {
-            Some((judged, verdict)) if judged == *steer => verdict,
-            _ => {
-                let bearing = std::mem::take(&mut self.bearing);
-                let verdict = self.inner().preflight(steer, &bearing);
-                self.bearing = bearing;
-                verdict
-            }
-        }
-    }
-
-    fn clock(&mut self) -> Option<GitHubClock> {
-        self.inner().clock()
-    }
-
-    fn act(&mut self, steer: &Steer) -> std::result::Result<SteerRecord, ActError> {
-        self.inner().act(steer)
-    }
-
-    fn look(&mut self, steer: &Steer, began: &Began) -> Result<Effect> {
-        match &mut self.inner {
-            Inner::GitHub(actor) => {
-                let (effect, verdict) = actor.look_beside_preflight(steer, began, &self.bearing);
-                self.judged = Some((steer.clone(), verdict));
-                effect
-            }
-            // The forge's check reads each observation again through its
-            // `Repository`, on its own runtime: it stays after the look.
-            Inner::Forge(actor) => actor.look(steer, began),
-        }
-    }
 }
