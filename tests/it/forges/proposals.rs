@@ -126,7 +126,7 @@ fn a_comment_proposed_on_gitlab_is_posted_once_at_approval() {
         notes[0].starts_with("Fixed.\n\n<!-- helm proposal "),
         "{notes:?}"
     );
-    // The story names the forge of both entries.
+    // The story names the forge the proposal acts on.
     let story = env.run(&["voyage", "show", &voyage]).ok().stdout.clone();
     assert!(story.contains(&format!("on gitlab ({HOST})")), "{story}");
     let listed = env.run(&["proposals", "--all", "--json"]).json();
@@ -153,6 +153,17 @@ fn a_comment_proposed_on_forgejo_is_posted_once_at_approval() {
         "{entry}"
     );
     assert_eq!(writes(&fake), before, "a proposal sent a write");
+    // A dry run of the approval checks it against Forgejo and sends nothing.
+    let entry_number = number.to_string();
+    let mut dry = approve_args("alice", &entry_number);
+    dry.push("--dry-run");
+    let dry = env.run(&dry).json();
+    assert_eq!(dry["dryRun"]["wouldAct"], true, "{dry}");
+    assert_eq!(
+        dry["dryRun"]["request"], entry["action"]["request"],
+        "{dry}"
+    );
+    assert_eq!(writes(&fake), before, "a dry run sent a write");
 
     let approved = approve(&env, "alice", number).json();
     assert_eq!(
@@ -172,7 +183,7 @@ fn a_comment_proposed_on_forgejo_is_posted_once_at_approval() {
 }
 
 #[test]
-fn an_approval_on_gitlab_of_a_target_changed_since_is_refused_stale() {
+fn an_approval_on_gitlab_of_a_target_changed_since_is_refused_stale_and_can_be_rejected() {
     let (env, fake, _voyage, issue) = observed_gitlab_issue("stale proposal on GitLab");
     let n = issue.to_string();
     let number = entry_of(&propose(
@@ -190,6 +201,26 @@ fn an_approval_on_gitlab_of_a_target_changed_since_is_refused_stale() {
     assert_eq!(listed["proposals"][0]["state"], "pending", "{listed}");
     let pending = env.run(&["interrupted", "list", "--json"]).json();
     assert_eq!(pending["interrupted"], serde_json::json!([]), "{pending}");
+    // A person rejects it instead: recorded, nothing sent.
+    let rejected = env
+        .run(&[
+            "reject",
+            &number.to_string(),
+            "--as",
+            "alice",
+            "--role",
+            "maintainer",
+            "--method",
+            "human",
+            "--summary",
+            "bob says not fixed",
+            "--json",
+        ])
+        .json();
+    assert_eq!(rejected["action"]["rejects"], number, "{rejected}");
+    assert_eq!(writes(&fake), before, "a rejection sent a write");
+    let refused = approve(&env, "carol", number).error_json();
+    assert_eq!(refused["error"]["kind"], "conflict", "{refused}");
     assert_eq!(fake.violations(), Vec::<String>::new());
 }
 
