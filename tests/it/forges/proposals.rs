@@ -276,6 +276,29 @@ fn a_lost_answer_to_a_gitlab_approval_is_settled_never_repeated() {
         listed["proposals"][0]["state"], "unknown-outcome",
         "{listed}"
     );
+    // While GitLab cannot show who the token acts as, the retry cannot
+    // tell whether the note is its own: refused, nothing sent, still
+    // pending.
+    fake.fail_always(
+        "GET",
+        "/api/v4/user",
+        502,
+        serde_json::json!({"message": "502 Bad Gateway"}),
+    );
+    let before = writes(&fake);
+    let refused = approve(&env, "alice", number).error_json();
+    assert_eq!(refused["error"]["kind"], "unknown-outcome", "{refused}");
+    assert_eq!(
+        writes(&fake),
+        before,
+        "a retry that cannot tell sent a write"
+    );
+    let listed = env.run(&["proposals", "--json"]).json();
+    assert_eq!(
+        listed["proposals"][0]["state"], "unknown-outcome",
+        "{listed}"
+    );
+    fake.clear_faults();
 
     let settled = approve(&env, "alice", number).json();
     assert!(settled["action"]["settled"].is_string(), "{settled}");
