@@ -337,3 +337,28 @@ fn an_approval_without_a_gitlab_token_says_which_variables_to_set() {
     let pending = env.run(&["interrupted", "list", "--json"]).json();
     assert_eq!(pending["interrupted"], serde_json::json!([]), "{pending}");
 }
+
+#[test]
+fn mcp_proposes_on_gitlab_by_the_projects_url_and_sends_nothing() {
+    let (env, fake, voyage, issue) = observed_gitlab_issue("MCP proposes on GitLab");
+    let before = writes(&fake);
+    let session = crate::mcp::Session::start(&env);
+    let entry = session.ok(
+        "steer",
+        crate::mcp::with(
+            "ready to go",
+            serde_json::json!({
+                "voyage": voyage,
+                "repo": url(),
+                "propose": true,
+                "action": {"kind": "comment", "issue": issue, "body": "Fixed."},
+            }),
+        ),
+    );
+    assert_eq!(entry["kind"], "proposal", "{entry}");
+    assert_eq!(entry["action"]["elsewhere"]["forge"], "gitlab", "{entry}");
+    assert_eq!(writes(&fake), before, "a proposal sent a write");
+    let listed = session.ok("proposals", serde_json::json!({"voyage": voyage}));
+    assert_eq!(listed["proposals"][0]["host"], HOST, "{listed}");
+    assert_eq!(fake.violations(), Vec::<String>::new());
+}
