@@ -129,6 +129,12 @@ fn a_comment_proposed_on_gitlab_is_posted_once_at_approval() {
     // The story names the forge the proposal acts on.
     let story = env.run(&["voyage", "show", &voyage]).ok().stdout.clone();
     assert!(story.contains(&format!("on gitlab ({HOST})")), "{story}");
+    let page = env.work().join("page.html");
+    let page_arg = page.to_string_lossy().into_owned();
+    env.run(&["voyage", "page", &voyage, "--out", &page_arg])
+        .ok();
+    let html = std::fs::read_to_string(&page).unwrap();
+    assert!(html.contains(&format!("on gitlab ({HOST})")), "the page");
     let listed = env.run(&["proposals", "--all", "--json"]).json();
     assert_eq!(listed["proposals"][0]["state"], "performed", "{listed}");
     assert_eq!(listed["proposals"][0]["forge"], "gitlab", "{listed}");
