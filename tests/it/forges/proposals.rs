@@ -368,3 +368,31 @@ fn mcp_proposes_on_gitlab_by_the_projects_url_and_sends_nothing() {
     assert_eq!(listed["proposals"][0]["host"], HOST, "{listed}");
     assert_eq!(fake.violations(), Vec::<String>::new());
 }
+
+#[test]
+fn a_gitlab_proposal_whose_stored_action_was_edited_sends_nothing() {
+    let (env, fake, voyage, issue) = observed_gitlab_issue("edited proposal on GitLab");
+    let n = issue.to_string();
+    let number = entry_of(&propose(
+        &env,
+        &url(),
+        &["comment", "--issue", &n, "--body", "Fixed."],
+    ));
+    // The request and its digest untouched; the action GitLab would be
+    // sent changed: the digest check on the write about to leave refuses.
+    env.sqlite(&voyage)
+        .execute(
+            "UPDATE logbook SET action = json_set(action, '$.checked.body', 'Something else') WHERE id = ?1",
+            [number],
+        )
+        .unwrap();
+    let before = writes(&fake);
+    let refused = approve(&env, "alice", number).error_json();
+    assert_eq!(refused["error"]["kind"], "bad-proposal", "{refused}");
+    assert_eq!(writes(&fake), before, "an edited proposal sent a write");
+    let (_, _, notes) = fake.gitlab().item(PROJECT, false, issue);
+    assert!(notes.is_empty(), "{notes:?}");
+    let pending = env.run(&["interrupted", "list", "--json"]).json();
+    assert_eq!(pending["interrupted"], serde_json::json!([]), "{pending}");
+    assert_eq!(fake.violations(), Vec::<String>::new());
+}
