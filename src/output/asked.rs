@@ -40,15 +40,16 @@ fn steer(record: &SteerRecord) -> Said {
     }
 }
 
-/// A proposal's lines: the request it would send (and the forge it goes
-/// to, when not GitHub), its digest and expiry.
+/// A proposal's lines: the request it would send, its digest and expiry.
 pub(crate) fn proposal(record: &ProposalRecord) -> Said {
     let mut details = vec![format!(
-        "proposed request: {} {}{}",
-        record.request.method,
-        record.request.path,
-        super::proposals::on_forge(record)
+        "proposed request: {} {}",
+        record.request.method, record.request.path
     )];
+    // Where it would act, first, as a steer's entry there says it.
+    if let Some(place) = super::proposals::place(record) {
+        details.insert(0, format!("on {place}"));
+    }
     if let Some(sha) = &record.pins.head_sha {
         details.push(format!("pinned to {sha}"));
     }

@@ -73,8 +73,8 @@ impl<'a> ProposalView<'a> {
             entry: listed.entry.id,
             action: record.steer.as_str(),
             repo: &record.repo,
-            forge: record.elsewhere.as_ref().map(|e| e.forge.as_str()),
-            host: record.elsewhere.as_ref().map(|e| e.host.as_str()),
+            forge: record.forge.as_deref(),
+            host: record.host.as_deref(),
             issue: record.issue,
             pr: record.pr,
             proposer: &listed.entry.provenance.identity,
@@ -90,7 +90,7 @@ impl<'a> ProposalView<'a> {
 }
 
 /// `proposal 4 · merge-pr PR #45 in o/r · by agent-1 · 2 hours ago · expires … · pending`;
-/// on another forge, `in group/project on gitlab (gitlab.example.com)`.
+/// on another forge, `in group/project on GitLab at gitlab.example.com`.
 pub(crate) fn line(listed: &Listed) -> String {
     let record = &listed.record;
     let subject = match (record.pr, record.issue) {
@@ -108,7 +108,9 @@ pub(crate) fn line(listed: &Listed) -> String {
         listed.entry.id,
         record.steer.as_str(),
         clean_line(&record.repo),
-        on_forge(record),
+        place(record)
+            .map(|p| format!(" on {p}"))
+            .unwrap_or_default(),
         clean_line(&listed.entry.provenance.identity),
         when(&listed.entry.recorded_at),
         when(&record.expires_at),
@@ -116,17 +118,16 @@ pub(crate) fn line(listed: &Listed) -> String {
     )
 }
 
-/// ` on gitlab (gitlab.example.com)` for a proposal not on GitHub; nothing
-/// on GitHub's, whose lines read as before.
-pub(crate) fn on_forge(record: &ProposalRecord) -> String {
-    match &record.elsewhere {
-        Some(place) => format!(
-            " on {} ({})",
-            clean_line(&place.forge),
-            clean_line(&place.host)
-        ),
-        None => String::new(),
-    }
+/// Where a proposal on another forge than GitHub would act, in the words
+/// the story gives a steer there: `GitLab at gitlab.example.com`. GitHub's
+/// name no forge: `None`.
+pub(crate) fn place(record: &ProposalRecord) -> Option<String> {
+    let named = record.forge.as_deref()?;
+    let forge = helm_forge::ForgeName::parse(named).map_or(named.to_string(), |f| f.to_string());
+    Some(clean_line(&match &record.host {
+        Some(host) => format!("{forge} at {host}"),
+        None => forge,
+    }))
 }
 
 impl Report for Proposals {

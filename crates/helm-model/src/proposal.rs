@@ -43,13 +43,17 @@ pub struct Pins {
 pub struct ProposalRecord {
     /// The action proposed.
     pub steer: ActionKind,
-    /// `owner/name` of the repository it would act on; on another forge
-    /// (`elsewhere`) its path there (GitLab's may hold subgroups).
+    /// `owner/name` of the repository it would act on; GitLab's nested
+    /// `group/sub/project` on another forge.
     pub repo: String,
-    /// The forge and host of a repository not on GitHub; absent on
-    /// GitHub's, whose proposals keep their bytes.
+    /// The forge it would act on when it is not GitHub (`gitlab`,
+    /// `forgejo`), as a steer's entry names it; absent on GitHub's, whose
+    /// proposals keep their bytes (issue 41).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub elsewhere: Option<ProposedElsewhere>,
+    pub forge: Option<String>,
+    /// The forge's host, beside `forge`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub host: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub issue: Option<u64>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -78,16 +82,6 @@ pub struct ProposalRecord {
     /// The proposer's W3C trace context, when the caller sent one.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub trace: Option<super::Trace>,
-}
-
-/// Where a proposal acts when not on GitHub, as its entry keeps it: the
-/// forge's name as helm writes it (`gitlab`, `forgejo`), which the core
-/// reads back by the forge registry's own rule, and the host (with a port
-/// where one was given).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
-pub struct ProposedElsewhere {
-    pub forge: String,
-    pub host: String,
 }
 
 /// Which proposal a performed steer approved, and who decided.

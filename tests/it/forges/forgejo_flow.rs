@@ -11,10 +11,10 @@ use serde_json::Value;
 use crate::support::env::{TestEnv, steer_args};
 use crate::support::fake_github::{FakeGitHub, Fault};
 
-pub(super) const REPO: &str = "acme/widgets";
-pub(super) const URL: &str = "https://codeberg.org/acme/widgets";
+const REPO: &str = "acme/widgets";
+const URL: &str = "https://codeberg.org/acme/widgets";
 
-pub(super) fn forgejo_voyage(intent: &str) -> (TestEnv, FakeGitHub, String) {
+fn forgejo_voyage(intent: &str) -> (TestEnv, FakeGitHub, String) {
     let fake = FakeGitHub::start();
     let mut env = TestEnv::new();
     env.set("HELM_FORGEJO_API_URL", &fake.forgejo().url())

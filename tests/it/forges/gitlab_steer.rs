@@ -7,12 +7,12 @@
 use crate::support::env::{TestEnv, steer_args};
 use crate::support::fake_github::{FakeGitHub, Fault};
 
-pub(super) const PROJECT: &str = "group/sub/project";
-pub(super) const HOST: &str = "gitlab.example.com";
+const PROJECT: &str = "group/sub/project";
+const HOST: &str = "gitlab.example.com";
 
 /// A fresh fake and an environment aimed at its GitLab, with a voyage;
 /// `HELM_FORGE` names GitLab for the unknown host.
-pub(super) fn gitlab_voyage(intent: &str) -> (TestEnv, FakeGitHub, String) {
+fn gitlab_voyage(intent: &str) -> (TestEnv, FakeGitHub, String) {
     let fake = FakeGitHub::start();
     let mut env = TestEnv::new();
     env.set("HELM_GITLAB_API_URL", &fake.gitlab().url())
@@ -25,7 +25,7 @@ pub(super) fn gitlab_voyage(intent: &str) -> (TestEnv, FakeGitHub, String) {
     (env, fake, voyage)
 }
 
-pub(super) fn url() -> String {
+fn url() -> String {
     format!("https://{HOST}/{PROJECT}")
 }
 

@@ -1,6 +1,6 @@
 //! Propose, then approve, on GitLab and Forgejo (issue 41's leftover of
 //! issue 42): the real binary against the fake forges. A proposal there sends
-//! nothing and records where it acts (`elsewhere`: forge and host); an
+//! nothing and records where it acts (`forge` and `host` beside `repo`); an
 //! approval performs it once through the forge's seam, refused `stale` when
 //! the target changed, found on the forge (never posted twice) when the same
 //! proposal is approved again or on a second machine that pulled it, and
@@ -8,11 +8,21 @@
 
 use serde_json::Value;
 
-use super::forgejo_flow::{self, forgejo_voyage};
-use super::gitlab_steer::{HOST, PROJECT, gitlab_voyage, url};
 use crate::support::env::{Run, TestEnv};
 use crate::support::fake_github::{FakeGitHub, Fault};
+use crate::support::github::{Other, forge_voyage};
 use crate::sync::Remote;
+
+/// A project of nested groups on a GitLab host of its own (`HELM_FORGE`).
+const PROJECT: &str = "group/sub/project";
+const HOST: &str = "gitlab.example.com";
+/// A repository on Codeberg, Forgejo's home.
+const FORGEJO_REPO: &str = "acme/widgets";
+const FORGEJO_URL: &str = "https://codeberg.org/acme/widgets";
+
+fn url() -> String {
+    format!("https://{HOST}/{PROJECT}")
+}
 
 /// `steer --propose` as the agent on `repo`, with `action`, in JSON.
 fn propose(env: &TestEnv, repo: &str, action: &[&str]) -> Run {
@@ -69,7 +79,8 @@ fn writes(fake: &FakeGitHub) -> usize {
 
 /// A GitLab issue observed on a fresh voyage: (env, fake, voyage, issue).
 fn observed_gitlab_issue(intent: &str) -> (TestEnv, FakeGitHub, String, u64) {
-    let (env, fake, voyage) = gitlab_voyage(intent);
+    let (mut env, fake, voyage) = forge_voyage(Other::GitLab, PROJECT, intent);
+    env.set("HELM_FORGE", "gitlab");
     let issue = fake
         .gitlab()
         .add_issue(PROJECT, "Widget crashes", "It crashes on start.");
@@ -92,11 +103,8 @@ fn a_comment_proposed_on_gitlab_is_posted_once_at_approval() {
     let entry = proposed.json();
     assert_eq!(entry["kind"], "proposal", "{entry}");
     assert_eq!(entry["action"]["repo"], PROJECT, "{entry}");
-    assert_eq!(
-        entry["action"]["elsewhere"],
-        serde_json::json!({"forge": "gitlab", "host": HOST}),
-        "{entry}"
-    );
+    assert_eq!(entry["action"]["forge"], "gitlab", "{entry}");
+    assert_eq!(entry["action"]["host"], HOST, "{entry}");
     assert_eq!(
         entry["action"]["request"]["path"],
         format!("/projects/group%2Fsub%2Fproject/issues/{n}/notes"),
@@ -105,7 +113,7 @@ fn a_comment_proposed_on_gitlab_is_posted_once_at_approval() {
     assert_eq!(writes(&fake), before, "a proposal sent a write");
     let listed = env.run(&["proposals"]).ok().stdout.clone();
     assert!(
-        listed.contains(&format!("in {PROJECT} on gitlab ({HOST})")),
+        listed.contains(&format!("in {PROJECT} on GitLab at {HOST}")),
         "{listed}"
     );
 
@@ -128,13 +136,13 @@ fn a_comment_proposed_on_gitlab_is_posted_once_at_approval() {
     );
     // The story names the forge the proposal acts on.
     let story = env.run(&["voyage", "show", &voyage]).ok().stdout.clone();
-    assert!(story.contains(&format!("on gitlab ({HOST})")), "{story}");
+    assert!(story.contains(&format!("on GitLab at {HOST}")), "{story}");
     let page = env.work().join("page.html");
     let page_arg = page.to_string_lossy().into_owned();
     env.run(&["voyage", "page", &voyage, "--out", &page_arg])
         .ok();
     let html = std::fs::read_to_string(&page).unwrap();
-    assert!(html.contains(&format!("on gitlab ({HOST})")), "the page");
+    assert!(html.contains(&format!("on GitLab at {HOST}")), "the page");
     let listed = env.run(&["proposals", "--all", "--json"]).json();
     assert_eq!(listed["proposals"][0]["state"], "performed", "{listed}");
     assert_eq!(listed["proposals"][0]["forge"], "gitlab", "{listed}");
@@ -143,21 +151,18 @@ fn a_comment_proposed_on_gitlab_is_posted_once_at_approval() {
 
 #[test]
 fn a_comment_proposed_on_forgejo_is_posted_once_at_approval() {
-    let (env, fake, _voyage) = forgejo_voyage("propose on Forgejo");
+    let (env, fake, _voyage) = forge_voyage(Other::Forgejo, FORGEJO_REPO, "propose on Forgejo");
     let fj = fake.forgejo();
-    let issue = fj.add_issue(forgejo_flow::REPO, "Widget crashes", "It crashes.");
+    let issue = fj.add_issue(FORGEJO_REPO, "Widget crashes", "It crashes.");
     let n = issue.to_string();
-    let url = forgejo_flow::URL;
+    let url = FORGEJO_URL;
     env.run(&["observe", "issue", &n, "--repo", url]).ok();
     let before = writes(&fake);
     let proposed = propose(&env, url, &["comment", "--issue", &n, "--body", "Fixed."]);
     let number = entry_of(&proposed);
     let entry = proposed.json();
-    assert_eq!(
-        entry["action"]["elsewhere"],
-        serde_json::json!({"forge": "forgejo", "host": "codeberg.org"}),
-        "{entry}"
-    );
+    assert_eq!(entry["action"]["forge"], "forgejo", "{entry}");
+    assert_eq!(entry["action"]["host"], "codeberg.org", "{entry}");
     assert_eq!(writes(&fake), before, "a proposal sent a write");
     // A dry run of the approval checks it against Forgejo and sends nothing.
     let entry_number = number.to_string();
@@ -177,7 +182,7 @@ fn a_comment_proposed_on_forgejo_is_posted_once_at_approval() {
         "{approved}"
     );
     assert!(approved["action"]["commentId"].is_u64(), "{approved}");
-    let (_, _, comments) = fj.item(forgejo_flow::REPO, issue);
+    let (_, _, comments) = fj.item(FORGEJO_REPO, issue);
     assert_eq!(comments.len(), 1, "{comments:?}");
     assert!(comments[0].starts_with("Fixed."), "{comments:?}");
     // Approved again: the entry is replayed and nothing is sent.
@@ -362,7 +367,7 @@ fn mcp_proposes_on_gitlab_by_the_projects_url_and_sends_nothing() {
         ),
     );
     assert_eq!(entry["kind"], "proposal", "{entry}");
-    assert_eq!(entry["action"]["elsewhere"]["forge"], "gitlab", "{entry}");
+    assert_eq!(entry["action"]["forge"], "gitlab", "{entry}");
     assert_eq!(writes(&fake), before, "a proposal sent a write");
     let listed = session.ok("proposals", serde_json::json!({"voyage": voyage}));
     assert_eq!(listed["proposals"][0]["host"], HOST, "{listed}");

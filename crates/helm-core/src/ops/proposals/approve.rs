@@ -16,7 +16,7 @@
 //! proposal ends with its marker, and a merge is found merged at its pin,
 //! so an approval made on another machine is recorded, not repeated.
 //!
-//! A proposal on GitLab or Forgejo (its `elsewhere`) is performed through
+//! A proposal on GitLab or Forgejo (its `forge` and `host`) is performed through
 //! the forge's seam (`ForgeActor`), under the same rules: its pending
 //! record names the forge and host, and the forge's `window` and `look`
 //! settle a lost answer or find an approval made elsewhere.
@@ -350,34 +350,35 @@ impl Helm {
 }
 
 /// Where proposal `number` acts, as its record names it: GitHub's
-/// `owner/name`, or a path on the forge and host of its `elsewhere`.
+/// `owner/name`, or a path on the `forge` and `host` beside it.
 fn located(number: i64, record: &ProposalRecord) -> Result<Located> {
-    let Some(elsewhere) = &record.elsewhere else {
-        return Repo::parse(&record.repo)
-            .map(Located::GitHub)
-            .ok_or_else(|| {
-                bad_proposal(
-                    number,
-                    &format!("its repository '{}' cannot be read", record.repo),
-                )
-            });
+    let (forge, host) = match (&record.forge, &record.host) {
+        (None, None) => {
+            return Repo::parse(&record.repo)
+                .map(Located::GitHub)
+                .ok_or_else(|| {
+                    bad_proposal(
+                        number,
+                        &format!("its repository '{}' cannot be read", record.repo),
+                    )
+                });
+        }
+        (Some(forge), Some(host)) if !host.trim().is_empty() => (forge, host),
+        _ => return Err(bad_proposal(number, "it names a forge without its host")),
     };
-    let forge = ForgeName::parse(&elsewhere.forge)
+    let forge = ForgeName::parse(forge)
         .filter(|forge| *forge != ForgeName::GitHub)
         .ok_or_else(|| {
             bad_proposal(
                 number,
-                &format!("its forge '{}' is not one helm knows", elsewhere.forge),
+                &format!("its forge '{forge}' is not one helm knows"),
             )
         })?;
     let repo = RepoPath::new(&record.repo)
         .map_err(|why| bad_proposal(number, &format!("its repository {why}")))?;
-    if elsewhere.host.trim().is_empty() {
-        return Err(bad_proposal(number, "it names no host"));
-    }
     Ok(Located::Forge(ForgeRepo {
         forge,
-        host: elsewhere.host.clone(),
+        host: host.clone(),
         repo,
     }))
 }

@@ -5,8 +5,8 @@
 //! all under the voyage's write lock, then recorded as a `proposal` entry
 //! that seals the slate. The forge receives no write. On GitLab and Forgejo
 //! the rehearsal is the forge's own (`ForgeActor`: its refusals, freshness
-//! without ETags, `prepare`), and the record keeps the forge and host in
-//! `elsewhere`, absent on GitHub's so their bytes are unchanged.
+//! without ETags, `prepare`), and the record keeps the forge and host beside
+//! the repository, absent on GitHub's so their bytes are unchanged.
 
 use sha2::{Digest, Sha256};
 
@@ -17,7 +17,7 @@ use crate::actions::Dispatch;
 use crate::actions::Steer;
 use crate::error::{Error, Kind, Result, arg};
 use crate::model::EntryAction;
-use crate::model::proposal::{Pins, ProposalRecord, ProposedElsewhere, ProposedRequest};
+use crate::model::proposal::{Pins, ProposalRecord, ProposedRequest};
 use crate::model::words;
 use crate::storage::VoyageStore;
 use crate::storage::logbook::Sealed;
@@ -98,13 +98,12 @@ impl Helm {
             let digest = digest(&proposed);
             let key = key(&digest, &expires_at, &request.provenance.identity);
             let asked_record = acting.asked(&repo);
+            let elsewhere = located.elsewhere();
             let record = ProposalRecord {
                 steer: acting.kind(),
                 repo: repo.to_string(),
-                elsewhere: located.elsewhere().map(|e| ProposedElsewhere {
-                    forge: e.forge.as_str().to_string(),
-                    host: e.host,
-                }),
+                forge: elsewhere.as_ref().map(|e| e.forge.as_str().to_string()),
+                host: elsewhere.map(|e| e.host),
                 issue: asked_record.issue,
                 pr: asked_record.pr,
                 request: proposed,
