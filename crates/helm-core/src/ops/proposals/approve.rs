@@ -54,6 +54,8 @@ struct Approvable {
     proposal: Entry,
     record: ProposalRecord,
     steer: Steer,
+    /// The repository as the steer protocol carries it (`at`'s path).
+    repo: Repo,
     /// Where it acts: GitHub's repository, or a place on another forge.
     at: Located,
     approval: Approval,
@@ -111,7 +113,6 @@ impl Helm {
             bearing: approvable.proposal.bearing.clone(),
             judged: None,
         };
-        let repo = approvable.at.repo();
         let elsewhere = approvable.at.elsewhere();
         // As if an attempt had begun when the proposal was made: the
         // protocol looks for its trace before it acts (see the module doc).
@@ -120,7 +121,7 @@ impl Helm {
             home: self.home.root(),
             provenance: request.provenance,
             request_id: Some(&request_id),
-            repo: &repo,
+            repo: &approvable.repo,
             elsewhere: elsewhere.as_ref(),
             steer: &approvable.steer,
             cancel: request.cancel,
@@ -190,8 +191,8 @@ impl Helm {
         }
         Ok(Rehearsal {
             settles: None,
-            doing: format!("{} in {}", acting.doing(), approvable.at.repo()),
-            repo: approvable.at.repo().to_string(),
+            doing: format!("{} in {}", acting.doing(), approvable.repo),
+            repo: approvable.repo.to_string(),
             replays: None,
             pinned_sha: acting.pinned_to().map(str::to_string),
             not_ready: preflight.not_ready,
@@ -309,6 +310,7 @@ impl Helm {
             proposal: proposal.clone(),
             record,
             steer,
+            repo: at.repo(),
             at,
         })))
     }
@@ -332,13 +334,13 @@ impl Helm {
         let record = Record {
             voyage,
             request_id: Some(request_id.to_string()),
-            doing: format!("{} in {}", approvable.steer.doing(), approvable.at.repo()),
+            doing: format!("{} in {}", approvable.steer.doing(), approvable.repo),
             identity: request.provenance.identity.clone(),
             started_at: approvable.proposal.recorded_at.clone(),
             answer: None,
             request: Some(Request {
                 provenance: request.provenance.clone(),
-                repo: approvable.at.repo(),
+                repo: approvable.repo.clone(),
                 elsewhere: approvable.at.elsewhere(),
                 steer: approvable.steer.clone(),
                 request_id: Some(request_id.to_string()),
