@@ -58,6 +58,10 @@ pub(crate) fn proposal(record: &ProposalRecord) -> Said {
         "proposed request: {} {}",
         record.request.method, record.request.path
     )];
+    // Where it would act, first, as a steer's entry there says it.
+    if let Some(place) = super::proposals::place(record) {
+        details.insert(0, format!("on {place}"));
+    }
     if let Some(sha) = &record.pins.head_sha {
         details.push(format!("pinned to {sha}"));
     }

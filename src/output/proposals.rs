@@ -7,7 +7,7 @@ use schemars::JsonSchema;
 use serde::Serialize;
 
 use super::{Report, Style, clean_line, when};
-use crate::model::proposal::{ProposalState, ProposedRequest};
+use crate::model::proposal::{ProposalRecord, ProposalState, ProposedRequest};
 use crate::ops::proposals::{Decided, Listed};
 
 /// `helm proposals`.
@@ -32,6 +32,11 @@ pub(crate) struct ProposalView<'a> {
     /// The action proposed (`merge-pr`, `comment`, …).
     pub(crate) action: &'static str,
     pub(crate) repo: &'a str,
+    /// The forge (`gitlab`, `forgejo`) of a repository not on GitHub.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(crate) forge: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(crate) host: Option<&'a str>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub(crate) issue: Option<u64>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -68,6 +73,8 @@ impl<'a> ProposalView<'a> {
             entry: listed.entry.id,
             action: record.steer.as_str(),
             repo: &record.repo,
+            forge: record.forge.as_deref(),
+            host: record.host.as_deref(),
             issue: record.issue,
             pr: record.pr,
             proposer: &listed.entry.provenance.identity,
@@ -82,7 +89,8 @@ impl<'a> ProposalView<'a> {
     }
 }
 
-/// `proposal 4 · merge-pr PR #45 in o/r · by agent-1 · 2 hours ago · expires … · pending`.
+/// `proposal 4 · merge-pr PR #45 in o/r · by agent-1 · 2 hours ago · expires … · pending`;
+/// on another forge, `in group/project on GitLab at gitlab.example.com`.
 pub(crate) fn line(listed: &Listed) -> String {
     let record = &listed.record;
     let subject = match (record.pr, record.issue) {
@@ -96,15 +104,30 @@ pub(crate) fn line(listed: &Listed) -> String {
         .map(|d| format!(" (entry {} by {})", d.entry, clean_line(&d.identity)))
         .unwrap_or_default();
     format!(
-        "proposal {} · {}{subject} in {} · by {} · {} · expires {} · {}{decided}",
+        "proposal {} · {}{subject} in {}{} · by {} · {} · expires {} · {}{decided}",
         listed.entry.id,
         record.steer.as_str(),
         clean_line(&record.repo),
+        place(record)
+            .map(|p| format!(" on {p}"))
+            .unwrap_or_default(),
         clean_line(&listed.entry.provenance.identity),
         when(&listed.entry.recorded_at),
         when(&record.expires_at),
         listed.state.as_str(),
     )
+}
+
+/// Where a proposal on another forge than GitHub would act, in the words
+/// the story gives a steer there: `GitLab at gitlab.example.com`. GitHub's
+/// name no forge: `None`.
+pub(crate) fn place(record: &ProposalRecord) -> Option<String> {
+    let named = record.forge.as_deref()?;
+    let forge = helm_forge::ForgeName::parse(named).map_or(named.to_string(), |f| f.to_string());
+    Some(clean_line(&match &record.host {
+        Some(host) => format!("{forge} at {host}"),
+        None => forge,
+    }))
 }
 
 impl Report for Proposals {

@@ -43,8 +43,17 @@ pub struct Pins {
 pub struct ProposalRecord {
     /// The action proposed.
     pub steer: ActionKind,
-    /// `owner/name` of the repository it would act on.
+    /// `owner/name` of the repository it would act on; GitLab's nested
+    /// `group/sub/project` on another forge.
     pub repo: String,
+    /// The forge it would act on when it is not GitHub (`gitlab`,
+    /// `forgejo`), as a steer's entry names it; absent on GitHub's, whose
+    /// proposals keep their bytes (issue 41).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub forge: Option<String>,
+    /// The forge's host, beside `forge`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub host: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub issue: Option<u64>,
     #[serde(default, skip_serializing_if = "Option::is_none")]

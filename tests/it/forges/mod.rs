@@ -10,3 +10,4 @@ mod gitlab;
 mod gitlab_flow;
 mod gitlab_steer;
 mod neutral;
+mod proposals;

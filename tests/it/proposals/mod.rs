@@ -3,6 +3,7 @@
 //! write, and the approver's, which sends exactly the proposed one.
 
 mod approving;
+mod cost;
 mod mcp;
 mod once;
 mod refusals;

@@ -13,6 +13,7 @@ use crate::model::clock::{Began, GitHubClock};
 use crate::steering::{ActError, Actor, Outcome, Preflight};
 use crate::storage::slate::Observation;
 
+use super::fresh::beside::Beside;
 use super::login::Logins;
 
 /// All GitHub work one steer does under the voyage's lock must end within
@@ -110,32 +111,8 @@ impl Actor for GitHubActor {
     /// The freshness guard, then what the action reads before acting
     /// (`Steer::prepare`), on the steer the guard settled on.
     fn preflight(&mut self, steer: &Steer, bearing: &[Observation]) -> Result<Preflight> {
-        let mut preflight = match &self.guard {
-            Some(guard) => super::fresh::preflight(guard, &self.session, steer, bearing)?,
-            None => Preflight::default(),
-        };
-        let acting = preflight.steer.as_ref().unwrap_or(steer);
-        let client = &self.session.client;
-        let deadline = self.deadline;
-        let prepared = self
-            .session
-            .runtime
-            .block_on(async { tokio::time::timeout_at(deadline, acting.prepare(client)).await })
-            .map_err(|_elapsed| {
-                Error::new(
-                    Kind::GitHub,
-                    format!(
-                        "GitHub did not answer within {} s before helm could {}",
-                        LOCK_BUDGET.as_secs(),
-                        steer.doing()
-                    ),
-                )
-                .hint("nothing was acted on or recorded; retry later")
-            })??;
-        if prepared.is_some() {
-            preflight.steer = prepared;
-        }
-        Ok(preflight)
+        let nothing = Beside::new(Box::pin(std::future::ready(())));
+        self.preflight_beside(steer, bearing, nothing).0
     }
 
     fn act(&mut self, steer: &Steer) -> std::result::Result<SteerRecord, ActError> {
@@ -240,6 +217,93 @@ impl Actor for GitHubActor {
             .session
             .runtime
             .block_on(async { tokio::time::timeout_at(deadline, steer.look(client, began)).await });
+        self.looked(steer, seen)
+    }
+}
+
+/// What a look brought back, or that it ran out of time.
+type Seen = std::result::Result<
+    std::result::Result<Effect, crate::github::error::GitHubError>,
+    tokio::time::error::Elapsed,
+>;
+
+impl GitHubActor {
+    /// The freshness guard and the action's reads before acting, with
+    /// `other` sent alongside the guard's requests; its output comes back
+    /// beside the verdict.
+    fn preflight_beside<'a, T>(
+        &'a self,
+        steer: &Steer,
+        bearing: &[Observation],
+        other: Beside<'a, T>,
+    ) -> (Result<Preflight>, Option<T>) {
+        let (judged, other) = match &self.guard {
+            Some(guard) => {
+                super::fresh::preflight_beside(guard, &self.session, steer, bearing, other)
+            }
+            None => (
+                Ok(Preflight::default()),
+                other.finish(&self.session.runtime),
+            ),
+        };
+        let mut preflight = match judged {
+            Ok(preflight) => preflight,
+            Err(err) => return (Err(err), other),
+        };
+        let acting = preflight.steer.as_ref().unwrap_or(steer);
+        let client = &self.session.client;
+        let deadline = self.deadline;
+        let prepared = self
+            .session
+            .runtime
+            .block_on(async { tokio::time::timeout_at(deadline, acting.prepare(client)).await })
+            .map_err(|_elapsed| {
+                Error::new(
+                    Kind::GitHub,
+                    format!(
+                        "GitHub did not answer within {} s before helm could {}",
+                        LOCK_BUDGET.as_secs(),
+                        steer.doing()
+                    ),
+                )
+                .hint("nothing was acted on or recorded; retry later")
+            });
+        match prepared {
+            Ok(Ok(Some(prepared))) => preflight.steer = Some(prepared),
+            Ok(Ok(None)) => {}
+            Ok(Err(err)) => return (Err(err), other),
+            Err(err) => return (Err(err), other),
+        }
+        (Ok(preflight), other)
+    }
+
+    /// An approval's look for an earlier write of it, sent alongside the
+    /// freshness check it makes next (neither needs the other's answers),
+    /// so the two cost one round of requests (issue 45, goal 4). The
+    /// check's verdict comes back for the protocol's `preflight`.
+    pub(crate) fn look_beside_preflight(
+        &mut self,
+        steer: &Steer,
+        began: &Began,
+        bearing: &[Observation],
+    ) -> (Result<Effect>, Result<Preflight>) {
+        let client = &self.session.client;
+        let deadline = self.deadline;
+        let look = Beside::new(Box::pin(async move {
+            tokio::time::timeout_at(deadline, steer.look(client, began)).await
+        }));
+        let (preflight, seen) = self.preflight_beside(steer, bearing, look);
+        let effect = match seen {
+            Some(seen) => self.looked(steer, seen),
+            None => Ok(Effect::CannotTell(crate::error::Words::of(
+                "the look for an earlier approval did not run",
+            ))),
+        };
+        (effect, preflight)
+    }
+
+    /// What a look's answer says, each trace found with its actor.
+    fn looked(&mut self, steer: &Steer, seen: Seen) -> Result<Effect> {
         let doing = format!("look for an earlier attempt to {}", steer.doing());
         match seen {
             Ok(Ok(Effect::Found(records))) => Ok(Effect::Found(

@@ -14,8 +14,8 @@ use serde_json::Value;
 use super::actor::LOCK_BUDGET;
 use super::forge_look::OpenedForge;
 use crate::actions::{Dispatch, Effect, Steer};
-use crate::egress::outbound::Outbound;
 use crate::error::{Error, Kind, Result, Words};
+use crate::github::client::gate::WriteGate;
 use crate::model::SteerRecord;
 use crate::model::clock::{Began, GitHubClock};
 use crate::steering::{ActError, Actor, Outcome, Preflight};
@@ -29,8 +29,9 @@ pub(crate) struct ForgeActor {
     deadline: tokio::time::Instant,
     /// The freshness guard, for steers (settling never acts).
     guard: Option<super::fresh::Guard>,
-    /// The steer's outbound gate; an actor without one sends no write.
-    gate: Option<Outbound>,
+    /// The steer's outbound gate (an approval's also holds the first write
+    /// to the proposal's digest); an actor without one sends no write.
+    gate: Option<WriteGate>,
     /// What `prepare` returned for the steer the preflight settled on.
     plan: Option<WritePlan>,
     /// Who the token acts as, once asked.
@@ -82,7 +83,7 @@ impl ForgeActor {
     }
 
     /// Passes every write of the plan through `gate` before it leaves.
-    pub(crate) fn gated(mut self, gate: Outbound) -> ForgeActor {
+    pub(crate) fn gated(mut self, gate: WriteGate) -> ForgeActor {
         self.gate = Some(gate);
         self
     }
@@ -135,13 +136,12 @@ impl ForgeActor {
 
     /// Each write as it would leave, through the steer's gate.
     fn gate(&self, writes: &[ForgeWrite]) -> Result<()> {
-        let Some(outbound) = &self.gate else {
+        let Some(gate) = &self.gate else {
             return Err(Error::new(
                 Kind::Conflict,
                 "helm does not send a write without its outbound gate",
             ));
         };
-        let gate = outbound.gate();
         for write in writes {
             let method = http::Method::from_bytes(write.method.as_bytes())
                 .map_err(|err| Error::new(Kind::Corrupt, format!("a write's method: {err}")))?;

@@ -27,6 +27,29 @@ pub(crate) enum Located {
     Forge(ForgeRepo),
 }
 
+impl Located {
+    /// The repository as the steer protocol carries it: GitHub's, or the
+    /// place's path (`steering::pending::repo_of`).
+    pub(crate) fn repo(&self) -> Repo {
+        match self {
+            Located::GitHub(repo) => repo.clone(),
+            Located::Forge(place) => crate::steering::pending::repo_of(place),
+        }
+    }
+
+    /// The forge and host a pending record and a proposal keep beside the
+    /// repository; none on GitHub, whose records keep their bytes.
+    pub(crate) fn elsewhere(&self) -> Option<crate::steering::pending::Elsewhere> {
+        match self {
+            Located::GitHub(_) => None,
+            Located::Forge(place) => Some(crate::steering::pending::Elsewhere {
+                forge: place.forge,
+                host: place.host.clone(),
+            }),
+        }
+    }
+}
+
 /// Which of the three sources gave the repository's text.
 #[derive(Clone, Copy)]
 enum Given {
@@ -174,19 +197,6 @@ pub(crate) fn not_github(place: &ForgeRepo) -> Error {
         place.host, place.repo, place.forge
     ))
     .hint("observe it as issue, pr, repo or checks, which name the forge")
-}
-
-/// A proposal on a repository of another forge: helm steers there, but
-/// records proposals of GitHub's steers only so far.
-pub(crate) fn no_proposals(place: &ForgeRepo) -> Error {
-    Error::new(
-        Kind::Unsupported,
-        format!(
-            "helm proposes steers on GitHub only so far: {}/{} is on {}",
-            place.host, place.repo, place.forge
-        ),
-    )
-    .hint("nothing was read, sent or recorded; steer it directly, without a proposal")
 }
 
 #[cfg(test)]

@@ -128,7 +128,7 @@ impl Helm {
                 Located::Forge(place) => {
                     let actor =
                         ForgeActor::new(self.open_forge(&place, Some(identity))?, place.clone())
-                            .gated(prepared.outbound.clone())
+                            .gated(prepared.outbound.gate())
                             .guarded(guard);
                     let elsewhere = Elsewhere {
                         forge: place.forge,

@@ -40,7 +40,6 @@ use helm_forge::{ForgeEnv, ForgeName, Forges};
 use crate::error::{Error, Kind, Result};
 use crate::error::{arg, cmd};
 use crate::github;
-use crate::model::Repo;
 use crate::model::words;
 use crate::storage::{Home, VoyageFile, VoyageStore};
 pub(crate) use located::{Located, not_github};
@@ -127,17 +126,6 @@ impl Helm {
     /// Opens a voyage for a command that writes (schema checked under the lock).
     pub(crate) fn open_for_write(&self, voyage: &str) -> Result<VoyageStore> {
         VoyageStore::open_for_write(self.voyage_file(voyage)?)
-    }
-
-    /// The repository a proposal names: the flag, else `GH_REPO`, else the
-    /// git remote `origin` of the working directory, which must be on
-    /// GitHub: a steer acts on GitLab and Forgejo, but a proposal of one is
-    /// not recorded yet, so it is refused before anything is read or sent.
-    pub(crate) fn repository(&self, flag: Option<&str>, forge: Option<&str>) -> Result<Repo> {
-        match self.locate(flag, forge)? {
-            Located::GitHub(repo) => Ok(repo),
-            Located::Forge(place) => Err(located::no_proposals(&place)),
-        }
     }
 }
 

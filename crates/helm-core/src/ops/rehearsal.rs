@@ -22,7 +22,7 @@ use super::Located;
 use super::actor::GitHubActor;
 use super::forge_actor::ForgeActor;
 use super::logbook::SteerRequest;
-use crate::egress::outbound::Outbound;
+use crate::github::client::gate::WriteGate;
 
 /// What a steer would do.
 #[derive(Debug)]
@@ -131,7 +131,7 @@ impl Helm {
         if crate::steering::pending::Pending::find(self.home.root(), &store.id(), attempt)?
             .is_some()
         {
-            let mut actor = self.rehearser(&located, identity, &prepared.outbound)?;
+            let mut actor = self.rehearser(&located, identity, prepared.outbound.gate())?;
             let voyage = store.id();
             let foreseen = store.read_with(|reading| {
                 let home = self.home.root();
@@ -165,7 +165,7 @@ impl Helm {
         };
         let actor = match looked {
             Some(actor) => actor,
-            None => self.rehearser(&located, identity, &prepared.outbound)?,
+            None => self.rehearser(&located, identity, prepared.outbound.gate())?,
         };
         let mut actor = actor.guarded(guard);
         let preflight = actor.actor().preflight(&steer, &bearing)?;
@@ -191,28 +191,29 @@ impl Helm {
 }
 
 /// The actor of a dry run, on GitHub or on another forge: each keeps its
-/// first write instead of sending it.
-enum Rehearser {
-    GitHub(GitHubActor),
-    Forge(ForgeActor),
+/// first write instead of sending it. A proposal and an approval's dry run
+/// rehearse with it too.
+pub(super) enum Rehearser {
+    GitHub(Box<GitHubActor>),
+    Forge(Box<ForgeActor>),
 }
 
 impl Rehearser {
-    fn actor(&mut self) -> &mut dyn Actor {
+    pub(super) fn actor(&mut self) -> &mut dyn Actor {
         match self {
-            Rehearser::GitHub(actor) => actor,
-            Rehearser::Forge(actor) => actor,
+            Rehearser::GitHub(actor) => actor.as_mut(),
+            Rehearser::Forge(actor) => actor.as_mut(),
         }
     }
 
-    fn guarded(self, guard: super::fresh::Guard) -> Rehearser {
+    pub(super) fn guarded(self, guard: super::fresh::Guard) -> Rehearser {
         match self {
-            Rehearser::GitHub(actor) => Rehearser::GitHub(actor.guarded(guard)),
-            Rehearser::Forge(actor) => Rehearser::Forge(actor.guarded(guard)),
+            Rehearser::GitHub(actor) => Rehearser::GitHub(Box::new((*actor).guarded(guard))),
+            Rehearser::Forge(actor) => Rehearser::Forge(Box::new((*actor).guarded(guard))),
         }
     }
 
-    fn unsent(&self) -> Option<Unsent> {
+    pub(super) fn unsent(&self) -> Option<Unsent> {
         match self {
             Rehearser::GitHub(actor) => actor.unsent(),
             Rehearser::Forge(actor) => actor.unsent(),
@@ -221,16 +222,22 @@ impl Rehearser {
 }
 
 impl Helm {
-    fn rehearser(&self, at: &Located, identity: &str, outbound: &Outbound) -> Result<Rehearser> {
+    /// A dry run's actor where `at` is, its writes passed through `gate`.
+    pub(super) fn rehearser(
+        &self,
+        at: &Located,
+        identity: &str,
+        gate: WriteGate,
+    ) -> Result<Rehearser> {
         Ok(match at {
             Located::GitHub(repo) => {
-                Rehearser::GitHub(self.rehearsing_actor(repo, identity, outbound.gate())?)
+                Rehearser::GitHub(Box::new(self.rehearsing_actor(repo, identity, gate)?))
             }
-            Located::Forge(place) => Rehearser::Forge(
+            Located::Forge(place) => Rehearser::Forge(Box::new(
                 ForgeActor::new(self.open_forge(place, Some(identity))?, place.clone())
-                    .gated(outbound.clone())
+                    .gated(gate)
                     .rehearsing(),
-            ),
+            )),
         })
     }
 }

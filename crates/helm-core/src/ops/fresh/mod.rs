@@ -11,6 +11,7 @@ use std::collections::BTreeSet;
 use serde_json::Value;
 
 mod account;
+pub(crate) mod beside;
 pub(crate) mod forge;
 mod merged;
 mod ready;
@@ -65,12 +66,27 @@ impl Mine<'_> {
     }
 }
 
-/// Judges `bearing` for `steer`; an error refuses the steer.
-pub(crate) fn preflight(
+/// Judges `bearing` for `steer` (an error refuses the steer), with the
+/// reads `other` holds sent alongside the check's own requests (see
+/// `beside`); their output comes back beside the verdict.
+pub(crate) fn preflight_beside<'a, T>(
+    guard: &Guard,
+    session: &'a github::Session,
+    steer: &Steer,
+    bearing: &[Observation],
+    other: beside::Beside<'a, T>,
+) -> (Result<Preflight>, Option<T>) {
+    let mut other = other;
+    let judged = judge(guard, session, steer, bearing, &mut other);
+    (judged, other.finish(&session.runtime))
+}
+
+fn judge<T>(
     guard: &Guard,
     session: &github::Session,
     steer: &Steer,
     bearing: &[Observation],
+    other: &mut beside::Beside<'_, T>,
 ) -> Result<Preflight> {
     let Some(number) = steer.subject() else {
         let mut freshness = Freshness::of(Verdict::NoTarget);
@@ -126,9 +142,9 @@ pub(crate) fn preflight(
         })
         .unzip();
     let client = &session.client;
-    let outcome = session.runtime.block_on(async {
+    let outcome = session.runtime.block_on(other.with(async {
         tokio::time::timeout(session.timeout, fresh::changes(client, &asks)).await
-    });
+    }));
     let mut freshness = Freshness::of(Verdict::Fresh);
     freshness.checked = mine.len() - lightened.len();
     let failure = match outcome {

@@ -126,12 +126,8 @@ fn an_unknown_host_and_a_malformed_repository_are_clear_errors() {
 }
 
 #[test]
-fn a_proposal_elsewhere_is_refused_and_github_is_never_opened_through_the_seam() {
+fn github_is_never_opened_through_the_seam() {
     let (helm, _dir) = helm();
-    let refused = helm
-        .repository(Some("https://gitlab.com/group/project"), None)
-        .unwrap_err();
-    assert_eq!(refused.kind(), Kind::Unsupported);
     let before = OPENED.load(Ordering::SeqCst);
     let github = ForgeRepo {
         forge: ForgeName::GitHub,

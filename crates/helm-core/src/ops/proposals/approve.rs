@@ -15,27 +15,28 @@
 //! acting account and named by no entry here: a body posted for the
 //! proposal ends with its marker, and a merge is found merged at its pin,
 //! so an approval made on another machine is recorded, not repeated.
+//!
+//! A proposal on GitLab or Forgejo (its `forge` and `host`) is performed through
+//! the forge's seam (`ForgeActor`), under the same rules: its pending
+//! record names the forge and host, and the forge's `window` and `look`
+//! settle a lost answer or find an approval made elsewhere.
 
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use helm_forge::{ForgeName, ForgeRepo, RepoPath};
 
-use super::super::Helm;
-use super::super::actor::GitHubActor;
+use super::super::forge_actor::ForgeActor;
 use super::super::rehearsal::Rehearsal;
+use super::super::{Helm, Located};
+use super::approving::{Approving, Inner, exact};
 use super::{approval_request_id, digest, proposal_in, state_of};
 use crate::actions::Dispatch;
-use crate::actions::{Effect, Steer};
+use crate::actions::Steer;
 use crate::cancel::Cancel;
-use crate::egress::outbound::Outbound;
 use crate::error::{Error, Kind, Result, arg, cmd};
-use crate::github::client::gate::{Outgoing, WriteGate};
-use crate::model::clock::{Began, GitHubClock};
-use crate::model::proposal::{Approval, ProposalRecord, ProposalState, ProposedRequest};
-use crate::model::{Provenance, Repo, SteerRecord, words};
+use crate::model::proposal::{Approval, ProposalRecord, ProposalState};
+use crate::model::{Provenance, Repo, words};
 use crate::steering::pending::{Pending, Record, Request};
-use crate::steering::{self, ActError, Actor, Attempt, Live, Preflight, Steered};
+use crate::steering::{self, Attempt, Live, Steered};
 use crate::storage::logbook::{Entry, Sealed};
-use crate::storage::slate::Observation;
 
 /// An approval as a front end asks for it.
 pub struct ApproveRequest<'a> {
@@ -53,7 +54,10 @@ struct Approvable {
     proposal: Entry,
     record: ProposalRecord,
     steer: Steer,
+    /// The repository as the steer protocol carries it (`at`'s path).
     repo: Repo,
+    /// Where it acts: GitHub's repository, or a place on another forge.
+    at: Located,
     approval: Approval,
 }
 
@@ -89,14 +93,27 @@ impl Helm {
         let request_id = approval_request_id(&approvable.record.key);
         let gate = exact(&approvable.steer, &approvable.record.digest);
         let mut store = crate::storage::VoyageStore::open(file.clone())?;
-        let inner = self
-            .actor(&approvable.repo, Some(&request.provenance.identity))?
-            .gated(gate)
-            .guarded(self.guard(&file));
+        let identity = Some(request.provenance.identity.as_str());
+        // Built before the record below: a forge this machine cannot reach
+        // (no token) refuses with nothing written.
+        let inner = match &approvable.at {
+            Located::GitHub(repo) => Inner::GitHub(Box::new(
+                self.actor(repo, identity)?
+                    .gated(gate)
+                    .guarded(self.guard(&file)),
+            )),
+            Located::Forge(place) => Inner::Forge(Box::new(
+                ForgeActor::new(self.open_forge(place, identity)?, place.clone())
+                    .gated(gate)
+                    .guarded(self.guard(&file)),
+            )),
+        };
         let mut actor = Approving {
             inner,
             bearing: approvable.proposal.bearing.clone(),
+            judged: None,
         };
+        let elsewhere = approvable.at.elsewhere();
         // As if an attempt had begun when the proposal was made: the
         // protocol looks for its trace before it acts (see the module doc).
         let earlier = self.begun(&store, &approvable, request, &request_id)?;
@@ -105,7 +122,7 @@ impl Helm {
             provenance: request.provenance,
             request_id: Some(&request_id),
             repo: &approvable.repo,
-            elsewhere: None,
+            elsewhere: elsewhere.as_ref(),
             steer: &approvable.steer,
             cancel: request.cancel,
             id: Some(&request_id),
@@ -123,7 +140,7 @@ impl Helm {
         let mut steered = steered?;
         steered.warnings.extend(
             actor
-                .inner
+                .inner()
                 .warnings()
                 .into_iter()
                 .map(crate::error::Words::of),
@@ -160,11 +177,13 @@ impl Helm {
         crate::storage::VoyageStore::open(file.clone())?.ensure_active()?;
         let gate = exact(&approvable.steer, &approvable.record.digest);
         let mut actor = self
-            .rehearsing_actor(&approvable.repo, &request.provenance.identity, gate)?
+            .rehearser(&approvable.at, &request.provenance.identity, gate)?
             .guarded(self.guard(&file));
-        let preflight = actor.preflight(&approvable.steer, &approvable.proposal.bearing)?;
+        let preflight = actor
+            .actor()
+            .preflight(&approvable.steer, &approvable.proposal.bearing)?;
         let acting = preflight.steer.as_ref().unwrap_or(&approvable.steer);
-        let acted = actor.act(acting);
+        let acted = actor.actor().act(acting);
         let unsent = actor.unsent();
         if unsent.is_none()
             && let Err(failed) = acted
@@ -281,12 +300,7 @@ impl Helm {
             ))
             .hint(words!["leave out ", arg("override")]));
         }
-        let repo = Repo::parse(&record.repo).ok_or_else(|| {
-            bad_proposal(
-                number,
-                &format!("its repository '{}' cannot be read", record.repo),
-            )
-        })?;
+        let at = located(number, &record)?;
         Ok(Checked::Approvable(Box::new(Approvable {
             approval: Approval {
                 proposal: number,
@@ -298,7 +312,8 @@ impl Helm {
             proposal: proposal.clone(),
             record,
             steer,
-            repo,
+            repo: at.repo(),
+            at,
         })))
     }
 
@@ -328,7 +343,7 @@ impl Helm {
             request: Some(Request {
                 provenance: request.provenance.clone(),
                 repo: approvable.repo.clone(),
-                elsewhere: None,
+                elsewhere: approvable.at.elsewhere(),
                 steer: approvable.steer.clone(),
                 request_id: Some(request_id.to_string()),
             }),
@@ -336,6 +351,40 @@ impl Helm {
         };
         Pending::begin(self.home.root(), record).map(Some)
     }
+}
+
+/// Where proposal `number` acts, as its record names it: GitHub's
+/// `owner/name`, or a path on the `forge` and `host` beside it.
+fn located(number: i64, record: &ProposalRecord) -> Result<Located> {
+    let (forge, host) = match (&record.forge, &record.host) {
+        (None, None) => {
+            return Repo::parse(&record.repo)
+                .map(Located::GitHub)
+                .ok_or_else(|| {
+                    bad_proposal(
+                        number,
+                        &format!("its repository '{}' cannot be read", record.repo),
+                    )
+                });
+        }
+        (Some(forge), Some(host)) if !host.trim().is_empty() => (forge, host),
+        _ => return Err(bad_proposal(number, "it names a forge without its host")),
+    };
+    let forge = ForgeName::parse(forge)
+        .filter(|forge| *forge != ForgeName::GitHub)
+        .ok_or_else(|| {
+            bad_proposal(
+                number,
+                &format!("its forge '{forge}' is not one helm knows"),
+            )
+        })?;
+    let repo = RepoPath::new(&record.repo)
+        .map_err(|why| bad_proposal(number, &format!("its repository {why}")))?;
+    Ok(Located::Forge(ForgeRepo {
+        forge,
+        host: host.clone(),
+        repo,
+    }))
 }
 
 fn bad_proposal(number: i64, why: &str) -> Error {
@@ -347,59 +396,4 @@ fn bad_proposal(number: i64, why: &str) -> Error {
         cmd("voyage verify"),
         " checks the voyage file; propose the steer again from a voyage you trust"
     ])
-}
-
-/// The outbound gate of an approval: the steer's own secret check on every
-/// write, and the first write (the one proposed) withheld unless it has the
-/// proposal's digest, so the forge gets the proposed bytes or nothing.
-fn exact(steer: &Steer, expected: &str) -> WriteGate {
-    let outbound = Outbound::new(&[], steer).gate();
-    let expected = expected.to_string();
-    let first = Arc::new(AtomicBool::new(true));
-    Arc::new(move |outgoing: &Outgoing<'_>| {
-        outbound(outgoing)?;
-        if first.swap(false, Ordering::SeqCst) {
-            let sending = digest(&ProposedRequest {
-                method: outgoing.method.to_string(),
-                path: outgoing.path.to_string(),
-                body: outgoing.body.cloned(),
-            });
-            if sending != expected {
-                return Err(Error::new(
-                    Kind::BadProposal,
-                    format!(
-                        "the request about to be sent ({} {}) is not the one proposed: its digest is {sending}, the proposal's {expected}; nothing was sent or recorded",
-                        outgoing.method, outgoing.path
-                    ),
-                )
-                .hint("the proposal's stored action was changed, or the forge changed what it would send; propose again"));
-            }
-        }
-        Ok(())
-    })
-}
-
-/// The steer's actor, its freshness guard run on the proposal's bearing
-/// (what the proposer saw), not on the approver's slate.
-struct Approving {
-    inner: GitHubActor,
-    bearing: Vec<Observation>,
-}
-
-impl Actor for Approving {
-    fn preflight(&mut self, steer: &Steer, _slate: &[Observation]) -> Result<Preflight> {
-        self.inner.preflight(steer, &self.bearing)
-    }
-
-    fn clock(&mut self) -> Option<GitHubClock> {
-        self.inner.clock()
-    }
-
-    fn act(&mut self, steer: &Steer) -> std::result::Result<SteerRecord, ActError> {
-        self.inner.act(steer)
-    }
-
-    fn look(&mut self, steer: &Steer, began: &Began) -> Result<Effect> {
-        self.inner.look(steer, began)
-    }
 }

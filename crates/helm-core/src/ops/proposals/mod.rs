@@ -3,9 +3,11 @@
 //! approval performs that request through the steer path, or nothing.
 //! This module reads a voyage's proposals and derives each one's state
 //! from the entries after it and the time: no entry is ever rewritten.
-//! `propose.rs`, `approve.rs` and `reject.rs` hold the three writes.
+//! `propose.rs`, `approve.rs` and `reject.rs` hold the three writes;
+//! `approving.rs` what an approval acts through.
 
 mod approve;
+mod approving;
 mod propose;
 mod reject;
 

@@ -3,7 +3,10 @@
 //! secret check and footer, the freshness guard, readiness, the pinned
 //! sha) and its first write kept by a rehearsing client instead of sent,
 //! all under the voyage's write lock, then recorded as a `proposal` entry
-//! that seals the slate. The forge receives no write.
+//! that seals the slate. The forge receives no write. On GitLab and Forgejo
+//! the rehearsal is the forge's own (`ForgeActor`: its refusals, freshness
+//! without ETags, `prepare`), and the record keeps the forge and host beside
+//! the repository, absent on GitHub's so their bytes are unchanged.
 
 use sha2::{Digest, Sha256};
 
@@ -16,7 +19,6 @@ use crate::error::{Error, Kind, Result, arg};
 use crate::model::EntryAction;
 use crate::model::proposal::{Pins, ProposalRecord, ProposedRequest};
 use crate::model::words;
-use crate::steering::Actor;
 use crate::storage::VoyageStore;
 use crate::storage::logbook::Sealed;
 use crate::storage::sealing::Decision;
@@ -44,7 +46,8 @@ impl Helm {
         let asked = request.action.resolve(&self.cwd, self.stdin)?;
         let file = self.voyage_file(voyage)?;
         let voyage_id = file.id.to_string();
-        let repo = self.repository(request.repo, request.forge)?;
+        let located = self.locate(request.repo, request.forge)?;
+        let repo = located.repo();
         let guard = super::super::fresh::Guard {
             file: file.clone(),
             allow_stale: request.allow_stale,
@@ -69,15 +72,15 @@ impl Helm {
             let prepared =
                 super::super::posting::prepare(steer, request.asked(), disclose, &voyage_id)?;
             let mut actor = self
-                .rehearsing_actor(
-                    &repo,
+                .rehearser(
+                    &located,
                     &request.provenance.identity,
                     prepared.outbound.gate(),
                 )?
                 .guarded(guard);
-            let preflight = actor.preflight(&prepared.steer, &sealing.bearing)?;
+            let preflight = actor.actor().preflight(&prepared.steer, &sealing.bearing)?;
             let acting: Steer = preflight.steer.clone().unwrap_or(prepared.steer);
-            let acted = actor.act(&acting);
+            let acted = actor.actor().act(&acting);
             let Some(unsent) = actor.unsent() else {
                 return Err(match acted {
                     Err(failed) => failed.error,
@@ -95,9 +98,12 @@ impl Helm {
             let digest = digest(&proposed);
             let key = key(&digest, &expires_at, &request.provenance.identity);
             let asked_record = acting.asked(&repo);
+            let elsewhere = located.elsewhere();
             let record = ProposalRecord {
                 steer: acting.kind(),
                 repo: repo.to_string(),
+                forge: elsewhere.as_ref().map(|e| e.forge.as_str().to_string()),
+                host: elsewhere.map(|e| e.host),
                 issue: asked_record.issue,
                 pr: asked_record.pr,
                 request: proposed,

@@ -1,0 +1,112 @@
+//! What an approval acts through: the outbound gate that lets the forge have
+//! the proposed bytes or nothing, and the steer's actor (GitHub's or a
+//! forge's) that judges the proposal's bearing rather than the approver's
+//! slate, its GitHub check sent alongside the look for an earlier write.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use super::super::actor::GitHubActor;
+use super::super::forge_actor::ForgeActor;
+use super::digest;
+use crate::actions::{Effect, Steer};
+use crate::egress::outbound::Outbound;
+use crate::error::{Error, Kind, Result};
+use crate::github::client::gate::{Outgoing, WriteGate};
+use crate::model::SteerRecord;
+use crate::model::clock::{Began, GitHubClock};
+use crate::model::proposal::ProposedRequest;
+use crate::steering::{ActError, Actor, Preflight};
+use crate::storage::slate::Observation;
+
+/// The outbound gate of an approval: the steer's own secret check on every
+/// write, and the first write (the one proposed) withheld unless it has the
+/// proposal's digest, so the forge gets the proposed bytes or nothing.
+pub(super) fn exact(steer: &Steer, expected: &str) -> WriteGate {
+    let outbound = Outbound::new(&[], steer).gate();
+    let expected = expected.to_string();
+    let first = Arc::new(AtomicBool::new(true));
+    Arc::new(move |outgoing: &Outgoing<'_>| {
+        outbound(outgoing)?;
+        if first.swap(false, Ordering::SeqCst) {
+            let sending = digest(&ProposedRequest {
+                method: outgoing.method.to_string(),
+                path: outgoing.path.to_string(),
+                body: outgoing.body.cloned(),
+            });
+            if sending != expected {
+                return Err(Error::new(
+                    Kind::BadProposal,
+                    format!(
+                        "the request about to be sent ({} {}) is not the one proposed: its digest is {sending}, the proposal's {expected}; nothing was sent or recorded",
+                        outgoing.method, outgoing.path
+                    ),
+                )
+                .hint("the proposal's stored action was changed, or the forge changed what it would send; propose again"));
+            }
+        }
+        Ok(())
+    })
+}
+
+/// The steer's actor (GitHub's or a forge's), its freshness guard run on
+/// the proposal's bearing (what the proposer saw), not on the approver's
+/// slate. Since that bearing is known before the protocol asks, GitHub's
+/// check is made alongside the look for an earlier write of the proposal,
+/// and its verdict kept for the `preflight` that follows.
+pub(super) struct Approving {
+    pub(super) inner: Inner,
+    pub(super) bearing: Vec<Observation>,
+    /// The verdict of the check made beside the look, and the steer it
+    /// judged.
+    pub(super) judged: Option<(Steer, Result<Preflight>)>,
+}
+
+pub(super) enum Inner {
+    GitHub(Box<GitHubActor>),
+    Forge(Box<ForgeActor>),
+}
+
+impl Approving {
+    pub(super) fn inner(&mut self) -> &mut dyn Actor {
+        match &mut self.inner {
+            Inner::GitHub(actor) => actor.as_mut(),
+            Inner::Forge(actor) => actor.as_mut(),
+        }
+    }
+}
+
+impl Actor for Approving {
+    fn preflight(&mut self, steer: &Steer, _slate: &[Observation]) -> Result<Preflight> {
+        match self.judged.take() {
+            Some((judged, verdict)) if judged == *steer => verdict,
+            _ => {
+                let bearing = std::mem::take(&mut self.bearing);
+                let verdict = self.inner().preflight(steer, &bearing);
+                self.bearing = bearing;
+                verdict
+            }
+        }
+    }
+
+    fn clock(&mut self) -> Option<GitHubClock> {
+        self.inner().clock()
+    }
+
+    fn act(&mut self, steer: &Steer) -> std::result::Result<SteerRecord, ActError> {
+        self.inner().act(steer)
+    }
+
+    fn look(&mut self, steer: &Steer, began: &Began) -> Result<Effect> {
+        match &mut self.inner {
+            Inner::GitHub(actor) => {
+                let (effect, verdict) = actor.look_beside_preflight(steer, began, &self.bearing);
+                self.judged = Some((steer.clone(), verdict));
+                effect
+            }
+            // The forge's check reads each observation again through its
+            // `Repository`, on its own runtime: it stays after the look.
+            Inner::Forge(actor) => actor.look(steer, began),
+        }
+    }
+}
