@@ -147,7 +147,7 @@ fn reject(ctx: &Ctx, mut call: Call) -> Result<Box<dyn Report>> {
 /// `steer` as `helm mcp --propose-only` serves it: every call records a
 /// proposal and sends nothing; a person approves it with `helm approve`.
 pub(crate) const STEER_PROPOSING: Tool = Tool {
-    description: "Propose a GitHub action: check it as a steer would (inputs, secrets, freshness, readiness) and record a proposal entry with the exact request, sealing the slate. This server only proposes: nothing is sent; a person approves it (helm approve).",
+    description: "Propose a steer on its forge: check it as a steer would (inputs, secrets, freshness, readiness) and record a proposal entry with the exact request, sealing the slate. This server only proposes: nothing is sent; a person approves it (helm approve).",
     effect: ToolEffect {
         read_only: false,
         destructive: false,

@@ -299,6 +299,10 @@ fn a_lost_answer_to_a_gitlab_approval_is_settled_never_repeated() {
     let before = writes(&fake);
     let refused = approve(&env, "alice", number).error_json();
     assert_eq!(refused["error"]["kind"], "unknown-outcome", "{refused}");
+    // It names the forge it could not ask, never GitHub.
+    let said = refused["error"].to_string();
+    assert!(said.contains("whether GitLab acted"), "{refused}");
+    assert!(!said.contains("GitHub"), "{refused}");
     assert_eq!(
         writes(&fake),
         before,

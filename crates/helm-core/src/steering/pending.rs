@@ -147,6 +147,14 @@ pub(crate) fn repo_of(place: &helm_forge::ForgeRepo) -> Repo {
 }
 
 impl Record {
+    /// The forge the attempt acted on: GitHub unless it says elsewhere.
+    pub(crate) fn forge(&self) -> helm_forge::ForgeName {
+        self.request
+            .as_ref()
+            .and_then(|r| r.elsewhere.as_ref())
+            .map_or(helm_forge::ForgeName::GitHub, |e| e.forge)
+    }
+
     /// The id a retry or `helm interrupted settle` names this attempt by.
     pub fn attempt(&self) -> &str {
         self.request_id.as_deref().unwrap_or("")

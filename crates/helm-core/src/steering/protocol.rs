@@ -69,6 +69,9 @@ pub(crate) fn steer(
     let voyage = store.id();
     let steer = attempt.steer;
     let doing = format!("{} in {}", steer.doing(), attempt.repo);
+    let forge = attempt
+        .elsewhere
+        .map_or(helm_forge::ForgeName::GitHub, |e| e.forge);
     let asked = steer.asked(attempt.repo);
     let mut acted: Option<(SteerRecord, bool)> = None;
     let mut settled: Option<Pending> = None;
@@ -107,7 +110,7 @@ pub(crate) fn steer(
         // Settling records on an ended voyage; acting never happens there.
         if let Err(err) = sealing.ensure_active() {
             return Err(if earlier_not_done {
-                ended(err, &attempt_id)
+                ended(err, &attempt_id, forge)
             } else {
                 err
             });
@@ -178,7 +181,12 @@ pub(crate) fn steer(
             Err(ActError {
                 outcome: Outcome::Unknown,
                 error,
-            }) => Err(unknown(error, &attempt_id, attempt.request_id.is_some())),
+            }) => Err(unknown(
+                error,
+                &attempt_id,
+                attempt.request_id.is_some(),
+                forge,
+            )),
         }
     });
     let sealed = match sealed {
@@ -210,7 +218,7 @@ pub(crate) fn steer(
             if let Some(record) = settled {
                 record.finish();
             }
-            let warnings = dropped_warnings(&sealed.entry);
+            let warnings = dropped_warnings(&sealed.entry, forge);
             Ok(Steered { sealed, warnings })
         }
         Err(err) if died => Err(err),
@@ -220,7 +228,7 @@ pub(crate) fn steer(
                 &doing,
                 &answer,
                 saved,
-                &attempt_id,
+                (&attempt_id, forge),
             )),
             None => Err(err),
         },

@@ -11,6 +11,7 @@ use crate::error::{Words, arg, cmd};
 use crate::model::words;
 use crate::model::{EntryAction, Repo, SteerRecord};
 use crate::storage::logbook::Entry;
+use helm_forge::ForgeName;
 
 /// The same attempt id must name the same request.
 pub(super) fn check_same_attempt(record: &Record, steer: &Steer, repo: &Repo) -> Result<()> {
@@ -75,7 +76,7 @@ fn reused(id: &str, used_for: &str, field: &str) -> Error {
     ])
 }
 
-pub(super) fn dropped_warnings(entry: &Entry) -> Vec<Words> {
+pub(super) fn dropped_warnings(entry: &Entry, forge: ForgeName) -> Vec<Words> {
     let Some(EntryAction::Steer(record)) = entry.parsed_action() else {
         return Vec::new();
     };
@@ -83,13 +84,13 @@ pub(super) fn dropped_warnings(entry: &Entry) -> Vec<Words> {
         .into_iter()
         .map(|what| {
             Words::of(format!(
-                "GitHub did not apply {what}; the token may not be allowed to set it"
+                "{forge} did not apply {what}; the token may not be allowed to set it"
             ))
         })
         .collect()
 }
 
-pub(super) fn unknown(error: Error, attempt_id: &str, given: bool) -> Error {
+pub(super) fn unknown(error: Error, attempt_id: &str, given: bool, forge: ForgeName) -> Error {
     let retry = if given {
         words![
             "retry with the same ",
@@ -105,28 +106,28 @@ pub(super) fn unknown(error: Error, attempt_id: &str, given: bool) -> Error {
             format!(" {attempt_id})"),
         ]
     };
-    // An outcome known to be partial already says GitHub acted.
+    // An outcome known to be partial already says the forge acted.
     let mut message = error.message().clone();
     if error.kind() != Kind::UnknownOutcome {
-        message.push("; GitHub may have acted");
+        message.push(format!("; {forge} may have acted"));
     }
     Error::new(error.kind(), message).hint(words![
         "helm kept a record of the attempt; ",
         retry,
-        ": helm looks on GitHub for the effect and records it, and acts again only if GitHub shows nothing happened",
+        format!(": helm looks on {forge} for the effect and records it, and acts again only if {forge} shows nothing happened"),
     ])
 }
 
-pub(super) fn cannot_tell(doing: &str, attempt_id: &str, why: &Words) -> Error {
+pub(super) fn cannot_tell(doing: &str, attempt_id: &str, why: &Words, forge: ForgeName) -> Error {
     Error::new(
         Kind::UnknownOutcome,
         words![
-            format!("an earlier attempt '{attempt_id}' to {doing} was interrupted, and helm cannot tell whether GitHub acted: "),
+            format!("an earlier attempt '{attempt_id}' to {doing} was interrupted, and helm cannot tell whether {forge} acted: "),
             why,
         ],
     )
     .hint(words![
-        "check on GitHub; then ",
+        format!("check on {forge}; then "),
         cmd("interrupted settle").word(attempt_id),
         " once it shows, or ",
         cmd("interrupted discard").word(attempt_id),
@@ -134,14 +135,14 @@ pub(super) fn cannot_tell(doing: &str, attempt_id: &str, why: &Words) -> Error {
     ])
 }
 
-/// A retry on an ended voyage whose earlier attempt GitHub shows did not
+/// A retry on an ended voyage whose earlier attempt the forge shows did not
 /// happen: helm never acts on an ended voyage.
-pub(super) fn ended(error: Error, attempt_id: &str) -> Error {
+pub(super) fn ended(error: Error, attempt_id: &str, forge: ForgeName) -> Error {
     Error::new(
         error.kind(),
         words![
             error.message(),
-            format!("; GitHub shows the interrupted attempt '{attempt_id}' did not act, and helm does not act on an ended voyage"),
+            format!("; {forge} shows the interrupted attempt '{attempt_id}' did not act, and helm does not act on an ended voyage"),
         ],
     )
     .hint(words![
@@ -150,14 +151,14 @@ pub(super) fn ended(error: Error, attempt_id: &str) -> Error {
     ])
 }
 
-/// GitHub acted but the entry could not be committed: say what GitHub did,
+/// The forge acted but the entry could not be committed: say what it did,
 /// whether the answer was saved, and how to settle it.
 pub(super) fn acted_but_unrecorded(
     err: Error,
     doing: &str,
     answer: &SteerRecord,
     saved: bool,
-    attempt_id: &str,
+    (attempt_id, forge): (&str, ForgeName),
 ) -> Error {
     let mut what = Vec::new();
     if let Some(id) = crate::actions::comment(answer) {
@@ -174,7 +175,7 @@ pub(super) fn acted_but_unrecorded(
     };
     let hint = if saved {
         words![
-            "GitHub's answer is saved; ",
+            format!("{forge}'s answer is saved; "),
             cmd("interrupted settle").word(attempt_id),
             " (or a retry with ",
             arg("request-id"),
@@ -182,14 +183,16 @@ pub(super) fn acted_but_unrecorded(
         ]
     } else {
         words![
-            "GitHub's answer could not be saved either; note the result above, free the disk, and record it by hand with ",
+            format!(
+                "{forge}'s answer could not be saved either; note the result above, free the disk, and record it by hand with "
+            ),
             cmd("log"),
         ]
     };
     Error::new(
         err.kind(),
         words![
-            format!("GitHub did {doing}{what}, but recording the entry failed: "),
+            format!("{forge} did {doing}{what}, but recording the entry failed: "),
             err.message(),
         ],
     )

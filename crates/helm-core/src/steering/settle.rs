@@ -76,7 +76,12 @@ pub(super) fn decide(
             Ok(Earlier::NotDone)
         }
         Effect::NotDone => Ok(Earlier::NotDone),
-        Effect::CannotTell(why) => Err(cannot_tell(&record.doing, record.attempt(), &why)),
+        Effect::CannotTell(why) => Err(cannot_tell(
+            &record.doing,
+            record.attempt(),
+            &why,
+            record.forge(),
+        )),
     }
 }
 
@@ -114,7 +119,7 @@ pub(crate) fn foresee(
     if matches!(decided, Earlier::NotDone) {
         reading
             .ensure_active()
-            .map_err(|err| ended(err, attempt_id))?;
+            .map_err(|err| ended(err, attempt_id, earlier.record().forge()))?;
     }
     Ok(Some(decided))
 }

@@ -194,7 +194,10 @@ impl Helm {
             settles: None,
             doing: format!("{} in {}", acting.doing(), approvable.repo),
             repo: approvable.repo.to_string(),
-            forge: helm_forge::ForgeName::GitHub,
+            forge: match &approvable.at {
+                Located::Forge(place) => place.forge,
+                Located::GitHub(_) => helm_forge::ForgeName::GitHub,
+            },
             replays: None,
             pinned_sha: acting.pinned_to().map(str::to_string),
             not_ready: preflight.not_ready,
