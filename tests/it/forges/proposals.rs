@@ -8,6 +8,7 @@
 
 use serde_json::Value;
 
+use crate::proposals::{approve_args, entry_of};
 use crate::support::env::{Run, TestEnv};
 use crate::support::fake_github::{FakeGitHub, Fault};
 use crate::support::github::{Other, forge_voyage};
@@ -26,51 +27,14 @@ fn url() -> String {
 
 /// `steer --propose` as the agent on `repo`, with `action`, in JSON.
 fn propose(env: &TestEnv, repo: &str, action: &[&str]) -> Run {
-    let mut args = vec![
-        "steer",
-        "--propose",
-        "--as",
-        "agent-1",
-        "--role",
-        "coder",
-        "--method",
-        "claude",
-        "--summary",
-        "ready",
-        "--repo",
-        repo,
-        "--json",
-    ];
+    let mut args = vec!["--repo", repo];
     args.extend_from_slice(action);
-    env.run(&args)
+    crate::proposals::propose(env, &args)
 }
 
 /// `approve ENTRY` as `who`, in JSON.
 fn approve(env: &TestEnv, who: &str, entry: i64) -> Run {
-    env.run(&approve_args(who, &entry.to_string()))
-}
-
-fn approve_args<'a>(who: &'a str, entry: &'a str) -> Vec<&'a str> {
-    vec![
-        "approve",
-        entry,
-        "--as",
-        who,
-        "--role",
-        "maintainer",
-        "--method",
-        "human",
-        "--summary",
-        "read it, fine",
-        "--json",
-    ]
-}
-
-fn entry_of(run: &Run) -> i64 {
-    let json = run.json();
-    json["id"]
-        .as_i64()
-        .unwrap_or_else(|| panic!("no entry in {json}"))
+    crate::proposals::approve(env, who, entry, &[])
 }
 
 fn writes(fake: &FakeGitHub) -> usize {

@@ -44,12 +44,11 @@ pub(crate) fn propose(env: &TestEnv, action: &[&str]) -> Run {
     env.run(&args)
 }
 
-/// `approve ENTRY` as `who` with the approver's token, in JSON.
-pub(crate) fn approve(env: &TestEnv, who: &str, entry: i64, extra: &[&str]) -> Run {
-    let entry = entry.to_string();
-    let mut args = vec![
+/// The arguments of `approve ENTRY` as `who`, in JSON.
+pub(crate) fn approve_args<'a>(who: &'a str, entry: &'a str) -> Vec<&'a str> {
+    vec![
         "approve",
-        &entry,
+        entry,
         "--as",
         who,
         "--role",
@@ -59,7 +58,13 @@ pub(crate) fn approve(env: &TestEnv, who: &str, entry: i64, extra: &[&str]) -> R
         "--summary",
         "read it, fine",
         "--json",
-    ];
+    ]
+}
+
+/// `approve ENTRY` as `who` with the approver's token, in JSON.
+pub(crate) fn approve(env: &TestEnv, who: &str, entry: i64, extra: &[&str]) -> Run {
+    let entry = entry.to_string();
+    let mut args = approve_args(who, &entry);
     args.extend_from_slice(extra);
     let mut command = env.command(&args);
     command.env("GH_TOKEN", APPROVER_TOKEN);

@@ -234,9 +234,9 @@ pub(crate) trait KindTarget {
 
     /// The issue or pull request it looks at on any forge, named as entries
     /// name it, for the brief; `None` for anything else.
-    fn subject(&self) -> Option<Subject> {
+    fn subject(&self) -> Option<ThreadSubject> {
         let thread = self.thread()?;
-        Some(Subject {
+        Some(ThreadSubject {
             pr: thread.is_pr(),
             host: None,
             repo: thread.repo().to_string(),
@@ -249,7 +249,7 @@ pub(crate) trait KindTarget {
 /// An issue or pull request on any forge, as a steer's entry names it: the
 /// repository (`repo`, and `host` on a forge other than GitHub) and number.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) struct Subject {
+pub(crate) struct ThreadSubject {
     pub(crate) pr: bool,
     pub(crate) host: Option<String>,
     pub(crate) repo: String,
@@ -377,7 +377,7 @@ impl Target {
     }
 
     /// See [`KindTarget::subject`].
-    pub(crate) fn subject(&self) -> Option<Subject> {
+    pub(crate) fn subject(&self) -> Option<ThreadSubject> {
         self.of().subject()
     }
 

@@ -10,7 +10,7 @@ use serde_json::Value;
 
 use super::super::github_checks::{self, GitHubChecksTarget, Logs, digest_of_checks};
 use super::super::said::{self, TextSaid};
-use super::super::{KindArgs, KindTarget, Place, Subject, Target, Way};
+use super::super::{KindArgs, KindTarget, Place, Target, ThreadSubject, Way};
 use super::{ForgeLook, ForgeSite, place_flags};
 use crate::error::{CommandArg, Result, Words, arg};
 use crate::inputs::{Flag, Flags};
@@ -118,7 +118,7 @@ impl ChecksTarget {
 }
 
 impl KindTarget for ChecksTarget {
-    fn subject(&self) -> Option<Subject> {
+    fn subject(&self) -> Option<ThreadSubject> {
         Some(self.site.subject(true, self.pr?, vec!["checks"]))
     }
 

@@ -57,8 +57,8 @@ impl ForgeSite {
         pr: bool,
         number: u64,
         parts: Vec<&'static str>,
-    ) -> super::Subject {
-        super::Subject {
+    ) -> super::ThreadSubject {
+        super::ThreadSubject {
             pr,
             host: Some(self.host.clone()),
             repo: self.repo.clone(),

@@ -99,7 +99,7 @@ macro_rules! neutral_thread {
         }
 
         impl super::super::KindTarget for $Target {
-            fn subject(&self) -> Option<super::super::Subject> {
+            fn subject(&self) -> Option<super::super::ThreadSubject> {
                 Some(self.site.subject(
                     $is_pr,
                     self.number,
