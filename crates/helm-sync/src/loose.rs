@@ -31,6 +31,8 @@ use super::git::SyncRepo;
 use super::pack::ObjectKind;
 use crate::error::{Error, Result};
 
+pub(crate) mod read;
+
 /// The object store of helm's private repository, written directly.
 pub(crate) struct Objects<'a> {
     dir: PathBuf,
