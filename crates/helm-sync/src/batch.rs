@@ -9,7 +9,7 @@ use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 
 use super::git::{self, SyncRepo};
-use super::loose::read::{Answer, Local};
+use super::loose::read::{Local, OnDisk};
 use crate::error::{Error, Kind, Result};
 
 /// An object's header.
@@ -77,9 +77,9 @@ impl Batch {
     /// What the files say of `name`, when they can say.
     fn local(&self, name: &str) -> Option<Option<(Info, Vec<u8>)>> {
         match self.local.as_ref()?.read(name) {
-            Answer::Found(info, bytes) => Some(Some((info, bytes))),
-            Answer::Missing => Some(None),
-            Answer::AskGit => None,
+            OnDisk::Found(info, bytes) => Some(Some((info, bytes))),
+            OnDisk::Missing => Some(None),
+            OnDisk::AskGit => None,
         }
     }
 

@@ -29,7 +29,7 @@ const MOST: u64 = 1 << 20;
 
 /// What the private repository's files say of a name.
 #[derive(Debug, PartialEq, Eq)]
-pub(crate) enum Answer {
+pub(crate) enum OnDisk {
     /// The object, its bytes checked against its id.
     Found(Info, Vec<u8>),
     /// A tree read here has no such name: there is no such object.
@@ -67,19 +67,19 @@ impl Local {
 
     /// The object `name` names, in `git cat-file`'s syntax: an object id,
     /// `<id>:<path>`, or a full ref name (`refs/…`).
-    pub(crate) fn read(&self, name: &str) -> Answer {
+    pub(crate) fn read(&self, name: &str) -> OnDisk {
         if is_oid(name) {
             return self.object(name);
         }
         if let Some((rev, path)) = name.split_once(':') {
             return match is_oid(rev) {
                 true => self.at_path(rev, path),
-                false => Answer::AskGit,
+                false => OnDisk::AskGit,
             };
         }
         match self.reference(name) {
             Some(oid) => self.object(&oid),
-            None => Answer::AskGit,
+            None => OnDisk::AskGit,
         }
     }
 
@@ -99,26 +99,26 @@ impl Local {
     }
 
     /// Follows `path` from the commit or tree `rev`, a tree at a time.
-    fn at_path(&self, rev: &str, path: &str) -> Answer {
+    fn at_path(&self, rev: &str, path: &str) -> OnDisk {
         let (info, bytes) = match self.object(rev) {
-            Answer::Found(info, bytes) => (info, bytes),
+            OnDisk::Found(info, bytes) => (info, bytes),
             other => return other,
         };
         let mut current = match info.kind.as_str() {
             "tree" => info.oid,
             "commit" => match tree_of(&bytes) {
                 Some(tree) => tree,
-                None => return Answer::AskGit,
+                None => return OnDisk::AskGit,
             },
-            _ => return Answer::AskGit,
+            _ => return OnDisk::AskGit,
         };
         for part in path.split('/').filter(|part| !part.is_empty()) {
             let entries = match self.object(&current) {
-                Answer::Found(info, bytes) if info.kind == "tree" => match parse_tree(&bytes) {
+                OnDisk::Found(info, bytes) if info.kind == "tree" => match parse_tree(&bytes) {
                     Ok(entries) => entries,
-                    Err(_) => return Answer::AskGit,
+                    Err(_) => return OnDisk::AskGit,
                 },
-                Answer::Found(..) => return Answer::Missing,
+                OnDisk::Found(..) => return OnDisk::Missing,
                 other => return other,
             };
             match entries
@@ -126,21 +126,21 @@ impl Local {
                 .find(|e| e.name.as_deref() == Some(part))
             {
                 Some(entry) => current = entry.oid,
-                None => return Answer::Missing,
+                None => return OnDisk::Missing,
             }
         }
         self.object(&current)
     }
 
     /// A loose object, inflated and checked against its id.
-    fn object(&self, oid: &str) -> Answer {
+    fn object(&self, oid: &str) -> OnDisk {
         let path = self.dir.join("objects").join(&oid[..2]).join(&oid[2..]);
         let Ok(file) = std::fs::File::open(path) else {
-            return Answer::AskGit;
+            return OnDisk::AskGit;
         };
         match inflate(file, oid) {
-            Some((info, bytes)) => Answer::Found(info, bytes),
-            None => Answer::AskGit,
+            Some((info, bytes)) => OnDisk::Found(info, bytes),
+            None => OnDisk::AskGit,
         }
     }
 }

@@ -93,7 +93,7 @@ fn names_read_from_the_files_are_what_git_reads() {
     ] {
         let (kind, bytes) = cat_file(repo.dir(), &name).unwrap();
         match local.read(&name) {
-            Answer::Found(info, found) => {
+            OnDisk::Found(info, found) => {
                 assert_eq!(
                     (info.kind.as_str(), &found),
                     (kind.as_str(), &bytes),
@@ -111,12 +111,12 @@ fn names_read_from_the_files_are_what_git_reads() {
         format!("{commit}:entries/2.json"),
     ] {
         assert!(cat_file(repo.dir(), &name).is_none(), "{name}");
-        assert_eq!(local.read(&name), Answer::Missing, "{name}");
+        assert_eq!(local.read(&name), OnDisk::Missing, "{name}");
     }
     // A name only git can resolve.
-    assert_eq!(local.read("HEAD"), Answer::AskGit);
-    assert_eq!(local.read("refs/helm/synced/k/../v"), Answer::AskGit);
-    assert_eq!(local.read("refs/helm/synced/k/none"), Answer::AskGit);
+    assert_eq!(local.read("HEAD"), OnDisk::AskGit);
+    assert_eq!(local.read("refs/helm/synced/k/../v"), OnDisk::AskGit);
+    assert_eq!(local.read("refs/helm/synced/k/none"), OnDisk::AskGit);
 }
 
 #[test]
@@ -139,16 +139,16 @@ fn packed_refs_and_objects_and_damaged_objects_are_left_to_git() {
     permissions.set_readonly(false);
     std::fs::set_permissions(&path, permissions).unwrap();
     std::fs::write(&path, other.finish().unwrap()).unwrap();
-    assert_eq!(local.read(&voyage), Answer::AskGit);
-    assert_eq!(local.read(&format!("{commit}:voyage.json")), Answer::AskGit);
+    assert_eq!(local.read(&voyage), OnDisk::AskGit);
+    assert_eq!(local.read(&format!("{commit}:voyage.json")), OnDisk::AskGit);
     std::fs::write(&path, good).unwrap();
-    assert!(matches!(local.read(&voyage), Answer::Found(..)));
+    assert!(matches!(local.read(&voyage), OnDisk::Found(..)));
 
     // Packed, refs and objects: none of it is answered here.
     git(repo.dir(), &["pack-refs", "--all"]);
     git(repo.dir(), &["repack", "-a", "-d", "-q"]);
     git(repo.dir(), &["prune-packed"]);
-    assert_eq!(local.read("refs/helm/synced/k/v"), Answer::AskGit);
-    assert_eq!(local.read(&commit), Answer::AskGit);
-    assert_eq!(local.read(&format!("{commit}:voyage.json")), Answer::AskGit);
+    assert_eq!(local.read("refs/helm/synced/k/v"), OnDisk::AskGit);
+    assert_eq!(local.read(&commit), OnDisk::AskGit);
+    assert_eq!(local.read(&format!("{commit}:voyage.json")), OnDisk::AskGit);
 }
