@@ -1,12 +1,15 @@
-//! Reading objects from helm's private repository through one long-lived
-//! `git cat-file`: object names in (an id, or `<commit>:<path>`), headers and
-//! contents out. One process serves a whole push or pull, so a lookup costs a
-//! pipe round trip, not a process.
+//! Reading objects from helm's private repository: first from its files
+//! (`loose::read`: a loose ref, the loose objects the last sync wrote),
+//! else through one long-lived `git cat-file`: object names in (an id,
+//! `<commit>:<path>` or a ref), headers and contents out. One process serves
+//! a whole push or pull, so a lookup costs a pipe round trip, not a
+//! process; a push starts it only when its files cannot answer.
 
 use std::io::{BufRead, BufReader, Read, Write};
-use std::process::{Child, ChildStdin, ChildStdout, Stdio};
+use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 
 use super::git::{self, SyncRepo};
+use super::loose::read::{Local, OnDisk};
 use crate::error::{Error, Kind, Result};
 
 /// An object's header.
@@ -17,42 +20,85 @@ pub(crate) struct Info {
     pub(crate) size: u64,
 }
 
-/// `git cat-file --batch-command`: one question, one answer.
+/// Questions about objects: the repository's files, then `git cat-file
+/// --batch-command`, one question, one answer.
 pub(crate) struct Batch {
+    local: Option<Local>,
+    git: Option<CatFile>,
+    /// The `git cat-file` to start at the first question the files cannot
+    /// answer, until it is started.
+    later: Option<Command>,
+}
+
+struct CatFile {
     child: Child,
     stdin: Option<ChildStdin>,
     stdout: BufReader<ChildStdout>,
 }
 
 impl Batch {
+    /// Started now, so that it is ready by the time a pull reads what
+    /// arrived (which is in a pack git keeps, never in loose files).
     pub(crate) fn start(repo: &SyncRepo) -> Result<Batch> {
+        let mut batch = Batch::lazy(repo);
+        batch.git()?;
+        Ok(batch)
+    }
+
+    /// `git cat-file` started only when the files cannot answer: a push's
+    /// questions are about what the last sync wrote, loose.
+    pub(crate) fn lazy(repo: &SyncRepo) -> Batch {
         let mut command = repo.command();
         command
             .args(["cat-file", "--batch-command"])
             .stdin(Stdio::piped())
             .stderr(Stdio::null());
-        let mut child = git::spawn(command, "git cat-file")?;
-        let stdin = child.stdin.take();
-        let stdout = BufReader::new(child.stdout.take().expect("stdout is piped"));
-        Ok(Batch {
-            child,
-            stdin,
-            stdout,
-        })
+        Batch {
+            local: Local::of(repo),
+            git: None,
+            later: Some(command),
+        }
+    }
+
+    fn git(&mut self) -> Result<&mut CatFile> {
+        if let Some(command) = self.later.take() {
+            let mut child = git::spawn(command, "git cat-file")?;
+            let stdin = child.stdin.take();
+            let stdout = BufReader::new(child.stdout.take().expect("stdout is piped"));
+            self.git = Some(CatFile {
+                child,
+                stdin,
+                stdout,
+            });
+        }
+        Ok(self.git.as_mut().expect("cat-file is started once"))
+    }
+
+    /// What the files say of `name`, when they can say.
+    fn local(&self, name: &str) -> Option<Option<(Info, Vec<u8>)>> {
+        match self.local.as_ref()?.read(name) {
+            OnDisk::Found(info, bytes) => Some(Some((info, bytes))),
+            OnDisk::Missing => Some(None),
+            OnDisk::AskGit => None,
+        }
     }
 
     fn ask(&mut self, command: &str, name: &str) -> Result<Option<Info>> {
-        let stdin = self.stdin.as_mut().expect("a running cat-file");
+        let git = self.git()?;
+        let stdin = git.stdin.as_mut().expect("a running cat-file");
         // One write, so git wakes once per question, not once per part.
         stdin
             .write_all(format!("{command} {name}\n").as_bytes())
             .and_then(|()| stdin.flush())
             .map_err(broken)?;
-        header(&mut self.stdout, name)
+        header(&mut git.stdout, name)
     }
 
     /// The object's header, or `None` when there is no such object.
     pub(crate) fn info(&mut self, name: &str) -> Result<Option<Info>> {
+        if let Some(found) = self.local(name) {
+            return Ok(found.map(|(info, _)| info));
+        }
         self.ask("info", name)
     }
 
@@ -69,15 +115,19 @@ impl Batch {
 
     /// The object's header and whole contents.
     pub(crate) fn contents(&mut self, name: &str) -> Result<Option<(Info, Vec<u8>)>> {
+        if let Some(found) = self.local(name) {
+            return Ok(found);
+        }
         let Some(info) = self.ask("contents", name)? else {
             return Ok(None);
         };
+        let stdout = &mut self.git()?.stdout;
         let mut data = Vec::with_capacity(info.size as usize);
-        (&mut self.stdout)
+        stdout
             .take(info.size)
             .read_to_end(&mut data)
             .map_err(broken)?;
-        end_of_object(&mut self.stdout, &info)?;
+        end_of_object(stdout, &info)?;
         if data.len() as u64 != info.size {
             return Err(broken_text(
                 "git cat-file stopped in the middle of an object",
@@ -87,7 +137,8 @@ impl Batch {
     }
 
     /// The object's contents handed to `each` as a reader of exactly its
-    /// size, so a big payload is never held whole.
+    /// size, so a big payload is never held whole (always through git,
+    /// which streams it).
     pub(crate) fn stream<T>(
         &mut self,
         name: &str,
@@ -96,12 +147,12 @@ impl Batch {
         let Some(info) = self.ask("contents", name)? else {
             return Ok(None);
         };
-        let value = read_object(&mut self.stdout, &info, each)?;
+        let value = read_object(&mut self.git()?.stdout, &info, each)?;
         Ok(Some(value))
     }
 }
 
-impl Drop for Batch {
+impl Drop for CatFile {
     fn drop(&mut self) {
         drop(self.stdin.take());
         let _ = self.child.wait();

@@ -20,16 +20,19 @@
 //! that moves artifacts or many commits. While `push --all` gathers
 //! (`SyncRepo::gather`), the objects go into its one pack (`pack`) instead.
 
-use std::io::Write;
+use std::cell::RefCell;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 
+use flate2::{Compress, Compression, FlushCompress, Status};
 use sha1::{Digest, Sha1};
 
 use super::batch::TreeEntry;
 use super::git::SyncRepo;
 use super::pack::ObjectKind;
 use crate::error::{Error, Result};
+
+pub(crate) mod read;
 
 /// The object store of helm's private repository, written directly.
 pub(crate) struct Objects<'a> {
@@ -133,14 +136,7 @@ impl<'a> Objects<'a> {
         if refresh(&path) {
             return Ok(oid);
         }
-        let mut deflated = flate2::write::ZlibEncoder::new(
-            Vec::with_capacity(body.len() / 2 + 64),
-            flate2::Compression::default(),
-        );
-        let bytes = deflated
-            .write_all(header.as_bytes())
-            .and_then(|()| deflated.write_all(body))
-            .and_then(|()| deflated.finish())
+        let bytes = deflate(header.as_bytes(), body)
             .map_err(|err| Error::io("compressing a git object failed", &err))?;
         std::fs::create_dir_all(&folder).map_err(|err| failed(&folder, &err))?;
         let temp = folder.join(format!(
@@ -159,6 +155,45 @@ impl<'a> Objects<'a> {
 }
 
 static NEXT: AtomicU64 = AtomicU64::new(0);
+
+thread_local! {
+    /// One zlib compressor a thread, reset for each object. A new one
+    /// allocates and clears its tables (hundreds of KiB, a page fault a
+    /// page), which was most of what writing a one-entry push's six small
+    /// objects cost.
+    static DEFLATE: RefCell<Option<Compress>> = const { RefCell::new(None) };
+}
+
+/// `header` and `body` as one zlib stream, as git stores a loose object.
+fn deflate(header: &[u8], body: &[u8]) -> std::io::Result<Vec<u8>> {
+    DEFLATE.with(|slot| {
+        let mut slot = slot.borrow_mut();
+        let compress = slot.get_or_insert_with(|| Compress::new(Compression::default(), true));
+        compress.reset();
+        let total = header.len() + body.len();
+        // More than deflate's bound, so one call finishes the stream.
+        let mut out = Vec::with_capacity(total + total / 64 + 128);
+        for (part, flush) in [(header, FlushCompress::None), (body, FlushCompress::Finish)] {
+            let start = compress.total_in();
+            loop {
+                let done = (compress.total_in() - start) as usize;
+                if out.capacity() - out.len() < 128 {
+                    out.reserve(out.capacity().max(128));
+                }
+                let status = compress
+                    .compress_vec(&part[done..], &mut out, flush)
+                    .map_err(std::io::Error::other)?;
+                let done = (compress.total_in() - start) as usize;
+                match (flush, status) {
+                    (_, Status::StreamEnd) => break,
+                    (FlushCompress::None, _) if done == part.len() => break,
+                    _ => {}
+                }
+            }
+        }
+        Ok(out)
+    })
+}
 
 /// Whether the object is there, its modification time set to now.
 fn refresh(path: &Path) -> bool {

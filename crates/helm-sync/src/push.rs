@@ -41,7 +41,9 @@ pub fn push(sync: &Sync<'_>, voyage: &str, subject: super::Subject<'_>) -> Resul
     let mut progress = crate::model::tell::progress("voyage push");
     progress.update("reading what the remote was last seen holding");
     let mut store = VoyageStore::open_for_write(file)?;
-    let mut batch = Batch::start(&sync.repo)?;
+    // What the last sync left is read from its loose files; git's
+    // `cat-file` starts only if they cannot answer.
+    let mut batch = Batch::lazy(&sync.repo);
     let base = shadow::read(&mut batch, &sync.synced(&id), &id)?;
     send(
         sync,

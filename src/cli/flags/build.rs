@@ -14,19 +14,19 @@ use serde_json::{Map, Value};
 use super::BY_POSITION;
 use crate::inputs::{Flag, FlagCommand};
 
-/// A subcommand for one argument struct.
-pub(super) fn command(command: &FlagCommand) -> Command {
+/// A subcommand for one argument struct: its name, aliases and
+/// description, without its flags (`flags` adds them).
+pub(super) fn named(command: &FlagCommand) -> Command {
     let about = command
         .about
         .map(str::to_string)
         .or_else(|| description(command.schema.as_value()));
     let cmd = Command::new(command.name).visible_aliases(command.aliases);
-    let cmd = match about.as_deref().map(doc) {
+    match about.as_deref().map(doc) {
         Some((short, Some(long))) => cmd.about(short).long_about(long),
         Some((short, None)) => cmd.about(short),
         None => cmd,
-    };
-    flags(cmd, &command.flags, &command.schema, command.one_of)
+    }
 }
 
 /// `cmd` with `flags` added, in order, and their one-of group.

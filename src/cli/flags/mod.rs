@@ -139,10 +139,14 @@ impl<T: FlagCommands> FromArgMatches for FlagSubcommands<T> {
 }
 
 impl<T: FlagCommands> Subcommand for FlagSubcommands<T> {
+    /// Every subcommand named and described, its flags added only when
+    /// clap builds it (`Command::defer`: when parsing enters it, or when
+    /// something builds the whole tree): `observe file-contents` built the
+    /// flags of every kind, about a tenth of a small observe's CPU time.
     fn augment_subcommands(cmd: Command) -> Command {
-        T::commands()
-            .iter()
-            .fold(cmd, |cmd, command| cmd.subcommand(build::command(command)))
+        T::commands().iter().fold(cmd, |cmd, command| {
+            cmd.subcommand(build::named(command).defer(flags_of::<T>))
+        })
     }
 
     fn augment_subcommands_for_update(cmd: Command) -> Command {
@@ -153,6 +157,14 @@ impl<T: FlagCommands> Subcommand for FlagSubcommands<T> {
         T::commands()
             .iter()
             .any(|command: &FlagCommand| command.name == name || command.aliases.contains(&name))
+    }
+}
+
+/// The flags of the subcommand `cmd` names, added to it.
+fn flags_of<T: FlagCommands>(cmd: Command) -> Command {
+    match T::command(cmd.get_name()) {
+        Some(command) => build::flags(cmd, &command.flags, &command.schema, command.one_of),
+        None => cmd,
     }
 }
 

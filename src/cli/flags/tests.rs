@@ -233,3 +233,36 @@ fn each_subcommand_is_found_by_its_name() {
     check::<ActionArgs>();
     check::<TargetArgs>();
 }
+
+/// A subcommand's flags are made only when clap builds it: parsing one
+/// kind makes no other kind's flags, and a whole build (help, completions,
+/// the man page) makes them all.
+#[test]
+fn a_subcommand_gets_its_flags_only_when_built() {
+    let cmd = FlagSubcommands::<TargetArgs>::augment_subcommands(Command::new("observe"));
+    assert!(cmd.get_subcommands().count() > 5);
+    for sub in cmd.get_subcommands() {
+        assert_eq!(
+            sub.get_arguments().count(),
+            0,
+            "{} has its flags before it is used",
+            sub.get_name()
+        );
+        assert!(sub.get_about().is_some(), "{} is described", sub.get_name());
+    }
+    let mut built = cmd.clone();
+    built.build();
+    let contents = built
+        .find_subcommand("file-contents")
+        .expect("observe file-contents");
+    assert!(
+        contents.get_arguments().any(|arg| arg.get_id() == "paths"),
+        "{:?}",
+        contents
+            .get_arguments()
+            .map(|a| a.get_id())
+            .collect::<Vec<_>>()
+    );
+    let target: TargetArgs = parsed(&["file-contents", "notes.txt"]).unwrap();
+    assert!(format!("{target:?}").contains("notes.txt"), "{target:?}");
+}

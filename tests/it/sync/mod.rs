@@ -5,6 +5,7 @@
 
 mod basics;
 mod concurrent;
+mod counted;
 mod crash;
 mod direct;
 mod hooks;
@@ -15,6 +16,7 @@ mod many;
 mod mcp;
 mod merge;
 mod openpgp;
+mod processes;
 mod reach;
 mod signed;
 mod steered;

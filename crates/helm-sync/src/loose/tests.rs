@@ -2,6 +2,7 @@
 //! content: the same ids, read back alike, and `git fsck --strict` finds
 //! nothing wrong with them.
 
+use std::io::Write;
 use std::path::Path;
 use std::process::Command;
 
@@ -208,4 +209,42 @@ fn gathered_objects_are_one_pack_that_git_reads_and_checks() {
     // Gathering ended: the next object is loose again.
     objects.blob(b"after\n").unwrap();
     assert_eq!(loose(&dir), 1);
+}
+
+#[test]
+fn one_compressor_reused_writes_every_size_git_reads_back() {
+    let home = tempfile::tempdir().unwrap();
+    let repo = SyncRepo::open(home.path(), home.path()).unwrap();
+    let dir = repo.dir().to_path_buf();
+    let objects = Objects::of(&repo).unwrap();
+    // Incompressible bytes (a simple generator), so a stream can outgrow
+    // its first buffer; then small ones after it, from the same compressor.
+    let mut state = 0x2545_f491_4f6c_dd1d_u64;
+    let noise: Vec<u8> = (0..200_000)
+        .map(|_| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state as u8
+        })
+        .collect();
+    let bodies: Vec<Vec<u8>> = vec![
+        noise,
+        Vec::new(),
+        b"x".to_vec(),
+        b"{\"entries\":1}\n".repeat(5000),
+        b"voyage.json\n".to_vec(),
+    ];
+    for body in &bodies {
+        let oid = objects.blob(body).unwrap();
+        let read = Command::new("git")
+            .arg("--git-dir")
+            .arg(&dir)
+            .args(["cat-file", "blob", &oid])
+            .output()
+            .unwrap();
+        assert!(read.status.success(), "git reads {oid}");
+        assert_eq!(read.stdout, *body, "{oid}");
+    }
+    git(&dir, &["fsck", "--strict", "--no-progress"], None);
 }
