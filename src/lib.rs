@@ -12,7 +12,6 @@ pub mod output;
 pub mod spans;
 
 // Paths inside this crate name the layers below by their old module names.
-use helm_core::{actions, cancel, egress, inputs, observe, ops, steering};
 use helm_model as model;
 use helm_model::{error, text, words};
 use helm_storage as storage;

@@ -7,10 +7,10 @@ use clap::{Args, Subcommand};
 
 use super::{Context, VoyageArg};
 use crate::error::{Error, Result};
-use crate::inputs::text;
 use crate::output::Report;
 use crate::output::lifecycle::{ArtifactList, JettisonReport, ReduceReport};
 use crate::output::payload::PayloadReport;
+use helm_core::{NamedText, read_text};
 
 #[derive(Debug, Subcommand)]
 pub enum ArtifactCommand {
@@ -119,11 +119,11 @@ const SUMMARY_LIMIT: u64 = 1 << 20;
 /// The summary text from `--summary-file` (`-` is stdin), as UTF-8: a
 /// regular file, at most [`SUMMARY_LIMIT`] bytes.
 fn read_summary(path: &std::path::Path, ctx: &Context) -> Result<String> {
-    let named = text::Named {
+    let named = NamedText {
         what: "--summary-file",
         hint: "pass the path of a regular file, or `-` to read the summary from stdin; nothing was reduced",
     };
-    let read = text::read(path, &ctx.helm.cwd, ctx.helm.stdin, SUMMARY_LIMIT, &named)?;
+    let read = read_text(path, &ctx.helm.cwd, ctx.helm.stdin, SUMMARY_LIMIT, &named)?;
     if read.over {
         return Err(Error::usage(format!(
             "the summary in {} is longer than {SUMMARY_LIMIT} bytes (1 MiB)",

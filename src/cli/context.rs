@@ -4,7 +4,7 @@
 use std::io::IsTerminal;
 
 use crate::error::Result;
-use crate::ops::Helm;
+use helm_core::Helm;
 
 pub struct Context {
     pub(crate) helm: Helm,
@@ -30,8 +30,8 @@ impl Context {
         let mut helm = Helm::from_env(crate::forges::registered())?;
         let env = |name: &str| std::env::var(name).ok().filter(|v| !v.trim().is_empty());
         helm.trace = match traceparent {
-            Some(flag) => crate::inputs::trace::caller(Some(flag), None, "--traceparent"),
-            None => crate::inputs::trace::caller(
+            Some(flag) => helm_core::caller_trace(Some(flag), None, "--traceparent"),
+            None => helm_core::caller_trace(
                 env("TRACEPARENT").as_deref(),
                 env("TRACESTATE").as_deref(),
                 "TRACEPARENT",

@@ -10,8 +10,8 @@ use serde::Serialize;
 
 use super::Context;
 use crate::error::{Error, Result};
-use crate::ops::current::CurrentVoyage;
 use crate::output::{Report, Style, write_json};
+use helm_core::CurrentVoyage;
 
 /// The working tree's current voyage (`helm voyage use`), put in
 /// `HELM_VOYAGE` when that is unset, so every command that takes a voyage
@@ -21,8 +21,7 @@ pub fn take_current(args: &[std::ffi::OsString]) -> Result<()> {
     if std::env::var_os("HELM_VOYAGE").is_some() || args.get(1).is_some_and(|arg| arg == "mcp") {
         return Ok(());
     }
-    let Some(current) =
-        crate::ops::Helm::from_env(crate::forges::registered())?.current_voyage()?
+    let Some(current) = helm_core::Helm::from_env(crate::forges::registered())?.current_voyage()?
     else {
         return Ok(());
     };

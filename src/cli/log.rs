@@ -7,11 +7,11 @@ use clap::builder::{PossibleValue, TypedValueParser};
 use super::flags::FlagArgs;
 use super::{Context, VoyageArg};
 use crate::error::{Error, Result, cmd};
-use crate::inputs::{ProvenanceSpec, Surface};
 use crate::model::entry::SUGGESTED_STATES;
 use crate::output::Report;
 use crate::output::entry::Recorded;
 use crate::words;
+use helm_core::{ProvenanceSpec, Surface};
 
 /// Any text is a state; the suggested words show in `--help` and in shell
 /// completions without limiting what may be said.

@@ -161,7 +161,7 @@ pub enum Command {
     // Its own hidden `json` keeps the global one out of its help; main
     // refuses it when given. The forges' variables close the long help: a
     // host's MCP settings are where a configurer sets them.
-    #[command(after_long_help = helm_core::configuration::described())]
+    #[command(after_long_help = helm_core::described_configuration())]
     #[command(arg(
         clap::Arg::new("json")
             .long("json")
@@ -278,7 +278,7 @@ pub fn run(cli: Cli, ctx: &Context) -> Result<Box<dyn Report>> {
 impl VoyageArg {
     /// The voyage named, or the usage error that says how to name one.
     pub(crate) fn name(&self) -> Result<&str> {
-        crate::ops::named(self.voyage.as_deref())
+        helm_core::named_voyage(self.voyage.as_deref())
     }
 }
 

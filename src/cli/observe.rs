@@ -5,10 +5,10 @@ use clap::Args;
 use super::flags::FlagSubcommands;
 use super::{Context, VoyageArg};
 use crate::error::Result;
-use crate::observe::TargetArgs;
 use crate::output::Report;
 use crate::output::observe::ObservedReport;
 use crate::output::progress::Progress;
+use helm_core::TargetArgs;
 
 #[derive(Debug, Args)]
 pub struct ObserveArgs {
@@ -59,7 +59,7 @@ pub(crate) fn run(args: ObserveArgs, ctx: &Context) -> Result<Box<dyn Report>> {
     let helm = match args.lockdown {
         true => {
             locked = ctx.helm.clone();
-            locked.disclosure = crate::egress::shown::Disclosure::Lockdown;
+            locked.disclosure = helm_core::Disclosure::Lockdown;
             &locked
         }
         false => &ctx.helm,

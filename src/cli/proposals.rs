@@ -8,12 +8,12 @@ use clap::Args;
 use super::flags::FlagArgs;
 use super::{Context, VoyageArg};
 use crate::error::Result;
-use crate::inputs::{ProvenanceSpec, Surface};
-use crate::ops::proposals::ApproveRequest;
 use crate::output::Report;
 use crate::output::entry::Recorded;
 use crate::output::proposals::Proposals;
 use crate::output::rehearsal::Rehearsed;
+use helm_core::ApproveRequest;
+use helm_core::{ProvenanceSpec, Surface};
 
 #[derive(Debug, Args)]
 pub struct ProposalsArgs {
@@ -75,7 +75,7 @@ pub(crate) fn approve(args: ApproveArgs, ctx: &Context) -> Result<Box<dyn Report
         provenance: &provenance,
         allow_self: args.allow_self,
         override_reason: args.override_reason.as_deref(),
-        cancel: &crate::cancel::Cancel::default(),
+        cancel: &helm_core::Cancel::default(),
     };
     if args.dry_run {
         let rehearsal = ctx.helm.rehearse_approval(voyage, args.entry, &request)?;

@@ -4,9 +4,9 @@ use clap::Args;
 
 use super::Context;
 use crate::error::Result;
-use crate::ops::search::SearchRequest;
 use crate::output::Report;
 use crate::output::search::SearchReport;
+use helm_core::SearchRequest;
 
 #[derive(Debug, Args)]
 pub struct SearchArgs {
@@ -18,7 +18,7 @@ pub struct SearchArgs {
     #[arg(long = "voyage", short = 'V', value_name = "VOYAGE")]
     pub(crate) voyage: Option<String>,
     /// Only results of this kind.
-    #[arg(long, value_name = "KIND", value_parser = crate::ops::search::KINDS)]
+    #[arg(long, value_name = "KIND", value_parser = helm_core::KINDS)]
     pub(crate) kind: Option<String>,
     /// Only what this identity recorded (an entry's --as, or the entry that
     /// sealed an observation).

@@ -5,9 +5,9 @@ use clap::{Args, Subcommand};
 use super::flags::FlagSubcommands;
 use super::{Context, VoyageArg};
 use crate::error::Result;
-use crate::observe::TargetArgs;
 use crate::output::Report;
 use crate::output::slate::{Cleared, Erased, SlateList};
+use helm_core::TargetArgs;
 
 #[derive(Debug, Subcommand)]
 pub enum SlateCommand {

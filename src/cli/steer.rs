@@ -7,13 +7,13 @@ use clap::Args;
 
 use super::flags::{FlagArgs, FlagSubcommands};
 use super::{Context, VoyageArg};
-use crate::actions::ActionArgs;
 use crate::error::Result;
-use crate::inputs::{ProvenanceSpec, Surface};
-use crate::ops::logbook::SteerRequest;
 use crate::output::Report;
 use crate::output::entry::Recorded;
 use crate::output::rehearsal::Rehearsed;
+use helm_core::ActionArgs;
+use helm_core::SteerRequest;
+use helm_core::{ProvenanceSpec, Surface};
 
 #[derive(Debug, Args)]
 pub struct SteerArgs {
@@ -104,7 +104,7 @@ pub(crate) fn run(args: SteerArgs, ctx: &Context) -> Result<Box<dyn Report>> {
         allow_secret: &args.allow_secret,
         disclose: args.disclose,
         // A person stops the CLI with a signal; the protocol covers that.
-        cancel: &crate::cancel::Cancel::default(),
+        cancel: &helm_core::Cancel::default(),
     };
     // A refusal goes on the record when asked, and is still the answer.
     let refused = |error| match args.record_refusal {

@@ -5,11 +5,11 @@ use clap::Args;
 
 use super::Context;
 use crate::error::Result;
-use crate::ops::voyage::ListFilter;
 use crate::output::Report;
 use crate::output::push_all::PushedAllReport;
 use crate::output::sync::{Direction, PulledAllReport, SyncReport};
 use crate::output::voyage::VoyageList;
+use helm_core::ListFilter;
 
 #[derive(Debug, Args)]
 pub struct PushArgs {

@@ -7,13 +7,13 @@ use clap::{Args, Subcommand, ValueEnum};
 
 use super::Context;
 use crate::error::{Error, Result, arg, cmd};
-use crate::ops::voyage::ListFilter;
 use crate::output::Report;
 use crate::output::bounded::BoundedStory;
 use crate::output::brief::BriefReport;
 use crate::output::lifecycle::CompactReport;
 use crate::output::voyage::{Created, Ended, ExportReport, StoryFormat, StoryReport, VoyageList};
 use crate::words;
+use helm_core::ListFilter;
 
 #[derive(Debug, Subcommand)]
 pub enum VoyageCommand {

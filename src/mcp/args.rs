@@ -9,9 +9,9 @@
 use schemars::JsonSchema;
 use serde::Deserialize;
 
-use crate::actions::ActionArgs;
-use crate::inputs::ProvenanceSpec;
-use crate::observe::TargetArgs;
+use helm_core::ActionArgs;
+use helm_core::ProvenanceSpec;
+use helm_core::TargetArgs;
 
 /// `voyage_new`.
 #[derive(Debug, Deserialize, JsonSchema)]

@@ -34,8 +34,8 @@ use rmcp::model::CallToolResult;
 
 pub use self::served::Served;
 use crate::error::{Error, Kind, Result};
-use crate::ops::Helm;
 use crate::output::error_doc::ErrorDoc;
+use helm_core::Helm;
 
 /// What every call may use: the core and the default voyage, both read once
 /// from the environment the server was started in.
@@ -76,12 +76,12 @@ impl Ctx {
 pub fn serve(served: Served, lockdown: bool) -> Result<()> {
     let mut helm = Helm::from_env(crate::forges::registered())?;
     // stdin and stdout carry the protocol: no body is ever read from them.
-    helm.stdin = crate::inputs::Stdin::Protocol;
+    helm.stdin = helm_core::Stdin::Protocol;
     // Every payload any tool or resource shows is marked, or withheld
     // under lockdown, by the core (`egress::shown`).
     helm.disclosure = match lockdown {
-        true => crate::egress::shown::Disclosure::Lockdown,
-        false => crate::egress::shown::Disclosure::Marked,
+        true => helm_core::Disclosure::Lockdown,
+        false => helm_core::Disclosure::Marked,
     };
     let ctx = Ctx {
         helm,

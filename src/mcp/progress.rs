@@ -9,7 +9,7 @@ use std::time::Duration;
 use rmcp::model::{ProgressNotificationParam, ProgressToken};
 use rmcp::{Peer, RoleServer};
 
-use crate::observe::Tally;
+use helm_core::Tally;
 
 /// How often the tally is read while a call runs.
 const TICK: Duration = Duration::from_millis(100);

@@ -13,11 +13,11 @@ use super::Ctx;
 use super::served::Served;
 use super::tools;
 use crate::error::{Error, Kind, Result};
-use crate::ops::voyage::ListFilter;
 use crate::output::brief::BriefReport;
 use crate::output::page::PageReport;
 use crate::output::voyage::{StoryFormat, StoryReport};
 use crate::output::{Report, Style};
+use helm_core::ListFilter;
 
 const SCHEME: &str = "helm://voyages/";
 

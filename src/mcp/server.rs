@@ -18,9 +18,9 @@ use serde_json::Value;
 use super::served::Served;
 use super::tools::{Call, Tool};
 use super::{Ctx, document, refusal, resources};
-use crate::cancel::Cancel;
 use crate::error::{Error, Kind};
-use crate::observe::Tally;
+use helm_core::Cancel;
+use helm_core::Tally;
 
 const INSTRUCTIONS: &str = "\
 helm keeps a logbook per voyage (one piece of collaborative work). Observe what you look at \
@@ -57,7 +57,7 @@ impl ServerHandler for HelmServer {
             .with_server_info(Implementation::new("helm", env!("CARGO_PKG_VERSION")))
             .with_instructions(format!(
                 "{INSTRUCTIONS} {}",
-                helm_core::configuration::described()
+                helm_core::described_configuration()
             ))
     }
 
@@ -89,7 +89,7 @@ impl ServerHandler for HelmServer {
         let cancel = Cancel::reading(move || token.is_cancelled());
         // The caller's trace (`_meta.traceparent`, SEP-414) is recorded on
         // the entry this call makes: its own `Helm` carries it.
-        let ctx = match crate::inputs::trace::caller(
+        let ctx = match helm_core::caller_trace(
             context.meta.get_traceparent(),
             context.meta.get_tracestate(),
             "_meta.traceparent",
@@ -224,7 +224,7 @@ async fn run(
     match rendered.and_then(|(bytes, notes)| Ok((document(&bytes)?, notes))) {
         Ok((mut value, notes)) => {
             // No control or invisible character reaches a client raw.
-            crate::egress::shown::visible(&mut value);
+            helm_core::shown_visible(&mut value);
             let notes: Vec<String> = notes
                 .iter()
                 .map(|note| crate::text::visible(note).unwrap_or_else(|| note.clone()))

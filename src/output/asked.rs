@@ -30,14 +30,14 @@ pub(crate) fn of(entry: &Entry) -> Said {
 fn steer(record: &SteerRecord) -> Said {
     let mut details = Vec::new();
     details.extend(elsewhere(record).map(|place| format!("on {place}")));
-    crate::actions::details(record, &mut details);
+    helm_core::steer_details(record, &mut details);
     if let Some(how) = &record.settled {
         details.push(format!("recorded from {}", how.replace('-', " ")));
     }
     details.extend(approval(record));
     Said {
         details,
-        body: crate::actions::body(record).filter(|b| !b.trim().is_empty()),
+        body: helm_core::steer_body(record).filter(|b| !b.trim().is_empty()),
     }
 }
 

@@ -1,14 +1,14 @@
 //! `voyage brief` output: a few lines a person or agent can resume from
 //! (at most [`LIMIT`] bytes), and the same facts as one JSON document.
 
-use crate::actions::Headline;
+use helm_core::Headline;
 use std::io::{self, Write};
 
 use super::documents::{BriefEntryView, BriefView, ObservationView};
 use super::entry::describe_target;
 use super::{Report, Style, age, clean_line, truncate, when};
 use crate::model::{EntryAction, VoyageStatus};
-use crate::ops::brief::{Brief, Touched};
+use helm_core::{Brief, Touched};
 
 /// The human brief never exceeds this many bytes.
 pub(crate) const LIMIT: usize = 4096;
@@ -118,7 +118,7 @@ impl BriefReport {
                 truncate(&clean_line(&who.summary), 110)
             )?;
             if let Some(EntryAction::Steer(record)) = entry.parsed_action()
-                && let Some(body) = crate::actions::body(record)
+                && let Some(body) = helm_core::steer_body(record)
             {
                 writeln!(out, "     said: {}", truncate(&clean_line(&body), 110))?;
             }
@@ -143,7 +143,7 @@ impl BriefReport {
             writeln!(out, "{}", style.bold("Synced (as recorded here):"))?;
         }
         for remote in brief.synced.iter().take(SHOWN) {
-            let note = |how: &str, n: &Option<crate::ops::synced::SyncNote>| match n {
+            let note = |how: &str, n: &Option<helm_core::SyncNote>| match n {
                 Some(n) => format!(
                     "{how} {} (head {}, {} {} moved)",
                     when(&n.at),

@@ -4,7 +4,7 @@
 //! ever added to. Each also derives `JsonSchema`, from which the MCP tools'
 //! output schemas are made, so a document and its schema cannot drift.
 
-use crate::actions::Headline;
+use helm_core::Headline;
 use std::path::Path;
 
 use schemars::JsonSchema;
@@ -12,9 +12,9 @@ use serde::Serialize;
 
 use super::stored::{ActionJson, TargetJson};
 use crate::model::Voyage;
-use crate::steering::pending::Record;
 use crate::storage::logbook::Entry;
 use crate::storage::slate::Observation;
+use helm_core::Record;
 
 /// One observation on the slate or in a bearing.
 #[derive(Serialize, JsonSchema)]
@@ -175,7 +175,7 @@ pub(crate) struct SlateView<'a> {
 #[derive(Serialize, JsonSchema)]
 #[schemars(description = "The `slate_erase` result.")]
 pub(crate) struct ErasedView<'a> {
-    pub(crate) target: &'a crate::observe::Target,
+    pub(crate) target: &'a helm_core::Target,
     pub(crate) erased: bool,
 }
 
@@ -278,21 +278,21 @@ pub(crate) struct BriefView<'a> {
     pub(crate) voyage: &'a Voyage,
     /// Proposals waiting for a decision.
     #[serde(skip_serializing_if = "<[_]>::is_empty")]
-    pub(crate) proposals: &'a [crate::ops::proposals::Waiting],
+    pub(crate) proposals: &'a [helm_core::Waiting],
     pub(crate) entries: usize,
     pub(crate) recent: Vec<BriefEntryView<'a>>,
     /// Where the voyage stands: its end (not an entry), else its latest entry.
-    pub(crate) current: Option<&'a crate::ops::brief::Current>,
+    pub(crate) current: Option<&'a helm_core::Current>,
     /// The latest logged state, which a later steer or the end outdates.
-    pub(crate) last_logged: Option<&'a crate::ops::brief::LoggedState>,
+    pub(crate) last_logged: Option<&'a helm_core::LoggedState>,
     /// The voyage's last push and pull per remote, as recorded here.
-    pub(crate) synced: &'a [crate::ops::synced::RemoteSync],
-    pub(crate) github: &'a [crate::ops::brief::Touched],
+    pub(crate) synced: &'a [helm_core::RemoteSync],
+    pub(crate) github: &'a [helm_core::Touched],
     pub(crate) interrupted: &'a [Record],
     pub(crate) slate: Vec<ObservationView<'a>>,
     /// Other voyages matching this one's intent; absent when none does.
     #[serde(skip_serializing_if = "<[_]>::is_empty")]
-    pub(crate) related: &'a [crate::ops::brief_related::Related],
+    pub(crate) related: &'a [helm_core::Related],
 }
 
 /// `observe --json`: what was looked at, when, the artifact it is stored
@@ -304,7 +304,7 @@ pub(crate) struct BriefView<'a> {
 #[serde(rename_all = "camelCase")]
 #[expect(dead_code, reason = "a schema only: nothing builds or reads it")]
 pub(crate) struct ObservedDoc {
-    pub(crate) target: crate::observe::Target,
+    pub(crate) target: helm_core::Target,
     pub(crate) observed_at: String,
     /// The SHA-256 of the payload, the artifact's key.
     pub(crate) artifact: String,
@@ -319,7 +319,7 @@ pub(crate) struct ObservedDoc {
     pub(crate) changes: Option<Vec<String>>,
     /// A pull request's readiness to merge, every blocker at once.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub(crate) readiness: Option<crate::ops::readiness::Readiness>,
+    pub(crate) readiness: Option<helm_core::Readiness>,
     /// What was seen; its shape depends on the target's kind (docs/json.md).
     pub(crate) payload: serde_json::Map<String, serde_json::Value>,
 }

@@ -1,7 +1,7 @@
 //! Logbook entries: the story block humans read and the JSON shape machines
 //! parse (`{"id", "kind", "recordedAt", …, "action", "bearing"}`).
 
-use crate::actions::Headline;
+use helm_core::Headline;
 use std::cell::RefCell;
 use std::collections::HashMap;
 use std::io::{self, Write};
@@ -10,10 +10,10 @@ use serde_json::Value;
 
 use super::documents::{EntryView, RecordedView};
 use super::{Report, Style, clean, clean_line, short_hash, when};
-use crate::observe::Target;
-use crate::ops::changes::Changes;
 use crate::storage::logbook::{Entry, Sealed};
 use crate::storage::slate::Observation;
+use helm_core::Changes;
+use helm_core::Target;
 
 /// A target as one human line, from its stored key. A long voyage's story
 /// names the same few targets thousands of times, and parsing each key

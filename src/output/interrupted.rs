@@ -1,14 +1,14 @@
 //! Interrupted steers as reports: `interrupted list`, and what `interrupted
 //! settle` and `interrupted discard` did.
 
-use crate::actions::Headline;
+use helm_core::Headline;
 use std::io::{self, Write};
 
 use super::documents::{EntryView, InterruptedView, SettledView};
 use super::entry::write_story_block;
 use super::{Report, Style, clean_line, when};
-use crate::steering::Settlement;
-use crate::steering::pending::Record;
+use helm_core::Record;
+use helm_core::Settlement;
 
 /// `interrupted list`.
 pub(crate) struct Interrupted {

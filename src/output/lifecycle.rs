@@ -194,7 +194,7 @@ fn compact_hint(voyage: &str, freed: u64) -> Option<String> {
 
 /// `voyage compact`.
 pub(crate) struct CompactReport {
-    pub(crate) compacted: crate::ops::voyage::Compacted,
+    pub(crate) compacted: helm_core::Compacted,
 }
 
 impl Report for CompactReport {

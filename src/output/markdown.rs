@@ -3,7 +3,7 @@
 //! (intent, identities, summaries, targets) is escaped so it renders as the
 //! words that were written, never as markup someone slipped in.
 
-use crate::actions::Headline;
+use helm_core::Headline;
 use std::collections::{HashMap, HashSet};
 use std::io::{self, Write};
 
@@ -12,9 +12,9 @@ use super::markdown_escape::{code, escape_inline, escape_line, heading, link};
 use super::said::{OthersWords, QUOTES};
 use super::{clean, clean_line, short_hash, when};
 use crate::model::VoyageStatus;
-use crate::ops::changes::Changes;
-use crate::ops::voyage::Story;
 use crate::storage::logbook::Entry;
+use helm_core::Changes;
+use helm_core::Story;
 
 /// Writes the whole story: a heading with the intent, a status line, then one
 /// `### Steer 3 — create PR #45` section per entry, each bearing observation

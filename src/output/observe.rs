@@ -30,7 +30,7 @@ mod thread;
 use screen::Screen;
 
 pub(crate) struct ObservedReport {
-    pub(crate) observed: crate::ops::observe::Observed,
+    pub(crate) observed: helm_core::Observed,
     /// stdout is a terminal: escape characters that could drive it.
     pub(crate) terminal: bool,
     /// `observe --all`: nothing left out of the screen.
@@ -153,7 +153,7 @@ impl ObservedReport {
         // summary stands in, as the story does it.
         let digest = match (&observed.digest, raw.len() <= DIGEST_LIMIT) {
             (Some(digest), _) => Some(digest.clone()),
-            (None, true) => crate::ops::digest::of(Some(&observed.target), &raw),
+            (None, true) => helm_core::digest_of(Some(&observed.target), &raw),
             (None, false) => Some(observed.summary.clone()),
         };
         if let Some(digest) = digest {
@@ -183,11 +183,11 @@ impl ObservedReport {
             None => {}
         }
         let rendered = match &observed.target {
-            crate::observe::Target::FileContents(_) => serde_json::from_slice(&raw)
+            helm_core::Target::FileContents(_) => serde_json::from_slice(&raw)
                 .map(|files| local::lean_files(&mut screen, &files))
                 .is_ok(),
             // Names are not authors' text: lockdown withholds none of them.
-            crate::observe::Target::DirectoryTree(_) => serde_json::from_slice(&raw)
+            helm_core::Target::DirectoryTree(_) => serde_json::from_slice(&raw)
                 .map(|tree| local::lean_tree(&mut screen, &tree))
                 .is_ok(),
             // What the core's disclosure shows (`raw` above, under
@@ -224,7 +224,7 @@ impl ObservedReport {
     /// payload as stored, with invisible characters written out.
     fn shown(&self) -> Option<Value> {
         let mut payload = self.observed.shown.as_ref()?.payload.clone();
-        crate::egress::shown::visible(&mut payload);
+        helm_core::shown_visible(&mut payload);
         Some(payload)
     }
 }
@@ -275,15 +275,15 @@ impl Report for ObservedReport {
 
     fn untrusted(&self) -> Vec<String> {
         let found = self.observed.shown.iter().flat_map(|s| &s.untrusted);
-        found.map(crate::egress::shown::Untrusted::line).collect()
+        found.map(helm_core::Untrusted::line).collect()
     }
 }
 
 /// Whether `observe --all` shows more of this kind: a GitHub look's parts
 /// are drawn from the payload whole; a local look's screen is drawn from
 /// a lean reading of it, and `helm artifact show` gives the rest.
-pub(crate) fn heeds_all(target: &crate::observe::Target) -> bool {
-    use crate::observe::Target;
+pub(crate) fn heeds_all(target: &helm_core::Target) -> bool {
+    use helm_core::Target;
     match target {
         Target::GitHubIssue(_)
         | Target::GitHubPr(_)
@@ -298,8 +298,8 @@ pub(crate) fn heeds_all(target: &crate::observe::Target) -> bool {
 }
 
 /// Each part of the payload, by the kind that wrote it.
-fn render(screen: &mut Screen, target: &crate::observe::Target, payload: &Value) {
-    use crate::observe::Target;
+fn render(screen: &mut Screen, target: &helm_core::Target, payload: &Value) {
+    use helm_core::Target;
     match target {
         Target::GitHubIssue(_) | Target::GitHubPr(_) | Target::Issue(_) | Target::Pr(_) => {
             thread::render(screen, payload)

@@ -19,7 +19,7 @@ pub(crate) struct PayloadReport {
     pub(crate) note: Option<String>,
     /// The payload as the core's disclosure shows it, when that is not the
     /// payload as stored (`egress::shown`): printed in its place.
-    pub(crate) shown: Option<crate::egress::shown::Disclosed>,
+    pub(crate) shown: Option<helm_core::Disclosed>,
     /// stdout is a terminal: escape what could drive it.
     pub(crate) terminal: bool,
 }
@@ -67,6 +67,6 @@ impl Report for PayloadReport {
 
     fn untrusted(&self) -> Vec<String> {
         let found = self.shown.iter().flat_map(|shown| &shown.untrusted);
-        found.map(crate::egress::shown::Untrusted::line).collect()
+        found.map(helm_core::Untrusted::line).collect()
     }
 }

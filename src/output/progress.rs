@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
-use crate::observe::{Counting as Unit, Tally, Target};
+use helm_core::{Counting as Unit, Tally, Target};
 
 /// How long a look runs before progress appears.
 const DELAY: Duration = Duration::from_secs(1);
@@ -137,15 +137,14 @@ mod tests {
 
     #[test]
     fn a_quick_look_returns_its_value_and_draws_nothing() {
-        let target =
-            Target::from(crate::observe::rust_project::RustProjectTarget { root: "/x".into() });
+        let target = Target::from(helm_core::RustProjectTarget { root: "/x".into() });
         let value = Progress::new(true, &target).run(|tally| {
             tally.add(3);
             tally.done()
         });
         assert_eq!(value, 3);
         assert!(Progress::new(false, &target).what.is_none());
-        let github = Target::from(crate::observe::github_repo::GitHubRepoTarget {
+        let github = Target::from(helm_core::GitHubRepoTarget {
             repo: crate::model::Repo::parse("o/r").unwrap(),
             focus: vec![],
         });

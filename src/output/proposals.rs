@@ -8,7 +8,7 @@ use serde::Serialize;
 
 use super::{Report, Style, clean_line, when};
 use crate::model::proposal::{ProposalRecord, ProposalState, ProposedRequest};
-use crate::ops::proposals::{Decided, Listed};
+use helm_core::{Decided, Listed};
 
 /// `helm proposals`.
 pub(crate) struct Proposals {

@@ -7,7 +7,7 @@
 /// to decide it.
 pub(crate) fn write_waiting(
     out: &mut dyn std::io::Write,
-    waiting: &[crate::ops::proposals::Waiting],
+    waiting: &[helm_core::Waiting],
     style: super::Style,
 ) -> std::io::Result<()> {
     for proposal in waiting {

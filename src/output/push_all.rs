@@ -13,9 +13,9 @@ use super::error_doc::ErrorBody;
 use super::sync::{Direction, SyncView, line, view};
 use super::{Report, Style, clean, clean_line};
 use crate::error::{Error, Words};
-use crate::ops::sync::PushedAll;
 use crate::sync::Synced;
 use crate::words::plural;
+use helm_core::PushedAll;
 
 pub(crate) struct PushedAllReport {
     pub(crate) pushed: PushedAll,

@@ -13,7 +13,7 @@ use serde_json::Value;
 
 use super::{Report, Style, clean_line};
 use crate::model::entry::Freshness;
-use crate::ops::rehearsal::{Rehearsal, Settles};
+use helm_core::{Rehearsal, Settles};
 
 /// A dry run and its warnings, each rendered by the front end that asked.
 pub(crate) struct Rehearsed {

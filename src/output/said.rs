@@ -11,9 +11,9 @@ use std::collections::{HashMap, HashSet};
 
 use serde_json::Value;
 
-use crate::observe::Target;
-use crate::observe::standing::part_may_push;
 use crate::storage::store::Payload;
+use helm_core::Target;
+use helm_core::part_may_push;
 
 /// The characters a quote keeps; the rest is in the page and the artifact.
 const QUOTE_CHARS: usize = 280;

@@ -6,8 +6,8 @@
 use std::io::{self, Write};
 
 use super::{Report, Style, clean_line, short_hash, when};
-use crate::observe::Target;
-use crate::ops::search::{SearchResult, SearchResults};
+use helm_core::Target;
+use helm_core::{SearchResult, SearchResults};
 
 pub(crate) struct SearchReport {
     pub(crate) found: SearchResults,

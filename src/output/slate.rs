@@ -62,7 +62,7 @@ impl Report for SlateList {
 }
 
 pub(crate) struct Erased {
-    pub(crate) target: crate::observe::Target,
+    pub(crate) target: helm_core::Target,
     pub(crate) erased: bool,
 }
 

@@ -11,10 +11,10 @@ use serde::Serialize;
 
 use super::documents::{EntryHead, ObservationView};
 use crate::model::Voyage;
-use crate::ops::voyage::Story;
-use crate::steering::pending::Record;
 use crate::storage::logbook::Entry;
 use crate::storage::slate::Observation;
+use helm_core::Record;
+use helm_core::Story;
 
 /// `voyage show --json`.
 #[derive(Serialize, JsonSchema)]

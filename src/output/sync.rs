@@ -9,9 +9,9 @@ use serde::Serialize;
 
 use super::{Report, Style, clean_line};
 use crate::model::Voyage;
-use crate::ops::sync::PulledAll;
 use crate::sync::{Moved, Synced};
 use crate::words::plural;
+use helm_core::PulledAll;
 
 /// Which way a sync went.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

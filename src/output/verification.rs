@@ -5,7 +5,7 @@ use std::io::{self, Write};
 
 use super::documents::{VerificationView, VerifiedView};
 use super::{Report, Style, clean_line};
-use crate::ops::voyage::Verified;
+use helm_core::Verified;
 
 /// `voyage verify`: one block per voyage; exit 1 when any has problems.
 pub(crate) struct Verification {

@@ -8,7 +8,7 @@ use super::said::OthersWords;
 use super::story_json::{StoryEntryView, StoryView};
 use super::{Report, Style, age, clean_line, pad, truncate, when};
 use crate::model::{Voyage, VoyageStatus};
-use crate::ops::voyage::{Listing, Story};
+use helm_core::{Listing, Story};
 
 fn status_text(voyage: &Voyage) -> String {
     match &voyage.status {
@@ -223,7 +223,7 @@ impl StoryReport {
     /// Markdown what others said in each bearing's payloads (read once each, as the
     /// core shows them to a view).
     pub(crate) fn read(
-        helm: &crate::ops::Helm,
+        helm: &helm_core::Helm,
         voyage: &str,
         format: StoryFormat,
     ) -> crate::error::Result<StoryReport> {

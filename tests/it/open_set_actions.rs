@@ -17,7 +17,7 @@ use crate::mcp::Session;
 use crate::settling::steer_args;
 use crate::support::env::TestEnv;
 use crate::support::fake_github::{FakeGitHub, Fault};
-use helm_core::actions::ActionKind;
+use helm_core::ActionKind;
 
 const REPO: &str = "acme/widgets";
 

@@ -5,7 +5,7 @@
 //! sends (fresh, then conditional) answered by a route GitHub's description
 //! accepts. A new kind fails here until it has all three.
 
-use helm_core::observe::KindName;
+use helm_core::KindName;
 use serde_json::Value;
 
 use crate::mcp::Session;

@@ -12,7 +12,7 @@ use schemars::Schema;
 use serde_json::{Map, Value};
 
 use super::BY_POSITION;
-use crate::inputs::{Flag, FlagCommand};
+use helm_core::{Flag, FlagCommand};
 
 /// A subcommand for one argument struct: its name, aliases and
 /// description, without its flags (`flags` adds them).

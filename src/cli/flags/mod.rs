@@ -19,8 +19,8 @@ use std::ops::Deref;
 use clap::{ArgMatches, Args, Command, FromArgMatches, Subcommand};
 
 use crate::error::arg;
-use crate::inputs::{FlagCommand, FlagCommands, Flags};
 use crate::model::{Repo, words};
+use helm_core::{FlagCommand, FlagCommands, Flags};
 
 /// An argument struct flattened into a command: its flags, parsed.
 #[derive(Debug)]

@@ -8,8 +8,8 @@ use serde::de::DeserializeOwned;
 use serde_json::{Map, Number, Value};
 
 use super::build::{ValueShape, field};
-use crate::inputs::Flag;
 use crate::model::Repo;
+use helm_core::Flag;
 
 /// What the flags set: the fields, and the repository that an issue or
 /// pull request URL given for a number named.

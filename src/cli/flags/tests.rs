@@ -6,9 +6,9 @@ use serde_json::json;
 
 use super::build::doc;
 use super::{FlagArgs, FlagSubcommands};
-use crate::actions::ActionArgs;
-use crate::inputs::{FlagCommands, Flags, ProvenanceSpec};
-use crate::observe::TargetArgs;
+use helm_core::ActionArgs;
+use helm_core::TargetArgs;
+use helm_core::{FlagCommands, Flags, ProvenanceSpec};
 
 fn parsed<T: FlagCommands>(words: &[&str]) -> Result<T, clap::Error> {
     let cmd = FlagSubcommands::<T>::augment_subcommands(Command::new("helm"));
@@ -157,7 +157,7 @@ fn values_out_of_range_or_out_of_choice_are_refused_by_the_parser() {
 fn every_field_has_a_flag_and_every_flag_a_field() {
     let mut commands = ActionArgs::commands();
     commands.extend(TargetArgs::commands());
-    let provenance = crate::inputs::FlagCommand::of::<ProvenanceSpec>("provenance");
+    let provenance = helm_core::FlagCommand::of::<ProvenanceSpec>("provenance");
     commands.push(provenance);
     assert_eq!(ProvenanceSpec::flags().len(), 5);
     for command in commands {

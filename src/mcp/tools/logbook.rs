@@ -2,15 +2,15 @@
 
 use super::{Call, Tool, ToolEffect, Toolset};
 use crate::error::Result;
-use crate::inputs::Surface;
 use crate::mcp::Ctx;
 use crate::mcp::args::{LogInput, SteerInput};
 use crate::mcp::schema::{input, output};
-use crate::ops::logbook::SteerRequest;
 use crate::output::Report;
 use crate::output::documents::{RecordedView, SteerResultDoc};
 use crate::output::entry::Recorded;
 use crate::output::rehearsal::Rehearsed;
+use helm_core::SteerRequest;
+use helm_core::Surface;
 
 pub(crate) const STEER: Tool = Tool {
     name: "steer",

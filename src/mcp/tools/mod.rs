@@ -23,8 +23,8 @@ use serde::de::DeserializeOwned;
 use super::Ctx;
 pub(crate) use super::toolsets::Toolset;
 use crate::error::{Error, Result};
-use crate::observe::Tally;
 use crate::output::Report;
+use helm_core::Tally;
 
 /// One tool.
 pub(crate) struct Tool {
@@ -179,7 +179,7 @@ pub(crate) struct Call {
     pub(crate) tool: &'static str,
     pub(crate) args: JsonObject,
     pub(crate) tally: Arc<Tally>,
-    pub(crate) cancel: crate::cancel::Cancel,
+    pub(crate) cancel: helm_core::Cancel,
     /// How an error's words read to this client (`words::render`). The
     /// server hands it in so that no tool imports the words, which look
     /// up the tools to name them.

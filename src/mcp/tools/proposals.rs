@@ -9,15 +9,15 @@ use serde::Deserialize;
 
 use super::{Call, Tool, ToolEffect, Toolset};
 use crate::error::Result;
-use crate::inputs::{ProvenanceSpec, Surface};
 use crate::mcp::Ctx;
 use crate::mcp::schema::{input, output};
-use crate::ops::proposals::ApproveRequest;
 use crate::output::Report;
 use crate::output::documents::RecordedView;
 use crate::output::entry::Recorded;
 use crate::output::proposals::{Proposals, ProposalsView};
 use crate::output::rehearsal::Rehearsed;
+use helm_core::ApproveRequest;
+use helm_core::{ProvenanceSpec, Surface};
 
 /// `proposals`: the voyage alone, said as every tool says it.
 #[derive(Debug, Deserialize, JsonSchema)]

@@ -5,9 +5,9 @@ use crate::error::Result;
 use crate::mcp::Ctx;
 use crate::mcp::args::SearchInput;
 use crate::mcp::schema::{input, output};
-use crate::ops::search::{SearchRequest, SearchResults};
 use crate::output::Report;
 use crate::output::search::SearchReport;
+use helm_core::{SearchRequest, SearchResults};
 
 pub(crate) const SEARCH: Tool = Tool {
     name: "search",

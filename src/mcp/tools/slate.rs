@@ -125,7 +125,7 @@ fn clear(ctx: &Ctx, mut call: Call) -> Result<Box<dyn Report>> {
 /// `slate_erase`: `{"erased": [{"target", "erased"}, …]}`, one per target
 /// in the order given.
 struct ErasedAll {
-    erased: Vec<(crate::observe::Target, bool)>,
+    erased: Vec<(helm_core::Target, bool)>,
 }
 
 #[derive(Serialize, JsonSchema)]

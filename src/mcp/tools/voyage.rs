@@ -10,7 +10,6 @@ use crate::mcp::args::{
 };
 use crate::mcp::schema::{input, output};
 use crate::model::Voyage;
-use crate::ops::voyage::ListFilter;
 use crate::output::Report;
 use crate::output::brief::BriefReport;
 use crate::output::documents::{BriefView, ListView, VerificationView};
@@ -18,6 +17,7 @@ use crate::output::lifecycle::CompactReport;
 use crate::output::story_json::StoryView;
 use crate::output::verification::Verification;
 use crate::output::voyage::{Created, Ended, StoryFormat, StoryReport, VoyageList};
+use helm_core::ListFilter;
 
 pub(crate) const NEW: Tool = Tool {
     name: "voyage_new",
@@ -163,7 +163,7 @@ pub(crate) const COMPACT: Tool = Tool {
     toolset: Toolset::Lifecycle,
     description: "Give the space of dropped payloads (artifact_reduce, artifact_jettison) back to the file system by rebuilding the voyage file. Changes no entry, observation or artifact; works on an ended voyage.",
     input: input::<VoyageInput>,
-    output: output::<crate::ops::voyage::Compacted>,
+    output: output::<helm_core::Compacted>,
     effect: ToolEffect {
         read_only: false,
         destructive: false,

@@ -8,7 +8,7 @@
 
 use serde_json::{Map, Value};
 
-use crate::observe::SPELLINGS;
+use helm_core::SPELLINGS;
 
 /// Folds the `github-*` branches of any tagged union in `schema` into their
 /// neutral kinds' branches.

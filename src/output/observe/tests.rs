@@ -18,12 +18,10 @@ fn the_target_is_terminal_safe_on_a_terminal() {
     let mut compressed = Vec::new();
     zstd::stream::copy_encode(&b"{}"[..], &mut compressed, 1).unwrap();
     let mut report = ObservedReport {
-        observed: crate::ops::observe::Observed {
-            target: crate::observe::Target::from(
-                crate::observe::file_contents::FileContentsTarget::of_paths(vec![
-                    "a\u{9b}31m\u{202e}b".to_string(),
-                ]),
-            ),
+        observed: helm_core::Observed {
+            target: helm_core::Target::from(helm_core::FileContentsTarget::of_paths(vec![
+                "a\u{9b}31m\u{202e}b".to_string(),
+            ])),
             observed_at: "2026-01-01T00:00:00.000000Z".to_string(),
             artifact: "0".repeat(64),
             compressed: crate::storage::artifact::Frame::Memory(compressed),
@@ -64,12 +62,10 @@ fn the_payload_reads_the_same_from_memory_or_from_the_frame() {
             panic!("a small frame stays in memory");
         };
         let report = ObservedReport {
-            observed: crate::ops::observe::Observed {
-                target: crate::observe::Target::from(
-                    crate::observe::file_contents::FileContentsTarget::of_paths(vec![
-                        "f".to_string(),
-                    ]),
-                ),
+            observed: helm_core::Observed {
+                target: helm_core::Target::from(helm_core::FileContentsTarget::of_paths(vec![
+                    "f".to_string(),
+                ])),
                 observed_at: "2026-01-01T00:00:00.000000Z".to_string(),
                 artifact: packed.hash.clone(),
                 compressed: Frame::Memory(frame.clone()),

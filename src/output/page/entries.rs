@@ -11,11 +11,11 @@ use serde_json::Value;
 use super::html::{Links, line, payload_id, text};
 use super::payload::{ARTIFACT_BUDGET, PayloadView, Payloads};
 use super::{Annotations, flags};
-use crate::actions::Headline;
 use crate::model::entry::{EntryAction, SteerRecord};
-use crate::ops::changes::Changes;
 use crate::storage::logbook::Entry;
 use crate::storage::slate::Observation;
+use helm_core::Changes;
+use helm_core::Headline;
 
 /// What every entry's section needs besides the entry.
 pub(crate) struct EntryInputs<'a> {

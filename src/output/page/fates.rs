@@ -19,7 +19,7 @@ pub(crate) fn fates(entries: &[Entry]) -> Vec<(i64, Annotation)> {
         match entry.parsed_action() {
             Some(EntryAction::Proposal(record)) => {
                 let later = &entries[at + 1..];
-                let (state, decided) = crate::ops::proposals::state_of(record, later, false, &now);
+                let (state, decided) = helm_core::proposal_state_of(record, later, false, &now);
                 let (text, warn) = match (&state, &decided) {
                     (ProposalState::Performed, Some(d)) => {
                         (format!("performed, approved by {} in", d.identity), false)

@@ -134,7 +134,7 @@ fn ci(checks: &Value) -> String {
     let runs: Vec<String> = counts.iter().map(|(w, n)| format!("{n} {w}")).collect();
     // GitHub's `pending` with no status at all is "none", as the story and the
     // brief say it.
-    let mut out = match crate::observe::combined_statuses(checks).as_deref() {
+    let mut out = match helm_core::combined_statuses(checks).as_deref() {
         Some("none") => "statuses: none".to_string(),
         _ => format!("statuses {}", s(checks, "combinedState")),
     };

@@ -12,8 +12,8 @@ use super::html::{Links, line, text};
 use super::payload::Payloads;
 use crate::model::VoyageStatus;
 use crate::model::entry::EntryAction;
-use crate::ops::voyage::Story;
 use crate::storage::slate::Observation;
+use helm_core::Story;
 
 pub(crate) fn write(out: &mut String, story: &Story, links: &Links, payloads: &Payloads) {
     let snapshot = &story.snapshot;

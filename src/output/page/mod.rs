@@ -26,8 +26,8 @@ use std::path::PathBuf;
 use super::{Report, Style};
 use crate::model::Voyage;
 use crate::model::entry::EntryAction;
-use crate::ops::voyage::Story;
 use crate::storage::logbook::Entry;
+use helm_core::Story;
 pub(crate) use payload::Payloads;
 
 /// What other parts of helm say about an entry, shown under its summary:
@@ -89,7 +89,7 @@ pub(crate) fn flags(entry: &Entry) -> Vec<(String, bool)> {
 }
 
 /// Reads the voyage (each payload once) and renders its page.
-pub(crate) fn of(helm: &crate::ops::Helm, voyage: &str) -> crate::error::Result<(Story, String)> {
+pub(crate) fn of(helm: &helm_core::Helm, voyage: &str) -> crate::error::Result<(Story, String)> {
     let mut payloads = Payloads::default();
     let story = helm.voyage_read(voyage, true, |hash, target, payload| {
         payloads.add(hash, target, payload)

@@ -14,8 +14,8 @@ use serde_json::Value;
 use super::blocks::{Budget, list, pre, s};
 use super::github::{self, Facts};
 use super::html::{tagged, text};
-use crate::observe::Target;
 use crate::storage::store::Payload;
+use helm_core::Target;
 
 /// Bytes of a payload's own text (bodies, logs, file contents) one payload
 /// shows before it is cut.

@@ -9,13 +9,13 @@ use super::html::{Links, escaped};
 use super::payload::{ARTIFACT_BUDGET, Payloads};
 use super::{Annotation, Annotations, render};
 use crate::model::{Provenance, Voyage, VoyageStatus};
-use crate::observe::Target;
-use crate::ops::changes::Changes;
-use crate::ops::voyage::Story;
 use crate::storage::artifact::ArtifactStatus;
 use crate::storage::logbook::Entry;
 use crate::storage::slate::Observation;
 use crate::storage::store::{Payload, Snapshot};
+use helm_core::Changes;
+use helm_core::Story;
+use helm_core::Target;
 
 #[path = "../../../tests/it/page/structure.rs"]
 mod structure;

@@ -9,9 +9,9 @@ use std::fmt::Write as _;
 
 use super::flags;
 use super::html::line;
-use crate::actions::Headline;
 use crate::model::entry::EntryAction;
 use crate::storage::logbook::Entry;
+use helm_core::Headline;
 
 const LABEL: f64 = 170.0;
 const PLOT: f64 = 790.0;

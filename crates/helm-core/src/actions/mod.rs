@@ -32,10 +32,11 @@ use serde::Deserialize;
 
 pub(crate) use helm_forge::act::{IssueOrPull, Steer};
 pub(crate) use part::RecordSchema;
-pub use reading::{Headline, body, comment, details, dropped};
+pub use reading::{Headline, body, details};
+pub(crate) use reading::{comment, dropped};
 pub(crate) use reading::{made, names, overrode, posted};
 pub(crate) use replay::Replay;
-pub use traces::Effect;
+pub(crate) use traces::Effect;
 
 use crate::error::Result;
 use crate::error::Words;
@@ -221,8 +222,6 @@ macro_rules! actions {
                 $Variant($module::$Args),
             )*
         }
-
-        $(pub use $module::$Args;)*
 
         /// What each kind of recorded steer means, from its action's file.
         /// A kind the model lists without an action here, or the reverse,

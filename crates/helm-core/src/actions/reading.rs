@@ -74,7 +74,7 @@ pub(crate) fn posted(record: &SteerRecord) -> Vec<String> {
 }
 
 /// The comment the steer wrote, whose web page the entry's `url` is.
-pub fn comment(record: &SteerRecord) -> Option<u64> {
+pub(crate) fn comment(record: &SteerRecord) -> Option<u64> {
     record.steer.part().comment(record)
 }
 
@@ -85,7 +85,7 @@ pub(crate) fn made(record: &SteerRecord) -> Option<String> {
 
 /// What the steer asked for but GitHub did not apply, as `label 'x'`;
 /// empty when GitHub applied it all or did not say.
-pub fn dropped(record: &SteerRecord) -> Vec<String> {
+pub(crate) fn dropped(record: &SteerRecord) -> Vec<String> {
     record.steer.part().dropped(record)
 }
 

@@ -22,7 +22,7 @@ use crate::model::clock::Began;
 
 /// What GitHub shows about an earlier attempt whose answer was lost.
 #[derive(Debug)]
-pub enum Effect {
+pub(crate) enum Effect {
     /// Traces that match the attempt, each as the steer's record, earliest
     /// first: made after it began (on GitHub's clock) by the account that
     /// acts. The first one no entry of the voyage names yet is its effect;

@@ -5,4 +5,4 @@
 //! so a new action or view gets it without asking for it.
 
 pub(crate) mod outbound;
-pub mod shown;
+pub(crate) mod shown;

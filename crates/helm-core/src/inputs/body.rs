@@ -22,7 +22,7 @@ const MAX_BYTES: u64 = 4 * GITHUB_LIMIT as u64;
 /// Text for a comment or description: inline, from a file, or from stdin.
 #[derive(Debug, Clone, Default, Deserialize, schemars::JsonSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct BodySpec {
+pub(crate) struct BodySpec {
     /// The text, in GitHub Markdown.
     #[serde(default)]
     pub(crate) body: Option<String>,

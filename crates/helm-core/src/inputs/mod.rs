@@ -6,15 +6,15 @@
 //! action reaches both at once. Resolving it checks it and makes it
 //! canonical: an `observe::Target` or an `actions::Steer`.
 
-pub mod body;
+pub(crate) mod body;
 pub(crate) mod branch;
 pub(crate) mod editor;
 pub(crate) mod flags;
 pub(crate) mod provenance;
-pub mod text;
-pub mod trace;
+pub(crate) mod text;
+pub(crate) mod trace;
 
-pub use body::BodySpec;
+pub(crate) use body::BodySpec;
 pub use flags::{Flag, FlagCommand, FlagCommands, Flags};
 pub use provenance::{ProvenanceSpec, Surface};
 pub use text::Stdin;

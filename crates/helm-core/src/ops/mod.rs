@@ -6,30 +6,30 @@
 
 pub(crate) mod actor;
 pub(crate) mod artifact;
-pub mod brief;
-pub mod brief_pr;
-pub mod brief_related;
-pub mod changes;
-pub mod current;
-pub mod digest;
+pub(crate) mod brief;
+pub(crate) mod brief_pr;
+pub(crate) mod brief_related;
+pub(crate) mod changes;
+pub(crate) mod current;
+pub(crate) mod digest;
 pub(crate) mod forge_actor;
 pub(crate) mod forge_look;
 pub(crate) mod fresh;
 mod located;
-pub mod logbook;
+pub(crate) mod logbook;
 pub(crate) mod login;
-pub mod observe;
+pub(crate) mod observe;
 pub(crate) mod posting;
-pub mod proposals;
-pub mod readiness;
+pub(crate) mod proposals;
+pub(crate) mod readiness;
 mod refusal;
-pub mod rehearsal;
-pub mod search;
+pub(crate) mod rehearsal;
+pub(crate) mod search;
 pub(crate) mod slate;
 mod stowed_payload;
-pub mod sync;
-pub mod synced;
-pub mod voyage;
+pub(crate) mod sync;
+pub(crate) mod synced;
+pub(crate) mod voyage;
 
 use std::path::PathBuf;
 

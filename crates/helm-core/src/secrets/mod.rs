@@ -18,13 +18,13 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 
 pub(crate) use many::redact_each;
-pub use scan::{Found, find, marker, redact};
-pub use stream::Redacting;
-pub use value::{KEY, redact_payload};
+pub(crate) use scan::{find, redact};
+pub(crate) use stream::Redacting;
+pub(crate) use value::{KEY, redact_payload};
 
 /// One line of a payload's record: at this place, this rule's markers.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
-pub struct Redaction {
+pub(crate) struct Redaction {
     /// Where: the JSON pointer of the string in the payload.
     pub at: String,
     /// The gitleaks rule that found the secrets, e.g. `github-pat`.

@@ -9,7 +9,7 @@ use super::rules::{Against, Allow, Rule, rules};
 
 /// One secret in a text: the rule that found it and the secret's bytes.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Found {
+pub(crate) struct Found {
     pub rule: &'static str,
     pub start: usize,
     pub end: usize,
@@ -32,7 +32,7 @@ const SPAN: usize = 64 << 10;
 /// Running the generic rule's regex over whole megabytes of text that
 /// merely mention a `key` somewhere cost a 256 MiB file minutes; the lines
 /// around its keywords cost it little.
-pub fn find(text: &str) -> Vec<Found> {
+pub(crate) fn find(text: &str) -> Vec<Found> {
     find_from(text, rules().keywords.find(text.as_bytes()))
 }
 
@@ -230,13 +230,13 @@ fn entropy(text: &[u8]) -> f64 {
 }
 
 /// The marker a secret is replaced by.
-pub fn marker(rule: &str) -> String {
+pub(crate) fn marker(rule: &str) -> String {
     format!("[redacted: {rule}]")
 }
 
 /// `text` with each secret replaced by its marker, and how many each rule
 /// found; `None` when there is none.
-pub fn redact(text: &str) -> Option<(String, BTreeMap<&'static str, u64>)> {
+pub(crate) fn redact(text: &str) -> Option<(String, BTreeMap<&'static str, u64>)> {
     redact_found(text, find(text))
 }
 

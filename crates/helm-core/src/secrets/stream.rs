@@ -21,7 +21,7 @@ const KEY_WINDOW: usize = 64 << 10;
 
 /// A stream's redactor: feed it chunks, then finish it.
 #[derive(Default)]
-pub struct Redacting {
+pub(crate) struct Redacting {
     carry: String,
     counts: BTreeMap<&'static str, u64>,
 }
@@ -38,7 +38,7 @@ impl Redacting {
     }
 
     /// Hands `emit` the rest; returns how many secrets each rule found.
-    pub fn finish(
+    pub(crate) fn finish(
         mut self,
         emit: &mut dyn FnMut(&str) -> std::io::Result<()>,
     ) -> std::io::Result<BTreeMap<&'static str, u64>> {

@@ -11,7 +11,7 @@ use super::scan::{find, marker, redact};
 use super::{Redaction, lines_at};
 
 /// The key of the record in a payload.
-pub const KEY: &str = "redacted";
+pub(crate) const KEY: &str = "redacted";
 
 /// Redacts every string in `payload` and writes the record under
 /// [`KEY`] when any is there. A part kept from `prior`, the target's last
@@ -19,7 +19,7 @@ pub const KEY: &str = "redacted";
 /// and the scan finds nothing in it: its lines of `prior`'s record are
 /// carried, so they are recorded again, not lost. A part is taken for kept
 /// when it is the prior's, whole and unchanged.
-pub fn redact_payload(payload: &mut Value, prior: Option<&Value>) -> Vec<Redaction> {
+pub(crate) fn redact_payload(payload: &mut Value, prior: Option<&Value>) -> Vec<Redaction> {
     let mut record = Vec::new();
     if let Value::Object(map) = payload {
         map.remove(KEY);

@@ -14,7 +14,7 @@
 //! This module knows nothing of HTTP: the world is an [`Actor`], so every
 //! kill point in DESIGN.md can be tested by injecting failures.
 
-pub mod pending;
+pub(crate) mod pending;
 mod protocol;
 mod refusals;
 mod settle;
@@ -22,8 +22,9 @@ mod settle;
 mod tests;
 
 pub(crate) use protocol::{Attempt, Steered, steer};
+pub use settle::Settlement;
 pub(crate) use settle::{Earlier, foresee};
-pub use settle::{Settlement, discard, settle};
+pub(crate) use settle::{discard, settle};
 
 pub(crate) use crate::actions::Effect;
 use crate::actions::Steer;
@@ -45,14 +46,14 @@ pub(crate) enum Outcome {
 
 /// A failed action and what is known about its effect.
 #[derive(Debug)]
-pub struct ActError {
+pub(crate) struct ActError {
     pub(crate) outcome: Outcome,
     pub(crate) error: Error,
 }
 
 /// What the actor decides from the bearing, under the lock, before acting.
 #[derive(Debug, Default)]
-pub struct Preflight {
+pub(crate) struct Preflight {
     /// The freshness check's verdict, recorded in the entry.
     pub(crate) freshness: Option<Freshness>,
     /// The steer to perform instead of the one asked (a merge pinned to the
@@ -65,7 +66,7 @@ pub struct Preflight {
 }
 
 /// The world a steer acts on.
-pub trait Actor {
+pub(crate) trait Actor {
     /// Checks the bearing about to be sealed before `act`; an error refuses
     /// the steer with nothing acted or recorded.
     fn preflight(&mut self, _steer: &Steer, _bearing: &[Observation]) -> Result<Preflight> {

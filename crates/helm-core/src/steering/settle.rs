@@ -139,7 +139,7 @@ pub enum Settlement {
 /// Settles an interrupted attempt explicitly, without ever acting. The
 /// entry it records carries the attempt id as its request id, so a second
 /// settle, or a retry with that id, finds it and records nothing.
-pub fn settle(
+pub(crate) fn settle(
     store: &mut VoyageStore,
     home: &Path,
     attempt_id: &str,
@@ -191,7 +191,7 @@ pub fn settle(
 /// Drops an interrupted attempt's record without recording anything, for
 /// when a person has checked GitHub by hand. Under the voyage's lock, so a
 /// steer in flight with the same id finishes first.
-pub fn discard(store: &mut VoyageStore, home: &Path, attempt_id: &str) -> Result<Record> {
+pub(crate) fn discard(store: &mut VoyageStore, home: &Path, attempt_id: &str) -> Result<Record> {
     let voyage = store.id();
     let mut left = None;
     store.seal_with(None, |_sealing| {

@@ -16,7 +16,7 @@ use reviews::reviews;
 /// One thing that changed. A `vague` one ("new activity") is kept only
 /// when nothing more precise was found anywhere.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Change {
+pub(crate) struct Change {
     pub(crate) words: String,
     pub(crate) vague: bool,
 }
@@ -65,7 +65,7 @@ pub(crate) fn part(part: &str, old: &Value, new: &Value) -> Vec<Change> {
 
 /// Keeps the precise changes, or the vague ones when there are no others,
 /// each said once.
-pub fn settle(all: Vec<Change>) -> Vec<String> {
+pub(crate) fn settle(all: Vec<Change>) -> Vec<String> {
     let precise = all.iter().any(|c| !c.vague);
     let mut words: Vec<String> = Vec::new();
     for change in all {
