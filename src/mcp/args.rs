@@ -10,8 +10,8 @@ use schemars::JsonSchema;
 use serde::Deserialize;
 
 use helm_core::ActionArgs;
-use helm_core::ProvenanceSpec;
 use helm_core::TargetArgs;
+use helm_core::{ProvenanceSpec, SteerOptions};
 
 /// `voyage_new`.
 #[derive(Debug, Deserialize, JsonSchema)]
@@ -95,41 +95,8 @@ pub(crate) struct SteerInput {
     pub(crate) provenance: ProvenanceSpec,
     /// `{"kind": "<steer subcommand>", ...}`, its flags as camelCase fields.
     pub(crate) action: ActionArgs,
-    /// As `observe`'s.
-    #[serde(default)]
-    pub(crate) repo: Option<String>,
-    /// As `observe`'s.
-    #[serde(default)]
-    pub(crate) forge: Option<String>,
-    /// Act even if the issue or PR changed since observed; the entry says
-    /// what changed.
-    #[serde(default)]
-    pub(crate) allow_stale: bool,
-    /// Refuse (kind not-observed) unless the slate observed the issue or PR;
-    /// else act and warn.
-    #[serde(default)]
-    pub(crate) require_observed: bool,
-    /// Check everything and return the request it would send; act, record
-    /// and clear nothing.
-    #[serde(default)]
-    pub(crate) dry_run: bool,
-    /// Record a proposal to approve; send nothing.
-    #[serde(default)]
-    pub(crate) propose: bool,
-    /// Proposal lifetime (default 24h).
-    #[serde(default)]
-    pub(crate) expires: Option<String>,
-    /// On a refusal, log what was considered and why.
-    #[serde(default)]
-    pub(crate) record_refusal: bool,
-    /// Post text holding secrets of these rules (as a refusal names them);
-    /// the entry records them.
-    #[serde(default)]
-    pub(crate) allow_secret: Vec<String>,
-    /// End every body posted with a footer saying who posted it through
-    /// helm (always with HELM_DISCLOSE=1).
-    #[serde(default)]
-    pub(crate) disclose: bool,
+    #[serde(flatten)]
+    pub(crate) options: SteerOptions,
 }
 
 /// `log`.

@@ -39,6 +39,7 @@ pub use inputs::FlagCommands;
 pub use inputs::Flags;
 pub use inputs::ProvenanceSpec;
 pub use inputs::Stdin;
+pub use inputs::SteerOptions;
 pub use inputs::Surface;
 pub use inputs::text::{Named as NamedText, read as read_text};
 pub use inputs::trace::caller as caller_trace;

@@ -9,7 +9,6 @@ use crate::output::Report;
 use crate::output::documents::{RecordedView, SteerResultDoc};
 use crate::output::entry::Recorded;
 use crate::output::rehearsal::Rehearsed;
-use helm_core::SteerRequest;
 use helm_core::Surface;
 
 pub(crate) const STEER: Tool = Tool {
@@ -43,41 +42,39 @@ fn steering(ctx: &Ctx, mut call: Call, propose_only: bool) -> Result<Box<dyn Rep
     let provenance = a.provenance.resolve(Surface::Mcp)?;
     let request_id = a.provenance.request_id(Surface::Mcp)?;
     let voyage = ctx.voyage(a.voyage)?;
-    let request = SteerRequest {
-        provenance: &provenance,
+    let options = &a.options;
+    let request = options.request(
+        &provenance,
         request_id,
-        action: &a.action,
-        repo: a.repo.as_deref(),
-        forge: a.forge.as_deref(),
-        allow_stale: a.allow_stale,
-        require_observed: a.require_observed,
-        allow_secret: &a.allow_secret,
-        disclose: a.disclose,
-        cancel: &call.cancel,
-    };
+        &a.action,
+        options.repo.as_deref(),
+        &call.cancel,
+    );
     let render = call.speak;
     // A refusal goes on the record when asked, and is still the answer.
-    let refused = |error| match a.record_refusal {
-        true => ctx.helm.record_refusal(&voyage, &request, a.dry_run, error),
+    let refused = |error| match options.record_refusal {
+        true => ctx
+            .helm
+            .record_refusal(&voyage, &request, options.dry_run, error),
         false => error,
     };
-    if a.expires.is_some() && !(a.propose || propose_only) {
+    if options.expires.is_some() && !(options.propose || propose_only) {
         return Err(crate::error::Error::usage(
             "`expires` is how long a proposal waits, and this steer is no proposal",
         )
         .hint("add `propose: true`, or leave out `expires`"));
     }
-    if (a.propose || propose_only) && !a.dry_run {
+    if (options.propose || propose_only) && !options.dry_run {
         let sealed = ctx
             .helm
-            .propose(&voyage, &request, a.expires.as_deref())
+            .propose(&voyage, &request, options.expires.as_deref())
             .map_err(refused)?;
         return Ok(Box::new(Recorded {
             sealed,
             warnings: Vec::new(),
         }));
     }
-    if a.dry_run {
+    if options.dry_run {
         let rehearsal = ctx.helm.rehearse(&voyage, &request).map_err(refused)?;
         return Ok(Box::new(Rehearsed::said(rehearsal, render)));
     }

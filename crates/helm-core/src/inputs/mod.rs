@@ -11,10 +11,12 @@ pub(crate) mod branch;
 pub(crate) mod editor;
 pub(crate) mod flags;
 pub(crate) mod provenance;
+pub(crate) mod steer_options;
 pub(crate) mod text;
 pub(crate) mod trace;
 
 pub(crate) use body::BodySpec;
 pub use flags::{Flag, FlagCommand, FlagCommands, Flags};
 pub use provenance::{ProvenanceSpec, Surface};
+pub use steer_options::SteerOptions;
 pub use text::Stdin;
