@@ -14,13 +14,13 @@ use crate::output::interrupted::{Interrupted, Settled};
 pub enum InterruptedCommand {
     /// List the voyage's interrupted steers, with the id to settle each by.
     List(InterruptedListArgs),
-    /// Record what an interrupted steer did: from GitHub's saved answer, or
-    /// from what GitHub shows (a comment with the same body by you, the issue
+    /// Record what an interrupted steer did: from the forge's saved answer, or
+    /// from what the forge shows (a comment with the same body by you, the issue
     /// or PR created, the merge at the pinned sha …). helm never acts here;
-    /// when GitHub shows nothing happened, the record is removed.
+    /// when the forge shows nothing happened, the record is removed.
     Settle(AttemptArgs),
     /// Drop an interrupted steer's record without recording anything, after
-    /// you have checked GitHub yourself.
+    /// you have checked the forge yourself.
     Discard(AttemptArgs),
 }
 

@@ -72,7 +72,7 @@ pub(crate) const ENVIRONMENT: &[(&str, &str)] = &[
     ),
     (
         "HELM_LOG",
-        "`debug` (or `trace`) traces each GitHub request and git command on stderr, as --verbose does. Default: no trace.",
+        "`debug` (or `trace`) traces each forge request and git command on stderr, as --verbose does. Default: no trace.",
     ),
     (
         "TRACEPARENT",
@@ -131,7 +131,7 @@ pub(crate) const ENVIRONMENT: &[(&str, &str)] = &[
 fn meaning(kind: Kind) -> &'static str {
     match kind {
         Kind::Usage => "bad flags or arguments (exit status 2)",
-        Kind::NotFound => "a voyage, artifact, file or GitHub object that does not exist",
+        Kind::NotFound => "a voyage, artifact, file or forge object that does not exist",
         Kind::Ambiguous => "a voyage prefix naming more than one voyage",
         Kind::Ended => "the voyage has ended and takes no more observations or entries",
         Kind::NotAVoyage => "a file that is not a helm voyage",
@@ -140,18 +140,20 @@ fn meaning(kind: Kind) -> &'static str {
         Kind::Io => "reading or writing local files, or running git, failed",
         Kind::Storage => "SQLite reported something unexpected",
         Kind::Corrupt => "a voyage whose content fails verification",
-        Kind::Config => "the repository, token or URL GitHub needs is missing or malformed",
+        Kind::Config => "the repository, token or URL a forge needs is missing or malformed",
         Kind::GitHub => "GitHub refused or could not be reached",
         Kind::Forge => "GitLab or Forgejo refused or could not be reached",
         Kind::Conflict => "the request conflicts with what is already recorded",
         Kind::UnknownOutcome => {
-            "GitHub may have acted and does not show what; see helm interrupted"
+            "the forge may have acted and does not show what; see helm interrupted"
         }
-        Kind::Stale => "the target changed on GitHub since it was observed: observe again",
+        Kind::Stale => "the target changed on its forge since it was observed: observe again",
         Kind::Diverged => "the voyage moved on the git remote: pull before pushing",
         Kind::BadRemote => "what the git remote holds fails helm's checks; nothing written",
         Kind::NotReady => "the slate does not show the pull request ready to merge",
-        Kind::RateLimited => "GitHub's rate limit asks for a longer wait than HELM_GITHUB_TIMEOUT",
+        Kind::RateLimited => {
+            "the forge's rate limit asks for a longer wait than HELM_GITHUB_TIMEOUT"
+        }
         Kind::Cancelled => "the MCP client cancelled the call before anything was written",
         Kind::AlreadyMerged => "the pull request is merged already; nothing was sent or recorded",
         Kind::Unsupported => "the forge cannot do that exactly; nothing was read or sent",
@@ -180,7 +182,7 @@ pub(crate) const FILES: &[(&str, &str)] = &[
     ),
     (
         "$HELM_HOME/pending/",
-        "A record of each steer sent to GitHub and not yet settled; see helm interrupted.",
+        "A record of each steer sent to a forge and not yet settled; see helm interrupted.",
     ),
     (
         "$HELM_HOME/gh-config/<ID>/",

@@ -81,7 +81,7 @@ pub struct Cli {
     #[arg(long, short = 'q', global = true, conflicts_with = "verbose", help_heading = SHARED)]
     pub quiet: bool,
 
-    /// Trace on stderr each GitHub request (method, URL, status, time, cache,
+    /// Trace on stderr each forge request (method, URL, status, time, cache,
     /// rate limit left) and each git command helm runs; never a token. Also
     /// HELM_LOG=debug.
     #[arg(long, short = 'v', global = true, help_heading = SHARED)]
@@ -114,7 +114,8 @@ pub enum Command {
     /// See or tidy the observations gathered since the last entry.
     #[command(subcommand)]
     Slate(Lazy<slate::SlateCommand>),
-    /// Change shared state on GitHub, recording one logbook entry.
+    /// Change shared state on a forge (GitHub, GitLab, Forgejo), recording one
+    /// logbook entry.
     Steer(Lazy<steer::SteerArgs>),
     /// Record a state (waiting, blocked, ready, or your own words) without changing anything.
     Log(Lazy<log::LogArgs>),
@@ -200,7 +201,8 @@ pub struct McpArgs {
     pub propose_only: bool,
 
     /// Withhold observed text by authors without push access (GitHub's
-    /// author_association other than OWNER, MEMBER, COLLABORATOR): results
+    /// author_association other than OWNER, MEMBER, COLLABORATOR; GitLab's
+    /// Developer and above; a Forgejo collaborator with write): results
     /// say "[withheld: LOGIN has no push access; helm artifact show HASH to
     /// read it]" in its place. Without it, such text is marked untrusted.
     #[arg(long)]

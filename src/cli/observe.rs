@@ -33,7 +33,8 @@ pub struct ObserveArgs {
     pub(crate) forge: Option<String>,
 
     /// Withhold text by authors without push access (GitHub's
-    /// author_association other than OWNER, MEMBER, COLLABORATOR), for a
+    /// author_association other than OWNER, MEMBER, COLLABORATOR; GitLab's
+    /// Developer and above; a Forgejo collaborator with write), for a
     /// script that feeds an agent: the payload printed says "[withheld: LOGIN
     /// has no push access; helm artifact show HASH to read it]" in its place,
     /// marks such parts "untrusted": true and writes invisible characters out
@@ -41,7 +42,7 @@ pub struct ObserveArgs {
     #[arg(long, global = true)]
     pub(crate) lockdown: bool,
 
-    /// Show everything of a GitHub look on the screen (every comment,
+    /// Show everything of a forge's look on the screen (every comment,
     /// review, thread, file, check and diff line; long lines wrapped, not
     /// cut), paged on a terminal. --json and `helm artifact show` give the
     /// payload itself.

@@ -24,7 +24,7 @@ pub enum VoyageCommand {
     /// Tell a voyage's story: every entry with who, why and its bearing.
     Show(VoyageShowArgs),
     /// Where a voyage stands, short enough to resume from: status, the last
-    /// entries, the last logged state, what it did on GitHub, the slate.
+    /// entries, the last logged state, what it did on its forges, the slate.
     Brief(BriefArgs),
     /// Write the voyage as one self-contained HTML page to read offline:
     /// header, timeline, every entry with its bearing and payloads.

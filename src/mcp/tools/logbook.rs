@@ -14,7 +14,7 @@ use helm_core::Surface;
 pub(crate) const STEER: Tool = Tool {
     name: "steer",
     toolset: Toolset::Core,
-    description: "Act on GitHub and record one logbook entry (who, role, method, why); it seals the slate into its bearing. Refused if the issue or PR changed since observed (allowStale acts anyway). dryRun and propose send nothing; if refused, nothing is recorded; a requestId never acts twice.",
+    description: "Act on the forge and record one logbook entry (who, role, method, why); it seals the slate into its bearing. Refused if the issue or PR changed since observed (allowStale acts anyway). dryRun and propose send nothing; if refused, nothing is recorded; a requestId never acts twice.",
     input: input::<SteerInput>,
     output: output::<SteerResultDoc>,
     // It can close issues and PRs and merge; only a repeat with the same
