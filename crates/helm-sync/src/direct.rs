@@ -8,10 +8,11 @@
 //! falls back. Both paths write the same objects for the same push
 //! (`tests/it/sync/direct.rs` holds them to it).
 
-use super::batch::{Batch, TreeEntry, parse_tree};
+use super::batch::Batch;
 use super::fast_import::{Commit, Written};
 use super::loose::{CommitObject, Objects};
 use super::names::File;
+use super::object::{TreeEntry, parse_tree};
 use super::shadow::tree::{Base, Blob, FileChange};
 use crate::error::Result;
 

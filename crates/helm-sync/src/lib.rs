@@ -13,6 +13,8 @@
 //! - `rules`: the merge rules.
 //! - `transport`: fetch, compare-and-swap push.
 //! - `arrival`: what a fetch brought, checked before anything is written.
+//! - `object`: what a git object is as helm reads it (a header, a tree's
+//!   entries), whether from the files (`loose::read`) or through `batch`.
 //! - `pull`, `push` (with `build`, `fast_import`), `push_all`, `listing`:
 //!   the operations;
 //!   `direct`, `loose`: a small sync's few objects, written without
@@ -41,6 +43,7 @@ mod listing;
 mod lock;
 mod loose;
 mod names;
+mod object;
 mod pack;
 mod progress;
 mod pull;

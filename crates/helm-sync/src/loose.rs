@@ -27,8 +27,8 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use flate2::{Compress, Compression, FlushCompress, Status};
 use sha1::{Digest, Sha1};
 
-use super::batch::TreeEntry;
 use super::git::SyncRepo;
+use super::object::TreeEntry;
 use super::pack::ObjectKind;
 use crate::error::{Error, Result};
 

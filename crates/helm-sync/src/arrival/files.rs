@@ -10,6 +10,7 @@ use crate::storage::artifact::{Packed, Packer};
 use crate::sync::batch::{self, Batch};
 use crate::sync::layout::{self, EntryDoc, EntryId, LAYOUT, LifecycleDoc, VoyageDoc};
 use crate::sync::names::MAX_ENTRIES;
+use crate::sync::object;
 use crate::sync::rules::ArtifactLifecycle;
 
 use super::limits;
@@ -20,10 +21,10 @@ const WHOLE_BLOB: u64 = 1 << 20;
 /// Entry files read with helm's types and checked, their identities taken:
 /// on a few threads when there are many (a first pull reads them all).
 pub(crate) fn decode_entries(
-    objects: Vec<Option<batch::Object>>,
+    objects: Vec<Option<object::Object>>,
     from: u64,
 ) -> std::result::Result<Vec<(EntryId, EntryDoc)>, String> {
-    let one = |(i, object): (usize, Option<batch::Object>)| {
+    let one = |(i, object): (usize, Option<object::Object>)| {
         let number = from + i as u64;
         let bytes = match object {
             Some((info, bytes)) if info.kind == "blob" && info.size <= limits::FILE => bytes,
@@ -40,7 +41,7 @@ pub(crate) fn decode_entries(
     if objects.len() < 1024 || threads == 1 {
         return objects.into_iter().enumerate().map(one).collect();
     }
-    let mut chunks: Vec<Vec<(usize, Option<batch::Object>)>> = Vec::new();
+    let mut chunks: Vec<Vec<(usize, Option<object::Object>)>> = Vec::new();
     let size = objects.len().div_ceil(threads);
     let mut numbered = objects.into_iter().enumerate().peekable();
     while numbered.peek().is_some() {
@@ -93,7 +94,7 @@ pub(crate) fn voyage_doc(
 
 /// The bytes of a voyage file, checked.
 pub(crate) fn voyage_file(
-    info: &batch::Info,
+    info: &object::Info,
     bytes: &[u8],
     id: &Uuid,
 ) -> std::result::Result<VoyageDoc, String> {
@@ -224,8 +225,8 @@ mod tests {
         .into_bytes()
     }
 
-    fn blob(bytes: Vec<u8>) -> Option<batch::Object> {
-        let info = batch::Info {
+    fn blob(bytes: Vec<u8>) -> Option<object::Object> {
+        let info = object::Info {
             oid: "0".repeat(40),
             kind: "blob".to_string(),
             size: bytes.len() as u64,

@@ -23,9 +23,10 @@ use std::collections::BTreeMap;
 use uuid::Uuid;
 
 use super::Sync;
-use super::batch::{self, Batch, parse_tree};
+use super::batch::{self, Batch};
 use super::layout::{EntryDoc, EntryId};
 use super::names::File;
+use super::object::parse_tree;
 use super::rules::ArtifactLifecycle;
 use super::shadow::tree::{Base, Blob, FileChange};
 use crate::error::{Error, Kind, Result};

@@ -20,8 +20,8 @@ use std::path::PathBuf;
 use sha1::{Digest, Sha1};
 
 use super::Objects;
-use crate::batch::{Info, parse_tree};
 use crate::git::SyncRepo;
+use crate::object::{Info, parse_tree};
 
 /// The largest object read here: the few a sync reads itself are small,
 /// and a big one would be held whole, where git streams it.

@@ -7,7 +7,7 @@ use std::path::Path;
 use std::process::Command;
 
 use super::*;
-use crate::batch::TreeEntry;
+use crate::object::TreeEntry;
 
 fn git(dir: &Path, args: &[&str], input: Option<&[u8]>) -> String {
     let mut command = Command::new("git");

@@ -19,12 +19,13 @@ pub(crate) mod tree;
 
 use super::Sync;
 use super::arrival::voyage_doc;
-use super::batch::{Batch, parse_tree};
+use super::batch::Batch;
 use super::direct;
 use super::git::{self, StartedCommand};
 use super::layout::{self, LifecycleDoc};
 use super::loose::Objects;
 use super::names::File;
+use super::object::parse_tree;
 use super::rules::ArtifactLifecycle;
 use crate::error::{Error, Kind, Result};
 use tree::{Base, FileChange, commit};

@@ -6,8 +6,8 @@ use std::path::Path;
 use std::process::Command;
 
 use super::*;
-use crate::batch::TreeEntry;
 use crate::loose::CommitObject;
+use crate::object::TreeEntry;
 
 fn git(dir: &Path, args: &[&str]) -> String {
     let output = Command::new("git")
