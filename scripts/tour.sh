@@ -3,8 +3,9 @@
 # pull request to merge on fake-github, a local GitHub-shaped server built with helm
 # (crates/fake-github), while teammates act on it: bob answers the plan, reviews with
 # an inline comment, approves; carol pushes a new head just before the merge, so the
-# first merge is refused as stale and helm looks again. It ends by writing the
-# voyage as one HTML page ($TOUR_PAGE, default $HELM_HOME/voyage.html).
+# first merge is refused as stale and helm looks again. It writes the voyage as
+# one HTML page ($TOUR_PAGE, default $HELM_HOME/voyage.html), and ends with the
+# same logbook on GitLab, which the same server also plays.
 #
 #   cargo build --release --locked && scripts/tour.sh
 #
@@ -105,3 +106,16 @@ page=${TOUR_PAGE:-$HELM_HOME/voyage.html}
 show voyage page --out "$page"
 "$helm" voyage page --out "$page" >/dev/null 2>&1
 echo "Wrote $page: open it in a browser."
+
+say "The same on GitLab: a project on gitlab.com, which the same fake serves (HELM_GITLAB_API_URL)."
+eval "$("$fake" --state "$state" env --forge gitlab)"
+team gitlab project --project acme/widgets >/dev/null
+gl_issue=$(team gitlab issue --project acme/widgets --title "Widget crashes on GitLab too")
+team gitlab comment --project acme/widgets --iid "$gl_issue" --user bob --body "Same trace here." >/dev/null
+show voyage new "Answer the GitLab issue"
+G=$("$helm" voyage new "Answer the GitLab issue" 2>/dev/null)
+export HELM_VOYAGE=$G
+look issue "$gl_issue" --repo https://gitlab.com/acme/widgets
+run steer "${WHO[@]}" --summary "same root cause as GitHub #$issue" --repo https://gitlab.com/acme/widgets \
+    comment --issue "$gl_issue" --body "Same bounds check; fixed on GitHub in #$pr."
+run voyage show

@@ -60,6 +60,9 @@ fn the_tour_walks_the_seed_flow_offline() {
         "(refused: exit 1; nothing acted, nothing recorded)",
         "── Steer 6 ── merge PR #2",
         "State: ended: merged",
+        // The same on GitLab, told with its forge.
+        "observed issue gitlab.com/acme/widgets#1",
+        "on GitLab at gitlab.com",
     ] {
         assert!(stdout.contains(landmark), "missing {landmark:?}:\n{stdout}");
     }

@@ -44,9 +44,20 @@ pub(crate) fn the_json_carries_what_the_story_shows(helm: &Path, home: &Path) {
         String::from_utf8(output.stdout).expect("UTF-8")
     };
     let list: Value = serde_json::from_str(&run(&["voyage", "list", "--all", "--json"])).unwrap();
-    let id = list["voyages"][0]["id"]
-        .as_str()
-        .expect("the tour's voyage");
+    let voyages = list["voyages"].as_array().expect("the tour's voyages");
+    assert_eq!(
+        voyages.len(),
+        2,
+        "the GitHub voyage and the GitLab one: {list}"
+    );
+    for voyage in voyages {
+        let id = voyage["id"].as_str().expect("a voyage id");
+        told_alike(&run, id);
+    }
+}
+
+/// Every word `voyage show` prints of voyage `id` is in its `--json`.
+fn told_alike(run: &dyn Fn(&[&str]) -> String, id: &str) {
     let story = run(&["voyage", "show", id]);
     let json: Value = serde_json::from_str(&run(&["voyage", "show", id, "--json"])).unwrap();
     let mut leaves = String::new();
