@@ -318,6 +318,41 @@ fn an_approval_without_a_gitlab_token_says_which_variables_to_set() {
 }
 
 #[test]
+fn a_proposal_naming_a_host_this_machine_does_not_name_gets_no_token() {
+    // A proposal's host is the voyage's word: pulled from a shared remote,
+    // it could name any server. Without an API URL setting the token would
+    // go to https://HOST/api/v4, so helm asks that this machine name the host.
+    let (env, fake, _voyage, issue) = observed_gitlab_issue("a host nobody named");
+    let n = issue.to_string();
+    let number = entry_of(&propose(
+        &env,
+        &url(),
+        &["comment", "--issue", &n, "--body", "Fixed."],
+    ))
+    .to_string();
+    let before = fake.requests().len();
+    let output = env
+        .command(&approve_args("alice", &number))
+        .env_remove("HELM_GITLAB_API_URL")
+        .output()
+        .unwrap();
+    assert_ne!(output.status.code(), Some(0), "{output:?}");
+    let error: Value = serde_json::from_slice(&output.stderr).unwrap();
+    assert_eq!(error["error"]["kind"], "config", "{error}");
+    let said = format!("{} {}", error["error"]["message"], error["error"]["hint"]);
+    assert!(said.contains(HOST), "{error}");
+    assert!(
+        said.contains(&format!("helm.forge.{HOST} gitlab")),
+        "{error}"
+    );
+    assert_eq!(fake.requests().len(), before, "a request went out");
+    let listed = env.run(&["proposals", "--json"]).json();
+    assert_eq!(listed["proposals"][0]["state"], "pending", "{listed}");
+    let pending = env.run(&["interrupted", "list", "--json"]).json();
+    assert_eq!(pending["interrupted"], serde_json::json!([]), "{pending}");
+}
+
+#[test]
 fn mcp_proposes_on_gitlab_by_the_projects_url_and_sends_nothing() {
     let (env, fake, voyage, issue) = observed_gitlab_issue("MCP proposes on GitLab");
     let before = writes(&fake);

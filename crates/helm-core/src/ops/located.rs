@@ -116,6 +116,64 @@ impl Helm {
         self.on(chosen, &at, &text, given)
     }
 
+    /// Refuses `place` when it came from a voyage (a proposal pulled from a
+    /// shared remote) and this machine would send its token for the forge to
+    /// a host it does not name itself. Without an API URL setting the forge's
+    /// server is `https://HOST/...` of the record, so the host must be the
+    /// forge's home, one git config names for it, or this working tree's
+    /// `origin`; with one, every request goes to the server configured.
+    pub(crate) fn trusts(&self, place: &ForgeRepo, whose: &str) -> Result<()> {
+        let Some(forge) = self.forges.forges.get(place.forge) else {
+            return Ok(());
+        };
+        let configured_url = forge
+            .env_names()
+            .iter()
+            .filter(|name| name.ends_with("_API_URL"))
+            .find_map(|name| self.forges.env.get(name).map(|url| (*name, url)));
+        if configured_url.is_some() {
+            return Ok(());
+        }
+        let host = bare(&place.host);
+        let home = forge
+            .home_hosts()
+            .iter()
+            .any(|h| h.eq_ignore_ascii_case(host));
+        let named = git_config(&self.cwd, &place.host)
+            .and_then(|word| ForgeName::parse(&word))
+            .is_some_and(|name| name == place.forge);
+        let origin = github::repo::origin_url(&self.cwd)
+            .and_then(|url| RepoRef::parse(&url).ok())
+            .and_then(|at| at.host)
+            .is_some_and(|origin| bare(&origin).eq_ignore_ascii_case(host));
+        if home || named || origin {
+            return Ok(());
+        }
+        let url_name = forge
+            .env_names()
+            .iter()
+            .find(|name| name.ends_with("_API_URL"))
+            .copied()
+            .unwrap_or("its API URL");
+        Err(Error::new(
+            Kind::Config,
+            format!(
+                "{whose} acts on {} at {}, a host this machine does not name for {}; \
+                 helm sends no token there on a voyage's word, and nothing was sent or recorded",
+                place.repo, place.host, place.forge
+            ),
+        )
+        .hint(words![
+            "if you trust that server, name it: ",
+            format!(
+                "git config --global helm.forge.{} {}",
+                place.host,
+                place.forge.as_str()
+            ),
+            format!(" (or set {url_name}), then approve again"),
+        ]))
+    }
+
     fn on(
         &self,
         forge: &dyn helm_forge::Forge,

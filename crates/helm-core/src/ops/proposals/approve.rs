@@ -304,6 +304,9 @@ impl Helm {
             .hint(words!["leave out ", arg("override")]));
         }
         let at = located(number, &record)?;
+        if let Located::Forge(place) = &at {
+            self.trusts(place, &format!("proposal {number}"))?;
+        }
         Ok(Checked::Approvable(Box::new(Approvable {
             approval: Approval {
                 proposal: number,
