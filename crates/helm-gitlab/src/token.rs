@@ -118,15 +118,26 @@ fn from_glab(program: &str, host: &str) -> std::result::Result<String, String> {
 
 #[cfg(test)]
 mod tests {
-    use std::os::unix::fs::PermissionsExt;
 
     use super::*;
 
     /// A `glab` that prints `script`'s output, written into `dir`.
+    /// A `glab` that runs `script`. Written by a `sh` of its own, not by this
+    /// process: a test thread forking meanwhile would inherit an open write
+    /// handle on it, and running it would fail with "Text file busy".
     fn glab(dir: &std::path::Path, script: &str) -> String {
         let path = dir.join("glab");
-        std::fs::write(&path, format!("#!/bin/sh\n{script}\n")).unwrap();
-        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
+        let written = std::process::Command::new("sh")
+            .args([
+                "-c",
+                "printf '%s\\n' \"#!/bin/sh\" \"$1\" > \"$2\" && chmod 755 \"$2\"",
+                "sh",
+            ])
+            .arg(script)
+            .arg(&path)
+            .status()
+            .unwrap();
+        assert!(written.success(), "writing {}", path.display());
         path.display().to_string()
     }
 
