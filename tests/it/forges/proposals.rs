@@ -287,9 +287,11 @@ fn a_lost_answer_to_a_gitlab_approval_is_settled_never_repeated() {
     assert_eq!(fake.violations(), Vec::<String>::new());
 }
 
-#[test]
-fn an_approval_without_a_gitlab_token_says_which_variables_to_set() {
-    let (env, fake, _voyage, issue) = observed_gitlab_issue("no token to approve");
+/// A comment proposed on the observed GitLab issue, then approved with
+/// `unset` taken out of the environment: the refusal's JSON, after checking
+/// that nothing was sent, written or left pending.
+fn approved_without(unset: &str) -> Value {
+    let (env, fake, _voyage, issue) = observed_gitlab_issue("approved without a setting");
     let n = issue.to_string();
     let number = entry_of(&propose(
         &env,
@@ -300,21 +302,27 @@ fn an_approval_without_a_gitlab_token_says_which_variables_to_set() {
     let before = fake.requests().len();
     let output = env
         .command(&approve_args("alice", &number))
-        .env_remove("GITLAB_TOKEN")
+        .env_remove(unset)
         .output()
         .unwrap();
     assert_ne!(output.status.code(), Some(0), "{output:?}");
     let error: Value = serde_json::from_slice(&output.stderr).unwrap();
+    assert_eq!(fake.requests().len(), before, "a request went out: {error}");
+    let listed = env.run(&["proposals", "--json"]).json();
+    assert_eq!(listed["proposals"][0]["state"], "pending", "{listed}");
+    let pending = env.run(&["interrupted", "list", "--json"]).json();
+    assert_eq!(pending["interrupted"], serde_json::json!([]), "{pending}");
+    error
+}
+
+#[test]
+fn an_approval_without_a_gitlab_token_says_which_variables_to_set() {
+    let error = approved_without("GITLAB_TOKEN");
     let said = format!("{} {}", error["error"]["message"], error["error"]["hint"]);
     assert!(
         said.contains("GITLAB_TOKEN") && said.contains("GL_TOKEN"),
         "{error}"
     );
-    assert_eq!(fake.requests().len(), before, "sent without a token");
-    let listed = env.run(&["proposals", "--json"]).json();
-    assert_eq!(listed["proposals"][0]["state"], "pending", "{listed}");
-    let pending = env.run(&["interrupted", "list", "--json"]).json();
-    assert_eq!(pending["interrupted"], serde_json::json!([]), "{pending}");
 }
 
 #[test]
@@ -322,22 +330,7 @@ fn a_proposal_naming_a_host_this_machine_does_not_name_gets_no_token() {
     // A proposal's host is the voyage's word: pulled from a shared remote,
     // it could name any server. Without an API URL setting the token would
     // go to https://HOST/api/v4, so helm asks that this machine name the host.
-    let (env, fake, _voyage, issue) = observed_gitlab_issue("a host nobody named");
-    let n = issue.to_string();
-    let number = entry_of(&propose(
-        &env,
-        &url(),
-        &["comment", "--issue", &n, "--body", "Fixed."],
-    ))
-    .to_string();
-    let before = fake.requests().len();
-    let output = env
-        .command(&approve_args("alice", &number))
-        .env_remove("HELM_GITLAB_API_URL")
-        .output()
-        .unwrap();
-    assert_ne!(output.status.code(), Some(0), "{output:?}");
-    let error: Value = serde_json::from_slice(&output.stderr).unwrap();
+    let error = approved_without("HELM_GITLAB_API_URL");
     assert_eq!(error["error"]["kind"], "config", "{error}");
     let said = format!("{} {}", error["error"]["message"], error["error"]["hint"]);
     assert!(said.contains(HOST), "{error}");
@@ -345,11 +338,6 @@ fn a_proposal_naming_a_host_this_machine_does_not_name_gets_no_token() {
         said.contains(&format!("helm.forge.{HOST} gitlab")),
         "{error}"
     );
-    assert_eq!(fake.requests().len(), before, "a request went out");
-    let listed = env.run(&["proposals", "--json"]).json();
-    assert_eq!(listed["proposals"][0]["state"], "pending", "{listed}");
-    let pending = env.run(&["interrupted", "list", "--json"]).json();
-    assert_eq!(pending["interrupted"], serde_json::json!([]), "{pending}");
 }
 
 #[test]
