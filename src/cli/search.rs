@@ -18,7 +18,7 @@ pub struct SearchArgs {
     #[arg(long = "voyage", short = 'V', value_name = "VOYAGE")]
     pub(crate) voyage: Option<String>,
     /// Only results of this kind.
-    #[arg(long, value_name = "KIND", value_parser = helm_core::KINDS)]
+    #[arg(long, value_name = "KIND", value_parser = helm_core::SEARCH_KINDS)]
     pub(crate) kind: Option<String>,
     /// Only what this identity recorded (an entry's --as, or the entry that
     /// sealed an observation).

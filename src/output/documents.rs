@@ -14,7 +14,7 @@ use super::stored::{ActionJson, TargetJson};
 use crate::model::Voyage;
 use crate::storage::logbook::Entry;
 use crate::storage::slate::Observation;
-use helm_core::Record;
+use helm_core::PendingRecord as Record;
 
 /// One observation on the slate or in a bearing.
 #[derive(Serialize, JsonSchema)]
@@ -282,7 +282,7 @@ pub(crate) struct BriefView<'a> {
     pub(crate) entries: usize,
     pub(crate) recent: Vec<BriefEntryView<'a>>,
     /// Where the voyage stands: its end (not an entry), else its latest entry.
-    pub(crate) current: Option<&'a helm_core::Current>,
+    pub(crate) current: Option<&'a helm_core::CurrentState>,
     /// The latest logged state, which a later steer or the end outdates.
     pub(crate) last_logged: Option<&'a helm_core::LoggedState>,
     /// The voyage's last push and pull per remote, as recorded here.

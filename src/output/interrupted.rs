@@ -7,7 +7,7 @@ use std::io::{self, Write};
 use super::documents::{EntryView, InterruptedView, SettledView};
 use super::entry::write_story_block;
 use super::{Report, Style, clean_line, when};
-use helm_core::Record;
+use helm_core::PendingRecord as Record;
 use helm_core::Settlement;
 
 /// `interrupted list`.

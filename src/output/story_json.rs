@@ -13,7 +13,7 @@ use super::documents::{EntryHead, ObservationView};
 use crate::model::Voyage;
 use crate::storage::logbook::Entry;
 use crate::storage::slate::Observation;
-use helm_core::Record;
+use helm_core::PendingRecord as Record;
 use helm_core::Story;
 
 /// `voyage show --json`.

@@ -2,8 +2,9 @@
 //! each, `observe/`), the steer actions (one file each, `actions/`), the
 //! steering protocol that acts at most once (`steering/`), the inputs a
 //! front end may hand in (`inputs/`), and the operations the front ends
-//! call (`ops::Helm`), which read the environment once and return typed
-//! values.
+//! call (`Helm`), which read the environment once and return typed
+//! values. Its modules are its own: `lib.rs` hands the front ends, flat,
+//! the names they use, and nothing else.
 //!
 //! It depends on helm-model, helm-storage, helm-github and helm-sync, and
 //! must never depend on a front end (the CLI, MCP or the output layer) nor
@@ -45,7 +46,7 @@ pub use inputs::text::{Named as NamedText, read as read_text};
 pub use inputs::trace::caller as caller_trace;
 pub use observe::Counting;
 pub use observe::KindName;
-pub use observe::SPELLINGS;
+pub use observe::SPELLINGS as KIND_SPELLINGS;
 pub use observe::Tally;
 pub use observe::Target;
 pub use observe::TargetArgs;
@@ -56,7 +57,7 @@ pub use observe::rust_project::RustProjectTarget;
 pub use observe::standing::part_may_push;
 pub use ops::Helm;
 pub use ops::brief::Brief;
-pub use ops::brief::Current;
+pub use ops::brief::Current as CurrentState;
 pub use ops::brief::LoggedState;
 pub use ops::brief::Touched;
 pub use ops::brief_related::Related;
@@ -74,7 +75,7 @@ pub use ops::proposals::state_of as proposal_state_of;
 pub use ops::readiness::Readiness;
 pub use ops::rehearsal::Rehearsal;
 pub use ops::rehearsal::Settles;
-pub use ops::search::KINDS;
+pub use ops::search::KINDS as SEARCH_KINDS;
 pub use ops::search::SearchRequest;
 pub use ops::search::SearchResult;
 pub use ops::search::SearchResults;
@@ -88,7 +89,7 @@ pub use ops::voyage::Listing;
 pub use ops::voyage::Story;
 pub use ops::voyage::Verified;
 pub use steering::Settlement;
-pub use steering::pending::Record;
+pub use steering::pending::Record as PendingRecord;
 
 // Paths inside this crate name the layers below by their old module names.
 use helm_github as github;

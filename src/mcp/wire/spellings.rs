@@ -8,7 +8,7 @@
 
 use serde_json::{Map, Value};
 
-use helm_core::SPELLINGS;
+use helm_core::KIND_SPELLINGS as SPELLINGS;
 
 /// Folds the `github-*` branches of any tagged union in `schema` into their
 /// neutral kinds' branches.
