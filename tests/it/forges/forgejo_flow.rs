@@ -8,7 +8,7 @@
 
 use serde_json::Value;
 
-use crate::support::env::{TestEnv, steer_args};
+use crate::support::env::{TestEnv, log_args, steer_args};
 use crate::support::fake_github::Fault;
 use crate::support::github::{Other, forge_voyage};
 
@@ -98,19 +98,7 @@ fn the_seeds_flow_runs_on_forgejo() {
     let (state, _, _) = fj.item(REPO, pr);
     assert_eq!(state, "merged");
 
-    env.run(&[
-        "log",
-        "--as",
-        "a",
-        "--role",
-        "r",
-        "--method",
-        "m",
-        "--summary",
-        "s",
-        "done",
-    ])
-    .ok();
+    env.run(&log_args("done")).ok();
     let story = env.run(&["voyage", "show", &voyage]).ok().stdout.clone();
     for line in [
         "── Steer 1 ── comment on issue #1",

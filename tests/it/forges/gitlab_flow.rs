@@ -7,7 +7,7 @@
 
 use serde_json::Value;
 
-use crate::support::env::{TestEnv, steer_args};
+use crate::support::env::{TestEnv, log_args, steer_args};
 use crate::support::github::{Other, forge_voyage};
 
 const PROJECT: &str = "group/sub/project";
@@ -125,19 +125,7 @@ fn the_seeds_flow_runs_on_gitlab() {
     let (state, _, _) = gl.item(PROJECT, true, mr);
     assert_eq!(state, "merged");
 
-    env.run(&[
-        "log",
-        "--as",
-        "a",
-        "--role",
-        "r",
-        "--method",
-        "m",
-        "--summary",
-        "s",
-        "done",
-    ])
-    .ok();
+    env.run(&log_args("done")).ok();
     let story = env.run(&["voyage", "show", &voyage]).ok().stdout.clone();
     let short = &moved[..7];
     for line in [

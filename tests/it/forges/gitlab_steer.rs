@@ -130,18 +130,16 @@ fn a_lost_answer_on_gitlab_is_settled_by_the_retry_without_a_second_note() {
     let issue = gl.add_issue(PROJECT, "Widget crashes", "It crashes.");
     let n = issue.to_string();
     fake.inject(Fault::drop_after_acting("POST", "/notes"));
-    let first = steer(
-        &env,
-        &[
-            "--request-id",
-            "r-1",
-            "comment",
-            "--issue",
-            &n,
-            "--body",
-            "plan",
-        ],
-    );
+    let action = [
+        "--request-id",
+        "r-1",
+        "comment",
+        "--issue",
+        &n,
+        "--body",
+        "plan",
+    ];
+    let first = steer(&env, &action);
     let error = first.error_json();
     assert!(
         error["error"]["hint"]
@@ -153,36 +151,12 @@ fn a_lost_answer_on_gitlab_is_settled_by_the_retry_without_a_second_note() {
     assert_eq!(notes, ["plan"], "GitLab acted");
     // A dry run of the retry says which forge showed the attempt's note.
     let repo = url();
-    let rehearsed = env
-        .run(&steer_args(&[
-            "--repo",
-            &repo,
-            "--request-id",
-            "r-1",
-            "comment",
-            "--issue",
-            &n,
-            "--body",
-            "plan",
-            "--dry-run",
-        ]))
-        .ok()
-        .stdout
-        .clone();
+    let mut dry = vec!["--repo", repo.as_str()];
+    dry.extend_from_slice(&action);
+    dry.push("--dry-run");
+    let rehearsed = env.run(&steer_args(&dry)).ok().stdout.clone();
     assert!(rehearsed.contains("did it, GitLab shows"), "{rehearsed}");
-    let retry = steer(
-        &env,
-        &[
-            "--request-id",
-            "r-1",
-            "comment",
-            "--issue",
-            &n,
-            "--body",
-            "plan",
-        ],
-    )
-    .json();
+    let retry = steer(&env, &action).json();
     assert_eq!(retry["action"]["settled"], "found-on-gitlab", "{retry}");
     assert_eq!(retry["action"]["forge"], "gitlab", "{retry}");
     assert!(retry["action"]["commentId"].is_u64(), "{retry}");

@@ -185,6 +185,23 @@ pub fn count(conn: &rusqlite::Connection, table: &str) -> i64 {
         .unwrap()
 }
 
+/// `log STATE` with placeholder provenance: for tests about what is
+/// recorded, not about who recorded it.
+pub fn log_args(state: &str) -> Vec<&str> {
+    vec![
+        "log",
+        "--as",
+        "a",
+        "--role",
+        "r",
+        "--method",
+        "m",
+        "--summary",
+        "s",
+        state,
+    ]
+}
+
 /// `steer` with placeholder provenance, then `action`: for tests about the
 /// action, not about who performed it.
 pub fn steer_args<'a>(action: &[&'a str]) -> Vec<&'a str> {
