@@ -13,7 +13,7 @@ use crate::output::payload::PayloadReport;
 use helm_core::{NamedText, read_text};
 
 #[derive(Debug, Subcommand)]
-pub enum ArtifactCommand {
+pub(crate) enum ArtifactCommand {
     /// Print an artifact's payload JSON (a unique hash prefix is enough).
     ///
     /// A reduced artifact prints its summary's payload instead, and says so
@@ -39,7 +39,7 @@ pub enum ArtifactCommand {
 }
 
 #[derive(Debug, Args)]
-pub struct ArtifactShowArgs {
+pub(crate) struct ArtifactShowArgs {
     #[command(flatten)]
     pub(crate) voyage: VoyageArg,
     /// The artifact's SHA-256, or a unique prefix of it.
@@ -48,13 +48,13 @@ pub struct ArtifactShowArgs {
 }
 
 #[derive(Debug, Args)]
-pub struct ArtifactListArgs {
+pub(crate) struct ArtifactListArgs {
     #[command(flatten)]
     pub(crate) voyage: VoyageArg,
 }
 
 #[derive(Debug, Args)]
-pub struct ReduceArgs {
+pub(crate) struct ReduceArgs {
     #[command(flatten)]
     pub(crate) voyage: VoyageArg,
     /// The artifacts to reduce: SHA-256 hashes or unique prefixes.
@@ -69,7 +69,7 @@ pub struct ReduceArgs {
 }
 
 #[derive(Debug, Args)]
-pub struct JettisonArgs {
+pub(crate) struct JettisonArgs {
     #[command(flatten)]
     pub(crate) voyage: VoyageArg,
     /// The artifacts to jettison: SHA-256 hashes or unique prefixes.

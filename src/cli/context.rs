@@ -6,7 +6,7 @@ use std::io::IsTerminal;
 use crate::error::Result;
 use helm_core::Helm;
 
-pub struct Context {
+pub(crate) struct Context {
     pub(crate) helm: Helm,
     pub json: bool,
     /// Colour and terminal niceties on stdout.
@@ -19,14 +19,14 @@ pub struct Context {
 
 impl Context {
     /// The caller's trace, which the command's span is parented on.
-    pub fn trace(&self) -> Option<&crate::model::Trace> {
+    pub(crate) fn trace(&self) -> Option<&crate::model::Trace> {
         self.helm.trace.as_ref()
     }
 
     /// `traceparent` is the `--traceparent` flag, which stands before
     /// `TRACEPARENT` (and the `TRACESTATE` beside it, which belongs to that
     /// trace only).
-    pub fn from_env(json: bool, traceparent: Option<&str>) -> Result<Context> {
+    pub(crate) fn from_env(json: bool, traceparent: Option<&str>) -> Result<Context> {
         let mut helm = Helm::from_env(crate::forges::registered())?;
         let env = |name: &str| std::env::var(name).ok().filter(|v| !v.trim().is_empty());
         helm.trace = match traceparent {

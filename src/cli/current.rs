@@ -17,7 +17,7 @@ use helm_core::CurrentVoyage;
 /// `HELM_VOYAGE` when that is unset, so every command that takes a voyage
 /// takes it with the precedence `--voyage` > `HELM_VOYAGE` > this. Not for
 /// `helm mcp`, whose tools name their voyage.
-pub fn take_current(args: &[std::ffi::OsString]) -> Result<()> {
+pub(crate) fn take_current(args: &[std::ffi::OsString]) -> Result<()> {
     if std::env::var_os("HELM_VOYAGE").is_some() || args.get(1).is_some_and(|arg| arg == "mcp") {
         return Ok(());
     }
@@ -32,7 +32,7 @@ pub fn take_current(args: &[std::ffi::OsString]) -> Result<()> {
 }
 
 #[derive(Debug, Args)]
-pub struct UseArgs {
+pub(crate) struct UseArgs {
     /// The voyage: a full id or any unambiguous prefix.
     #[arg(
         value_name = "VOYAGE",

@@ -11,7 +11,7 @@ use crate::output::Report;
 use crate::output::interrupted::{Interrupted, Settled};
 
 #[derive(Debug, Subcommand)]
-pub enum InterruptedCommand {
+pub(crate) enum InterruptedCommand {
     /// List the voyage's interrupted steers, with the id to settle each by.
     List(InterruptedListArgs),
     /// Record what an interrupted steer did: from the forge's saved answer, or
@@ -25,13 +25,13 @@ pub enum InterruptedCommand {
 }
 
 #[derive(Debug, Args)]
-pub struct InterruptedListArgs {
+pub(crate) struct InterruptedListArgs {
     #[command(flatten)]
     pub(crate) voyage: VoyageArg,
 }
 
 #[derive(Debug, Args)]
-pub struct AttemptArgs {
+pub(crate) struct AttemptArgs {
     #[command(flatten)]
     pub(crate) voyage: VoyageArg,
     /// The attempt: its --request-id, or the `attempt-…` id helm printed.

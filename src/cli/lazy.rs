@@ -13,7 +13,7 @@ use clap::{ArgMatches, Args, Command, FromArgMatches, Subcommand};
 /// A command's arguments (`T: Args`) or its subcommands (`T: Subcommand`),
 /// added only once clap builds that command.
 #[derive(Debug)]
-pub struct Lazy<T>(pub T);
+pub(crate) struct Lazy<T>(pub T);
 
 impl<T: FromArgMatches> FromArgMatches for Lazy<T> {
     fn from_arg_matches(matches: &ArgMatches) -> Result<Self, clap::Error> {

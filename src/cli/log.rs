@@ -40,7 +40,7 @@ impl TypedValueParser for StateParser {
 }
 
 #[derive(Debug, Args)]
-pub struct LogArgs {
+pub(crate) struct LogArgs {
     #[command(flatten)]
     pub(crate) voyage: VoyageArg,
     #[command(flatten, next_help_heading = super::SHARED)]

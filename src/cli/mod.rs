@@ -5,7 +5,7 @@
 
 pub(crate) mod artifact;
 pub(crate) mod context;
-pub mod current;
+pub(crate) mod current;
 pub(crate) mod flags;
 pub(crate) mod interrupted;
 pub(crate) mod lazy;
@@ -18,13 +18,13 @@ pub(crate) mod shell;
 pub(crate) mod slate;
 pub(crate) mod steer;
 pub(crate) mod sync;
-pub mod terminal;
+pub(crate) mod terminal;
 pub(crate) mod verify;
 pub(crate) mod voyage;
 
 use clap::{Args, Parser, Subcommand};
 
-pub use context::Context;
+pub(crate) use context::Context;
 use lazy::Lazy;
 
 use crate::error::Result;
@@ -67,7 +67,7 @@ NO_COLOR, CLICOLOR_FORCE; every variable, exit status and file: `helm man | man 
     after_help = AFTER_HELP,
     max_term_width = 100
 )]
-pub struct Cli {
+pub(crate) struct Cli {
     /// Print version.
     // `--version` only: `-V` is `--voyage` everywhere, as in every subcommand.
     #[arg(long, action = clap::ArgAction::Version)]
@@ -100,7 +100,7 @@ pub struct Cli {
 }
 
 #[derive(Debug, Subcommand)]
-pub enum Command {
+pub(crate) enum Command {
     /// Start, list, show and end voyages.
     #[command(subcommand)]
     Voyage(Lazy<voyage::VoyageCommand>),
@@ -175,7 +175,7 @@ pub enum Command {
 
 /// `helm mcp`'s options: which tools it serves.
 #[derive(Debug, Args)]
-pub struct McpArgs {
+pub(crate) struct McpArgs {
     /// Serve these groups of tools: core (the default: voyage_new,
     /// voyage_list, voyage_brief, voyage_show, voyage_end, observe,
     /// slate_list, steer, log, search, proposals), sync (voyage_push, voyage_pull), lifecycle
@@ -230,7 +230,7 @@ pub(crate) struct VoyageArg {
 
 impl Command {
     /// The command's name, as its span is named (`helm log`).
-    pub fn name(&self) -> &'static str {
+    pub(crate) fn name(&self) -> &'static str {
         match self {
             Command::Voyage(_) => "voyage",
             Command::Observe(_) => "observe",
@@ -250,7 +250,7 @@ impl Command {
     }
 }
 
-pub fn run(cli: Cli, ctx: &Context) -> Result<Box<dyn Report>> {
+pub(crate) fn run(cli: Cli, ctx: &Context) -> Result<Box<dyn Report>> {
     match cli.command {
         Command::Voyage(Lazy(command)) => voyage::run(command, ctx),
         Command::Observe(Lazy(args)) => observe::run(args, ctx),

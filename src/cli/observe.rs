@@ -11,7 +11,7 @@ use crate::output::progress::Progress;
 use helm_core::TargetArgs;
 
 #[derive(Debug, Args)]
-pub struct ObserveArgs {
+pub(crate) struct ObserveArgs {
     #[command(flatten)]
     pub(crate) voyage: VoyageArg,
 

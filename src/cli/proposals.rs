@@ -16,7 +16,7 @@ use helm_core::ApproveRequest;
 use helm_core::{ProvenanceSpec, Surface};
 
 #[derive(Debug, Args)]
-pub struct ProposalsArgs {
+pub(crate) struct ProposalsArgs {
     #[command(flatten)]
     pub(crate) voyage: VoyageArg,
     /// List every proposal (performed, rejected, expired too), not only
@@ -26,7 +26,7 @@ pub struct ProposalsArgs {
 }
 
 #[derive(Debug, Args)]
-pub struct ApproveArgs {
+pub(crate) struct ApproveArgs {
     #[command(flatten)]
     pub(crate) voyage: VoyageArg,
     #[command(flatten, next_help_heading = super::SHARED)]
@@ -50,7 +50,7 @@ pub struct ApproveArgs {
 }
 
 #[derive(Debug, Args)]
-pub struct RejectArgs {
+pub(crate) struct RejectArgs {
     #[command(flatten)]
     pub(crate) voyage: VoyageArg,
     #[command(flatten, next_help_heading = super::SHARED)]

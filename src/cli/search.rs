@@ -9,7 +9,7 @@ use crate::output::search::SearchReport;
 use helm_core::SearchRequest;
 
 #[derive(Debug, Args)]
-pub struct SearchArgs {
+pub(crate) struct SearchArgs {
     /// What to find, in FTS5's syntax: words, "phrases", prefix*, AND, OR, NOT.
     #[arg(value_name = "QUERY")]
     pub(crate) query: String,

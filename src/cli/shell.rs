@@ -12,7 +12,7 @@ use crate::output::Report;
 use crate::output::texts::Text;
 
 #[derive(Debug, Args)]
-pub struct CompletionsArgs {
+pub(crate) struct CompletionsArgs {
     /// The shell to write a completion script for.
     #[arg(value_enum, value_name = "SHELL")]
     pub(crate) shell: Shell,

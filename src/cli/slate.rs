@@ -10,7 +10,7 @@ use crate::output::slate::{Cleared, Erased, SlateList};
 use helm_core::TargetArgs;
 
 #[derive(Debug, Subcommand)]
-pub enum SlateCommand {
+pub(crate) enum SlateCommand {
     /// Show what is on the slate: target, age, stored size, artifact.
     List(SlateListArgs),
     /// Take one target off the slate (same target syntax as `observe`).
@@ -20,13 +20,13 @@ pub enum SlateCommand {
 }
 
 #[derive(Debug, Args)]
-pub struct SlateListArgs {
+pub(crate) struct SlateListArgs {
     #[command(flatten)]
     pub(crate) voyage: VoyageArg,
 }
 
 #[derive(Debug, Args)]
-pub struct EraseArgs {
+pub(crate) struct EraseArgs {
     #[command(flatten)]
     pub(crate) voyage: VoyageArg,
     #[command(subcommand)]
@@ -34,7 +34,7 @@ pub struct EraseArgs {
 }
 
 #[derive(Debug, Args)]
-pub struct ClearArgs {
+pub(crate) struct ClearArgs {
     #[command(flatten)]
     pub(crate) voyage: VoyageArg,
 }

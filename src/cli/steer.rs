@@ -15,7 +15,7 @@ use helm_core::ActionArgs;
 use helm_core::{ProvenanceSpec, SteerOptions, Surface};
 
 #[derive(Debug, Args)]
-pub struct SteerArgs {
+pub(crate) struct SteerArgs {
     #[command(flatten)]
     pub(crate) voyage: VoyageArg,
     #[command(flatten, next_help_heading = super::SHARED)]

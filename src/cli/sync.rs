@@ -12,7 +12,7 @@ use crate::output::voyage::VoyageList;
 use helm_core::ListFilter;
 
 #[derive(Debug, Args)]
-pub struct PushArgs {
+pub(crate) struct PushArgs {
     /// The voyage: a full id or any unambiguous prefix.
     #[arg(
         value_name = "VOYAGE",
@@ -37,7 +37,7 @@ pub struct PushArgs {
 }
 
 #[derive(Debug, Args)]
-pub struct PullArgs {
+pub(crate) struct PullArgs {
     /// The voyage: a full id or any unambiguous prefix, here or on the remote.
     #[arg(
         value_name = "VOYAGE",

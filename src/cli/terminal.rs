@@ -8,7 +8,7 @@ use super::voyage::VoyageCommand;
 use crate::output::ColorWhen;
 
 #[derive(Debug, Args)]
-pub struct TerminalArgs {
+pub(crate) struct TerminalArgs {
     /// When to colour: auto is a terminal unless NO_COLOR is set or TERM=dumb
     /// (CLICOLOR_FORCE=1 colours a pipe too).
     #[arg(long, value_enum, value_name = "WHEN", default_value_t = ColorWhen::Auto, global = true)]
@@ -21,7 +21,7 @@ pub struct TerminalArgs {
 }
 
 /// Whether a command's human output is long enough to page.
-pub fn pages(command: &Command) -> bool {
+pub(crate) fn pages(command: &Command) -> bool {
     match command {
         Command::Voyage(voyage) => {
             matches!(&voyage.0, VoyageCommand::Show(_) | VoyageCommand::Brief(_))

@@ -10,7 +10,7 @@ use crate::output::verification::Verification;
 use crate::words;
 
 #[derive(Debug, Args)]
-pub struct VerifyArgs {
+pub(crate) struct VerifyArgs {
     /// The voyage to check: a full id or any unambiguous prefix.
     #[arg(
         value_name = "VOYAGE",

@@ -16,7 +16,7 @@ use crate::words;
 use helm_core::ListFilter;
 
 #[derive(Debug, Subcommand)]
-pub enum VoyageCommand {
+pub(crate) enum VoyageCommand {
     /// Start a voyage; prints its id.
     New(NewArgs),
     /// List voyages, newest first (active ones unless told otherwise).
@@ -82,14 +82,14 @@ pub enum VoyageCommand {
 }
 
 #[derive(Debug, Args)]
-pub struct NewArgs {
+pub(crate) struct NewArgs {
     /// What this voyage is for, e.g. "Advance #42: fix widget crash".
     #[arg(value_name = "INTENT")]
     pub(crate) intent: String,
 }
 
 #[derive(Debug, Args)]
-pub struct VoyageListArgs {
+pub(crate) struct VoyageListArgs {
     /// List every voyage, active and ended.
     #[arg(long, conflicts_with = "ended")]
     pub(crate) all: bool,
@@ -108,7 +108,7 @@ pub struct VoyageListArgs {
 }
 
 #[derive(Debug, Args)]
-pub struct VoyageShowArgs {
+pub(crate) struct VoyageShowArgs {
     /// The voyage: a full id or any unambiguous prefix (default: HELM_VOYAGE).
     #[arg(value_name = "VOYAGE", env = "HELM_VOYAGE")]
     pub(crate) voyage: Option<String>,
@@ -135,14 +135,14 @@ pub(crate) enum ShowFormat {
 }
 
 #[derive(Debug, Args)]
-pub struct BriefArgs {
+pub(crate) struct BriefArgs {
     /// The voyage: a full id or any unambiguous prefix (default: HELM_VOYAGE).
     #[arg(value_name = "VOYAGE", env = "HELM_VOYAGE")]
     pub(crate) voyage: Option<String>,
 }
 
 #[derive(Debug, Args)]
-pub struct PageArgs {
+pub(crate) struct PageArgs {
     /// The voyage: a full id or any unambiguous prefix (default: HELM_VOYAGE).
     #[arg(value_name = "VOYAGE", env = "HELM_VOYAGE")]
     pub(crate) voyage: Option<String>,
@@ -156,7 +156,7 @@ pub struct PageArgs {
 }
 
 #[derive(Debug, Args)]
-pub struct ExportArgs {
+pub(crate) struct ExportArgs {
     /// The voyage: a full id or any unambiguous prefix (default: HELM_VOYAGE).
     #[arg(value_name = "VOYAGE", env = "HELM_VOYAGE")]
     pub(crate) voyage: Option<String>,
@@ -169,21 +169,21 @@ pub struct ExportArgs {
 }
 
 #[derive(Debug, Args)]
-pub struct ImportArgs {
+pub(crate) struct ImportArgs {
     /// A voyage file written by `helm voyage export`.
     #[arg(value_name = "FILE")]
     pub(crate) file: PathBuf,
 }
 
 #[derive(Debug, Args)]
-pub struct CompactArgs {
+pub(crate) struct CompactArgs {
     /// The voyage: a full id or any unambiguous prefix (default: HELM_VOYAGE).
     #[arg(value_name = "VOYAGE", env = "HELM_VOYAGE")]
     pub(crate) voyage: Option<String>,
 }
 
 #[derive(Debug, Args)]
-pub struct EndArgs {
+pub(crate) struct EndArgs {
     /// The voyage: a full id or any unambiguous prefix (default: HELM_VOYAGE).
     #[arg(value_name = "VOYAGE", env = "HELM_VOYAGE")]
     pub(crate) voyage: Option<String>,

@@ -32,7 +32,7 @@ use std::sync::Arc;
 
 use rmcp::model::CallToolResult;
 
-pub use self::served::Served;
+pub(crate) use self::served::Served;
 use crate::error::{Error, Kind, Result};
 use crate::output::error_doc::ErrorDoc;
 use helm_core::Helm;
@@ -73,7 +73,7 @@ impl Ctx {
 
 /// Serves MCP on stdin/stdout until the client closes the connection,
 /// offering the tools `served` allows.
-pub fn serve(served: Served, lockdown: bool) -> Result<()> {
+pub(crate) fn serve(served: Served, lockdown: bool) -> Result<()> {
     let mut helm = Helm::from_env(crate::forges::registered())?;
     // stdin and stdout carry the protocol: no body is ever read from them.
     helm.stdin = helm_core::Stdin::Protocol;

@@ -12,7 +12,7 @@ use super::tools::{self, Tool};
 use super::toolsets::Toolset;
 
 #[derive(Clone, Debug)]
-pub struct Served {
+pub(crate) struct Served {
     read_only: bool,
     /// The toolsets served whole.
     toolsets: Vec<Toolset>,
@@ -39,7 +39,7 @@ impl Served {
     /// tool, or a tool that changes things named with `--read-only`, is a
     /// usage error: a server that silently served less than asked would
     /// look like a broken one.
-    pub fn new(read_only: bool, names: &[String], toolsets: &[String]) -> Result<Served> {
+    pub(crate) fn new(read_only: bool, names: &[String], toolsets: &[String]) -> Result<Served> {
         let sets = Toolset::parse(toolsets)?;
         let mut named = Vec::new();
         for name in names.iter().map(|n| n.trim()).filter(|n| !n.is_empty()) {
@@ -106,7 +106,7 @@ impl Served {
 
     /// Serves `steer` as proposing only (`--propose-only`): the agent it
     /// serves cannot write to the forge, and cannot approve either.
-    pub fn proposing_only(mut self, propose_only: bool) -> Result<Served> {
+    pub(crate) fn proposing_only(mut self, propose_only: bool) -> Result<Served> {
         if propose_only
             && (self.toolsets.contains(&Toolset::Approvals)
                 || self.named.iter().any(|n| ["approve", "reject"].contains(n)))

@@ -17,9 +17,9 @@ pub(crate) mod markdown;
 mod markdown_escape;
 pub(crate) mod observe;
 pub(crate) mod page;
-pub mod pager;
+pub(crate) mod pager;
 pub(crate) mod payload;
-pub mod progress;
+pub(crate) mod progress;
 pub(crate) mod proposals;
 pub(crate) mod proposed;
 pub(crate) mod push_all;
@@ -28,7 +28,7 @@ mod said;
 pub(crate) mod search;
 pub(crate) mod signed;
 pub(crate) mod slate;
-pub mod stderr;
+pub(crate) mod stderr;
 mod stored;
 pub(crate) mod story_json;
 pub(crate) mod style;
@@ -45,10 +45,10 @@ use crate::error::{CommandLine, Error};
 pub(crate) use crate::text::{clean, clean_line, when};
 use crate::text::{is_hostile, is_invisible};
 
-pub use style::{ColorWhen, Style};
+pub(crate) use style::{ColorWhen, Style};
 
 /// A command's result, printable both ways.
-pub trait Report {
+pub(crate) trait Report {
     fn human(&self, out: &mut dyn Write, style: Style) -> io::Result<()>;
     fn json(&self, out: &mut dyn Write) -> io::Result<()>;
     /// A short line for stderr, printed in both modes when present.
@@ -67,12 +67,17 @@ pub trait Report {
 }
 
 /// Prints a report; a closed pipe downstream is not an error.
-pub fn print(report: &dyn Report, json: bool, style: Style, stderr_note: bool) -> io::Result<()> {
+pub(crate) fn print(
+    report: &dyn Report,
+    json: bool,
+    style: Style,
+    stderr_note: bool,
+) -> io::Result<()> {
     print_to(&mut io::stdout().lock(), report, json, style, stderr_note)
 }
 
 /// Prints a report into `out` (stdout, or a pager's input).
-pub fn print_to(
+pub(crate) fn print_to(
     out: &mut dyn Write,
     report: &dyn Report,
     json: bool,
@@ -103,7 +108,7 @@ pub fn print_to(
 }
 
 /// A report's status line on stderr, its `warning:` styled as clap's.
-pub fn print_status(report: &dyn Report) {
+pub(crate) fn print_status(report: &dyn Report) {
     if let Some(line) = report.status_line() {
         let stderr = Style {
             color: ColorWhen::Auto.colors(&io::stderr()),
@@ -124,7 +129,7 @@ pub(crate) fn write_json<T: serde::Serialize>(out: &mut dyn Write, value: &T) ->
 }
 
 /// Prints an error: `error: …` and `hint: …` lines, or one JSON object.
-pub fn print_error(err: &Error, json: bool) {
+pub(crate) fn print_error(err: &Error, json: bool) {
     let mut stderr = io::stderr().lock();
     // The command line names commands and flags (`helm voyage verify`, `--all`).
     let message = err.message().render(&CommandLine);

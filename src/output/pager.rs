@@ -19,7 +19,7 @@ pub(crate) const DEFAULT: &str = "less -FRX";
 /// is not installed (a slim container): the output then goes straight out
 /// rather than into a shell saying `less: not found`. `None` too on a
 /// terminal that says it is dumb.
-pub fn command() -> Option<String> {
+pub(crate) fn command() -> Option<String> {
     if std::env::var_os("TERM").is_some_and(|term| term == "dumb") {
         return None;
     }
@@ -48,7 +48,7 @@ fn on_path(program: &str, path: Option<OsString>) -> bool {
 }
 
 /// A running pager: what is written to it is what the person reads.
-pub struct Pager {
+pub(crate) struct Pager {
     child: Child,
     input: ChildStdin,
 }
@@ -57,7 +57,7 @@ impl Pager {
     /// Starts `command` through `sh -c`, as git and gh run `$PAGER` (it may
     /// carry arguments). `LESS` gets `FRX` when unset, so a plain `less`
     /// behaves as the default does.
-    pub fn spawn(command: &str) -> io::Result<Pager> {
+    pub(crate) fn spawn(command: &str) -> io::Result<Pager> {
         let mut shell = Command::new("sh");
         shell.arg("-c").arg(command).stdin(Stdio::piped());
         if std::env::var_os("LESS").is_none() {
@@ -73,12 +73,12 @@ impl Pager {
     }
 
     /// Where the output goes.
-    pub fn input(&mut self) -> &mut dyn Write {
+    pub(crate) fn input(&mut self) -> &mut dyn Write {
         &mut self.input
     }
 
     /// Closes the pager's input and waits until the person leaves it.
-    pub fn finish(self) -> io::Result<()> {
+    pub(crate) fn finish(self) -> io::Result<()> {
         let Pager { mut child, input } = self;
         drop(input);
         child.wait().map(drop)

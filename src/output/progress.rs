@@ -23,7 +23,7 @@ const TICK: Duration = Duration::from_millis(100);
 static BEGAN: OnceLock<Instant> = OnceLock::new();
 
 /// Marks the command's start; the first call wins (main makes it first).
-pub fn began() {
+pub(crate) fn began() {
     BEGAN.get_or_init(Instant::now);
 }
 

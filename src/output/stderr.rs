@@ -21,7 +21,7 @@ const DELAY: Duration = Duration::from_secs(1);
 
 /// What the run asked for on stderr.
 #[derive(Clone, Copy, Debug, Default)]
-pub struct Telling {
+pub(crate) struct Telling {
     pub quiet: bool,
     pub trace: bool,
     /// stderr is a terminal and `--json` is off.
@@ -31,7 +31,7 @@ pub struct Telling {
 impl Telling {
     /// `--verbose` or `HELM_LOG=debug|trace` turn the trace on; `--quiet`
     /// turns everything off, the trace the environment asked for included.
-    pub fn new(quiet: bool, verbose: bool, progress: bool) -> Telling {
+    pub(crate) fn new(quiet: bool, verbose: bool, progress: bool) -> Telling {
         let env = std::env::var("HELM_LOG").unwrap_or_default();
         let env_trace = matches!(env.trim().to_ascii_lowercase().as_str(), "debug" | "trace");
         Telling {
@@ -42,7 +42,7 @@ impl Telling {
     }
 
     /// Installs this as the process's audience.
-    pub fn install(self) {
+    pub(crate) fn install(self) {
         crate::model::tell::listen(Box::new(Stderr {
             telling: self,
             shown: Arc::new(Mutex::new(Shown::default())),

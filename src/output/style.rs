@@ -10,7 +10,7 @@ use anstyle::{AnsiColor, Effects};
 
 /// `--color`: when output is coloured.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
-pub enum ColorWhen {
+pub(crate) enum ColorWhen {
     // On a terminal, unless NO_COLOR is set or TERM=dumb; CLICOLOR_FORCE
     // colours a pipe too. (Plain comments: `--help` lists the values in one line.)
     #[default]
@@ -31,7 +31,7 @@ impl ColorWhen {
 
     /// Makes this the choice of every anstream writer in the process:
     /// clap's help and errors, and [`ColorWhen::Auto`] from here on.
-    pub fn make_global(self) {
+    pub(crate) fn make_global(self) {
         let choice = match self {
             ColorWhen::Auto => anstream::ColorChoice::Auto,
             ColorWhen::Always => anstream::ColorChoice::Always,
@@ -42,7 +42,7 @@ impl ColorWhen {
 
     /// `--color WHEN` or `--color=WHEN` among raw arguments, read before
     /// clap parses them so clap's own errors follow it; the last one wins.
-    pub fn from_args(args: &[std::ffi::OsString]) -> ColorWhen {
+    pub(crate) fn from_args(args: &[std::ffi::OsString]) -> ColorWhen {
         let mut when = ColorWhen::Auto;
         let mut next_is_value = false;
         for arg in args {
@@ -69,7 +69,7 @@ impl ColorWhen {
 
 /// How one stream's text is styled: plain unless `color`.
 #[derive(Clone, Copy, Debug)]
-pub struct Style {
+pub(crate) struct Style {
     pub color: bool,
     /// stdout is a terminal: a JSON document is made safe for it.
     pub terminal: bool,

@@ -43,7 +43,7 @@ thread_local! {
 }
 
 /// Starts keeping spans when `HELM_OTEL_FILE` names a file.
-pub fn install() {
+pub(crate) fn install() {
     let Some(path) = std::env::var_os("HELM_OTEL_FILE").filter(|p| !p.is_empty()) else {
         return;
     };
@@ -65,7 +65,7 @@ pub(crate) struct SpanContext {
 }
 
 /// A span begun and not yet ended.
-pub struct Open {
+pub(crate) struct Open {
     span: OtlpSpan,
     began: SystemTime,
 }
@@ -109,7 +109,7 @@ impl Open {
 
     /// Ends the span, failed with `error` (its `error.type` and message)
     /// or not, and writes it with the forge requests made within it.
-    pub fn end(mut self, error: Option<(&str, &str)>) {
+    pub(crate) fn end(mut self, error: Option<(&str, &str)>) {
         let Some(recorder) = RECORDER.get() else {
             return;
         };
@@ -134,7 +134,7 @@ impl Open {
 
 /// The span of one CLI command (`helm log`), which work on this thread
 /// belongs to until the guard is dropped; `None` when no spans are kept.
-pub fn command(name: &str, parent: Option<&Trace>) -> Option<(Open, Entered)> {
+pub(crate) fn command(name: &str, parent: Option<&Trace>) -> Option<(Open, Entered)> {
     let open = Open::begin(
         format!("helm {name}"),
         otlp::INTERNAL,
@@ -168,7 +168,7 @@ pub(crate) fn enter(context: &SpanContext) -> Entered {
     Entered
 }
 
-pub struct Entered;
+pub(crate) struct Entered;
 
 impl Drop for Entered {
     fn drop(&mut self) {

@@ -83,7 +83,7 @@ const ATTRIBUTES: &[&str] = &[
 
 /// Panics, saying what and where, unless `html` is a page as helm must
 /// write it; `origin` is the only web host links may go to.
-pub fn assert_safe_page(html: &str, origin: Option<&str>) {
+pub(crate) fn assert_safe_page(html: &str, origin: Option<&str>) {
     let csp_start = "<meta http-equiv=\"Content-Security-Policy\" content=\"";
     assert_eq!(html.matches(csp_start).count(), 1, "one CSP meta");
     let csp = html.split(csp_start).nth(1).unwrap();
