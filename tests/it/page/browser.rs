@@ -6,7 +6,7 @@ use super::chromium::{self, Loaded};
 use super::{Listener, hostile_voyage};
 
 /// A page as a reviewer's browser must find it: silent and offline.
-fn assert_quiet(loaded: &Loaded) {
+pub(crate) fn assert_quiet(loaded: &Loaded) {
     assert!(loaded.console.is_empty(), "console: {:#?}", loaded.console);
     assert!(
         loaded.requests.is_empty(),
@@ -16,7 +16,7 @@ fn assert_quiet(loaded: &Loaded) {
 }
 
 /// Every mark on the timeline links to an entry that is on the page.
-fn assert_marks_link_to_entries(dom: &str) {
+pub(crate) fn assert_marks_link_to_entries(dom: &str) {
     let svg = &dom[dom.find("<svg").expect("a timeline")..dom.find("</svg>").unwrap()];
     let marks: Vec<&str> = svg
         .split("<a href=\"#")

@@ -3,7 +3,7 @@
 //! remote author controls, checked as text (`structure`) and in a real
 //! headless Chromium (`browser`).
 
-mod browser;
+pub mod browser;
 pub mod chromium;
 mod fixtures;
 mod links;
