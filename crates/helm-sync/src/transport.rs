@@ -147,7 +147,7 @@ const REFS_PER_PUSH: usize = 1_000;
 
 /// Pushes `commit` to the voyage's ref, as a fast-forward of what the
 /// remote holds.
-pub fn push(repo: &SyncRepo, remote: &Remote, name: &str, commit: &str) -> Result<PushOutcome> {
+pub(crate) fn push(repo: &SyncRepo, remote: &Remote, name: &str, commit: &str) -> Result<PushOutcome> {
     let update = Update { name, commit };
     let mut outcomes = push_many(repo, remote, &[update])?;
     outcomes.pop().expect("one outcome for one ref")
@@ -294,7 +294,7 @@ fn outcome(
 }
 
 /// The voyage refs on the remote and their commits, without fetching.
-pub fn list(repo: &SyncRepo, remote: &Remote) -> Result<Vec<(String, String)>> {
+pub(crate) fn list(repo: &SyncRepo, remote: &Remote) -> Result<Vec<(String, String)>> {
     let mut command = repo.network_command();
     command
         .arg("ls-remote")
