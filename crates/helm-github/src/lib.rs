@@ -11,6 +11,7 @@
 
 use helm_model as model;
 
+pub mod act;
 mod auth;
 pub mod client;
 pub mod conditional;

@@ -6,7 +6,10 @@
 
 use helm_forge::{ForgeName, Produced};
 
+use super::{Effect, SteerAction, Step};
 use crate::error::{Error, Kind};
+use crate::github::error::GitHubError;
+use crate::model::SteerRecord;
 
 /// `produced` is not what `doing` makes on `forge`.
 pub(super) fn unexpected(forge: ForgeName, doing: &str, produced: &Produced) -> Error {
@@ -27,6 +30,34 @@ pub(super) fn unexpected(forge: ForgeName, doing: &str, produced: &Produced) -> 
     .hint(
         "nothing was recorded from this answer; look at the target on the forge and report this to helm's maintainers",
     )
+}
+
+/// The record of what GitHub's writes for `action` produced (helm-github's
+/// `act/`), made by the action's `performed` as every forge's are; `asked`
+/// is what was asked. An answer of another kind is helm-github's fault,
+/// said as an unreadable answer.
+pub(super) fn on_github<A: SteerAction>(
+    action: &A,
+    asked: SteerRecord,
+    produced: Produced,
+) -> Step<SteerRecord> {
+    action
+        .performed(asked, produced, ForgeName::GitHub)
+        .map_err(|err| GitHubError::shape_text(err.to_string()))
+}
+
+/// What GitHub shows of a lost attempt, each trace found made into the
+/// record `asked` becomes through the action's `performed`.
+pub(super) fn found_on_github<A: SteerAction>(
+    action: &A,
+    asked: SteerRecord,
+    found: Vec<Produced>,
+) -> Step<Effect> {
+    let records = found
+        .into_iter()
+        .map(|produced| on_github(action, asked.clone(), produced))
+        .collect::<Step<Vec<_>>>()?;
+    Ok(Effect::Found(records))
 }
 
 #[cfg(test)]

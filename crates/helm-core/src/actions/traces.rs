@@ -9,7 +9,6 @@
 //! attempt, from the timeline or the pull request itself: state
 //! that was there before is not the attempt's effect.
 
-use jiff::Timestamp;
 use serde::Deserialize;
 
 use super::shared::Closed;
@@ -18,7 +17,6 @@ use crate::github::client::Client;
 use crate::github::error::GitHubError;
 use crate::github::wire::{GitHubTeam as Team, GitHubUser as User};
 use crate::model::SteerRecord;
-use crate::model::clock::Began;
 
 /// What GitHub shows about an earlier attempt whose answer was lost.
 #[derive(Debug)]
@@ -34,49 +32,7 @@ pub(crate) enum Effect {
     CannotTell(Words),
 }
 
-/// Which traces can be the attempt's: made by `viewer`, at or after `since`
-/// on GitHub's clock.
-pub(crate) struct Window {
-    pub(crate) viewer: String,
-    since: Timestamp,
-}
-
-impl Window {
-    /// The window of an attempt that began as `began` says; `Err` says why
-    /// it cannot be placed on GitHub's clock.
-    pub(crate) async fn of(
-        client: &Client,
-        began: &Began,
-    ) -> Result<Result<Window, String>, GitHubError> {
-        // The first answer of the look also reads GitHub's clock, in case
-        // the attempt kept no reading of its own.
-        let user: User = client.get_json("/user").await?;
-        Ok(began
-            .earliest_trace(client.clock().as_ref())
-            .map(|since| Window {
-                viewer: user.login,
-                since,
-            }))
-    }
-
-    /// Whether a trace made at `at` (as GitHub writes it) is in the window.
-    /// A time GitHub did not give, or that does not read, is not.
-    pub(crate) fn admits(&self, at: &Option<String>) -> bool {
-        at.as_deref()
-            .and_then(|at| at.parse::<Timestamp>().ok())
-            .is_some_and(|at| at >= self.since)
-    }
-
-    pub(crate) fn by(&self, user: &Option<User>) -> bool {
-        user.as_ref()
-            .is_some_and(|u| u.login.eq_ignore_ascii_case(&self.viewer))
-    }
-
-    /// The window's start as a `since` query parameter.
-    pub(crate) fn query(&self) -> String {
-        self.since.strftime("%Y-%m-%dT%H:%M:%SZ").to_string()
-    }
-}
+pub(crate) use crate::github::act::Window;
 
 /// One item of an issue's timeline, with the fields the looks read. Items
 /// of other kinds (commits, line comments) carry less; they are skipped.
@@ -241,30 +197,4 @@ pub(super) async fn timeline(
         )));
     }
     Ok(events)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_trace_counts_from_the_window_on_by_the_viewer_only() {
-        let window = Window {
-            viewer: "helm-bot".into(),
-            since: "2026-11-21T09:58:00Z".parse().unwrap(),
-        };
-        assert_eq!(window.query(), "2026-11-21T09:58:00Z");
-        assert!(window.admits(&Some("2026-11-21T09:58:00Z".into())));
-        assert!(!window.admits(&Some("2026-11-21T09:57:59Z".into())));
-        assert!(!window.admits(&Some("soon".into())));
-        assert!(!window.admits(&None));
-        let user = |login: &str| {
-            Some(User {
-                login: login.into(),
-            })
-        };
-        assert!(window.by(&user("Helm-Bot")));
-        assert!(!window.by(&user("octocat")));
-        assert!(!window.by(&None));
-    }
 }
