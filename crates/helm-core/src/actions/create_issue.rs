@@ -202,11 +202,13 @@ impl SteerAction for CreateIssue {
                 author,
                 labels,
                 assignees,
+                title,
+                ..
             } => {
                 record.issue = Some(number);
                 record.url = url;
                 record.actor = author;
-                let title = self.title.clone();
+                let title = title.unwrap_or_else(|| self.title.clone());
                 record.edit_part(|part: &mut IssueCreated| {
                     part.title = Some(title);
                     part.applied = Some(Applied {

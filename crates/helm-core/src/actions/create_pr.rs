@@ -226,16 +226,18 @@ impl SteerAction for CreatePr {
                 number,
                 url,
                 author,
+                title,
+                draft,
                 ..
             } => {
                 record.pr = Some(number);
                 record.url = url;
                 record.actor = author;
                 record.edit_part(|part: &mut Opened| {
-                    part.title = Some(self.title.clone());
+                    part.title = Some(title.unwrap_or_else(|| self.title.clone()));
                     part.head = Some(self.head.clone());
                     part.base = self.base.clone();
-                    part.draft = Some(self.draft);
+                    part.draft = Some(draft.unwrap_or(self.draft));
                 });
                 Ok(record)
             }

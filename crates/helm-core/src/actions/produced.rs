@@ -97,6 +97,8 @@ mod tests {
                 author: Some("ada".into()),
                 labels: vec!["bug".into()],
                 assignees: vec!["bo".into()],
+                title: None,
+                draft: None,
             },
             "edit-issue" | "edit-pr" => Produced::Edited {
                 title: Some("T".into()),
