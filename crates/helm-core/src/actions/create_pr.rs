@@ -7,18 +7,17 @@
 use std::path::Path;
 
 use helm_forge::act::{CreatePr, IssueOrPull};
-use http::Method;
 use helm_forge::{ForgeName, Produced};
 use serde::{Deserialize, Serialize};
 
 use super::part::{RecordPart, first_differing, kept};
-use super::shared::{WriteBody, non_blank, pull_result};
+use super::shared::non_blank;
 use super::traces::Window;
-use super::produced::unexpected;
+use super::produced::{found_on_github, on_github, unexpected};
 use super::{Effect, SteerAction, Step};
 use crate::error::Result;
+use crate::github::act;
 use crate::github::client::Client;
-use crate::github::wire::GitHubPull as Pull;
 use crate::inputs::{BodySpec, Flag, Flags, Stdin};
 use crate::model::SteerRecord;
 
@@ -115,12 +114,6 @@ impl RecordPart for Opened {
     }
 }
 
-/// What `create-pr` reads of `GET /repos/{owner}/{repo}`.
-#[derive(Deserialize)]
-struct DefaultBranch {
-    default_branch: String,
-}
-
 impl SteerAction for CreatePr {
     type Args = CreatePrArgs;
     type Record = Opened;
@@ -168,51 +161,12 @@ impl SteerAction for CreatePr {
 
     /// The repository's default branch as the base, when none was given.
     async fn prepare(&self, client: &Client) -> Result<Option<Self>> {
-        if self.base.is_some() {
-            return Ok(None);
-        }
-        let repo: DefaultBranch = client
-            .get_json(&client.repo_path(""))
-            .await
-            .map_err(|err| {
-                err.into_error(
-                    "read the repository's default branch, the base of the pull request",
-                    &client.repo.to_string(),
-                    "nothing was acted on or recorded, and the slate is unchanged",
-                )
-            })?;
-        Ok(Some(CreatePr {
-            base: Some(repo.default_branch),
-            ..self.clone()
-        }))
+        act::create_pr::prepare(client, self).await
     }
 
-    async fn perform(&self, client: &Client, mut record: SteerRecord) -> Step<SteerRecord> {
-        let pr: Pull = client
-            .write(
-                Method::POST,
-                &client.repo_path("/pulls"),
-                &WriteBody {
-                    title: Some(&self.title),
-                    head: Some(&self.head),
-                    base: self.base.as_deref(),
-                    body: self.body.as_deref(),
-                    draft: self.draft.then_some(true),
-                    ..WriteBody::default()
-                }
-                .json(),
-            )
-            .await?;
-        pull_result(&mut record, &pr);
-        // A new pull request's author is the account the token acts as.
-        record.actor = pr.author.as_ref().map(|user| user.login.clone());
-        record.edit_part(|part: &mut Opened| {
-            part.title = Some(pr.title.clone());
-            part.head = Some(self.head.clone());
-            part.base = self.base.clone();
-            part.draft = Some(pr.draft.unwrap_or(self.draft));
-        });
-        Ok(record)
+    async fn perform(&self, client: &Client, record: SteerRecord) -> Step<SteerRecord> {
+        let produced = act::create_pr::send(client, self).await?;
+        on_github(self, record, produced)
     }
 
     fn performed(
@@ -246,32 +200,8 @@ impl SteerAction for CreatePr {
     }
 
     async fn look(&self, client: &Client, window: &Window, asked: SteerRecord) -> Step<Effect> {
-        let owner_head = if self.head.contains(':') {
-            self.head.clone()
-        } else {
-            format!("{}:{}", client.repo.owner, self.head)
-        };
-        let path = client.repo_path(&format!(
-            "/pulls?head={owner_head}&state=all&sort=created&direction=asc"
-        ));
-        let (pulls, _) = client.get_all::<Pull>(&path).await?;
-        Ok(Effect::Found(
-            pulls
-                .into_iter()
-                .filter(|p| {
-                    p.title == self.title
-                        && self.base.as_deref().is_none_or(|base| p.base.name == base)
-                        && window.by(&p.author)
-                        && window.admits(&p.created_at)
-                })
-                .map(|pr| {
-                    let mut record = asked.clone();
-                    record.pr = Some(pr.number);
-                    record.url = pr.url.clone();
-                    record
-                })
-                .collect(),
-        ))
+        let found = act::create_pr::look(client, self, window).await?;
+        found_on_github(self, asked, found)
     }
 
     fn names(record: &SteerRecord) -> Option<(&'static str, serde_json::Value)> {

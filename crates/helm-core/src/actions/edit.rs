@@ -1,6 +1,6 @@
 //! What `edit-issue` and `edit-pr` share: everything. They differ only in
-//! what they name (an issue or a pull request, its path on GitHub and the
-//! answer GitHub gives), so each one's file is an invocation of
+//! what they name (an issue or a pull request; each forge's request knows
+//! its own path for either), so each one's file is an invocation of
 //! [`edit_action!`].
 
 /// Writes an edit action's arguments and its [`super::SteerAction`]: a new
@@ -11,8 +11,6 @@ macro_rules! edit_action {
         $Type:ident($Args:ident),
         $field:ident: $field_doc:literal,
         subject: $Subject:ident $word:literal,
-        path: $path:literal,
-        answer: $Answer:ident => $result:ident,
         sample: $sample:literal
     ) => {
         $(#[$doc])*
@@ -39,6 +37,15 @@ macro_rules! edit_action {
                 .into_iter()
                 .chain(BodySpec::flags())
                 .collect()
+            }
+        }
+
+        /// The edit as GitHub's request takes it.
+        fn github_edit(action: &$Type) -> $crate::github::act::edit::Edit<'_> {
+            $crate::github::act::edit::Edit {
+                on: helm_forge::act::IssueOrPull::$Subject(action.$field),
+                title: &action.title,
+                body: &action.body,
             }
         }
 
@@ -89,25 +96,10 @@ macro_rules! edit_action {
             async fn perform(
                 &self,
                 client: &$crate::github::client::Client,
-                mut record: $crate::model::SteerRecord,
+                record: $crate::model::SteerRecord,
             ) -> super::Step<$crate::model::SteerRecord> {
-                let answer: $crate::github::wire::$Answer = client
-                    .write(
-                        http::Method::PATCH,
-                        &client.repo_path(&format!(concat!("/", $path, "/{}"), self.$field)),
-                        &super::shared::WriteBody {
-                            title: self.title.as_deref(),
-                            body: self.body.as_deref(),
-                            ..super::shared::WriteBody::default()
-                        }
-                        .json(),
-                    )
-                    .await?;
-                super::shared::$result(&mut record, &answer);
-                record.edit_part(|part: &mut super::shared::Edited| {
-                    part.title = self.title.as_ref().map(|_| answer.title.clone());
-                });
-                Ok(record)
+                let produced = $crate::github::act::edit::send(client, &github_edit(self)).await?;
+                super::produced::on_github(self, record, produced)
             }
 
             fn performed(
@@ -135,11 +127,11 @@ macro_rules! edit_action {
                 &self,
                 client: &$crate::github::client::Client,
                 window: &super::traces::Window,
-                record: $crate::model::SteerRecord,
+                asked: $crate::model::SteerRecord,
             ) -> super::Step<super::Effect> {
-                let tail = format!(concat!("/", $path, "/{}"), self.$field);
-                let asked = (&self.title, &self.body);
-                super::traces::edited(client, &tail, self.$field, asked, window, record).await
+                let edit = github_edit(self);
+                let traced = $crate::github::act::edit::look(client, &edit, window).await?;
+                super::produced::traced_on_github(self, asked, traced)
             }
 
             fn headline(_record: &$crate::model::SteerRecord, subject: &str) -> String {

@@ -20,7 +20,6 @@ mod produced;
 mod reading;
 mod replay;
 mod shared;
-mod thread_state;
 mod thread_toggle;
 mod traces;
 

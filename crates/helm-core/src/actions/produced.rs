@@ -4,7 +4,7 @@
 //! other is a fault of the forge crate, said with the forge's name and never
 //! recorded, because an entry must not hold what the action did not make.
 
-use helm_forge::{ForgeName, Produced};
+use helm_forge::{ForgeName, Produced, Traced};
 
 use super::{Effect, SteerAction, Step};
 use crate::error::{Error, Kind};
@@ -58,6 +58,20 @@ pub(super) fn found_on_github<A: SteerAction>(
         .map(|produced| on_github(action, asked.clone(), produced))
         .collect::<Step<Vec<_>>>()?;
     Ok(Effect::Found(records))
+}
+
+/// [`found_on_github`] for a look that may also find that the attempt did
+/// not happen, or that it cannot tell.
+pub(super) fn traced_on_github<A: SteerAction>(
+    action: &A,
+    asked: SteerRecord,
+    traced: Traced,
+) -> Step<Effect> {
+    match traced {
+        Traced::Found(found) => found_on_github(action, asked, found),
+        Traced::NotDone => Ok(Effect::NotDone),
+        Traced::CannotTell(why) => Ok(Effect::CannotTell(why)),
+    }
 }
 
 #[cfg(test)]

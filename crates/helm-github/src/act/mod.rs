@@ -7,8 +7,19 @@
 //! no endpoint of GitHub's is named in helm-core.
 
 mod body;
+pub mod close_issue;
+pub mod close_pr;
 pub mod comment;
+pub mod create_issue;
+pub mod create_pr;
+pub mod edit;
+pub mod label;
+pub mod merge_pr;
+pub mod reopen_issue;
 pub mod reply_inline;
+pub mod request_review;
+pub mod thread;
+mod timeline;
 mod window;
 
 pub use window::Window;
