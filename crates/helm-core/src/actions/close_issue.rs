@@ -7,12 +7,9 @@ use helm_forge::{ForgeName, Produced};
 use serde::Deserialize;
 
 use super::shared::Closed;
-use super::traces::Window;
-use super::produced::{on_github, traced_on_github, unexpected};
-use super::{Effect, SteerAction, Step};
+use super::produced::unexpected;
+use super::SteerAction;
 use crate::error::Result;
-use crate::github::act;
-use crate::github::client::Client;
 use crate::inputs::{Flag, Flags, Stdin};
 use crate::model::SteerRecord;
 
@@ -75,11 +72,6 @@ impl SteerAction for CloseIssue {
         }
     }
 
-    async fn perform(&self, client: &Client, record: SteerRecord) -> Step<SteerRecord> {
-        let produced = act::close_issue::send(client, self).await?;
-        on_github(self, record, produced)
-    }
-
     fn performed(
         &self,
         mut record: SteerRecord,
@@ -98,11 +90,6 @@ impl SteerAction for CloseIssue {
             }
             other => Err(unexpected(forge, &self.doing(), &other)),
         }
-    }
-
-    async fn look(&self, client: &Client, window: &Window, asked: SteerRecord) -> Step<Effect> {
-        let traced = act::close_issue::look(client, self, window).await?;
-        traced_on_github(self, asked, traced)
     }
 
     fn headline(record: &SteerRecord, subject: &str) -> String {

@@ -7,13 +7,10 @@ use helm_forge::{ForgeName, Produced};
 use serde::{Deserialize, Serialize};
 
 use super::part::{RecordPart, kept};
-use super::traces::Window;
-use super::produced::{found_on_github, on_github, unexpected};
-use super::{Effect, SteerAction, Step};
+use super::produced::unexpected;
+use super::SteerAction;
 use crate::error::arg;
 use crate::error::{Error, Result};
-use crate::github::client::Client;
-use crate::github::act;
 use crate::inputs::{BodySpec, Flag, Flags, Stdin};
 use crate::model::SteerRecord;
 use crate::model::words;
@@ -124,11 +121,6 @@ impl SteerAction for Comment {
         }
     }
 
-    async fn perform(&self, client: &Client, record: SteerRecord) -> Step<SteerRecord> {
-        let produced = act::comment::send(client, self).await?;
-        on_github(self, record, produced)
-    }
-
     fn performed(
         &self,
         mut record: SteerRecord,
@@ -144,11 +136,6 @@ impl SteerAction for Comment {
             }
             other => Err(unexpected(forge, &self.doing(), &other)),
         }
-    }
-
-    async fn look(&self, client: &Client, window: &Window, asked: SteerRecord) -> Step<Effect> {
-        let found = act::comment::look(client, self, window).await?;
-        found_on_github(self, asked, found)
     }
 
     fn names(record: &SteerRecord) -> Option<(&'static str, serde_json::Value)> {

@@ -9,12 +9,9 @@ use serde::{Deserialize, Serialize};
 use super::names::{self, Names};
 use super::part::{Applied, RecordPart, asked_line, first_differing, kept, not_applied, same_set};
 use super::shared::non_blank;
-use super::traces::Window;
-use super::produced::{found_on_github, on_github, unexpected};
-use super::{Effect, SteerAction, Step};
+use super::produced::unexpected;
+use super::SteerAction;
 use crate::error::Result;
-use crate::github::act;
-use crate::github::client::Client;
 use crate::inputs::{BodySpec, Flag, Flags, Stdin};
 use crate::model::SteerRecord;
 
@@ -154,11 +151,6 @@ impl SteerAction for CreateIssue {
         }
     }
 
-    async fn perform(&self, client: &Client, record: SteerRecord) -> Step<SteerRecord> {
-        let produced = act::create_issue::send(client, self).await?;
-        on_github(self, record, produced)
-    }
-
     fn performed(
         &self,
         mut record: SteerRecord,
@@ -191,11 +183,6 @@ impl SteerAction for CreateIssue {
             }
             other => Err(unexpected(forge, &self.doing(), &other)),
         }
-    }
-
-    async fn look(&self, client: &Client, window: &Window, asked: SteerRecord) -> Step<Effect> {
-        let found = act::create_issue::look(client, self, window).await?;
-        found_on_github(self, asked, found)
     }
 
     fn names(record: &SteerRecord) -> Option<(&'static str, serde_json::Value)> {

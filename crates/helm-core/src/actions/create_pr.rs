@@ -12,12 +12,9 @@ use serde::{Deserialize, Serialize};
 
 use super::part::{RecordPart, first_differing, kept};
 use super::shared::non_blank;
-use super::traces::Window;
-use super::produced::{found_on_github, on_github, unexpected};
-use super::{Effect, SteerAction, Step};
+use super::produced::unexpected;
+use super::SteerAction;
 use crate::error::Result;
-use crate::github::act;
-use crate::github::client::Client;
 use crate::inputs::{BodySpec, Flag, Flags, Stdin};
 use crate::model::SteerRecord;
 
@@ -159,16 +156,6 @@ impl SteerAction for CreatePr {
         }
     }
 
-    /// The repository's default branch as the base, when none was given.
-    async fn prepare(&self, client: &Client) -> Result<Option<Self>> {
-        act::create_pr::prepare(client, self).await
-    }
-
-    async fn perform(&self, client: &Client, record: SteerRecord) -> Step<SteerRecord> {
-        let produced = act::create_pr::send(client, self).await?;
-        on_github(self, record, produced)
-    }
-
     fn performed(
         &self,
         mut record: SteerRecord,
@@ -197,11 +184,6 @@ impl SteerAction for CreatePr {
             }
             other => Err(unexpected(forge, &self.doing(), &other)),
         }
-    }
-
-    async fn look(&self, client: &Client, window: &Window, asked: SteerRecord) -> Step<Effect> {
-        let found = act::create_pr::look(client, self, window).await?;
-        found_on_github(self, asked, found)
     }
 
     fn names(record: &SteerRecord) -> Option<(&'static str, serde_json::Value)> {

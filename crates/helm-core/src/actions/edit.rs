@@ -40,15 +40,6 @@ macro_rules! edit_action {
             }
         }
 
-        /// The edit as GitHub's request takes it.
-        fn github_edit(action: &$Type) -> $crate::github::act::edit::Edit<'_> {
-            $crate::github::act::edit::Edit {
-                on: helm_forge::act::IssueOrPull::$Subject(action.$field),
-                title: &action.title,
-                body: &action.body,
-            }
-        }
-
         impl super::SteerAction for $Type {
             type Args = $Args;
             type Record = super::shared::Edited;
@@ -93,15 +84,6 @@ macro_rules! edit_action {
                 }
             }
 
-            async fn perform(
-                &self,
-                client: &$crate::github::client::Client,
-                record: $crate::model::SteerRecord,
-            ) -> super::Step<$crate::model::SteerRecord> {
-                let produced = $crate::github::act::edit::send(client, &github_edit(self)).await?;
-                super::produced::on_github(self, record, produced)
-            }
-
             fn performed(
                 &self,
                 mut record: $crate::model::SteerRecord,
@@ -121,17 +103,6 @@ macro_rules! edit_action {
                     }
                     other => Err(super::produced::unexpected(forge, &self.doing(), &other)),
                 }
-            }
-
-            async fn look(
-                &self,
-                client: &$crate::github::client::Client,
-                window: &super::traces::Window,
-                asked: $crate::model::SteerRecord,
-            ) -> super::Step<super::Effect> {
-                let edit = github_edit(self);
-                let traced = $crate::github::act::edit::look(client, &edit, window).await?;
-                super::produced::traced_on_github(self, asked, traced)
             }
 
             fn headline(_record: &$crate::model::SteerRecord, subject: &str) -> String {

@@ -18,13 +18,10 @@ use serde::{Deserialize, Serialize};
 
 use super::part::{Applied, RecordPart, asked_line, first_differing, not_applied, same_set};
 use super::names::{self, Names};
-use super::traces::Window;
-use super::produced::{on_github, traced_on_github, unexpected};
-use super::{Effect, SteerAction, Step};
+use super::produced::unexpected;
+use super::SteerAction;
 use crate::error::arg;
 use crate::error::{Error, Result};
-use crate::github::act;
-use crate::github::client::Client;
 use crate::inputs::{Flag, Flags, Stdin};
 use crate::model::SteerRecord;
 use crate::model::words;
@@ -173,17 +170,6 @@ impl SteerAction for LabelChange {
         }
     }
 
-    /// Adds in one request (its answer lists the labels afterwards), then
-    /// removes each label the issue has, one request each. A label the
-    /// issue lacks is not present: never sent, or answered 404 because
-    /// someone removed it first; either way already the state asked for.
-    /// A failure once a request went through is partial, never "nothing
-    /// happened".
-    async fn perform(&self, client: &Client, record: SteerRecord) -> Step<SteerRecord> {
-        let produced = act::label::send(client, self).await?;
-        on_github(self, record, produced)
-    }
-
     fn performed(
         &self,
         mut record: SteerRecord,
@@ -207,11 +193,6 @@ impl SteerAction for LabelChange {
             }
             other => Err(unexpected(forge, &self.doing(), &other)),
         }
-    }
-
-    async fn look(&self, client: &Client, window: &Window, asked: SteerRecord) -> Step<Effect> {
-        let traced = act::label::look(client, self, window).await?;
-        traced_on_github(self, asked, traced)
     }
 
     fn headline(record: &SteerRecord, subject: &str) -> String {

@@ -9,13 +9,10 @@ use serde::{Deserialize, Serialize};
 
 use super::part::{RecordPart, first_differing, kept};
 use super::shared::is_sha;
-use super::traces::Window;
-use super::produced::{on_github, traced_on_github, unexpected};
-use super::{Effect, SteerAction, Step};
+use super::produced::unexpected;
+use super::SteerAction;
 use crate::error::arg;
 use crate::error::{Error, Result};
-use crate::github::act;
-use crate::github::client::Client;
 use crate::inputs::{Flag, Flags, Stdin};
 use crate::model::SteerRecord;
 use crate::model::words;
@@ -259,11 +256,6 @@ impl SteerAction for MergePr {
         }
     }
 
-    async fn perform(&self, client: &Client, record: SteerRecord) -> Step<SteerRecord> {
-        let produced = act::merge_pr::send(client, self).await?;
-        on_github(self, record, produced)
-    }
-
     fn performed(
         &self,
         mut record: SteerRecord,
@@ -278,11 +270,6 @@ impl SteerAction for MergePr {
             }
             other => Err(unexpected(forge, &self.doing(), &other)),
         }
-    }
-
-    async fn look(&self, client: &Client, window: &Window, asked: SteerRecord) -> Step<Effect> {
-        let traced = act::merge_pr::look(client, self, window).await?;
-        traced_on_github(self, asked, traced)
     }
 
     fn names(record: &SteerRecord) -> Option<(&'static str, serde_json::Value)> {

@@ -4,12 +4,9 @@
 //! other is a fault of the forge crate, said with the forge's name and never
 //! recorded, because an entry must not hold what the action did not make.
 
-use helm_forge::{ForgeName, Produced, Traced};
+use helm_forge::{ForgeName, Produced};
 
-use super::{Effect, SteerAction, Step};
 use crate::error::{Error, Kind};
-use crate::github::error::GitHubError;
-use crate::model::SteerRecord;
 
 /// `produced` is not what `doing` makes on `forge`.
 pub(super) fn unexpected(forge: ForgeName, doing: &str, produced: &Produced) -> Error {
@@ -30,48 +27,6 @@ pub(super) fn unexpected(forge: ForgeName, doing: &str, produced: &Produced) -> 
     .hint(
         "nothing was recorded from this answer; look at the target on the forge and report this to helm's maintainers",
     )
-}
-
-/// The record of what GitHub's writes for `action` produced (helm-github's
-/// `act/`), made by the action's `performed` as every forge's are; `asked`
-/// is what was asked. An answer of another kind is helm-github's fault,
-/// said as an unreadable answer.
-pub(super) fn on_github<A: SteerAction>(
-    action: &A,
-    asked: SteerRecord,
-    produced: Produced,
-) -> Step<SteerRecord> {
-    action
-        .performed(asked, produced, ForgeName::GitHub)
-        .map_err(|err| GitHubError::shape_text(err.to_string()))
-}
-
-/// What GitHub shows of a lost attempt, each trace found made into the
-/// record `asked` becomes through the action's `performed`.
-pub(super) fn found_on_github<A: SteerAction>(
-    action: &A,
-    asked: SteerRecord,
-    found: Vec<Produced>,
-) -> Step<Effect> {
-    let records = found
-        .into_iter()
-        .map(|produced| on_github(action, asked.clone(), produced))
-        .collect::<Step<Vec<_>>>()?;
-    Ok(Effect::Found(records))
-}
-
-/// [`found_on_github`] for a look that may also find that the attempt did
-/// not happen, or that it cannot tell.
-pub(super) fn traced_on_github<A: SteerAction>(
-    action: &A,
-    asked: SteerRecord,
-    traced: Traced,
-) -> Step<Effect> {
-    match traced {
-        Traced::Found(found) => found_on_github(action, asked, found),
-        Traced::NotDone => Ok(Effect::NotDone),
-        Traced::CannotTell(why) => Ok(Effect::CannotTell(why)),
-    }
 }
 
 #[cfg(test)]

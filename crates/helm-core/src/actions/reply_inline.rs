@@ -7,12 +7,9 @@ use helm_forge::{ForgeName, Produced};
 use serde::{Deserialize, Serialize};
 
 use super::part::{RecordPart, first_differing, kept};
-use super::traces::Window;
-use super::produced::{found_on_github, on_github, unexpected};
-use super::{Effect, SteerAction, Step};
+use super::produced::unexpected;
+use super::SteerAction;
 use crate::error::Result;
-use crate::github::client::Client;
-use crate::github::act;
 use crate::inputs::{BodySpec, Flag, Flags, Stdin};
 use crate::model::SteerRecord;
 
@@ -149,11 +146,6 @@ impl SteerAction for ReplyInline {
         }
     }
 
-    async fn perform(&self, client: &Client, record: SteerRecord) -> Step<SteerRecord> {
-        let produced = act::reply_inline::send(client, self).await?;
-        on_github(self, record, produced)
-    }
-
     fn performed(
         &self,
         mut record: SteerRecord,
@@ -169,11 +161,6 @@ impl SteerAction for ReplyInline {
             }
             other => Err(unexpected(forge, &self.doing(), &other)),
         }
-    }
-
-    async fn look(&self, client: &Client, window: &Window, asked: SteerRecord) -> Step<Effect> {
-        let found = act::reply_inline::look(client, self, window).await?;
-        found_on_github(self, asked, found)
     }
 
     fn names(record: &SteerRecord) -> Option<(&'static str, serde_json::Value)> {

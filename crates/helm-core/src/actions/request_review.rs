@@ -8,13 +8,10 @@ use serde::{Deserialize, Serialize};
 
 use super::names::{self, Names};
 use super::part::{Applied, RecordPart, asked_line, first_differing, not_applied, same_set};
-use super::traces::Window;
-use super::produced::{on_github, traced_on_github, unexpected};
-use super::{Effect, SteerAction, Step};
+use super::produced::unexpected;
+use super::SteerAction;
 use crate::error::arg;
 use crate::error::{Error, Result};
-use crate::github::act;
-use crate::github::client::Client;
 use crate::inputs::{Flag, Flags, Stdin};
 use crate::model::SteerRecord;
 use crate::model::words;
@@ -127,11 +124,6 @@ impl SteerAction for RequestReview {
         }
     }
 
-    async fn perform(&self, client: &Client, record: SteerRecord) -> Step<SteerRecord> {
-        let produced = act::request_review::send(client, self).await?;
-        on_github(self, record, produced)
-    }
-
     fn performed(
         &self,
         mut record: SteerRecord,
@@ -151,11 +143,6 @@ impl SteerAction for RequestReview {
             }
             other => Err(unexpected(forge, &self.doing(), &other)),
         }
-    }
-
-    async fn look(&self, client: &Client, window: &Window, asked: SteerRecord) -> Step<Effect> {
-        let traced = act::request_review::look(client, self, window).await?;
-        traced_on_github(self, asked, traced)
     }
 
     fn headline(record: &SteerRecord, subject: &str) -> String {

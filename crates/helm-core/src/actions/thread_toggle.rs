@@ -128,17 +128,6 @@ macro_rules! thread_action {
             }
         }
 
-        /// The change as GitHub's requests take it, with the state seen
-        /// before acting.
-        fn github(action: &$Type) -> $crate::github::act::thread::Toggle<'_> {
-            $crate::github::act::thread::Toggle {
-                pr: action.pr,
-                thread: &action.thread,
-                resolve: $resolve,
-                seen: action.seen.as_ref(),
-            }
-        }
-
         impl super::SteerAction for $Type {
             type Args = $Args;
             type Record = super::thread_toggle::ThreadChanged;
@@ -167,26 +156,6 @@ macro_rules! thread_action {
                 change(self).asked(record)
             }
 
-            async fn prepare(
-                &self,
-                client: &$crate::github::client::Client,
-            ) -> $crate::error::Result<Option<Self>> {
-                let seen = $crate::github::act::thread::prepare(client, &github(self)).await?;
-                Ok(Some($Type {
-                    seen: Some(seen),
-                    ..self.clone()
-                }))
-            }
-
-            async fn perform(
-                &self,
-                client: &$crate::github::client::Client,
-                record: $crate::model::SteerRecord,
-            ) -> super::Step<$crate::model::SteerRecord> {
-                let produced = $crate::github::act::thread::send(client, &github(self)).await?;
-                super::produced::on_github(self, record, produced)
-            }
-
             fn performed(
                 &self,
                 record: $crate::model::SteerRecord,
@@ -194,16 +163,6 @@ macro_rules! thread_action {
                 forge: helm_forge::ForgeName,
             ) -> $crate::error::Result<$crate::model::SteerRecord> {
                 change(self).performed(record, produced, forge)
-            }
-
-            async fn look(
-                &self,
-                client: &$crate::github::client::Client,
-                window: &super::traces::Window,
-                asked: $crate::model::SteerRecord,
-            ) -> super::Step<super::Effect> {
-                let traced = $crate::github::act::thread::look(client, &github(self), window).await?;
-                super::produced::traced_on_github(self, asked, traced)
             }
 
             fn headline(record: &$crate::model::SteerRecord, subject: &str) -> String {

@@ -20,7 +20,11 @@ pub struct Edit<'a> {
     pub body: &'a Option<String>,
 }
 
-impl Edit<'_> {
+impl<'a> Edit<'a> {
+    pub(super) fn of(on: IssueOrPull, title: &'a Option<String>, body: &'a Option<String>) -> Self {
+        Edit { on, title, body }
+    }
+
     fn tail(&self) -> String {
         match self.on {
             IssueOrPull::Issue(n) => format!("/issues/{n}"),
