@@ -21,7 +21,7 @@ fn state_reason(reason: CloseReason) -> &'static str {
     }
 }
 
-pub async fn send(client: &Client, close: &CloseIssue) -> Result<Produced, GitHubError> {
+pub(super) async fn send(client: &Client, close: &CloseIssue) -> Result<Produced, GitHubError> {
     let issue: Issue = client
         .write(
             Method::PATCH,
@@ -41,7 +41,7 @@ pub async fn send(client: &Client, close: &CloseIssue) -> Result<Produced, GitHu
     })
 }
 
-pub async fn look(
+pub(super) async fn look(
     client: &Client,
     close: &CloseIssue,
     window: &Window,

@@ -12,7 +12,7 @@ use crate::client::Client;
 use crate::error::GitHubError;
 use crate::wire::GitHubPull as Pull;
 
-pub async fn send(client: &Client, close: &ClosePr) -> Result<Produced, GitHubError> {
+pub(super) async fn send(client: &Client, close: &ClosePr) -> Result<Produced, GitHubError> {
     let pr: Pull = client
         .write(
             Method::PATCH,
@@ -32,7 +32,7 @@ pub async fn send(client: &Client, close: &ClosePr) -> Result<Produced, GitHubEr
     })
 }
 
-pub async fn look(
+pub(super) async fn look(
     client: &Client,
     close: &ClosePr,
     window: &Window,

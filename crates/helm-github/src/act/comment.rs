@@ -12,7 +12,7 @@ use crate::client::Client;
 use crate::error::GitHubError;
 use crate::wire::GitHubIssueComment as Posted;
 
-pub async fn send(client: &Client, comment: &Comment) -> Result<Produced, GitHubError> {
+pub(super) async fn send(client: &Client, comment: &Comment) -> Result<Produced, GitHubError> {
     let number = comment.on.number();
     let posted: Posted = client
         .write(
@@ -36,7 +36,7 @@ pub async fn send(client: &Client, comment: &Comment) -> Result<Produced, GitHub
 /// The comments that can be the attempt's, earliest first. Each names no
 /// author: the entry's `actor` is the acting account's login as helm knows
 /// it, which is what a settled comment has always recorded.
-pub async fn look(
+pub(super) async fn look(
     client: &Client,
     comment: &Comment,
     window: &Window,

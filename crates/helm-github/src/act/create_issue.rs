@@ -12,7 +12,7 @@ use crate::client::Client;
 use crate::error::GitHubError;
 use crate::wire::GitHubIssue as Issue;
 
-pub async fn send(client: &Client, create: &CreateIssue) -> Result<Produced, GitHubError> {
+pub(super) async fn send(client: &Client, create: &CreateIssue) -> Result<Produced, GitHubError> {
     let issue: Issue = client
         .write(
             Method::POST,
@@ -37,7 +37,7 @@ pub async fn send(client: &Client, create: &CreateIssue) -> Result<Produced, Git
 /// The issues that can be the attempt's, earliest first. Each names no
 /// author and no title: a settled issue has always recorded the acting
 /// account's login as helm knows it, and the title asked.
-pub async fn look(
+pub(super) async fn look(
     client: &Client,
     create: &CreateIssue,
     window: &Window,

@@ -22,7 +22,7 @@ struct DefaultBranch {
 
 /// The pull request with the repository's default branch as its base, when
 /// none was given; `None` when one was.
-pub async fn prepare(client: &Client, create: &CreatePr) -> Result<Option<CreatePr>> {
+pub(super) async fn prepare(client: &Client, create: &CreatePr) -> Result<Option<CreatePr>> {
     if create.base.is_some() {
         return Ok(None);
     }
@@ -42,7 +42,7 @@ pub async fn prepare(client: &Client, create: &CreatePr) -> Result<Option<Create
     }))
 }
 
-pub async fn send(client: &Client, create: &CreatePr) -> Result<Produced, GitHubError> {
+pub(super) async fn send(client: &Client, create: &CreatePr) -> Result<Produced, GitHubError> {
     let pr: Pull = client
         .write(
             Method::POST,
@@ -73,7 +73,7 @@ pub async fn send(client: &Client, create: &CreatePr) -> Result<Produced, GitHub
 /// The pull requests that can be the attempt's, earliest first; each names
 /// only its number and page, what a settled pull request has always
 /// recorded beside what was asked.
-pub async fn look(
+pub(super) async fn look(
     client: &Client,
     create: &CreatePr,
     window: &Window,

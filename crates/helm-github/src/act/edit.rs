@@ -14,10 +14,10 @@ use crate::error::GitHubError;
 use crate::wire::{GitHubIssue, GitHubPull};
 
 /// The new title and body of what `on` names.
-pub struct Edit<'a> {
-    pub on: IssueOrPull,
-    pub title: &'a Option<String>,
-    pub body: &'a Option<String>,
+pub(super) struct Edit<'a> {
+    pub(super) on: IssueOrPull,
+    pub(super) title: &'a Option<String>,
+    pub(super) body: &'a Option<String>,
 }
 
 impl<'a> Edit<'a> {
@@ -33,7 +33,7 @@ impl<'a> Edit<'a> {
     }
 }
 
-pub async fn send(client: &Client, edit: &Edit<'_>) -> Result<Produced, GitHubError> {
+pub(super) async fn send(client: &Client, edit: &Edit<'_>) -> Result<Produced, GitHubError> {
     let path = client.repo_path(&edit.tail());
     let body = WriteBody {
         title: edit.title.as_deref(),
@@ -60,7 +60,7 @@ pub async fn send(client: &Client, edit: &Edit<'_>) -> Result<Produced, GitHubEr
     })
 }
 
-pub async fn look(
+pub(super) async fn look(
     client: &Client,
     edit: &Edit<'_>,
     window: &Window,

@@ -62,7 +62,7 @@ async fn current(on: IssueOrPull, client: &Client) -> Result<Vec<String>, GitHub
     Ok(names(labels))
 }
 
-pub async fn send(client: &Client, change: &LabelChange) -> Result<Produced, GitHubError> {
+pub(super) async fn send(client: &Client, change: &LabelChange) -> Result<Produced, GitHubError> {
     let path = labels_path(change.on, client);
     // What went through so far, for the message of a later failure.
     let mut done: Vec<String> = Vec::new();
@@ -105,7 +105,7 @@ pub async fn send(client: &Client, change: &LabelChange) -> Result<Produced, Git
     })
 }
 
-pub async fn look(
+pub(super) async fn look(
     client: &Client,
     change: &LabelChange,
     window: &Window,

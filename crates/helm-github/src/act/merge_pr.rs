@@ -27,7 +27,7 @@ fn api_name(method: MergeMethod) -> &'static str {
     }
 }
 
-pub async fn send(client: &Client, merge: &MergePr) -> Result<Produced, GitHubError> {
+pub(super) async fn send(client: &Client, merge: &MergePr) -> Result<Produced, GitHubError> {
     let pr = merge.pr;
     let answer = client
         .write::<MergeResult>(
@@ -59,7 +59,7 @@ pub async fn send(client: &Client, merge: &MergePr) -> Result<Produced, GitHubEr
     })
 }
 
-pub async fn look(
+pub(super) async fn look(
     client: &Client,
     merge: &MergePr,
     window: &Window,

@@ -18,7 +18,7 @@ use crate::client::Client;
 use crate::error::GitHubError;
 use crate::wire::GitHubIssue as Issue;
 
-pub async fn send(client: &Client, reopen: &ReopenIssue) -> Result<Produced, GitHubError> {
+pub(super) async fn send(client: &Client, reopen: &ReopenIssue) -> Result<Produced, GitHubError> {
     let issue: Issue = client
         .write(
             Method::PATCH,
@@ -37,7 +37,7 @@ pub async fn send(client: &Client, reopen: &ReopenIssue) -> Result<Produced, Git
     })
 }
 
-pub async fn look(
+pub(super) async fn look(
     client: &Client,
     reopen: &ReopenIssue,
     window: &Window,

@@ -12,7 +12,7 @@ use crate::client::Client;
 use crate::error::GitHubError;
 use crate::wire::GitHubReviewComment as ReviewComment;
 
-pub async fn send(client: &Client, reply: &ReplyInline) -> Result<Produced, GitHubError> {
+pub(super) async fn send(client: &Client, reply: &ReplyInline) -> Result<Produced, GitHubError> {
     let (pr, comment_id) = (reply.pr, reply.comment_id);
     let posted: ReviewComment = client
         .write(
@@ -35,7 +35,7 @@ pub async fn send(client: &Client, reply: &ReplyInline) -> Result<Produced, GitH
 
 /// The replies that can be the attempt's, earliest first; each names no
 /// author, as a settled reply has never recorded GitHub's (`comment::look`).
-pub async fn look(
+pub(super) async fn look(
     client: &Client,
     reply: &ReplyInline,
     window: &Window,

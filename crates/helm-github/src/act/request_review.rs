@@ -13,7 +13,10 @@ use crate::client::Client;
 use crate::error::GitHubError;
 use crate::wire::GitHubPull as Pull;
 
-pub async fn send(client: &Client, request: &RequestReview) -> Result<Produced, GitHubError> {
+pub(super) async fn send(
+    client: &Client,
+    request: &RequestReview,
+) -> Result<Produced, GitHubError> {
     let pr: Pull = client
         .write(
             Method::POST,
@@ -39,7 +42,7 @@ pub async fn send(client: &Client, request: &RequestReview) -> Result<Produced, 
 
 /// Those asked whom the attempt's events requested; an attempt that
 /// requested none of them did not happen.
-pub async fn look(
+pub(super) async fn look(
     client: &Client,
     request: &RequestReview,
     window: &Window,

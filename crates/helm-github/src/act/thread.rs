@@ -20,11 +20,11 @@ use crate::graphql;
 
 /// One thread's change: which, on which pull request, which way, and the
 /// state seen before acting (absent in an older helm's pending record).
-pub struct Toggle<'a> {
-    pub pr: u64,
-    pub thread: &'a str,
-    pub resolve: bool,
-    pub seen: Option<&'a ThreadSeen>,
+pub(super) struct Toggle<'a> {
+    pub(super) pr: u64,
+    pub(super) thread: &'a str,
+    pub(super) resolve: bool,
+    pub(super) seen: Option<&'a ThreadSeen>,
 }
 
 const RESOLVE: &str = "mutation($threadId: ID!) { resolveReviewThread(input: {threadId: $threadId}) \
@@ -157,7 +157,7 @@ impl Toggle<'_> {
 /// named, in the repository steered (or the one GitHub moved it to);
 /// otherwise the steer is refused with nothing acted or recorded. The state
 /// seen is what the pending record keeps for a later look.
-pub async fn prepare(client: &Client, toggle: &Toggle<'_>) -> Result<ThreadSeen> {
+pub(super) async fn prepare(client: &Client, toggle: &Toggle<'_>) -> Result<ThreadSeen> {
     let doing = toggle.doing();
     let repo = client.repo.to_string();
     let shown = toggle
@@ -185,7 +185,7 @@ pub async fn prepare(client: &Client, toggle: &Toggle<'_>) -> Result<ThreadSeen>
     Ok(shown.seen())
 }
 
-pub async fn send(
+pub(super) async fn send(
     client: &Client,
     toggle: &Toggle<'_>,
 ) -> std::result::Result<Produced, GitHubError> {
@@ -209,7 +209,7 @@ pub async fn send(
 
 /// Decides what a lost attempt did from the state before it and the state
 /// now; see the module's docs.
-pub async fn look(
+pub(super) async fn look(
     client: &Client,
     toggle: &Toggle<'_>,
     window: &Window,

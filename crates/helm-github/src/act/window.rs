@@ -12,15 +12,18 @@ use crate::wire::GitHubUser as User;
 
 /// Which traces can be the attempt's: made by `viewer`, at or after `since`
 /// on GitHub's clock.
-pub struct Window {
-    pub viewer: String,
+pub(super) struct Window {
+    pub(super) viewer: String,
     since: Timestamp,
 }
 
 impl Window {
     /// The window of an attempt that began as `began` says; `Err` says why
     /// it cannot be placed on GitHub's clock.
-    pub async fn of(client: &Client, began: &Began) -> Result<Result<Window, String>, GitHubError> {
+    pub(super) async fn of(
+        client: &Client,
+        began: &Began,
+    ) -> Result<Result<Window, String>, GitHubError> {
         // The first answer of the look also reads GitHub's clock, in case
         // the attempt kept no reading of its own.
         let user: User = client.get_json("/user").await?;
@@ -34,19 +37,19 @@ impl Window {
 
     /// Whether a trace made at `at` (as GitHub writes it) is in the window.
     /// A time GitHub did not give, or that does not read, is not.
-    pub fn admits(&self, at: &Option<String>) -> bool {
+    pub(super) fn admits(&self, at: &Option<String>) -> bool {
         at.as_deref()
             .and_then(|at| at.parse::<Timestamp>().ok())
             .is_some_and(|at| at >= self.since)
     }
 
-    pub fn by(&self, user: &Option<User>) -> bool {
+    pub(super) fn by(&self, user: &Option<User>) -> bool {
         user.as_ref()
             .is_some_and(|u| u.login.eq_ignore_ascii_case(&self.viewer))
     }
 
     /// The window's start as a `since` query parameter.
-    pub fn query(&self) -> String {
+    pub(super) fn query(&self) -> String {
         self.since.strftime("%Y-%m-%dT%H:%M:%SZ").to_string()
     }
 }
