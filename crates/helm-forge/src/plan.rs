@@ -49,6 +49,13 @@ pub enum Produced {
         author: Option<String>,
         labels: Vec<String>,
         assignees: Vec<String>,
+        /// The title as the forge answered it, where the entry records the
+        /// forge's word (GitHub's); `None` keeps the title asked (GitLab
+        /// answers a draft's title with its `Draft:` prefix).
+        title: Option<String>,
+        /// Whether the forge made the pull request a draft, where the entry
+        /// records the forge's word (GitHub's); `None` keeps what was asked.
+        draft: Option<bool>,
     },
     /// `edit-issue`, `edit-pr`: the title and body as they are after.
     Edited {

@@ -165,6 +165,8 @@ pub(crate) async fn look(
                             .into_iter()
                             .map(|u| u.login)
                             .collect(),
+                        title: None,
+                        draft: None,
                     })
                     .collect(),
                 cut,

@@ -1,16 +1,19 @@
 //! GitHub, helm's collaborative boundary: which repository, server and
 //! token, GitHub's headers, conditional requests, pagination and GraphQL,
-//! and GitHub's answers read strictly. What helm looks at there and the
-//! steer actions it performs are helm-core's (one file per kind and per
-//! action); sending, deadlines, bounds, retries and the write gate are
-//! helm-http's, the transport every forge shares.
+//! GitHub's answers read strictly, and the requests of every steer action
+//! with the looks that settle a lost answer (`act`, in the seam's words:
+//! what each produced, what a look found). What helm looks at there is
+//! still helm-core's (one file per kind), and what an action's entry
+//! records is the core's; sending, deadlines, bounds, retries and the write
+//! gate are helm-http's, the transport every forge shares.
 //!
-//! It depends on helm-model and helm-http only, and must never know a
+//! It depends on helm-model, helm-forge and helm-http only, and must never know a
 //! voyage, storage or a front end. The runtime and the client are set up
 //! only here, so local commands never pay for them.
 
 use helm_model as model;
 
+pub mod act;
 mod auth;
 pub mod client;
 pub mod conditional;

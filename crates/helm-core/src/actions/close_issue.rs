@@ -3,17 +3,13 @@
 use std::path::Path;
 
 use helm_forge::act::{CloseIssue, CloseReason, IssueOrPull};
-use http::Method;
 use helm_forge::{ForgeName, Produced};
 use serde::Deserialize;
 
-use super::shared::{Closed, WriteBody, issue_result};
-use super::traces::{Window, closed};
+use super::shared::Closed;
 use super::produced::unexpected;
-use super::{Effect, SteerAction, Step};
+use super::SteerAction;
 use crate::error::Result;
-use crate::github::client::Client;
-use crate::github::wire::GitHubIssue as Issue;
 use crate::inputs::{Flag, Flags, Stdin};
 use crate::model::SteerRecord;
 
@@ -76,28 +72,6 @@ impl SteerAction for CloseIssue {
         }
     }
 
-    async fn perform(&self, client: &Client, mut record: SteerRecord) -> Step<SteerRecord> {
-        let reason = state_reason(self.reason);
-        let issue: Issue = client
-            .write(
-                Method::PATCH,
-                &client.repo_path(&format!("/issues/{}", self.issue)),
-                &WriteBody {
-                    state: Some("closed"),
-                    state_reason: Some(reason),
-                    ..WriteBody::default()
-                }
-                .json(),
-            )
-            .await?;
-        issue_result(&mut record, &issue);
-        record.edit_part(|part: &mut Closed| {
-            part.state = Some(issue.state.clone());
-            part.state_reason = issue.state_reason.or(Some(reason.to_string()));
-        });
-        Ok(record)
-    }
-
     fn performed(
         &self,
         mut record: SteerRecord,
@@ -116,10 +90,6 @@ impl SteerAction for CloseIssue {
             }
             other => Err(unexpected(forge, &self.doing(), &other)),
         }
-    }
-
-    async fn look(&self, client: &Client, window: &Window, record: SteerRecord) -> Step<Effect> {
-        closed(client, self.issue, window, record).await
     }
 
     fn headline(record: &SteerRecord, subject: &str) -> String {

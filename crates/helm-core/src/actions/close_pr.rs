@@ -3,17 +3,13 @@
 use std::path::Path;
 
 use helm_forge::act::{ClosePr, IssueOrPull};
-use http::Method;
 use helm_forge::{ForgeName, Produced};
 use serde::Deserialize;
 
-use super::shared::{Closed, WriteBody, pull_result};
-use super::traces::{Window, closed};
+use super::shared::Closed;
 use super::produced::unexpected;
-use super::{Effect, SteerAction, Step};
+use super::SteerAction;
 use crate::error::Result;
-use crate::github::client::Client;
-use crate::github::wire::GitHubPull as Pull;
 use crate::inputs::{Flag, Flags, Stdin};
 use crate::model::SteerRecord;
 
@@ -54,23 +50,6 @@ impl SteerAction for ClosePr {
         Closed::default()
     }
 
-    async fn perform(&self, client: &Client, mut record: SteerRecord) -> Step<SteerRecord> {
-        let pr: Pull = client
-            .write(
-                Method::PATCH,
-                &client.repo_path(&format!("/pulls/{}", self.pr)),
-                &WriteBody {
-                    state: Some("closed"),
-                    ..WriteBody::default()
-                }
-                .json(),
-            )
-            .await?;
-        pull_result(&mut record, &pr);
-        record.edit_part(|part: &mut Closed| part.state = Some(pr.state.clone()));
-        Ok(record)
-    }
-
     fn performed(
         &self,
         mut record: SteerRecord,
@@ -78,17 +57,16 @@ impl SteerAction for ClosePr {
         forge: ForgeName,
     ) -> Result<SteerRecord> {
         match produced {
-            Produced::State { state, url, .. } => {
+            Produced::State { state, reason, url } => {
                 record.url = url;
-                record.edit_part(|part: &mut Closed| part.state = Some(state));
+                record.edit_part(|part: &mut Closed| {
+                    part.state = Some(state);
+                    part.state_reason = reason;
+                });
                 Ok(record)
             }
             other => Err(unexpected(forge, &self.doing(), &other)),
         }
-    }
-
-    async fn look(&self, client: &Client, window: &Window, record: SteerRecord) -> Step<Effect> {
-        closed(client, self.pr, window, record).await
     }
 
     fn headline(_record: &SteerRecord, subject: &str) -> String {

@@ -3,19 +3,14 @@
 use std::path::Path;
 
 use helm_forge::act::{Comment, IssueOrPull};
-use http::Method;
 use helm_forge::{ForgeName, Produced};
 use serde::{Deserialize, Serialize};
 
 use super::part::{RecordPart, kept};
-use super::shared::WriteBody;
-use super::traces::Window;
 use super::produced::unexpected;
-use super::{Effect, SteerAction, Step};
+use super::SteerAction;
 use crate::error::arg;
 use crate::error::{Error, Result};
-use crate::github::client::Client;
-use crate::github::wire::GitHubIssueComment as Posted;
 use crate::inputs::{BodySpec, Flag, Flags, Stdin};
 use crate::model::SteerRecord;
 use crate::model::words;
@@ -126,26 +121,6 @@ impl SteerAction for Comment {
         }
     }
 
-    async fn perform(&self, client: &Client, mut record: SteerRecord) -> Step<SteerRecord> {
-        let number = self.on.number();
-        let comment: Posted = client
-            .write(
-                Method::POST,
-                &client.repo_path(&format!("/issues/{number}/comments")),
-                &WriteBody {
-                    body: Some(&self.body),
-                    ..WriteBody::default()
-                }
-                .json(),
-            )
-            .await?;
-        record.edit_part(|part: &mut Commented| part.comment_id = Some(comment.id));
-        record.url = comment.url;
-        // The comment's author is the account the token acts as.
-        record.actor = comment.author.map(|user| user.login);
-        Ok(record)
-    }
-
     fn performed(
         &self,
         mut record: SteerRecord,
@@ -161,30 +136,6 @@ impl SteerAction for Comment {
             }
             other => Err(unexpected(forge, &self.doing(), &other)),
         }
-    }
-
-    async fn look(&self, client: &Client, window: &Window, asked: SteerRecord) -> Step<Effect> {
-        let number = self.on.number();
-        let since = window.query();
-        let path = client.repo_path(&format!("/issues/{number}/comments?since={since}"));
-        let (mut comments, _) = client.get_all::<Posted>(&path).await?;
-        comments.sort_by_key(|c| (c.created_at.clone(), c.id));
-        Ok(Effect::Found(
-            comments
-                .into_iter()
-                .filter(|c| {
-                    window.by(&c.author)
-                        && c.body.as_deref() == Some(&self.body)
-                        && window.admits(&c.created_at)
-                })
-                .map(|c| {
-                    let mut record = asked.clone();
-                    record.edit_part(|part: &mut Commented| part.comment_id = Some(c.id));
-                    record.url = c.url;
-                    record
-                })
-                .collect(),
-        ))
     }
 
     fn names(record: &SteerRecord) -> Option<(&'static str, serde_json::Value)> {

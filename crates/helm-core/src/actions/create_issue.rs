@@ -3,19 +3,15 @@
 use std::path::Path;
 
 use helm_forge::act::{CreateIssue, IssueOrPull};
-use http::Method;
 use helm_forge::{ForgeName, Produced};
 use serde::{Deserialize, Serialize};
 
 use super::names::{self, Names};
 use super::part::{Applied, RecordPart, asked_line, first_differing, kept, not_applied, same_set};
-use super::shared::{WriteBody, issue_result, non_blank};
-use super::traces::Window;
+use super::shared::non_blank;
 use super::produced::unexpected;
-use super::{Effect, SteerAction, Step};
+use super::SteerAction;
 use crate::error::Result;
-use crate::github::client::Client;
-use crate::github::wire::GitHubIssue as Issue;
 use crate::inputs::{BodySpec, Flag, Flags, Stdin};
 use crate::model::SteerRecord;
 
@@ -49,15 +45,6 @@ impl Flags for CreateIssueArgs {
     }
 }
 
-
-/// The labels and assignees GitHub applied, as its answer lists them.
-fn applied(issue: &Issue) -> Applied {
-    Applied {
-        labels: Some(issue.labels.iter().map(|l| l.name.clone()).collect()),
-        assignees: Some(issue.assignees.iter().map(|u| u.login.clone()).collect()),
-        ..Applied::default()
-    }
-}
 
 /// What a new issue's entry records of its own.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
@@ -164,31 +151,6 @@ impl SteerAction for CreateIssue {
         }
     }
 
-    async fn perform(&self, client: &Client, mut record: SteerRecord) -> Step<SteerRecord> {
-        let issue: Issue = client
-            .write(
-                Method::POST,
-                &client.repo_path("/issues"),
-                &WriteBody {
-                    title: Some(&self.title),
-                    body: self.body.as_deref(),
-                    labels: (!self.labels.is_empty()).then_some(&self.labels),
-                    assignees: (!self.assignees.is_empty()).then_some(&self.assignees),
-                    ..WriteBody::default()
-                }
-                .json(),
-            )
-            .await?;
-        issue_result(&mut record, &issue);
-        record.edit_part(|part: &mut IssueCreated| {
-            part.title = Some(issue.title.clone());
-            part.applied = Some(applied(&issue));
-        });
-        // A new issue's author is the account the token acts as.
-        record.actor = issue.author.as_ref().map(|user| user.login.clone());
-        Ok(record)
-    }
-
     fn performed(
         &self,
         mut record: SteerRecord,
@@ -202,11 +164,13 @@ impl SteerAction for CreateIssue {
                 author,
                 labels,
                 assignees,
+                title,
+                ..
             } => {
                 record.issue = Some(number);
                 record.url = url;
                 record.actor = author;
-                let title = self.title.clone();
+                let title = title.unwrap_or_else(|| self.title.clone());
                 record.edit_part(|part: &mut IssueCreated| {
                     part.title = Some(title);
                     part.applied = Some(Applied {
@@ -219,33 +183,6 @@ impl SteerAction for CreateIssue {
             }
             other => Err(unexpected(forge, &self.doing(), &other)),
         }
-    }
-
-    async fn look(&self, client: &Client, window: &Window, asked: SteerRecord) -> Step<Effect> {
-        let path = client.repo_path(&format!(
-            "/issues?creator={}&state=all&since={}&sort=created&direction=asc",
-            window.viewer,
-            window.query()
-        ));
-        let (issues, _) = client.get_all::<Issue>(&path).await?;
-        Ok(Effect::Found(
-            issues
-                .into_iter()
-                .filter(|i| {
-                    i.pull_request.is_none()
-                        && i.title == self.title
-                        && window.by(&i.author)
-                        && window.admits(&i.created_at)
-                })
-                .map(|issue| {
-                    let mut record = asked.clone();
-                    record.issue = Some(issue.number);
-                    record.url = issue.url.clone();
-                    record.edit_part(|part: &mut IssueCreated| part.applied = Some(applied(&issue)));
-                    record
-                })
-                .collect(),
-        ))
     }
 
     fn names(record: &SteerRecord) -> Option<(&'static str, serde_json::Value)> {

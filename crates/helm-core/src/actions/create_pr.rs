@@ -7,18 +7,14 @@
 use std::path::Path;
 
 use helm_forge::act::{CreatePr, IssueOrPull};
-use http::Method;
 use helm_forge::{ForgeName, Produced};
 use serde::{Deserialize, Serialize};
 
 use super::part::{RecordPart, first_differing, kept};
-use super::shared::{WriteBody, non_blank, pull_result};
-use super::traces::Window;
+use super::shared::non_blank;
 use super::produced::unexpected;
-use super::{Effect, SteerAction, Step};
+use super::SteerAction;
 use crate::error::Result;
-use crate::github::client::Client;
-use crate::github::wire::GitHubPull as Pull;
 use crate::inputs::{BodySpec, Flag, Flags, Stdin};
 use crate::model::SteerRecord;
 
@@ -115,12 +111,6 @@ impl RecordPart for Opened {
     }
 }
 
-/// What `create-pr` reads of `GET /repos/{owner}/{repo}`.
-#[derive(Deserialize)]
-struct DefaultBranch {
-    default_branch: String,
-}
-
 impl SteerAction for CreatePr {
     type Args = CreatePrArgs;
     type Record = Opened;
@@ -166,55 +156,6 @@ impl SteerAction for CreatePr {
         }
     }
 
-    /// The repository's default branch as the base, when none was given.
-    async fn prepare(&self, client: &Client) -> Result<Option<Self>> {
-        if self.base.is_some() {
-            return Ok(None);
-        }
-        let repo: DefaultBranch = client
-            .get_json(&client.repo_path(""))
-            .await
-            .map_err(|err| {
-                err.into_error(
-                    "read the repository's default branch, the base of the pull request",
-                    &client.repo.to_string(),
-                    "nothing was acted on or recorded, and the slate is unchanged",
-                )
-            })?;
-        Ok(Some(CreatePr {
-            base: Some(repo.default_branch),
-            ..self.clone()
-        }))
-    }
-
-    async fn perform(&self, client: &Client, mut record: SteerRecord) -> Step<SteerRecord> {
-        let pr: Pull = client
-            .write(
-                Method::POST,
-                &client.repo_path("/pulls"),
-                &WriteBody {
-                    title: Some(&self.title),
-                    head: Some(&self.head),
-                    base: self.base.as_deref(),
-                    body: self.body.as_deref(),
-                    draft: self.draft.then_some(true),
-                    ..WriteBody::default()
-                }
-                .json(),
-            )
-            .await?;
-        pull_result(&mut record, &pr);
-        // A new pull request's author is the account the token acts as.
-        record.actor = pr.author.as_ref().map(|user| user.login.clone());
-        record.edit_part(|part: &mut Opened| {
-            part.title = Some(pr.title.clone());
-            part.head = Some(self.head.clone());
-            part.base = self.base.clone();
-            part.draft = Some(pr.draft.unwrap_or(self.draft));
-        });
-        Ok(record)
-    }
-
     fn performed(
         &self,
         mut record: SteerRecord,
@@ -226,50 +167,23 @@ impl SteerAction for CreatePr {
                 number,
                 url,
                 author,
+                title,
+                draft,
                 ..
             } => {
                 record.pr = Some(number);
                 record.url = url;
                 record.actor = author;
                 record.edit_part(|part: &mut Opened| {
-                    part.title = Some(self.title.clone());
+                    part.title = Some(title.unwrap_or_else(|| self.title.clone()));
                     part.head = Some(self.head.clone());
                     part.base = self.base.clone();
-                    part.draft = Some(self.draft);
+                    part.draft = Some(draft.unwrap_or(self.draft));
                 });
                 Ok(record)
             }
             other => Err(unexpected(forge, &self.doing(), &other)),
         }
-    }
-
-    async fn look(&self, client: &Client, window: &Window, asked: SteerRecord) -> Step<Effect> {
-        let owner_head = if self.head.contains(':') {
-            self.head.clone()
-        } else {
-            format!("{}:{}", client.repo.owner, self.head)
-        };
-        let path = client.repo_path(&format!(
-            "/pulls?head={owner_head}&state=all&sort=created&direction=asc"
-        ));
-        let (pulls, _) = client.get_all::<Pull>(&path).await?;
-        Ok(Effect::Found(
-            pulls
-                .into_iter()
-                .filter(|p| {
-                    p.title == self.title
-                        && self.base.as_deref().is_none_or(|base| p.base.name == base)
-                        && window.by(&p.author)
-                        && window.admits(&p.created_at)
-                })
-                .map(|pr| {
-                    let mut record = asked.clone();
-                    record.pr = Some(pr.number);
-                    record.url = pr.url.clone();
-                    record
-                })
-                .collect(),
-        ))
     }
 
     fn names(record: &SteerRecord) -> Option<(&'static str, serde_json::Value)> {

@@ -1,6 +1,6 @@
 //! What `edit-issue` and `edit-pr` share: everything. They differ only in
-//! what they name (an issue or a pull request, its path on GitHub and the
-//! answer GitHub gives), so each one's file is an invocation of
+//! what they name (an issue or a pull request; each forge's request knows
+//! its own path for either), so each one's file is an invocation of
 //! [`edit_action!`].
 
 /// Writes an edit action's arguments and its [`super::SteerAction`]: a new
@@ -11,8 +11,6 @@ macro_rules! edit_action {
         $Type:ident($Args:ident),
         $field:ident: $field_doc:literal,
         subject: $Subject:ident $word:literal,
-        path: $path:literal,
-        answer: $Answer:ident => $result:ident,
         sample: $sample:literal
     ) => {
         $(#[$doc])*
@@ -86,30 +84,6 @@ macro_rules! edit_action {
                 }
             }
 
-            async fn perform(
-                &self,
-                client: &$crate::github::client::Client,
-                mut record: $crate::model::SteerRecord,
-            ) -> super::Step<$crate::model::SteerRecord> {
-                let answer: $crate::github::wire::$Answer = client
-                    .write(
-                        http::Method::PATCH,
-                        &client.repo_path(&format!(concat!("/", $path, "/{}"), self.$field)),
-                        &super::shared::WriteBody {
-                            title: self.title.as_deref(),
-                            body: self.body.as_deref(),
-                            ..super::shared::WriteBody::default()
-                        }
-                        .json(),
-                    )
-                    .await?;
-                super::shared::$result(&mut record, &answer);
-                record.edit_part(|part: &mut super::shared::Edited| {
-                    part.title = self.title.as_ref().map(|_| answer.title.clone());
-                });
-                Ok(record)
-            }
-
             fn performed(
                 &self,
                 mut record: $crate::model::SteerRecord,
@@ -129,17 +103,6 @@ macro_rules! edit_action {
                     }
                     other => Err(super::produced::unexpected(forge, &self.doing(), &other)),
                 }
-            }
-
-            async fn look(
-                &self,
-                client: &$crate::github::client::Client,
-                window: &super::traces::Window,
-                record: $crate::model::SteerRecord,
-            ) -> super::Step<super::Effect> {
-                let tail = format!(concat!("/", $path, "/{}"), self.$field);
-                let asked = (&self.title, &self.body);
-                super::traces::edited(client, &tail, self.$field, asked, window, record).await
             }
 
             fn headline(_record: &$crate::model::SteerRecord, subject: &str) -> String {

@@ -7,7 +7,5 @@ super::edit::edit_action! {
     EditIssue(EditIssueArgs),
     issue: "The issue to edit.",
     subject: Issue "issue",
-    path: "issues",
-    answer: GitHubIssue => issue_result,
     sample: r#"{"kind": "edit-issue", "issue": 5, "title": "t", "body": "b"}"#
 }

@@ -7,7 +7,5 @@ super::edit::edit_action! {
     EditPr(EditPrArgs),
     pr: "The pull request to edit.",
     subject: PullRequest "PR",
-    path: "pulls",
-    answer: GitHubPull => pull_result,
     sample: r#"{"kind": "edit-pr", "pr": 6, "title": "t", "body": "b"}"#
 }

@@ -4,20 +4,15 @@
 use std::path::Path;
 
 use helm_forge::act::{IssueOrPull, MergeMethod, MergePr};
-use http::Method;
 use helm_forge::{ForgeName, Produced};
 use serde::{Deserialize, Serialize};
 
 use super::part::{RecordPart, first_differing, kept};
-use super::shared::{WriteBody, is_sha};
-use super::traces::{Window, current};
+use super::shared::is_sha;
 use super::produced::unexpected;
-use super::{Effect, SteerAction, Step};
+use super::SteerAction;
 use crate::error::arg;
 use crate::error::{Error, Result};
-use crate::github::client::Client;
-use crate::github::error::GitHubError;
-use crate::github::wire::MergeResult;
 use crate::inputs::{Flag, Flags, Stdin};
 use crate::model::SteerRecord;
 use crate::model::words;
@@ -261,41 +256,6 @@ impl SteerAction for MergePr {
         }
     }
 
-    async fn perform(&self, client: &Client, mut record: SteerRecord) -> Step<SteerRecord> {
-        let pr = self.pr;
-        let merge = client
-            .write::<MergeResult>(
-                Method::PUT,
-                &client.repo_path(&format!("/pulls/{pr}/merge")),
-                &WriteBody {
-                    merge_method: Some(api_name(self.method)),
-                    sha: self.sha.as_deref(),
-                    ..WriteBody::default()
-                }
-                .json(),
-            )
-            .await;
-        let merge = match merge {
-            Ok(merge) => merge,
-            // GitHub answers 405 alike for a pull request it will not merge
-            // and for one merged already: a look tells which.
-            Err(err) if err.status == Some(405) => return Err(why_not_merged(client, pr, err).await),
-            Err(err) => return Err(err),
-        };
-        if !merge.merged {
-            return Err(GitHubError::refused(
-                merge
-                    .message
-                    .unwrap_or_else(|| "GitHub did not merge the pull request".into()),
-            ));
-        }
-        record.edit_part(|part: &mut Merged| part.merge_sha = merge.sha);
-        record.url = Some(client.web_url(&format!("/pull/{pr}")));
-        Ok(record)
-    }
-
-    /// Its evidence: the pull request's `merged_at` in the window and
-    /// `merged_by` the acting account, at the head it was pinned to.
     fn performed(
         &self,
         mut record: SteerRecord,
@@ -310,31 +270,6 @@ impl SteerAction for MergePr {
             }
             other => Err(unexpected(forge, &self.doing(), &other)),
         }
-    }
-
-    async fn look(
-        &self,
-        client: &Client,
-        window: &Window,
-        mut record: SteerRecord,
-    ) -> Step<Effect> {
-        let pr = self.pr;
-        let found = current(client, &format!("/pulls/{pr}")).await?;
-        record.url = found.html_url.clone();
-        let merged_here = window.admits(&found.merged_at) && window.by(&found.merged_by);
-        if !merged_here {
-            return Ok(Effect::NotDone);
-        }
-        let head = found.head.map(|h| h.sha).unwrap_or_default();
-        if let Some(pinned) = &self.sha
-            && *pinned != head
-        {
-            return Ok(Effect::CannotTell(crate::error::Words::of(format!(
-                "PR #{pr} is merged, but its head is {head} and the merge was pinned to {pinned}"
-            ))));
-        }
-        record.edit_part(|part: &mut Merged| part.merge_sha = found.merge_commit_sha);
-        Ok(Effect::Found(vec![record]))
     }
 
     fn names(record: &SteerRecord) -> Option<(&'static str, serde_json::Value)> {
@@ -352,25 +287,6 @@ impl SteerAction for MergePr {
     #[cfg(test)]
     fn sample() -> &'static str {
         r#"{"kind": "merge-pr", "pr": 6, "strategy": "squash", "sha": "6dcb09b5b57875f334f61aebed695e2e4193db5e", "override": "o"}"#
-    }
-}
-
-/// Why GitHub `refused` (405) to merge `pr`: merged already, as a look at
-/// it shows, or else as GitHub said.
-async fn why_not_merged(client: &Client, pr: u64, refused: GitHubError) -> GitHubError {
-    #[derive(Deserialize)]
-    struct Seen {
-        #[serde(default)]
-        merged: bool,
-        #[serde(default)]
-        merge_commit_sha: Option<String>,
-    }
-    let path = client.repo_path(&format!("/pulls/{pr}"));
-    match client.get_json::<Seen>(&path).await {
-        Ok(seen) if seen.merged => {
-            GitHubError::already_merged(refused.status, pr, seen.merge_commit_sha.as_deref())
-        }
-        _ => refused,
     }
 }
 

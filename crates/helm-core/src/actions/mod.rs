@@ -1,9 +1,10 @@
 //! The steer actions, one file each, and their registry. Each action file
 //! holds the action's arguments (serde + schemars + its [`Flags`]: one `///`
 //! line is the `--help`, the MCP schema and the docs), what the entry
-//! records, its GitHub request, how its effect is recognised after a lost
-//! answer, and its headline; its checked value is helm-forge's (`act/`), which
-//! every forge builds its requests from. [`SteerAction`] is the checklist,
+//! records (what was asked, and what a forge's writes or a look after a lost
+//! answer produced: `performed`), and its headline; its checked value is
+//! helm-forge's (`act/`), which every forge builds its requests from (GitHub's
+//! in helm-github's `act/`, none here). [`SteerAction`] is the checklist,
 //! implemented here for those values; the [`actions!`] invocation below lists
 //! every action once, declares its module and generates [`ActionArgs`] and the
 //! dispatch over helm-forge's [`Steer`] ([`Dispatch`]). What an action's entry
@@ -14,15 +15,14 @@
 // What the actions share; each action's own module is declared by its
 // line in the registry below.
 mod edit;
+mod effect;
 mod names;
 mod part;
 mod produced;
 mod reading;
 mod replay;
 mod shared;
-mod thread_state;
 mod thread_toggle;
-mod traces;
 
 use std::marker::PhantomData;
 use std::path::Path;
@@ -30,26 +30,19 @@ use std::path::Path;
 use helm_forge::{ForgeName, Produced, act};
 use serde::Deserialize;
 
+pub(crate) use effect::Effect;
 pub(crate) use helm_forge::act::{IssueOrPull, Steer};
 pub(crate) use part::RecordSchema;
 pub use reading::{Headline, body, details};
 pub(crate) use reading::{comment, dropped};
 pub(crate) use reading::{made, names, overrode, posted};
 pub(crate) use replay::Replay;
-pub(crate) use traces::Effect;
 
 use crate::error::Result;
-use crate::error::Words;
-use crate::github::client::Client;
-use crate::github::error::GitHubError;
 use crate::inputs::{FlagCommand, FlagCommands, Flags, Stdin};
 pub use crate::model::ActionKind;
-use crate::model::clock::Began;
 use crate::model::{Repo, SteerRecord};
 use part::{As, Reading, RecordPart};
-
-/// What a GitHub step of an action comes to.
-type Step<T> = std::result::Result<T, GitHubError>;
 
 /// What one steer action provides. The compiler points a new action at
 /// every method here; the defaults are for actions that pin nothing, name
@@ -106,35 +99,16 @@ pub(crate) trait SteerAction: Clone + Sized {
     fn overridden(&self) -> Option<&str> {
         None
     }
-    /// Reads on GitHub what the action must know before it acts, once the
-    /// bearing is checked and before the pending record is written: an error
-    /// refuses the steer with nothing acted or recorded; `Some` is the action
-    /// to perform and keep in the pending record (a review thread's state
-    /// seen before acting, which a later look compares with).
-    async fn prepare(&self, _client: &Client) -> Result<Option<Self>> {
-        Ok(None)
-    }
-    /// Sends the request; `record` is what was asked, to which it adds what
-    /// GitHub produced and applied.
-    async fn perform(&self, client: &Client, record: SteerRecord) -> Step<SteerRecord>;
-    /// What its writes produced on `forge`, reached through the seam, added
-    /// to `record` (what was asked) as [`perform`](SteerAction::perform) adds
-    /// GitHub's answer. Pure: a `Produced` of another action's kind is an
-    /// error naming the forge, and nothing of it is recorded.
+    /// What its writes produced on `forge` (or a look after a lost answer
+    /// found there), added to `record` (what was asked). Pure: a `Produced`
+    /// of another action's kind is an error naming the forge, and nothing of
+    /// it is recorded.
     fn performed(
         &self,
         record: SteerRecord,
         produced: Produced,
         forge: ForgeName,
     ) -> Result<SteerRecord>;
-    /// Looks for the attempt's effect within `window`; `record` is what was
-    /// asked.
-    async fn look(
-        &self,
-        client: &Client,
-        window: &traces::Window,
-        record: SteerRecord,
-    ) -> Step<Effect>;
     /// The JSON path and value in an entry's action that name what the
     /// effect made in the world (a comment, an issue, a merge commit), so
     /// a trace an entry already records is not taken twice. Changes to what
@@ -184,14 +158,6 @@ pub(crate) trait Dispatch {
     fn needs_ready(&self) -> bool;
     /// The reason given to act although not ready.
     fn overridden(&self) -> Option<&str>;
-    /// See [`SteerAction::prepare`].
-    async fn prepare(&self, client: &Client) -> Result<Option<Steer>>;
-    /// Performs the action on GitHub; the record starts from what was asked
-    /// and gains what GitHub produced and applied.
-    async fn perform(&self, client: &Client) -> Step<SteerRecord>;
-    /// Looks on GitHub for the effect of an attempt that began as `began`
-    /// says (see `traces`).
-    async fn look(&self, client: &Client, began: &Began) -> Step<Effect>;
     /// The record of what `forge`'s writes produced for this steer on
     /// `repo`; see [`SteerAction::performed`].
     fn performed(&self, repo: &str, produced: Produced, forge: ForgeName) -> Result<SteerRecord>;
@@ -382,35 +348,6 @@ macro_rules! actions {
             fn overridden(&self) -> Option<&str> {
                 match self {
                     $(Steer::$Variant(action) => action.overridden(),)*
-                }
-            }
-
-            /// See [`SteerAction::prepare`].
-            async fn prepare(&self, client: &Client) -> Result<Option<Steer>> {
-                Ok(match self {
-                    $(Steer::$Variant(action) => action.prepare(client).await?.map(Steer::$Variant),)*
-                })
-            }
-
-            /// Performs the action on GitHub; the record starts from what was
-            /// asked and gains what GitHub produced and applied.
-            async fn perform(&self, client: &Client) -> Step<SteerRecord> {
-                let record = self.asked(&client.repo);
-                match self {
-                    $(Steer::$Variant(action) => action.perform(client, record).await,)*
-                }
-            }
-
-            /// Looks on GitHub for the effect of an attempt that began as
-            /// `began` says (see `traces`).
-            async fn look(&self, client: &Client, began: &Began) -> Step<Effect> {
-                let window = match traces::Window::of(client, began).await? {
-                    Ok(window) => window,
-                    Err(why) => return Ok(Effect::CannotTell(Words::of(why))),
-                };
-                let record = self.asked(&client.repo);
-                match self {
-                    $(Steer::$Variant(action) => action.look(client, &window, record).await,)*
                 }
             }
         }

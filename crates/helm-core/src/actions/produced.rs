@@ -66,6 +66,8 @@ mod tests {
                 author: Some("ada".into()),
                 labels: vec!["bug".into()],
                 assignees: vec!["bo".into()],
+                title: None,
+                draft: None,
             },
             "edit-issue" | "edit-pr" => Produced::Edited {
                 title: Some("T".into()),
@@ -179,5 +181,48 @@ mod tests {
             action(&record)["applied"],
             json!({"labels": ["bug"], "assignees": ["bo"]})
         );
+    }
+
+    #[test]
+    fn a_created_pr_records_the_title_and_draft_the_forge_answered_else_those_asked() {
+        let create = steer(json!({"kind": "create-pr", "title": "T", "head": "h", "base": "main"}));
+        let answered = Produced::Opened {
+            number: 3,
+            url: None,
+            author: None,
+            labels: vec![],
+            assignees: vec![],
+            title: Some("T (as GitHub keeps it)".into()),
+            draft: Some(true),
+        };
+        let record = create
+            .performed("o/r", answered, ForgeName::GitHub)
+            .unwrap();
+        assert_eq!(action(&record)["title"], "T (as GitHub keeps it)");
+        assert_eq!(action(&record)["draft"], true);
+        let record = create
+            .performed("g/p", own("create-pr"), ForgeName::GitLab)
+            .unwrap();
+        assert_eq!(action(&record)["title"], "T");
+        assert_eq!(action(&record)["draft"], false);
+    }
+
+    #[test]
+    fn a_closed_pr_records_the_reason_the_forge_names_and_none_it_does_not() {
+        let close = steer(json!({"kind": "close-pr", "pr": 7}));
+        let closed = |reason: Option<&str>| Produced::State {
+            state: "closed".into(),
+            reason: reason.map(str::to_string),
+            url: None,
+        };
+        let record = close
+            .performed("o/r", closed(Some("completed")), ForgeName::GitHub)
+            .unwrap();
+        assert_eq!(action(&record)["stateReason"], "completed");
+        let record = close
+            .performed("g/p", closed(None), ForgeName::GitLab)
+            .unwrap();
+        assert_eq!(action(&record).get("stateReason"), None);
+        assert_eq!(action(&record)["state"], "closed");
     }
 }

@@ -1,28 +1,18 @@
-//! `reopen-issue`: a closed issue opened again.
-//!
-//! One `PATCH` with `state: open`. GitHub answers a reopen of an issue that
-//! is already open with the issue as it is and adds nothing to its
-//! timeline, so the entry then records the state it answered. After a lost
-//! answer, the attempt's own evidence is the `reopened` event it left on the
-//! timeline (by the acting account, at or after the attempt began on
-//! GitHub's clock, ADR 0012); the state the issue has now says nothing of
-//! who opened it or when.
+//! `reopen-issue`: a closed issue opened again. The entry records the state
+//! the forge answered (GitHub answers a reopen of an open issue with the
+//! issue as it is); how the forge's request is sent and a lost answer
+//! settled is the forge crate's (helm-github's `act/reopen_issue.rs`).
 
 use std::path::Path;
 
 use helm_forge::act::{IssueOrPull, ReopenIssue};
-use http::Method;
 use helm_forge::{ForgeName, Produced};
 use serde::{Deserialize, Serialize};
 
 use super::part::RecordPart;
-use super::shared::{WriteBody, issue_result};
-use super::traces::{TimelineEvent, Window, timeline};
 use super::produced::unexpected;
-use super::{Effect, SteerAction, Step};
-use crate::error::{Result, Words};
-use crate::github::client::Client;
-use crate::github::wire::GitHubIssue as Issue;
+use super::SteerAction;
+use crate::error::Result;
 use crate::inputs::{Flag, Flags, Stdin};
 use crate::model::SteerRecord;
 
@@ -66,10 +56,6 @@ impl RecordPart for Reopened {
     }
 }
 
-/// Whether an event's time reads as GitHub writes times.
-fn dated(event: &TimelineEvent) -> bool {
-    (event.created_at.as_deref()).is_some_and(|at| at.parse::<jiff::Timestamp>().is_ok())
-}
 
 impl SteerAction for ReopenIssue {
     type Args = ReopenIssueArgs;
@@ -92,32 +78,6 @@ impl SteerAction for ReopenIssue {
         Reopened::default()
     }
 
-    async fn perform(&self, client: &Client, mut record: SteerRecord) -> Step<SteerRecord> {
-        let issue: Issue = client
-            .write(
-                Method::PATCH,
-                &client.repo_path(&format!("/issues/{}", self.issue)),
-                &WriteBody {
-                    state: Some("open"),
-                    ..WriteBody::default()
-                }
-                .json(),
-            )
-            .await?;
-        issue_result(&mut record, &issue);
-        record.edit_part(|part: &mut Reopened| {
-            part.state = Some(issue.state.clone());
-            part.state_reason = issue.state_reason.clone();
-        });
-        Ok(record)
-    }
-
-    /// The first `reopened` event by the acting account in the window is the
-    /// attempt's. Without one, the attempt changed nothing (an issue already
-    /// open leaves no event), and the retry acts, behind the freshness
-    /// guard. An event that could be the attempt's but does not say by whom,
-    /// or by the acting account but not when, cannot be told apart from
-    /// someone else's or an earlier one: helm cannot tell.
     fn performed(
         &self,
         mut record: SteerRecord,
@@ -135,44 +95,6 @@ impl SteerAction for ReopenIssue {
             }
             other => Err(unexpected(forge, &self.doing(), &other)),
         }
-    }
-
-    async fn look(
-        &self,
-        client: &Client,
-        window: &Window,
-        mut record: SteerRecord,
-    ) -> Step<Effect> {
-        let number = self.issue;
-        let cannot_tell = |what: String| {
-            Ok(Effect::CannotTell(Words::of(format!(
-                "a 'reopened' event on #{number}'s timeline that may be this attempt's {what}; check who reopened #{number} and when on GitHub"
-            ))))
-        };
-        for event in timeline(client, number).await? {
-            if event.event.as_deref() != Some("reopened") {
-                continue;
-            }
-            // Dated before the attempt: not its effect, whoever reopened.
-            if dated(&event) && !window.admits(&event.created_at) {
-                continue;
-            }
-            if event.actor.is_none() {
-                return cannot_tell("names no account".into());
-            }
-            if !window.by(&event.actor) {
-                continue;
-            }
-            if !dated(&event) {
-                return cannot_tell(format!("is by {} and has no readable time", window.viewer));
-            }
-            record.edit_part(|part: &mut Reopened| {
-                part.state = Some("open".into());
-                part.state_reason = event.state_reason.or(Some("reopened".into()));
-            });
-            return Ok(Effect::Found(vec![record]));
-        }
-        Ok(Effect::NotDone)
     }
 
     fn headline(_record: &SteerRecord, subject: &str) -> String {

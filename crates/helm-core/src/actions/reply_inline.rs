@@ -3,18 +3,13 @@
 use std::path::Path;
 
 use helm_forge::act::{IssueOrPull, ReplyInline};
-use http::Method;
 use helm_forge::{ForgeName, Produced};
 use serde::{Deserialize, Serialize};
 
 use super::part::{RecordPart, first_differing, kept};
-use super::shared::WriteBody;
-use super::traces::Window;
 use super::produced::unexpected;
-use super::{Effect, SteerAction, Step};
+use super::SteerAction;
 use crate::error::Result;
-use crate::github::client::Client;
-use crate::github::wire::GitHubReviewComment as ReviewComment;
 use crate::inputs::{BodySpec, Flag, Flags, Stdin};
 use crate::model::SteerRecord;
 
@@ -151,26 +146,6 @@ impl SteerAction for ReplyInline {
         }
     }
 
-    async fn perform(&self, client: &Client, mut record: SteerRecord) -> Step<SteerRecord> {
-        let (pr, comment_id) = (self.pr, self.comment_id);
-        let reply: ReviewComment = client
-            .write(
-                Method::POST,
-                &client.repo_path(&format!("/pulls/{pr}/comments/{comment_id}/replies")),
-                &WriteBody {
-                    body: Some(&self.body),
-                    ..WriteBody::default()
-                }
-                .json(),
-            )
-            .await?;
-        record.edit_part(|part: &mut Replied| part.comment_id = Some(reply.id));
-        record.url = reply.url;
-        // The reply's author is the account the token acts as.
-        record.actor = reply.author.map(|user| user.login);
-        Ok(record)
-    }
-
     fn performed(
         &self,
         mut record: SteerRecord,
@@ -186,30 +161,6 @@ impl SteerAction for ReplyInline {
             }
             other => Err(unexpected(forge, &self.doing(), &other)),
         }
-    }
-
-    async fn look(&self, client: &Client, window: &Window, asked: SteerRecord) -> Step<Effect> {
-        let since = window.query();
-        let path = client.repo_path(&format!("/pulls/{}/comments?since={since}", self.pr));
-        let (mut comments, _) = client.get_all::<ReviewComment>(&path).await?;
-        comments.sort_by_key(|c| (c.created_at.clone(), c.id));
-        Ok(Effect::Found(
-            comments
-                .into_iter()
-                .filter(|c| {
-                    c.in_reply_to_id == Some(self.comment_id)
-                        && window.by(&c.author)
-                        && c.body.as_deref() == Some(&self.body)
-                        && window.admits(&c.created_at)
-                })
-                .map(|c| {
-                    let mut record = asked.clone();
-                    record.edit_part(|part: &mut Replied| part.comment_id = Some(c.id));
-                    record.url = c.url;
-                    record
-                })
-                .collect(),
-        ))
     }
 
     fn names(record: &SteerRecord) -> Option<(&'static str, serde_json::Value)> {

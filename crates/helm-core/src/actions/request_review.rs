@@ -3,20 +3,15 @@
 use std::path::Path;
 
 use helm_forge::act::{IssueOrPull, RequestReview};
-use http::Method;
 use helm_forge::{ForgeName, Produced};
 use serde::{Deserialize, Serialize};
 
 use super::names::{self, Names};
 use super::part::{Applied, RecordPart, asked_line, first_differing, not_applied, same_set};
-use super::shared::{WriteBody, pull_result};
-use super::traces::{Window, mine, timeline};
 use super::produced::unexpected;
-use super::{Effect, SteerAction, Step};
+use super::SteerAction;
 use crate::error::arg;
 use crate::error::{Error, Result};
-use crate::github::client::Client;
-use crate::github::wire::GitHubPull as Pull;
 use crate::inputs::{Flag, Flags, Stdin};
 use crate::model::SteerRecord;
 use crate::model::words;
@@ -129,36 +124,6 @@ impl SteerAction for RequestReview {
         }
     }
 
-    async fn perform(&self, client: &Client, mut record: SteerRecord) -> Step<SteerRecord> {
-        let pr: Pull = client
-            .write(
-                Method::POST,
-                &client.repo_path(&format!("/pulls/{}/requested_reviewers", self.pr)),
-                &WriteBody {
-                    reviewers: (!self.reviewers.is_empty()).then_some(&self.reviewers),
-                    team_reviewers: (!self.teams.is_empty()).then_some(&self.teams),
-                    ..WriteBody::default()
-                }
-                .json(),
-            )
-            .await?;
-        pull_result(&mut record, &pr);
-        let applied = Applied {
-            reviewers: Some(
-                pr.requested_reviewers
-                    .iter()
-                    .map(|u| u.login.clone())
-                    .collect(),
-            ),
-            teams: Some(pr.requested_teams.iter().map(|t| t.slug.clone()).collect()),
-            ..Applied::default()
-        };
-        record.edit_part(|part: &mut Requested| part.applied = Some(applied));
-        Ok(record)
-    }
-
-    /// Its evidence: `review_requested` events by the acting account in the
-    /// window, for the people and teams asked.
     fn performed(
         &self,
         mut record: SteerRecord,
@@ -178,46 +143,6 @@ impl SteerAction for RequestReview {
             }
             other => Err(unexpected(forge, &self.doing(), &other)),
         }
-    }
-
-    async fn look(
-        &self,
-        client: &Client,
-        window: &Window,
-        mut record: SteerRecord,
-    ) -> Step<Effect> {
-        let (mut people, mut slugs) = (Vec::new(), Vec::new());
-        for event in timeline(client, self.pr).await? {
-            if !mine(&event, "review_requested", window) {
-                continue;
-            }
-            if let Some(user) = event.requested_reviewer
-                && self
-                    .reviewers
-                    .iter()
-                    .any(|r| r.eq_ignore_ascii_case(&user.login))
-            {
-                people.push(user.login);
-            }
-            if let Some(team) = event.requested_team
-                && self
-                    .teams
-                    .iter()
-                    .any(|t| t.eq_ignore_ascii_case(&team.slug))
-            {
-                slugs.push(team.slug);
-            }
-        }
-        if people.is_empty() && slugs.is_empty() {
-            return Ok(Effect::NotDone);
-        }
-        let applied = Applied {
-            reviewers: Some(people),
-            teams: Some(slugs),
-            ..Applied::default()
-        };
-        record.edit_part(|part: &mut Requested| part.applied = Some(applied));
-        Ok(Effect::Found(vec![record]))
     }
 
     fn headline(record: &SteerRecord, subject: &str) -> String {

@@ -1,8 +1,8 @@
-//! `resolve-thread`: marks a pull request's review thread resolved, with
-//! GitHub's GraphQL mutation `resolveReviewThread` (`thread_toggle`). Before
-//! acting the thread is read (`thread_state`): it must be on the pull request
-//! named, and its state is kept in the pending record, against which the
-//! look after a lost answer decides what the attempt did.
+//! `resolve-thread`: marks a pull request's review thread resolved
+//! (`thread_toggle`). On GitHub (helm-github's `act/thread.rs`) the thread is
+//! read before acting: it must be on the pull request named, and its state is
+//! kept in the pending record, against which the look after a lost answer
+//! decides what the attempt did.
 //!
 //! The entry records the thread id and the thread's `isResolved` as GitHub
 //! answered.

@@ -1,67 +1,15 @@
-//! What several actions share: the body of a write in GitHub's field names, how an issue or pull request answer
-//! fills a record, the checks of a title, a sha and an edit, and what an
-//! edit's and a close's entries record ([`Edited`], [`Closed`]).
+//! What several actions share: the checks of a title, a sha and an edit, and
+//! what an edit's and a close's entries record ([`Edited`], [`Closed`]).
 
 use std::path::Path;
 
 use serde::{Deserialize, Serialize};
-use serde_json::Value;
 
 use super::part::{RecordPart, first_differing, kept};
 use crate::error::arg;
 use crate::error::{Error, Result};
-use crate::github::wire::{GitHubIssue as Issue, GitHubPull as Pull};
 use crate::inputs::{BodySpec, Stdin};
-use crate::model::SteerRecord;
 use crate::model::words;
-
-/// The body of a write, in GitHub's field names; fields left `None` are
-/// not sent.
-#[derive(Default, Serialize)]
-pub(super) struct WriteBody<'a> {
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub(crate) title: Option<&'a str>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub(crate) body: Option<&'a str>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub(crate) state: Option<&'a str>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub(crate) state_reason: Option<&'a str>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub(crate) labels: Option<&'a [String]>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub(crate) assignees: Option<&'a [String]>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub(crate) head: Option<&'a str>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub(crate) base: Option<&'a str>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub(crate) draft: Option<bool>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub(crate) reviewers: Option<&'a [String]>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub(crate) team_reviewers: Option<&'a [String]>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub(crate) merge_method: Option<&'a str>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub(crate) sha: Option<&'a str>,
-}
-
-impl WriteBody<'_> {
-    pub(crate) fn json(&self) -> Value {
-        serde_json::to_value(self).unwrap_or(Value::Null)
-    }
-}
-
-pub(super) fn issue_result(record: &mut SteerRecord, issue: &Issue) {
-    record.issue = Some(issue.number);
-    record.url = issue.url.clone();
-}
-
-pub(super) fn pull_result(record: &mut SteerRecord, pr: &Pull) {
-    record.pr = Some(pr.number);
-    record.url = pr.url.clone();
-}
 
 /// `value` trimmed; argument `name` given blank is a usage error.
 pub(super) fn non_blank(value: &str, name: &'static str) -> Result<String> {

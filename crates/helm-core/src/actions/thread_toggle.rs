@@ -1,21 +1,16 @@
 //! What `resolve-thread` and `unresolve-thread` share: the thread asked for
-//! and the state asked of it ([`ThreadMutation`]), the thread id's check, GitHub's
-//! GraphQL mutations that send it, and what both entries record
-//! ([`ThreadChanged`]). Reading a thread's state, before acting and after a lost
-//! answer, is `thread_state`'s.
+//! and the state asked of it ([`ThreadMutation`]), the thread id's check, and
+//! what both entries record ([`ThreadChanged`]). Each forge's request, its
+//! read of the thread before acting and its look after a lost answer are the
+//! forge crate's (helm-github's `act/thread.rs`).
 
-use helm_forge::act::ThreadSeen;
 use helm_forge::{ForgeName, Produced};
 use serde::{Deserialize, Serialize};
 
-use super::Step;
 use super::part::RecordPart;
 use super::shared::non_blank;
 use crate::error::arg;
 use crate::error::{Error, Result};
-use crate::github::client::Client;
-use crate::github::error::GitHubError;
-use crate::github::graphql;
 use crate::model::SteerRecord;
 use crate::model::words;
 
@@ -24,41 +19,8 @@ pub(super) struct ThreadMutation<'a> {
     pub(crate) pr: u64,
     pub(crate) thread: &'a str,
     pub(crate) resolve: bool,
-    pub(crate) seen: Option<&'a ThreadSeen>,
 }
 
-const RESOLVE: &str = "mutation($threadId: ID!) { resolveReviewThread(input: {threadId: $threadId}) \
-    { thread { id isResolved } } }";
-const UNRESOLVE: &str = "mutation($threadId: ID!) { unresolveReviewThread(input: {threadId: $threadId}) \
-    { thread { id isResolved } } }";
-
-/// The variables of `RESOLVE` and `UNRESOLVE`.
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
-struct ResolveVars<'a> {
-    thread_id: &'a str,
-}
-
-#[derive(Deserialize)]
-#[serde(rename_all = "camelCase")]
-struct ThreadState {
-    id: String,
-    is_resolved: bool,
-}
-
-#[derive(Deserialize)]
-struct Payload {
-    thread: ThreadState,
-}
-
-#[derive(Deserialize)]
-#[serde(rename_all = "camelCase")]
-struct Mutated {
-    #[serde(alias = "unresolveReviewThread")]
-    resolve_review_thread: Payload,
-}
-
-/// The thread id as given: non-blank, one word.
 pub(super) fn thread_id(given: &str) -> Result<String> {
     let id = non_blank(given, "thread")?;
     if id.chars().any(char::is_whitespace) {
@@ -102,48 +64,6 @@ impl ThreadMutation<'_> {
             other => Err(super::produced::unexpected(forge, &self.doing(), &other)),
         }
     }
-
-    /// GitHub's answer about a thread it does not know, with the way to
-    /// list the ones it does.
-    pub(super) fn unknown(&self, mut err: GitHubError) -> GitHubError {
-        if err.status == Some(404) {
-            err.message = format!(
-                "no review thread {} ({}); list the PR's thread ids by observing PR #{} with the reviews focus",
-                self.thread, err.message, self.pr
-            );
-        }
-        err
-    }
-
-    /// Sends the mutation and records the thread's state GitHub answered.
-    pub(super) async fn perform(
-        &self,
-        client: &Client,
-        mut record: SteerRecord,
-    ) -> Step<SteerRecord> {
-        let query = if self.resolve { RESOLVE } else { UNRESOLVE };
-        let answer: Mutated = graphql::send(
-            client,
-            query,
-            ResolveVars {
-                thread_id: self.thread,
-            },
-        )
-        .await
-        .map_err(|e| self.unknown(e))?;
-        let thread = answer.resolve_review_thread.thread;
-        self.check_id(&thread.id)?;
-        record.edit_part(|part: &mut ThreadChanged| part.resolved = Some(thread.is_resolved));
-        Ok(record)
-    }
-
-    /// GitHub answered about the thread asked for, or the answer is wrong.
-    pub(super) fn check_id(&self, answered: &str) -> Step<()> {
-        if answered != self.thread {
-            return Err(other_thread(self.thread, answered));
-        }
-        Ok(())
-    }
 }
 
 /// What the entry of `resolve-thread` or `unresolve-thread` records of its
@@ -170,13 +90,6 @@ pub(super) fn headline(verb: &str, record: &SteerRecord, subject: &str) -> Strin
     let part: ThreadChanged = record.part();
     let thread = part.thread.as_deref().unwrap_or("?");
     format!("{verb} review thread {thread} on {subject}")
-}
-
-/// `GitHubError` for an answer about another thread than the one asked.
-pub(super) fn other_thread(asked: &str, answered: &str) -> GitHubError {
-    GitHubError::shape_text(format!(
-        "GitHub's GraphQL answer names thread {answered} where {asked} was asked"
-    ))
 }
 
 /// Writes a thread action's arguments and its [`super::SteerAction`]: the two
@@ -212,7 +125,6 @@ macro_rules! thread_action {
                 pr: action.pr,
                 thread: &action.thread,
                 resolve: $resolve,
-                seen: action.seen.as_ref(),
             }
         }
 
@@ -244,25 +156,6 @@ macro_rules! thread_action {
                 change(self).asked(record)
             }
 
-            async fn prepare(
-                &self,
-                client: &$crate::github::client::Client,
-            ) -> $crate::error::Result<Option<Self>> {
-                let seen = change(self).prepare(client).await?;
-                Ok(Some($Type {
-                    seen: Some(seen),
-                    ..self.clone()
-                }))
-            }
-
-            async fn perform(
-                &self,
-                client: &$crate::github::client::Client,
-                record: $crate::model::SteerRecord,
-            ) -> super::Step<$crate::model::SteerRecord> {
-                change(self).perform(client, record).await
-            }
-
             fn performed(
                 &self,
                 record: $crate::model::SteerRecord,
@@ -270,15 +163,6 @@ macro_rules! thread_action {
                 forge: helm_forge::ForgeName,
             ) -> $crate::error::Result<$crate::model::SteerRecord> {
                 change(self).performed(record, produced, forge)
-            }
-
-            async fn look(
-                &self,
-                client: &$crate::github::client::Client,
-                window: &super::traces::Window,
-                record: $crate::model::SteerRecord,
-            ) -> super::Step<super::Effect> {
-                change(self).look(client, window, record).await
             }
 
             fn headline(record: &$crate::model::SteerRecord, subject: &str) -> String {
@@ -297,14 +181,6 @@ pub(super) use thread_action;
 #[cfg(test)]
 mod tests {
     use super::*;
-    use fake_github::graphql_schema::check;
-
-    #[test]
-    fn the_queries_name_only_what_githubs_schema_has() {
-        for query in [RESOLVE, UNRESOLVE] {
-            assert_eq!(check(query), Vec::<String>::new(), "{query}");
-        }
-    }
 
     #[test]
     fn a_thread_id_is_one_word() {

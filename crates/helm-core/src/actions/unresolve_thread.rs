@@ -1,6 +1,6 @@
-//! `unresolve-thread`: marks a resolved review thread unresolved again, with
-//! GitHub's GraphQL mutation `unresolveReviewThread`. Everything but the
-//! state asked for is `resolve-thread`'s ([`super::resolve_thread`]).
+//! `unresolve-thread`: marks a resolved review thread unresolved again.
+//! Everything but the state asked for is `resolve-thread`'s
+//! ([`super::resolve_thread`]).
 
 use helm_forge::act::UnresolveThread;
 

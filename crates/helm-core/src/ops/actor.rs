@@ -1,8 +1,13 @@
 //! The GitHub side of the steer protocol: performing a steer and looking for
 //! an earlier attempt's effect, within a time budget that keeps the voyage's
-//! write lock (held meanwhile) shorter than other writers will wait.
+//! write lock (held meanwhile) shorter than other writers will wait. GitHub's
+//! requests are helm-github's (`act::prepare`, `send`, `look`); what they
+//! produced becomes the entry through the action's `performed`, as on every
+//! forge.
 
 use std::time::Duration;
+
+use helm_forge::{ForgeName, Produced, Traced};
 
 use crate::actions::{Dispatch, Effect, Steer};
 use crate::error::{Error, Kind, Result};
@@ -118,13 +123,19 @@ impl Actor for GitHubActor {
     fn act(&mut self, steer: &Steer) -> std::result::Result<SteerRecord, ActError> {
         let client = &self.session.client;
         let deadline = self.deadline;
-        let answer = self
-            .session
-            .runtime
-            .block_on(async { tokio::time::timeout_at(deadline, steer.perform(client)).await });
+        let answer = self.session.runtime.block_on(async {
+            tokio::time::timeout_at(deadline, github::act::send(client, steer)).await
+        });
         let doing = steer.doing();
         match answer {
-            Ok(Ok(record)) => Ok(self.with_actor(record)),
+            Ok(Ok(produced)) => {
+                let record = self.performed(steer, produced).map_err(|error| ActError {
+                    // GitHub acted; what it said of it does not read.
+                    outcome: Outcome::Unknown,
+                    error,
+                })?;
+                Ok(self.with_actor(record))
+            }
             // Whatever the last request's failure, an earlier one changed
             // GitHub: the attempt stays pending for a look to record it.
             Ok(Err(err)) if err.failure == Failure::Partial => Err(ActError {
@@ -213,17 +224,16 @@ impl Actor for GitHubActor {
     fn look(&mut self, steer: &Steer, began: &Began) -> Result<Effect> {
         let client = &self.session.client;
         let deadline = self.deadline;
-        let seen = self
-            .session
-            .runtime
-            .block_on(async { tokio::time::timeout_at(deadline, steer.look(client, began)).await });
+        let seen = self.session.runtime.block_on(async {
+            tokio::time::timeout_at(deadline, github::act::look(client, steer, began)).await
+        });
         self.looked(steer, seen)
     }
 }
 
 /// What a look brought back, or that it ran out of time.
 type Seen = std::result::Result<
-    std::result::Result<Effect, crate::github::error::GitHubError>,
+    std::result::Result<Traced, crate::github::error::GitHubError>,
     tokio::time::error::Elapsed,
 >;
 
@@ -256,7 +266,9 @@ impl GitHubActor {
         let prepared = self
             .session
             .runtime
-            .block_on(async { tokio::time::timeout_at(deadline, acting.prepare(client)).await })
+            .block_on(async {
+                tokio::time::timeout_at(deadline, github::act::prepare(client, acting)).await
+            })
             .map_err(|_elapsed| {
                 Error::new(
                     Kind::GitHub,
@@ -290,7 +302,7 @@ impl GitHubActor {
         let client = &self.session.client;
         let deadline = self.deadline;
         let look = Beside::new(Box::pin(async move {
-            tokio::time::timeout_at(deadline, steer.look(client, began)).await
+            tokio::time::timeout_at(deadline, github::act::look(client, steer, began)).await
         }));
         let (preflight, seen) = self.preflight_beside(steer, bearing, look);
         let effect = match seen {
@@ -302,14 +314,27 @@ impl GitHubActor {
         (effect, preflight)
     }
 
-    /// What a look's answer says, each trace found with its actor.
+    /// The record of what GitHub produced for `steer`, made by the action's
+    /// `performed` as every forge's is.
+    fn performed(&self, steer: &Steer, produced: Produced) -> Result<SteerRecord> {
+        steer.performed(&self.repo(), produced, ForgeName::GitHub)
+    }
+
+    /// What a look's answer says, each trace found made into the steer's
+    /// record, with its actor.
     fn looked(&mut self, steer: &Steer, seen: Seen) -> Result<Effect> {
         let doing = format!("look for an earlier attempt to {}", steer.doing());
         match seen {
-            Ok(Ok(Effect::Found(records))) => Ok(Effect::Found(
-                records.into_iter().map(|r| self.with_actor(r)).collect(),
-            )),
-            Ok(Ok(effect)) => Ok(effect),
+            Ok(Ok(Traced::Found(found))) => {
+                let mut records = Vec::with_capacity(found.len());
+                for produced in found {
+                    let record = self.performed(steer, produced)?;
+                    records.push(self.with_actor(record));
+                }
+                Ok(Effect::Found(records))
+            }
+            Ok(Ok(Traced::NotDone)) => Ok(Effect::NotDone),
+            Ok(Ok(Traced::CannotTell(why))) => Ok(Effect::CannotTell(why)),
             Ok(Err(err)) => Ok(Effect::CannotTell(
                 err.into_error(&doing, &self.repo(), "nothing was recorded")
                     .message()

@@ -132,6 +132,8 @@ pub(crate) fn opened(made: wire::ForgejoIssue) -> Produced {
             .into_iter()
             .map(|u| u.login)
             .collect(),
+        title: None,
+        draft: None,
     }
 }
 

@@ -86,6 +86,8 @@ pub(super) async fn send(api: &ForgejoApi, plan: &WritePlan) -> Result<Produced,
                     .into_iter()
                     .map(|u| u.login)
                     .collect(),
+                title: None,
+                draft: None,
             })
         }
         Steer::RequestReview(request) => {

@@ -120,6 +120,8 @@ impl GitLabCreated {
             author: Some(self.author.username),
             labels: self.labels,
             assignees: self.assignees.into_iter().map(|u| u.username).collect(),
+            title: None,
+            draft: None,
         }
     }
 }

@@ -1,0 +1,61 @@
+//! `reply-inline` on GitHub: one `POST /pulls/{n}/comments/{id}/replies`, and
+//! after a lost answer the review comments since the attempt began that
+//! reply to the same comment, by the acting account, with the body asked.
+
+use helm_forge::Produced;
+use helm_forge::act::ReplyInline;
+use http::Method;
+
+use super::Window;
+use super::body::WriteBody;
+use crate::client::Client;
+use crate::error::GitHubError;
+use crate::wire::GitHubReviewComment as ReviewComment;
+
+pub(super) async fn send(client: &Client, reply: &ReplyInline) -> Result<Produced, GitHubError> {
+    let (pr, comment_id) = (reply.pr, reply.comment_id);
+    let posted: ReviewComment = client
+        .write(
+            Method::POST,
+            &client.repo_path(&format!("/pulls/{pr}/comments/{comment_id}/replies")),
+            &WriteBody {
+                body: Some(&reply.body),
+                ..WriteBody::default()
+            }
+            .json(),
+        )
+        .await?;
+    Ok(Produced::Posted {
+        id: posted.id,
+        url: posted.url,
+        // The reply's author is the account the token acts as.
+        author: posted.author.map(|user| user.login),
+    })
+}
+
+/// The replies that can be the attempt's, earliest first; each names no
+/// author, as a settled reply has never recorded GitHub's (`comment::look`).
+pub(super) async fn look(
+    client: &Client,
+    reply: &ReplyInline,
+    window: &Window,
+) -> Result<Vec<Produced>, GitHubError> {
+    let since = window.query();
+    let path = client.repo_path(&format!("/pulls/{}/comments?since={since}", reply.pr));
+    let (mut comments, _) = client.get_all::<ReviewComment>(&path).await?;
+    comments.sort_by_key(|c| (c.created_at.clone(), c.id));
+    Ok(comments
+        .into_iter()
+        .filter(|c| {
+            c.in_reply_to_id == Some(reply.comment_id)
+                && window.by(&c.author)
+                && c.body.as_deref() == Some(&reply.body)
+                && window.admits(&c.created_at)
+        })
+        .map(|c| Produced::Posted {
+            id: c.id,
+            url: c.url,
+            author: None,
+        })
+        .collect())
+}
