@@ -147,7 +147,12 @@ const REFS_PER_PUSH: usize = 1_000;
 
 /// Pushes `commit` to the voyage's ref, as a fast-forward of what the
 /// remote holds.
-pub(crate) fn push(repo: &SyncRepo, remote: &Remote, name: &str, commit: &str) -> Result<PushOutcome> {
+pub(crate) fn push(
+    repo: &SyncRepo,
+    remote: &Remote,
+    name: &str,
+    commit: &str,
+) -> Result<PushOutcome> {
     let update = Update { name, commit };
     let mut outcomes = push_many(repo, remote, &[update])?;
     outcomes.pop().expect("one outcome for one ref")
