@@ -20,6 +20,7 @@ pub mod conditional;
 pub mod error;
 mod forge;
 pub mod graphql;
+pub mod look;
 pub mod repo;
 pub mod wire;
 

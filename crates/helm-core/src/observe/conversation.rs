@@ -15,14 +15,12 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use super::github::{listing, shaped, to_value};
-use super::parts::{Held, PayloadPart, count, is_false};
+use super::payload::{all_kept, count, is_false, to_value};
 use crate::github::client::Client;
 use crate::github::conditional::Validator;
-use crate::github::error::GitHubError;
-use crate::github::wire::GitHubIssueComment;
+use crate::github::look::{self, Named, PayloadPart, Prior};
 use crate::words::plural;
-use helm_forge::shape;
+use helm_forge::{ThreadPart, ThreadRef};
 
 /// The payload of a `github-issue` or `github-pr` observation.
 #[derive(Debug, Default, Serialize, Deserialize)]
@@ -80,6 +78,17 @@ impl ThreadPayload {
             _ => self.reviews = value,
         }
         self.validators.insert(name.to_string(), part.validators);
+    }
+
+    /// Its parts as a new look of the same target reads them.
+    fn prior(&self) -> Prior<'_> {
+        Prior::new(&self.validators)
+            .part("summary", self.summary.as_ref(), false)
+            .part("comments", self.comments.as_ref(), self.comments_truncated)
+            .part("files", self.files.as_ref(), self.files_truncated)
+            .part("diff", self.diff.as_ref(), false)
+            .part("checks", self.checks.as_ref(), false)
+            .part("reviews", self.reviews.as_ref(), false)
     }
 
     /// The head sha this payload saw: its summary's, else its checks'.
@@ -251,57 +260,28 @@ pub(super) fn changes(parts: &[&str], before: &[u8], after: &[u8]) -> Vec<String
     compare::settle(all)
 }
 
-/// The prior part `name` with its validators, when the prior payload has
-/// both and the part still holds.
-pub(super) fn prior_part<'a>(
-    prior: Option<&'a ThreadPayload>,
-    held: &Held,
-    name: &str,
-    value: impl Fn(&'a ThreadPayload) -> Option<&'a Value>,
-    truncated: impl Fn(&ThreadPayload) -> bool,
-) -> Option<PayloadPart> {
-    seen_part(prior, held, name, value, truncated).filter(|part| part.kept)
-}
-
-/// The prior part `name` with its validators, whether it still holds
-/// (`kept`) or not: a listing that changed keeps its pages that did not.
-pub(super) fn seen_part<'a>(
-    prior: Option<&'a ThreadPayload>,
-    held: &Held,
-    name: &str,
-    value: impl Fn(&'a ThreadPayload) -> Option<&'a Value>,
-    truncated: impl Fn(&ThreadPayload) -> bool,
-) -> Option<PayloadPart> {
-    let prior = prior?;
-    let validators = prior.validators.get(name)?.clone();
-    Some(PayloadPart {
-        value: value(prior).cloned().unwrap_or(Value::Null),
-        truncated: truncated(prior),
-        validators,
-        kept: held.contains(name),
-    })
-}
-
-/// The conversation's comments (an issue's, or a pull request's), the held
-/// prior part or fetched.
-pub(super) async fn comments(
+/// Issue or pull request `at` on GitHub, its parts `wants` asked for
+/// conditionally on `prior` (ADR 0008): helm-github reads them, and this
+/// payload is made of what it brought back.
+pub(super) async fn looked(
     client: &Client,
-    number: u64,
+    at: ThreadRef,
+    wants: &[ThreadPart],
     prior: Option<&ThreadPayload>,
-    held: &Held,
-) -> std::result::Result<PayloadPart, GitHubError> {
-    let path = client.repo_path(&format!("/issues/{number}/comments"));
-    let prior = seen_part(
-        prior,
-        held,
-        "comments",
-        |p| p.comments.as_ref(),
-        |p| p.comments_truncated,
-    );
-    listing::<GitHubIssueComment>(client, &path, prior, held, |items| {
-        to_value(&shaped::<_, shape::IssueComment>(items))
-    })
-    .await
+) -> super::Looking {
+    let prior = prior.map(ThreadPayload::prior);
+    let named = look::thread(client, at, wants, prior.as_ref()).await?;
+    let mut payload = ThreadPayload::new(client.repo.to_string(), at.number);
+    let mut all = Vec::new();
+    for Named { name, part, shown } in named {
+        if shown {
+            payload.set(name, Some(part), &mut all);
+        } else {
+            all.push(part.kept);
+            payload.validators.insert(name.into(), part.validators);
+        }
+    }
+    Ok((to_value(&payload), all_kept(&all)))
 }
 
 #[cfg(test)]

@@ -16,7 +16,7 @@ use futures_util::future::LocalBoxFuture;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use super::github::Looking;
+use super::Looking;
 use super::said::{self, TextSaid};
 use super::{KindArgs, KindTarget, Place, RemoteLook, Tally, Target, ThreadTarget, Way};
 use crate::error::CommandArg;

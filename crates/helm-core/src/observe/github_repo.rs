@@ -8,9 +8,9 @@ use futures_util::future::LocalBoxFuture;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use super::github::{Looking, listing, to_value};
+use super::Looking;
 use super::local::paths;
-use super::parts::{self, PayloadPart, is_false};
+use super::payload::{all_kept, count, is_false, to_value};
 use super::said::{self, TextSaid};
 use super::target::{focus_arg, focus_enum, focus_suffix};
 use super::{KindArgs, KindTarget, Place, RemoteLook, Target, Way};
@@ -19,12 +19,12 @@ use crate::error::Result;
 use crate::error::Words;
 use crate::github::client::Client;
 use crate::github::conditional::Validator;
-use crate::github::wire::{GitHubIssue, GitHubPull};
+use crate::github::look::{self, Named, Prior};
 use crate::inputs::{Flag, Flags};
 use crate::model::Repo;
 use crate::model::words;
 use crate::words::plural;
-use helm_forge::shape;
+use helm_forge::RepoPart;
 
 focus_enum!(
     /// What part of a repository to look at.
@@ -182,54 +182,12 @@ pub(crate) fn digest_of(payload: &[u8]) -> Option<String> {
 pub(crate) fn words_of(payload: &Value) -> String {
     let mut words = Vec::new();
     if let Some(issues) = payload.get("issues") {
-        words.push(format!("{} open issues", parts::count(issues)));
+        words.push(format!("{} open issues", count(issues)));
     }
     if let Some(pulls) = payload.get("pullRequests") {
-        words.push(format!("{} open pull requests", parts::count(pulls)));
+        words.push(format!("{} open pull requests", count(pulls)));
     }
     words.join(", ")
-}
-
-/// A pull request as a line of the repository's listing.
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
-pub(crate) struct PullLine {
-    number: u64,
-    title: String,
-    author: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    author_association: Option<String>,
-    draft: Option<bool>,
-    head: String,
-    base: String,
-    labels: Vec<String>,
-    requested_reviewers: Vec<String>,
-    created_at: Option<String>,
-    updated_at: Option<String>,
-    url: Option<String>,
-}
-
-impl PullLine {
-    pub(crate) fn of(p: &GitHubPull) -> PullLine {
-        PullLine {
-            number: p.number,
-            title: p.title.clone(),
-            author: p.author.as_ref().map(|u| u.login.clone()),
-            author_association: p.author_association.clone(),
-            draft: p.draft,
-            head: p.head.name.clone(),
-            base: p.base.name.clone(),
-            labels: p.labels.iter().map(|l| l.name.clone()).collect(),
-            requested_reviewers: p
-                .requested_reviewers
-                .iter()
-                .map(|u| u.login.clone())
-                .collect(),
-            created_at: p.created_at.clone(),
-            updated_at: p.updated_at.clone(),
-            url: p.url.clone(),
-        }
-    }
 }
 
 async fn repository(
@@ -237,75 +195,38 @@ async fn repository(
     focus: &[RepositoryFocus],
     prior: Option<&RepoPayload>,
 ) -> Looking {
-    let held = parts::holding(client, prior.map(|p| &p.validators)).await?;
-    let wants = |f| focus.contains(&f);
-    let prior_of = |name: &str| {
-        let prior = prior.filter(|_| held.contains(name))?;
-        Some(PayloadPart {
-            value: match name {
-                "issues" => prior.issues.clone(),
-                _ => prior.pull_requests.clone(),
-            }
-            .unwrap_or(Value::Null),
-            truncated: match name {
-                "issues" => prior.issues_truncated,
-                _ => prior.pull_requests_truncated,
-            },
-            validators: prior.validators.get(name)?.clone(),
-            kept: true,
+    let prior = prior.map(|p| {
+        Prior::new(&p.validators)
+            .part("issues", p.issues.as_ref(), p.issues_truncated)
+            .part(
+                "pullRequests",
+                p.pull_requests.as_ref(),
+                p.pull_requests_truncated,
+            )
+    });
+    let wants: Vec<RepoPart> = focus
+        .iter()
+        .map(|f| match f {
+            RepositoryFocus::Issues => RepoPart::Issues,
+            RepositoryFocus::PullRequests => RepoPart::PullRequests,
         })
-    };
-    let issues_path = client.repo_path("/issues?state=open");
-    let issues = parts::optional(
-        wants(RepositoryFocus::Issues),
-        listing::<GitHubIssue>(client, &issues_path, prior_of("issues"), &held, |issues| {
-            // The issues listing includes pull requests; they are reported apart.
-            let issues: Vec<Value> = issues
-                .into_iter()
-                .filter(|i| i.pull_request.is_none())
-                .map(|i| {
-                    let mut v = to_value(&shape::Issue::from(i));
-                    v.as_object_mut().map(|o| o.remove("body"));
-                    v
-                })
-                .collect();
-            Value::Array(issues)
-        }),
-    );
-    let pulls_path = client.repo_path("/pulls?state=open");
-    let pulls = parts::optional(
-        wants(RepositoryFocus::PullRequests),
-        listing::<GitHubPull>(
-            client,
-            &pulls_path,
-            prior_of("pullRequests"),
-            &held,
-            |pulls| to_value(&pulls.iter().map(PullLine::of).collect::<Vec<_>>()),
-        ),
-    );
-    let (issues, pulls) = tokio::try_join!(issues, pulls)?;
+        .collect();
+    let named = look::repo(client, &wants, prior.as_ref()).await?;
     let mut payload = RepoPayload {
         repo: client.repo.to_string(),
-        issues: None,
-        issues_truncated: false,
-        pull_requests: None,
-        pull_requests_truncated: false,
-        validators: BTreeMap::new(),
+        ..RepoPayload::default()
     };
     let mut all = Vec::new();
-    if let Some(part) = issues {
+    for Named { name, part, .. } in named {
         all.push(part.kept);
-        payload.issues = Some(part.value);
-        payload.issues_truncated = part.truncated;
-        payload.validators.insert("issues".into(), part.validators);
+        if name == "issues" {
+            payload.issues = Some(part.value);
+            payload.issues_truncated = part.truncated;
+        } else {
+            payload.pull_requests = Some(part.value);
+            payload.pull_requests_truncated = part.truncated;
+        }
+        payload.validators.insert(name.into(), part.validators);
     }
-    if let Some(part) = pulls {
-        all.push(part.kept);
-        payload.pull_requests = Some(part.value);
-        payload.pull_requests_truncated = part.truncated;
-        payload
-            .validators
-            .insert("pullRequests".into(), part.validators);
-    }
-    Ok((to_value(&payload), parts::all_kept(&all)))
+    Ok((to_value(&payload), all_kept(&all)))
 }

@@ -6,7 +6,7 @@
 use serde::Serialize;
 use serde_json::Value;
 
-use crate::observe::github::to_value;
+use crate::observe::payload::to_value;
 
 /// Conclusions that make a check run red.
 pub(crate) fn failed(conclusion: Option<&str>) -> bool {

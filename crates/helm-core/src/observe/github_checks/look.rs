@@ -21,10 +21,11 @@ use crate::github::client::Client;
 use crate::github::client::storage::{self, Tail};
 use crate::github::conditional::{Validator, get_listing, get_one, get_pages, whole};
 use crate::github::error::GitHubError;
+use crate::github::look::{self as look_parts, shaped};
 use crate::github::wire::{GitHubCheckRun, GitHubStatus};
+use crate::observe::Looking;
 use crate::observe::Tally;
-use crate::observe::github::{Looking, shaped, to_value};
-use crate::observe::parts::{self, is_false};
+use crate::observe::payload::{is_false, to_value};
 use helm_forge::shape;
 
 /// The app whose check runs are GitHub Actions jobs (a job's id is its
@@ -153,7 +154,7 @@ pub(super) async fn look(
     // expired log address above all) may be had now.
     let complete = prior.and_then(|p| p.get("checks")).is_some_and(complete);
     if let (Some(prior), Some(known), true) = (prior, &known, complete) {
-        let held = parts::holding(client, Some(known)).await?;
+        let held = look_parts::holding(client, Some(known)).await?;
         if !known.is_empty() && known.keys().all(|name| held.contains(name)) {
             return Ok((prior.clone(), true));
         }

@@ -3,9 +3,7 @@
 //! read through the forge's `Repository::thread` (`thread.rs`, which `pr`
 //! shares).
 
-use helm_forge::ThreadPart;
-
-use super::super::github_issue::{GitHubIssueTarget, IssueFocus};
+use super::super::github_issue::{GitHubIssueTarget, IssueFocus, part};
 
 super::thread::neutral_thread! {
     /// An issue: its summary and comments.
@@ -15,11 +13,4 @@ super::thread::neutral_thread! {
     kind: "issue",
     pr: false,
     github: GitHubIssueTarget
-}
-
-fn part(focus: IssueFocus) -> ThreadPart {
-    match focus {
-        IssueFocus::Summary => ThreadPart::Summary,
-        IssueFocus::Comments => ThreadPart::Comments,
-    }
 }

@@ -4,9 +4,7 @@
 //! read through the forge's `Repository::thread` (`thread.rs`, which `issue`
 //! shares).
 
-use helm_forge::ThreadPart;
-
-use super::super::github_pr::{GitHubPrTarget, PullRequestFocus};
+use super::super::github_pr::{GitHubPrTarget, PullRequestFocus, part};
 
 super::thread::neutral_thread! {
     /// A pull request or merge request: summary, comments, files, diff, checks, reviews.
@@ -16,15 +14,4 @@ super::thread::neutral_thread! {
     kind: "pr" aka "mr",
     pr: true,
     github: GitHubPrTarget
-}
-
-fn part(focus: PullRequestFocus) -> ThreadPart {
-    match focus {
-        PullRequestFocus::Summary => ThreadPart::Summary,
-        PullRequestFocus::Comments => ThreadPart::Comments,
-        PullRequestFocus::Files => ThreadPart::Files,
-        PullRequestFocus::Diff => ThreadPart::Diff,
-        PullRequestFocus::Checks => ThreadPart::Checks,
-        PullRequestFocus::Reviews => ThreadPart::Reviews,
-    }
 }

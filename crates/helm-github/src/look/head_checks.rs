@@ -3,12 +3,12 @@
 
 use serde::Serialize;
 
-use crate::github::client::Client;
-use crate::github::conditional::{get_listing, get_pages};
-use crate::github::error::GitHubError;
-use crate::github::wire::{GitHubCheckRun, GitHubCombinedStatus};
-use crate::observe::github::{shaped, to_value};
-use crate::observe::parts::{self, PayloadPart};
+use super::fetch::{is_false, shaped, to_value};
+use super::parts::PayloadPart;
+use crate::client::Client;
+use crate::conditional::{get_listing, get_pages};
+use crate::error::GitHubError;
+use crate::wire::{GitHubCheckRun, GitHubCombinedStatus};
 use helm_forge::shape;
 
 #[derive(Serialize)]
@@ -18,9 +18,9 @@ struct Checks {
     check_runs: Vec<shape::CheckRun>,
     combined_state: String,
     statuses: Vec<shape::Status>,
-    #[serde(skip_serializing_if = "parts::is_false")]
+    #[serde(skip_serializing_if = "is_false")]
     check_runs_truncated: bool,
-    #[serde(skip_serializing_if = "parts::is_false")]
+    #[serde(skip_serializing_if = "is_false")]
     statuses_truncated: bool,
 }
 

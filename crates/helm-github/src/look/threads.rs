@@ -10,9 +10,9 @@
 
 use serde::{Deserialize, Deserializer, Serialize};
 
-use crate::github::client::Client;
-use crate::github::error::GitHubError;
-use crate::github::graphql;
+use crate::client::Client;
+use crate::error::GitHubError;
+use crate::graphql;
 
 /// The pages of threads read before giving up (100 threads each).
 const MAX_PAGES: usize = 50;
@@ -76,13 +76,13 @@ struct PageInfo {
 /// One review thread as GraphQL lists it (its node id, state and comments).
 #[derive(Clone, Debug, Deserialize, Serialize)]
 #[serde(rename_all = "camelCase")]
-pub(crate) struct GraphQlThread {
-    pub(crate) id: String,
-    pub(crate) is_resolved: bool,
-    pub(crate) is_outdated: bool,
-    pub(crate) path: String,
+pub(super) struct GraphQlThread {
+    pub(super) id: String,
+    pub(super) is_resolved: bool,
+    pub(super) is_outdated: bool,
+    pub(super) path: String,
     #[serde(deserialize_with = "present")]
-    pub(crate) line: Option<u64>,
+    pub(super) line: Option<u64>,
     #[serde(skip_serializing)]
     comments: FirstComment,
 }
@@ -113,13 +113,13 @@ fn big_int<'de, D: Deserializer<'de>>(d: D) -> Result<Option<u64>, D::Error> {
 
 impl GraphQlThread {
     /// The REST id of the thread's first comment (the REST thread's `id`).
-    pub(crate) fn first_comment(&self) -> Option<u64> {
+    pub(super) fn first_comment(&self) -> Option<u64> {
         self.comments.nodes.first().and_then(|c| c.full_database_id)
     }
 }
 
 /// Every review thread of PR `number`, oldest first.
-pub(crate) async fn review_threads(
+pub(super) async fn review_threads(
     client: &Client,
     number: u64,
 ) -> Result<Vec<GraphQlThread>, GitHubError> {

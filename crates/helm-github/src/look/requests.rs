@@ -1,17 +1,17 @@
 //! The parts of a pull request behind several requests: the diff (past
 //! GitHub's limit, each file's patch) and the reviews with their inline
-//! threads.
+//! threads, as helm's payload keeps them.
 
 use http::StatusCode;
 use serde::Serialize;
 
+use super::fetch::{is_false, shaped, to_value};
+use super::parts::PayloadPart;
 use super::threads::{GraphQlThread, review_threads};
-use crate::github::client::Client;
-use crate::github::conditional::{get_listing, get_raw, whole};
-use crate::github::error::GitHubError;
-use crate::github::wire::{GitHubPullFile, GitHubReview, GitHubReviewComment};
-use crate::observe::github::{shaped, to_value};
-use crate::observe::parts::{PayloadPart, is_false};
+use crate::client::Client;
+use crate::conditional::{get_listing, get_raw, whole};
+use crate::error::GitHubError;
+use crate::wire::{GitHubPullFile, GitHubReview, GitHubReviewComment};
 use helm_forge::shape;
 
 #[derive(Serialize)]

@@ -1,0 +1,70 @@
+//! A look on GitHub through a session: one remembering client per look,
+//! counting what it receives, GitHub's failure turned into helm's error, and
+//! the payload redacted before anything says a word on it. The requests
+//! themselves are helm-github's (`look`); any failed request fails the
+//! observation with GitHub's answer, so a payload never pretends that
+//! nothing was there.
+
+use serde_json::Value;
+
+use super::{Target, Way};
+use crate::error::{Error, Result};
+use crate::github::Session;
+use crate::github::error::GitHubError;
+use crate::model::words;
+
+/// What a GitHub look brought back: the payload, and a few words on it.
+pub(crate) struct GitHubLook {
+    pub(crate) payload: Value,
+    pub(crate) summary: String,
+    /// Every part answered 304: the payload is the prior one, unchanged.
+    pub(crate) unchanged: bool,
+    /// The secrets replaced in the payload (bodies, titles, log tails).
+    pub(crate) redacted: Vec<crate::secrets::Redaction>,
+    /// What keeps a pull request from merging that only its forge's own
+    /// verdict shows (`Repository::blockers`); none on GitHub, whose
+    /// readiness is judged from the parts alone.
+    pub(crate) blockers: Vec<helm_forge::Blocker>,
+}
+
+/// The payload, as GitHub gave it (not yet redacted), and whether every part
+/// was kept. No words on it: those are made from the payload once redacted
+/// ([`RemoteLook::words`](super::RemoteLook::words)), so no view can print
+/// what storage redacted.
+pub(crate) type Looking = std::result::Result<(Value, bool), GitHubError>;
+
+/// Observes a GitHub target (already canonical) through `session`, whose
+/// client is bound to the target's repository. `prior` is the payload of the
+/// target's latest observation, whose validators make the requests
+/// conditional.
+pub(crate) fn look_github(
+    session: &Session,
+    target: &Target,
+    prior: Option<&Value>,
+    tally: &super::Tally,
+) -> Result<GitHubLook> {
+    let Way::GitHub(remote) = target.of().way() else {
+        return Err(Error::usage(format!(
+            "{} is not a GitHub target",
+            target.kind().as_str()
+        )));
+    };
+    // One look remembers its answers: a part whose conditional request
+    // answered 200 is not asked for again.
+    let client = session.client.remembering().counting(tally.receiving());
+    let doing = words!["show ", target.description()];
+    let repo = client.repo.to_string();
+    let (mut payload, unchanged) = session
+        .runtime
+        .block_on(remote.looking_counted(&client, prior, tally))
+        .map_err(|err| err.into_error(&doing, &repo, "nothing was put on the slate"))?;
+    let redacted = crate::secrets::redact_payload(&mut payload, prior);
+    let summary = remote.words(&payload);
+    Ok(GitHubLook {
+        payload,
+        summary,
+        unchanged,
+        redacted,
+        blockers: Vec::new(),
+    })
+}

@@ -1,0 +1,205 @@
+//! What every GitHub look does with its parts: a part of a payload is kept
+//! from the prior payload when every request behind it answers 304, asked
+//! in one concurrent round ([`holding`]); only the others are fetched again.
+//! The prior payload is the core's; it hands in each part it holds
+//! ([`Prior`]) and takes back each part the look made ([`Named`]).
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::future::Future;
+
+use futures_util::future::join_all;
+use serde_json::Value;
+
+use crate::client::Client;
+use crate::conditional::{Fetched, Validator, probe};
+use crate::error::GitHubError;
+
+/// One part of a payload: its value, whether a listing was cut, the
+/// validators of the requests behind it, and whether it was kept from the
+/// prior payload (every request answered 304).
+#[derive(Debug, Default)]
+pub struct PayloadPart {
+    pub value: Value,
+    pub truncated: bool,
+    pub validators: Vec<Validator>,
+    pub kept: bool,
+}
+
+impl PayloadPart {
+    pub(crate) fn fresh(value: Value, truncated: bool, validators: Vec<Validator>) -> PayloadPart {
+        PayloadPart {
+            value,
+            truncated,
+            validators,
+            kept: false,
+        }
+    }
+}
+
+/// A part the look made, under its payload name (`summary`, `issues`, …).
+#[derive(Debug)]
+pub struct Named {
+    pub name: &'static str,
+    pub part: PayloadPart,
+    /// False for a part read only for what another needed (a pull request
+    /// read for its head sha alone): its validators and whether it was kept
+    /// count, its value is no part of the payload.
+    pub shown: bool,
+}
+
+impl Named {
+    pub(crate) fn shown(name: &'static str, part: Option<PayloadPart>) -> Option<Named> {
+        Some(Named {
+            name,
+            part: part?,
+            shown: true,
+        })
+    }
+}
+
+/// The prior payload of the same target, as a look reads it: the
+/// validators of every part (ADR 0008), and each part's value and whether
+/// its listing was cut.
+#[derive(Debug)]
+pub struct Prior<'a> {
+    validators: &'a BTreeMap<String, Vec<Validator>>,
+    seen: BTreeMap<&'static str, (Option<&'a Value>, bool)>,
+}
+
+impl<'a> Prior<'a> {
+    /// A prior payload with these validators; its parts are added with
+    /// [`part`](Prior::part).
+    pub fn new(validators: &'a BTreeMap<String, Vec<Validator>>) -> Prior<'a> {
+        Prior {
+            validators,
+            seen: BTreeMap::new(),
+        }
+    }
+
+    /// Adds part `name`: its value (if the payload has it) and whether its
+    /// listing was cut.
+    pub fn part(mut self, name: &'static str, value: Option<&'a Value>, truncated: bool) -> Self {
+        self.seen.insert(name, (value, truncated));
+        self
+    }
+
+    pub(crate) fn validators(&self) -> &'a BTreeMap<String, Vec<Validator>> {
+        self.validators
+    }
+
+    /// The value of the prior part `name`, if the payload has it.
+    pub(crate) fn value(&self, name: &str) -> Option<&'a Value> {
+        self.seen.get(name).and_then(|(value, _)| *value)
+    }
+
+    /// The head sha the prior payload saw: its summary's, else its checks'.
+    pub(crate) fn head_sha(&self) -> Option<String> {
+        let summary = self
+            .value("summary")
+            .and_then(|s| s["head"]["sha"].as_str());
+        let checks = self.value("checks").and_then(|c| c["headSha"].as_str());
+        summary.or(checks).map(str::to_string)
+    }
+
+    /// The prior part `name` with its validators, whether it still holds
+    /// (`kept`) or not: a listing that changed keeps its pages that did not.
+    pub(crate) fn seen(&self, held: &Held, name: &str) -> Option<PayloadPart> {
+        let validators = self.validators.get(name)?.clone();
+        let (value, truncated) = self.seen.get(name).copied().unwrap_or((None, false));
+        Some(PayloadPart {
+            value: value.cloned().unwrap_or(Value::Null),
+            truncated,
+            validators,
+            kept: held.contains(name),
+        })
+    }
+
+    /// The prior part `name` with its validators, when the prior payload has
+    /// both and the part still holds.
+    pub(crate) fn kept(&self, held: &Held, name: &str) -> Option<PayloadPart> {
+        self.seen(held, name).filter(|part| part.kept)
+    }
+}
+
+/// Runs `fetch` only when the focus asks for it.
+pub(crate) async fn optional<T>(
+    wanted: bool,
+    fetch: impl Future<Output = Result<T, GitHubError>>,
+) -> Result<Option<T>, GitHubError> {
+    if wanted {
+        fetch.await.map(Some)
+    } else {
+        Ok(None)
+    }
+}
+
+/// The held prior part, else `fetch`.
+pub(crate) async fn kept_or(
+    prior: Option<PayloadPart>,
+    fetch: impl Future<Output = Result<PayloadPart, GitHubError>>,
+) -> Result<PayloadPart, GitHubError> {
+    match prior {
+        Some(prior) => Ok(prior),
+        None => fetch.await,
+    }
+}
+
+/// What the conditional round found still holding: the parts whose every
+/// request answered 304, and each request (path, media type) that did.
+#[derive(Debug, Default)]
+pub struct Held {
+    parts: BTreeSet<String>,
+    requests: BTreeSet<(String, String)>,
+}
+
+impl Held {
+    /// Whether every request behind part `name` answered 304.
+    pub fn contains(&self, name: &str) -> bool {
+        self.parts.contains(name)
+    }
+
+    /// Whether the request `validator` stands for answered 304.
+    pub(crate) fn request(&self, validator: &Validator) -> bool {
+        self.requests
+            .contains(&(validator.path.clone(), validator.accept().to_string()))
+    }
+}
+
+/// The parts of a prior payload that still hold: every validator it kept is
+/// asked about in one concurrent round, and a part holds when all of its
+/// requests answer 304. A part that does not hold is read again from the
+/// answers of that round (a 200 is remembered by the client) and, for a
+/// listing, from its pages that answered 304. Parts without usable validators never hold, nor do
+/// listings without every page (see [`complete`](crate::conditional::complete)):
+/// a listing that grew by a page is seen on the page after its last, which
+/// was read empty and kept with the others.
+pub async fn holding(
+    client: &Client,
+    validators: Option<&BTreeMap<String, Vec<Validator>>>,
+) -> Result<Held, GitHubError> {
+    let Some(validators) = validators else {
+        return Ok(Held::default());
+    };
+    let asks: Vec<(&String, &Validator)> = validators
+        .iter()
+        .filter(|(_, list)| crate::conditional::complete(list))
+        .flat_map(|(name, list)| list.iter().map(move |v| (name, v)))
+        .collect();
+    let answers = join_all(asks.iter().map(|(_, v)| probe(client, v))).await;
+    let mut held = Held {
+        parts: asks.iter().map(|(name, _)| (*name).clone()).collect(),
+        requests: BTreeSet::new(),
+    };
+    for ((name, validator), answer) in asks.iter().zip(answers) {
+        match answer? {
+            Fetched::Fresh(..) => {
+                held.parts.remove(*name);
+            }
+            Fetched::Unchanged => {
+                let request = (validator.path.clone(), validator.accept().to_string());
+                held.requests.insert(request);
+            }
+        }
+    }
+    Ok(held)
+}
