@@ -18,6 +18,7 @@ mod choose;
 mod forge;
 mod name;
 mod plan;
+mod progress;
 mod registry;
 mod repository;
 
@@ -26,6 +27,7 @@ pub use choose::{ForgeRepo, RepoPath, RepoRef};
 pub use forge::{Forge, ForgeEnv, Limits};
 pub use name::ForgeName;
 pub use plan::{ForgeError, ForgeWrite, Produced, TraceWindow, Traced, WriteOutcome, WritePlan};
+pub use progress::LookProgress;
 pub use registry::Forges;
 pub use repository::{
     AuthorStanding, Blocker, ChecksOf, Io, LogsWanted, LookedPart, RepoPart, Repository,

@@ -1,6 +1,6 @@
 //! GitHub as the binary registers it ([`forge`]): its name, its home host, the
 //! repositories it can hold (`OWNER/NAME`) and the variables it reads. The core
-//! still reaches GitHub by its own path (`connect`, its looks and actions) until
+//! still reaches GitHub by its own path (`connect`, `look` and `act`) until
 //! seam plan step 1c moves them behind [`helm_forge::Repository`], so [`Forge::open`]
 //! answers `None` here and the core never asks it.
 

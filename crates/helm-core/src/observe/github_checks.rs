@@ -3,13 +3,13 @@
 //! failed check run's annotations, and for a GitHub Actions job its steps
 //! and the last lines of its log (ADR 0008's validators, so a re-observation
 //! of unchanged checks answers 304 and the freshness guard judges it like a
-//! pull request's `checks` part). The requests are in `look.rs`, the digest
-//! in `digest.rs`.
+//! pull request's `checks` part). The requests are helm-github's
+//! (`look::checks`); the payload made of what it brings back is in
+//! `payload.rs`, the digest in `digest.rs`.
 
 mod digest;
 pub(crate) use digest::digest as digest_of_checks;
-mod look;
-mod unavailable;
+mod payload;
 
 use futures_util::FutureExt;
 use futures_util::future::LocalBoxFuture;
@@ -319,7 +319,7 @@ impl RemoteLook for GitHubChecksTarget {
         client: &'a Client,
         prior: Option<&'a Value>,
     ) -> LocalBoxFuture<'a, Looking> {
-        async move { look::look(self, client, prior, &Tally::default()).await }.boxed_local()
+        async move { self.look(client, prior, &Tally::default()).await }.boxed_local()
     }
 
     fn looking_counted<'a>(
@@ -328,7 +328,7 @@ impl RemoteLook for GitHubChecksTarget {
         prior: Option<&'a Value>,
         tally: &'a Tally,
     ) -> LocalBoxFuture<'a, Looking> {
-        async move { look::look(self, client, prior, tally).await }.boxed_local()
+        async move { self.look(client, prior, tally).await }.boxed_local()
     }
 }
 

@@ -1,8 +1,9 @@
 //! Everything helm knows how to look at: the observation kinds, one file
 //! each, and their registry. A kind's file holds its target as given
 //! (`<Name>Args`, parsed by the CLI and MCP alike), its canonical target
-//! (whose JSON is the slate key), how it looks (a local walk or GitHub
-//! requests), its payload and its one-line digest. This module lists every
+//! (whose JSON is the slate key), how it looks (a local walk, or
+//! helm-github's `look` for GitHub's requests), its payload and its
+//! one-line digest. This module lists every
 //! kind once, in [`kinds!`], which makes [`TargetArgs`], [`Target`] and
 //! [`KindName`]; the [`KindTarget`] trait is the checklist a kind fills in.
 //!

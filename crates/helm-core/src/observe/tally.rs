@@ -66,3 +66,10 @@ impl Tally {
         self.total.load(Ordering::Relaxed)
     }
 }
+
+/// A forge's look counts its requests and log bytes here.
+impl helm_forge::LookProgress for Tally {
+    fn add(&self, n: u64) {
+        Tally::add(self, n);
+    }
+}

@@ -41,3 +41,11 @@ pub struct CombinedStatus {
     pub state: String,
     pub statuses: Vec<Status>,
 }
+
+/// Whether a check run's conclusion makes it red.
+pub fn failed(conclusion: Option<&str>) -> bool {
+    matches!(
+        conclusion,
+        Some("failure" | "timed_out" | "cancelled" | "action_required" | "startup_failure")
+    )
+}

@@ -11,7 +11,7 @@ mod people;
 mod reviews;
 mod thread;
 
-pub use checks::{App, CheckRun, CombinedStatus, Status};
+pub use checks::{App, CheckRun, CombinedStatus, Status, failed};
 pub use people::{Label, Team, User};
 pub use reviews::{Review, ReviewComment};
 pub use thread::{Branch, Issue, IssueComment, Pull, PullFile};

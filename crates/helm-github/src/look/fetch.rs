@@ -39,7 +39,7 @@ pub(crate) async fn resource<W: DeserializeOwned, S: From<W> + Serialize>(
 }
 
 /// GitHub's answers as their shapes.
-pub fn shaped<W, S: From<W>>(items: Vec<W>) -> Vec<S> {
+pub(crate) fn shaped<W, S: From<W>>(items: Vec<W>) -> Vec<S> {
     items.into_iter().map(S::from).collect()
 }
 

@@ -6,6 +6,7 @@
 //! redaction, digest and words are the core's, and this module knows no
 //! voyage.
 
+mod checks;
 mod fetch;
 mod head_checks;
 mod parts;
@@ -13,17 +14,13 @@ mod repo;
 mod requests;
 mod thread;
 mod threads;
+mod unavailable;
 
-use helm_forge::{RepoPart, ThreadPart, ThreadRef};
+use helm_forge::{ChecksOf, LogsWanted, LookProgress, RepoPart, ThreadPart, ThreadRef};
 
 use crate::client::Client;
 use crate::error::GitHubError;
 pub use parts::{Named, PayloadPart, Prior};
-
-// The checks kind's look is still the core's: it reaches the shared
-// machinery here until it moves beside the others.
-pub use fetch::shaped;
-pub use parts::holding;
 
 /// A repository's parts `wants` asks for: `issues` (open, without their
 /// bodies) and `pullRequests` (open, each a line), asked for conditionally
@@ -51,4 +48,20 @@ pub async fn thread(
     } else {
         thread::issue(client, at.number, wants, prior).await
     }
+}
+
+/// The CI of `of` (a pull request's head, or a ref): its check runs and
+/// statuses, each failed run's annotations, and for a GitHub Actions job
+/// its steps and the last lines of the logs `logs` asks for, counting
+/// requests and log bytes in `progress`. `None` when `prior` still holds
+/// whole; else the `checks` part, and for a pull request its `summary`,
+/// read for the head sha only (not [`shown`](Named::shown)).
+pub async fn checks(
+    client: &Client,
+    of: &ChecksOf,
+    logs: LogsWanted,
+    prior: Option<&Prior<'_>>,
+    progress: &dyn LookProgress,
+) -> Result<Option<Vec<Named>>, GitHubError> {
+    checks::checks(client, of, logs, prior, progress).await
 }

@@ -147,14 +147,14 @@ pub(crate) async fn kept_or(
 /// What the conditional round found still holding: the parts whose every
 /// request answered 304, and each request (path, media type) that did.
 #[derive(Debug, Default)]
-pub struct Held {
+pub(crate) struct Held {
     parts: BTreeSet<String>,
     requests: BTreeSet<(String, String)>,
 }
 
 impl Held {
     /// Whether every request behind part `name` answered 304.
-    pub fn contains(&self, name: &str) -> bool {
+    pub(crate) fn contains(&self, name: &str) -> bool {
         self.parts.contains(name)
     }
 
@@ -173,7 +173,7 @@ impl Held {
 /// listings without every page (see [`complete`](crate::conditional::complete)):
 /// a listing that grew by a page is seen on the page after its last, which
 /// was read empty and kept with the others.
-pub async fn holding(
+pub(crate) async fn holding(
     client: &Client,
     validators: Option<&BTreeMap<String, Vec<Validator>>>,
 ) -> Result<Held, GitHubError> {

@@ -3,18 +3,8 @@
 //! `"ci / test" failed at step "cargo test" · lint passed · 1 pending`, and
 //! what of a run could not be had: `"ci / test" failed (log expired)`.
 
-use serde::Serialize;
+use helm_forge::shape::failed;
 use serde_json::Value;
-
-use crate::observe::payload::to_value;
-
-/// Conclusions that make a check run red.
-pub(crate) fn failed(conclusion: Option<&str>) -> bool {
-    matches!(
-        conclusion,
-        Some("failure" | "timed_out" | "cancelled" | "action_required" | "startup_failure")
-    )
-}
 
 fn verb(conclusion: &str) -> &'static str {
     match conclusion {
@@ -98,61 +88,9 @@ pub(crate) fn digest(checks: &Value) -> Option<String> {
     Some(words.join(" · "))
 }
 
-/// A failing check run or status that has no log on GitHub, and why.
-#[derive(Serialize)]
-struct WithoutLog {
-    /// The run's `name` or the status's `context`, as the payload has it.
-    name: Value,
-    why: String,
-}
-
-/// The failing check runs and statuses that have no log on GitHub, as the
-/// payload's `withoutLog` array: a commit status never has one (its sender
-/// keeps its own, at its `targetUrl`), nor a check run of an app other than
-/// GitHub Actions (at its `url`). Said so a look that asked for failed logs
-/// and came back without one does not read as a log missed.
-pub(crate) fn without_log(checks: &Value) -> Value {
-    let mut found = Vec::new();
-    let where_ = |url: &Value, field: &str| match url.as_str() {
-        Some(url) => format!("; see {url}"),
-        None => format!(" (and it names no {field})"),
-    };
-    for run in checks["checkRuns"].as_array().into_iter().flatten() {
-        if failed(run["conclusion"].as_str()) && run.get("job").is_none() {
-            found.push(WithoutLog {
-                name: run["name"].clone(),
-                why: format!(
-                    "not a GitHub Actions job: GitHub keeps no log for another app's check run{}",
-                    where_(&run["url"], "url")
-                ),
-            });
-        }
-    }
-    for status in checks["statuses"].as_array().into_iter().flatten() {
-        if matches!(status["state"].as_str(), Some("failure" | "error")) {
-            found.push(WithoutLog {
-                name: status["context"].clone(),
-                why: format!(
-                    "a commit status: GitHub keeps no log for statuses, only their sender does{}",
-                    where_(&status["targetUrl"], "targetUrl")
-                ),
-            });
-        }
-    }
-    to_value(&found)
-}
-
 /// Whether the look asked for logs: its payload then lists what has none.
 fn asked_logs(checks: &Value) -> bool {
     checks.get("withoutLog").is_some()
-}
-
-/// Whether every part of every run was had (no `unavailable` anywhere).
-pub(crate) fn complete(checks: &Value) -> bool {
-    let runs = checks["checkRuns"]
-        .as_array()
-        .map_or(&[][..], Vec::as_slice);
-    runs.iter().all(|run| unavailable(run).is_empty())
 }
 
 /// What of a run could not be had, e.g. `log expired`, `job not found`.
@@ -224,21 +162,13 @@ mod tests {
             {"name": "sonar", "status": "completed", "conclusion": "failure",
              "url": "https://sonar.example/run/1"}
         ], "statuses": [{"context": "lint", "state": "failure", "targetUrl": null}]});
-        let none = without_log(&checks);
-        assert_eq!(none.as_array().map(Vec::len), Some(2));
-        assert_eq!(none[0]["name"], "sonar");
-        assert!(
-            none[0]["why"]
-                .as_str()
-                .unwrap()
-                .ends_with("another app's check run; see https://sonar.example/run/1")
-        );
-        assert_eq!(
-            none[1]["why"],
-            "a commit status: GitHub keeps no log for statuses, only their sender does \
-             (and it names no targetUrl)"
-        );
-        checks["withoutLog"] = none;
+        // As helm-github's look writes it (its `without_log`).
+        checks["withoutLog"] = json!([
+            {"name": "sonar", "why": "not a GitHub Actions job: GitHub keeps no log for \
+                another app's check run; see https://sonar.example/run/1"},
+            {"name": "lint", "why": "a commit status: GitHub keeps no log for statuses, \
+                only their sender does (and it names no targetUrl)"}
+        ]);
         assert_eq!(
             digest(&checks).as_deref(),
             Some(

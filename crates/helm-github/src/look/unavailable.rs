@@ -4,17 +4,22 @@
 //! typed field and in its digest, which part is missing and why. Only a
 //! failure of the whole exchange (no answer in time, a rate limit, a
 //! connection that never came, a token GitHub refused) still fails the look,
-//! since every other part would fail the same way.
+//! since every other part would fail the same way. What failed with no log
+//! on GitHub at all (another app's check run, a commit status) is said too
+//! ([`without_log`]).
 
+use helm_forge::shape::failed;
 use serde::Serialize;
+use serde_json::Value;
 
-use crate::github::client::storage::Refusal;
-use crate::github::error::{Failure, GitHubError};
+use super::fetch::to_value;
+use crate::client::storage::Refusal;
+use crate::error::{Failure, GitHubError};
 
 /// Why a part is missing, in a word a program can match.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "kebab-case")]
-pub(crate) enum Why {
+pub(super) enum Why {
     /// Gone with time: GitHub's 410, or a storage address the storage host
     /// no longer takes (it lasts minutes).
     Expired,
@@ -29,17 +34,17 @@ pub(crate) enum Why {
 /// A missing part: why, the status if a server answered, and what it said.
 #[derive(Debug, Serialize)]
 #[serde(rename_all = "camelCase")]
-pub(crate) struct Unavailable {
-    pub(crate) reason: Why,
+pub(super) struct Unavailable {
+    reason: Why,
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub(crate) status: Option<u16>,
-    pub(crate) message: String,
+    status: Option<u16>,
+    message: String,
 }
 
 impl Unavailable {
     /// A part GitHub's API did not give: the part's own failure, or the
     /// error back when the whole look must fail with it.
-    pub(crate) fn from_github(err: GitHubError) -> Result<Unavailable, GitHubError> {
+    pub(super) fn from_github(err: GitHubError) -> Result<Unavailable, GitHubError> {
         let reason = match (err.failure, err.status) {
             (Failure::TooLarge, _) => Why::TooLarge,
             (Failure::Answered, Some(404)) => Why::NotFound,
@@ -65,7 +70,7 @@ impl Unavailable {
 
     /// A log the storage host refused. It never sees GitHub's token, so its
     /// 401 or 403 is the address's own: it has expired.
-    pub(crate) fn from_storage(refusal: Refusal) -> Unavailable {
+    pub(super) fn from_storage(refusal: Refusal) -> Unavailable {
         let (reason, why) = match refusal.status {
             401 | 403 | 410 => (
                 Why::Expired,
@@ -80,6 +85,67 @@ impl Unavailable {
             message: format!("{}{why}", refusal.message),
         }
     }
+}
+
+/// A failing check run or status that has no log on GitHub, and why.
+#[derive(Serialize)]
+struct WithoutLog {
+    /// The run's `name` or the status's `context`, as the payload has it.
+    name: Value,
+    why: String,
+}
+
+/// The failing check runs and statuses that have no log on GitHub, as the
+/// payload's `withoutLog` array: a commit status never has one (its sender
+/// keeps its own, at its `targetUrl`), nor a check run of an app other than
+/// GitHub Actions (at its `url`). Said so a look that asked for failed logs
+/// and came back without one does not read as a log missed.
+pub(super) fn without_log(checks: &Value) -> Value {
+    let mut found = Vec::new();
+    let where_ = |url: &Value, field: &str| match url.as_str() {
+        Some(url) => format!("; see {url}"),
+        None => format!(" (and it names no {field})"),
+    };
+    for run in checks["checkRuns"].as_array().into_iter().flatten() {
+        if failed(run["conclusion"].as_str()) && run.get("job").is_none() {
+            found.push(WithoutLog {
+                name: run["name"].clone(),
+                why: format!(
+                    "not a GitHub Actions job: GitHub keeps no log for another app's check run{}",
+                    where_(&run["url"], "url")
+                ),
+            });
+        }
+    }
+    for status in checks["statuses"].as_array().into_iter().flatten() {
+        if matches!(status["state"].as_str(), Some("failure" | "error")) {
+            found.push(WithoutLog {
+                name: status["context"].clone(),
+                why: format!(
+                    "a commit status: GitHub keeps no log for statuses, only their sender does{}",
+                    where_(&status["targetUrl"], "targetUrl")
+                ),
+            });
+        }
+    }
+    to_value(&found)
+}
+
+/// Whether every part of every run of a `checks` part was had: no run's
+/// job, log or annotations marked [`Unavailable`] with a reason.
+pub(super) fn complete(checks: &Value) -> bool {
+    let runs = checks["checkRuns"]
+        .as_array()
+        .map_or(&[][..], Vec::as_slice);
+    runs.iter().all(|run| {
+        let gaps = [
+            &run["job"]["unavailable"],
+            &run["job"]["logUnavailable"],
+            &run["annotationsUnavailable"],
+        ];
+        gaps.iter()
+            .all(|gap| gap.get("reason").and_then(Value::as_str).is_none())
+    })
 }
 
 #[cfg(test)]
@@ -115,5 +181,31 @@ mod tests {
             Why::NotFound
         );
         assert_eq!(Unavailable::from_storage(refused(500)).reason, Why::Refused);
+    }
+
+    #[test]
+    fn a_failure_without_a_log_on_github_says_why_and_where_to_look() {
+        let checks: Value = serde_json::from_str(
+            r#"{"checkRuns": [
+                {"name": "ci", "status": "completed", "conclusion": "success", "job": {"steps": []}},
+                {"name": "sonar", "status": "completed", "conclusion": "failure",
+                 "url": "https://sonar.example/run/1"}
+            ], "statuses": [{"context": "lint", "state": "failure", "targetUrl": null}]}"#,
+        )
+        .unwrap();
+        let none = without_log(&checks);
+        assert_eq!(none.as_array().map(Vec::len), Some(2));
+        assert_eq!(none[0]["name"], "sonar");
+        assert!(
+            none[0]["why"]
+                .as_str()
+                .unwrap()
+                .ends_with("another app's check run; see https://sonar.example/run/1")
+        );
+        assert_eq!(
+            none[1]["why"],
+            "a commit status: GitHub keeps no log for statuses, only their sender does \
+             (and it names no targetUrl)"
+        );
     }
 }

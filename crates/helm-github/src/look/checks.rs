@@ -6,27 +6,24 @@
 //! look when every validator (the pull request, each page of check runs and
 //! statuses) answers 304. A run's part that cannot be had (a job answering
 //! 404, an expired log) is marked [`Unavailable`]; the look keeps the rest.
-
-use std::collections::BTreeMap;
+//! Each request answered and each log byte read is counted in the caller's
+//! [`LookProgress`].
 
 use futures_util::future::try_join_all;
+use helm_forge::shape::{self, failed};
+use helm_forge::{ChecksOf, LogsWanted, LookProgress};
 use http::StatusCode;
 use serde::{Deserialize, Deserializer, Serialize};
 use serde_json::Value;
 
-use super::digest::{complete, failed, without_log};
-use super::unavailable::Unavailable;
-use super::{GitHubChecksTarget, Logs};
-use crate::github::client::Client;
-use crate::github::client::storage::{self, Tail};
-use crate::github::conditional::{Validator, get_listing, get_one, get_pages, whole};
-use crate::github::error::GitHubError;
-use crate::github::look::{self as look_parts, shaped};
-use crate::github::wire::{GitHubCheckRun, GitHubStatus};
-use crate::observe::Looking;
-use crate::observe::Tally;
-use crate::observe::payload::{is_false, to_value};
-use helm_forge::shape;
+use super::fetch::{is_false, shaped, to_value};
+use super::parts::{Named, PayloadPart, Prior, holding};
+use super::unavailable::{Unavailable, complete, without_log};
+use crate::client::Client;
+use crate::client::storage::{self, Tail};
+use crate::conditional::{get_listing, get_one, get_pages, whole};
+use crate::error::GitHubError;
+use crate::wire::{GitHubCheckRun, GitHubStatus};
 
 /// The app whose check runs are GitHub Actions jobs (a job's id is its
 /// check run's).
@@ -130,41 +127,37 @@ struct Checks {
     statuses_truncated: bool,
 }
 
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
-struct ChecksPayload<'a> {
-    repo: String,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pr: Option<u64>,
-    #[serde(rename = "ref", skip_serializing_if = "Option::is_none")]
-    git_ref: Option<&'a str>,
-    checks: Checks,
-    validators: BTreeMap<String, Vec<Validator>>,
-}
-
-pub(super) async fn look(
-    target: &GitHubChecksTarget,
+/// The checks of `of`: `None` when the prior payload still holds whole
+/// (every request behind it answered 304, and none of its runs had a part
+/// missing, which may be had now); else the `checks` part and, for a pull
+/// request, its summary read for the head sha (not shown, its validator
+/// kept).
+pub(super) async fn checks(
     client: &Client,
-    prior: Option<&Value>,
-    tally: &Tally,
-) -> Looking {
-    let known: Option<BTreeMap<String, Vec<Validator>>> =
-        prior.and_then(|p| serde_json::from_value(p.get("validators")?.clone()).ok());
+    of: &ChecksOf,
+    logs: LogsWanted,
+    prior: Option<&Prior<'_>>,
+    progress: &dyn LookProgress,
+) -> Result<Option<Vec<Named>>, GitHubError> {
     // A look with a part missing is never kept whole: what was missing (an
     // expired log address above all) may be had now.
-    let complete = prior.and_then(|p| p.get("checks")).is_some_and(complete);
-    if let (Some(prior), Some(known), true) = (prior, &known, complete) {
-        let held = look_parts::holding(client, Some(known)).await?;
+    if let Some(prior) = prior.filter(|p| p.value("checks").is_some_and(complete)) {
+        let known = prior.validators();
+        let held = holding(client, Some(known)).await?;
         if !known.is_empty() && known.keys().all(|name| held.contains(name)) {
-            return Ok((prior.clone(), true));
+            return Ok(None);
         }
     }
-    let mut validators = BTreeMap::new();
-    let at = match (target.pr, &target.git_ref) {
-        (Some(number), _) => {
+    let mut named = Vec::new();
+    let at = match of {
+        ChecksOf::Pr(number) => {
             let path = client.repo_path(&format!("/pulls/{number}"));
             let (pr, validator) = get_one::<Value>(client, &path).await?;
-            validators.insert("summary".to_string(), vec![validator]);
+            named.push(Named {
+                name: "summary",
+                part: PayloadPart::fresh(Value::Null, false, vec![validator]),
+                shown: false,
+            });
             let Some(sha) = pr["head"]["sha"].as_str() else {
                 return Err(GitHubError::shape_text(
                     "the pull request has no head sha".to_string(),
@@ -172,17 +165,16 @@ pub(super) async fn look(
             };
             sha.to_string()
         }
-        (None, Some(git_ref)) => git_ref.clone(),
-        (None, None) => return Err(GitHubError::shape_text("no pull request or ref".into())),
+        ChecksOf::Ref(git_ref) => git_ref.clone(),
     };
-    tally.add(1);
+    progress.add(1);
     let runs_path = client.repo_path(&format!("/commits/{at}/check-runs"));
     let status_path = client.repo_path(&format!("/commits/{at}/status"));
     let runs = get_listing::<GitHubCheckRun>(client, &runs_path, |page| page.get("check_runs"));
     let status = get_pages(client, &status_path, |page| page.get("statuses"));
     let ((runs, runs_truncated, runs_seen), (pages, statuses_truncated, status_seen)) =
         tokio::try_join!(runs, status)?;
-    tally.add(1);
+    progress.add(1);
     let mut combined: Option<Combined> = None;
     for page in pages {
         let page: Combined = serde_json::from_value(page).map_err(GitHubError::shape)?;
@@ -198,12 +190,11 @@ pub(super) async fn look(
     };
     let check_runs = try_join_all(
         runs.into_iter()
-            .map(|run| detail(client, run, target, tally)),
+            .map(|run| detail(client, run, logs, progress)),
     )
     .await?;
     let mut seen = runs_seen;
     seen.extend(status_seen);
-    validators.insert("checks".to_string(), seen);
     let checks = Checks {
         head_sha: combined.sha,
         check_runs,
@@ -212,46 +203,38 @@ pub(super) async fn look(
         check_runs_truncated: runs_truncated,
         statuses_truncated,
     };
-    let mut payload = to_value(&ChecksPayload {
-        repo: client.repo.to_string(),
-        pr: target.pr,
-        git_ref: target.git_ref.as_deref(),
-        checks,
-        validators,
-    });
+    let mut checks = to_value(&checks);
     // What failed without a log to read, and why, when logs were asked for.
-    if target.logs != Logs::None {
-        let none = without_log(&payload["checks"]);
-        payload["checks"]["withoutLog"] = none;
+    if !logs.none {
+        checks["withoutLog"] = without_log(&checks);
     }
-    Ok((payload, false))
+    named.push(Named {
+        name: "checks",
+        part: PayloadPart::fresh(checks, false, seen),
+        shown: true,
+    });
+    Ok(Some(named))
 }
 
 /// A check run with what explains it: a failed one's annotations, and an
-/// Actions job's steps and log tail as `target` asks.
+/// Actions job's steps and log tail as `logs` asks.
 async fn detail(
     client: &Client,
     run: GitHubCheckRun,
-    target: &GitHubChecksTarget,
-    tally: &Tally,
+    logs: LogsWanted,
+    progress: &dyn LookProgress,
 ) -> Result<Run, GitHubError> {
     let failing = failed(run.conclusion.as_deref());
     let actions = run.app.as_ref().and_then(|a| a.slug.as_deref()) == Some(ACTIONS);
     let completed = run.status == "completed";
-    let wants_log = actions
-        && completed
-        && match target.logs {
-            Logs::Failed => failing,
-            Logs::All => true,
-            Logs::None => false,
-        };
+    let wants_log = actions && completed && !logs.none && (failing || !logs.failed_only);
     let annotations = async {
         if !failing {
             return Ok(Annotations::default());
         }
         let path = client.repo_path(&format!("/check-runs/{}/annotations", run.id));
         let read = get_listing::<Annotation>(client, &path, whole).await;
-        tally.add(1);
+        progress.add(1);
         Ok::<_, GitHubError>(match read {
             Ok((items, truncated, _)) => Annotations {
                 items: Some(items),
@@ -270,7 +253,7 @@ async fn detail(
         }
         let path = client.repo_path(&format!("/actions/jobs/{}", run.id));
         let read = get_one::<JobAnswer>(client, &path).await;
-        tally.add(1);
+        progress.add(1);
         let answer = match read {
             Ok((answer, _)) => answer,
             Err(err) => {
@@ -289,7 +272,7 @@ async fn detail(
             log_unavailable: None,
         };
         if wants_log {
-            match log(client, run.id, target.tail as usize, tally).await? {
+            match log(client, run.id, logs.tail, progress).await? {
                 Ok(log) => job.log = Some(log),
                 Err(why) => job.log_unavailable = Some(why),
             }
@@ -322,7 +305,7 @@ async fn log(
     client: &Client,
     id: u64,
     keep: usize,
-    tally: &Tally,
+    progress: &dyn LookProgress,
 ) -> Result<Result<Log, Unavailable>, GitHubError> {
     let path = client.repo_path(&format!("/actions/jobs/{id}/logs"));
     let answer = match client.get_unfollowed(&path).await {
@@ -341,7 +324,7 @@ async fn log(
                 )));
             };
             match storage::tail(location, keep, client.deadline(), &|n| {
-                tally.add(n);
+                progress.add(n);
                 client.received(n);
             })
             .await?
