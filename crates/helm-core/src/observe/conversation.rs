@@ -18,7 +18,7 @@ use serde_json::Value;
 use super::payload::{all_kept, count, is_false, to_value};
 use crate::github::client::Client;
 use crate::github::conditional::Validator;
-use crate::github::look::{self, Named, PayloadPart, Prior};
+use crate::github::look::{self, NamedPart, PayloadPart, Prior};
 use crate::words::plural;
 use helm_forge::{ThreadPart, ThreadRef};
 
@@ -273,7 +273,7 @@ pub(super) async fn looked(
     let named = look::thread(client, at, wants, prior.as_ref()).await?;
     let mut payload = ThreadPayload::new(client.repo.to_string(), at.number);
     let mut all = Vec::new();
-    for Named { name, part, shown } in named {
+    for NamedPart { name, part, shown } in named {
         if shown {
             payload.set(name, Some(part), &mut all);
         } else {

@@ -19,7 +19,7 @@ use crate::error::Result;
 use crate::error::Words;
 use crate::github::client::Client;
 use crate::github::conditional::Validator;
-use crate::github::look::{self, Named, Prior};
+use crate::github::look::{self, NamedPart, Prior};
 use crate::inputs::{Flag, Flags};
 use crate::model::Repo;
 use crate::model::words;
@@ -217,7 +217,7 @@ async fn repository(
         ..RepoPayload::default()
     };
     let mut all = Vec::new();
-    for Named { name, part, .. } in named {
+    for NamedPart { name, part, .. } in named {
         all.push(part.kept);
         if name == "issues" {
             payload.issues = Some(part.value);

@@ -17,7 +17,7 @@ use serde::{Deserialize, Deserializer, Serialize};
 use serde_json::Value;
 
 use super::fetch::{is_false, shaped, to_value};
-use super::parts::{Named, PayloadPart, Prior, holding};
+use super::parts::{NamedPart, PayloadPart, Prior, holding};
 use super::unavailable::{Unavailable, complete, without_log};
 use crate::client::Client;
 use crate::client::storage::{self, Tail};
@@ -138,7 +138,7 @@ pub(super) async fn checks(
     logs: LogsWanted,
     prior: Option<&Prior<'_>>,
     progress: &dyn LookProgress,
-) -> Result<Option<Vec<Named>>, GitHubError> {
+) -> Result<Option<Vec<NamedPart>>, GitHubError> {
     // A look with a part missing is never kept whole: what was missing (an
     // expired log address above all) may be had now.
     if let Some(prior) = prior.filter(|p| p.value("checks").is_some_and(complete)) {
@@ -153,7 +153,7 @@ pub(super) async fn checks(
         ChecksOf::Pr(number) => {
             let path = client.repo_path(&format!("/pulls/{number}"));
             let (pr, validator) = get_one::<Value>(client, &path).await?;
-            named.push(Named {
+            named.push(NamedPart {
                 name: "summary",
                 part: PayloadPart::fresh(Value::Null, false, vec![validator]),
                 shown: false,
@@ -208,7 +208,7 @@ pub(super) async fn checks(
     if !logs.none {
         checks["withoutLog"] = without_log(&checks);
     }
-    named.push(Named {
+    named.push(NamedPart {
         name: "checks",
         part: PayloadPart::fresh(checks, false, seen),
         shown: true,

@@ -2,7 +2,7 @@
 //! from the prior payload when every request behind it answers 304, asked
 //! in one concurrent round ([`holding`]); only the others are fetched again.
 //! The prior payload is the core's; it hands in each part it holds
-//! ([`Prior`]) and takes back each part the look made ([`Named`]).
+//! ([`Prior`]) and takes back each part the look made ([`NamedPart`]).
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::future::Future;
@@ -38,7 +38,7 @@ impl PayloadPart {
 
 /// A part the look made, under its payload name (`summary`, `issues`, …).
 #[derive(Debug)]
-pub struct Named {
+pub struct NamedPart {
     pub name: &'static str,
     pub part: PayloadPart,
     /// False for a part read only for what another needed (a pull request
@@ -47,9 +47,9 @@ pub struct Named {
     pub shown: bool,
 }
 
-impl Named {
-    pub(crate) fn shown(name: &'static str, part: Option<PayloadPart>) -> Option<Named> {
-        Some(Named {
+impl NamedPart {
+    pub(crate) fn shown(name: &'static str, part: Option<PayloadPart>) -> Option<NamedPart> {
+        Some(NamedPart {
             name,
             part: part?,
             shown: true,
@@ -202,4 +202,46 @@ pub(crate) async fn holding(
         }
     }
     Ok(held)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn validator(path: &str) -> Validator {
+        serde_json::from_str(&format!(r#"{{"path":"{path}","etag":"\"1\""}}"#)).unwrap()
+    }
+
+    #[test]
+    fn a_prior_part_is_kept_only_when_held_and_seen_with_its_validators_either_way() {
+        let validators = BTreeMap::from([
+            ("summary".to_string(), vec![validator("/repos/o/r/pulls/1")]),
+            (
+                "files".to_string(),
+                vec![validator("/repos/o/r/pulls/1/files")],
+            ),
+        ]);
+        let summary: Value = serde_json::from_str(r#"{"head":{"sha":"abc"}}"#).unwrap();
+        let checks: Value = serde_json::from_str(r#"{"headSha":"def"}"#).unwrap();
+        let files: Value = serde_json::from_str("[]").unwrap();
+        let prior = Prior::new(&validators)
+            .part("summary", Some(&summary), false)
+            .part("checks", Some(&checks), false)
+            .part("files", Some(&files), true);
+        let held = Held {
+            parts: BTreeSet::from(["summary".to_string()]),
+            requests: BTreeSet::new(),
+        };
+        assert_eq!(prior.kept(&held, "summary").unwrap().value, summary);
+        // Not held: no kept part, but the seen one keeps its pages' validators.
+        assert!(prior.kept(&held, "files").is_none());
+        let files = prior.seen(&held, "files").unwrap();
+        assert!(!files.kept && files.truncated);
+        assert_eq!(files.validators.len(), 1);
+        // A part without validators is no prior part at all.
+        assert!(prior.seen(&held, "checks").is_none());
+        assert_eq!(prior.head_sha().as_deref(), Some("abc"));
+        let no_summary = Prior::new(&validators).part("checks", Some(&checks), false);
+        assert_eq!(no_summary.head_sha().as_deref(), Some("def"));
+    }
 }

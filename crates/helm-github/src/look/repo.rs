@@ -7,7 +7,7 @@ use serde::Serialize;
 use serde_json::Value;
 
 use super::fetch::{listing, to_value};
-use super::parts::{Named, PayloadPart, Prior, holding, optional};
+use super::parts::{NamedPart, PayloadPart, Prior, holding, optional};
 use crate::client::Client;
 use crate::error::GitHubError;
 use crate::wire::{GitHubIssue, GitHubPull};
@@ -59,7 +59,7 @@ pub(super) async fn repo(
     client: &Client,
     wants: &[RepoPart],
     prior: Option<&Prior<'_>>,
-) -> Result<Vec<Named>, GitHubError> {
+) -> Result<Vec<NamedPart>, GitHubError> {
     let held = holding(client, prior.map(|p| p.validators())).await?;
     let prior_of = |name: &str| -> Option<PayloadPart> { prior?.kept(&held, name) };
     let issues_path = client.repo_path("/issues?state=open");
@@ -92,8 +92,8 @@ pub(super) async fn repo(
     );
     let (issues, pulls) = tokio::try_join!(issues, pulls)?;
     Ok([
-        Named::shown("issues", issues),
-        Named::shown("pullRequests", pulls),
+        NamedPart::shown("issues", issues),
+        NamedPart::shown("pullRequests", pulls),
     ]
     .into_iter()
     .flatten()

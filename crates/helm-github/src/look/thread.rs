@@ -7,7 +7,7 @@
 use helm_forge::{ThreadPart, shape};
 
 use super::fetch::{listing, resource, shaped, to_value};
-use super::parts::{Held, Named, PayloadPart, Prior, holding, kept_or, optional};
+use super::parts::{Held, NamedPart, PayloadPart, Prior, holding, kept_or, optional};
 use super::{head_checks, requests, threads};
 use crate::client::Client;
 use crate::error::GitHubError;
@@ -19,7 +19,7 @@ pub(super) async fn issue(
     number: u64,
     wants: &[ThreadPart],
     prior: Option<&Prior<'_>>,
-) -> Result<Vec<Named>, GitHubError> {
+) -> Result<Vec<NamedPart>, GitHubError> {
     let held = holding(client, prior.map(|p| p.validators())).await?;
     let summary_path = client.repo_path(&format!("/issues/{number}"));
     let summary = optional(
@@ -36,8 +36,8 @@ pub(super) async fn issue(
     );
     let (summary, comments) = tokio::try_join!(summary, comments)?;
     Ok([
-        Named::shown("summary", summary),
-        Named::shown("comments", comments),
+        NamedPart::shown("summary", summary),
+        NamedPart::shown("comments", comments),
     ]
     .into_iter()
     .flatten()
@@ -66,7 +66,7 @@ pub(super) async fn pull(
     number: u64,
     wants: &[ThreadPart],
     prior: Option<&Prior<'_>>,
-) -> Result<Vec<Named>, GitHubError> {
+) -> Result<Vec<NamedPart>, GitHubError> {
     // A prior reviews part, kept or not, needs its threads' state from
     // GraphQL (resolving a thread changes no REST answer). The query starts
     // with the round of conditional requests and is awaited only where the
@@ -92,7 +92,7 @@ async fn assemble(
     focus: &[ThreadPart],
     prior: Option<&Prior<'_>>,
     asked: impl Future<Output = Option<requests::Threads>>,
-) -> Result<Vec<Named>, GitHubError> {
+) -> Result<Vec<NamedPart>, GitHubError> {
     let wants = |f| focus.contains(&f);
     // One round of conditional requests says which parts still hold.
     let held = holding(client, prior.map(|p| p.validators())).await?;
@@ -158,7 +158,7 @@ async fn assemble(
     let (head, comments, files, diff, reviews) = tokio::join!(head, comments, files, diff, reviews);
     let ((pr, checks), comments, files, diff, reviews) =
         (head?, comments?, files?, diff?, reviews?);
-    let summary = pr.map(|part| Named {
+    let summary = pr.map(|part| NamedPart {
         name: "summary",
         part,
         // Fetched for the head sha only: its validator still counts.
@@ -166,11 +166,11 @@ async fn assemble(
     });
     Ok([
         summary,
-        Named::shown("comments", comments),
-        Named::shown("files", files),
-        Named::shown("diff", diff),
-        Named::shown("checks", checks),
-        Named::shown("reviews", reviews),
+        NamedPart::shown("comments", comments),
+        NamedPart::shown("files", files),
+        NamedPart::shown("diff", diff),
+        NamedPart::shown("checks", checks),
+        NamedPart::shown("reviews", reviews),
     ]
     .into_iter()
     .flatten()

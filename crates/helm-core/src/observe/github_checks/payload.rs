@@ -13,7 +13,7 @@ use super::{GitHubChecksTarget, Logs};
 use crate::github::client::Client;
 use crate::github::conditional::Validator;
 use crate::github::error::GitHubError;
-use crate::github::look::{self, Named, Prior};
+use crate::github::look::{self, NamedPart, Prior};
 use crate::observe::payload::to_value;
 use crate::observe::{Looking, Tally};
 
@@ -75,7 +75,7 @@ impl GitHubChecksTarget {
             checks: Value::Null,
             validators: BTreeMap::new(),
         };
-        for Named { name, part, shown } in named {
+        for NamedPart { name, part, shown } in named {
             if shown {
                 payload.checks = part.value;
             }
