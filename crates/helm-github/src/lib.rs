@@ -23,6 +23,7 @@ mod forge;
 pub mod graphql;
 pub mod look;
 pub mod repo;
+mod viewer;
 pub mod wire;
 
 use std::path::Path;

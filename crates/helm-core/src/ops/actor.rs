@@ -203,14 +203,12 @@ impl Actor for GitHubActor {
             return Some(clock);
         }
         let deadline = self.deadline;
-        let viewer = self.session.runtime.block_on(async {
-            tokio::time::timeout_at(deadline, client.get_json::<serde_json::Value>("/user")).await
-        });
+        let viewer = self
+            .session
+            .runtime
+            .block_on(async { tokio::time::timeout_at(deadline, client.viewer()).await });
         // The same answer names the token's login: no second request later.
-        let login = viewer
-            .ok()
-            .and_then(|v| v.ok())
-            .and_then(|v| v.get("login").and_then(|l| l.as_str()).map(str::to_string));
+        let login = viewer.ok().and_then(Result::ok);
         if let (Some(login), Some(logins)) = (login, self.logins.as_mut()) {
             logins.learnt(&login);
         }

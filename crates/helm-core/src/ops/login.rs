@@ -25,11 +25,6 @@ struct Cached {
     login: String,
 }
 
-#[derive(Deserialize)]
-struct Viewer {
-    login: String,
-}
-
 impl Logins {
     /// `token` is only hashed: neither it nor its hash leaves this process
     /// but as the cache file's name.
@@ -68,9 +63,9 @@ impl Logins {
             self.known = Some(login.clone());
             return Some(login);
         }
-        let viewer: Viewer = client.get_json("/user").await.ok()?;
-        self.learnt(&viewer.login);
-        Some(viewer.login)
+        let login = client.viewer().await.ok()?;
+        self.learnt(&login);
+        Some(login)
     }
 
     /// The cached login, if the file holds a sound one. Read without
