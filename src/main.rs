@@ -2,6 +2,8 @@
 
 use std::process::ExitCode;
 
+use clap::Parser;
+
 use helm::cli::{self, Cli, Context};
 use helm::output::pager::{self, Pager};
 use helm::output::{self, ColorWhen, Style};
@@ -21,7 +23,7 @@ fn main() -> ExitCode {
     if let Err(err) = cli::current::take_current(&args) {
         return fail(&err, json);
     }
-    let cli = match Cli::parse_args(&args) {
+    let cli = match Cli::try_parse_from(&args) {
         Ok(cli) => cli,
         Err(err) => match habit(&err, &args) {
             Some(habit) => return fail(&habit, json),

@@ -228,23 +228,6 @@ pub(crate) struct VoyageArg {
     pub(crate) voyage: Option<String>,
 }
 
-impl Cli {
-    /// The command line `args` parsed, as `Cli::try_parse_from` would, but
-    /// clap's command tree is left to the process's exit rather than
-    /// dropped: freeing every argument and help text of the commands built
-    /// was about a hundredth of a small observe's CPU (issue 45), and the
-    /// tree is built once a process.
-    pub fn parse_args(args: &[std::ffi::OsString]) -> std::result::Result<Cli, clap::Error> {
-        let mut cmd = <Cli as clap::CommandFactory>::command();
-        let parsed = cmd.try_get_matches_from_mut(args).and_then(|mut matches| {
-            <Cli as clap::FromArgMatches>::from_arg_matches_mut(&mut matches)
-                .map_err(|err| err.format(&mut <Cli as clap::CommandFactory>::command()))
-        });
-        std::mem::forget(cmd);
-        parsed
-    }
-}
-
 impl Command {
     /// The command's name, as its span is named (`helm log`).
     pub fn name(&self) -> &'static str {
