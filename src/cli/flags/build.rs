@@ -14,19 +14,39 @@ use serde_json::{Map, Value};
 use super::BY_POSITION;
 use helm_core::{Flag, FlagCommand};
 
-/// A subcommand for one argument struct: its name, aliases and
-/// description, without its flags (`flags` adds them).
-pub(super) fn named(command: &FlagCommand) -> Command {
-    let about = command
+/// A subcommand for one argument struct: its name, aliases and one-line
+/// description (`summary`, else its struct's), without its flags or long
+/// description (`described` adds them, when clap builds it).
+pub(super) fn named(command: &FlagCommand, summary: Option<&'static str>) -> Command {
+    let cmd = Command::new(command.name).visible_aliases(command.aliases);
+    match summary {
+        Some(summary) => cmd.about(summary),
+        None => match about(command, &command.schema()) {
+            Some((short, _)) => cmd.about(short),
+            None => cmd,
+        },
+    }
+}
+
+/// `cmd` with its long description, from `schema`, and its flags.
+pub(super) fn described(cmd: Command, command: &FlagCommand, schema: &Schema) -> Command {
+    let cmd = match about(command, schema) {
+        Some((_, Some(long))) => cmd.long_about(long),
+        _ => cmd,
+    };
+    flags(cmd, &command.flags(), schema, command.one_of)
+}
+
+/// What the subcommand does, as its help says it (one line, and the whole
+/// text when it has several paragraphs): the command line's own text where
+/// it has one, else the struct's description.
+pub(super) fn about(command: &FlagCommand, schema: &Schema) -> Option<(String, Option<String>)> {
+    command
         .about
         .map(str::to_string)
-        .or_else(|| description(command.schema.as_value()));
-    let cmd = Command::new(command.name).visible_aliases(command.aliases);
-    match about.as_deref().map(doc) {
-        Some((short, Some(long))) => cmd.about(short).long_about(long),
-        Some((short, None)) => cmd.about(short),
-        None => cmd,
-    }
+        .or_else(|| description(schema.as_value()))
+        .as_deref()
+        .map(doc)
 }
 
 /// `cmd` with `flags` added, in order, and their one-of group.

@@ -13,6 +13,7 @@ const BY_POSITION: &str = "number-by-position";
 mod build;
 mod number;
 mod read;
+mod summaries;
 
 use std::ops::Deref;
 
@@ -21,6 +22,7 @@ use clap::{ArgMatches, Args, Command, FromArgMatches, Subcommand};
 use crate::error::arg;
 use crate::model::{Repo, words};
 use helm_core::{FlagCommand, FlagCommands, Flags};
+use summaries::Summaries;
 
 /// An argument struct flattened into a command: its flags, parsed.
 #[derive(Debug)]
@@ -103,15 +105,12 @@ impl<T: FlagCommands> FromArgMatches for FlagSubcommands<T> {
         let Some(command) = T::command(name) else {
             return Err(clap::Error::new(clap::error::ErrorKind::InvalidSubcommand));
         };
+        let schema = command.schema();
         let read::Read {
             mut fields,
             mut url_repo,
-        } = read::fields(sub, &command.flags, &command.schema)?;
-        let has_repo = command
-            .schema
-            .as_value()
-            .pointer("/properties/repo")
-            .is_some();
+        } = read::fields(sub, &command.flags(), &schema)?;
+        let has_repo = schema.as_value().pointer("/properties/repo").is_some();
         if let Some(url) = url_repo.take_if(|_| has_repo) {
             match fields.get("repo").and_then(|repo| repo.as_str()) {
                 Some(given) => match Repo::given(given) {
@@ -138,14 +137,18 @@ impl<T: FlagCommands> FromArgMatches for FlagSubcommands<T> {
     }
 }
 
-impl<T: FlagCommands> Subcommand for FlagSubcommands<T> {
-    /// Every subcommand named and described, its flags added only when
-    /// clap builds it (`Command::defer`: when parsing enters it, or when
-    /// something builds the whole tree): `observe file-contents` built the
-    /// flags of every kind, about a tenth of a small observe's CPU time.
+impl<T: FlagCommands + Summaries> Subcommand for FlagSubcommands<T> {
+    /// Every subcommand named and described in one line (its written
+    /// summary: no JSON Schema is made), its flags and long description
+    /// added only when clap builds it (`Command::defer`: when parsing
+    /// enters it, or when something builds the whole tree): `observe
+    /// file-contents` built the flags of every kind, about a tenth of a
+    /// small observe's CPU time, and then made every kind's schema for its
+    /// description, a twentieth.
     fn augment_subcommands(cmd: Command) -> Command {
         T::commands().iter().fold(cmd, |cmd, command| {
-            cmd.subcommand(build::named(command).defer(flags_of::<T>))
+            let summary = summaries::of::<T>(command.name);
+            cmd.subcommand(build::named(command, summary).defer(flags_of::<T>))
         })
     }
 
@@ -160,10 +163,11 @@ impl<T: FlagCommands> Subcommand for FlagSubcommands<T> {
     }
 }
 
-/// The flags of the subcommand `cmd` names, added to it.
+/// The flags and long description of the subcommand `cmd` names, added
+/// to it.
 fn flags_of<T: FlagCommands>(cmd: Command) -> Command {
     match T::command(cmd.get_name()) {
-        Some(command) => build::flags(cmd, &command.flags, &command.schema, command.one_of),
+        Some(command) => build::described(cmd, &command, &command.schema()),
         None => cmd,
     }
 }

@@ -5,19 +5,20 @@ use clap::{Command, FromArgMatches, Subcommand};
 use serde_json::json;
 
 use super::build::doc;
+use super::summaries::Summaries;
 use super::{FlagArgs, FlagSubcommands};
 use helm_core::ActionArgs;
 use helm_core::TargetArgs;
 use helm_core::{FlagCommands, Flags, ProvenanceSpec};
 
-fn parsed<T: FlagCommands>(words: &[&str]) -> Result<T, clap::Error> {
+fn parsed<T: FlagCommands + Summaries>(words: &[&str]) -> Result<T, clap::Error> {
     let cmd = FlagSubcommands::<T>::augment_subcommands(Command::new("helm"));
     let matches = cmd.try_get_matches_from([&["helm"], words].concat())?;
     FlagSubcommands::<T>::from_arg_matches(&matches).map(|parsed| parsed.0)
 }
 
 /// The command line and the JSON give the same value.
-fn same<T: FlagCommands + std::fmt::Debug>(words: &[&str], json: serde_json::Value) {
+fn same<T: FlagCommands + Summaries + std::fmt::Debug>(words: &[&str], json: serde_json::Value) {
     let cli: T = parsed(words).unwrap_or_else(|err| panic!("{words:?}: {err}"));
     let mcp: T = serde_json::from_value(json).expect("the JSON reads");
     assert_eq!(format!("{cli:?}"), format!("{mcp:?}"), "{words:?}");
@@ -161,11 +162,11 @@ fn every_field_has_a_flag_and_every_flag_a_field() {
     commands.push(provenance);
     assert_eq!(ProvenanceSpec::flags().len(), 5);
     for command in commands {
-        let properties = command.schema.as_value()["properties"]
+        let properties = command.schema().as_value()["properties"]
             .as_object()
             .cloned()
             .unwrap_or_default();
-        for flag in &command.flags {
+        for flag in &command.flags() {
             assert!(
                 properties.contains_key(flag.field),
                 "{}: --{:?} sets `{}`, which its struct lacks",
@@ -176,7 +177,7 @@ fn every_field_has_a_flag_and_every_flag_a_field() {
         }
         for field in properties.keys() {
             assert!(
-                command.flags.iter().any(|flag| flag.field == field),
+                command.flags().iter().any(|flag| flag.field == field),
                 "{}: `{field}` has no flag",
                 command.name
             );
@@ -207,7 +208,7 @@ fn every_issue_or_pull_request_number_takes_what_people_type() {
     let mut commands = ActionArgs::commands();
     commands.extend(TargetArgs::commands());
     for command in commands {
-        for flag in &command.flags {
+        for flag in &command.flags() {
             if matches!(flag.field, "issue" | "pr" | "number") {
                 assert!(
                     flag.number,
@@ -226,7 +227,7 @@ fn each_subcommand_is_found_by_its_name() {
     fn check<T: FlagCommands>() {
         for command in T::commands() {
             let found = T::command(command.name).expect("found by name");
-            assert_eq!(found.flags, command.flags, "{}", command.name);
+            assert_eq!(found.flags(), command.flags(), "{}", command.name);
         }
         assert!(T::command("no-such-command").is_none());
     }

@@ -10,8 +10,8 @@ use super::scan::find;
 
 /// A text one rule's regex matches, and where in it the secret's runs of
 /// classed characters are.
-struct Sample {
-    text: Vec<u8>,
+pub(super) struct Sample {
+    pub(super) text: Vec<u8>,
     /// (start, end, class) of each repetition of a class in the secret.
     runs: Vec<(usize, usize, ClassBytes)>,
     secret: Option<(usize, usize)>,
@@ -19,7 +19,7 @@ struct Sample {
 }
 
 impl Sample {
-    fn of(hir: &Hir, group: u32) -> Option<Sample> {
+    pub(super) fn of(hir: &Hir, group: u32) -> Option<Sample> {
         let mut sample = Sample {
             text: Vec::new(),
             runs: Vec::new(),

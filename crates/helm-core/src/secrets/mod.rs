@@ -5,6 +5,8 @@
 
 #[cfg(test)]
 mod edges;
+#[cfg(test)]
+mod examples;
 mod keywords;
 mod many;
 mod reach;

@@ -167,14 +167,21 @@ fn load() -> Rules {
 /// PikeVM. No literal prefilter: a rule reads only the lines its keywords
 /// are on, where skipping ahead gains little, and extracting the literals
 /// was three quarters of the generic rule's compile time (0.67 → 0.14 ms, a
-/// cost every small `observe` of text that says "key" paid). Parsed once,
-/// the parse giving the match's reach as well as the regex.
+/// cost every small `observe` of text that says "key" paid). A pool of
+/// [`POOL`] caches, where the default sizes it by asking the system for its
+/// CPUs: reading the cgroup's quota files was a fiftieth of a small
+/// observe's CPU. No one-pass DFA: it only resolves a match's groups, which
+/// the bounded backtracker does as well on a match's few bytes, and building
+/// it was a tenth of a rule's compile. Parsed once, the parse giving the
+/// match's reach as well as the regex.
 fn compile_rule(source: &str, keywords: &[&str]) -> Option<(meta::Regex, Reach)> {
     let config = meta::Config::new()
         .auto_prefilter(false)
         .utf8_empty(false)
         .nfa_size_limit(Some(64 << 20))
-        .hybrid_cache_capacity(16 << 20);
+        .hybrid_cache_capacity(16 << 20)
+        .pool_capacity(POOL)
+        .onepass(false);
     let hir = parse(source)?;
     let regex = meta::Builder::new()
         .configure(config)
@@ -182,6 +189,11 @@ fn compile_rule(source: &str, keywords: &[&str]) -> Option<(meta::Regex, Reach)>
         .ok()?;
     Some((regex, Reach::of(&hir, keywords)))
 }
+
+/// How many search caches a rule's regex keeps for threads other than the
+/// one that built it (more threads share them, or make one for a search):
+/// what `regex-automata` takes when it cannot ask the system.
+const POOL: usize = 8;
 
 /// A rule's regex parsed, with the classes [`compile_rule`] gives it.
 pub(crate) fn parse(source: &str) -> Option<regex_syntax::hir::Hir> {
@@ -206,7 +218,7 @@ fn compile(source: &str) -> Option<Regex> {
 /// gitleaks' regexes are Go's, which read a `{` that does not open a
 /// repetition (`{{ secrets.X }}`) as a literal; Rust's regex refuses it
 /// unescaped.
-fn literal_braces(source: &str) -> String {
+pub(super) fn literal_braces(source: &str) -> String {
     let mut out = String::with_capacity(source.len());
     let mut escaped = false;
     for (i, c) in source.char_indices() {
