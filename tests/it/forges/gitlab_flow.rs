@@ -139,6 +139,14 @@ fn the_seeds_flow_runs_on_gitlab() {
         assert!(story.contains(&line), "{line}: {story}");
     }
     assert!(story.contains("── Steer 6 ── merge PR #1 ("), "{story}");
+    // Its page, in a real browser: quiet, offline, GitLab named, no link
+    // into GitHub.
+    crate::page::browser::assert_forge_page_is_quiet(
+        &env,
+        &voyage,
+        &format!("https://{HOST}"),
+        &format!("On GitLab at {HOST}"),
+    );
     assert!(
         merged["action"]["pinnedSha"]
             .as_str()

@@ -4,9 +4,10 @@
 
 use super::chromium::{self, Loaded};
 use super::{Listener, hostile_voyage};
+use crate::support::env::TestEnv;
 
 /// A page as a reviewer's browser must find it: silent and offline.
-pub(crate) fn assert_quiet(loaded: &Loaded) {
+fn assert_quiet(loaded: &Loaded) {
     assert!(loaded.console.is_empty(), "console: {:#?}", loaded.console);
     assert!(
         loaded.requests.is_empty(),
@@ -16,7 +17,7 @@ pub(crate) fn assert_quiet(loaded: &Loaded) {
 }
 
 /// Every mark on the timeline links to an entry that is on the page.
-pub(crate) fn assert_marks_link_to_entries(dom: &str) {
+fn assert_marks_link_to_entries(dom: &str) {
     let svg = &dom[dom.find("<svg").expect("a timeline")..dom.find("</svg>").unwrap()];
     let marks: Vec<&str> = svg
         .split("<a href=\"#")
@@ -30,6 +31,28 @@ pub(crate) fn assert_marks_link_to_entries(dom: &str) {
             "mark #{mark} links nowhere"
         );
     }
+}
+
+/// The page of a voyage kept on another forge, as a reviewer's browser
+/// finds it: every link inside the page or to that forge's own `origin`,
+/// nothing loaded or run, each timeline mark leading to its entry, and the
+/// forge named as `on_forge` says.
+pub(crate) fn assert_forge_page_is_quiet(
+    env: &TestEnv,
+    voyage: &str,
+    origin: &str,
+    on_forge: &str,
+) {
+    let (path, html) = super::page(env, voyage);
+    super::structure::assert_safe_page(&html, Some(origin));
+    assert!(
+        !html.contains("github.com"),
+        "GitHub named on {origin}'s page"
+    );
+    let loaded = chromium::load(&path);
+    assert_quiet(&loaded);
+    assert_marks_link_to_entries(&loaded.dom);
+    assert!(loaded.dom.contains(on_forge), "{on_forge}: {}", loaded.dom);
 }
 
 #[test]
