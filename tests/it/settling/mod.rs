@@ -7,6 +7,7 @@ mod claims;
 mod clocks;
 mod contract;
 mod dry_runs;
+mod entries;
 mod labels;
 mod races;
 mod reopen;
