@@ -8,6 +8,7 @@ mod clocks;
 mod contract;
 mod dry_runs;
 mod entries;
+mod failures;
 mod labels;
 mod races;
 mod reopen;
