@@ -13,6 +13,7 @@ mod labels;
 pub(crate) mod lockdown;
 mod looks;
 mod merged;
+mod payloads;
 mod reopen;
 mod secrets;
 mod standing;
