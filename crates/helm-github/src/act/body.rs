@@ -2,8 +2,13 @@
 //! action's request: the fields an action leaves `None` are not sent, so each
 //! request carries exactly the bytes GitHub has always been sent.
 
+use http::Method;
 use serde::Serialize;
+use serde::de::DeserializeOwned;
 use serde_json::Value;
+
+use crate::client::Client;
+use crate::error::GitHubError;
 
 #[derive(Default, Serialize)]
 pub(super) struct WriteBody<'a> {
@@ -39,5 +44,18 @@ impl WriteBody<'_> {
     /// The body as the client sends it.
     pub(super) fn json(&self) -> Value {
         serde_json::to_value(self).unwrap_or(Value::Null)
+    }
+
+    /// Sends the body to the repository's `tail` (`/issues/42`) and reads
+    /// GitHub's answer as `T`: the one REST write most actions make.
+    pub(super) async fn send<T: DeserializeOwned>(
+        &self,
+        client: &Client,
+        method: Method,
+        tail: &str,
+    ) -> Result<T, GitHubError> {
+        client
+            .write(method, &client.repo_path(tail), &self.json())
+            .await
     }
 }

@@ -22,18 +22,13 @@ fn state_reason(reason: CloseReason) -> &'static str {
 }
 
 pub(super) async fn send(client: &Client, close: &CloseIssue) -> Result<Produced, GitHubError> {
-    let issue: Issue = client
-        .write(
-            Method::PATCH,
-            &client.repo_path(&format!("/issues/{}", close.issue)),
-            &WriteBody {
-                state: Some("closed"),
-                state_reason: Some(state_reason(close.reason)),
-                ..WriteBody::default()
-            }
-            .json(),
-        )
-        .await?;
+    let issue: Issue = WriteBody {
+        state: Some("closed"),
+        state_reason: Some(state_reason(close.reason)),
+        ..WriteBody::default()
+    }
+    .send(client, Method::PATCH, &format!("/issues/{}", close.issue))
+    .await?;
     Ok(Produced::State {
         state: issue.state,
         reason: issue.state_reason,

@@ -13,17 +13,12 @@ use crate::error::GitHubError;
 use crate::wire::GitHubPull as Pull;
 
 pub(super) async fn send(client: &Client, close: &ClosePr) -> Result<Produced, GitHubError> {
-    let pr: Pull = client
-        .write(
-            Method::PATCH,
-            &client.repo_path(&format!("/pulls/{}", close.pr)),
-            &WriteBody {
-                state: Some("closed"),
-                ..WriteBody::default()
-            }
-            .json(),
-        )
-        .await?;
+    let pr: Pull = WriteBody {
+        state: Some("closed"),
+        ..WriteBody::default()
+    }
+    .send(client, Method::PATCH, &format!("/pulls/{}", close.pr))
+    .await?;
     // A pull request's answer names no reason for its state.
     Ok(Produced::State {
         state: pr.state,

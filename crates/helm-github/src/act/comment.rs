@@ -14,17 +14,12 @@ use crate::wire::GitHubIssueComment as Posted;
 
 pub(super) async fn send(client: &Client, comment: &Comment) -> Result<Produced, GitHubError> {
     let number = comment.on.number();
-    let posted: Posted = client
-        .write(
-            Method::POST,
-            &client.repo_path(&format!("/issues/{number}/comments")),
-            &WriteBody {
-                body: Some(&comment.body),
-                ..WriteBody::default()
-            }
-            .json(),
-        )
-        .await?;
+    let posted: Posted = WriteBody {
+        body: Some(&comment.body),
+        ..WriteBody::default()
+    }
+    .send(client, Method::POST, &format!("/issues/{number}/comments"))
+    .await?;
     Ok(Produced::Posted {
         id: posted.id,
         url: posted.url,

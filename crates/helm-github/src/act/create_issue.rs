@@ -13,20 +13,15 @@ use crate::error::GitHubError;
 use crate::wire::GitHubIssue as Issue;
 
 pub(super) async fn send(client: &Client, create: &CreateIssue) -> Result<Produced, GitHubError> {
-    let issue: Issue = client
-        .write(
-            Method::POST,
-            &client.repo_path("/issues"),
-            &WriteBody {
-                title: Some(&create.title),
-                body: create.body.as_deref(),
-                labels: (!create.labels.is_empty()).then_some(&create.labels),
-                assignees: (!create.assignees.is_empty()).then_some(&create.assignees),
-                ..WriteBody::default()
-            }
-            .json(),
-        )
-        .await?;
+    let issue: Issue = WriteBody {
+        title: Some(&create.title),
+        body: create.body.as_deref(),
+        labels: (!create.labels.is_empty()).then_some(&create.labels),
+        assignees: (!create.assignees.is_empty()).then_some(&create.assignees),
+        ..WriteBody::default()
+    }
+    .send(client, Method::POST, "/issues")
+    .await?;
     // A new issue's author is the account the token acts as; its title is
     // recorded as GitHub answered it.
     let author = issue.author.as_ref().map(|user| user.login.clone());

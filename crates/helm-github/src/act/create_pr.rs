@@ -43,21 +43,16 @@ pub(super) async fn prepare(client: &Client, create: &CreatePr) -> Result<Option
 }
 
 pub(super) async fn send(client: &Client, create: &CreatePr) -> Result<Produced, GitHubError> {
-    let pr: Pull = client
-        .write(
-            Method::POST,
-            &client.repo_path("/pulls"),
-            &WriteBody {
-                title: Some(&create.title),
-                head: Some(&create.head),
-                base: create.base.as_deref(),
-                body: create.body.as_deref(),
-                draft: create.draft.then_some(true),
-                ..WriteBody::default()
-            }
-            .json(),
-        )
-        .await?;
+    let pr: Pull = WriteBody {
+        title: Some(&create.title),
+        head: Some(&create.head),
+        base: create.base.as_deref(),
+        body: create.body.as_deref(),
+        draft: create.draft.then_some(true),
+        ..WriteBody::default()
+    }
+    .send(client, Method::POST, "/pulls")
+    .await?;
     Ok(Produced::Opened {
         number: pr.number,
         url: pr.url,

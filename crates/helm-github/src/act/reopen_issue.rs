@@ -19,17 +19,12 @@ use crate::error::GitHubError;
 use crate::wire::GitHubIssue as Issue;
 
 pub(super) async fn send(client: &Client, reopen: &ReopenIssue) -> Result<Produced, GitHubError> {
-    let issue: Issue = client
-        .write(
-            Method::PATCH,
-            &client.repo_path(&format!("/issues/{}", reopen.issue)),
-            &WriteBody {
-                state: Some("open"),
-                ..WriteBody::default()
-            }
-            .json(),
-        )
-        .await?;
+    let issue: Issue = WriteBody {
+        state: Some("open"),
+        ..WriteBody::default()
+    }
+    .send(client, Method::PATCH, &format!("/issues/{}", reopen.issue))
+    .await?;
     Ok(Produced::State {
         state: issue.state,
         reason: issue.state_reason,

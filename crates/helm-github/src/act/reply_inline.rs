@@ -14,17 +14,16 @@ use crate::wire::GitHubReviewComment as ReviewComment;
 
 pub(super) async fn send(client: &Client, reply: &ReplyInline) -> Result<Produced, GitHubError> {
     let (pr, comment_id) = (reply.pr, reply.comment_id);
-    let posted: ReviewComment = client
-        .write(
-            Method::POST,
-            &client.repo_path(&format!("/pulls/{pr}/comments/{comment_id}/replies")),
-            &WriteBody {
-                body: Some(&reply.body),
-                ..WriteBody::default()
-            }
-            .json(),
-        )
-        .await?;
+    let posted: ReviewComment = WriteBody {
+        body: Some(&reply.body),
+        ..WriteBody::default()
+    }
+    .send(
+        client,
+        Method::POST,
+        &format!("/pulls/{pr}/comments/{comment_id}/replies"),
+    )
+    .await?;
     Ok(Produced::Posted {
         id: posted.id,
         url: posted.url,

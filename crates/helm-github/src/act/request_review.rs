@@ -17,18 +17,17 @@ pub(super) async fn send(
     client: &Client,
     request: &RequestReview,
 ) -> Result<Produced, GitHubError> {
-    let pr: Pull = client
-        .write(
-            Method::POST,
-            &client.repo_path(&format!("/pulls/{}/requested_reviewers", request.pr)),
-            &WriteBody {
-                reviewers: (!request.reviewers.is_empty()).then_some(&request.reviewers),
-                team_reviewers: (!request.teams.is_empty()).then_some(&request.teams),
-                ..WriteBody::default()
-            }
-            .json(),
-        )
-        .await?;
+    let pr: Pull = WriteBody {
+        reviewers: (!request.reviewers.is_empty()).then_some(&request.reviewers),
+        team_reviewers: (!request.teams.is_empty()).then_some(&request.teams),
+        ..WriteBody::default()
+    }
+    .send(
+        client,
+        Method::POST,
+        &format!("/pulls/{}/requested_reviewers", request.pr),
+    )
+    .await?;
     Ok(Produced::Reviewers {
         users: pr
             .requested_reviewers
