@@ -8,11 +8,13 @@
 
 mod checks;
 mod people;
+mod repo;
 mod reviews;
 mod thread;
 
 pub use checks::{App, CheckRun, CombinedStatus, Status, failed};
 pub use people::{Label, Team, User};
+pub use repo::PullLine;
 pub use reviews::{Review, ReviewComment};
 pub use thread::{Branch, Issue, IssueComment, Pull, PullFile};
 

@@ -1,6 +1,7 @@
 //! A repository's open work as GitHub's `github-repo` payload holds it: its
 //! open issues (without their bodies) and its open pull requests as lines.
 
+use helm_forge::shape::PullLine;
 use helm_forge::{ForgeError, RepoPart};
 use serde::Serialize;
 use serde_json::Value;
@@ -10,44 +11,27 @@ use crate::api::ForgejoApi;
 use crate::{shapes, wire};
 
 /// A pull request as a line of the repository's listing.
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
-struct PullLine {
-    number: u64,
-    title: String,
-    author: Option<String>,
-    draft: Option<bool>,
-    head: String,
-    base: String,
-    labels: Vec<String>,
-    requested_reviewers: Vec<String>,
-    created_at: Option<String>,
-    updated_at: Option<String>,
-    url: Option<String>,
-}
-
-impl PullLine {
-    fn of(p: wire::ForgejoPull) -> PullLine {
-        PullLine {
-            number: p.number,
-            title: p.title,
-            author: shapes::user(p.user).map(|u| u.login),
-            draft: p.draft,
-            head: p.head.name,
-            base: p.base.name,
-            labels: p
-                .labels
-                .unwrap_or_default()
-                .into_iter()
-                .map(|l| l.name)
-                .collect(),
-            requested_reviewers: (shapes::users(p.requested_reviewers).into_iter())
-                .map(|u| u.login)
-                .collect(),
-            created_at: p.created_at,
-            updated_at: p.updated_at,
-            url: p.html_url,
-        }
+fn pull_line(p: wire::ForgejoPull) -> PullLine {
+    PullLine {
+        number: p.number,
+        title: p.title,
+        author: shapes::user(p.user).map(|u| u.login),
+        author_association: None,
+        draft: p.draft,
+        head: p.head.name,
+        base: p.base.name,
+        labels: p
+            .labels
+            .unwrap_or_default()
+            .into_iter()
+            .map(|l| l.name)
+            .collect(),
+        requested_reviewers: (shapes::users(p.requested_reviewers).into_iter())
+            .map(|u| u.login)
+            .collect(),
+        created_at: p.created_at,
+        updated_at: p.updated_at,
+        url: p.html_url,
     }
 }
 
@@ -98,7 +82,7 @@ pub(crate) async fn repo(
         let (pulls, truncated) = api
             .pages::<wire::ForgejoPull>(&path, "list the open pull requests")
             .await?;
-        payload.pull_requests = Some(pulls.into_iter().map(PullLine::of).collect());
+        payload.pull_requests = Some(pulls.into_iter().map(pull_line).collect());
         payload.pull_requests_truncated = truncated;
     }
     to_value(&payload)

@@ -3,7 +3,6 @@
 //! (an issue without its body, a pull request as a line).
 
 use helm_forge::{RepoPart, shape};
-use serde::Serialize;
 use serde_json::Value;
 
 use super::fetch::{listing, to_value};
@@ -13,44 +12,24 @@ use crate::error::GitHubError;
 use crate::wire::{GitHubIssue, GitHubPull};
 
 /// A pull request as a line of the repository's listing.
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
-struct PullLine {
-    number: u64,
-    title: String,
-    author: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    author_association: Option<String>,
-    draft: Option<bool>,
-    head: String,
-    base: String,
-    labels: Vec<String>,
-    requested_reviewers: Vec<String>,
-    created_at: Option<String>,
-    updated_at: Option<String>,
-    url: Option<String>,
-}
-
-impl PullLine {
-    fn of(p: &GitHubPull) -> PullLine {
-        PullLine {
-            number: p.number,
-            title: p.title.clone(),
-            author: p.author.as_ref().map(|u| u.login.clone()),
-            author_association: p.author_association.clone(),
-            draft: p.draft,
-            head: p.head.name.clone(),
-            base: p.base.name.clone(),
-            labels: p.labels.iter().map(|l| l.name.clone()).collect(),
-            requested_reviewers: p
-                .requested_reviewers
-                .iter()
-                .map(|u| u.login.clone())
-                .collect(),
-            created_at: p.created_at.clone(),
-            updated_at: p.updated_at.clone(),
-            url: p.url.clone(),
-        }
+fn pull_line(p: &GitHubPull) -> shape::PullLine {
+    shape::PullLine {
+        number: p.number,
+        title: p.title.clone(),
+        author: p.author.as_ref().map(|u| u.login.clone()),
+        author_association: p.author_association.clone(),
+        draft: p.draft,
+        head: p.head.name.clone(),
+        base: p.base.name.clone(),
+        labels: p.labels.iter().map(|l| l.name.clone()).collect(),
+        requested_reviewers: p
+            .requested_reviewers
+            .iter()
+            .map(|u| u.login.clone())
+            .collect(),
+        created_at: p.created_at.clone(),
+        updated_at: p.updated_at.clone(),
+        url: p.url.clone(),
     }
 }
 
@@ -87,7 +66,7 @@ pub(super) async fn repo(
             &pulls_path,
             prior_of("pullRequests"),
             &held,
-            |pulls| to_value(&pulls.iter().map(PullLine::of).collect::<Vec<_>>()),
+            |pulls| to_value(&pulls.iter().map(pull_line).collect::<Vec<_>>()),
         ),
     );
     let (issues, pulls) = tokio::try_join!(issues, pulls)?;

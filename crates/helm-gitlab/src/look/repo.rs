@@ -2,6 +2,7 @@
 //! `github-repo` has: `repo`, `issues` (each `shape::Issue` without its body)
 //! and `pullRequests` (one line each), with whether a listing was cut.
 
+use helm_forge::shape::PullLine;
 use helm_forge::{ForgeError, RepoPart};
 use serde::Serialize;
 use serde_json::Value;
@@ -9,22 +10,6 @@ use serde_json::Value;
 use super::{summary, to_value};
 use crate::api::GitLabApi;
 use crate::wire::{GitLabIssue, GitLabMr};
-
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
-struct PullLine {
-    number: u64,
-    title: String,
-    author: Option<String>,
-    draft: Option<bool>,
-    head: String,
-    base: String,
-    labels: Vec<String>,
-    requested_reviewers: Vec<String>,
-    created_at: Option<String>,
-    updated_at: Option<String>,
-    url: Option<String>,
-}
 
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
@@ -69,6 +54,7 @@ pub(crate) async fn repo(api: &GitLabApi, parts: &[RepoPart]) -> Result<Value, F
             number: mr.iid,
             title: mr.title.clone(),
             author: Some(mr.author.username.clone()),
+            author_association: None,
             draft: Some(mr.is_draft()),
             head: mr.source_branch.clone(),
             base: mr.target_branch.clone(),
