@@ -193,7 +193,7 @@ fn reference() -> String {
         "# helm command-line reference\n\n\
          Every command's `--help`, generated from helm's argument definitions.\n\
          Do not edit by hand: after changing a command, run\n\
-         `HELM_BLESS=1 cargo test --lib cli_reference` to rewrite this file.\n\n",
+         `HELM_BLESS=1 cargo test --bin helm cli_reference` to rewrite this file.\n\n",
     );
     let all = commands(&cmd);
     let help = |cmd: &clap::Command| {
@@ -242,7 +242,7 @@ mod tests {
         assert!(
             current == rendered,
             "docs/cli.md is out of date with the clap definitions; \
-             run `HELM_BLESS=1 cargo test --lib cli_reference` and commit the result"
+             run `HELM_BLESS=1 cargo test --bin helm cli_reference` and commit the result"
         );
     }
 

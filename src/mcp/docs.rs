@@ -1,6 +1,6 @@
 //! The tool reference at the end of docs/agents.md, rendered from the tool
 //! table: each tool's description, annotations, arguments and output schema.
-//! A test fails when the file is stale; `HELM_BLESS=1 cargo test --lib
+//! A test fails when the file is stale; `HELM_BLESS=1 cargo test --bin helm
 //! tool_reference` rewrites it.
 
 use std::collections::BTreeMap;
@@ -157,7 +157,7 @@ mod tests {
         assert!(
             current == rendered,
             "docs/agents.md's tool reference is out of date with the tools; \
-             run `HELM_BLESS=1 cargo test --lib tool_reference` and commit the result"
+             run `HELM_BLESS=1 cargo test --bin helm tool_reference` and commit the result"
         );
         for tool in super::ALL {
             assert!(current.contains(&format!("### `{}`", tool.name)));
