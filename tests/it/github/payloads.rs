@@ -10,6 +10,7 @@ use serde_json::{Value, json};
 use super::{REPO, setup};
 use crate::support::env::TestEnv;
 use crate::support::fake_github::{FakeGitHub, JobLog};
+use crate::support::github::sorted_requests;
 
 /// The look's payload and artifact, or its error.
 fn look(env: &TestEnv, args: &[&str]) -> Value {
@@ -21,22 +22,6 @@ fn look(env: &TestEnv, args: &[&str]) -> Value {
     }
     let doc = run.json();
     json!({"payload": doc["payload"], "artifact": doc["artifact"]})
-}
-
-/// Every request GitHub received, sorted: a look sends its parts together.
-fn requests(gh: &FakeGitHub) -> Vec<String> {
-    let mut sent: Vec<String> = gh
-        .requests()
-        .iter()
-        .map(|r| {
-            format!(
-                "{} {} {} -> {}",
-                r.method, r.path_and_query, r.raw_body, r.status
-            )
-        })
-        .collect();
-    sent.sort();
-    sent
 }
 
 /// An issue with a comment, and a pull request with a file, an inline
@@ -118,7 +103,7 @@ fn every_github_kinds_payload_first_again_and_changed() {
     for (name, args) in &looks {
         all[*name]["changed"] = look(&env, args);
     }
-    all.insert("requests".into(), requests(&gh).into());
+    all.insert("requests".into(), sorted_requests(&gh).into());
     let text = serde_json::to_string_pretty(&Value::Object(all)).unwrap();
     let mut settings = crate::snapshots::settings(&env);
     // The fake's validators are digests of answers that hold times.

@@ -3,7 +3,7 @@
 //! `-V` nor `HELM_VOYAGE` names one; `voyage list` marks it; `--clear`
 //! forgets it; another tree has its own.
 
-use crate::support::env::TestEnv;
+use crate::support::env::{TestEnv, log_args};
 
 #[test]
 fn a_working_tree_keeps_its_current_voyage_below_v_and_helm_voyage() {
@@ -36,21 +36,7 @@ fn a_working_tree_keeps_its_current_voyage_below_v_and_helm_voyage() {
     assert!(stderr.contains("is current in"), "{stderr}");
 
     // Anywhere in the tree: `log` records in the current voyage.
-    let (code, _, stderr) = in_dir(
-        "repo/src/deep",
-        &[
-            "log",
-            "--as",
-            "a",
-            "--role",
-            "r",
-            "--method",
-            "m",
-            "--summary",
-            "s",
-            "waiting",
-        ],
-    );
+    let (code, _, stderr) = in_dir("repo/src/deep", &log_args("waiting"));
     assert_eq!(code, Some(0), "{stderr}");
     assert_eq!(
         crate::support::env::count(&env.sqlite(&first), "logbook"),

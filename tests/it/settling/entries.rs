@@ -17,10 +17,6 @@ struct Case {
     lose: (&'static str, &'static str, Option<&'static str>),
 }
 
-fn words(words: &[&str]) -> Vec<String> {
-    words.iter().map(|w| w.to_string()).collect()
-}
-
 fn issue(gh: &FakeGitHub) -> String {
     gh.add_issue(REPO, "Bug", "It breaks").to_string()
 }

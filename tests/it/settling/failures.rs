@@ -15,10 +15,6 @@ struct Case {
     retry: Option<fn(&FakeGitHub)>,
 }
 
-fn words(words: &[&str]) -> Vec<String> {
-    words.iter().map(|w| w.to_string()).collect()
-}
-
 fn refusal(status: u16) -> Value {
     serde_json::json!({"message": format!("failed {status}")})
 }
@@ -261,18 +257,7 @@ fn every_github_failures_words_outcome_and_retry() {
             doc["retry"] = said(&steer(&env, Some("r-1"), &acting));
             doc["pendingAfter"] = interrupted(&env).len().into();
         }
-        let mut sent: Vec<String> = gh
-            .requests()
-            .iter()
-            .map(|r| {
-                format!(
-                    "{} {} {} -> {}",
-                    r.method, r.path_and_query, r.raw_body, r.status
-                )
-            })
-            .collect();
-        // Some requests are sent together.
-        sent.sort();
+        let sent = sorted_requests(&gh);
         doc["requests"] = sent.into();
         all.insert(case.name.to_string(), doc);
         env_of_last = Some(env);

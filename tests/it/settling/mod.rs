@@ -19,9 +19,14 @@ use serde_json::Value;
 
 use crate::support::env::{Run, TestEnv, count};
 use crate::support::fake_github::{FakeGitHub, Fault};
-use crate::support::github::github_voyage;
+use crate::support::github::{github_voyage, sorted_requests};
 
 const REPO: &str = "acme/widgets";
+
+/// An action's arguments as owned strings, for a case table.
+fn words(words: &[&str]) -> Vec<String> {
+    words.iter().map(|w| w.to_string()).collect()
+}
 
 /// A GitHub whose clock runs `offset` seconds away from this machine's, and
 /// a voyage with one observation on its slate.

@@ -49,3 +49,20 @@ pub fn forge_voyage(forge: Other, repo: &str, intent: &str) -> (TestEnv, FakeGit
     env.set("HELM_VOYAGE", &voyage);
     (env, fake, voyage)
 }
+
+/// Every request `gh` received as `METHOD PATH BODY -> STATUS`, sorted:
+/// helm sends some of them together, so their order is not the point.
+pub fn sorted_requests(gh: &FakeGitHub) -> Vec<String> {
+    let mut sent: Vec<String> = gh
+        .requests()
+        .iter()
+        .map(|r| {
+            format!(
+                "{} {} {} -> {}",
+                r.method, r.path_and_query, r.raw_body, r.status
+            )
+        })
+        .collect();
+    sent.sort();
+    sent
+}
