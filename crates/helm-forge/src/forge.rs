@@ -27,11 +27,13 @@ impl ForgeEnv {
         ForgeEnv::default()
     }
 
-    /// Keeps `value` for `name` when it was set (and not empty).
+    /// Keeps `value` for `name` when it was set (and not empty); forgets
+    /// the name otherwise.
     pub fn set(&mut self, name: &'static str, value: Option<String>) {
-        if let Some(value) = value.filter(|v| !v.trim().is_empty()) {
-            self.0.insert(name, value);
-        }
+        match value.filter(|v| !v.trim().is_empty()) {
+            Some(value) => self.0.insert(name, value),
+            None => self.0.remove(name),
+        };
     }
 
     pub fn get(&self, name: &str) -> Option<&str> {
@@ -61,6 +63,13 @@ pub trait Forge: Send + Sync {
     /// The environment variables it reads, so `Helm::from_env` (the one place
     /// helm reads its environment) can read them and `--help` can name them.
     fn env_names(&self) -> &'static [&'static str];
+    /// The origin of the web pages of the repositories whose entries name no
+    /// host (GitHub's, ADR 0006): `https://github.com`, or the Enterprise
+    /// host `env`'s API URL names, where a view of a voyage may link. A forge
+    /// whose entries always carry their host answers `None`.
+    fn web_origin(&self, _env: &ForgeEnv) -> Option<String> {
+        None
+    }
     /// What it can do, as data: checked before any request (`unsupported`).
     fn capabilities(&self) -> &'static Capabilities {
         self.name().capabilities()

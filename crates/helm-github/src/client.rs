@@ -20,7 +20,7 @@ pub(crate) use helm_http::next_link;
 pub use json::parse;
 
 use super::error::GitHubError;
-use super::repo::Repo;
+use crate::model::Repo;
 use crate::model::clock::GitHubClock;
 
 /// The outbound gate's hook, as the core hands it to the client.

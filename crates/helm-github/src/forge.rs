@@ -51,6 +51,10 @@ impl Forge for GitHub {
         ENV_NAMES
     }
 
+    fn web_origin(&self, env: &ForgeEnv) -> Option<String> {
+        crate::web_origin(env)
+    }
+
     /// The core reaches GitHub through `connect` and its own looks and
     /// actions (seam plan step 1c moves them here).
     fn open(

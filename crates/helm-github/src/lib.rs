@@ -22,7 +22,6 @@ pub mod error;
 mod forge;
 pub mod graphql;
 pub mod look;
-pub mod repo;
 mod viewer;
 pub mod wire;
 
@@ -32,23 +31,34 @@ use std::time::Duration;
 use crate::model::Repo;
 use client::Client;
 pub use forge::forge;
+use helm_forge::ForgeEnv;
 use helm_model::error::{Error, Kind, Result};
 
 pub(crate) const DEFAULT_API_URL: &str = "https://api.github.com";
 
-/// The GitHub environment as the caller read it; this module never reads
-/// the environment itself.
-#[derive(Clone, Debug, Default)]
-pub struct Env {
+/// GitHub's variables, as `Helm::from_env` read them into the forges'
+/// [`ForgeEnv`] (the names [`forge`]'s `env_names` lists); this crate never
+/// reads the environment itself.
+struct Env {
     /// `HELM_GITHUB_API_URL`.
-    pub api_url: Option<String>,
+    api_url: Option<String>,
     /// `HELM_GITHUB_TIMEOUT`, in seconds.
-    pub timeout: Option<String>,
-    /// `GH_REPO`.
-    pub repo: Option<String>,
+    timeout: Option<String>,
     /// `GH_TOKEN` and `GITHUB_TOKEN`.
-    pub gh_token: Option<String>,
-    pub github_token: Option<String>,
+    gh_token: Option<String>,
+    github_token: Option<String>,
+}
+
+impl Env {
+    fn read(env: &ForgeEnv) -> Env {
+        let var = |name: &str| env.get(name).map(str::to_string);
+        Env {
+            api_url: var("HELM_GITHUB_API_URL"),
+            timeout: var("HELM_GITHUB_TIMEOUT"),
+            gh_token: var("GH_TOKEN"),
+            github_token: var("GITHUB_TOKEN"),
+        }
+    }
 }
 
 /// Everything needed to talk to GitHub: checked server URL, token and timeout.
@@ -62,7 +72,8 @@ pub struct Config {
 impl Config {
     /// Resolves the server, the token (for `identity`'s own credentials when
     /// given) and the timeout, each checked.
-    pub fn resolve(env: &Env, home: &Path, identity: Option<&str>) -> Result<Config> {
+    pub fn resolve(env: &ForgeEnv, home: &Path, identity: Option<&str>) -> Result<Config> {
+        let env = &Env::read(env);
         let api_url = api_url(env.api_url.as_deref())?;
         let uri: http::Uri = api_url.parse().map_err(|_| bad_url(&api_url))?;
         let host = uri.host().filter(|h| *h != "api.github.com");
@@ -144,8 +155,8 @@ fn bad_url(text: &str) -> Error {
 /// (the host itself for Enterprise, `https://github.com` for anything else):
 /// where a view of a voyage may link. `None` when the
 /// configured URL is not one helm would use.
-pub fn web_origin(env: &Env) -> Option<String> {
-    Some(web_base(&api_url(env.api_url.as_deref()).ok()?))
+pub(crate) fn web_origin(env: &ForgeEnv) -> Option<String> {
+    Some(web_base(&api_url(env.get("HELM_GITHUB_API_URL")).ok()?))
 }
 
 /// GitHub Enterprise Server has its web on the API's host; api.github.com,

@@ -16,9 +16,9 @@ use serde_json::Value;
 
 use crate::actions::{Dispatch, Steer};
 use crate::error::{Error, Kind, Result, arg};
-use crate::github::client::gate::{Outgoing, WriteGate};
 use crate::model::words;
 use crate::secrets;
+use helm_http::client::gate::{Outgoing, WriteGate};
 
 /// What one steer may carry to the forge.
 #[derive(Clone, Debug)]

@@ -50,7 +50,7 @@ impl GitHubActor {
 
     /// Passes every write its client sends through `gate` (the steer's
     /// outbound gate); an actor without one sends no write.
-    pub(crate) fn gated(mut self, gate: github::client::gate::WriteGate) -> GitHubActor {
+    pub(crate) fn gated(mut self, gate: helm_http::client::gate::WriteGate) -> GitHubActor {
         let session = self.session;
         self.session = github::Session {
             client: session.client.gated(gate),
@@ -103,7 +103,7 @@ impl GitHubActor {
     }
 
     /// The write a dry run's client kept instead of sending.
-    pub(crate) fn unsent(&self) -> Option<crate::github::client::rehearsal::Unsent> {
+    pub(crate) fn unsent(&self) -> Option<helm_http::client::rehearsal::Unsent> {
         self.session.client.unsent()
     }
 

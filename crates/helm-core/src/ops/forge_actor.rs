@@ -15,11 +15,11 @@ use super::actor::LOCK_BUDGET;
 use super::forge_look::OpenedForge;
 use crate::actions::{Dispatch, Effect, Steer};
 use crate::error::{Error, Kind, Result, Words};
-use crate::github::client::gate::WriteGate;
 use crate::model::SteerRecord;
 use crate::model::clock::{Began, GitHubClock};
 use crate::steering::{ActError, Actor, Outcome, Preflight};
 use crate::storage::slate::Observation;
+use helm_http::client::gate::WriteGate;
 
 pub(crate) struct ForgeActor {
     opened: OpenedForge,
@@ -70,9 +70,9 @@ impl ForgeActor {
     }
 
     /// The write a dry run kept, as the preview shows a request.
-    pub(crate) fn unsent(&self) -> Option<crate::github::client::rehearsal::Unsent> {
+    pub(crate) fn unsent(&self) -> Option<helm_http::client::rehearsal::Unsent> {
         let write = self.unsent.as_ref()?;
-        Some(crate::github::client::rehearsal::Unsent {
+        Some(helm_http::client::rehearsal::Unsent {
             method: write.method.to_string(),
             path: write.path.clone(),
             body: write
@@ -151,7 +151,7 @@ impl ForgeActor {
                 })?),
                 None => None,
             };
-            gate(&crate::github::client::gate::Outgoing {
+            gate(&helm_http::client::gate::Outgoing {
                 method: &method,
                 path: &write.path,
                 body: body.as_ref(),

@@ -38,7 +38,7 @@ impl Helm {
             .hint("use a helm built with that forge's crate"));
         };
         let limits = Limits {
-            timeout: github::timeout(self.github.timeout.as_deref())?,
+            timeout: helm_http::timeout(self.forges.timeout.as_deref())?,
             identity: identity.map(str::to_string),
         };
         let runtime = tokio::runtime::Builder::new_current_thread()
@@ -79,7 +79,7 @@ impl Helm {
     ) -> Result<GitHubLook> {
         match target.source() {
             Source::GitHub(repo) => {
-                let config = github::Config::resolve(&self.github, self.home.root(), identity)?;
+                let config = github::Config::resolve(&self.forges.env, self.home.root(), identity)?;
                 let session = github::connect(&config, repo)?;
                 let seen = crate::observe::look_github(&session, target, prior, tally)?;
                 warnings.extend(session.client.moved().map(|moved| moved.warning()));

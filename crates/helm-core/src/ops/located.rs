@@ -4,17 +4,17 @@
 //! [`RepoRef::parse`]; the forge is `--forge`, else `HELM_FORGE`, else git
 //! config `helm.forge.<host>`, else the forge whose home the host is
 //! ([`Forges::choose`]). `OWNER/NAME` without a host is GitHub, and a GitHub
-//! repository is resolved exactly as it always was (`github::repo`), so its
+//! repository is resolved exactly as it always was (`origin.rs`), so its
 //! targets and entries keep their bytes.
 
 use std::path::Path;
-use std::process::{Command, Stdio};
 
 use helm_forge::{ForgeName, ForgeRepo, RepoRef};
 
+mod origin;
+
 use super::Helm;
 use crate::error::{Error, Kind, Result, arg};
-use crate::github;
 use crate::model::Repo;
 use crate::model::words;
 
@@ -69,15 +69,19 @@ impl Helm {
             Some(text) => ForgeName::parse(text).is_some_and(|n| n != ForgeName::GitHub),
             None => false,
         };
-        let gh_repo = self.github.repo.as_deref().filter(|t| !t.trim().is_empty());
+        let gh_repo = self
+            .forges
+            .env
+            .get("GH_REPO")
+            .filter(|t| !t.trim().is_empty());
         let (text, given) = match (flag, gh_repo) {
             (Some(flag), _) => (flag.to_string(), Given::Flag),
             // GH_REPO names a GitHub repository only.
             (None, Some(env)) if !elsewhere => (env.to_string(), Given::Env),
-            _ => match github::repo::origin_url(&self.cwd) {
+            _ => match origin::origin_url(&self.cwd) {
                 Some(url) => (url, Given::Origin),
                 None if elsewhere => return Err(no_repository(named.unwrap_or_default())),
-                None => return github::repo::from_origin(None).map(Located::GitHub),
+                None => return origin::from_origin(None).map(Located::GitHub),
             },
         };
         let at = match RepoRef::parse(&text) {
@@ -94,7 +98,11 @@ impl Helm {
             return self.on(chosen, &at, &text, given);
         };
         // GitHub Enterprise: the host of HELM_GITHUB_API_URL is GitHub's.
-        if github::web_origin(&self.github).is_some_and(|web| same_host(&web, host)) {
+        if self
+            .forges
+            .web_origin()
+            .is_some_and(|web| same_host(&web, host))
+        {
             return self.github_repo(&text, given).map(Located::GitHub);
         }
         let homed = ForgeName::ALL.into_iter().any(|name| {
@@ -142,7 +150,7 @@ impl Helm {
         let named = git_config(&self.cwd, &place.host)
             .and_then(|word| ForgeName::parse(&word))
             .is_some_and(|name| name == place.forge);
-        let origin = github::repo::origin_url(&self.cwd)
+        let origin = origin::origin_url(&self.cwd)
             .and_then(|url| RepoRef::parse(&url).ok())
             .and_then(|at| at.host)
             .is_some_and(|origin| bare(&origin).eq_ignore_ascii_case(host));
@@ -196,9 +204,9 @@ impl Helm {
     /// A GitHub repository from the text as GitHub's path has always read it.
     fn github_repo(&self, text: &str, given: Given) -> Result<Repo> {
         match given {
-            Given::Flag => github::repo::resolve(Some(text), None, &self.cwd),
-            Given::Env => github::repo::resolve(None, Some(text), &self.cwd),
-            Given::Origin => github::repo::from_origin(Some(text)),
+            Given::Flag => origin::resolve(Some(text), None, &self.cwd),
+            Given::Env => origin::resolve(None, Some(text), &self.cwd),
+            Given::Origin => origin::from_origin(Some(text)),
         }
     }
 }
@@ -217,19 +225,7 @@ fn same_host(web: &str, host: &str) -> bool {
 /// `git config --get helm.forge.<host>` in `cwd`: the forge a person chose
 /// for a host no forge calls its home. `None` when unset or unreadable.
 fn git_config(cwd: &Path, host: &str) -> Option<String> {
-    let mut command = Command::new("git");
-    command
-        .args(["config", "--get", &format!("helm.forge.{host}")])
-        .current_dir(cwd)
-        .stdin(Stdio::null())
-        .stderr(Stdio::null());
-    crate::model::tell::command(&command);
-    let output = command.output().ok()?;
-    if !output.status.success() {
-        return None;
-    }
-    let value = String::from_utf8(output.stdout).ok()?.trim().to_string();
-    (!value.is_empty()).then_some(value)
+    origin::git_answer(cwd, &["config", "--get", &format!("helm.forge.{host}")])
 }
 
 fn no_repository(forge: &str) -> Error {

@@ -211,7 +211,7 @@ impl Helm {
     }
 
     pub(super) fn actor(&self, repo: &Repo, identity: Option<&str>) -> Result<GitHubActor> {
-        let config = github::Config::resolve(&self.github, self.home.root(), identity)?;
+        let config = github::Config::resolve(&self.forges.env, self.home.root(), identity)?;
         let logins =
             super::login::Logins::new(self.home.root(), &config.api_url, config.token.expose());
         Ok(GitHubActor::new(github::connect(&config, repo)?).acting_as(logins))
@@ -223,9 +223,9 @@ impl Helm {
         &self,
         repo: &Repo,
         identity: &str,
-        gate: github::client::gate::WriteGate,
+        gate: helm_http::client::gate::WriteGate,
     ) -> Result<GitHubActor> {
-        let config = github::Config::resolve(&self.github, self.home.root(), Some(identity))?;
+        let config = github::Config::resolve(&self.forges.env, self.home.root(), Some(identity))?;
         let session = github::connect(&config, repo)?;
         let session = github::Session {
             client: session.client.rehearsing().gated(gate),

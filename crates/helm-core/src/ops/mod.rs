@@ -39,7 +39,6 @@ use helm_forge::{ForgeEnv, ForgeName, Forges};
 
 use crate::error::{Error, Kind, Result};
 use crate::error::{arg, cmd};
-use crate::github;
 use crate::model::words;
 use crate::storage::{Home, VoyageFile, VoyageStore};
 pub(crate) use located::{Located, not_github};
@@ -50,7 +49,6 @@ pub struct Helm {
     pub(crate) home: Home,
     /// Relative paths (targets, body files, export paths) resolve here.
     pub cwd: PathBuf,
-    pub(crate) github: github::Env,
     /// The forges this binary registered, and every variable they read.
     pub(crate) forges: Registered,
     /// Whether a body may be read from stdin (`helm mcp`'s carries the protocol).
@@ -94,13 +92,6 @@ impl Helm {
         Ok(Helm {
             home: Home::new(home),
             cwd,
-            github: github::Env {
-                api_url: var("HELM_GITHUB_API_URL"),
-                timeout: var("HELM_GITHUB_TIMEOUT"),
-                repo: var("GH_REPO"),
-                gh_token: var("GH_TOKEN"),
-                github_token: var("GITHUB_TOKEN"),
-            },
             forges: Registered::read(forges, &var),
             stdin: match crate::inputs::editor::Editor::from_env() {
                 Some(editor) => crate::inputs::Stdin::Terminal(editor),
@@ -138,9 +129,18 @@ pub(crate) struct Registered {
     pub(crate) env: ForgeEnv,
     /// `HELM_FORGE`: the forge of any host, unless `--forge` says otherwise.
     pub(crate) chosen: Option<String>,
+    /// `HELM_GITHUB_TIMEOUT`: the contract keeps the one name for the
+    /// deadline of every forge's requests, read whichever forges are built in.
+    pub(crate) timeout: Option<String>,
 }
 
 impl Registered {
+    /// Where a view of a voyage links the repositories its entries name
+    /// without a host (`Forge::web_origin`: GitHub's, or its Enterprise host).
+    pub(crate) fn web_origin(&self) -> Option<String> {
+        self.forges.get(ForgeName::GitHub)?.web_origin(&self.env)
+    }
+
     fn read(forges: Forges, var: &dyn Fn(&str) -> Option<String>) -> Registered {
         let mut env = ForgeEnv::new();
         for forge in ForgeName::ALL
@@ -155,6 +155,7 @@ impl Registered {
             forges: Arc::new(forges),
             env,
             chosen: var("HELM_FORGE").filter(|v| !v.trim().is_empty()),
+            timeout: var("HELM_GITHUB_TIMEOUT"),
         }
     }
 }
@@ -170,6 +171,7 @@ impl std::fmt::Debug for Registered {
         f.debug_struct("Registered")
             .field("forges", &names)
             .field("chosen", &self.chosen)
+            .field("timeout", &self.timeout)
             .finish_non_exhaustive()
     }
 }

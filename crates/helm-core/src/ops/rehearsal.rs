@@ -11,18 +11,18 @@
 
 use crate::actions::{Dispatch, Headline, Steer};
 use crate::error::{Result, Words};
-use crate::github::client::rehearsal::Unsent;
 use crate::model::entry::Freshness;
 use crate::model::{EntryAction, SteerRecord};
 use crate::steering::{Actor, Earlier};
 use crate::storage::VoyageStore;
+use helm_http::client::rehearsal::Unsent;
 
 use super::Helm;
 use super::Located;
 use super::actor::GitHubActor;
 use super::forge_actor::ForgeActor;
 use super::logbook::SteerRequest;
-use crate::github::client::gate::WriteGate;
+use helm_http::client::gate::WriteGate;
 
 /// What a steer would do.
 #[derive(Debug)]

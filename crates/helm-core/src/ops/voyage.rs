@@ -231,7 +231,7 @@ impl Helm {
             digests: lines,
             changes,
             signers,
-            forge_web: crate::github::web_origin(&self.github),
+            forge_web: self.forges.web_origin(),
         })
     }
 

@@ -13,7 +13,7 @@ use crate::model::words;
 pub(super) fn refuse_if_merged(
     steer: &Steer,
     mine: &[Mine],
-    repo: &crate::github::repo::Repo,
+    repo: &crate::model::Repo,
     voyage: &str,
 ) -> Result<()> {
     if !steer.needs_ready() {

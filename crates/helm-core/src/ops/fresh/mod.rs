@@ -206,7 +206,7 @@ fn judge<T>(
 
 /// The refusal of a steer whose issue or pull request was not observed,
 /// under `--require-observed`.
-fn not_observed(steer: &Steer, repo: &github::repo::Repo, voyage: &str) -> Error {
+fn not_observed(steer: &Steer, repo: &crate::model::Repo, voyage: &str) -> Error {
     let about = subject(steer);
     let number = steer.subject().unwrap_or_default();
     let kind = match steer.thread() {
@@ -234,7 +234,7 @@ fn not_observed(steer: &Steer, repo: &github::repo::Repo, voyage: &str) -> Error
 /// a newer, wider look speaks for an older, narrower one.
 fn of_target<'a>(
     bearing: &'a [Observation],
-    repo: &github::repo::Repo,
+    repo: &crate::model::Repo,
     number: u64,
 ) -> Vec<Mine<'a>> {
     let mut mine: Vec<Mine> = bearing

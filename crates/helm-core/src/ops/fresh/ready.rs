@@ -11,7 +11,6 @@ use super::refusals::lightened_note;
 use crate::actions::{Dispatch, Steer};
 use crate::error::{Error, Kind, Result, Words};
 use crate::error::{arg, cmd};
-use crate::github;
 use crate::model::words;
 use crate::ops::readiness::{self, Looks, PartSeen};
 use crate::storage::VoyageStore;
@@ -26,7 +25,7 @@ pub(super) fn ready(
     pinned: Option<&Steer>,
     mine: &[Mine],
     reader: Option<&VoyageStore>,
-    repo: &github::repo::Repo,
+    repo: &crate::model::Repo,
     voyage: &str,
 ) -> Result<Vec<String>> {
     if !steer.needs_ready() {

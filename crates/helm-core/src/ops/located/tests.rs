@@ -49,8 +49,8 @@ fn helm() -> (Helm, tempfile::TempDir) {
     let mut helm = Helm::from_env(Forges::new(vec![helm_github::forge(), Box::new(GitLab)]))
         .expect("a Helm from the environment");
     helm.cwd = dir.path().to_path_buf();
-    helm.github.repo = None;
-    helm.github.api_url = None;
+    helm.forges.env.set("GH_REPO", None);
+    helm.forges.env.set("HELM_GITHUB_API_URL", None);
     helm.forges.chosen = None;
     (helm, dir)
 }

@@ -12,12 +12,12 @@ use super::digest;
 use crate::actions::{Effect, Steer};
 use crate::egress::outbound::Outbound;
 use crate::error::{Error, Kind, Result};
-use crate::github::client::gate::{Outgoing, WriteGate};
 use crate::model::SteerRecord;
 use crate::model::clock::{Began, GitHubClock};
 use crate::model::proposal::ProposedRequest;
 use crate::steering::{ActError, Actor, Preflight};
 use crate::storage::slate::Observation;
+use helm_http::client::gate::{Outgoing, WriteGate};
 
 /// The outbound gate of an approval: the steer's own secret check on every
 /// write, and the first write (the one proposed) withheld unless it has the

@@ -1,15 +1,18 @@
-//! Which repository a GitHub command acts on: `--repo`, else `GH_REPO`, else the
-//! `origin` remote of the git repository in the current directory.
+//! Which GitHub repository a command acts on when it names one as GitHub
+//! always read it (`OWNER/NAME` or its URL): `--repo`, else `GH_REPO`, else
+//! the `origin` remote of the git repository in the current directory. The
+//! reading is helm's, not the forge's API: it moved here from helm-github
+//! with the rest of the place resolution (`located.rs`).
 
 use std::path::Path;
 use std::process::Command;
 
-pub use crate::model::Repo;
-use helm_model::error::{Error, Kind, Piece, Result, arg};
-use helm_model::words;
+use crate::error::{Error, Kind, Piece, Result, arg};
+use crate::model::Repo;
+use crate::model::words;
 
 /// Resolves the repository, naming all three sources when none gives one.
-pub fn resolve(flag: Option<&str>, env: Option<&str>, cwd: &Path) -> Result<Repo> {
+pub(super) fn resolve(flag: Option<&str>, env: Option<&str>, cwd: &Path) -> Result<Repo> {
     if let Some(text) = flag {
         return Repo::given(text).ok_or_else(|| malformed(arg("repo"), text));
     }
@@ -21,7 +24,7 @@ pub fn resolve(flag: Option<&str>, env: Option<&str>, cwd: &Path) -> Result<Repo
 
 /// The repository the git remote `origin` names (`url`, as [`origin_url`]
 /// read it), or why there is none.
-pub fn from_origin(url: Option<&str>) -> Result<Repo> {
+pub(super) fn from_origin(url: Option<&str>) -> Result<Repo> {
     match url {
         Some(url) => Repo::from_remote(url).ok_or_else(|| {
             Error::new(
@@ -64,10 +67,16 @@ fn malformed(source: impl Piece, text: &str) -> Error {
 }
 
 /// The URL of the git remote `origin` of the repository at `cwd`, if any.
-pub fn origin_url(cwd: &Path) -> Option<String> {
+pub(crate) fn origin_url(cwd: &Path) -> Option<String> {
+    git_answer(cwd, &["remote", "get-url", "origin"])
+}
+
+/// What `git ARGS` run at `cwd` prints, trimmed, when it succeeds and
+/// prints something: a remote's URL, a config value.
+pub(super) fn git_answer(cwd: &Path, args: &[&str]) -> Option<String> {
     let mut command = Command::new("git");
     command
-        .args(["remote", "get-url", "origin"])
+        .args(args)
         .current_dir(cwd)
         .stdin(std::process::Stdio::null())
         .stderr(std::process::Stdio::null());
@@ -76,6 +85,6 @@ pub fn origin_url(cwd: &Path) -> Option<String> {
     if !output.status.success() {
         return None;
     }
-    let url = String::from_utf8(output.stdout).ok()?.trim().to_string();
-    (!url.is_empty()).then_some(url)
+    let answer = String::from_utf8(output.stdout).ok()?.trim().to_string();
+    (!answer.is_empty()).then_some(answer)
 }
