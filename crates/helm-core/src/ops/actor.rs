@@ -1,13 +1,18 @@
 //! The GitHub side of the steer protocol: performing a steer and looking for
 //! an earlier attempt's effect, within a time budget that keeps the voyage's
-//! write lock (held meanwhile) shorter than other writers will wait. GitHub's
-//! requests are helm-github's (`act::prepare`, `send`, `look`); what they
-//! produced becomes the entry through the action's `performed`, as on every
-//! forge.
+//! write lock (held meanwhile) shorter than other writers will wait. As
+//! `ForgeActor` does, it plans at preflight (helm-github's `act::plan`: the
+//! reads, then every write final), passes each planned write through the
+//! steer's gate before the pending record is written (`planned::gate`, the
+//! one both actors share), keeps the plan, and `act` sends exactly it
+//! (`act::send`); a dry run keeps the plan's first write instead. GitHub's
+//! client still checks each write as it leaves. What the writes produced
+//! becomes the entry through the action's `performed`, as on every forge.
 
 use std::time::Duration;
 
-use helm_forge::{ForgeName, Produced, Traced};
+use helm_forge::{ForgeName, ForgeWrite, Produced, Traced, WritePlan};
+use helm_http::client::gate::WriteGate;
 
 use crate::actions::{Dispatch, Effect, Steer};
 use crate::error::{Error, Kind, Result};
@@ -32,6 +37,15 @@ pub(crate) struct GitHubActor {
     guard: Option<super::fresh::Guard>,
     /// Who the token acts as, recorded in every steer's `actor`.
     logins: Option<Logins>,
+    /// The steer's outbound gate (an approval's also holds the first write
+    /// to the proposal's digest); an actor without one sends no write.
+    gate: Option<WriteGate>,
+    /// What `act::plan` returned for the steer the preflight settled on.
+    plan: Option<WritePlan>,
+    /// A dry run's: `act` keeps the plan's first write instead of sending.
+    rehearsing: bool,
+    /// The write a dry run kept.
+    unsent: Option<ForgeWrite>,
 }
 
 impl GitHubActor {
@@ -45,17 +59,30 @@ impl GitHubActor {
             deadline,
             guard: None,
             logins: None,
+            gate: None,
+            plan: None,
+            rehearsing: false,
+            unsent: None,
         }
     }
 
-    /// Passes every write its client sends through `gate` (the steer's
-    /// outbound gate); an actor without one sends no write.
-    pub(crate) fn gated(mut self, gate: helm_http::client::gate::WriteGate) -> GitHubActor {
+    /// Passes every planned write through `gate` (the steer's outbound
+    /// gate) at preflight, and every write its client sends as it leaves;
+    /// an actor without one sends no write.
+    pub(crate) fn gated(mut self, gate: WriteGate) -> GitHubActor {
         let session = self.session;
         self.session = github::Session {
-            client: session.client.gated(gate),
+            client: session.client.gated(gate.clone()),
             ..session
         };
+        self.gate = Some(gate);
+        self
+    }
+
+    /// An actor for a dry run: it plans and gates as a steer does, and
+    /// keeps the plan's first write instead of sending anything.
+    pub(crate) fn rehearsing(mut self) -> GitHubActor {
+        self.rehearsing = true;
         self
     }
 
@@ -102,9 +129,9 @@ impl GitHubActor {
             .collect()
     }
 
-    /// The write a dry run's client kept instead of sending.
-    pub(crate) fn unsent(&self) -> Option<helm_http::client::rehearsal::Unsent> {
-        self.session.client.unsent()
+    /// The write a dry run kept instead of sending, as the preview shows it.
+    pub(crate) fn unsent(&self) -> Option<super::rehearsal::Unsent> {
+        self.unsent.as_ref().map(super::planned::unsent)
     }
 
     fn repo(&self) -> String {
@@ -113,20 +140,37 @@ impl GitHubActor {
 }
 
 impl Actor for GitHubActor {
-    /// The freshness guard, then what the action reads before acting
-    /// (`Steer::prepare`), on the steer the guard settled on.
+    /// The freshness guard, then the action's plan (its reads, then its
+    /// writes final) on the steer the guard settled on, each write through
+    /// the steer's gate; the plan is kept for `act`.
     fn preflight(&mut self, steer: &Steer, bearing: &[Observation]) -> Result<Preflight> {
         let nothing = Beside::new(Box::pin(std::future::ready(())));
-        self.preflight_beside(steer, bearing, nothing).0
+        let (planned, _) = self.preflight_beside(steer, bearing, nothing);
+        self.kept(planned)
     }
 
     fn act(&mut self, steer: &Steer) -> std::result::Result<SteerRecord, ActError> {
+        let doing = steer.doing();
+        let plan = super::planned::take(&mut self.plan, steer).map_err(|error| ActError {
+            outcome: Outcome::NotDone,
+            error,
+        })?;
+        // A dry run keeps the first write; a plan without one (labels that
+        // are all absent) sends nothing, so it is "sent" as a steer's is.
+        if self.rehearsing
+            && let Some(first) = plan.writes.first()
+        {
+            self.unsent = Some(first.clone());
+            return Err(ActError {
+                outcome: Outcome::NotDone,
+                error: Error::new(Kind::Conflict, format!("a dry run does not {doing}")),
+            });
+        }
         let client = &self.session.client;
         let deadline = self.deadline;
         let answer = self.session.runtime.block_on(async {
-            tokio::time::timeout_at(deadline, github::act::send(client, steer)).await
+            tokio::time::timeout_at(deadline, github::act::send(client, &plan)).await
         });
-        let doing = steer.doing();
         match answer {
             Ok(Ok(produced)) => {
                 let record = self.performed(steer, produced).map_err(|error| ActError {
@@ -235,16 +279,27 @@ type Seen = std::result::Result<
     tokio::time::error::Elapsed,
 >;
 
+/// A preflight's verdict with the plan it made.
+type Planned = Result<(Preflight, WritePlan)>;
+
 impl GitHubActor {
-    /// The freshness guard and the action's reads before acting, with
-    /// `other` sent alongside the guard's requests; its output comes back
-    /// beside the verdict.
+    /// The verdict of a preflight, its plan kept for `act`.
+    fn kept(&mut self, planned: Planned) -> Result<Preflight> {
+        self.plan = None;
+        let (preflight, plan) = planned?;
+        self.plan = Some(plan);
+        Ok(preflight)
+    }
+
+    /// The freshness guard and the action's plan, its writes through the
+    /// steer's gate, with `other` sent alongside the guard's requests; its
+    /// output comes back beside the verdict.
     fn preflight_beside<'a, T>(
         &'a self,
         steer: &Steer,
         bearing: &[Observation],
         other: Beside<'a, T>,
-    ) -> (Result<Preflight>, Option<T>) {
+    ) -> (Planned, Option<T>) {
         let (judged, other) = match &self.guard {
             Some(guard) => {
                 super::fresh::preflight_beside(guard, &self.session, steer, bearing, other)
@@ -261,11 +316,11 @@ impl GitHubActor {
         let acting = preflight.steer.as_ref().unwrap_or(steer);
         let client = &self.session.client;
         let deadline = self.deadline;
-        let prepared = self
+        let planned = self
             .session
             .runtime
             .block_on(async {
-                tokio::time::timeout_at(deadline, github::act::prepare(client, acting)).await
+                tokio::time::timeout_at(deadline, github::act::plan(client, acting)).await
             })
             .map_err(|_elapsed| {
                 Error::new(
@@ -278,13 +333,17 @@ impl GitHubActor {
                 )
                 .hint("nothing was acted on or recorded; retry later")
             });
-        match prepared {
-            Ok(Ok(Some(prepared))) => preflight.steer = Some(prepared),
-            Ok(Ok(None)) => {}
-            Ok(Err(err)) => return (Err(err), other),
-            Err(err) => return (Err(err), other),
+        let plan = match planned {
+            Ok(Ok(plan)) => plan,
+            Ok(Err(err)) | Err(err) => return (Err(err), other),
+        };
+        if let Err(err) = super::planned::gate(self.gate.as_ref(), &plan.writes) {
+            return (Err(err), other);
         }
-        (Ok(preflight), other)
+        if plan.steer != *steer {
+            preflight.steer = Some(plan.steer.clone());
+        }
+        (Ok((preflight, plan)), other)
     }
 
     /// An approval's look for an earlier write of it, sent alongside the
@@ -302,7 +361,8 @@ impl GitHubActor {
         let look = Beside::new(Box::pin(async move {
             tokio::time::timeout_at(deadline, github::act::look(client, steer, began)).await
         }));
-        let (preflight, seen) = self.preflight_beside(steer, bearing, look);
+        let (planned, seen) = self.preflight_beside(steer, bearing, look);
+        let preflight = self.kept(planned);
         let effect = match seen {
             Some(seen) => self.looked(steer, seen),
             None => Ok(Effect::CannotTell(crate::error::Words::of(

@@ -9,7 +9,6 @@
 //! GitHub's.
 
 use helm_forge::{ForgeRepo, ForgeWrite, Traced, WriteOutcome, WritePlan};
-use serde_json::Value;
 
 use super::actor::LOCK_BUDGET;
 use super::forge_look::OpenedForge;
@@ -70,16 +69,8 @@ impl ForgeActor {
     }
 
     /// The write a dry run kept, as the preview shows a request.
-    pub(crate) fn unsent(&self) -> Option<helm_http::client::rehearsal::Unsent> {
-        let write = self.unsent.as_ref()?;
-        Some(helm_http::client::rehearsal::Unsent {
-            method: write.method.to_string(),
-            path: write.path.clone(),
-            body: write
-                .body
-                .as_deref()
-                .and_then(|b| serde_json::from_str(b).ok()),
-        })
+    pub(crate) fn unsent(&self) -> Option<super::rehearsal::Unsent> {
+        self.unsent.as_ref().map(super::planned::unsent)
     }
 
     /// Passes every write of the plan through `gate` before it leaves.
@@ -133,32 +124,6 @@ impl ForgeActor {
         record.actor = self.viewer.clone();
         record
     }
-
-    /// Each write as it would leave, through the steer's gate.
-    fn gate(&self, writes: &[ForgeWrite]) -> Result<()> {
-        let Some(gate) = &self.gate else {
-            return Err(Error::new(
-                Kind::Conflict,
-                "helm does not send a write without its outbound gate",
-            ));
-        };
-        for write in writes {
-            let method = http::Method::from_bytes(write.method.as_bytes())
-                .map_err(|err| Error::new(Kind::Corrupt, format!("a write's method: {err}")))?;
-            let body: Option<Value> = match &write.body {
-                Some(text) => Some(serde_json::from_str(text).map_err(|err| {
-                    Error::new(Kind::Corrupt, format!("a write's body is not JSON: {err}"))
-                })?),
-                None => None,
-            };
-            gate(&helm_http::client::gate::Outgoing {
-                method: &method,
-                path: &write.path,
-                body: body.as_ref(),
-            })?;
-        }
-        Ok(())
-    }
 }
 
 impl Actor for ForgeActor {
@@ -181,7 +146,7 @@ impl Actor for ForgeActor {
         let plan = self
             .within(&doing, self.opened.repo.prepare(&acting))
             .map_err(|err| err.error)?;
-        self.gate(&plan.writes)?;
+        super::planned::gate(self.gate.as_ref(), &plan.writes)?;
         if plan.steer != *steer {
             preflight.steer = Some(plan.steer.clone());
         }
@@ -198,12 +163,7 @@ impl Actor for ForgeActor {
             outcome: Outcome::NotDone,
             error,
         };
-        let Some(plan) = self.plan.take().filter(|p| p.steer == *steer) else {
-            return Err(not_done(Error::new(
-                Kind::Conflict,
-                format!("helm has no prepared writes to {}", steer.doing()),
-            )));
-        };
+        let plan = super::planned::take(&mut self.plan, steer).map_err(not_done)?;
         let doing = steer.doing();
         if self.rehearsing {
             self.unsent = plan.writes.into_iter().next();

@@ -217,8 +217,9 @@ impl Helm {
         Ok(GitHubActor::new(github::connect(&config, repo)?).acting_as(logins))
     }
 
-    /// An actor for a dry run: its client keeps the first write, unsent,
-    /// once it passed `gate` as the steer's would.
+    /// An actor for a dry run: it plans and gates as the steer would, and
+    /// keeps the plan's first write instead of sending it. It records no
+    /// login (nothing it makes is an entry), so it asks GitHub for none.
     pub(super) fn rehearsing_actor(
         &self,
         repo: &Repo,
@@ -226,12 +227,8 @@ impl Helm {
         gate: helm_http::client::gate::WriteGate,
     ) -> Result<GitHubActor> {
         let config = github::Config::resolve(&self.forges.env, self.home.root(), Some(identity))?;
-        let session = github::connect(&config, repo)?;
-        let session = github::Session {
-            client: session.client.rehearsing().gated(gate),
-            ..session
-        };
-        Ok(GitHubActor::new(session))
+        let actor = GitHubActor::new(github::connect(&config, repo)?);
+        Ok(actor.gated(gate).rehearsing())
     }
 }
 

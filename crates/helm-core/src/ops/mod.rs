@@ -19,6 +19,7 @@ mod located;
 pub(crate) mod logbook;
 pub(crate) mod login;
 pub(crate) mod observe;
+mod planned;
 pub(crate) mod posting;
 pub(crate) mod proposals;
 pub(crate) mod readiness;

@@ -3,9 +3,9 @@
 //! recorded, an interrupted attempt of the same request settled as the
 //! retry would (from a read snapshot, looking on GitHub without writing),
 //! the freshness guard on the slate as it is, merge readiness,
-//! the head a merge is pinned to, what the action reads before acting) and
-//! then the request it would send, kept by a rehearsing client instead of
-//! sent. Nothing is acted on, recorded, cleared or left pending: no lock
+//! the head a merge is pinned to, the action's plan: its reads and its
+//! writes through the outbound gate) and then the first write of the plan,
+//! kept instead of sent. Nothing is acted on, recorded, cleared or left pending: no lock
 //! is taken, since nothing is written. A refusal is the steer's own error,
 //! so "would this merge, and if not why?" is answered by the same words.
 
@@ -15,7 +15,6 @@ use crate::model::entry::Freshness;
 use crate::model::{EntryAction, SteerRecord};
 use crate::steering::{Actor, Earlier};
 use crate::storage::VoyageStore;
-use helm_http::client::rehearsal::Unsent;
 
 use super::Helm;
 use super::Located;
@@ -23,6 +22,18 @@ use super::actor::GitHubActor;
 use super::forge_actor::ForgeActor;
 use super::logbook::SteerRequest;
 use helm_http::client::gate::WriteGate;
+
+/// The write a dry run kept instead of sending: the plan's first.
+#[derive(Clone, Debug)]
+pub struct Unsent {
+    /// `POST`, `PUT`, `PATCH` or `DELETE`.
+    pub method: String,
+    /// The path under the API base URL (`/repos/o/r/pulls/45/merge`, or
+    /// GitHub's GraphQL endpoint for a mutation).
+    pub path: String,
+    /// The JSON body, with every field it would have carried.
+    pub body: Option<serde_json::Value>,
+}
 
 /// What a steer would do.
 #[derive(Debug)]
