@@ -30,7 +30,7 @@ pub(super) async fn send(client: &Client, close: &ClosePr) -> Result<Produced, G
 pub(super) async fn look(
     client: &Client,
     close: &ClosePr,
-    window: &Window,
+    window: &Window<'_>,
 ) -> Result<Traced, GitHubError> {
     closed(client, close.pr, window).await
 }

@@ -71,7 +71,7 @@ pub(super) async fn send(client: &Client, create: &CreatePr) -> Result<Produced,
 pub(super) async fn look(
     client: &Client,
     create: &CreatePr,
-    window: &Window,
+    window: &Window<'_>,
 ) -> Result<Vec<Produced>, GitHubError> {
     let owner_head = if create.head.contains(':') {
         create.head.clone()

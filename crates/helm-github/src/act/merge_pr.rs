@@ -62,7 +62,7 @@ pub(super) async fn send(client: &Client, merge: &MergePr) -> Result<Produced, G
 pub(super) async fn look(
     client: &Client,
     merge: &MergePr,
-    window: &Window,
+    window: &Window<'_>,
 ) -> Result<Traced, GitHubError> {
     let pr = merge.pr;
     let found = current(client, &format!("/pulls/{pr}")).await?;
