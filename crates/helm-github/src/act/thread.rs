@@ -215,7 +215,7 @@ pub(super) async fn look(
     window: &Window<'_>,
 ) -> std::result::Result<Traced, GitHubError> {
     let now = toggle.read(client).await?.seen();
-    Ok(match judge(toggle, &now, &window.viewer()) {
+    Ok(match judge(toggle, &now, window.viewer()) {
         Verdict::Found => Traced::Found(vec![Produced::Thread {
             resolved: now.resolved,
             url: None,
