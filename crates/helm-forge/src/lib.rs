@@ -13,6 +13,7 @@
 pub mod act;
 pub mod shape;
 
+mod admitted;
 mod capabilities;
 mod choose;
 mod forge;
@@ -22,6 +23,7 @@ mod progress;
 mod registry;
 mod repository;
 
+pub use admitted::{Admitted, Admitting};
 pub use capabilities::{Capabilities, Part, Support, Unsupported, refuses};
 pub use choose::{ForgeRepo, RepoPath, RepoRef};
 pub use forge::{Forge, ForgeEnv, Limits};
