@@ -3,14 +3,16 @@
 //! GitHub's reading of its error documents (`message`, `errors[]`,
 //! `X-Accepted-GitHub-Permissions`) on top of the transport's failures
 //! (helm-http's `HttpError`, whose [`Failure`] says whether GitHub may
-//! have acted).
+//! have acted). A look's failure reaches the core as helm-forge's
+//! [`LookError`], still worded here.
 
 use serde::Deserialize;
 
 pub use helm_http::Failure;
 use helm_http::{Answer, HttpError};
 
-use helm_model::error::{Error, Fact, Kind, Piece, arg};
+use helm_forge::{LookError, LookFailure};
+use helm_model::error::{Error, Fact, Kind, Piece, Words, arg};
 use helm_model::words;
 
 #[derive(Debug)]
@@ -223,6 +225,27 @@ impl GitHubError {
             .about(Fact::GitHub {
                 status: self.status,
             })
+    }
+}
+
+/// A look's failure, worded as every other GitHub failure is.
+impl LookFailure for GitHubError {
+    fn status(&self) -> Option<u16> {
+        self.status
+    }
+
+    fn message(&self) -> &str {
+        &self.message
+    }
+
+    fn into_error(self: Box<Self>, doing: Words, repo: &str, nothing: &str) -> Error {
+        GitHubError::into_error(*self, doing, repo, nothing)
+    }
+}
+
+impl From<GitHubError> for LookError {
+    fn from(err: GitHubError) -> LookError {
+        LookError::forge(err)
     }
 }
 
