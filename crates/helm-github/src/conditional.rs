@@ -34,12 +34,12 @@ fn validator(path: &str, accept: &str, headers: &HeaderMap) -> Validator {
 
 /// What GitHub's requests read of a validator: the media type asked (GitHub's
 /// JSON unless it says otherwise) and the conditions sent back.
-pub(crate) trait Asked {
+pub(crate) trait Asking {
     fn accept(&self) -> &str;
     fn conditions(&self) -> Vec<(HeaderName, String)>;
 }
 
-impl Asked for Validator {
+impl Asking for Validator {
     fn accept(&self) -> &str {
         self.accept.as_deref().unwrap_or(JSON)
     }

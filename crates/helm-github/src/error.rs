@@ -336,3 +336,39 @@ impl GitHubError {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn not_found() -> GitHubError {
+        GitHubError {
+            status: Some(404),
+            message: "Not Found".into(),
+            details: vec!["Issue.number: missing".into()],
+            permission: None,
+            failure: Failure::Answered,
+            refusal: None,
+        }
+    }
+
+    /// The core words a look's failure through helm-forge's `LookError`:
+    /// it must read as GitHub's own rendering, word for word.
+    #[test]
+    fn a_looks_failure_reads_through_the_seam_as_githubs_own() {
+        let doing = helm_model::words!["show ", arg("repo"), " o/r#7"];
+        let direct = not_found().into_error(&doing, "o/r", "nothing was put on the slate");
+        let seam = LookError::from(not_found());
+        assert_eq!(seam.status(), Some(404));
+        assert_eq!(seam.message(), "Not Found");
+        let through = seam.into_error(&doing, "o/r", "nothing was put on the slate");
+        assert_eq!(through.kind(), direct.kind());
+        assert_eq!(through.message(), direct.message());
+        assert_eq!(through.hint_words(), direct.hint_words());
+        assert_eq!(through.facts(), direct.facts());
+        assert_eq!(
+            through.message().to_string(),
+            "GitHub refused to show --repo o/r#7: 404 Not Found (Issue.number: missing)"
+        );
+    }
+}

@@ -14,7 +14,7 @@ use serde_json::Value;
 use helm_forge::{NamedPart, PayloadPart, Prior, Validator};
 
 use crate::client::Client;
-use crate::conditional::{Asked, Fetched, probe};
+use crate::conditional::{Asking, Fetched, probe};
 use crate::error::GitHubError;
 
 /// A part read now (not kept from the prior payload).
@@ -38,7 +38,7 @@ pub(crate) fn shown(name: &'static str, part: Option<PayloadPart>) -> Option<Nam
 
 /// What a GitHub look takes of a prior part, given what the conditional
 /// round found still holding.
-pub(crate) trait Kept<'a> {
+pub(crate) trait HeldParts<'a> {
     /// The prior part `name` with its validators, whether it still holds
     /// (`kept`) or not: a listing that changed keeps its pages that did not.
     fn seen(&self, held: &Held, name: &str) -> Option<PayloadPart>;
@@ -50,7 +50,7 @@ pub(crate) trait Kept<'a> {
     }
 }
 
-impl<'a> Kept<'a> for Prior<'a> {
+impl<'a> HeldParts<'a> for Prior<'a> {
     fn seen(&self, held: &Held, name: &str) -> Option<PayloadPart> {
         let validators = self.validators().get(name)?.clone();
         Some(PayloadPart {

@@ -6,7 +6,7 @@ use helm_forge::{RepoPart, shape};
 use serde_json::Value;
 
 use super::fetch::{listing, to_value};
-use super::parts::{Kept, holding, optional, shown};
+use super::parts::{HeldParts, holding, optional, shown};
 use crate::client::Client;
 use crate::error::GitHubError;
 use crate::wire::{GitHubIssue, GitHubPull};

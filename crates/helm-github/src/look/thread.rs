@@ -7,7 +7,7 @@
 use helm_forge::{ThreadPart, shape};
 
 use super::fetch::{listing, resource, shaped, to_value};
-use super::parts::{Held, Kept, holding, kept_or, optional, shown};
+use super::parts::{Held, HeldParts, holding, kept_or, optional, shown};
 use super::{head_checks, requests, threads};
 use crate::client::Client;
 use crate::error::GitHubError;
