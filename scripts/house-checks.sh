@@ -11,6 +11,8 @@
 # - helm-forge is the forge seam (ADR 0023): the core and every forge crate stand on it,
 #   so it stands on helm-model alone; any other helm crate in its normal tree ties the
 #   core to a forge or a forge to the transport's or storage's choices.
+# - helm-core's observe/ looks through the seam's conditional look: only remote.rs,
+#   which holds GitHub's session, names helm-github.
 # Exits non-zero with one line per finding and what to do.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -44,6 +46,14 @@ forge_deps=$(cargo tree --locked -p helm-forge -e normal --prefix none |
 if [[ -n $forge_deps ]]; then
     fail "helm-forge depends on $(echo $forge_deps) (see \`cargo tree -p helm-forge -e normal\`); the seam stands on helm-model alone"
 fi
+
+# helm-core's observation kinds look through helm-forge's ConditionalLook (seam plan
+# step 1c): only observe/remote.rs, which holds the GitHub session a look is made on,
+# names helm-github; a kind that names it again has reached past the seam.
+for file in $(grep -rlE 'helm_github|crate::github::' crates/helm-core/src/observe || true); do
+    [[ $file == crates/helm-core/src/observe/remote.rs ]] ||
+        fail "$file names helm-github; an observation kind looks through helm_forge::ConditionalLook (its parts, Validator and LookError are helm-forge's)"
+done
 
 # A forge crate stands on helm-forge, helm-http and helm-model (ADR 0023): never on the
 # core, storage, sync or another forge, and it builds no SQLite.

@@ -3,16 +3,16 @@
 //! under `/repos/{owner}/{repo}`, pages of `limit` items, a 429 that names
 //! no wait backed off within `HELM_GITHUB_TIMEOUT`, and the gate: a write
 //! leaves only while the plan that holds it is being sent, with the same
-//! method, path and body bytes ([`ForgejoApi::admitting`]).
+//! method, path and body bytes ([`ForgejoApi::admitting`], helm-forge's `Admitted`: each write once).
 
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 use std::time::Duration;
 
-use helm_forge::{ForgeError, ForgeWrite};
-use helm_http::client::gate::{Outgoing, WriteGate};
+use helm_forge::{Admitted, Admitting, ForgeError, ForgeName, ForgeWrite};
+use helm_http::client::gate::Outgoing;
 use helm_http::{Answer, AuthScheme, Credentials, HttpClient, Server, next_link};
 use helm_model::clock::GitHubClock;
-use helm_model::error::{Error, Kind, Result};
+use helm_model::error::Result;
 use http::Method;
 use serde::de::DeserializeOwned;
 use serde_json::Value;
@@ -33,19 +33,8 @@ pub(crate) struct ForgejoApi {
     /// `/repos/{owner}/{repo}`.
     base: String,
     /// The writes of the plan being sent; the gate admits only these.
-    admitted: Arc<Mutex<Vec<ForgeWrite>>>,
+    admitted: Admitted,
     deadline: Duration,
-}
-
-/// Admits a plan's writes while it lives.
-pub(crate) struct PlanAdmitted<'a>(&'a ForgejoApi);
-
-impl Drop for PlanAdmitted<'_> {
-    fn drop(&mut self) {
-        if let Ok(mut admitted) = self.0.admitted.lock() {
-            admitted.clear();
-        }
-    }
 }
 
 impl ForgejoApi {
@@ -66,8 +55,15 @@ impl ForgejoApi {
             unnamed_limit: None,
             deadline,
         })?;
-        let admitted: Arc<Mutex<Vec<ForgeWrite>>> = Arc::default();
-        let client = client.gated(gate(admitted.clone()));
+        let admitted = Admitted::on(ForgeName::Forgejo);
+        let gate = admitted.clone();
+        let client = client.gated(Arc::new(move |out: &Outgoing<'_>| {
+            gate.pass(
+                out.method.as_str(),
+                out.path,
+                out.body.map(Value::to_string),
+            )
+        }));
         Ok(ForgejoApi {
             client,
             base: format!("/repos/{repo}"),
@@ -89,11 +85,14 @@ impl ForgejoApi {
     }
 
     /// Lets `writes` (and only them) through the gate until the guard drops.
-    pub(crate) fn admitting(&self, writes: &[ForgeWrite]) -> PlanAdmitted<'_> {
-        if let Ok(mut admitted) = self.admitted.lock() {
-            *admitted = writes.to_vec();
-        }
-        PlanAdmitted(self)
+    pub(crate) fn admitting(&self, writes: &[ForgeWrite]) -> Admitting<'_> {
+        self.admitted.admitting(writes)
+    }
+
+    /// Lets `write` through once more, when Forgejo asked for it again
+    /// without acting on it.
+    pub(crate) fn admit_again(&self, write: &ForgeWrite) {
+        self.admitted.again(write);
     }
 
     /// One exchange, a 429 that names no wait tried again after 1, 2 and 4
@@ -251,28 +250,6 @@ pub(crate) fn parse<T: DeserializeOwned>(body: &[u8]) -> Result<T, String> {
 
 /// The gate: a write passes only if it is one of the admitted writes, byte
 /// for byte (a body is compared as it will be serialised).
-fn gate(admitted: Arc<Mutex<Vec<ForgeWrite>>>) -> WriteGate {
-    Arc::new(move |out: &Outgoing<'_>| {
-        let body = out.body.map(Value::to_string);
-        let planned = admitted.lock().is_ok_and(|writes| {
-            writes
-                .iter()
-                .any(|w| w.method == out.method.as_str() && w.path == out.path && w.body == body)
-        });
-        if planned {
-            return Ok(());
-        }
-        Err(Error::new(
-            Kind::BadProposal,
-            format!(
-                "helm withheld {} {}: it is not a write of the plan being sent",
-                out.method, out.path
-            ),
-        )
-        .hint("nothing was sent; this is a bug in helm, please report it"))
-    })
-}
-
 /// `text` as one path segment or query value: every byte but the
 /// unreserved ones percent-encoded, so a ref like `feature/x` stays whole.
 pub(crate) fn segment(text: &str) -> String {
@@ -298,43 +275,9 @@ pub(crate) fn body<T: serde::Serialize>(value: &T) -> Result<Option<String>, For
 mod tests {
     use super::*;
 
-    fn outgoing<'a>(method: &'a Method, path: &'a str, body: Option<&'a Value>) -> Outgoing<'a> {
-        Outgoing { method, path, body }
-    }
-
     #[test]
     fn a_segment_keeps_a_ref_whole() {
         assert_eq!(segment("feature/x y"), "feature%2Fx%20y");
         assert_eq!(segment("abc123"), "abc123");
-    }
-
-    #[test]
-    fn the_gate_admits_only_the_plans_writes_byte_for_byte_while_it_is_sent() {
-        let admitted: Arc<Mutex<Vec<ForgeWrite>>> = Arc::default();
-        let check = gate(admitted.clone());
-        let planned: Value = serde_json::from_str(r#"{"body":"hi"}"#).unwrap();
-        let other: Value = serde_json::from_str(r#"{"body":"ho"}"#).unwrap();
-        let post = Method::POST;
-        let path = "/repos/o/r/issues/1/comments";
-        // Nothing is admitted before a plan is being sent.
-        assert!(check(&outgoing(&post, path, Some(&planned))).is_err());
-        *admitted.lock().unwrap() = vec![ForgeWrite {
-            method: "POST",
-            path: path.into(),
-            body: Some(planned.to_string()),
-        }];
-        assert!(check(&outgoing(&post, path, Some(&planned))).is_ok());
-        let refused = check(&outgoing(&post, path, Some(&other))).unwrap_err();
-        assert_eq!(refused.kind(), Kind::BadProposal);
-        assert!(check(&outgoing(&Method::PATCH, path, Some(&planned))).is_err());
-        assert!(
-            check(&outgoing(
-                &post,
-                "/repos/o/r/issues/2/comments",
-                Some(&planned)
-            ))
-            .is_err()
-        );
-        assert!(check(&outgoing(&post, path, None)).is_err());
     }
 }

@@ -1,64 +1,47 @@
-//! Conditional requests: the validators (`ETag`, `Last-Modified`) a GitHub
-//! observation keeps for each request behind its payload, and the GETs that
-//! send them back so GitHub can answer `304 Not Modified` (no body, no rate
-//! limit). Knows nothing of payload shapes or of the voyage.
+//! Conditional requests: the validators (`ETag`, `Last-Modified`, kept in
+//! helm-forge's [`Validator`]) a GitHub observation keeps for each request
+//! behind its payload, and the GETs that send them back so GitHub can answer
+//! `304 Not Modified` (no body, no rate limit). Knows nothing of payload
+//! shapes or of the voyage.
 
+use helm_forge::Validator;
 use http::header::{ETAG, IF_MODIFIED_SINCE, IF_NONE_MATCH, LAST_MODIFIED};
 use http::{HeaderMap, HeaderName, Method, StatusCode};
 use serde::de::DeserializeOwned;
-use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use super::client::{Answer, Client, JSON, MAX_PAGES, next_link, parse};
 use super::error::GitHubError;
 
-/// What GitHub said identifies one answer, and the request that got it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
-pub struct Validator {
-    /// The request path, relative to the API base.
-    pub path: String,
-    /// The media type asked for, when not GitHub's JSON (the unified diff).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub(crate) accept: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub(crate) etag: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub(crate) last_modified: Option<String>,
-    /// For a page of a listing: which page (from 1). A listing keeps one
-    /// validator per page, in order, and ends on a page that is not full.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub(crate) page: Option<usize>,
-    /// For a page of a listing: how many items it held.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub(crate) items: Option<usize>,
+/// A validator of GitHub's answer to `path` (asked as `accept`): the tags
+/// its headers carried.
+fn validator(path: &str, accept: &str, headers: &HeaderMap) -> Validator {
+    let header = |name: &HeaderName| {
+        headers
+            .get(name)
+            .and_then(|v| v.to_str().ok())
+            .map(str::to_string)
+    };
+    Validator {
+        path: path.to_string(),
+        accept: (accept != JSON).then(|| accept.to_string()),
+        etag: header(&ETAG),
+        last_modified: header(&LAST_MODIFIED),
+        page: None,
+        items: None,
+    }
 }
 
-impl Validator {
-    fn from_headers(path: &str, accept: &str, headers: &HeaderMap) -> Validator {
-        let header = |name: &HeaderName| {
-            headers
-                .get(name)
-                .and_then(|v| v.to_str().ok())
-                .map(str::to_string)
-        };
-        Validator {
-            path: path.to_string(),
-            accept: (accept != JSON).then(|| accept.to_string()),
-            etag: header(&ETAG),
-            last_modified: header(&LAST_MODIFIED),
-            page: None,
-            items: None,
-        }
-    }
+/// What GitHub's requests read of a validator: the media type asked (GitHub's
+/// JSON unless it says otherwise) and the conditions sent back.
+pub(crate) trait Asking {
+    fn accept(&self) -> &str;
+    fn conditions(&self) -> Vec<(HeaderName, String)>;
+}
 
-    pub fn accept(&self) -> &str {
+impl Asking for Validator {
+    fn accept(&self) -> &str {
         self.accept.as_deref().unwrap_or(JSON)
-    }
-
-    /// Whether a conditional request can stand for this answer.
-    pub(crate) fn usable(&self) -> bool {
-        self.etag.is_some() || self.last_modified.is_some()
     }
 
     fn conditions(&self) -> Vec<(HeaderName, String)> {
@@ -71,16 +54,16 @@ impl Validator {
 }
 
 /// An answer to a conditional GET.
-pub enum Fetched<T> {
+pub(crate) enum Fetched {
     /// 304: what was seen is still current.
     Unchanged,
-    /// A new answer and its validator.
-    Fresh(T, Validator),
+    /// Any other answer (successful or not): a remembering client keeps it
+    /// for the read that follows, which judges it.
+    Fresh,
 }
 
-/// A GET sent with `known`'s conditions: `Unchanged` on 304, else the
-/// answer (successful or not) for the caller to judge.
-pub async fn probe(client: &Client, known: &Validator) -> Result<Fetched<Answer>, GitHubError> {
+/// A GET sent with `known`'s conditions: `Unchanged` on 304, else `Fresh`.
+pub(crate) async fn probe(client: &Client, known: &Validator) -> Result<Fetched, GitHubError> {
     let answer = client
         .send_with(
             Method::GET,
@@ -93,12 +76,11 @@ pub async fn probe(client: &Client, known: &Validator) -> Result<Fetched<Answer>
     if answer.status == StatusCode::NOT_MODIFIED {
         return Ok(Fetched::Unchanged);
     }
-    let validator = Validator::from_headers(&known.path, known.accept(), &answer.headers);
-    Ok(Fetched::Fresh(answer, validator))
+    Ok(Fetched::Fresh)
 }
 
 /// One resource as `T`, with its validator.
-pub async fn get_one<T: DeserializeOwned>(
+pub(crate) async fn get_one<T: DeserializeOwned>(
     client: &Client,
     path: &str,
 ) -> Result<(T, Validator), GitHubError> {
@@ -108,13 +90,13 @@ pub async fn get_one<T: DeserializeOwned>(
 
 /// One answer (successful or not, for the caller to judge) and the
 /// validator it carried.
-pub async fn get_raw(
+pub(crate) async fn get_raw(
     client: &Client,
     path: &str,
     accept: &str,
 ) -> Result<(Answer, Validator), GitHubError> {
     let answer = client.send(Method::GET, path, accept, None).await?;
-    let validator = Validator::from_headers(path, accept, &answer.headers);
+    let validator = validator(path, accept, &answer.headers);
     Ok((answer, validator))
 }
 
@@ -131,7 +113,7 @@ const PER_PAGE: usize = 100;
 /// next item would land there, and the pages before would all still answer
 /// 304. Its validator (an empty page) is kept with the others, so a new page
 /// is seen like any other change.
-pub async fn get_pages(
+pub(crate) async fn get_pages(
     client: &Client,
     path: &str,
     pick: impl Fn(&Value) -> Option<&Value>,
@@ -213,7 +195,7 @@ async fn read_page(
 /// [`get_pages`] would. `fresh` turns a page read now into items. The
 /// items, whether the listing was cut, and each page's validator; `None`
 /// when `seen` is not a complete listing of `items` (read it whole).
-pub async fn get_pages_again(
+pub(crate) async fn get_pages_again(
     client: &Client,
     seen: &[Validator],
     items: &[Value],
@@ -274,13 +256,13 @@ pub async fn get_pages_again(
 }
 
 /// The items of a page that is itself the array.
-pub fn whole(page: &Value) -> Option<&Value> {
+pub(crate) fn whole(page: &Value) -> Option<&Value> {
     Some(page)
 }
 
 /// Every item of a listing as `T` (see [`get_pages`]): the items, whether
 /// the listing was cut, and each page's validator.
-pub async fn get_listing<T: DeserializeOwned>(
+pub(crate) async fn get_listing<T: DeserializeOwned>(
     client: &Client,
     path: &str,
     pick: impl Fn(&Value) -> Option<&Value>,
@@ -314,7 +296,7 @@ fn full(pages: &[Validator]) -> bool {
 /// helm kept only the last page's validator, or no counts; such a part is
 /// fetched again.) A listing cut at [`MAX_PAGES`] stands with its pages:
 /// a re-observation would not read further either.
-pub fn complete(list: &[Validator]) -> bool {
+pub(crate) fn complete(list: &[Validator]) -> bool {
     if list.is_empty() || !list.iter().all(Validator::usable) {
         return false;
     }

@@ -3,14 +3,16 @@
 //! GitHub's reading of its error documents (`message`, `errors[]`,
 //! `X-Accepted-GitHub-Permissions`) on top of the transport's failures
 //! (helm-http's `HttpError`, whose [`Failure`] says whether GitHub may
-//! have acted).
+//! have acted). A look's failure reaches the core as helm-forge's
+//! [`LookError`], still worded here.
 
 use serde::Deserialize;
 
 pub use helm_http::Failure;
 use helm_http::{Answer, HttpError};
 
-use helm_model::error::{Error, Fact, Kind, Piece, arg};
+use helm_forge::{LookError, LookFailure};
+use helm_model::error::{Error, Fact, Kind, Piece, Words, arg};
 use helm_model::words;
 
 #[derive(Debug)]
@@ -226,6 +228,27 @@ impl GitHubError {
     }
 }
 
+/// A look's failure, worded as every other GitHub failure is.
+impl LookFailure for GitHubError {
+    fn status(&self) -> Option<u16> {
+        self.status
+    }
+
+    fn message(&self) -> &str {
+        &self.message
+    }
+
+    fn into_error(self: Box<Self>, doing: Words, repo: &str, nothing: &str) -> Error {
+        GitHubError::into_error(*self, doing, repo, nothing)
+    }
+}
+
+impl From<GitHubError> for LookError {
+    fn from(err: GitHubError) -> LookError {
+        LookError::forge(err)
+    }
+}
+
 fn kind_of(status: Option<u16>, failure: Failure) -> Kind {
     match (status, failure) {
         (_, Failure::Limited) => Kind::RateLimited,
@@ -311,5 +334,41 @@ impl GitHubError {
             failure: Failure::Declined,
             refusal: None,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn not_found() -> GitHubError {
+        GitHubError {
+            status: Some(404),
+            message: "Not Found".into(),
+            details: vec!["Issue.number: missing".into()],
+            permission: None,
+            failure: Failure::Answered,
+            refusal: None,
+        }
+    }
+
+    /// The core words a look's failure through helm-forge's `LookError`:
+    /// it must read as GitHub's own rendering, word for word.
+    #[test]
+    fn a_looks_failure_reads_through_the_seam_as_githubs_own() {
+        let doing = helm_model::words!["show ", arg("repo"), " o/r#7"];
+        let direct = not_found().into_error(&doing, "o/r", "nothing was put on the slate");
+        let seam = LookError::from(not_found());
+        assert_eq!(seam.status(), Some(404));
+        assert_eq!(seam.message(), "Not Found");
+        let through = seam.into_error(&doing, "o/r", "nothing was put on the slate");
+        assert_eq!(through.kind(), direct.kind());
+        assert_eq!(through.message(), direct.message());
+        assert_eq!(through.hint_words(), direct.hint_words());
+        assert_eq!(through.facts(), direct.facts());
+        assert_eq!(
+            through.message().to_string(),
+            "GitHub refused to show --repo o/r#7: 404 Not Found (Issue.number: missing)"
+        );
     }
 }

@@ -3,10 +3,11 @@
 //! GitHub's answers read strictly, the requests of every steer action with
 //! the looks that settle a lost answer (`act`, in the seam's words: what
 //! each produced, what a look found), and the requests of every observation
-//! (`look`, each part in helm-forge's shapes). What an observation's payload
-//! holds and what an action's entry records are the core's; sending,
-//! deadlines, bounds, retries and the write gate are helm-http's, the
-//! transport every forge shares.
+//! (`look`, each part in helm-forge's shapes, reached through helm-forge's
+//! `ConditionalLook`, which [`Client`] implements). What an
+//! observation's payload holds and what an action's entry records are the
+//! core's; sending, deadlines, bounds, retries and the write gate are
+//! helm-http's, the transport every forge shares.
 //!
 //! It depends on helm-model, helm-forge and helm-http only, and must never know a
 //! voyage, storage or a front end. The runtime and the client are set up
@@ -17,11 +18,11 @@ use helm_model as model;
 pub mod act;
 mod auth;
 pub mod client;
-pub mod conditional;
+mod conditional;
 pub mod error;
 mod forge;
 pub mod graphql;
-pub mod look;
+mod look;
 mod viewer;
 pub mod wire;
 

@@ -9,11 +9,10 @@ use http::Method;
 use serde::de::DeserializeOwned;
 use serde_json::Value;
 
-use helm_forge::{ForgeError, ForgeRepo, ForgeWrite};
+use helm_forge::{Admitted, ForgeError, ForgeRepo, ForgeWrite};
 use helm_http::{Answer, Failure, HttpClient, HttpError, next_link};
 use helm_model::error::{Error, Fact, Kind};
 
-use crate::gate::GitLabAdmitted;
 use crate::wire::{GitLabRefusal, field_at};
 
 /// Pages of a listing read before helm stops (100 items each).
@@ -29,11 +28,11 @@ pub(crate) struct GitLabApi {
     /// The web's base (the API URL less `/api/v4`), for links GitLab's
     /// answers do not carry (a note's).
     web: String,
-    pub(crate) admitted: GitLabAdmitted,
+    pub(crate) admitted: Admitted,
 }
 
 impl GitLabApi {
-    pub(crate) fn new(client: HttpClient, place: ForgeRepo, admitted: GitLabAdmitted) -> GitLabApi {
+    pub(crate) fn new(client: HttpClient, place: ForgeRepo, admitted: Admitted) -> GitLabApi {
         let web = client.api_url().trim_end_matches('/');
         let web = web.strip_suffix("/api/v4").unwrap_or(web).to_string();
         GitLabApi {

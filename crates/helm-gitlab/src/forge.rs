@@ -6,14 +6,16 @@
 //! bounded by `HELM_GITHUB_TIMEOUT` as every forge is, and knowing GitLab's
 //! application limit, which names no wait.
 
+use serde_json::Value;
+use std::sync::Arc;
 use std::time::Duration;
 
-use helm_forge::{Forge, ForgeEnv, ForgeName, ForgeRepo, Limits, RepoRef, Repository};
+use helm_forge::{Admitted, Forge, ForgeEnv, ForgeName, ForgeRepo, Limits, RepoRef, Repository};
+use helm_http::client::gate::Outgoing;
 use helm_http::{AuthScheme, Credentials, HttpClient, Server, UnnamedLimit};
 use helm_model::error::{Error, Kind, Result};
 
 use crate::api::GitLabApi;
-use crate::gate::GitLabAdmitted;
 use crate::repository::GitLabRepository;
 
 const HOME: &str = "gitlab.com";
@@ -75,7 +77,8 @@ pub(crate) fn connect(
     place: ForgeRepo,
     limits: &Limits,
 ) -> Result<GitLabRepository> {
-    let admitted = GitLabAdmitted::default();
+    let admitted = Admitted::on(ForgeName::GitLab);
+    let gate = admitted.clone();
     let client = HttpClient::connect(Server {
         forge: "GitLab",
         api_url,
@@ -87,7 +90,13 @@ pub(crate) fn connect(
         unnamed_limit: Some(APPLICATION_LIMIT),
         deadline: limits.timeout,
     })?
-    .gated(admitted.gate());
+    .gated(Arc::new(move |out: &Outgoing<'_>| {
+        gate.pass(
+            out.method.as_str(),
+            out.path,
+            out.body.map(Value::to_string),
+        )
+    }));
     Ok(GitLabRepository::new(GitLabApi::new(
         client, place, admitted,
     )))

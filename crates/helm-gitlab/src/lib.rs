@@ -25,7 +25,6 @@
 mod act;
 mod api;
 mod forge;
-mod gate;
 mod look;
 mod readiness;
 mod repository;

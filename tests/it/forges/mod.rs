@@ -3,6 +3,7 @@
 //! repository is on and what is said when helm cannot tell; `neutral.rs`
 //! holds that on GitHub a neutral target is the `github-*` one, byte for byte.
 
+mod approval_cost;
 mod choice;
 mod forgejo;
 mod forgejo_flow;

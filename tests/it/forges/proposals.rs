@@ -21,19 +21,19 @@ const HOST: &str = "gitlab.example.com";
 const FORGEJO_REPO: &str = "acme/widgets";
 const FORGEJO_URL: &str = "https://codeberg.org/acme/widgets";
 
-fn url() -> String {
+pub(super) fn url() -> String {
     format!("https://{HOST}/{PROJECT}")
 }
 
 /// `steer --propose` as the agent on `repo`, with `action`, in JSON.
-fn propose(env: &TestEnv, repo: &str, action: &[&str]) -> Run {
+pub(super) fn propose(env: &TestEnv, repo: &str, action: &[&str]) -> Run {
     let mut args = vec!["--repo", repo];
     args.extend_from_slice(action);
     crate::proposals::propose(env, &args)
 }
 
 /// `approve ENTRY` as `who`, in JSON.
-fn approve(env: &TestEnv, who: &str, entry: i64) -> Run {
+pub(super) fn approve(env: &TestEnv, who: &str, entry: i64) -> Run {
     crate::proposals::approve(env, who, entry, &[])
 }
 
@@ -42,7 +42,7 @@ fn writes(fake: &FakeGitHub) -> usize {
 }
 
 /// A GitLab issue observed on a fresh voyage: (env, fake, voyage, issue).
-fn observed_gitlab_issue(intent: &str) -> (TestEnv, FakeGitHub, String, u64) {
+pub(super) fn observed_gitlab_issue(intent: &str) -> (TestEnv, FakeGitHub, String, u64) {
     let (mut env, fake, voyage) = forge_voyage(Other::GitLab, PROJECT, intent);
     env.set("HELM_FORGE", "gitlab");
     let issue = fake

@@ -60,9 +60,6 @@ impl SteerAction for CloseIssue {
         Some(IssueOrPull::Issue(self.issue))
     }
 
-    fn doing(&self) -> String {
-        format!("close issue #{}", self.issue)
-    }
 
     fn asked(&self, record: &mut SteerRecord) -> Closed {
         record.issue = Some(self.issue);

@@ -41,9 +41,6 @@ impl SteerAction for ClosePr {
         Some(IssueOrPull::PullRequest(self.pr))
     }
 
-    fn doing(&self) -> String {
-        format!("close PR #{}", self.pr)
-    }
 
     fn asked(&self, record: &mut SteerRecord) -> Closed {
         record.pr = Some(self.pr);

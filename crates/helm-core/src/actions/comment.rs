@@ -106,9 +106,6 @@ impl SteerAction for Comment {
         Some(&mut self.body)
     }
 
-    fn doing(&self) -> String {
-        format!("comment on {}", self.on.describe())
-    }
 
     fn asked(&self, record: &mut SteerRecord) -> Commented {
         match self.on {

@@ -137,9 +137,6 @@ impl SteerAction for CreateIssue {
         Some(self.body.get_or_insert_with(String::new))
     }
 
-    fn doing(&self) -> String {
-        "create the issue".to_string()
-    }
 
     fn asked(&self, _record: &mut SteerRecord) -> IssueCreated {
         IssueCreated {

@@ -142,9 +142,6 @@ impl SteerAction for CreatePr {
         Some(self.body.get_or_insert_with(String::new))
     }
 
-    fn doing(&self) -> String {
-        "create the pull request".to_string()
-    }
 
     fn asked(&self, _record: &mut SteerRecord) -> Opened {
         Opened {

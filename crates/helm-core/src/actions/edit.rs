@@ -72,9 +72,6 @@ macro_rules! edit_action {
                 self.body.as_mut()
             }
 
-            fn doing(&self) -> String {
-                format!(concat!("edit ", $word, " #{}"), self.$field)
-            }
 
             fn asked(&self, record: &mut $crate::model::SteerRecord) -> Self::Record {
                 record.$field = Some(self.$field);

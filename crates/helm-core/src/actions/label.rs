@@ -154,9 +154,6 @@ impl SteerAction for LabelChange {
         Some(self.on)
     }
 
-    fn doing(&self) -> String {
-        format!("change the labels of {}", self.on.describe())
-    }
 
     fn asked(&self, record: &mut SteerRecord) -> Labelled {
         match self.on {

@@ -214,9 +214,6 @@ impl SteerAction for MergePr {
         Some(IssueOrPull::PullRequest(self.pr))
     }
 
-    fn doing(&self) -> String {
-        format!("merge PR #{}", self.pr)
-    }
 
     /// A merge asked without `--sha` is pinned to the head seen.
     fn pins(&self) -> bool {

@@ -72,8 +72,6 @@ pub(crate) trait SteerAction: Clone + Sized {
     fn body_mut(&mut self) -> Option<&mut String> {
         None
     }
-    /// What it does, for messages: "comment on issue #42".
-    fn doing(&self) -> String;
     /// What was asked, before GitHub adds what it produced: the entry
     /// keeps what was said and asked. Fills in the shared fields it names
     /// (the issue or pull request) and returns the action's part.
@@ -144,8 +142,6 @@ pub(crate) trait Dispatch {
     fn texts(&self) -> Vec<(&'static str, &str)>;
     /// See [`SteerAction::body_mut`].
     fn body_mut(&mut self) -> Option<&mut String>;
-    /// What the action does, for messages: "comment on issue #42".
-    fn doing(&self) -> String;
     /// The record of what was asked, before GitHub adds what it produced.
     fn asked(&self, repo: &Repo) -> SteerRecord;
     /// Whether the action waits to be pinned to the head sha seen.
@@ -293,13 +289,6 @@ macro_rules! actions {
             fn body_mut(&mut self) -> Option<&mut String> {
                 match self {
                     $(Steer::$Variant(action) => action.body_mut(),)*
-                }
-            }
-
-            /// What the action does, for messages: "comment on issue #42".
-            fn doing(&self) -> String {
-                match self {
-                    $(Steer::$Variant(action) => action.doing(),)*
                 }
             }
 

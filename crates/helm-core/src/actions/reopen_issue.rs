@@ -69,9 +69,6 @@ impl SteerAction for ReopenIssue {
         Some(IssueOrPull::Issue(self.issue))
     }
 
-    fn doing(&self) -> String {
-        format!("reopen issue #{}", self.issue)
-    }
 
     fn asked(&self, record: &mut SteerRecord) -> Reopened {
         record.issue = Some(self.issue);

@@ -130,12 +130,6 @@ impl SteerAction for ReplyInline {
         Some(&mut self.body)
     }
 
-    fn doing(&self) -> String {
-        format!(
-            "reply to review comment {} on PR #{}",
-            self.comment_id, self.pr
-        )
-    }
 
     fn asked(&self, record: &mut SteerRecord) -> Replied {
         record.pr = Some(self.pr);

@@ -111,9 +111,6 @@ impl SteerAction for RequestReview {
         Some(IssueOrPull::PullRequest(self.pr))
     }
 
-    fn doing(&self) -> String {
-        format!("request review on PR #{}", self.pr)
-    }
 
     fn asked(&self, record: &mut SteerRecord) -> Requested {
         record.pr = Some(self.pr);

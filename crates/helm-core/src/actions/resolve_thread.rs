@@ -12,7 +12,6 @@ use helm_forge::act::ResolveThread;
 super::thread_toggle::thread_action! {
     /// Resolve a review thread of a pull request.
     ResolveThread(ResolveThreadArgs),
-    resolve: true,
     verb: "resolve",
     sample: r#"{"kind": "resolve-thread", "pr": 6, "thread": "PRRT_1"}"#
 }

@@ -14,11 +14,10 @@ use crate::error::{Error, Result};
 use crate::model::SteerRecord;
 use crate::model::words;
 
-/// One thread and the state asked for it: what both actions do.
+/// The thread an action asks to change: what both actions record.
 pub(super) struct ThreadMutation<'a> {
     pub(crate) pr: u64,
     pub(crate) thread: &'a str,
-    pub(crate) resolve: bool,
 }
 
 pub(super) fn thread_id(given: &str) -> Result<String> {
@@ -35,11 +34,6 @@ pub(super) fn thread_id(given: &str) -> Result<String> {
 }
 
 impl ThreadMutation<'_> {
-    pub(super) fn doing(&self) -> String {
-        let verb = if self.resolve { "resolve" } else { "unresolve" };
-        format!("{verb} review thread {} on PR #{}", self.thread, self.pr)
-    }
-
     pub(super) fn asked(&self, record: &mut SteerRecord) -> ThreadChanged {
         record.pr = Some(self.pr);
         ThreadChanged {
@@ -49,11 +43,13 @@ impl ThreadMutation<'_> {
     }
 
     /// The thread's state a forge answered; see `SteerAction::performed`.
+    /// `doing` is the action's own words (`Steer::doing`).
     pub(super) fn performed(
         &self,
         mut record: SteerRecord,
         produced: Produced,
         forge: ForgeName,
+        doing: &str,
     ) -> Result<SteerRecord> {
         match produced {
             Produced::Thread { resolved, url } => {
@@ -61,7 +57,7 @@ impl ThreadMutation<'_> {
                 record.edit_part(|part: &mut ThreadChanged| part.resolved = Some(resolved));
                 Ok(record)
             }
-            other => Err(super::produced::unexpected(forge, &self.doing(), &other)),
+            other => Err(super::produced::unexpected(forge, doing, &other)),
         }
     }
 }
@@ -99,7 +95,7 @@ pub(super) fn headline(verb: &str, record: &SteerRecord, subject: &str) -> Strin
 macro_rules! thread_action {
     (
         $(#[$doc:meta])*
-        $Type:ident($Args:ident), resolve: $resolve:literal, verb: $verb:literal, sample: $sample:literal
+        $Type:ident($Args:ident), verb: $verb:literal, sample: $sample:literal
     ) => {
         $(#[$doc])*
         #[derive(Debug, Clone, serde::Deserialize, schemars::JsonSchema)]
@@ -124,7 +120,6 @@ macro_rules! thread_action {
             super::thread_toggle::ThreadMutation {
                 pr: action.pr,
                 thread: &action.thread,
-                resolve: $resolve,
             }
         }
 
@@ -148,9 +143,6 @@ macro_rules! thread_action {
                 Some(helm_forge::act::IssueOrPull::PullRequest(self.pr))
             }
 
-            fn doing(&self) -> String {
-                change(self).doing()
-            }
 
             fn asked(&self, record: &mut $crate::model::SteerRecord) -> Self::Record {
                 change(self).asked(record)
@@ -162,7 +154,7 @@ macro_rules! thread_action {
                 produced: helm_forge::Produced,
                 forge: helm_forge::ForgeName,
             ) -> $crate::error::Result<$crate::model::SteerRecord> {
-                change(self).performed(record, produced, forge)
+                change(self).performed(record, produced, forge, &self.doing())
             }
 
             fn headline(record: &$crate::model::SteerRecord, subject: &str) -> String {

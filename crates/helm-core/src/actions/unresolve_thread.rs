@@ -7,7 +7,6 @@ use helm_forge::act::UnresolveThread;
 super::thread_toggle::thread_action! {
     /// Unresolve a resolved review thread of a pull request.
     UnresolveThread(UnresolveThreadArgs),
-    resolve: false,
     verb: "unresolve",
     sample: r#"{"kind": "unresolve-thread", "pr": 6, "thread": "PRRT_1"}"#
 }

@@ -14,7 +14,7 @@ use std::sync::Arc;
 
 use serde_json::Value;
 
-use crate::actions::{Dispatch, Steer};
+use crate::actions::Steer;
 use crate::error::{Error, Kind, Result, arg};
 use crate::model::words;
 use crate::secrets;

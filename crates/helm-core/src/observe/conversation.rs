@@ -16,11 +16,10 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use super::payload::{all_kept, count, is_false, to_value};
-use crate::github::client::Client;
-use crate::github::conditional::Validator;
-use crate::github::look::{self, NamedPart, PayloadPart, Prior};
 use crate::words::plural;
-use helm_forge::{ThreadPart, ThreadRef};
+use helm_forge::{
+    ConditionalLook, NamedPart, PayloadPart, Prior, ThreadPart, ThreadRef, Validator,
+};
 
 /// The payload of a `github-issue` or `github-pr` observation.
 #[derive(Debug, Default, Serialize, Deserialize)]
@@ -260,18 +259,18 @@ pub(super) fn changes(parts: &[&str], before: &[u8], after: &[u8]) -> Vec<String
     compare::settle(all)
 }
 
-/// Issue or pull request `at` on GitHub, its parts `wants` asked for
-/// conditionally on `prior` (ADR 0008): helm-github reads them, and this
-/// payload is made of what it brought back.
+/// Issue or pull request `at`, its parts `wants` asked for conditionally
+/// on `prior` (ADR 0008): the forge reads them, and this payload is made of
+/// what it brought back.
 pub(super) async fn looked(
-    client: &Client,
+    client: &dyn ConditionalLook,
     at: ThreadRef,
     wants: &[ThreadPart],
     prior: Option<&ThreadPayload>,
 ) -> super::Looking {
     let prior = prior.map(ThreadPayload::prior);
-    let named = look::thread(client, at, wants, prior.as_ref()).await?;
-    let mut payload = ThreadPayload::new(client.repo.to_string(), at.number);
+    let named = client.thread(at, wants, prior.as_ref()).await?;
+    let mut payload = ThreadPayload::new(client.repo_name(), at.number);
     let mut all = Vec::new();
     for NamedPart { name, part, shown } in named {
         if shown {

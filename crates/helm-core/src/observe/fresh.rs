@@ -2,7 +2,8 @@
 //! still show what GitHub shows? Each observation is looked at again as a
 //! re-observation would look (every page of every listing, each request
 //! conditional on what the observation kept), all of them together through
-//! one remembering client, so a request they share is sent once. A part
+//! one conditional look (the caller hands in a remembering client, so a
+//! request they share is sent once). A part
 //! whose requests all answer 304 is unchanged; any other part is compared
 //! by content with what was seen (`conversation/compare.rs`), so only a
 //! real difference counts, whatever the validators did. Reads only; never
@@ -13,8 +14,8 @@ use serde_json::Value;
 
 use super::conversation::compare::{self, Change};
 use super::{Target, Way};
-use crate::github::client::Client;
-use crate::github::error::GitHubError;
+use crate::error::Error;
+use helm_forge::{ConditionalLook, LookError};
 
 /// One observation to check: its target, narrowed to the parts it is
 /// judged for, and its payload as stored.
@@ -26,23 +27,26 @@ pub(crate) struct Judged<'a> {
 /// What changed since each observation was made, in its order: empty for
 /// one GitHub still shows as it was.
 pub(crate) async fn changes(
-    client: &Client,
+    client: &dyn ConditionalLook,
     judged: &[Judged<'_>],
-) -> Result<Vec<Vec<Change>>, GitHubError> {
-    let client = client.remembering();
-    let looks = judged.iter().map(|j| again(&client, j));
+) -> Result<Vec<Vec<Change>>, LookError> {
+    let looks = judged.iter().map(|j| again(client, j));
     join_all(looks).await.into_iter().collect()
 }
 
 /// Looks at one observation's parts again and compares them.
-async fn again(client: &Client, judged: &Judged<'_>) -> Result<Vec<Change>, GitHubError> {
+async fn again(
+    client: &dyn ConditionalLook,
+    judged: &Judged<'_>,
+) -> Result<Vec<Change>, LookError> {
     let parts = parts(&judged.target);
     let prior = narrowed(judged.payload, &parts);
     let Way::GitHub(remote) = judged.target.of().way() else {
-        return Err(GitHubError::shape_text(format!(
+        return Err(Error::usage(format!(
             "{} is not a GitHub target",
             judged.target.kind().as_str()
-        )));
+        ))
+        .into());
     };
     let now = match remote.looking(client, Some(&prior)).await {
         // Compared with what was stored: redacted as it was.
@@ -51,10 +55,10 @@ async fn again(client: &Client, judged: &Judged<'_>) -> Result<Vec<Change>, GitH
             now
         }
         // Gone is a change; any other failure means the check was not made.
-        Err(err) if matches!(err.status, Some(404 | 410)) => {
-            let status = err.status.unwrap_or_default();
+        Err(err) if matches!(err.status(), Some(404 | 410)) => {
+            let status = err.status().unwrap_or_default();
             return Ok(vec![Change {
-                words: format!("GitHub now answers {status} {}", err.message),
+                words: format!("GitHub now answers {status} {}", err.message()),
                 vague: false,
             }]);
         }

@@ -3,8 +3,8 @@
 //! failed check run's annotations, and for a GitHub Actions job its steps
 //! and the last lines of its log (ADR 0008's validators, so a re-observation
 //! of unchanged checks answers 304 and the freshness guard judges it like a
-//! pull request's `checks` part). The requests are helm-github's
-//! (`look::checks`); the payload made of what it brings back is in
+//! pull request's `checks` part). The requests are the forge's
+//! (`ConditionalLook::checks`); the payload made of what it brings back is in
 //! `payload.rs`, the digest in `digest.rs`.
 
 mod digest;
@@ -13,6 +13,7 @@ mod payload;
 
 use futures_util::FutureExt;
 use futures_util::future::LocalBoxFuture;
+use helm_forge::ConditionalLook;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
@@ -23,7 +24,6 @@ use crate::error::CommandArg;
 use crate::error::Words;
 use crate::error::arg;
 use crate::error::{Error, Result};
-use crate::github::client::Client;
 use crate::inputs::{Flag, Flags};
 use crate::model::Repo;
 use crate::model::words;
@@ -316,7 +316,7 @@ impl RemoteLook for GitHubChecksTarget {
 
     fn looking<'a>(
         &'a self,
-        client: &'a Client,
+        client: &'a dyn ConditionalLook,
         prior: Option<&'a Value>,
     ) -> LocalBoxFuture<'a, Looking> {
         async move { self.look(client, prior, &Tally::default()).await }.boxed_local()
@@ -324,7 +324,7 @@ impl RemoteLook for GitHubChecksTarget {
 
     fn looking_counted<'a>(
         &'a self,
-        client: &'a Client,
+        client: &'a dyn ConditionalLook,
         prior: Option<&'a Value>,
         tally: &'a Tally,
     ) -> LocalBoxFuture<'a, Looking> {

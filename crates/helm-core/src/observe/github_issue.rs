@@ -5,8 +5,7 @@
 use super::Looking;
 use super::conversation::{self, ThreadPayload};
 use super::target::focus_enum;
-use crate::github::client::Client;
-use helm_forge::{ThreadPart, ThreadRef};
+use helm_forge::{ConditionalLook, ThreadPart, ThreadRef};
 
 focus_enum!(
     /// What part of an issue to look at.
@@ -24,7 +23,7 @@ super::github_thread::github_thread! {
 }
 
 async fn issue(
-    client: &Client,
+    client: &dyn ConditionalLook,
     number: u64,
     focus: &[IssueFocus],
     prior: Option<&ThreadPayload>,

@@ -1,13 +1,12 @@
 //! `github-pr`: a pull request's summary, comments, files, diff, checks and
 //! reviews, each a part asked for conditionally on the prior look (ADR
-//! 0008). Its payload is the conversation's [`ThreadPayload`]; helm-github's
-//! `look::thread` reads the parts.
+//! 0008). Its payload is the conversation's [`ThreadPayload`]; the forge's
+//! `ConditionalLook::thread` reads the parts.
 
 use super::Looking;
 use super::conversation::{self, ThreadPayload};
 use super::target::focus_enum;
-use crate::github::client::Client;
-use helm_forge::{ThreadPart, ThreadRef};
+use helm_forge::{ConditionalLook, ThreadPart, ThreadRef};
 
 focus_enum!(
     /// What part of a pull request to look at.
@@ -32,7 +31,7 @@ super::github_thread::github_thread! {
 }
 
 async fn pull(
-    client: &Client,
+    client: &dyn ConditionalLook,
     number: u64,
     focus: &[PullRequestFocus],
     prior: Option<&ThreadPayload>,

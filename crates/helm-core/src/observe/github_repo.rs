@@ -17,14 +17,11 @@ use super::{KindArgs, KindTarget, Place, RemoteLook, Target, Way};
 use crate::error::CommandArg;
 use crate::error::Result;
 use crate::error::Words;
-use crate::github::client::Client;
-use crate::github::conditional::Validator;
-use crate::github::look::{self, NamedPart, Prior};
 use crate::inputs::{Flag, Flags};
 use crate::model::Repo;
 use crate::model::words;
 use crate::words::plural;
-use helm_forge::RepoPart;
+use helm_forge::{ConditionalLook, NamedPart, Prior, RepoPart, Validator};
 
 focus_enum!(
     /// What part of a repository to look at.
@@ -124,7 +121,7 @@ impl RemoteLook for GitHubRepoTarget {
 
     fn looking<'a>(
         &'a self,
-        client: &'a Client,
+        client: &'a dyn ConditionalLook,
         prior: Option<&'a Value>,
     ) -> LocalBoxFuture<'a, Looking> {
         let prior = prior.and_then(|p| RepoPayload::deserialize(p).ok());
@@ -191,7 +188,7 @@ pub(crate) fn words_of(payload: &Value) -> String {
 }
 
 async fn repository(
-    client: &Client,
+    client: &dyn ConditionalLook,
     focus: &[RepositoryFocus],
     prior: Option<&RepoPayload>,
 ) -> Looking {
@@ -211,9 +208,9 @@ async fn repository(
             RepositoryFocus::PullRequests => RepoPart::PullRequests,
         })
         .collect();
-    let named = look::repo(client, &wants, prior.as_ref()).await?;
+    let named = client.repo(&wants, prior.as_ref()).await?;
     let mut payload = RepoPayload {
-        repo: client.repo.to_string(),
+        repo: client.repo_name(),
         ..RepoPayload::default()
     };
     let mut all = Vec::new();

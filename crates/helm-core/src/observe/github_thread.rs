@@ -169,7 +169,7 @@ macro_rules! github_thread {
 
             fn looking<'a>(
                 &'a self,
-                client: &'a $crate::github::client::Client,
+                client: &'a dyn helm_forge::ConditionalLook,
                 prior: Option<&'a serde_json::Value>,
             ) -> futures_util::future::LocalBoxFuture<'a, super::Looking> {
                 use futures_util::FutureExt;

@@ -2,7 +2,7 @@
 //! each, and their registry. A kind's file holds its target as given
 //! (`<Name>Args`, parsed by the CLI and MCP alike), its canonical target
 //! (whose JSON is the slate key), how it looks (a local walk, or
-//! helm-github's `look` for GitHub's requests), its payload and its
+//! helm-forge's `ConditionalLook` for GitHub's requests), its payload and its
 //! one-line digest. This module lists every
 //! kind once, in [`kinds!`], which makes [`TargetArgs`], [`Target`] and
 //! [`KindName`]; the [`KindTarget`] trait is the checklist a kind fills in.
@@ -44,11 +44,11 @@ use crate::storage::artifact::Packed;
 pub(crate) use args::Place;
 pub(crate) use conversation::compare::settle;
 pub(crate) use local::regular;
+pub(crate) use remote::GitHubLook;
 pub(crate) use remote::look_github;
-pub(crate) use remote::{GitHubLook, Looking};
 pub use tally::{Counting, Tally};
 pub(crate) use target::{FocusName, Source};
-pub(crate) use way::{LocalLook, RemoteLook, Way};
+pub(crate) use way::{LocalLook, Looking, RemoteLook, Way};
 
 /// Lists every kind once: its variant, its name on the command line and in
 /// JSON, and its module's argument and target types. Makes the enums the

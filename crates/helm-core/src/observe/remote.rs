@@ -1,16 +1,17 @@
 //! A look on GitHub through a session: one remembering client per look,
 //! counting what it receives, GitHub's failure turned into helm's error, and
 //! the payload redacted before anything says a word on it. The requests
-//! themselves are helm-github's (`look`); any failed request fails the
+//! themselves are helm-github's, reached as helm-forge's `ConditionalLook`
+//! (the session's client implements it); any failed request fails the
 //! observation with GitHub's answer, so a payload never pretends that
-//! nothing was there.
+//! nothing was there. The one file of observe/ that names helm-github: the
+//! session is made in ops/.
 
 use serde_json::Value;
 
 use super::{Target, Way};
 use crate::error::{Error, Result};
 use crate::github::Session;
-use crate::github::error::GitHubError;
 use crate::model::words;
 
 /// What a GitHub look brought back: the payload, and a few words on it.
@@ -26,12 +27,6 @@ pub(crate) struct GitHubLook {
     /// readiness is judged from the parts alone.
     pub(crate) blockers: Vec<helm_forge::Blocker>,
 }
-
-/// The payload, as GitHub gave it (not yet redacted), and whether every part
-/// was kept. No words on it: those are made from the payload once redacted
-/// ([`RemoteLook::words`](super::RemoteLook::words)), so no view can print
-/// what storage redacted.
-pub(crate) type Looking = std::result::Result<(Value, bool), GitHubError>;
 
 /// Observes a GitHub target (already canonical) through `session`, whose
 /// client is bound to the target's repository. `prior` is the payload of the

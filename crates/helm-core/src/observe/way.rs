@@ -1,15 +1,22 @@
-//! How a target is looked at: on this machine ([`LocalLook`]), on GitHub
-//! with conditional requests ([`RemoteLook`]), or on another forge through
-//! its `helm_forge::Repository`. Each kind's target names its [`Way`]; the
-//! look itself (`ops::observe`) picks the machinery.
+//! How a target is looked at: on this machine ([`LocalLook`]), on a forge
+//! that answers conditional requests through helm-forge's `ConditionalLook`
+//! ([`RemoteLook`]; GitHub), or on another forge through its
+//! `helm_forge::Repository`. Each kind's target names its [`Way`]; the look
+//! itself (`ops::observe`) picks the machinery.
 
 use futures_util::future::LocalBoxFuture;
+use helm_forge::{ConditionalLook, LookError};
 use serde_json::Value;
 
-use super::{Counting, Looked, Looking, Tally, neutral};
+use super::{Counting, Looked, Tally, neutral};
 use crate::error::Result;
-use crate::github::client::Client;
 use crate::model::Repo;
+
+/// The payload, as the forge gave it (not yet redacted), and whether every
+/// part was kept. No words on it: those are made from the payload once
+/// redacted ([`RemoteLook::words`]), so no view can print what storage
+/// redacted.
+pub(crate) type Looking = std::result::Result<(Value, bool), LookError>;
 
 /// How a target is looked at.
 pub(crate) enum Way<'a> {
@@ -30,7 +37,7 @@ pub(crate) trait LocalLook {
     fn look(&self, tally: &Tally) -> Result<Looked>;
 }
 
-/// A look on GitHub.
+/// A conditional look (GitHub's kinds).
 pub(crate) trait RemoteLook {
     fn repo(&self) -> &Repo;
 
@@ -39,7 +46,7 @@ pub(crate) trait RemoteLook {
     /// the requests conditional (ADR 0008).
     fn looking<'a>(
         &'a self,
-        client: &'a Client,
+        client: &'a dyn ConditionalLook,
         prior: Option<&'a Value>,
     ) -> LocalBoxFuture<'a, Looking>;
 
@@ -47,7 +54,7 @@ pub(crate) trait RemoteLook {
     /// read, log bytes streamed) for a kind whose look can take a while.
     fn looking_counted<'a>(
         &'a self,
-        client: &'a Client,
+        client: &'a dyn ConditionalLook,
         prior: Option<&'a Value>,
         _tally: &'a Tally,
     ) -> LocalBoxFuture<'a, Looking> {

@@ -12,6 +12,7 @@ use helm_forge::{ForgeRepo, ForgeWrite, Traced, WriteOutcome, WritePlan};
 
 use super::actor::LOCK_BUDGET;
 use super::forge_look::OpenedForge;
+use super::fresh::beside::Beside;
 use crate::actions::{Dispatch, Effect, Steer};
 use crate::error::{Error, Kind, Result, Words};
 use crate::model::SteerRecord;
@@ -126,30 +127,136 @@ impl ForgeActor {
     }
 }
 
+impl ForgeActor {
+    /// What the forge cannot do, refused before anything is read; then the
+    /// freshness guard, with `other`'s reads sent alongside its own, and
+    /// `prepare` on the steer it settled on, whose writes pass the gate.
+    fn judged_beside<'a, T>(
+        &'a self,
+        steer: &Steer,
+        bearing: &[Observation],
+        other: Beside<'a, T>,
+    ) -> (Result<(Preflight, WritePlan)>, Option<T>) {
+        let capabilities = self.place.forge.capabilities();
+        if let Some(refusal) = helm_forge::refuses(self.place.forge, capabilities, steer) {
+            return (Err(refusal.into()), other.finish(&self.opened.runtime));
+        }
+        let (judged, other) = match &self.guard {
+            Some(guard) => super::fresh::forge::preflight_beside(
+                guard,
+                &self.opened,
+                &self.place,
+                steer,
+                bearing,
+                other,
+            ),
+            None => (Ok(Preflight::default()), other.finish(&self.opened.runtime)),
+        };
+        let prepared = judged.and_then(|mut preflight| {
+            let acting = preflight.steer.clone().unwrap_or_else(|| steer.clone());
+            let plan = self
+                .within(&acting.doing(), self.opened.repo.prepare(&acting))
+                .map_err(|err| err.error)?;
+            super::planned::gate(self.gate.as_ref(), &plan.writes)?;
+            if plan.steer != *steer {
+                preflight.steer = Some(plan.steer.clone());
+            }
+            Ok((preflight, plan))
+        });
+        (prepared, other)
+    }
+
+    /// An approval's look for an earlier write of it, sent alongside the
+    /// freshness check it makes next (neither needs the other's answers),
+    /// so the two cost one round of reads, as on GitHub (issue 45, goal 4).
+    /// The check's verdict comes back for the protocol's `preflight`.
+    pub(crate) fn look_beside_preflight(
+        &mut self,
+        steer: &Steer,
+        began: &Began,
+        bearing: &[Observation],
+    ) -> (Result<Effect>, Result<Preflight>) {
+        let look = Beside::new(Box::pin(self.looking(steer, began)));
+        let (judged, seen) = self.judged_beside(steer, bearing, look);
+        let preflight = judged.map(|(preflight, plan)| {
+            self.plan = Some(plan);
+            preflight
+        });
+        let effect = match seen {
+            Some(seen) => self.effect(steer, seen),
+            None => Ok(Effect::CannotTell(Words::of(
+                "the look for an earlier approval did not run",
+            ))),
+        };
+        (effect, preflight)
+    }
+
+    /// The look after a lost answer: the window the forge places the attempt
+    /// in, then its traces there, within the lock's budget.
+    fn looking<'a>(
+        &'a self,
+        steer: &'a Steer,
+        began: &'a Began,
+    ) -> impl std::future::Future<Output = Seen> + 'a {
+        let repo = self.opened.repo.as_ref();
+        let deadline = self.deadline;
+        async move {
+            let looked = async {
+                match repo.window(began).await? {
+                    Ok(window) => repo.look(steer, &window).await.map(Ok),
+                    Err(why) => Ok(Err(why)),
+                }
+            };
+            tokio::time::timeout_at(deadline, looked).await
+        }
+    }
+
+    /// What a look's answer says, each trace found made into the steer's
+    /// record, with where it acted and its actor.
+    fn effect(&mut self, steer: &Steer, seen: Seen) -> Result<Effect> {
+        let forge = self.place.forge;
+        let traced = match seen {
+            Ok(Ok(Ok(traced))) => traced,
+            Ok(Ok(Err(why))) => return Ok(Effect::CannotTell(Words::of(why))),
+            Ok(Err(err)) => return Ok(Effect::CannotTell(err.error.message().clone())),
+            Err(_elapsed) => {
+                return Ok(Effect::CannotTell(Words::of(format!(
+                    "{forge} did not answer within {} s to look for an earlier attempt to {}",
+                    LOCK_BUDGET.as_secs(),
+                    steer.doing()
+                ))));
+            }
+        };
+        match traced {
+            Traced::Found(found) => {
+                let mut records = Vec::with_capacity(found.len());
+                for produced in found {
+                    let record = steer.performed(&self.repo, produced, forge)?;
+                    records.push(self.with_actor(record));
+                }
+                Ok(Effect::Found(records))
+            }
+            Traced::NotDone => Ok(Effect::NotDone),
+            Traced::CannotTell(words) => Ok(Effect::CannotTell(words)),
+        }
+    }
+}
+
+/// What a look beside the check brought back: the traces, or why the
+/// attempt cannot be placed, or the forge's failure, or that time ran out.
+type Seen = std::result::Result<
+    std::result::Result<std::result::Result<Traced, String>, helm_forge::ForgeError>,
+    tokio::time::error::Elapsed,
+>;
+
 impl Actor for ForgeActor {
     /// What the forge cannot do, refused before anything is read; then the
     /// freshness guard, and `prepare` on the steer it settled on, whose
     /// writes pass the gate before the pending record is written.
     fn preflight(&mut self, steer: &Steer, bearing: &[Observation]) -> Result<Preflight> {
-        let capabilities = self.place.forge.capabilities();
-        if let Some(refusal) = helm_forge::refuses(self.place.forge, capabilities, steer) {
-            return Err(refusal.into());
-        }
-        let mut preflight = match &self.guard {
-            Some(guard) => {
-                super::fresh::forge::preflight(guard, &self.opened, &self.place, steer, bearing)?
-            }
-            None => Preflight::default(),
-        };
-        let acting = preflight.steer.clone().unwrap_or_else(|| steer.clone());
-        let doing = acting.doing();
-        let plan = self
-            .within(&doing, self.opened.repo.prepare(&acting))
-            .map_err(|err| err.error)?;
-        super::planned::gate(self.gate.as_ref(), &plan.writes)?;
-        if plan.steer != *steer {
-            preflight.steer = Some(plan.steer.clone());
-        }
+        let nothing = Beside::new(Box::pin(std::future::ready(())));
+        let (judged, _) = self.judged_beside(steer, bearing, nothing);
+        let (preflight, plan) = judged?;
         self.plan = Some(plan);
         Ok(preflight)
     }
@@ -194,25 +301,7 @@ impl Actor for ForgeActor {
     }
 
     fn look(&mut self, steer: &Steer, began: &Began) -> Result<Effect> {
-        let forge = self.place.forge;
-        let doing = format!("look for an earlier attempt to {}", steer.doing());
-        let window = match self.within(&doing, self.opened.repo.window(began)) {
-            Ok(Ok(window)) => window,
-            Ok(Err(why)) => return Ok(Effect::CannotTell(Words::of(why))),
-            Err(err) => return Ok(Effect::CannotTell(err.error.message().clone())),
-        };
-        match self.within(&doing, self.opened.repo.look(steer, &window)) {
-            Ok(Traced::Found(found)) => {
-                let mut records = Vec::with_capacity(found.len());
-                for produced in found {
-                    let record = steer.performed(&self.repo, produced, forge)?;
-                    records.push(self.with_actor(record));
-                }
-                Ok(Effect::Found(records))
-            }
-            Ok(Traced::NotDone) => Ok(Effect::NotDone),
-            Ok(Traced::CannotTell(words)) => Ok(Effect::CannotTell(words)),
-            Err(err) => Ok(Effect::CannotTell(err.error.message().clone())),
-        }
+        let seen = self.opened.runtime.block_on(self.looking(steer, began));
+        self.effect(steer, seen)
     }
 }

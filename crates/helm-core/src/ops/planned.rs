@@ -10,7 +10,7 @@ use helm_forge::{ForgeWrite, WritePlan};
 use serde_json::Value;
 
 use super::rehearsal::Unsent;
-use crate::actions::{Dispatch, Steer};
+use crate::actions::Steer;
 use crate::error::{Error, Kind, Result};
 use helm_http::client::gate::{Outgoing, WriteGate};
 

@@ -11,7 +11,6 @@
 
 use super::Helm;
 use super::logbook::SteerRequest;
-use crate::actions::Dispatch;
 use crate::error::{Error, Kind, Words};
 use crate::inputs::text::Stdin;
 use crate::model::words;

@@ -5,6 +5,7 @@
 //! [`Steer::kind`]. The core's `actions!` lists the same actions with their
 //! arguments; its tests hold the two lists equal.
 
+mod doing;
 mod thread;
 
 use helm_model::ActionKind;

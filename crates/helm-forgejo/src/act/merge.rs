@@ -124,6 +124,7 @@ pub(super) async fn send(
             tokio::time::sleep(wait).await;
             waited += wait;
             wait *= 2;
+            api.admit_again(write);
             continue;
         }
         let fact = crate::error::answered(Some(status));

@@ -34,7 +34,7 @@ pub(super) async fn send(client: &Client, write: &ForgeWrite) -> Result<Produced
 pub(super) async fn look(
     client: &Client,
     close: &ClosePr,
-    window: &Window,
+    window: &Window<'_>,
 ) -> Result<Traced, GitHubError> {
     closed(client, close.pr, window).await
 }

@@ -38,7 +38,7 @@ pub(super) async fn send(client: &Client, write: &ForgeWrite) -> Result<Produced
 pub(super) async fn look(
     client: &Client,
     comment: &Comment,
-    window: &Window,
+    window: &Window<'_>,
 ) -> Result<Vec<Produced>, GitHubError> {
     let number = comment.on.number();
     let since = window.query();

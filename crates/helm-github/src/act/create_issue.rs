@@ -39,11 +39,11 @@ pub(super) async fn send(client: &Client, write: &ForgeWrite) -> Result<Produced
 pub(super) async fn look(
     client: &Client,
     create: &CreateIssue,
-    window: &Window,
+    window: &Window<'_>,
 ) -> Result<Vec<Produced>, GitHubError> {
     let path = client.repo_path(&format!(
         "/issues?creator={}&state=all&since={}&sort=created&direction=asc",
-        window.viewer,
+        window.viewer(),
         window.query()
     ));
     let (issues, _) = client.get_all::<Issue>(&path).await?;

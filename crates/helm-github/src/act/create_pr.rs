@@ -81,7 +81,7 @@ pub(super) async fn send(
 pub(super) async fn look(
     client: &Client,
     create: &CreatePr,
-    window: &Window,
+    window: &Window<'_>,
 ) -> std::result::Result<Vec<Produced>, GitHubError> {
     let owner_head = if create.head.contains(':') {
         create.head.clone()

@@ -70,7 +70,7 @@ pub(super) async fn send(
 pub(super) async fn look(
     client: &Client,
     edit: &Edit<'_>,
-    window: &Window,
+    window: &Window<'_>,
 ) -> Result<Traced, GitHubError> {
     let asked = (edit.title, edit.body);
     edited(client, &edit.tail(), edit.on.number(), asked, window).await

@@ -181,7 +181,7 @@ pub(super) async fn send(
 pub(super) async fn look(
     client: &Client,
     change: &LabelChange,
-    window: &Window,
+    window: &Window<'_>,
 ) -> Result<Traced, GitHubError> {
     let number = change.on.number();
     let mut added = Vec::new();
@@ -197,7 +197,7 @@ pub(super) async fn look(
         let Some(name) = event.label.and_then(|l| l.name) else {
             return Ok(Traced::CannotTell(Words::of(format!(
                 "a '{kind}' event by {} on #{number}'s timeline since the attempt began names no label; check the labels of #{number} and who changed them on GitHub",
-                window.viewer
+                window.viewer()
             ))));
         };
         if has(asked, &name) && !has(found, &name) {

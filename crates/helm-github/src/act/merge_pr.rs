@@ -64,7 +64,7 @@ pub(super) async fn send(
 pub(super) async fn look(
     client: &Client,
     merge: &MergePr,
-    window: &Window,
+    window: &Window<'_>,
 ) -> Result<Traced, GitHubError> {
     let pr = merge.pr;
     let found = current(client, &format!("/pulls/{pr}")).await?;

@@ -27,7 +27,7 @@ mod window;
 mod write;
 
 use helm_forge::act::{IssueOrPull, ResolveThread, Steer, UnresolveThread};
-use helm_forge::{Produced, Traced, WritePlan};
+use helm_forge::{Produced, TraceWindow, Traced, WritePlan};
 use helm_model::clock::Began;
 use helm_model::error::{Result, Words};
 
@@ -111,17 +111,35 @@ pub async fn send(client: &Client, plan: &WritePlan) -> std::result::Result<Prod
 /// Looks on GitHub for the effect of an attempt that began as `began` says:
 /// its own traces, earliest first, or that it did not happen, or why helm
 /// cannot tell (among them, that the attempt cannot be placed on GitHub's
-/// clock).
+/// clock). The seam's two steps, [`window`] then [`look_within`], in one.
 pub async fn look(
     client: &Client,
     steer: &Steer,
     began: &Began,
 ) -> std::result::Result<Traced, GitHubError> {
-    let window = match Window::of(client, began).await? {
-        Ok(window) => window,
-        Err(why) => return Ok(Traced::CannotTell(Words::of(why))),
-    };
-    let window = &window;
+    match window(client, began).await? {
+        Ok(window) => look_within(client, steer, &window).await,
+        Err(why) => Ok(Traced::CannotTell(Words::of(why))),
+    }
+}
+
+/// The window in which traces on GitHub can be the attempt's: the account
+/// the token acts as, and the attempt's start on GitHub's clock (`Err` says
+/// why it cannot be placed).
+pub async fn window(
+    client: &Client,
+    began: &Began,
+) -> std::result::Result<std::result::Result<TraceWindow, String>, GitHubError> {
+    Window::of(client, began).await
+}
+
+/// Looks on GitHub for the attempt's own traces within `window`.
+pub async fn look_within(
+    client: &Client,
+    steer: &Steer,
+    window: &TraceWindow,
+) -> std::result::Result<Traced, GitHubError> {
+    let window = &Window::from(window);
     match steer {
         Steer::Comment(c) => comment::look(client, c, window).await.map(Traced::Found),
         Steer::CreateIssue(c) => create_issue::look(client, c, window)

@@ -38,7 +38,7 @@ pub(super) async fn send(client: &Client, write: &ForgeWrite) -> Result<Produced
 pub(super) async fn look(
     client: &Client,
     reopen: &ReopenIssue,
-    window: &Window,
+    window: &Window<'_>,
 ) -> Result<Traced, GitHubError> {
     let number = reopen.issue;
     let cannot_tell = |what: String| {
@@ -61,7 +61,10 @@ pub(super) async fn look(
             continue;
         }
         if !dated(&event) {
-            return cannot_tell(format!("is by {} and has no readable time", window.viewer));
+            return cannot_tell(format!(
+                "is by {} and has no readable time",
+                window.viewer()
+            ));
         }
         return Ok(Traced::Found(vec![Produced::State {
             state: "open".into(),

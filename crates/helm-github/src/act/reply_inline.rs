@@ -41,7 +41,7 @@ pub(super) async fn send(client: &Client, write: &ForgeWrite) -> Result<Produced
 pub(super) async fn look(
     client: &Client,
     reply: &ReplyInline,
-    window: &Window,
+    window: &Window<'_>,
 ) -> Result<Vec<Produced>, GitHubError> {
     let since = window.query();
     let path = client.repo_path(&format!("/pulls/{}/comments?since={since}", reply.pr));

@@ -45,7 +45,7 @@ pub(super) async fn send(client: &Client, write: &ForgeWrite) -> Result<Produced
 pub(super) async fn look(
     client: &Client,
     request: &RequestReview,
-    window: &Window,
+    window: &Window<'_>,
 ) -> Result<Traced, GitHubError> {
     let (mut people, mut slugs) = (Vec::new(), Vec::new());
     for event in timeline(client, request.pr).await? {

@@ -221,10 +221,10 @@ pub(super) async fn send(
 pub(super) async fn look(
     client: &Client,
     toggle: &Toggle<'_>,
-    window: &Window,
+    window: &Window<'_>,
 ) -> std::result::Result<Traced, GitHubError> {
     let now = toggle.read(client).await?.seen();
-    Ok(match judge(toggle, &now, &window.viewer) {
+    Ok(match judge(toggle, &now, window.viewer()) {
         Verdict::Found => Traced::Found(vec![Produced::Thread {
             resolved: now.resolved,
             url: None,

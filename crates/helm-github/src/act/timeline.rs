@@ -83,7 +83,7 @@ pub(super) async fn edited(
     tail: &str,
     number: u64,
     (title, body): (&Option<String>, &Option<String>),
-    window: &Window,
+    window: &Window<'_>,
 ) -> Result<Traced, GitHubError> {
     let current = current(client, tail).await?;
     let found = || {
@@ -122,7 +122,7 @@ pub(super) async fn edited(
 pub(super) async fn closed(
     client: &Client,
     number: u64,
-    window: &Window,
+    window: &Window<'_>,
 ) -> Result<Traced, GitHubError> {
     let closed = timeline(client, number)
         .await?
@@ -139,7 +139,7 @@ pub(super) async fn closed(
 }
 
 /// Whether an event is a `kind` event by the acting account in the window.
-pub(super) fn mine(event: &TimelineEvent, kind: &str, window: &Window) -> bool {
+pub(super) fn mine(event: &TimelineEvent, kind: &str, window: &Window<'_>) -> bool {
     event.event.as_deref() == Some(kind)
         && window.by(&event.actor)
         && window.admits(&event.created_at)

@@ -3,54 +3,57 @@
 //! compared with GitHub's), and by the account whose token acts (`GET /user`,
 //! asked once per look).
 
+use helm_forge::TraceWindow;
 use helm_model::clock::Began;
-use jiff::Timestamp;
 
 use crate::client::Client;
 use crate::error::GitHubError;
 use crate::wire::GitHubUser as User;
 
-/// Which traces can be the attempt's: made by `viewer`, at or after `since`
-/// on GitHub's clock.
-pub(super) struct Window {
-    pub(super) viewer: String,
-    since: Timestamp,
-}
+/// The seam's [`TraceWindow`] as GitHub's looks read it: against GitHub's
+/// users and times, and as a `since` query.
+pub(super) struct Window<'a>(&'a TraceWindow);
 
-impl Window {
+impl<'a> Window<'a> {
     /// The window of an attempt that began as `began` says; `Err` says why
     /// it cannot be placed on GitHub's clock.
     pub(super) async fn of(
         client: &Client,
         began: &Began,
-    ) -> Result<Result<Window, String>, GitHubError> {
+    ) -> Result<Result<TraceWindow, String>, GitHubError> {
         // The first answer of the look also reads GitHub's clock, in case
         // the attempt kept no reading of its own.
         let user: User = client.get_json("/user").await?;
         Ok(began
             .earliest_trace(client.clock().as_ref())
-            .map(|since| Window {
+            .map(|since| TraceWindow {
                 viewer: user.login,
                 since,
             }))
     }
 
+    pub(super) fn from(window: &'a TraceWindow) -> Window<'a> {
+        Window(window)
+    }
+
+    /// The account whose token acts.
+    pub(super) fn viewer(&self) -> &str {
+        &self.0.viewer
+    }
+
     /// Whether a trace made at `at` (as GitHub writes it) is in the window.
     /// A time GitHub did not give, or that does not read, is not.
     pub(super) fn admits(&self, at: &Option<String>) -> bool {
-        at.as_deref()
-            .and_then(|at| at.parse::<Timestamp>().ok())
-            .is_some_and(|at| at >= self.since)
+        self.0.admits(at.as_deref())
     }
 
     pub(super) fn by(&self, user: &Option<User>) -> bool {
-        user.as_ref()
-            .is_some_and(|u| u.login.eq_ignore_ascii_case(&self.viewer))
+        self.0.by(user.as_ref().map(|u| u.login.as_str()))
     }
 
     /// The window's start as a `since` query parameter.
     pub(super) fn query(&self) -> String {
-        self.since.strftime("%Y-%m-%dT%H:%M:%SZ").to_string()
+        self.0.since.strftime("%Y-%m-%dT%H:%M:%SZ").to_string()
     }
 }
 
@@ -60,10 +63,11 @@ mod tests {
 
     #[test]
     fn a_trace_counts_from_the_window_on_by_the_viewer_only() {
-        let window = Window {
+        let trace = TraceWindow {
             viewer: "helm-bot".into(),
             since: "2026-11-21T09:58:00Z".parse().unwrap(),
         };
+        let window = Window::from(&trace);
         assert_eq!(window.query(), "2026-11-21T09:58:00Z");
         assert!(window.admits(&Some("2026-11-21T09:58:00Z".into())));
         assert!(!window.admits(&Some("2026-11-21T09:57:59Z".into())));

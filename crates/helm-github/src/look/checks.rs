@@ -17,13 +17,14 @@ use serde::{Deserialize, Deserializer, Serialize};
 use serde_json::Value;
 
 use super::fetch::{is_false, shaped, to_value};
-use super::parts::{NamedPart, PayloadPart, Prior, holding};
+use super::parts::{fresh, holding};
 use super::unavailable::{Unavailable, complete, without_log};
 use crate::client::Client;
 use crate::client::storage::{self, Tail};
 use crate::conditional::{get_listing, get_one, get_pages, whole};
 use crate::error::GitHubError;
 use crate::wire::{GitHubCheckRun, GitHubStatus};
+use helm_forge::{NamedPart, Prior};
 
 /// The app whose check runs are GitHub Actions jobs (a job's id is its
 /// check run's).
@@ -155,7 +156,7 @@ pub(super) async fn checks(
             let (pr, validator) = get_one::<Value>(client, &path).await?;
             named.push(NamedPart {
                 name: "summary",
-                part: PayloadPart::fresh(Value::Null, false, vec![validator]),
+                part: fresh(Value::Null, false, vec![validator]),
                 shown: false,
             });
             let Some(sha) = pr["head"]["sha"].as_str() else {
@@ -210,7 +211,7 @@ pub(super) async fn checks(
     }
     named.push(NamedPart {
         name: "checks",
-        part: PayloadPart::fresh(checks, false, seen),
+        part: fresh(checks, false, seen),
         shown: true,
     });
     Ok(Some(named))

@@ -6,10 +6,11 @@ use serde::Serialize;
 use serde::de::DeserializeOwned;
 use serde_json::Value;
 
-use super::parts::{Held, PayloadPart};
+use super::parts::{Held, fresh};
 use crate::client::Client;
 use crate::conditional::{get_listing, get_one, get_pages_again, whole};
 use crate::error::GitHubError;
+use helm_forge::PayloadPart;
 
 pub(crate) fn to_value<T: Serialize>(value: &T) -> Value {
     serde_json::to_value(value).unwrap_or(Value::Null)
@@ -31,11 +32,7 @@ pub(crate) async fn resource<W: DeserializeOwned, S: From<W> + Serialize>(
         return Ok(prior);
     }
     let (item, validator) = get_one::<W>(client, path).await?;
-    Ok(PayloadPart::fresh(
-        to_value(&S::from(item)),
-        false,
-        vec![validator],
-    ))
+    Ok(fresh(to_value(&S::from(item)), false, vec![validator]))
 }
 
 /// GitHub's answers as their shapes.
@@ -73,14 +70,10 @@ pub(crate) async fn listing<T: DeserializeOwned>(
             let again =
                 get_pages_again(client, &prior.validators, seen, |v| held.request(v), shaped);
             if let Some((items, truncated, validators)) = again.await? {
-                return Ok(PayloadPart::fresh(
-                    Value::Array(items),
-                    truncated,
-                    validators,
-                ));
+                return Ok(fresh(Value::Array(items), truncated, validators));
             }
         }
     }
     let (items, truncated, validators) = get_listing::<T>(client, path, whole).await?;
-    Ok(PayloadPart::fresh(shape(items), truncated, validators))
+    Ok(fresh(shape(items), truncated, validators))
 }

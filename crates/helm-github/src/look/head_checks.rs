@@ -4,11 +4,12 @@
 use serde::Serialize;
 
 use super::fetch::{is_false, shaped, to_value};
-use super::parts::PayloadPart;
+use super::parts::fresh;
 use crate::client::Client;
 use crate::conditional::{get_listing, get_pages};
 use crate::error::GitHubError;
 use crate::wire::{GitHubCheckRun, GitHubCombinedStatus};
+use helm_forge::PayloadPart;
 use helm_forge::shape;
 
 #[derive(Serialize)]
@@ -54,5 +55,5 @@ pub(super) async fn checks(client: &Client, sha: &str) -> Result<PayloadPart, Gi
     });
     let mut seen = runs_seen;
     seen.extend(status_seen);
-    Ok(PayloadPart::fresh(value, false, seen))
+    Ok(fresh(value, false, seen))
 }

@@ -1,10 +1,11 @@
 //! GitHub's observation requests: what helm reads of a target on GitHub
 //! (the endpoint paths, conditional requests and their validators,
 //! pagination), returning each part of a payload in helm-forge's shapes
-//! ([`NamedPart`]). The core hands in the prior payload's parts ([`Prior`]) and
-//! makes its payload of the parts it gets back: what goes on the slate, its
-//! redaction, digest and words are the core's, and this module knows no
-//! voyage.
+//! ([`NamedPart`]). Its face is the seam's [`ConditionalLook`], implemented
+//! for the [`Client`]: the core hands in the prior payload's parts ([`Prior`])
+//! and makes its payload of the parts it gets back, so what goes on the
+//! slate, its redaction, digest and words are the core's, and this module
+//! knows no voyage.
 
 mod checks;
 mod fetch;
@@ -16,28 +17,52 @@ mod thread;
 mod threads;
 mod unavailable;
 
-use helm_forge::{ChecksOf, LogsWanted, LookProgress, RepoPart, ThreadPart, ThreadRef};
+use helm_forge::{
+    ChecksOf, ConditionalLook, LogsWanted, LookIo, LookProgress, NamedPart, Prior, RepoPart,
+    ThreadPart, ThreadRef,
+};
 
 use crate::client::Client;
 use crate::error::GitHubError;
-pub use parts::{NamedPart, PayloadPart, Prior};
 
-/// A repository's parts `wants` asks for: `issues` (open, without their
-/// bodies) and `pullRequests` (open, each a line), asked for conditionally
-/// on `prior`.
-pub async fn repo(
-    client: &Client,
-    wants: &[RepoPart],
-    prior: Option<&Prior<'_>>,
-) -> Result<Vec<NamedPart>, GitHubError> {
-    repo::repo(client, wants, prior).await
+/// GitHub answers conditional requests: the core looks through this, and
+/// each look's failure stays GitHub's to word.
+impl ConditionalLook for Client {
+    fn repo_name(&self) -> String {
+        self.repo.to_string()
+    }
+
+    fn thread<'a>(
+        &'a self,
+        at: ThreadRef,
+        wants: &'a [ThreadPart],
+        prior: Option<&'a Prior<'a>>,
+    ) -> LookIo<'a, Vec<NamedPart>> {
+        Box::pin(async move { Ok(thread(self, at, wants, prior).await?) })
+    }
+
+    fn repo<'a>(
+        &'a self,
+        wants: &'a [RepoPart],
+        prior: Option<&'a Prior<'a>>,
+    ) -> LookIo<'a, Vec<NamedPart>> {
+        Box::pin(async move { Ok(repo::repo(self, wants, prior).await?) })
+    }
+
+    fn checks<'a>(
+        &'a self,
+        of: &'a ChecksOf,
+        logs: LogsWanted,
+        prior: Option<&'a Prior<'a>>,
+        progress: &'a dyn LookProgress,
+    ) -> LookIo<'a, Option<Vec<NamedPart>>> {
+        Box::pin(async move { Ok(checks::checks(self, of, logs, prior, progress).await?) })
+    }
 }
 
 /// An issue's or a pull request's parts `wants` asks for, each under its
-/// [`ThreadPart::name`], asked for conditionally on `prior`. A pull
-/// request read only for its head sha (checks without the summary) comes
-/// back not [`shown`](NamedPart::shown).
-pub async fn thread(
+/// [`ThreadPart::name`], asked for conditionally on `prior`.
+async fn thread(
     client: &Client,
     at: ThreadRef,
     wants: &[ThreadPart],
@@ -48,20 +73,4 @@ pub async fn thread(
     } else {
         thread::issue(client, at.number, wants, prior).await
     }
-}
-
-/// The CI of `of` (a pull request's head, or a ref): its check runs and
-/// statuses, each failed run's annotations, and for a GitHub Actions job
-/// its steps and the last lines of the logs `logs` asks for, counting
-/// requests and log bytes in `progress`. `None` when `prior` still holds
-/// whole; else the `checks` part, and for a pull request its `summary`,
-/// read for the head sha only (not [`shown`](NamedPart::shown)).
-pub async fn checks(
-    client: &Client,
-    of: &ChecksOf,
-    logs: LogsWanted,
-    prior: Option<&Prior<'_>>,
-    progress: &dyn LookProgress,
-) -> Result<Option<Vec<NamedPart>>, GitHubError> {
-    checks::checks(client, of, logs, prior, progress).await
 }

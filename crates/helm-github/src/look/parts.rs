@@ -2,7 +2,8 @@
 //! from the prior payload when every request behind it answers 304, asked
 //! in one concurrent round ([`holding`]); only the others are fetched again.
 //! The prior payload is the core's; it hands in each part it holds
-//! ([`Prior`]) and takes back each part the look made ([`NamedPart`]).
+//! ([`Prior`]) and takes back each part the look made ([`NamedPart`]), both
+//! helm-forge's, as the conditional look of the seam has them.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::future::Future;
@@ -10,114 +11,54 @@ use std::future::Future;
 use futures_util::future::join_all;
 use serde_json::Value;
 
+use helm_forge::{NamedPart, PayloadPart, Prior, Validator};
+
 use crate::client::Client;
-use crate::conditional::{Fetched, Validator, probe};
+use crate::conditional::{Asking, Fetched, probe};
 use crate::error::GitHubError;
 
-/// One part of a payload: its value, whether a listing was cut, the
-/// validators of the requests behind it, and whether it was kept from the
-/// prior payload (every request answered 304).
-#[derive(Debug, Default)]
-pub struct PayloadPart {
-    pub value: Value,
-    pub truncated: bool,
-    pub validators: Vec<Validator>,
-    pub kept: bool,
-}
-
-impl PayloadPart {
-    pub(crate) fn fresh(value: Value, truncated: bool, validators: Vec<Validator>) -> PayloadPart {
-        PayloadPart {
-            value,
-            truncated,
-            validators,
-            kept: false,
-        }
+/// A part read now (not kept from the prior payload).
+pub(crate) fn fresh(value: Value, truncated: bool, validators: Vec<Validator>) -> PayloadPart {
+    PayloadPart {
+        value,
+        truncated,
+        validators,
+        kept: false,
     }
 }
 
-/// A part the look made, under its payload name (`summary`, `issues`, …).
-#[derive(Debug)]
-pub struct NamedPart {
-    pub name: &'static str,
-    pub part: PayloadPart,
-    /// False for a part read only for what another needed (a pull request
-    /// read for its head sha alone): its validators and whether it was kept
-    /// count, its value is no part of the payload.
-    pub shown: bool,
+/// Part `name`, shown in the payload, when the look made it.
+pub(crate) fn shown(name: &'static str, part: Option<PayloadPart>) -> Option<NamedPart> {
+    Some(NamedPart {
+        name,
+        part: part?,
+        shown: true,
+    })
 }
 
-impl NamedPart {
-    pub(crate) fn shown(name: &'static str, part: Option<PayloadPart>) -> Option<NamedPart> {
-        Some(NamedPart {
-            name,
-            part: part?,
-            shown: true,
-        })
-    }
-}
-
-/// The prior payload of the same target, as a look reads it: the
-/// validators of every part (ADR 0008), and each part's value and whether
-/// its listing was cut.
-#[derive(Debug)]
-pub struct Prior<'a> {
-    validators: &'a BTreeMap<String, Vec<Validator>>,
-    seen: BTreeMap<&'static str, (Option<&'a Value>, bool)>,
-}
-
-impl<'a> Prior<'a> {
-    /// A prior payload with these validators; its parts are added with
-    /// [`part`](Prior::part).
-    pub fn new(validators: &'a BTreeMap<String, Vec<Validator>>) -> Prior<'a> {
-        Prior {
-            validators,
-            seen: BTreeMap::new(),
-        }
-    }
-
-    /// Adds part `name`: its value (if the payload has it) and whether its
-    /// listing was cut.
-    pub fn part(mut self, name: &'static str, value: Option<&'a Value>, truncated: bool) -> Self {
-        self.seen.insert(name, (value, truncated));
-        self
-    }
-
-    pub(crate) fn validators(&self) -> &'a BTreeMap<String, Vec<Validator>> {
-        self.validators
-    }
-
-    /// The value of the prior part `name`, if the payload has it.
-    pub(crate) fn value(&self, name: &str) -> Option<&'a Value> {
-        self.seen.get(name).and_then(|(value, _)| *value)
-    }
-
-    /// The head sha the prior payload saw: its summary's, else its checks'.
-    pub(crate) fn head_sha(&self) -> Option<String> {
-        let summary = self
-            .value("summary")
-            .and_then(|s| s["head"]["sha"].as_str());
-        let checks = self.value("checks").and_then(|c| c["headSha"].as_str());
-        summary.or(checks).map(str::to_string)
-    }
-
+/// What a GitHub look takes of a prior part, given what the conditional
+/// round found still holding.
+pub(crate) trait HeldParts<'a> {
     /// The prior part `name` with its validators, whether it still holds
     /// (`kept`) or not: a listing that changed keeps its pages that did not.
-    pub(crate) fn seen(&self, held: &Held, name: &str) -> Option<PayloadPart> {
-        let validators = self.validators.get(name)?.clone();
-        let (value, truncated) = self.seen.get(name).copied().unwrap_or((None, false));
-        Some(PayloadPart {
-            value: value.cloned().unwrap_or(Value::Null),
-            truncated,
-            validators,
-            kept: held.contains(name),
-        })
-    }
+    fn seen(&self, held: &Held, name: &str) -> Option<PayloadPart>;
 
     /// The prior part `name` with its validators, when the prior payload has
     /// both and the part still holds.
-    pub(crate) fn kept(&self, held: &Held, name: &str) -> Option<PayloadPart> {
+    fn kept(&self, held: &Held, name: &str) -> Option<PayloadPart> {
         self.seen(held, name).filter(|part| part.kept)
+    }
+}
+
+impl<'a> HeldParts<'a> for Prior<'a> {
+    fn seen(&self, held: &Held, name: &str) -> Option<PayloadPart> {
+        let validators = self.validators().get(name)?.clone();
+        Some(PayloadPart {
+            value: self.value(name).cloned().unwrap_or(Value::Null),
+            truncated: self.truncated(name),
+            validators,
+            kept: held.contains(name),
+        })
     }
 }
 
@@ -192,7 +133,7 @@ pub(crate) async fn holding(
     };
     for ((name, validator), answer) in asks.iter().zip(answers) {
         match answer? {
-            Fetched::Fresh(..) => {
+            Fetched::Fresh => {
                 held.parts.remove(*name);
             }
             Fetched::Unchanged => {
@@ -240,8 +181,5 @@ mod tests {
         assert_eq!(files.validators.len(), 1);
         // A part without validators is no prior part at all.
         assert!(prior.seen(&held, "checks").is_none());
-        assert_eq!(prior.head_sha().as_deref(), Some("abc"));
-        let no_summary = Prior::new(&validators).part("checks", Some(&checks), false);
-        assert_eq!(no_summary.head_sha().as_deref(), Some("def"));
     }
 }

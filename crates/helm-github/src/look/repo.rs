@@ -6,10 +6,11 @@ use helm_forge::{RepoPart, shape};
 use serde_json::Value;
 
 use super::fetch::{listing, to_value};
-use super::parts::{NamedPart, PayloadPart, Prior, holding, optional};
+use super::parts::{HeldParts, holding, optional, shown};
 use crate::client::Client;
 use crate::error::GitHubError;
 use crate::wire::{GitHubIssue, GitHubPull};
+use helm_forge::{NamedPart, PayloadPart, Prior};
 
 /// A pull request as a line of the repository's listing.
 fn pull_line(p: &GitHubPull) -> shape::PullLine {
@@ -70,11 +71,8 @@ pub(super) async fn repo(
         ),
     );
     let (issues, pulls) = tokio::try_join!(issues, pulls)?;
-    Ok([
-        NamedPart::shown("issues", issues),
-        NamedPart::shown("pullRequests", pulls),
-    ]
-    .into_iter()
-    .flatten()
-    .collect())
+    Ok([shown("issues", issues), shown("pullRequests", pulls)]
+        .into_iter()
+        .flatten()
+        .collect())
 }

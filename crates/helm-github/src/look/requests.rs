@@ -6,12 +6,13 @@ use http::StatusCode;
 use serde::Serialize;
 
 use super::fetch::{is_false, shaped, to_value};
-use super::parts::PayloadPart;
+use super::parts::fresh;
 use super::threads::{GraphQlThread, review_threads};
 use crate::client::Client;
 use crate::conditional::{get_listing, get_raw, whole};
 use crate::error::GitHubError;
 use crate::wire::{GitHubPullFile, GitHubReview, GitHubReviewComment};
+use helm_forge::PayloadPart;
 use helm_forge::shape;
 
 #[derive(Serialize)]
@@ -40,7 +41,7 @@ pub(super) async fn diff(client: &Client, number: u64) -> Result<PayloadPart, Gi
             format: "unified",
             text,
         });
-        return Ok(PayloadPart::fresh(value, false, vec![validator]));
+        return Ok(fresh(value, false, vec![validator]));
     }
     if answer.status != StatusCode::NOT_ACCEPTABLE {
         return Err(GitHubError::from_answer(&answer));
@@ -63,7 +64,7 @@ pub(super) async fn diff(client: &Client, number: u64) -> Result<PayloadPart, Gi
         ),
         patches: shaped(files),
     });
-    Ok(PayloadPart::fresh(value, false, validators))
+    Ok(fresh(value, false, validators))
 }
 
 #[derive(Serialize)]
@@ -153,7 +154,7 @@ pub(super) async fn reviews(
     });
     let mut seen = reviews_seen;
     seen.extend(comments_seen);
-    Ok(PayloadPart::fresh(value, false, seen))
+    Ok(fresh(value, false, seen))
 }
 
 /// The `reviews` part kept from a prior look (its REST listings answered

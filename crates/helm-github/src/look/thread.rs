@@ -7,11 +7,12 @@
 use helm_forge::{ThreadPart, shape};
 
 use super::fetch::{listing, resource, shaped, to_value};
-use super::parts::{Held, NamedPart, PayloadPart, Prior, holding, kept_or, optional};
+use super::parts::{Held, HeldParts, holding, kept_or, optional, shown};
 use super::{head_checks, requests, threads};
 use crate::client::Client;
 use crate::error::GitHubError;
 use crate::wire::{GitHubIssue, GitHubIssueComment, GitHubPull, GitHubPullFile};
+use helm_forge::{NamedPart, PayloadPart, Prior};
 
 /// Issue `number`'s parts `wants` names (`summary`, `comments`).
 pub(super) async fn issue(
@@ -35,13 +36,10 @@ pub(super) async fn issue(
         comments(client, number, prior, &held),
     );
     let (summary, comments) = tokio::try_join!(summary, comments)?;
-    Ok([
-        NamedPart::shown("summary", summary),
-        NamedPart::shown("comments", comments),
-    ]
-    .into_iter()
-    .flatten()
-    .collect())
+    Ok([shown("summary", summary), shown("comments", comments)]
+        .into_iter()
+        .flatten()
+        .collect())
 }
 
 /// The conversation's comments (an issue's, or a pull request's), the held
@@ -166,11 +164,11 @@ async fn assemble(
     });
     Ok([
         summary,
-        NamedPart::shown("comments", comments),
-        NamedPart::shown("files", files),
-        NamedPart::shown("diff", diff),
-        NamedPart::shown("checks", checks),
-        NamedPart::shown("reviews", reviews),
+        shown("comments", comments),
+        shown("files", files),
+        shown("diff", diff),
+        shown("checks", checks),
+        shown("reviews", reviews),
     ]
     .into_iter()
     .flatten()

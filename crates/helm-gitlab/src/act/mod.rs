@@ -58,10 +58,8 @@ pub(crate) async fn prepare(api: &GitLabApi, steer: &Steer) -> Result<WritePlan,
 }
 
 pub(crate) async fn send(api: &GitLabApi, plan: &WritePlan) -> Result<Produced, ForgeError> {
-    api.admitted.admit(&plan.writes);
-    let sent = sent(api, plan).await;
-    api.admitted.close();
-    sent
+    let _admitted = api.admitted.admitting(&plan.writes);
+    sent(api, plan).await
 }
 
 async fn sent(api: &GitLabApi, plan: &WritePlan) -> Result<Produced, ForgeError> {

@@ -1,19 +1,16 @@
-//! A `github-checks` payload made of what helm-github's `look::checks`
-//! brought back: the target's place (repository, pull request or ref), the
+//! A `github-checks` payload made of what the forge's
+//! `ConditionalLook::checks` brought back: the target's place (repository, pull request or ref), the
 //! `checks` part, and the validators of every request behind it, which make
 //! the next look conditional (ADR 0008).
 
 use std::collections::BTreeMap;
 
-use helm_forge::{ChecksOf, LogsWanted};
+use helm_forge::{ChecksOf, ConditionalLook, LogsWanted, NamedPart, Prior, Validator};
 use serde::Serialize;
 use serde_json::Value;
 
 use super::{GitHubChecksTarget, Logs};
-use crate::github::client::Client;
-use crate::github::conditional::Validator;
-use crate::github::error::GitHubError;
-use crate::github::look::{self, NamedPart, Prior};
+use crate::error::Error;
 use crate::observe::payload::to_value;
 use crate::observe::{Looking, Tally};
 
@@ -31,11 +28,11 @@ struct ChecksPayload<'a> {
 }
 
 impl GitHubChecksTarget {
-    /// Looks through helm-github's `look::checks`, the prior payload's
-    /// validators making the requests conditional.
+    /// Looks through the forge's `checks`, the prior payload's validators
+    /// making the requests conditional.
     pub(super) async fn look(
         &self,
-        client: &Client,
+        client: &dyn ConditionalLook,
         prior: Option<&Value>,
         tally: &Tally,
     ) -> Looking {
@@ -48,7 +45,9 @@ impl GitHubChecksTarget {
             (Some(number), _) => ChecksOf::Pr(number),
             (None, Some(git_ref)) => ChecksOf::Ref(git_ref.clone()),
             (None, None) => {
-                return Err(GitHubError::shape_text("no pull request or ref".into()));
+                return Err(
+                    Error::usage("a github-checks target names no pull request or ref").into(),
+                );
             }
         };
         let logs = LogsWanted {
@@ -56,20 +55,18 @@ impl GitHubChecksTarget {
             none: self.logs == Logs::None,
             tail: self.tail as usize,
         };
-        let named = match (
-            look::checks(client, &of, logs, seen.as_ref(), tally).await?,
-            prior,
-        ) {
+        let named = match (client.checks(&of, logs, seen.as_ref(), tally).await?, prior) {
             (Some(named), _) => named,
             (None, Some(prior)) => return Ok((prior.clone(), true)),
             (None, None) => {
-                return Err(GitHubError::shape_text(
-                    "a look without a prior payload was said to keep it".into(),
-                ));
+                return Err(Error::usage(
+                    "a checks look without a prior payload was said to keep it",
+                )
+                .into());
             }
         };
         let mut payload = ChecksPayload {
-            repo: client.repo.to_string(),
+            repo: client.repo_name(),
             pr: self.pr,
             git_ref: self.git_ref.as_deref(),
             checks: Value::Null,

@@ -12,6 +12,7 @@ use serde::Deserialize;
 use serde_json::Value;
 
 use super::Guard;
+use super::beside::Beside;
 use crate::actions::{Dispatch, IssueOrPull, Steer};
 use crate::error::{Error, Kind, Result, arg, cmd};
 use crate::model::entry::{Checked, Freshness, NotChecked, Verdict};
@@ -40,13 +41,29 @@ struct Seen<'a> {
     payload: Option<Value>,
 }
 
-/// Judges `bearing` for `steer` on `place`; an error refuses the steer.
-pub(crate) fn preflight(
+/// Judges `bearing` for `steer` on `place` (an error refuses the steer),
+/// with the reads `other` holds sent alongside the check's own (see
+/// `beside`); their output comes back beside the verdict.
+pub(crate) fn preflight_beside<'a, T>(
+    guard: &Guard,
+    opened: &'a OpenedForge,
+    place: &ForgeRepo,
+    steer: &Steer,
+    bearing: &[Observation],
+    other: Beside<'a, T>,
+) -> (Result<Preflight>, Option<T>) {
+    let mut other = other;
+    let judged = judge(guard, opened, place, steer, bearing, &mut other);
+    (judged, other.finish(&opened.runtime))
+}
+
+fn judge<T>(
     guard: &Guard,
     opened: &OpenedForge,
     place: &ForgeRepo,
     steer: &Steer,
     bearing: &[Observation],
+    other: &mut Beside<'_, T>,
 ) -> Result<Preflight> {
     let Some(thread) = steer.thread() else {
         let mut freshness = Freshness::of(Verdict::NoTarget);
@@ -82,6 +99,7 @@ pub(crate) fn preflight(
     let mut freshness = Freshness::of(Verdict::Fresh);
     let mut stale: Vec<&Seen> = Vec::new();
     let mut now_summary: Option<Value> = None;
+    let mut nows = again(opened, &mine, other)?.into_iter();
     for one in &mine {
         let target = one.target.describe();
         let Some(payload) = &one.payload else {
@@ -90,7 +108,12 @@ pub(crate) fn preflight(
             ));
             continue;
         };
-        let now = again(opened, &one.target, payload)?;
+        let Some(now) = nows.next() else {
+            return Err(Error::new(
+                Kind::Corrupt,
+                format!("{target} was not read again with the others"),
+            ));
+        };
         if now_summary.is_none() && matches!(thread, IssueOrPull::PullRequest(_)) {
             now_summary = now.get("summary").cloned();
         }
@@ -206,18 +229,42 @@ fn of_target<'a>(
     mine
 }
 
-/// The target read again through the forge, redacted as what it is compared
-/// with was.
-fn again(opened: &OpenedForge, target: &Target, payload: &Value) -> Result<Value> {
-    let Source::Forge(look) = target.source() else {
-        return Err(Error::new(
-            Kind::Corrupt,
-            format!("{} is not a target on a forge", target.describe()),
-        ));
+/// Each observation still stowed, read again through the forge, in order,
+/// with `other`'s reads beside them; each redacted as what it is compared
+/// with was. The first that cannot be read refuses the check, and the rest
+/// are not asked.
+fn again<T>(
+    opened: &OpenedForge,
+    mine: &[Seen<'_>],
+    other: &mut Beside<'_, T>,
+) -> Result<Vec<Value>> {
+    let repo = opened.repo.as_ref();
+    let reads = async {
+        let mut nows = Vec::new();
+        for one in mine {
+            let Some(payload) = &one.payload else {
+                continue;
+            };
+            let Source::Forge(look) = one.target.source() else {
+                return Err(Error::new(
+                    Kind::Corrupt,
+                    format!("{} is not a target on a forge", one.target.describe()),
+                ));
+            };
+            let read = crate::ops::forge_look::looked(look, repo).await;
+            nows.push(as_compared(&one.target, payload, read)?);
+        }
+        Ok(nows)
     };
-    let read = opened
-        .runtime
-        .block_on(crate::ops::forge_look::looked(look, opened.repo.as_ref()));
+    opened.runtime.block_on(other.with(reads))
+}
+
+/// What was read again, redacted, or why the check could not be made.
+fn as_compared(
+    target: &Target,
+    payload: &Value,
+    read: std::result::Result<Value, helm_forge::ForgeError>,
+) -> Result<Value> {
     let mut now = read.map_err(|err| {
         let error = err.error;
         let message = error.message().to_string();

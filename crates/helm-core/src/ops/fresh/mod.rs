@@ -141,9 +141,10 @@ fn judge<T>(
             Some((m, Judged { target, payload }))
         })
         .unzip();
-    let client = &session.client;
+    // One remembering client for every observation: a request they share is sent once.
+    let client = session.client.remembering();
     let outcome = session.runtime.block_on(other.with(async {
-        tokio::time::timeout(session.timeout, fresh::changes(client, &asks)).await
+        tokio::time::timeout(session.timeout, fresh::changes(&client, &asks)).await
     }));
     let mut freshness = Freshness::of(Verdict::Fresh);
     freshness.checked = mine.len() - lightened.len();

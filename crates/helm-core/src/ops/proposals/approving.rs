@@ -1,7 +1,7 @@
 //! What an approval acts through: the outbound gate that lets the forge have
 //! the proposed bytes or nothing, and the steer's actor (GitHub's or a
 //! forge's) that judges the proposal's bearing rather than the approver's
-//! slate, its GitHub check sent alongside the look for an earlier write.
+//! slate, its freshness check sent alongside the look for an earlier write.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -51,7 +51,7 @@ pub(super) fn exact(steer: &Steer, expected: &str) -> WriteGate {
 
 /// The steer's actor (GitHub's or a forge's), its freshness guard run on
 /// the proposal's bearing (what the proposer saw), not on the approver's
-/// slate. Since that bearing is known before the protocol asks, GitHub's
+/// slate. Since that bearing is known before the protocol asks, the
 /// check is made alongside the look for an earlier write of the proposal,
 /// and its verdict kept for the `preflight` that follows.
 pub(super) struct Approving {
@@ -104,9 +104,11 @@ impl Actor for Approving {
                 self.judged = Some((steer.clone(), verdict));
                 effect
             }
-            // The forge's check reads each observation again through its
-            // `Repository`, on its own runtime: it stays after the look.
-            Inner::Forge(actor) => actor.look(steer, began),
+            Inner::Forge(actor) => {
+                let (effect, verdict) = actor.look_beside_preflight(steer, began, &self.bearing);
+                self.judged = Some((steer.clone(), verdict));
+                effect
+            }
         }
     }
 }
