@@ -11,13 +11,12 @@
 
 use std::time::Duration;
 
-use helm_forge::{ForgeName, ForgeWrite, Produced, Traced, WritePlan};
+use helm_forge::{ForgeError, ForgeName, ForgeWrite, Produced, Traced, WritePlan};
 use helm_http::client::gate::WriteGate;
 
 use crate::actions::{Dispatch, Effect, Steer};
 use crate::error::{Error, Kind, Result};
 use crate::github;
-use crate::github::error::Failure;
 use crate::model::SteerRecord;
 use crate::model::clock::{Began, GitHubClock};
 use crate::steering::{ActError, Actor, Outcome, Preflight};
@@ -180,50 +179,8 @@ impl Actor for GitHubActor {
                 })?;
                 Ok(self.with_actor(record))
             }
-            // Whatever the last request's failure, an earlier one changed
-            // GitHub: the attempt stays pending for a look to record it.
-            Ok(Err(err)) if err.failure == Failure::Partial => Err(ActError {
-                outcome: Outcome::Unknown,
-                error: Error::new(
-                    Kind::UnknownOutcome,
-                    format!("GitHub acted in part to {doing}: {}", err.message),
-                ),
-            }),
-            Ok(Err(err)) if err.may_have_acted() => Err(ActError {
-                outcome: Outcome::Unknown,
-                error: Error::new(
-                    Kind::GitHub,
-                    match err.status {
-                        Some(status) => {
-                            format!("GitHub answered {status} {} to {doing}", err.message)
-                        }
-                        None => format!("no answer from GitHub to {doing}: {}", err.message),
-                    },
-                ),
-            }),
-            Ok(Err(err))
-                if err.status == Some(409)
-                    && steer.pinned_to().is_some() =>
-            {
-                Err(ActError {
-                    outcome: Outcome::NotDone,
-                    error: Error::new(
-                        Kind::Stale,
-                        format!(
-                            "GitHub refused to {doing} (409): the PR's head moved since you observed it; observe it again"
-                        ),
-                    )
-                    .hint("nothing was merged or recorded; observe the PR again to see the new commits, then merge"),
-                })
-            }
-            Ok(Err(err)) => Err(ActError {
-                outcome: Outcome::NotDone,
-                error: err.into_error(
-                    &doing,
-                    &self.repo(),
-                    "nothing was recorded and the slate is unchanged",
-                ),
-            }),
+            // Worded by helm-github, with whether GitHub may have acted.
+            Ok(Err(err)) => Err(super::planned::act_error(err)),
             Err(_elapsed) => Err(ActError {
                 outcome: Outcome::Unknown,
                 error: Error::new(
@@ -274,10 +231,8 @@ impl Actor for GitHubActor {
 }
 
 /// What a look brought back, or that it ran out of time.
-type Seen = std::result::Result<
-    std::result::Result<Traced, crate::github::error::GitHubError>,
-    tokio::time::error::Elapsed,
->;
+type Seen =
+    std::result::Result<std::result::Result<Traced, ForgeError>, tokio::time::error::Elapsed>;
 
 /// A preflight's verdict with the plan it made.
 type Planned = Result<(Preflight, WritePlan)>;
@@ -335,7 +290,8 @@ impl GitHubActor {
             });
         let plan = match planned {
             Ok(Ok(plan)) => plan,
-            Ok(Err(err)) | Err(err) => return (Err(err), other),
+            Ok(Err(err)) => return (Err(err.error), other),
+            Err(err) => return (Err(err), other),
         };
         if let Err(err) = super::planned::gate(self.gate.as_ref(), &plan.writes) {
             return (Err(err), other);
@@ -381,7 +337,6 @@ impl GitHubActor {
     /// What a look's answer says, each trace found made into the steer's
     /// record, with its actor.
     fn looked(&mut self, steer: &Steer, seen: Seen) -> Result<Effect> {
-        let doing = format!("look for an earlier attempt to {}", steer.doing());
         match seen {
             Ok(Ok(Traced::Found(found))) => {
                 let mut records = Vec::with_capacity(found.len());
@@ -393,11 +348,7 @@ impl GitHubActor {
             }
             Ok(Ok(Traced::NotDone)) => Ok(Effect::NotDone),
             Ok(Ok(Traced::CannotTell(why))) => Ok(Effect::CannotTell(why)),
-            Ok(Err(err)) => Ok(Effect::CannotTell(
-                err.into_error(&doing, &self.repo(), "nothing was recorded")
-                    .message()
-                    .clone(),
-            )),
+            Ok(Err(err)) => Ok(Effect::CannotTell(err.error.message().clone())),
             Err(_elapsed) => Ok(Effect::CannotTell(crate::error::Words::of(format!(
                 "GitHub did not answer within {} s",
                 LOCK_BUDGET.as_secs()

@@ -8,7 +8,7 @@
 //! forge's `window` and `look`, decided as `steering::settle` decides
 //! GitHub's.
 
-use helm_forge::{ForgeRepo, ForgeWrite, Traced, WriteOutcome, WritePlan};
+use helm_forge::{ForgeRepo, ForgeWrite, Traced, WritePlan};
 
 use super::actor::LOCK_BUDGET;
 use super::forge_look::OpenedForge;
@@ -290,13 +290,7 @@ impl Actor for ForgeActor {
                     })?;
                 Ok(self.with_actor(record))
             }
-            Err(err) => Err(ActError {
-                outcome: match err.outcome {
-                    WriteOutcome::NotDone => Outcome::NotDone,
-                    WriteOutcome::Unknown => Outcome::Unknown,
-                },
-                error: err.error,
-            }),
+            Err(err) => Err(super::planned::act_error(err)),
         }
     }
 

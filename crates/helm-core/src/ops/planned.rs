@@ -6,12 +6,13 @@
 //! preview shows any request. One place, so neither actor can gate or keep
 //! its plan differently.
 
-use helm_forge::{ForgeWrite, WritePlan};
+use helm_forge::{ForgeError, ForgeWrite, WriteOutcome, WritePlan};
 use serde_json::Value;
 
 use super::rehearsal::Unsent;
 use crate::actions::Steer;
 use crate::error::{Error, Kind, Result};
+use crate::steering::{ActError, Outcome};
 use helm_http::client::gate::{Outgoing, WriteGate};
 
 /// Each write as it would leave, through the steer's gate; none passes
@@ -50,6 +51,19 @@ pub(super) fn take(kept: &mut Option<WritePlan>, steer: &Steer) -> Result<WriteP
             format!("helm has no prepared writes to {}", steer.doing()),
         )
     })
+}
+
+/// A forge's failure to act, already in its words, as the steer protocol
+/// reads it: whether the forge may have acted decides if the attempt stays
+/// pending.
+pub(super) fn act_error(err: ForgeError) -> ActError {
+    ActError {
+        outcome: match err.outcome {
+            WriteOutcome::NotDone => Outcome::NotDone,
+            WriteOutcome::Unknown => Outcome::Unknown,
+        },
+        error: err.error,
+    }
 }
 
 /// A write a dry run kept, as its preview shows a request.

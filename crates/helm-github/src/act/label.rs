@@ -15,6 +15,7 @@ use serde::{Deserialize, Serialize};
 
 use super::Window;
 use super::body::WriteBody;
+use super::failed;
 use super::timeline::{mine, timeline};
 use super::write::{answer, planned, sent, unsendable};
 use crate::client::{Client, parse};
@@ -85,13 +86,9 @@ pub(super) async fn plan(
 ) -> helm_model::error::Result<WritePlan> {
     let path = labels_path(change.on, client);
     let before = if change.add.is_empty() || !change.remove.is_empty() {
-        let read = current(change.on, client).await.map_err(|err| {
-            err.into_error(
-                format!("change the labels of {}", change.on.describe()),
-                &client.repo.to_string(),
-                "nothing was recorded and the slate is unchanged",
-            )
-        })?;
+        let read = current(change.on, client)
+            .await
+            .map_err(|err| failed::reading(err, &change.doing(), &client.repo.to_string()))?;
         Some(read)
     } else {
         None

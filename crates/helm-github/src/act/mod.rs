@@ -16,6 +16,7 @@ mod comment;
 mod create_issue;
 mod create_pr;
 mod edit;
+mod failed;
 mod label;
 mod merge_pr;
 mod reopen_issue;
@@ -27,7 +28,7 @@ mod window;
 mod write;
 
 use helm_forge::act::{IssueOrPull, ResolveThread, Steer, UnresolveThread};
-use helm_forge::{Produced, TraceWindow, Traced, WritePlan};
+use helm_forge::{ForgeError, Produced, TraceWindow, Traced, WritePlan};
 use helm_model::clock::Began;
 use helm_model::error::{Result, Words};
 
@@ -44,7 +45,11 @@ use window::Window;
 /// before some are removed), then makes every write final, in order. An
 /// error refuses the steer with nothing acted or recorded; the plan's steer
 /// is the one to keep in the pending record.
-pub async fn plan(client: &Client, steer: &Steer) -> Result<WritePlan> {
+pub async fn plan(client: &Client, steer: &Steer) -> std::result::Result<WritePlan, ForgeError> {
+    Ok(planned(client, steer).await?)
+}
+
+async fn planned(client: &Client, steer: &Steer) -> Result<WritePlan> {
     let one = |write| Ok(write::one(steer.clone(), write?));
     match steer {
         Steer::Comment(c) => one(comment::plan(client, c)),
@@ -81,8 +86,15 @@ pub async fn plan(client: &Client, steer: &Steer) -> Result<WritePlan> {
 }
 
 /// Sends the plan's writes in order, exactly as planned, and names what
-/// they produced.
-pub async fn send(client: &Client, plan: &WritePlan) -> std::result::Result<Produced, GitHubError> {
+/// they produced; a failure says, in GitHub's words, whether GitHub may
+/// have acted.
+pub async fn send(client: &Client, plan: &WritePlan) -> std::result::Result<Produced, ForgeError> {
+    sent(client, plan)
+        .await
+        .map_err(|err| failed::sending(err, &plan.steer, &client.repo.to_string()))
+}
+
+async fn sent(client: &Client, plan: &WritePlan) -> std::result::Result<Produced, GitHubError> {
     let only = || write::only(plan);
     match &plan.steer {
         Steer::Comment(_) => comment::send(client, only()?).await,
@@ -111,16 +123,22 @@ pub async fn send(client: &Client, plan: &WritePlan) -> std::result::Result<Prod
 /// Looks on GitHub for the effect of an attempt that began as `began` says:
 /// its own traces, earliest first, or that it did not happen, or why helm
 /// cannot tell (among them, that the attempt cannot be placed on GitHub's
-/// clock). The seam's two steps, [`window`] then [`look_within`], in one.
+/// clock). The seam's two steps, [`window`] then [`look_within`], in one;
+/// a failure is what helm cannot tell, in GitHub's words.
 pub async fn look(
     client: &Client,
     steer: &Steer,
     began: &Began,
-) -> std::result::Result<Traced, GitHubError> {
-    match window(client, began).await? {
-        Ok(window) => look_within(client, steer, &window).await,
-        Err(why) => Ok(Traced::CannotTell(Words::of(why))),
-    }
+) -> std::result::Result<Traced, ForgeError> {
+    let looked = async {
+        match window(client, began).await? {
+            Ok(window) => look_within(client, steer, &window).await,
+            Err(why) => Ok(Traced::CannotTell(Words::of(why))),
+        }
+    };
+    looked
+        .await
+        .map_err(|err| failed::looking(err, steer, &client.repo.to_string()))
 }
 
 /// The window in which traces on GitHub can be the attempt's: the account
