@@ -322,3 +322,22 @@ fn a_failed_read_of_the_labels_sends_nothing_and_leaves_nothing_pending() {
     assert!(interrupted(&env).is_empty(), "nothing pending");
     assert_eq!(logbook(&env, &voyage), 0);
 }
+
+/// A label change with nothing to do (every label asked off is absent)
+/// plans no write: its dry run shows no request and succeeds, sending
+/// nothing, as it did when a rehearsing client kept the first write.
+#[test]
+fn a_dry_run_of_a_label_change_with_nothing_to_do_shows_no_request() {
+    let (gh, env, voyage) = sea(0);
+    let issue = gh.add_issue(REPO, "Crash", "");
+    let n = issue.to_string();
+    let mut args = steer_args(None, &["label", "--issue", &n, "--remove", "absent"]);
+    args.push("--dry-run");
+    let json = env.run(&args).json();
+    let dry = &json["dryRun"];
+    assert_eq!(dry["wouldAct"], true, "{json}");
+    assert!(dry.get("request").is_none(), "{json}");
+    assert!(gh.writes().is_empty(), "nothing sent: {:?}", gh.writes());
+    assert!(interrupted(&env).is_empty());
+    assert_eq!(logbook(&env, &voyage), 0);
+}

@@ -154,16 +154,11 @@ impl Actor for GitHubActor {
             outcome: Outcome::NotDone,
             error,
         })?;
-        // A dry run keeps the first write; a plan without one (labels that
-        // are all absent) sends nothing, so it is "sent" as a steer's is.
         if self.rehearsing
-            && let Some(first) = plan.writes.first()
+            && let Some((first, refused)) = super::planned::rehearsed(&plan, steer)
         {
-            self.unsent = Some(first.clone());
-            return Err(ActError {
-                outcome: Outcome::NotDone,
-                error: Error::new(Kind::Conflict, format!("a dry run does not {doing}")),
-            });
+            self.unsent = Some(first);
+            return Err(refused);
         }
         let client = &self.session.client;
         let deadline = self.deadline;

@@ -272,12 +272,11 @@ impl Actor for ForgeActor {
         };
         let plan = super::planned::take(&mut self.plan, steer).map_err(not_done)?;
         let doing = steer.doing();
-        if self.rehearsing {
-            self.unsent = plan.writes.into_iter().next();
-            return Err(not_done(Error::new(
-                Kind::Conflict,
-                format!("a dry run does not {doing}"),
-            )));
+        if self.rehearsing
+            && let Some((first, refused)) = super::planned::rehearsed(&plan, steer)
+        {
+            self.unsent = Some(first);
+            return Err(refused);
         }
         match self.within(&doing, self.opened.repo.send(&plan)) {
             Ok(produced) => {

@@ -53,6 +53,22 @@ pub(super) fn take(kept: &mut Option<WritePlan>, steer: &Steer) -> Result<WriteP
     })
 }
 
+/// What a dry run makes of the plan instead of sending it: its first
+/// write, kept, with the refusal that says a dry run does not act. A plan
+/// without a write (labels to take off that are all absent) sends nothing,
+/// so it goes on as a steer's does and shows no request (`None`).
+pub(super) fn rehearsed(plan: &WritePlan, steer: &Steer) -> Option<(ForgeWrite, ActError)> {
+    let first = plan.writes.first()?.clone();
+    let refused = ActError {
+        outcome: Outcome::NotDone,
+        error: Error::new(
+            Kind::Conflict,
+            format!("a dry run does not {}", steer.doing()),
+        ),
+    };
+    Some((first, refused))
+}
+
 /// A forge's failure to act, already in its words, as the steer protocol
 /// reads it: whether the forge may have acted decides if the attempt stays
 /// pending.
