@@ -78,7 +78,7 @@ impl GitHubActor {
         let client = &self.session.client;
         let deadline = self.deadline;
         record.actor = self.session.runtime.block_on(async {
-            tokio::time::timeout_at(deadline, logins.login(client))
+            tokio::time::timeout_at(deadline, logins.login(async { client.viewer().await.ok() }))
                 .await
                 .ok()
                 .flatten()
