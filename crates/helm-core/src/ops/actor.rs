@@ -247,7 +247,16 @@ impl GitHubActor {
     ) -> (Result<Preflight>, Option<T>) {
         let (judged, other) = match &self.guard {
             Some(guard) => {
-                super::fresh::preflight_beside(guard, &self.session, steer, bearing, other)
+                // One remembering client for every observation: a request
+                // they share is sent once.
+                let client = self.session.client.remembering();
+                let conditional = super::fresh::Conditional {
+                    look: &client,
+                    runtime: &self.session.runtime,
+                    repo: &self.session.client.repo,
+                    timeout: self.session.timeout,
+                };
+                super::fresh::preflight_beside(guard, &conditional, steer, bearing, other)
             }
             None => (
                 Ok(Preflight::default()),
