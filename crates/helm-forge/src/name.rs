@@ -35,6 +35,13 @@ impl ForgeName {
             .into_iter()
             .find(|name| name.as_str().eq_ignore_ascii_case(text))
     }
+
+    /// Whether a steer's entry names the forge and its host beside `repo`:
+    /// every forge's but GitHub's, whose entries were written before helm
+    /// knew another forge and keep their bytes (ADR 0006).
+    pub fn entries_name_place(self) -> bool {
+        self != ForgeName::GitHub
+    }
 }
 
 impl fmt::Display for ForgeName {

@@ -23,6 +23,7 @@ pub mod error;
 mod forge;
 pub mod graphql;
 mod look;
+mod repository;
 mod viewer;
 pub mod wire;
 
@@ -109,8 +110,16 @@ pub struct Session {
 /// Builds the client for one repository: helm-http's, with GitHub's
 /// bearer token and API version.
 pub fn connect(config: &Config, repo: &Repo) -> Result<Session> {
-    let timeout = config.timeout;
     let runtime = helm_http::runtime()?;
+    Ok(Session {
+        runtime,
+        client: client_for(config, repo)?,
+        timeout: config.timeout,
+    })
+}
+
+/// The client for one repository, inside the runtime the caller made.
+pub(crate) fn client_for(config: &Config, repo: &Repo) -> Result<Client> {
     let http = helm_http::HttpClient::connect(helm_http::Server {
         forge: "GitHub",
         api_url: &config.api_url,
@@ -120,13 +129,9 @@ pub fn connect(config: &Config, repo: &Repo) -> Result<Session> {
         }),
         headers: &[client::API_VERSION],
         unnamed_limit: Some(client::SECONDARY_LIMIT),
-        deadline: timeout,
+        deadline: config.timeout,
     })?;
-    Ok(Session {
-        runtime,
-        client: Client::new(http, repo.clone()),
-        timeout,
-    })
+    Ok(Client::new(http, repo.clone()))
 }
 
 /// `HELM_GITHUB_API_URL`, checked: http(s), a host, no query; no trailing slash.

@@ -18,7 +18,6 @@ use crate::storage::VoyageStore;
 
 use super::Helm;
 use super::Located;
-use super::actor::GitHubActor;
 use super::forge_actor::ForgeActor;
 use super::logbook::SteerRequest;
 use helm_http::client::gate::WriteGate;
@@ -146,8 +145,7 @@ impl Helm {
             let voyage = store.id();
             let foreseen = store.read_with(|reading| {
                 let home = self.home.root();
-                let actor = actor.actor();
-                crate::steering::foresee(reading, home, &voyage, attempt, &steer, &repo, actor)
+                crate::steering::foresee(reading, home, &voyage, attempt, &steer, &repo, &mut actor)
             })?;
             match foreseen {
                 Some(Earlier::Record(effect)) => {
@@ -179,7 +177,7 @@ impl Helm {
             None => self.rehearser(&located, identity, prepared.outbound.gate())?,
         };
         let mut actor = actor.guarded(guard);
-        let preflight = actor.actor().preflight(&steer, &bearing)?;
+        let preflight = actor.preflight(&steer, &bearing)?;
         let acting: &Steer = preflight.steer.as_ref().unwrap_or(&steer);
         rehearsal.pinned_sha = acting.pinned_to().map(str::to_string);
         rehearsal.not_ready = preflight.not_ready;
@@ -192,7 +190,7 @@ impl Helm {
         rehearsal.freshness = preflight.freshness;
         // The request is kept, not sent: the action's answer is an error
         // saying so, unless a read before the write failed.
-        let acted = actor.actor().act(acting);
+        let acted = actor.act(acting);
         rehearsal.request = actor.unsent().map(redacted);
         match (acted, &rehearsal.request) {
             (Err(failed), None) => Err(failed.error),
@@ -201,59 +199,20 @@ impl Helm {
     }
 }
 
-/// The actor of a dry run, on GitHub or on another forge: each keeps its
-/// first write instead of sending it. A proposal and an approval's dry run
-/// rehearse with it too.
-pub(super) enum Rehearser {
-    GitHub(Box<GitHubActor>),
-    Forge(Box<ForgeActor>),
-}
-
-impl Rehearser {
-    pub(super) fn actor(&mut self) -> &mut dyn Actor {
-        match self {
-            Rehearser::GitHub(actor) => actor.as_mut(),
-            Rehearser::Forge(actor) => actor.as_mut(),
-        }
-    }
-
-    pub(super) fn guarded(self, guard: super::fresh::Guard) -> Rehearser {
-        match self {
-            Rehearser::GitHub(actor) => Rehearser::GitHub(Box::new((*actor).guarded(guard))),
-            Rehearser::Forge(actor) => Rehearser::Forge(Box::new((*actor).guarded(guard))),
-        }
-    }
-
-    pub(super) fn unsent(&self) -> Option<Unsent> {
-        match self {
-            Rehearser::GitHub(actor) => actor.unsent(),
-            Rehearser::Forge(actor) => actor.unsent(),
-        }
-    }
-}
-
 impl Helm {
-    /// A dry run's actor where `at` is, its writes passed through `gate`.
+    /// A dry run's actor where `at` is, its writes passed through `gate`:
+    /// it keeps the plan's first write instead of sending it. A proposal
+    /// and an approval's dry run rehearse with it too.
     pub(super) fn rehearser(
         &self,
         at: &Located,
         identity: &str,
         gate: WriteGate,
-    ) -> Result<Rehearser> {
-        Ok(match at {
-            Located::GitHub(repo) => {
-                Rehearser::GitHub(Box::new(self.rehearsing_actor(repo, identity, gate)?))
-            }
-            Located::Forge(place) => Rehearser::Forge(Box::new(
-                ForgeActor::new(
-                    self.open_forge(place, Some(identity))?,
-                    place.clone(),
-                    self.home.root(),
-                )
-                .gated(gate)
-                .rehearsing(),
-            )),
-        })
+    ) -> Result<ForgeActor> {
+        Ok(self
+            .forge_actor(at, Some(identity))?
+            .gated(gate)
+            .rehearsing())
     }
 }
 

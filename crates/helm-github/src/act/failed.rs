@@ -57,6 +57,13 @@ pub(super) fn looking(err: GitHubError, steer: &Steer, repo: &str) -> ForgeError
     ForgeError::not_done(err.into_error(&doing, repo, "nothing was recorded"))
 }
 
+/// How a failed read of GitHub's clock and of who the token acts as reads,
+/// before a look for an earlier attempt: what helm then cannot tell.
+pub(super) fn placing(err: GitHubError, repo: &str) -> ForgeError {
+    let doing = "read who the token acts as and GitHub's clock, to look for an earlier attempt";
+    ForgeError::not_done(err.into_error(doing, repo, "nothing was recorded"))
+}
+
 /// A failed read before acting, which refuses the steer with nothing sent
 /// (the plan carries it as a failure that acted on nothing).
 pub(super) fn reading(err: GitHubError, doing: &str, repo: &str) -> Error {

@@ -30,7 +30,7 @@ mod write;
 use helm_forge::act::{IssueOrPull, ResolveThread, Steer, UnresolveThread};
 use helm_forge::{ForgeError, Produced, TraceWindow, Traced, WritePlan};
 use helm_model::clock::Began;
-use helm_model::error::{Result, Words};
+use helm_model::error::Result;
 
 use crate::client::Client;
 use crate::error::GitHubError;
@@ -120,39 +120,33 @@ async fn sent(client: &Client, plan: &WritePlan) -> std::result::Result<Produced
     }
 }
 
-/// Looks on GitHub for the effect of an attempt that began as `began` says:
-/// its own traces, earliest first, or that it did not happen, or why helm
-/// cannot tell (among them, that the attempt cannot be placed on GitHub's
-/// clock). The seam's two steps, [`window`] then [`look_within`], in one;
-/// a failure is what helm cannot tell, in GitHub's words.
-pub async fn look(
-    client: &Client,
-    steer: &Steer,
-    began: &Began,
-) -> std::result::Result<Traced, ForgeError> {
-    let looked = async {
-        match window(client, began).await? {
-            Ok(window) => look_within(client, steer, &window).await,
-            Err(why) => Ok(Traced::CannotTell(Words::of(why))),
-        }
-    };
-    looked
-        .await
-        .map_err(|err| failed::looking(err, steer, &client.repo.to_string()))
-}
-
 /// The window in which traces on GitHub can be the attempt's: the account
 /// the token acts as, and the attempt's start on GitHub's clock (`Err` says
 /// why it cannot be placed).
 pub async fn window(
     client: &Client,
     began: &Began,
-) -> std::result::Result<std::result::Result<TraceWindow, String>, GitHubError> {
-    Window::of(client, began).await
+) -> std::result::Result<std::result::Result<TraceWindow, String>, ForgeError> {
+    Window::of(client, began)
+        .await
+        .map_err(|err| failed::placing(err, &client.repo.to_string()))
+}
+
+/// Looks on GitHub for the effect of an attempt within `window`: its own
+/// traces, earliest first, or that it did not happen, or why helm cannot
+/// tell; a failure is what helm cannot tell, in GitHub's words.
+pub async fn look(
+    client: &Client,
+    steer: &Steer,
+    window: &TraceWindow,
+) -> std::result::Result<Traced, ForgeError> {
+    look_within(client, steer, window)
+        .await
+        .map_err(|err| failed::looking(err, steer, &client.repo.to_string()))
 }
 
 /// Looks on GitHub for the attempt's own traces within `window`.
-pub async fn look_within(
+async fn look_within(
     client: &Client,
     steer: &Steer,
     window: &TraceWindow,
