@@ -39,5 +39,5 @@ pub use progress::LookProgress;
 pub use registry::Forges;
 pub use repository::{
     AuthorStanding, Blocker, ChecksOf, Io, LogsWanted, LookedPart, RepoPart, Repository,
-    ThreadPart, ThreadParts, ThreadRef,
+    ThreadPart, ThreadParts, ThreadRef, viewer_key,
 };

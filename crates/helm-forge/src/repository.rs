@@ -119,6 +119,19 @@ pub struct Blocker {
     pub words: String,
 }
 
+/// Names the account a token acts as on one server without holding the
+/// token: the SHA-256 of both (ADR 0020). The core's cache of who acts is
+/// kept under it; GitHub's cache files have always had these names.
+pub fn viewer_key(api_url: &str, token: &str) -> String {
+    use sha2::{Digest, Sha256};
+    let mut hash = Sha256::new();
+    hash.update(b"helm actor\0");
+    hash.update(api_url.as_bytes());
+    hash.update(b"\0");
+    hash.update(token.as_bytes());
+    hash.finalize().iter().map(|b| format!("{b:02x}")).collect()
+}
+
 /// One repository on one forge, opened by [`Forge::open`](crate::Forge).
 pub trait Repository {
     fn place(&self) -> &ForgeRepo;
@@ -126,6 +139,10 @@ pub trait Repository {
     fn clock(&self) -> Option<GitHubClock>;
     /// Who the token acts as: the login or username its `GET /user` names.
     fn viewer(&self) -> Io<'_, String>;
+    /// The name the core caches [`viewer`](Repository::viewer)'s answer
+    /// under, so a steer asks it once per token and server, not once per
+    /// process: [`viewer_key`] of the API URL and the token.
+    fn viewer_key(&self) -> &str;
 
     // ── What an observation needs ─────────────────────────────────────────
     /// An issue's or a pull request's `parts`, read whole (GitLab and Forgejo

@@ -17,6 +17,8 @@ use crate::{act, look, readiness, standing, traces};
 pub(crate) struct ForgejoRepository {
     place: ForgeRepo,
     api: ForgejoApi,
+    /// `viewer_key` of the API URL and the token.
+    viewer_key: String,
 }
 
 impl ForgejoRepository {
@@ -30,6 +32,7 @@ impl ForgejoRepository {
         Ok(ForgejoRepository {
             place: place.clone(),
             api,
+            viewer_key: helm_forge::viewer_key(api_url, &token),
         })
     }
 }
@@ -53,6 +56,10 @@ impl Repository for ForgejoRepository {
 
     fn viewer(&self) -> Io<'_, String> {
         boxed(traces::viewer(&self.api))
+    }
+
+    fn viewer_key(&self) -> &str {
+        &self.viewer_key
     }
 
     fn thread<'a>(&'a self, at: ThreadRef, parts: &'a [ThreadPart]) -> Io<'a, ThreadParts> {

@@ -97,9 +97,10 @@ pub(crate) fn connect(
             out.body.map(Value::to_string),
         )
     }));
-    Ok(GitLabRepository::new(GitLabApi::new(
-        client, place, admitted,
-    )))
+    Ok(GitLabRepository::new(
+        GitLabApi::new(client, place, admitted),
+        helm_forge::viewer_key(api_url, token),
+    ))
 }
 
 /// `HELM_GITLAB_API_URL` checked (http or https, a host, no query), without a

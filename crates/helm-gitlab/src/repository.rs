@@ -16,11 +16,13 @@ use crate::wire::GitLabUser;
 
 pub(crate) struct GitLabRepository {
     pub(crate) api: GitLabApi,
+    /// `viewer_key` of the API URL and the token.
+    viewer_key: String,
 }
 
 impl GitLabRepository {
-    pub(crate) fn new(api: GitLabApi) -> GitLabRepository {
-        GitLabRepository { api }
+    pub(crate) fn new(api: GitLabApi, viewer_key: String) -> GitLabRepository {
+        GitLabRepository { api, viewer_key }
     }
 }
 
@@ -38,6 +40,10 @@ impl Repository for GitLabRepository {
             let user: GitLabUser = self.api.get("/user").await?;
             Ok(user.username)
         })
+    }
+
+    fn viewer_key(&self) -> &str {
+        &self.viewer_key
     }
 
     fn thread<'a>(&'a self, at: ThreadRef, parts: &'a [ThreadPart]) -> Io<'a, ThreadParts> {

@@ -233,3 +233,31 @@ fn mcp_steers_on_gitlab_by_the_projects_url() {
     assert_eq!(notes, ["On it."]);
     assert_eq!(fake.violations(), Vec::<String>::new());
 }
+
+#[test]
+fn who_acts_on_gitlab_is_asked_once_per_token_not_once_per_steer() {
+    let (mut env, fake, _voyage) = forge_voyage(Other::GitLab, PROJECT, "label on GitLab");
+    env.set("HELM_FORGE", "gitlab");
+    let issue = fake
+        .gitlab()
+        .add_issue(PROJECT, "Widget crashes", "It crashes on start.");
+    let n = issue.to_string();
+    let users = || {
+        fake.requests()
+            .iter()
+            .filter(|r| r.method == "GET" && r.path() == "/api/v4/user")
+            .count()
+    };
+    // A label's answer names no author: the entry's actor is the account
+    // the token acts as, asked of GitLab the first time only.
+    let mut actors = Vec::new();
+    for label in ["bug", "ui"] {
+        observe_issue(&env, &n);
+        let entry = steer(&env, &["label", "--issue", &n, "--add", label]).json();
+        actors.push(entry["action"]["actor"].clone());
+    }
+    assert!(actors[0].is_string(), "{actors:?}");
+    assert_eq!(actors[0], actors[1]);
+    assert_eq!(users(), 1, "{:#?}", fake.requests());
+    assert_eq!(fake.violations(), Vec::<String>::new());
+}

@@ -104,7 +104,7 @@ impl GitHubActor {
         let client = &self.session.client;
         let deadline = self.deadline;
         record.actor = self.session.runtime.block_on(async {
-            tokio::time::timeout_at(deadline, logins.login(client))
+            tokio::time::timeout_at(deadline, logins.login(async { client.viewer().await.ok() }))
                 .await
                 .ok()
                 .flatten()
@@ -252,7 +252,16 @@ impl GitHubActor {
     ) -> (Planned, Option<T>) {
         let (judged, other) = match &self.guard {
             Some(guard) => {
-                super::fresh::preflight_beside(guard, &self.session, steer, bearing, other)
+                // One remembering client for every observation: a request
+                // they share is sent once.
+                let client = self.session.client.remembering();
+                let conditional = super::fresh::Conditional {
+                    look: &client,
+                    runtime: &self.session.runtime,
+                    repo: &self.session.client.repo,
+                    timeout: self.session.timeout,
+                };
+                super::fresh::preflight_beside(guard, &conditional, steer, bearing, other)
             }
             None => (
                 Ok(Preflight::default()),

@@ -8,11 +8,14 @@
 //! forge's `window` and `look`, decided as `steering::settle` decides
 //! GitHub's.
 
+use std::path::Path;
+
 use helm_forge::{ForgeRepo, ForgeWrite, Traced, WritePlan};
 
 use super::actor::LOCK_BUDGET;
 use super::forge_look::OpenedForge;
 use super::fresh::beside::Beside;
+use super::login::Logins;
 use crate::actions::{Dispatch, Effect, Steer};
 use crate::error::{Error, Kind, Result, Words};
 use crate::model::SteerRecord;
@@ -34,8 +37,9 @@ pub(crate) struct ForgeActor {
     gate: Option<WriteGate>,
     /// What `prepare` returned for the steer the preflight settled on.
     plan: Option<WritePlan>,
-    /// Who the token acts as, once asked.
-    viewer: Option<String>,
+    /// Who the token acts as: known, cached under `$HELM_HOME`, or asked
+    /// once (`Repository::viewer`).
+    logins: Logins,
     /// A dry run's: `act` keeps the plan's first write instead of sending.
     rehearsing: bool,
     /// The write a dry run kept.
@@ -43,7 +47,10 @@ pub(crate) struct ForgeActor {
 }
 
 impl ForgeActor {
-    pub(crate) fn new(opened: OpenedForge, place: ForgeRepo) -> ForgeActor {
+    /// An actor on `place`, recording the account its token acts as from
+    /// the cache under `home` (ADR 0020).
+    pub(crate) fn new(opened: OpenedForge, place: ForgeRepo, home: &Path) -> ForgeActor {
+        let logins = Logins::new(home, opened.repo.viewer_key());
         let deadline = {
             let _entered = opened.runtime.enter();
             tokio::time::Instant::now() + LOCK_BUDGET
@@ -56,7 +63,7 @@ impl ForgeActor {
             guard: None,
             gate: None,
             plan: None,
-            viewer: None,
+            logins,
             rehearsing: false,
             unsent: None,
         }
@@ -114,15 +121,20 @@ impl ForgeActor {
     fn with_actor(&mut self, mut record: SteerRecord) -> SteerRecord {
         record.forge = Some(self.place.forge.as_str().to_string());
         record.host = Some(self.place.host.clone());
-        if record.actor.is_some() {
+        let logins = &mut self.logins;
+        if let Some(named) = &record.actor {
+            logins.learnt(named);
             return record;
         }
-        if self.viewer.is_none() {
-            self.viewer = self
-                .within("read who the token acts as", self.opened.repo.viewer())
-                .ok();
-        }
-        record.actor = self.viewer.clone();
+        let repo = self.opened.repo.as_ref();
+        let deadline = self.deadline;
+        record.actor = self.opened.runtime.block_on(async {
+            let asked = async { repo.viewer().await.ok() };
+            tokio::time::timeout_at(deadline, logins.login(asked))
+                .await
+                .ok()
+                .flatten()
+        });
         record
     }
 }

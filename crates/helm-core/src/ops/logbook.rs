@@ -126,10 +126,13 @@ impl Helm {
                     (repo, None, Box::new(actor))
                 }
                 Located::Forge(place) => {
-                    let actor =
-                        ForgeActor::new(self.open_forge(&place, Some(identity))?, place.clone())
-                            .gated(prepared.outbound.gate())
-                            .guarded(guard);
+                    let actor = ForgeActor::new(
+                        self.open_forge(&place, Some(identity))?,
+                        place.clone(),
+                        self.home.root(),
+                    )
+                    .gated(prepared.outbound.gate())
+                    .guarded(guard);
                     let elsewhere = Elsewhere {
                         forge: place.forge,
                         host: place.host.clone(),
@@ -179,9 +182,11 @@ impl Helm {
                 let identity = Some(request.provenance.identity.as_str());
                 Some(match request.place()? {
                     None => Box::new(self.actor(&request.repo, identity)?),
-                    Some(place) => {
-                        Box::new(ForgeActor::new(self.open_forge(&place, identity)?, place))
-                    }
+                    Some(place) => Box::new(ForgeActor::new(
+                        self.open_forge(&place, identity)?,
+                        place,
+                        self.home.root(),
+                    )),
                 })
             }
             None => None,
@@ -212,8 +217,8 @@ impl Helm {
 
     pub(super) fn actor(&self, repo: &Repo, identity: Option<&str>) -> Result<GitHubActor> {
         let config = github::Config::resolve(&self.forges.env, self.home.root(), identity)?;
-        let logins =
-            super::login::Logins::new(self.home.root(), &config.api_url, config.token.expose());
+        let key = helm_forge::viewer_key(&config.api_url, config.token.expose());
+        let logins = super::login::Logins::new(self.home.root(), &key);
         Ok(GitHubActor::new(github::connect(&config, repo)?).acting_as(logins))
     }
 

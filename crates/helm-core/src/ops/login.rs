@@ -1,13 +1,14 @@
-//! Who a token acts as on GitHub (`actor` in a steer's record, ADR 0020):
-//! the login from `GET /user`, asked once per token and server and kept in
-//! `$HELM_HOME/cache/actors/`, under a hash of the two, never the token.
+//! Who a token acts as on a forge (`actor` in a steer's record, ADR 0020):
+//! the login its `GET /user` names, asked once per token and server and kept
+//! in `$HELM_HOME/cache/actors/`, under a hash of the two
+//! (`helm_forge::viewer_key`), never the token.
 
 use std::path::{Path, PathBuf};
 
-use serde::{Deserialize, Serialize};
-use sha2::{Digest, Sha256};
+use std::future::Future;
 
-use crate::github::client::Client;
+use serde::{Deserialize, Serialize};
+
 use crate::storage::files::{self, Durability};
 
 /// A cache file holds `{"login": …}`: anything longer is not one.
@@ -26,15 +27,8 @@ struct Cached {
 }
 
 impl Logins {
-    /// `token` is only hashed: neither it nor its hash leaves this process
-    /// but as the cache file's name.
-    pub(crate) fn new(home: &Path, api_url: &str, token: &str) -> Logins {
-        let mut hash = Sha256::new();
-        hash.update(b"helm actor\0");
-        hash.update(api_url.as_bytes());
-        hash.update(b"\0");
-        hash.update(token.as_bytes());
-        let key: String = hash.finalize().iter().map(|b| format!("{b:02x}")).collect();
+    /// The cache of the token `key` names (`Repository::viewer_key`).
+    pub(crate) fn new(home: &Path, key: &str) -> Logins {
         Logins {
             path: home
                 .join("cache")
@@ -44,7 +38,7 @@ impl Logins {
         }
     }
 
-    /// Remembers a login GitHub's answer named for this token.
+    /// Remembers a login the forge's answer named for this token.
     pub(crate) fn learnt(&mut self, login: &str) {
         if self.known.as_deref() == Some(login) {
             return;
@@ -55,15 +49,19 @@ impl Logins {
         }
     }
 
-    /// The token's login: known, cached, else asked of GitHub (`GET /user`)
-    /// and cached. `None` when GitHub could not say: the steer is not
-    /// failed for it, since GitHub may already have acted.
-    pub(crate) async fn login(&mut self, client: &Client) -> Option<String> {
+    /// The token's login: known, cached, else `asked` of the forge (its
+    /// `GET /user`, awaited only then) and cached. `None` when the forge
+    /// could not say: the steer is not failed for it, since the forge may
+    /// already have acted.
+    pub(crate) async fn login(
+        &mut self,
+        asked: impl Future<Output = Option<String>>,
+    ) -> Option<String> {
         if let Some(login) = self.known.clone().or_else(|| self.cached()) {
             self.known = Some(login.clone());
             return Some(login);
         }
-        let login = client.viewer().await.ok()?;
+        let login = asked.await?;
         self.learnt(&login);
         Some(login)
     }
@@ -96,15 +94,16 @@ impl Logins {
     }
 }
 
-/// A GitHub login as GitHub spells them (letters, digits, `-`, and `[bot]`
-/// for apps): anything else read from a file or an answer is not one.
+/// A login as the forges spell them (letters, digits, `-`, `_`, and `.` on
+/// GitLab and Forgejo; `[bot]` for GitHub's apps): anything else read from
+/// a file or an answer is not one.
 fn sound(login: &str) -> bool {
     let name = login.strip_suffix("[bot]").unwrap_or(login);
     !name.is_empty()
         && name.len() <= 100
         && name
             .chars()
-            .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.'))
 }
 
 #[cfg(test)]
@@ -114,15 +113,16 @@ mod tests {
     #[test]
     fn the_cache_is_named_by_a_hash_and_holds_only_the_login() {
         let home = tempfile::tempdir().unwrap();
-        let mut logins = Logins::new(home.path(), "http://127.0.0.1:1", "ghp_secret");
+        let key = |token| helm_forge::viewer_key("http://127.0.0.1:1", token);
+        let mut logins = Logins::new(home.path(), &key("ghp_secret"));
         assert!(!logins.path.to_string_lossy().contains("ghp_secret"));
         logins.learnt("helm-bot");
-        let again = Logins::new(home.path(), "http://127.0.0.1:1", "ghp_secret");
+        let again = Logins::new(home.path(), &key("ghp_secret"));
         assert_eq!(again.cached().as_deref(), Some("helm-bot"));
         let text = std::fs::read_to_string(&again.path).unwrap();
         assert_eq!(text, r#"{"login":"helm-bot"}"#);
-        let other = Logins::new(home.path(), "http://127.0.0.1:1", "ghp_other");
+        let other = Logins::new(home.path(), &key("ghp_other"));
         assert_eq!(other.cached(), None);
-        assert!(!sound("a b") && sound("dependabot[bot]"));
+        assert!(!sound("a b") && sound("dependabot[bot]") && sound("jane.doe"));
     }
 }

@@ -245,9 +245,13 @@ impl Helm {
                 Rehearser::GitHub(Box::new(self.rehearsing_actor(repo, identity, gate)?))
             }
             Located::Forge(place) => Rehearser::Forge(Box::new(
-                ForgeActor::new(self.open_forge(place, Some(identity))?, place.clone())
-                    .gated(gate)
-                    .rehearsing(),
+                ForgeActor::new(
+                    self.open_forge(place, Some(identity))?,
+                    place.clone(),
+                    self.home.root(),
+                )
+                .gated(gate)
+                .rehearsing(),
             )),
         })
     }

@@ -23,7 +23,7 @@ use crate::actions::{Dispatch, Steer};
 use crate::error::CommandArg;
 use crate::error::{Error, Kind, Result};
 use crate::error::{arg, cmd};
-use crate::github;
+use crate::model::Repo;
 use crate::model::entry::{Freshness, Verdict};
 use crate::model::words;
 use crate::observe::fresh::{self, Judged};
@@ -31,6 +31,7 @@ use crate::observe::{self as kinds, Target};
 use crate::steering::Preflight;
 use crate::storage::slate::Observation;
 use crate::storage::{VoyageFile, VoyageStore};
+use helm_forge::ConditionalLook;
 use ready::ready;
 
 /// What the guard needs besides GitHub: the voyage to read payloads from
@@ -66,24 +67,35 @@ impl Mine<'_> {
     }
 }
 
+/// What the check asks a forge that answers conditional requests: its
+/// look (one that remembers its answers, so a request two observations
+/// share is sent once), the runtime it runs on, the repository it is bound
+/// to, and how long the check may take.
+pub(crate) struct Conditional<'a> {
+    pub(crate) look: &'a dyn ConditionalLook,
+    pub(crate) runtime: &'a tokio::runtime::Runtime,
+    pub(crate) repo: &'a Repo,
+    pub(crate) timeout: std::time::Duration,
+}
+
 /// Judges `bearing` for `steer` (an error refuses the steer), with the
 /// reads `other` holds sent alongside the check's own requests (see
 /// `beside`); their output comes back beside the verdict.
-pub(crate) fn preflight_beside<'a, T>(
+pub(crate) fn preflight_beside<T>(
     guard: &Guard,
-    session: &'a github::Session,
+    forge: &Conditional<'_>,
     steer: &Steer,
     bearing: &[Observation],
-    other: beside::Beside<'a, T>,
+    other: beside::Beside<'_, T>,
 ) -> (Result<Preflight>, Option<T>) {
     let mut other = other;
-    let judged = judge(guard, session, steer, bearing, &mut other);
-    (judged, other.finish(&session.runtime))
+    let judged = judge(guard, forge, steer, bearing, &mut other);
+    (judged, other.finish(forge.runtime))
 }
 
 fn judge<T>(
     guard: &Guard,
-    session: &github::Session,
+    forge: &Conditional<'_>,
     steer: &Steer,
     bearing: &[Observation],
     other: &mut beside::Beside<'_, T>,
@@ -94,7 +106,7 @@ fn judge<T>(
         return Ok(verdict(freshness, None));
     };
     let about = subject(steer);
-    let mut mine = of_target(bearing, &session.client.repo, number);
+    let mut mine = of_target(bearing, forge.repo, number);
     // A second connection: the sealing one holds the write lock but has
     // written nothing yet, so reading beside it is allowed.
     let reader = match mine.is_empty() {
@@ -108,19 +120,19 @@ fn judge<T>(
         }
     }
     let voyage = guard.file.id.to_string();
-    merged::refuse_if_merged(steer, &mine, &session.client.repo, &voyage)?;
+    merged::refuse_if_merged(steer, &mine, forge.repo, &voyage)?;
     let pinned = pin(steer, &mine, &voyage)?;
     let not_ready = ready(
         steer,
         pinned.as_ref(),
         &mine,
         reader.as_ref(),
-        &session.client.repo,
+        forge.repo,
         &voyage,
     )?;
     if mine.is_empty() {
         if guard.require_observed {
-            return Err(not_observed(steer, &session.client.repo, &voyage));
+            return Err(not_observed(steer, forge.repo, &voyage));
         }
         let mut freshness = Freshness::of(Verdict::NotObserved);
         account::account(&mut freshness, bearing, &mine, &[], Some(&about));
@@ -141,10 +153,8 @@ fn judge<T>(
             Some((m, Judged { target, payload }))
         })
         .unzip();
-    // One remembering client for every observation: a request they share is sent once.
-    let client = session.client.remembering();
-    let outcome = session.runtime.block_on(other.with(async {
-        tokio::time::timeout(session.timeout, fresh::changes(&client, &asks)).await
+    let outcome = forge.runtime.block_on(other.with(async {
+        tokio::time::timeout(forge.timeout, fresh::changes(forge.look, &asks)).await
     }));
     let mut freshness = Freshness::of(Verdict::Fresh);
     freshness.checked = mine.len() - lightened.len();
@@ -176,14 +186,14 @@ fn judge<T>(
         Ok(Err(err)) => err
             .into_error(
                 format!("check that {} is unchanged", subject(steer)),
-                &session.client.repo.to_string(),
+                &forge.repo.to_string(),
                 "nothing was acted on or recorded",
             )
             .message()
             .to_string(),
         Err(_elapsed) => format!(
             "GitHub did not answer the freshness check within {} s",
-            session.timeout.as_secs()
+            forge.timeout.as_secs()
         ),
     };
     if !guard.allow_stale {

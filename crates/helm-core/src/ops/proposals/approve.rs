@@ -103,9 +103,13 @@ impl Helm {
                     .guarded(self.guard(&file)),
             )),
             Located::Forge(place) => Inner::Forge(Box::new(
-                ForgeActor::new(self.open_forge(place, identity)?, place.clone())
-                    .gated(gate)
-                    .guarded(self.guard(&file)),
+                ForgeActor::new(
+                    self.open_forge(place, identity)?,
+                    place.clone(),
+                    self.home.root(),
+                )
+                .gated(gate)
+                .guarded(self.guard(&file)),
             )),
         };
         let mut actor = Approving {
