@@ -36,6 +36,15 @@ impl ForgeName {
             .find(|name| name.as_str().eq_ignore_ascii_case(text))
     }
 
+    /// The kind of a failure on this forge: GitHub's stay `github`, as they
+    /// always were; every other forge's are `forge` (ADR 0023).
+    pub fn failure_kind(self) -> helm_model::error::Kind {
+        match self {
+            ForgeName::GitHub => helm_model::error::Kind::GitHub,
+            ForgeName::GitLab | ForgeName::Forgejo => helm_model::error::Kind::Forge,
+        }
+    }
+
     /// Whether a steer's entry names the forge and its host beside `repo`:
     /// every forge's but GitHub's, whose entries were written before helm
     /// knew another forge and keep their bytes (ADR 0006).

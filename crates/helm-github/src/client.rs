@@ -22,11 +22,6 @@ use super::error::GitHubError;
 use crate::model::Repo;
 use crate::model::clock::GitHubClock;
 
-/// The outbound gate's hook, as the core hands it to the client.
-pub mod gate {
-    pub use helm_http::client::gate::{Outgoing, WriteGate};
-}
-
 /// A job log's tail, read from the storage host GitHub redirects to.
 pub mod storage {
     use std::time::Duration;
@@ -100,7 +95,7 @@ impl Client {
     }
 
     /// This client with `gate` checking each write before it leaves.
-    pub fn gated(self, gate: gate::WriteGate) -> Client {
+    pub fn gated(self, gate: helm_http::client::gate::WriteGate) -> Client {
         Client {
             http: self.http.gated(gate),
             ..self

@@ -109,7 +109,7 @@ impl ForgeActor {
             .block_on(async { tokio::time::timeout_at(deadline, future).await })
             .unwrap_or_else(|_elapsed| {
                 Err(helm_forge::ForgeError::unknown(Error::new(
-                    Kind::Forge,
+                    self.place.forge.failure_kind(),
                     format!(
                         "{} did not answer within {} s to {doing}",
                         self.place.forge,
