@@ -47,12 +47,13 @@ if [[ -n $forge_deps ]]; then
     fail "helm-forge depends on $(echo $forge_deps) (see \`cargo tree -p helm-forge -e normal\`); the seam stands on helm-model alone"
 fi
 
-# helm-core's observation kinds look through helm-forge's ConditionalLook (seam plan
-# step 1c): only observe/remote.rs, which holds the GitHub session a look is made on,
-# names helm-github; a kind that names it again has reached past the seam.
-for file in $(grep -rlE 'helm_github|crate::github::' crates/helm-core/src/observe || true); do
-    [[ $file == crates/helm-core/src/observe/remote.rs ]] ||
-        fail "$file names helm-github; an observation kind looks through helm_forge::ConditionalLook (its parts, Validator and LookError are helm-forge's)"
+# helm-core reaches every forge through the seam (ADR 0023, seam plan step 1c, G6): no
+# forge crate in its build, and no source of it naming one.
+for dep in $(cargo tree --locked -p helm-core -e normal,dev --prefix none | awk '/^helm-(github|gitlab|forgejo) / {print $1}' | sort -u); do
+    fail "helm-core depends on $dep (see \`cargo tree -p helm-core -i $dep\`); the core reaches a forge through helm_forge::Forge and Repository"
+done
+for file in $(grep -rlE 'helm_(github|gitlab|forgejo)\b|crate::github::' crates/helm-core/src || true); do
+    fail "$file names a forge crate; the core reaches a forge through helm_forge::Forge and Repository"
 done
 
 # A forge crate stands on helm-forge, helm-http and helm-model (ADR 0023): never on the

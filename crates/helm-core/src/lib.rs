@@ -92,7 +92,7 @@ pub use steering::Settlement;
 pub use steering::pending::Record as PendingRecord;
 
 // Paths inside this crate name the layers below by their old module names.
-use helm_github as github;
+
 use helm_model as model;
 use helm_model::{error, text, words};
 use helm_storage as storage;

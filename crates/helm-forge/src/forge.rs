@@ -7,6 +7,7 @@
 //! ([`Repository`]).
 
 use std::collections::BTreeMap;
+use std::path::PathBuf;
 use std::time::Duration;
 
 use helm_model::error::Result;
@@ -42,12 +43,14 @@ impl ForgeEnv {
 }
 
 /// What bounds every request on every forge: `HELM_GITHUB_TIMEOUT`
-/// (the contract keeps the one name), and who acts (`--as`), for a forge
-/// whose token sources are per identity.
+/// (the contract keeps the one name), who acts (`--as`), for a forge
+/// whose token sources are per identity, and helm's home, where such a
+/// forge keeps each identity's credentials (`$HELM_HOME/gh-config/<identity>/`).
 #[derive(Clone, Debug)]
 pub struct Limits {
     pub timeout: Duration,
     pub identity: Option<String>,
+    pub home: PathBuf,
 }
 
 /// One forge as the binary registers it. Knows nothing of a repository yet.
@@ -75,18 +78,13 @@ pub trait Forge: Send + Sync {
         self.name().capabilities()
     }
     /// A connection to `place`: the API URL and the token from `env` (and the
-    /// token sources this forge knows, e.g. `glab auth token`), each checked,
-    /// each failure a `config` error naming the variable. Called inside the
-    /// current-thread runtime the core made.
-    ///
-    /// `None` means the core reaches this forge by its own path and never
-    /// through a [`Repository`]: GitHub's, until its look and actions move
-    /// behind the seam (seam plan step 1c). The core asks `open` only of a
-    /// forge that is not GitHub, so `None` from any other is a bug it reports.
+    /// token sources this forge knows, e.g. `glab auth token` or `gh auth
+    /// token`), each checked, each failure a `config` error naming the
+    /// variable. Called inside the current-thread runtime the core made.
     fn open(
         &self,
         env: &ForgeEnv,
         place: &ForgeRepo,
         limits: &Limits,
-    ) -> Option<Result<Box<dyn Repository>>>;
+    ) -> Result<Box<dyn Repository>>;
 }

@@ -35,6 +35,22 @@ impl ForgeName {
             .into_iter()
             .find(|name| name.as_str().eq_ignore_ascii_case(text))
     }
+
+    /// The kind of a failure on this forge: GitHub's stay `github`, as they
+    /// always were; every other forge's are `forge` (ADR 0023).
+    pub fn failure_kind(self) -> helm_model::error::Kind {
+        match self {
+            ForgeName::GitHub => helm_model::error::Kind::GitHub,
+            ForgeName::GitLab | ForgeName::Forgejo => helm_model::error::Kind::Forge,
+        }
+    }
+
+    /// Whether a steer's entry names the forge and its host beside `repo`:
+    /// every forge's but GitHub's, whose entries were written before helm
+    /// knew another forge and keep their bytes (ADR 0006).
+    pub fn entries_name_place(self) -> bool {
+        self != ForgeName::GitHub
+    }
 }
 
 impl fmt::Display for ForgeName {

@@ -12,12 +12,15 @@
 
 use std::future::Future;
 use std::pin::Pin;
+use std::sync::Arc;
+use std::sync::atomic::AtomicU64;
 
 use helm_model::clock::{Began, GitHubClock};
 use serde_json::Value;
 
 use crate::act::Steer;
 use crate::choose::ForgeRepo;
+use crate::conditional::ConditionalLook;
 use crate::plan::{ForgeError, Produced, TraceWindow, Traced, WritePlan};
 
 /// A future of the seam: one forge's answer, or its failure in helm's words.
@@ -163,6 +166,25 @@ pub trait Repository {
     /// What keeps the pull request `summary` (its `shape::Pull` as observed)
     /// from merging that only the forge's own verdict shows. Pure.
     fn blockers(&self, summary: &Value) -> Vec<Blocker>;
+
+    /// A look that asks conditionally on a prior payload's validators and
+    /// remembers its answers for as long as it lives (a request two
+    /// observations share is sent once), counting the bytes it receives in
+    /// `received`: how a forge that answers conditional requests (GitHub's
+    /// ETags) is observed and checked fresh. `None`, the default, from a
+    /// forge that answers none: it is read whole through `thread`, `repo`
+    /// and `checks`, and checked fresh by comparing what they read.
+    fn conditional(
+        &self,
+        _received: Option<Arc<AtomicU64>>,
+    ) -> Option<Box<dyn ConditionalLook + '_>> {
+        None
+    }
+    /// What to tell the user about the repository after a look or a steer,
+    /// e.g. that the forge answered for it under another name (it moved).
+    fn warnings(&self) -> Vec<String> {
+        Vec::new()
+    }
 
     // ── What a steer needs ────────────────────────────────────────────────
     /// Reads what the action must know before it acts (a label's id, a

@@ -43,14 +43,12 @@ impl Forge for ForgejoForge {
         env: &ForgeEnv,
         place: &ForgeRepo,
         limits: &Limits,
-    ) -> Option<Result<Box<dyn Repository>>> {
-        Some((|| -> Result<Box<dyn Repository>> {
-            let api_url = api_url(env.get(API_URL), &place.host)?;
-            let token = token(env)?;
-            Ok(Box::new(ForgejoRepository::open(
-                place, &api_url, token, limits,
-            )?))
-        })())
+    ) -> Result<Box<dyn Repository>> {
+        let api_url = api_url(env.get(API_URL), &place.host)?;
+        let token = token(env)?;
+        Ok(Box::new(ForgejoRepository::open(
+            place, &api_url, token, limits,
+        )?))
     }
 }
 

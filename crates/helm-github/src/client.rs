@@ -2,8 +2,7 @@
 //! the repository every path is under, the headers GitHub asks for (its
 //! JSON media type, `X-GitHub-Api-Version`), a redirect read as the
 //! repository's move, and every failure read as GitHub's error document.
-//! Statuses, retries, deadlines, bounds, the gate and the dry run are
-//! helm-http's.
+//! Statuses, retries, deadlines, bounds and the gate are helm-http's.
 
 use std::sync::Arc;
 use std::sync::atomic::AtomicU64;
@@ -22,16 +21,6 @@ pub use json::parse;
 use super::error::GitHubError;
 use crate::model::Repo;
 use crate::model::clock::GitHubClock;
-
-/// The outbound gate's hook, as the core hands it to the client.
-pub mod gate {
-    pub use helm_http::client::gate::{Outgoing, WriteGate};
-}
-
-/// The write a dry run kept.
-pub mod rehearsal {
-    pub use helm_http::client::rehearsal::Unsent;
-}
 
 /// A job log's tail, read from the storage host GitHub redirects to.
 pub mod storage {
@@ -105,17 +94,8 @@ impl Client {
         }
     }
 
-    /// This client for a dry run: it reads as usual, and keeps its first
-    /// write instead of sending it ([`Client::unsent`]).
-    pub fn rehearsing(self) -> Client {
-        Client {
-            http: self.http.rehearsing(),
-            ..self
-        }
-    }
-
     /// This client with `gate` checking each write before it leaves.
-    pub fn gated(self, gate: gate::WriteGate) -> Client {
+    pub fn gated(self, gate: helm_http::client::gate::WriteGate) -> Client {
         Client {
             http: self.http.gated(gate),
             ..self
@@ -135,11 +115,6 @@ impl Client {
     /// read from its storage host), when it counts.
     pub fn received(&self, bytes: u64) {
         self.http.received(bytes);
-    }
-
-    /// The write a rehearsing client kept instead of sending, if any.
-    pub fn unsent(&self) -> Option<rehearsal::Unsent> {
-        self.http.unsent()
     }
 
     /// GitHub's clock as its latest answer showed it (its `Date` header,
@@ -188,8 +163,7 @@ impl Client {
             .await?)
     }
 
-    /// A POST that only reads (a GraphQL query): not gated, not kept by a
-    /// dry run.
+    /// A POST that only reads (a GraphQL query): not gated.
     pub(crate) async fn query(&self, path: &str, body: &Value) -> Result<Answer, GitHubError> {
         Ok(self.http.query(path, JSON, body).await?)
     }

@@ -145,7 +145,7 @@ impl GitHubError {
     /// did not refuse it (a 4xx), did not decline it, and the request was
     /// not stopped before it left. A timeout, a dropped connection, a 5xx
     /// or an unreadable success all leave the outcome unknown.
-    pub fn may_have_acted(&self) -> bool {
+    pub(crate) fn may_have_acted(&self) -> bool {
         match (self.failure, self.status) {
             (
                 Failure::Declined
@@ -295,7 +295,7 @@ impl GitHubError {
     /// This failure, of a request sent after `done` (what earlier requests
     /// of the same steer changed on GitHub): an outcome GitHub acted on in
     /// part, never "nothing happened".
-    pub fn partial(self, done: &str) -> GitHubError {
+    pub(crate) fn partial(self, done: &str) -> GitHubError {
         let failed = match self.status {
             Some(status) => format!("answered {status} {}", self.message),
             None => self.message,
@@ -309,7 +309,7 @@ impl GitHubError {
 
     /// GitHub's refusal (`status`) to merge pull request `pr`, which is
     /// merged already, as merge commit `sha` when GitHub names one.
-    pub fn already_merged(status: Option<u16>, pr: u64, sha: Option<&str>) -> GitHubError {
+    pub(crate) fn already_merged(status: Option<u16>, pr: u64, sha: Option<&str>) -> GitHubError {
         let message = match sha {
             Some(sha) => format!("PR #{pr} is already merged, as merge commit {sha}"),
             None => format!("PR #{pr} is already merged"),
@@ -325,7 +325,7 @@ impl GitHubError {
     }
 
     /// GitHub answered 2xx but declined to do the thing (a merge that did not merge).
-    pub fn refused(message: String) -> GitHubError {
+    pub(crate) fn refused(message: String) -> GitHubError {
         GitHubError {
             status: None,
             message,

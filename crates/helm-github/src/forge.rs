@@ -1,11 +1,19 @@
 //! GitHub as the binary registers it ([`forge`]): its name, its home host, the
-//! repositories it can hold (`OWNER/NAME`) and the variables it reads. The core
-//! still reaches GitHub by its own path (`connect`, `look` and `act`) until
-//! seam plan step 1c moves them behind [`helm_forge::Repository`], so [`Forge::open`]
-//! answers `None` here and the core never asks it.
+//! repositories it can hold (`OWNER/NAME`), the variables it reads, and
+//! [`Forge::open`], which connects one repository behind the seam
+//! (`repository.rs`): the server and the token checked (`Config`), the
+//! client's gate letting out only the plan being sent.
 
-use helm_forge::{Forge, ForgeEnv, ForgeName, ForgeRepo, Limits, RepoPath, RepoRef, Repository};
-use helm_model::error::Result;
+use std::sync::Arc;
+
+use helm_forge::{
+    Admitted, Forge, ForgeEnv, ForgeName, ForgeRepo, Limits, RepoPath, RepoRef, Repository,
+};
+use helm_http::client::gate::Outgoing;
+use helm_model::error::{Error, Result};
+use serde_json::Value;
+
+use crate::repository::GitHubRepository;
 
 use crate::model::Repo;
 
@@ -55,15 +63,36 @@ impl Forge for GitHub {
         crate::web_origin(env)
     }
 
-    /// The core reaches GitHub through `connect` and its own looks and
-    /// actions (seam plan step 1c moves them here).
     fn open(
         &self,
-        _env: &ForgeEnv,
-        _place: &ForgeRepo,
-        _limits: &Limits,
-    ) -> Option<Result<Box<dyn Repository>>> {
-        None
+        env: &ForgeEnv,
+        place: &ForgeRepo,
+        limits: &Limits,
+    ) -> Result<Box<dyn Repository>> {
+        let config = crate::Config::resolve(env, &limits.home, limits.identity.as_deref())?;
+        let repo = Repo::parse(place.repo.as_str()).ok_or_else(|| {
+            Error::usage(format!(
+                "'{}' is not a GitHub repository (OWNER/NAME)",
+                place.repo
+            ))
+        })?;
+        let admitted = Admitted::on(ForgeName::GitHub);
+        let gate = admitted.clone();
+        let client =
+            crate::client_for(&config, &repo)?.gated(Arc::new(move |out: &Outgoing<'_>| {
+                gate.pass(
+                    out.method.as_str(),
+                    out.path,
+                    out.body.map(Value::to_string),
+                )
+            }));
+        let key = helm_forge::viewer_key(&config.api_url, config.token.expose());
+        Ok(Box::new(GitHubRepository::new(
+            place.clone(),
+            client,
+            admitted,
+            key,
+        )))
     }
 }
 

@@ -10,15 +10,15 @@ use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use super::client::{Client, JSON};
+use super::client::{Answer, Client, JSON};
 use super::error::{Failure, GitHubError};
 
 /// The body of every GraphQL request: the query (or mutation) and its
 /// variables, in that order (the bytes GitHub and the fake have always seen).
 #[derive(Serialize)]
-struct GraphQlRequest<'a, V> {
-    query: &'a str,
-    variables: V,
+pub(crate) struct GraphQlRequest<'a, V> {
+    pub(crate) query: &'a str,
+    pub(crate) variables: V,
 }
 
 #[derive(Deserialize)]
@@ -73,13 +73,17 @@ pub async fn send<T: DeserializeOwned, V: Serialize>(
                 "the GraphQL request could not be written as JSON: {err}"
             ))
         })?;
-    // A query only reads: no gate, no dry run's keeping. A mutation is a
-    // write like any other.
+    // A query only reads: no gate. A mutation is a write like any other.
     let at = endpoint(&client.api_url);
     let answer = match query.trim_start().starts_with("mutation") {
         true => client.send(Method::POST, &at, JSON, Some(&body)).await?,
         false => client.query(&at, &body).await?,
     };
+    read(answer)
+}
+
+/// GitHub's answer to a query or mutation, its `data` read as `T`.
+pub(crate) fn read<T: DeserializeOwned>(answer: Answer) -> Result<T, GitHubError> {
     let answer: GraphQlAnswer = super::client::parse(answer)?;
     if let Some(problems) = answer.errors.filter(|e| !e.is_empty()) {
         let not_found = problems

@@ -4,25 +4,28 @@
 //! the looks that settle a lost answer (`act`, in the seam's words: what
 //! each produced, what a look found), and the requests of every observation
 //! (`look`, each part in helm-forge's shapes, reached through helm-forge's
-//! `ConditionalLook`, which [`Client`] implements). What an
+//! `ConditionalLook`, which its client implements), all behind the
+//! seam's `Repository` that [`forge`]'s `open` connects. What an
 //! observation's payload holds and what an action's entry records are the
 //! core's; sending, deadlines, bounds, retries and the write gate are
 //! helm-http's, the transport every forge shares.
 //!
 //! It depends on helm-model, helm-forge and helm-http only, and must never know a
-//! voyage, storage or a front end. The runtime and the client are set up
-//! only here, so local commands never pay for them.
+//! voyage, storage or a front end. Its client is made only when the core opens
+//! a repository, inside the runtime the core made, so local commands never pay
+//! for it.
 
 use helm_model as model;
 
-pub mod act;
+mod act;
 mod auth;
-pub mod client;
+mod client;
 mod conditional;
-pub mod error;
+mod error;
 mod forge;
-pub mod graphql;
+mod graphql;
 mod look;
+mod repository;
 mod viewer;
 pub mod wire;
 
@@ -64,7 +67,7 @@ impl Env {
 
 /// Everything needed to talk to GitHub: checked server URL, token and timeout.
 #[derive(Debug)]
-pub struct Config {
+pub(crate) struct Config {
     pub api_url: String,
     pub token: auth::Token,
     pub(crate) timeout: Duration,
@@ -93,24 +96,13 @@ impl Config {
     }
 }
 
-/// `HELM_GITHUB_TIMEOUT`, read as every forge reads it (helm-http): the
-/// core bounds another forge's requests by it too.
-pub fn timeout(text: Option<&str>) -> Result<Duration> {
+/// `HELM_GITHUB_TIMEOUT`, read as every forge reads it (helm-http).
+fn timeout(text: Option<&str>) -> Result<Duration> {
     helm_http::timeout(text)
 }
 
-/// A connected client and the runtime that drives it.
-pub struct Session {
-    pub runtime: tokio::runtime::Runtime,
-    pub client: Client,
-    pub timeout: Duration,
-}
-
-/// Builds the client for one repository: helm-http's, with GitHub's
-/// bearer token and API version.
-pub fn connect(config: &Config, repo: &Repo) -> Result<Session> {
-    let timeout = config.timeout;
-    let runtime = helm_http::runtime()?;
+/// The client for one repository, inside the runtime the caller made.
+pub(crate) fn client_for(config: &Config, repo: &Repo) -> Result<Client> {
     let http = helm_http::HttpClient::connect(helm_http::Server {
         forge: "GitHub",
         api_url: &config.api_url,
@@ -120,13 +112,9 @@ pub fn connect(config: &Config, repo: &Repo) -> Result<Session> {
         }),
         headers: &[client::API_VERSION],
         unnamed_limit: Some(client::SECONDARY_LIMIT),
-        deadline: timeout,
+        deadline: config.timeout,
     })?;
-    Ok(Session {
-        runtime,
-        client: Client::new(http, repo.clone()),
-        timeout,
-    })
+    Ok(Client::new(http, repo.clone()))
 }
 
 /// `HELM_GITHUB_API_URL`, checked: http(s), a host, no query; no trailing slash.

@@ -59,13 +59,11 @@ impl Forge for GitLabForge {
         env: &ForgeEnv,
         place: &ForgeRepo,
         limits: &Limits,
-    ) -> Option<Result<Box<dyn Repository>>> {
-        Some((|| -> Result<Box<dyn Repository>> {
-            let api_url = api_url(env.get("HELM_GITLAB_API_URL"), &place.host)?;
-            let identity = limits.identity.as_deref();
-            let token = crate::token::resolve(env, &place.host, "glab", identity)?;
-            Ok(Box::new(connect(&api_url, &token, place.clone(), limits)?))
-        })())
+    ) -> Result<Box<dyn Repository>> {
+        let api_url = api_url(env.get("HELM_GITLAB_API_URL"), &place.host)?;
+        let identity = limits.identity.as_deref();
+        let token = crate::token::resolve(env, &place.host, "glab", identity)?;
+        Ok(Box::new(connect(&api_url, &token, place.clone(), limits)?))
     }
 }
 

@@ -6,7 +6,8 @@
 //! have acted before the failure; only an explicit rate-limit refusal (which
 //! means the forge did nothing) is waited out and retried, within a bound.
 //! Every write passes the outbound gate first; a client without one sends
-//! no write at all.
+//! no write at all. A dry run never reaches this client: the forge's plan
+//! holds every write before anything leaves, and the core keeps the first.
 
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -19,7 +20,6 @@ pub mod gate;
 mod limits;
 mod link;
 mod received;
-pub mod rehearsal;
 pub mod storage;
 mod trace;
 
@@ -79,8 +79,6 @@ pub struct HttpClient {
     clock: Arc<Mutex<Option<GitHubClock>>>,
     /// GET answers remembered for one look or check, when set.
     memo: Option<Arc<Memo>>,
-    /// Set on a dry run's client: the first write is kept here, not sent.
-    rehearsal: Option<rehearsal::Kept>,
     /// The check every write passes before it leaves; none, no writes.
     gate: Option<gate::WriteGate>,
     /// Where the bytes of every answer are counted, for a look's progress.
@@ -118,7 +116,6 @@ impl HttpClient {
             unnamed_limit: server.unnamed_limit,
             clock: Default::default(),
             memo: None,
-            rehearsal: None,
             gate: None,
             counter: None,
             rate_budget: server.deadline,
@@ -145,13 +142,6 @@ impl HttpClient {
         }
     }
 
-    /// This client for a dry run: it reads as usual, and keeps its first
-    /// write instead of sending it ([`HttpClient::unsent`]).
-    pub fn rehearsing(mut self) -> HttpClient {
-        self.rehearsal = Some(Default::default());
-        self
-    }
-
     /// This client with `gate` checking each write before it leaves.
     pub fn gated(mut self, gate: gate::WriteGate) -> HttpClient {
         self.gate = Some(gate);
@@ -162,12 +152,6 @@ impl HttpClient {
     pub fn noting_moves(mut self, mover: Mover) -> HttpClient {
         self.mover = Some(mover);
         self
-    }
-
-    /// The write a rehearsing client kept instead of sending, if any.
-    pub fn unsent(&self) -> Option<rehearsal::Unsent> {
-        let kept = self.rehearsal.as_ref()?;
-        kept.lock().ok()?.clone()
     }
 
     /// The forge's clock as its latest answer showed it (its `Date` header,
@@ -245,7 +229,7 @@ impl HttpClient {
     /// redirects (a renamed or transferred repository answers 301 to reads
     /// and 307 to writes), and returns any answer the forge gave (successful
     /// or not) or the transport failure. Anything but a GET or HEAD is a
-    /// write: it passes the gate, and a dry run keeps it.
+    /// write: it passes the gate.
     pub async fn send(
         &self,
         method: Method,
@@ -257,8 +241,7 @@ impl HttpClient {
     }
 
     /// A POST that only reads (a GraphQL query): it changes nothing, so it
-    /// neither passes the gate nor is kept by a dry run; as any POST, it is
-    /// not retried.
+    /// does not pass the gate; as any POST, it is not retried.
     pub async fn query(&self, path: &str, accept: &str, body: &Value) -> Result<Answer, HttpError> {
         self.send_following(Method::POST, path, accept, Some(body), &[])
             .await
@@ -274,11 +257,8 @@ impl HttpClient {
         body: Option<&Value>,
         extra: &[(http::HeaderName, String)],
     ) -> Result<Answer, HttpError> {
-        if rehearsal::is_write(&method) {
+        if gate::is_write(&method) {
             gate::pass(self.gate.as_ref(), self.forge, &method, path, body)?;
-            if let Some(kept) = &self.rehearsal {
-                return Err(rehearsal::keep(kept, &method, path, body));
-            }
         }
         match &self.memo {
             Some(memo) if method == Method::GET => {

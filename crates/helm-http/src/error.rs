@@ -1,7 +1,7 @@
 //! The transport's failures: what happened to one exchange (no connection,
 //! no answer in time, an answer too large, too many redirects, a rate limit
-//! that asks for more than the deadline leaves, a write the gate withheld
-//! or a dry run kept), and so whether the forge may have acted ([`Failure`]).
+//! that asks for more than the deadline leaves, a write the gate withheld),
+//! and so whether the forge may have acted ([`Failure`]).
 //! A forge crate reads its own error documents on top of this and renders
 //! the whole in its own words; nothing here knows a forge's error shape.
 
@@ -180,11 +180,6 @@ impl HttpError {
             refusal: Some(Box::new(refusal)),
             ..HttpError::new(None, message, Failure::Withheld)
         }
-    }
-
-    /// A write a dry run kept instead of sending.
-    pub(crate) fn unsent() -> HttpError {
-        HttpError::new(None, "not sent: a dry run".to_string(), Failure::Unsent)
     }
 
     /// Whether a read failing like this may succeed if sent again: the

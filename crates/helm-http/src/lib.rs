@@ -3,7 +3,7 @@
 //! read within their bounds, the `-v` trace of each request, redirects (at
 //! most 3, and the repository's move they show), rate limits waited out as
 //! the forge asks, reads retried and writes never, the outbound gate every
-//! write passes, the dry run's kept write, a look's remembered answers,
+//! write passes, a look's remembered answers,
 //! bytes counted for progress, and the forge's clock from its `Date`.
 //!
 //! It depends on helm-model only (for errors, the trace and the clock) and

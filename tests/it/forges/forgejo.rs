@@ -154,3 +154,36 @@ fn an_unsupported_steer_is_on_the_record_when_asked() {
     assert_eq!(refused["action"], "resolve-thread", "{story}");
     assert_eq!(fake.violations(), Vec::<String>::new());
 }
+
+/// A label change with nothing to do on Forgejo (every label asked off is
+/// absent) plans no write: its dry run shows no request and succeeds, as
+/// GitHub's does, rather than refusing that a dry run does not act.
+#[test]
+fn a_dry_run_of_a_label_change_with_nothing_to_do_shows_no_request() {
+    let (env, fake, _) = forge_voyage(Other::Forgejo, REPO, "nothing to take off on Forgejo");
+    let issue = fake
+        .forgejo()
+        .add_issue(REPO, "Widget crashes", "It crashes.");
+    let n = issue.to_string();
+    let run = env.run(&steer_args(&[
+        "--repo",
+        URL,
+        "label",
+        "--issue",
+        &n,
+        "--remove",
+        "absent",
+        "--dry-run",
+        "--json",
+    ]));
+    let json = run.json();
+    let dry = &json["dryRun"];
+    assert_eq!(dry["wouldAct"], true, "{json}");
+    assert!(dry.get("request").is_none(), "{json}");
+    let writes: Vec<_> = (fake.requests().iter())
+        .filter(|r| r.method != "GET")
+        .map(|r| r.method.clone())
+        .collect();
+    assert!(writes.is_empty(), "a dry run sent {writes:?}");
+    assert_eq!(fake.violations(), Vec::<String>::new());
+}

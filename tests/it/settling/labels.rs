@@ -285,3 +285,59 @@ fn a_request_id_reused_with_other_labels_to_add_or_remove_is_refused_naming_the_
     assert_eq!(labels(&gh, issue), ["bug", "p1"]);
     consistent(&env, &voyage);
 }
+
+/// The labels are read before anything leaves (the plan's read): when that
+/// read fails, no label is added or removed and nothing is left pending,
+/// where a read made after the add (as before plans) left GitHub changed
+/// and the attempt's outcome unknown.
+#[test]
+fn a_failed_read_of_the_labels_sends_nothing_and_leaves_nothing_pending() {
+    let (gh, env, voyage) = sea(0);
+    let issue = gh.add_issue(REPO, "Crash", "");
+    teammate_adds(&gh, issue, "old");
+    let n = issue.to_string();
+    let refusal = serde_json::json!({"message": "Server Error"});
+    gh.fail_always("GET", &format!("/issues/{n}/labels"), 500, refusal);
+    let action = ["label", "--issue", &n, "--add", "bug", "--remove", "old"];
+    let failed = steer(&env, Some("lab-6"), &action);
+    assert_eq!(failed.code, 1, "{failed:?}");
+    let error = failed.error_json();
+    assert_eq!(error["error"]["kind"], "github", "{error}");
+    let message = error["error"]["message"].as_str().unwrap();
+    assert_eq!(
+        message,
+        format!("GitHub refused to change the labels of issue #{n}: 500 Server Error")
+    );
+    let hint = error["error"]["hint"].as_str().unwrap();
+    assert!(
+        hint.ends_with("nothing was recorded and the slate is unchanged"),
+        "{hint}"
+    );
+    assert_eq!(
+        (sent(&gh, "POST", issue), sent(&gh, "DELETE", issue)),
+        (0, 0),
+        "nothing left for GitHub"
+    );
+    assert_eq!(labels(&gh, issue), ["old"]);
+    assert!(interrupted(&env).is_empty(), "nothing pending");
+    assert_eq!(logbook(&env, &voyage), 0);
+}
+
+/// A label change with nothing to do (every label asked off is absent)
+/// plans no write: its dry run shows no request and succeeds, sending
+/// nothing, as it did when a rehearsing client kept the first write.
+#[test]
+fn a_dry_run_of_a_label_change_with_nothing_to_do_shows_no_request() {
+    let (gh, env, voyage) = sea(0);
+    let issue = gh.add_issue(REPO, "Crash", "");
+    let n = issue.to_string();
+    let mut args = steer_args(None, &["label", "--issue", &n, "--remove", "absent"]);
+    args.push("--dry-run");
+    let json = env.run(&args).json();
+    let dry = &json["dryRun"];
+    assert_eq!(dry["wouldAct"], true, "{json}");
+    assert!(dry.get("request").is_none(), "{json}");
+    assert!(gh.writes().is_empty(), "nothing sent: {:?}", gh.writes());
+    assert!(interrupted(&env).is_empty());
+    assert_eq!(logbook(&env, &voyage), 0);
+}

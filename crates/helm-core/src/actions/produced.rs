@@ -6,7 +6,7 @@
 
 use helm_forge::{ForgeName, Produced};
 
-use crate::error::{Error, Kind};
+use crate::error::Error;
 
 /// `produced` is not what `doing` makes on `forge`.
 pub(super) fn unexpected(forge: ForgeName, doing: &str, produced: &Produced) -> Error {
@@ -21,7 +21,7 @@ pub(super) fn unexpected(forge: ForgeName, doing: &str, produced: &Produced) -> 
         Produced::Thread { .. } => "a thread's state",
     };
     Error::new(
-        Kind::Forge,
+        forge.failure_kind(),
         format!("{forge} answered {kind} to {doing}, which that action does not make"),
     )
     .hint(

@@ -1,18 +1,17 @@
-//! A look on GitHub through a session: one remembering client per look,
-//! counting what it receives, GitHub's failure turned into helm's error, and
-//! the payload redacted before anything says a word on it. The requests
-//! themselves are helm-github's, reached as helm-forge's `ConditionalLook`
-//! (the session's client implements it); any failed request fails the
-//! observation with GitHub's answer, so a payload never pretends that
-//! nothing was there. The one file of observe/ that names helm-github: the
-//! session is made in ops/.
+//! A look on a forge that answers conditional requests (GitHub): one look
+//! per observation that remembers its answers and counts what it receives
+//! (the opened repository's `conditional`), the forge's failure turned into
+//! helm's error, and the payload redacted before anything says a word on it.
+//! The requests themselves are the forge crate's; any failed request fails
+//! the observation with the forge's answer, so a payload never pretends that
+//! nothing was there.
 
 use serde_json::Value;
 
 use super::{Target, Way};
 use crate::error::{Error, Result};
-use crate::github::Session;
 use crate::model::words;
+use crate::ops::forge_look::OpenedForge;
 
 /// What a GitHub look brought back: the payload, and a few words on it.
 pub(crate) struct GitHubLook {
@@ -28,12 +27,11 @@ pub(crate) struct GitHubLook {
     pub(crate) blockers: Vec<helm_forge::Blocker>,
 }
 
-/// Observes a GitHub target (already canonical) through `session`, whose
-/// client is bound to the target's repository. `prior` is the payload of the
-/// target's latest observation, whose validators make the requests
-/// conditional.
+/// Observes a GitHub target (already canonical) through `opened`, the
+/// target's repository. `prior` is the payload of the target's latest
+/// observation, whose validators make the requests conditional.
 pub(crate) fn look_github(
-    session: &Session,
+    opened: &OpenedForge,
     target: &Target,
     prior: Option<&Value>,
     tally: &super::Tally,
@@ -46,12 +44,18 @@ pub(crate) fn look_github(
     };
     // One look remembers its answers: a part whose conditional request
     // answered 200 is not asked for again.
-    let client = session.client.remembering().counting(tally.receiving());
+    let Some(look) = opened.repo.conditional(Some(tally.receiving())) else {
+        return Err(Error::usage(format!(
+            "{} answers no conditional request, which {} looks through",
+            opened.repo.place().forge,
+            target.kind().as_str()
+        )));
+    };
     let doing = words!["show ", target.description()];
-    let repo = client.repo.to_string();
-    let (mut payload, unchanged) = session
+    let repo = look.repo_name();
+    let (mut payload, unchanged) = opened
         .runtime
-        .block_on(remote.looking_counted(&client, prior, tally))
+        .block_on(remote.looking_counted(look.as_ref(), prior, tally))
         .map_err(|err| err.into_error(&doing, &repo, "nothing was put on the slate"))?;
     let redacted = crate::secrets::redact_payload(&mut payload, prior);
     let summary = remote.words(&payload);

@@ -10,20 +10,23 @@
 
 use std::path::Path;
 
-use helm_forge::{ForgeRepo, ForgeWrite, Traced, WriteOutcome, WritePlan};
-use serde_json::Value;
+use helm_forge::{ForgeRepo, ForgeWrite, Traced, WritePlan};
 
-use super::actor::LOCK_BUDGET;
 use super::forge_look::OpenedForge;
 use super::fresh::beside::Beside;
 use super::login::Logins;
 use crate::actions::{Dispatch, Effect, Steer};
 use crate::error::{Error, Kind, Result, Words};
-use crate::model::SteerRecord;
 use crate::model::clock::{Began, GitHubClock};
+use crate::model::{Repo, SteerRecord};
 use crate::steering::{ActError, Actor, Outcome, Preflight};
 use crate::storage::slate::Observation;
 use helm_http::client::gate::WriteGate;
+
+/// All the forge work one steer does under the voyage's lock must end
+/// within this: other helm processes wait 300 s for the lock
+/// (`storage::BUSY_TIMEOUT`).
+pub(crate) const LOCK_BUDGET: std::time::Duration = std::time::Duration::from_secs(240);
 
 pub(crate) struct ForgeActor {
     opened: OpenedForge,
@@ -78,16 +81,8 @@ impl ForgeActor {
     }
 
     /// The write a dry run kept, as the preview shows a request.
-    pub(crate) fn unsent(&self) -> Option<helm_http::client::rehearsal::Unsent> {
-        let write = self.unsent.as_ref()?;
-        Some(helm_http::client::rehearsal::Unsent {
-            method: write.method.to_string(),
-            path: write.path.clone(),
-            body: write
-                .body
-                .as_deref()
-                .and_then(|b| serde_json::from_str(b).ok()),
-        })
+    pub(crate) fn unsent(&self) -> Option<super::rehearsal::Unsent> {
+        self.unsent.as_ref().map(super::planned::unsent)
     }
 
     /// Passes every write of the plan through `gate` before it leaves.
@@ -114,7 +109,7 @@ impl ForgeActor {
             .block_on(async { tokio::time::timeout_at(deadline, future).await })
             .unwrap_or_else(|_elapsed| {
                 Err(helm_forge::ForgeError::unknown(Error::new(
-                    Kind::Forge,
+                    self.place.forge.failure_kind(),
                     format!(
                         "{} did not answer within {} s to {doing}",
                         self.place.forge,
@@ -128,8 +123,10 @@ impl ForgeActor {
     /// entries leave unsaid) and its `actor`: the author the forge named,
     /// else the account the token acts as.
     fn with_actor(&mut self, mut record: SteerRecord) -> SteerRecord {
-        record.forge = Some(self.place.forge.as_str().to_string());
-        record.host = Some(self.place.host.clone());
+        if self.place.forge.entries_name_place() {
+            record.forge = Some(self.place.forge.as_str().to_string());
+            record.host = Some(self.place.host.clone());
+        }
         let logins = &mut self.logins;
         if let Some(named) = &record.actor {
             logins.learnt(named);
@@ -145,32 +142,6 @@ impl ForgeActor {
                 .flatten()
         });
         record
-    }
-
-    /// Each write as it would leave, through the steer's gate.
-    fn gate(&self, writes: &[ForgeWrite]) -> Result<()> {
-        let Some(gate) = &self.gate else {
-            return Err(Error::new(
-                Kind::Conflict,
-                "helm does not send a write without its outbound gate",
-            ));
-        };
-        for write in writes {
-            let method = http::Method::from_bytes(write.method.as_bytes())
-                .map_err(|err| Error::new(Kind::Corrupt, format!("a write's method: {err}")))?;
-            let body: Option<Value> = match &write.body {
-                Some(text) => Some(serde_json::from_str(text).map_err(|err| {
-                    Error::new(Kind::Corrupt, format!("a write's body is not JSON: {err}"))
-                })?),
-                None => None,
-            };
-            gate(&helm_http::client::gate::Outgoing {
-                method: &method,
-                path: &write.path,
-                body: body.as_ref(),
-            })?;
-        }
-        Ok(())
     }
 }
 
@@ -188,8 +159,30 @@ impl ForgeActor {
         if let Some(refusal) = helm_forge::refuses(self.place.forge, capabilities, steer) {
             return (Err(refusal.into()), other.finish(&self.opened.runtime));
         }
-        let (judged, other) = match &self.guard {
-            Some(guard) => super::fresh::forge::preflight_beside(
+        let conditional = self.opened.repo.conditional(None);
+        let (judged, other) = match (&self.guard, &conditional) {
+            // A forge that answers conditional requests (GitHub) is asked
+            // only what changed since each observation, through one look
+            // that remembers its answers.
+            (Some(guard), Some(look)) => match Repo::parse(self.place.repo.as_str()) {
+                Some(repo) => {
+                    let conditional = super::fresh::Conditional {
+                        look: look.as_ref(),
+                        runtime: &self.opened.runtime,
+                        repo: &repo,
+                        timeout: self.opened.timeout,
+                    };
+                    super::fresh::preflight_beside(guard, &conditional, steer, bearing, other)
+                }
+                None => (
+                    Err(Error::new(
+                        Kind::Corrupt,
+                        format!("'{}' is not an OWNER/NAME repository", self.place.repo),
+                    )),
+                    other.finish(&self.opened.runtime),
+                ),
+            },
+            (Some(guard), None) => super::fresh::forge::preflight_beside(
                 guard,
                 &self.opened,
                 &self.place,
@@ -197,14 +190,14 @@ impl ForgeActor {
                 bearing,
                 other,
             ),
-            None => (Ok(Preflight::default()), other.finish(&self.opened.runtime)),
+            (None, _) => (Ok(Preflight::default()), other.finish(&self.opened.runtime)),
         };
         let prepared = judged.and_then(|mut preflight| {
             let acting = preflight.steer.clone().unwrap_or_else(|| steer.clone());
             let plan = self
                 .within(&acting.doing(), self.opened.repo.prepare(&acting))
                 .map_err(|err| err.error)?;
-            self.gate(&plan.writes)?;
+            super::planned::gate(self.gate.as_ref(), &plan.writes)?;
             if plan.steer != *steer {
                 preflight.steer = Some(plan.steer.clone());
             }
@@ -308,8 +301,29 @@ impl Actor for ForgeActor {
         Ok(preflight)
     }
 
+    /// The forge's clock as its latest answer showed it, or as `GET /user`
+    /// shows it when the forge has not answered yet (a steer whose bearing
+    /// needed no check): the attempt's start is then placed on the forge's
+    /// clock, and the same answer names who acts. Not reading it is no
+    /// reason to refuse the steer: the look then reads the clock itself.
     fn clock(&mut self) -> Option<GitHubClock> {
+        if let Some(clock) = self.opened.repo.clock() {
+            return Some(clock);
+        }
+        let repo = self.opened.repo.as_ref();
+        let deadline = self.deadline;
+        let viewer = self
+            .opened
+            .runtime
+            .block_on(async { tokio::time::timeout_at(deadline, repo.viewer()).await });
+        if let Ok(Ok(login)) = viewer {
+            self.logins.learnt(&login);
+        }
         self.opened.repo.clock()
+    }
+
+    fn warnings(&self) -> Vec<String> {
+        self.opened.repo.warnings()
     }
 
     fn act(&mut self, steer: &Steer) -> std::result::Result<SteerRecord, ActError> {
@@ -317,19 +331,13 @@ impl Actor for ForgeActor {
             outcome: Outcome::NotDone,
             error,
         };
-        let Some(plan) = self.plan.take().filter(|p| p.steer == *steer) else {
-            return Err(not_done(Error::new(
-                Kind::Conflict,
-                format!("helm has no prepared writes to {}", steer.doing()),
-            )));
-        };
+        let plan = super::planned::take(&mut self.plan, steer).map_err(not_done)?;
         let doing = steer.doing();
-        if self.rehearsing {
-            self.unsent = plan.writes.into_iter().next();
-            return Err(not_done(Error::new(
-                Kind::Conflict,
-                format!("a dry run does not {doing}"),
-            )));
+        if self.rehearsing
+            && let Some((first, refused)) = super::planned::rehearsed(&plan, steer)
+        {
+            self.unsent = Some(first);
+            return Err(refused);
         }
         match self.within(&doing, self.opened.repo.send(&plan)) {
             Ok(produced) => {
@@ -342,13 +350,7 @@ impl Actor for ForgeActor {
                     })?;
                 Ok(self.with_actor(record))
             }
-            Err(err) => Err(ActError {
-                outcome: match err.outcome {
-                    WriteOutcome::NotDone => Outcome::NotDone,
-                    WriteOutcome::Unknown => Outcome::Unknown,
-                },
-                error: err.error,
-            }),
+            Err(err) => Err(super::planned::act_error(err)),
         }
     }
 

@@ -1,25 +1,27 @@
-//! Looking at a neutral target on a forge other than GitHub: the forge the
-//! binary registered opens the repository (`helm_forge::Forge::open`, inside
-//! a current-thread runtime made here, as `github::connect` makes GitHub's),
-//! the target's [`ForgeLook`] reads its payload in helm's shapes, and the
-//! core redacts it exactly as it redacts a GitHub look. What follows (packing,
-//! disclosure, lockdown, digest, changes, readiness) is `ops::observe`'s, the
-//! same for every forge.
+//! Looking at a remote target: the forge the binary registered opens the
+//! repository (`helm_forge::Forge::open`, inside a current-thread runtime
+//! made here). A GitHub kind looks through the repository's conditional
+//! look (`observe::look_github`); a neutral target on another forge reads
+//! its payload in helm's shapes through its [`ForgeLook`], redacted exactly
+//! as a GitHub look is. What follows (packing, disclosure, lockdown, digest,
+//! changes, readiness) is `ops::observe`'s, the same for every forge.
 
-use helm_forge::{ForgeName, ForgeRepo, Limits, Repository};
+use helm_forge::{ForgeName, ForgeRepo, Limits, RepoPath, Repository};
 use serde_json::Value;
 use tokio::runtime::Runtime;
 
 use super::Helm;
 use crate::error::{Error, Kind, Result};
-use crate::github;
+use crate::model::Repo;
 use crate::observe::neutral::ForgeLook;
 use crate::observe::{GitHubLook, Source, Tally, Target};
 
-/// One opened repository on a forge, and the runtime its futures run on.
+/// One opened repository on a forge, the runtime its futures run on, and
+/// the deadline of each of its requests (`HELM_GITHUB_TIMEOUT`).
 pub(crate) struct OpenedForge {
     pub(crate) runtime: Runtime,
     pub(crate) repo: Box<dyn Repository>,
+    pub(crate) timeout: std::time::Duration,
 }
 
 impl Helm {
@@ -40,35 +42,62 @@ impl Helm {
         let limits = Limits {
             timeout: helm_http::timeout(self.forges.timeout.as_deref())?,
             identity: identity.map(str::to_string),
+            home: self.home.root().to_path_buf(),
         };
         let runtime = tokio::runtime::Builder::new_current_thread()
             .enable_all()
             .build()
             .map_err(|err| Error::io("cannot start the network runtime", &err))?;
-        let opened = {
+        let repo = {
             let _inside = runtime.enter();
-            forge.open(&self.forges.env, place, &limits)
+            forge.open(&self.forges.env, place, &limits)?
         };
-        match opened {
-            Some(repo) => Ok(OpenedForge {
-                runtime,
-                repo: repo?,
-            }),
-            // GitHub's own path serves it; asking here is a bug of the core.
-            None => Err(Error::new(
-                Kind::Config,
-                format!(
-                    "{} is reached by helm's own path, not through the forge seam",
-                    place.forge
-                ),
-            )
-            .hint("report this: a GitHub target was looked at as another forge's")),
-        }
+        Ok(OpenedForge {
+            runtime,
+            repo,
+            timeout: limits.timeout,
+        })
     }
 
-    /// Looks at a remote target, on GitHub by its own path or on another
-    /// forge through the seam, and redacts what came back; what GitHub said
-    /// of a moved repository goes to `warnings`.
+    /// The steer protocol's actor on the repository `at` names, recording
+    /// who acts from the login cache (ADR 0020).
+    pub(crate) fn forge_actor(
+        &self,
+        at: &super::Located,
+        identity: Option<&str>,
+    ) -> Result<super::forge_actor::ForgeActor> {
+        let place = match at {
+            super::Located::GitHub(repo) => self.github_place(repo)?,
+            super::Located::Forge(place) => place.clone(),
+        };
+        let opened = self.open_forge(&place, identity)?;
+        Ok(super::forge_actor::ForgeActor::new(
+            opened,
+            place,
+            self.home.root(),
+        ))
+    }
+
+    /// Where a GitHub repository is, as the seam names it: GitHub's own
+    /// path resolves `OWNER/NAME` (`located/origin.rs`), and the server is
+    /// the one `HELM_GITHUB_API_URL` names whatever the host.
+    pub(crate) fn github_place(&self, repo: &Repo) -> Result<ForgeRepo> {
+        let path = RepoPath::new(&repo.to_string())
+            .map_err(|why| Error::usage(format!("'{repo}' is not a GitHub repository: {why}")))?;
+        let host = self
+            .forges
+            .web_origin()
+            .and_then(|web| web.split_once("://").map(|(_, host)| host.to_string()))
+            .unwrap_or_else(|| "github.com".to_string());
+        Ok(ForgeRepo {
+            forge: ForgeName::GitHub,
+            host,
+            repo: path,
+        })
+    }
+
+    /// Looks at a remote target on its forge and redacts what came back;
+    /// what the forge said of a moved repository goes to `warnings`.
     pub(crate) fn look_remote(
         &self,
         target: &Target,
@@ -79,10 +108,9 @@ impl Helm {
     ) -> Result<GitHubLook> {
         match target.source() {
             Source::GitHub(repo) => {
-                let config = github::Config::resolve(&self.forges.env, self.home.root(), identity)?;
-                let session = github::connect(&config, repo)?;
-                let seen = crate::observe::look_github(&session, target, prior, tally)?;
-                warnings.extend(session.client.moved().map(|moved| moved.warning()));
+                let opened = self.open_forge(&self.github_place(repo)?, identity)?;
+                let seen = crate::observe::look_github(&opened, target, prior, tally)?;
+                warnings.extend(opened.repo.warnings());
                 Ok(seen)
             }
             Source::Forge(look) => self.look_forge(target, look, prior, identity),

@@ -4,16 +4,15 @@
 
 use super::Helm;
 use super::Located;
-use super::actor::GitHubActor;
 use super::forge_actor::ForgeActor;
 use crate::actions::Headline;
 use crate::actions::{ActionArgs, Steer};
 use crate::error::{Error, Kind, Result};
 use crate::error::{Words, arg};
-use crate::github;
 use crate::model::entry::{Freshness, Verdict};
 use crate::model::words;
 use crate::model::{EntryAction, Provenance, Repo};
+use crate::steering::Actor;
 use crate::steering::pending::{self, Elsewhere, Record};
 use crate::steering::{self, Attempt, Live, Steered};
 use crate::storage::logbook::Sealed;
@@ -116,30 +115,21 @@ impl Helm {
             require_observed: request.require_observed,
         };
         let identity = &request.provenance.identity;
-        let (repo, elsewhere, mut actor): (Repo, _, Box<dyn steering::Actor>) =
-            match self.locate(request.repo, request.forge)? {
-                Located::GitHub(repo) => {
-                    let actor = self
-                        .actor(&repo, Some(identity))?
-                        .gated(prepared.outbound.gate())
-                        .guarded(guard);
-                    (repo, None, Box::new(actor))
-                }
-                Located::Forge(place) => {
-                    let actor = ForgeActor::new(
-                        self.open_forge(&place, Some(identity))?,
-                        place.clone(),
-                        self.home.root(),
-                    )
-                    .gated(prepared.outbound.gate())
-                    .guarded(guard);
-                    let elsewhere = Elsewhere {
-                        forge: place.forge,
-                        host: place.host.clone(),
-                    };
-                    (pending::repo_of(&place), Some(elsewhere), Box::new(actor))
-                }
-            };
+        let at = self.locate(request.repo, request.forge)?;
+        let mut actor = self
+            .forge_actor(&at, Some(identity))?
+            .gated(prepared.outbound.gate())
+            .guarded(guard);
+        let (repo, elsewhere): (Repo, _) = match &at {
+            Located::GitHub(repo) => (repo.clone(), None),
+            Located::Forge(place) => {
+                let elsewhere = Elsewhere {
+                    forge: place.forge,
+                    host: place.host.clone(),
+                };
+                (pending::repo_of(place), Some(elsewhere))
+            }
+        };
         let mut store = crate::storage::VoyageStore::open(file)?;
         let attempt = Attempt {
             home: self.home.root(),
@@ -154,7 +144,7 @@ impl Helm {
             approval: None,
             trace: self.trace.as_ref(),
         };
-        let mut steered = steering::steer(&mut store, &attempt, actor.as_mut(), &mut Live)?;
+        let mut steered = steering::steer(&mut store, &attempt, &mut actor, &mut Live)?;
         if !steered.sealed.replayed {
             steered.warnings.extend(stale_warning(&steered.sealed));
         }
@@ -180,14 +170,15 @@ impl Helm {
         let mut actor: Option<Box<dyn steering::Actor>> = match &request {
             Some(request) => {
                 let identity = Some(request.provenance.identity.as_str());
-                Some(match request.place()? {
-                    None => Box::new(self.actor(&request.repo, identity)?),
-                    Some(place) => Box::new(ForgeActor::new(
-                        self.open_forge(&place, identity)?,
-                        place,
-                        self.home.root(),
-                    )),
-                })
+                let place = match request.place()? {
+                    None => self.github_place(&request.repo)?,
+                    Some(place) => place,
+                };
+                Some(Box::new(ForgeActor::new(
+                    self.open_forge(&place, identity)?,
+                    place,
+                    self.home.root(),
+                )))
             }
             None => None,
         };
@@ -213,30 +204,6 @@ impl Helm {
     pub fn discard(&self, voyage: &str, attempt: &str) -> Result<Record> {
         let mut store = self.open(voyage)?;
         steering::discard(&mut store, self.home.root(), attempt)
-    }
-
-    pub(super) fn actor(&self, repo: &Repo, identity: Option<&str>) -> Result<GitHubActor> {
-        let config = github::Config::resolve(&self.forges.env, self.home.root(), identity)?;
-        let key = helm_forge::viewer_key(&config.api_url, config.token.expose());
-        let logins = super::login::Logins::new(self.home.root(), &key);
-        Ok(GitHubActor::new(github::connect(&config, repo)?).acting_as(logins))
-    }
-
-    /// An actor for a dry run: its client keeps the first write, unsent,
-    /// once it passed `gate` as the steer's would.
-    pub(super) fn rehearsing_actor(
-        &self,
-        repo: &Repo,
-        identity: &str,
-        gate: helm_http::client::gate::WriteGate,
-    ) -> Result<GitHubActor> {
-        let config = github::Config::resolve(&self.forges.env, self.home.root(), Some(identity))?;
-        let session = github::connect(&config, repo)?;
-        let session = github::Session {
-            client: session.client.rehearsing().gated(gate),
-            ..session
-        };
-        Ok(GitHubActor::new(session))
     }
 }
 

@@ -4,7 +4,6 @@
 //! (`output`); nothing here parses arguments, prints, or keeps state between
 //! calls, so a long-lived server stays as correct as one process per command.
 
-pub(crate) mod actor;
 pub(crate) mod artifact;
 pub(crate) mod brief;
 pub(crate) mod brief_pr;
@@ -19,6 +18,7 @@ mod located;
 pub(crate) mod logbook;
 pub(crate) mod login;
 pub(crate) mod observe;
+mod planned;
 pub(crate) mod posting;
 pub(crate) mod proposals;
 pub(crate) mod readiness;

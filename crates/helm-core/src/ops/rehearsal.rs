@@ -3,9 +3,9 @@
 //! recorded, an interrupted attempt of the same request settled as the
 //! retry would (from a read snapshot, looking on GitHub without writing),
 //! the freshness guard on the slate as it is, merge readiness,
-//! the head a merge is pinned to, what the action reads before acting) and
-//! then the request it would send, kept by a rehearsing client instead of
-//! sent. Nothing is acted on, recorded, cleared or left pending: no lock
+//! the head a merge is pinned to, the action's plan: its reads and its
+//! writes through the outbound gate) and then the first write of the plan,
+//! kept instead of sent. Nothing is acted on, recorded, cleared or left pending: no lock
 //! is taken, since nothing is written. A refusal is the steer's own error,
 //! so "would this merge, and if not why?" is answered by the same words.
 
@@ -15,14 +15,24 @@ use crate::model::entry::Freshness;
 use crate::model::{EntryAction, SteerRecord};
 use crate::steering::{Actor, Earlier};
 use crate::storage::VoyageStore;
-use helm_http::client::rehearsal::Unsent;
 
 use super::Helm;
 use super::Located;
-use super::actor::GitHubActor;
 use super::forge_actor::ForgeActor;
 use super::logbook::SteerRequest;
 use helm_http::client::gate::WriteGate;
+
+/// The write a dry run kept instead of sending: the plan's first.
+#[derive(Clone, Debug)]
+pub struct Unsent {
+    /// `POST`, `PUT`, `PATCH` or `DELETE`.
+    pub method: String,
+    /// The path under the API base URL (`/repos/o/r/pulls/45/merge`, or
+    /// GitHub's GraphQL endpoint for a mutation).
+    pub path: String,
+    /// The JSON body, with every field it would have carried.
+    pub body: Option<serde_json::Value>,
+}
 
 /// What a steer would do.
 #[derive(Debug)]
@@ -135,8 +145,7 @@ impl Helm {
             let voyage = store.id();
             let foreseen = store.read_with(|reading| {
                 let home = self.home.root();
-                let actor = actor.actor();
-                crate::steering::foresee(reading, home, &voyage, attempt, &steer, &repo, actor)
+                crate::steering::foresee(reading, home, &voyage, attempt, &steer, &repo, &mut actor)
             })?;
             match foreseen {
                 Some(Earlier::Record(effect)) => {
@@ -168,7 +177,7 @@ impl Helm {
             None => self.rehearser(&located, identity, prepared.outbound.gate())?,
         };
         let mut actor = actor.guarded(guard);
-        let preflight = actor.actor().preflight(&steer, &bearing)?;
+        let preflight = actor.preflight(&steer, &bearing)?;
         let acting: &Steer = preflight.steer.as_ref().unwrap_or(&steer);
         rehearsal.pinned_sha = acting.pinned_to().map(str::to_string);
         rehearsal.not_ready = preflight.not_ready;
@@ -181,7 +190,7 @@ impl Helm {
         rehearsal.freshness = preflight.freshness;
         // The request is kept, not sent: the action's answer is an error
         // saying so, unless a read before the write failed.
-        let acted = actor.actor().act(acting);
+        let acted = actor.act(acting);
         rehearsal.request = actor.unsent().map(redacted);
         match (acted, &rehearsal.request) {
             (Err(failed), None) => Err(failed.error),
@@ -190,59 +199,20 @@ impl Helm {
     }
 }
 
-/// The actor of a dry run, on GitHub or on another forge: each keeps its
-/// first write instead of sending it. A proposal and an approval's dry run
-/// rehearse with it too.
-pub(super) enum Rehearser {
-    GitHub(Box<GitHubActor>),
-    Forge(Box<ForgeActor>),
-}
-
-impl Rehearser {
-    pub(super) fn actor(&mut self) -> &mut dyn Actor {
-        match self {
-            Rehearser::GitHub(actor) => actor.as_mut(),
-            Rehearser::Forge(actor) => actor.as_mut(),
-        }
-    }
-
-    pub(super) fn guarded(self, guard: super::fresh::Guard) -> Rehearser {
-        match self {
-            Rehearser::GitHub(actor) => Rehearser::GitHub(Box::new((*actor).guarded(guard))),
-            Rehearser::Forge(actor) => Rehearser::Forge(Box::new((*actor).guarded(guard))),
-        }
-    }
-
-    pub(super) fn unsent(&self) -> Option<Unsent> {
-        match self {
-            Rehearser::GitHub(actor) => actor.unsent(),
-            Rehearser::Forge(actor) => actor.unsent(),
-        }
-    }
-}
-
 impl Helm {
-    /// A dry run's actor where `at` is, its writes passed through `gate`.
+    /// A dry run's actor where `at` is, its writes passed through `gate`:
+    /// it keeps the plan's first write instead of sending it. A proposal
+    /// and an approval's dry run rehearse with it too.
     pub(super) fn rehearser(
         &self,
         at: &Located,
         identity: &str,
         gate: WriteGate,
-    ) -> Result<Rehearser> {
-        Ok(match at {
-            Located::GitHub(repo) => {
-                Rehearser::GitHub(Box::new(self.rehearsing_actor(repo, identity, gate)?))
-            }
-            Located::Forge(place) => Rehearser::Forge(Box::new(
-                ForgeActor::new(
-                    self.open_forge(place, Some(identity))?,
-                    place.clone(),
-                    self.home.root(),
-                )
-                .gated(gate)
-                .rehearsing(),
-            )),
-        })
+    ) -> Result<ForgeActor> {
+        Ok(self
+            .forge_actor(at, Some(identity))?
+            .gated(gate)
+            .rehearsing())
     }
 }
 

@@ -31,11 +31,11 @@ impl Forge for Test {
         _env: &crate::ForgeEnv,
         _place: &ForgeRepo,
         _limits: &crate::Limits,
-    ) -> Option<Result<Box<dyn crate::Repository>>> {
-        Some(Err(helm_model::error::Error::new(
+    ) -> Result<Box<dyn crate::Repository>> {
+        Err(helm_model::error::Error::new(
             Kind::Config,
             "a test forge opens nothing",
-        )))
+        ))
     }
 }
 

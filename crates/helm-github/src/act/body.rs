@@ -1,14 +1,13 @@
 //! The body of a REST write in GitHub's field names, one struct for every
 //! action's request: the fields an action leaves `None` are not sent, so each
-//! request carries exactly the bytes GitHub has always been sent.
+//! planned write carries exactly the bytes GitHub has always been sent.
 
-use http::Method;
+use helm_forge::ForgeWrite;
+use helm_model::error::Result;
 use serde::Serialize;
-use serde::de::DeserializeOwned;
-use serde_json::Value;
 
+use super::write::planned;
 use crate::client::Client;
-use crate::error::GitHubError;
 
 #[derive(Default, Serialize)]
 pub(super) struct WriteBody<'a> {
@@ -41,21 +40,14 @@ pub(super) struct WriteBody<'a> {
 }
 
 impl WriteBody<'_> {
-    /// The body as the client sends it.
-    pub(super) fn json(&self) -> Value {
-        serde_json::to_value(self).unwrap_or(Value::Null)
-    }
-
-    /// Sends the body to the repository's `tail` (`/issues/42`) and reads
-    /// GitHub's answer as `T`: the one REST write most actions make.
-    pub(super) async fn send<T: DeserializeOwned>(
+    /// The write of this body to the repository's `tail` (`/issues/42`):
+    /// the one REST write most actions make.
+    pub(super) fn write(
         &self,
         client: &Client,
-        method: Method,
+        method: &'static str,
         tail: &str,
-    ) -> Result<T, GitHubError> {
-        client
-            .write(method, &client.repo_path(tail), &self.json())
-            .await
+    ) -> Result<ForgeWrite> {
+        planned(method, client.repo_path(tail), self)
     }
 }

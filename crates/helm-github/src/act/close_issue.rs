@@ -3,12 +3,13 @@
 //! account (`timeline::closed`).
 
 use helm_forge::act::{CloseIssue, CloseReason};
-use helm_forge::{Produced, Traced};
-use http::Method;
+use helm_forge::{ForgeWrite, Produced, Traced};
+use helm_model::error::Result as Planned;
 
 use super::Window;
 use super::body::WriteBody;
 use super::timeline::closed;
+use super::write::sent;
 use crate::client::Client;
 use crate::error::GitHubError;
 use crate::wire::GitHubIssue as Issue;
@@ -21,14 +22,17 @@ fn state_reason(reason: CloseReason) -> &'static str {
     }
 }
 
-pub(super) async fn send(client: &Client, close: &CloseIssue) -> Result<Produced, GitHubError> {
-    let issue: Issue = WriteBody {
+pub(super) fn plan(client: &Client, close: &CloseIssue) -> Planned<ForgeWrite> {
+    WriteBody {
         state: Some("closed"),
         state_reason: Some(state_reason(close.reason)),
         ..WriteBody::default()
     }
-    .send(client, Method::PATCH, &format!("/issues/{}", close.issue))
-    .await?;
+    .write(client, "PATCH", &format!("/issues/{}", close.issue))
+}
+
+pub(super) async fn send(client: &Client, write: &ForgeWrite) -> Result<Produced, GitHubError> {
+    let issue: Issue = sent(client, write).await?;
     Ok(Produced::State {
         state: issue.state,
         reason: issue.state_reason,

@@ -2,23 +2,27 @@
 //! lost answer a `closed` event by the acting account (`timeline::closed`).
 
 use helm_forge::act::ClosePr;
-use helm_forge::{Produced, Traced};
-use http::Method;
+use helm_forge::{ForgeWrite, Produced, Traced};
+use helm_model::error::Result as Planned;
 
 use super::Window;
 use super::body::WriteBody;
 use super::timeline::closed;
+use super::write::sent;
 use crate::client::Client;
 use crate::error::GitHubError;
 use crate::wire::GitHubPull as Pull;
 
-pub(super) async fn send(client: &Client, close: &ClosePr) -> Result<Produced, GitHubError> {
-    let pr: Pull = WriteBody {
+pub(super) fn plan(client: &Client, close: &ClosePr) -> Planned<ForgeWrite> {
+    WriteBody {
         state: Some("closed"),
         ..WriteBody::default()
     }
-    .send(client, Method::PATCH, &format!("/pulls/{}", close.pr))
-    .await?;
+    .write(client, "PATCH", &format!("/pulls/{}", close.pr))
+}
+
+pub(super) async fn send(client: &Client, write: &ForgeWrite) -> Result<Produced, GitHubError> {
+    let pr: Pull = sent(client, write).await?;
     // A pull request's answer names no reason for its state.
     Ok(Produced::State {
         state: pr.state,

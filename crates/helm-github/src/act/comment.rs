@@ -2,24 +2,28 @@
 //! conversation is its issue's), and after a lost answer the comments since
 //! the attempt began by the acting account with the body asked.
 
-use helm_forge::Produced;
 use helm_forge::act::Comment;
-use http::Method;
+use helm_forge::{ForgeWrite, Produced};
+use helm_model::error::Result as Planned;
 
 use super::Window;
 use super::body::WriteBody;
+use super::write::sent;
 use crate::client::Client;
 use crate::error::GitHubError;
 use crate::wire::GitHubIssueComment as Posted;
 
-pub(super) async fn send(client: &Client, comment: &Comment) -> Result<Produced, GitHubError> {
+pub(super) fn plan(client: &Client, comment: &Comment) -> Planned<ForgeWrite> {
     let number = comment.on.number();
-    let posted: Posted = WriteBody {
+    WriteBody {
         body: Some(&comment.body),
         ..WriteBody::default()
     }
-    .send(client, Method::POST, &format!("/issues/{number}/comments"))
-    .await?;
+    .write(client, "POST", &format!("/issues/{number}/comments"))
+}
+
+pub(super) async fn send(client: &Client, write: &ForgeWrite) -> Result<Produced, GitHubError> {
+    let posted: Posted = sent(client, write).await?;
     Ok(Produced::Posted {
         id: posted.id,
         url: posted.url,

@@ -2,26 +2,30 @@
 //! issues the acting account created since the attempt began with the title
 //! asked (pull requests, which GitHub lists among issues, left out).
 
-use helm_forge::Produced;
 use helm_forge::act::CreateIssue;
-use http::Method;
+use helm_forge::{ForgeWrite, Produced};
+use helm_model::error::Result as Planned;
 
 use super::Window;
 use super::body::WriteBody;
+use super::write::sent;
 use crate::client::Client;
 use crate::error::GitHubError;
 use crate::wire::GitHubIssue as Issue;
 
-pub(super) async fn send(client: &Client, create: &CreateIssue) -> Result<Produced, GitHubError> {
-    let issue: Issue = WriteBody {
+pub(super) fn plan(client: &Client, create: &CreateIssue) -> Planned<ForgeWrite> {
+    WriteBody {
         title: Some(&create.title),
         body: create.body.as_deref(),
         labels: (!create.labels.is_empty()).then_some(&create.labels),
         assignees: (!create.assignees.is_empty()).then_some(&create.assignees),
         ..WriteBody::default()
     }
-    .send(client, Method::POST, "/issues")
-    .await?;
+    .write(client, "POST", "/issues")
+}
+
+pub(super) async fn send(client: &Client, write: &ForgeWrite) -> Result<Produced, GitHubError> {
+    let issue: Issue = sent(client, write).await?;
     // A new issue's author is the account the token acts as; its title is
     // recorded as GitHub answered it.
     let author = issue.author.as_ref().map(|user| user.login.clone());

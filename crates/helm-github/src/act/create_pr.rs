@@ -3,14 +3,14 @@
 //! answer the pull requests from the head asked, with the title and base
 //! asked, that the acting account opened since the attempt began.
 
-use helm_forge::Produced;
-use helm_forge::act::CreatePr;
+use helm_forge::act::{CreatePr, Steer};
+use helm_forge::{ForgeWrite, Produced, WritePlan};
 use helm_model::error::Result;
-use http::Method;
 use serde::Deserialize;
 
 use super::Window;
 use super::body::WriteBody;
+use super::write::{one, sent};
 use crate::client::Client;
 use crate::error::GitHubError;
 use crate::wire::GitHubPull as Pull;
@@ -20,11 +20,27 @@ struct DefaultBranch {
     default_branch: String,
 }
 
-/// The pull request with the repository's default branch as its base, when
-/// none was given; `None` when one was.
-pub(super) async fn prepare(client: &Client, create: &CreatePr) -> Result<Option<CreatePr>> {
+/// The pull request to open (its base the repository's default branch when
+/// none was given) and its `POST /pulls`.
+pub(super) async fn plan(client: &Client, create: &CreatePr) -> Result<WritePlan> {
+    let create = based(client, create).await?;
+    let write = WriteBody {
+        title: Some(&create.title),
+        head: Some(&create.head),
+        base: create.base.as_deref(),
+        body: create.body.as_deref(),
+        draft: create.draft.then_some(true),
+        ..WriteBody::default()
+    }
+    .write(client, "POST", "/pulls")?;
+    Ok(one(Steer::CreatePr(create), write))
+}
+
+/// `create`, its base read from the repository's default branch when none
+/// was given.
+async fn based(client: &Client, create: &CreatePr) -> Result<CreatePr> {
     if create.base.is_some() {
-        return Ok(None);
+        return Ok(create.clone());
     }
     let repo: DefaultBranch = client
         .get_json(&client.repo_path(""))
@@ -36,23 +52,17 @@ pub(super) async fn prepare(client: &Client, create: &CreatePr) -> Result<Option
                 "nothing was acted on or recorded, and the slate is unchanged",
             )
         })?;
-    Ok(Some(CreatePr {
+    Ok(CreatePr {
         base: Some(repo.default_branch),
         ..create.clone()
-    }))
+    })
 }
 
-pub(super) async fn send(client: &Client, create: &CreatePr) -> Result<Produced, GitHubError> {
-    let pr: Pull = WriteBody {
-        title: Some(&create.title),
-        head: Some(&create.head),
-        base: create.base.as_deref(),
-        body: create.body.as_deref(),
-        draft: create.draft.then_some(true),
-        ..WriteBody::default()
-    }
-    .send(client, Method::POST, "/pulls")
-    .await?;
+pub(super) async fn send(
+    client: &Client,
+    write: &ForgeWrite,
+) -> std::result::Result<Produced, GitHubError> {
+    let pr: Pull = sent(client, write).await?;
     Ok(Produced::Opened {
         number: pr.number,
         url: pr.url,
@@ -72,7 +82,7 @@ pub(super) async fn look(
     client: &Client,
     create: &CreatePr,
     window: &Window<'_>,
-) -> Result<Vec<Produced>, GitHubError> {
+) -> std::result::Result<Vec<Produced>, GitHubError> {
     let owner_head = if create.head.contains(':') {
         create.head.clone()
     } else {

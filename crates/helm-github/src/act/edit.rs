@@ -3,12 +3,13 @@
 //! answer the edit's evidence (`timeline::edited`).
 
 use helm_forge::act::IssueOrPull;
-use helm_forge::{Produced, Traced};
-use http::Method;
+use helm_forge::{ForgeWrite, Produced, Traced};
+use helm_model::error::Result as Planned;
 
 use super::Window;
 use super::body::WriteBody;
 use super::timeline::edited;
+use super::write::sent;
 use crate::client::Client;
 use crate::error::GitHubError;
 use crate::wire::{GitHubIssue, GitHubPull};
@@ -33,23 +34,29 @@ impl<'a> Edit<'a> {
     }
 }
 
-pub(super) async fn send(client: &Client, edit: &Edit<'_>) -> Result<Produced, GitHubError> {
-    let path = client.repo_path(&edit.tail());
-    let body = WriteBody {
+pub(super) fn plan(client: &Client, edit: &Edit<'_>) -> Planned<ForgeWrite> {
+    WriteBody {
         title: edit.title.as_deref(),
         body: edit.body.as_deref(),
         ..WriteBody::default()
     }
-    .json();
+    .write(client, "PATCH", &edit.tail())
+}
+
+pub(super) async fn send(
+    client: &Client,
+    edit: &Edit<'_>,
+    write: &ForgeWrite,
+) -> Result<Produced, GitHubError> {
     // GitHub answers an issue or a pull request, each read as strictly as
     // everywhere else; the entry keeps the title as GitHub answered it.
     let (title, url) = match edit.on {
         IssueOrPull::Issue(_) => {
-            let issue: GitHubIssue = client.write(Method::PATCH, &path, &body).await?;
+            let issue: GitHubIssue = sent(client, write).await?;
             (issue.title, issue.url)
         }
         IssueOrPull::PullRequest(_) => {
-            let pull: GitHubPull = client.write(Method::PATCH, &path, &body).await?;
+            let pull: GitHubPull = sent(client, write).await?;
             (pull.title, pull.url)
         }
     };

@@ -1,22 +1,33 @@
-//! `label` on GitHub: labels added in one `POST /issues/{n}/labels`, then
-//! each one removed by a `DELETE` of its own (a label the issue lacks is
-//! recorded as not present, GitHub's 404 "Label does not exist" included).
-//! A failure after a request went through is GitHub acting in part, never
-//! "nothing happened". After a lost answer, the `labeled` and `unlabeled`
-//! events by the acting account since the attempt began, for the labels
-//! asked, and the labels the issue has now.
+//! `label` on GitHub, planned before anything leaves: the labels the issue
+//! has read first when the change removes any (or adds none), then labels
+//! added in one `POST /issues/{n}/labels` and each one present removed by a
+//! `DELETE` of its own (a label the issue lacks is recorded as not present,
+//! GitHub's 404 "Label does not exist" included). A failure after a request
+//! went through is GitHub acting in part, never "nothing happened". After a
+//! lost answer, the `labeled` and `unlabeled` events by the acting account
+//! since the attempt began, for the labels asked, and the labels the issue
+//! has now.
 
-use helm_forge::act::{IssueOrPull, LabelChange};
-use helm_forge::{Produced, Traced};
-use helm_model::error::Words;
-use http::Method;
+use helm_forge::act::{IssueOrPull, LabelChange, Steer};
+use helm_forge::{ForgeWrite, Produced, Traced, WritePlan};
+use helm_model::error::{Error, Kind, Words};
+use serde::{Deserialize, Serialize};
 
 use super::Window;
 use super::body::WriteBody;
+use super::failed;
 use super::timeline::{mine, timeline};
-use crate::client::{Client, JSON, parse};
+use super::write::{answer, planned, sent, unsendable};
+use crate::client::{Client, parse};
 use crate::error::{Failure, GitHubError};
 use crate::wire::GitHubLabel as Label;
+
+/// What the plan read that no write carries: the labels the issue or pull
+/// request had, when it read them (`None` when it only adds).
+#[derive(Serialize, Deserialize)]
+struct Read {
+    before: Option<Vec<String>>,
+}
 
 /// Whether `labels` holds `name`; GitHub compares label names without case.
 fn has(labels: &[String], name: &str) -> bool {
@@ -62,29 +73,88 @@ async fn current(on: IssueOrPull, client: &Client) -> Result<Vec<String>, GitHub
     Ok(names(labels))
 }
 
-pub(super) async fn send(client: &Client, change: &LabelChange) -> Result<Produced, GitHubError> {
+/// Whether the plan removes `name`: the issue had it, or the change adds it.
+fn present(before: &[String], change: &LabelChange, name: &str) -> bool {
+    has(before, name) || has(&change.add, name)
+}
+
+/// The labels read (when the change removes any, or adds none), the `POST`
+/// of those to add and a `DELETE` for each one to take off that is there.
+pub(super) async fn plan(
+    client: &Client,
+    change: &LabelChange,
+) -> helm_model::error::Result<WritePlan> {
     let path = labels_path(change.on, client);
-    // What went through so far, for the message of a later failure.
-    let mut done: Vec<String> = Vec::new();
-    let mut labels = if change.add.is_empty() {
-        current(change.on, client).await?
+    let before = if change.add.is_empty() || !change.remove.is_empty() {
+        let read = current(change.on, client)
+            .await
+            .map_err(|err| failed::reading(err, &change.doing(), &client.repo.to_string()))?;
+        Some(read)
     } else {
+        None
+    };
+    let mut writes = Vec::new();
+    if !change.add.is_empty() {
         let body = WriteBody {
             labels: Some(&change.add),
             ..WriteBody::default()
         };
-        let added = names(client.write(Method::POST, &path, &body.json()).await?);
+        writes.push(planned("POST", path.clone(), &body)?);
+    }
+    let had = before.as_deref().unwrap_or_default();
+    for name in &change.remove {
+        if present(had, change, name) {
+            writes.push(ForgeWrite {
+                method: "DELETE",
+                path: format!("{path}/{}", segment(name)),
+                body: None,
+            });
+        }
+    }
+    let read = serde_json::to_value(Read { before }).map_err(|err| {
+        Error::new(
+            Kind::Corrupt,
+            format!("the labels read could not be kept: {err}"),
+        )
+        .hint("this is a bug in helm: please report it; nothing was sent or recorded")
+    })?;
+    Ok(WritePlan {
+        steer: Steer::Label(change.clone()),
+        writes,
+        read,
+    })
+}
+
+pub(super) async fn send(
+    client: &Client,
+    change: &LabelChange,
+    plan: &WritePlan,
+) -> Result<Produced, GitHubError> {
+    let read: Read = serde_json::from_value(plan.read.clone())
+        .map_err(|err| unsendable(format!("the label plan's labels read: {err}")))?;
+    let before = read.before.unwrap_or_default();
+    let mut writes = plan.writes.iter();
+    let mut next = || {
+        writes
+            .next()
+            .ok_or_else(|| unsendable("a label plan short of its writes (a bug in helm)".into()))
+    };
+    // What went through so far, for the message of a later failure.
+    let mut done: Vec<String> = Vec::new();
+    let mut labels = if change.add.is_empty() {
+        before.clone()
+    } else {
+        let added = names(sent(client, next()?).await?);
         done.push(format!("adding {} went through", quoted(&change.add)));
         added
     };
     let mut not_present = Vec::new();
     for name in &change.remove {
-        if !has(&labels, name) {
+        if !present(&before, change, name) {
             not_present.push(name.clone());
             continue;
         }
-        let one = format!("{path}/{}", segment(name));
-        let answer = client.send(Method::DELETE, &one, JSON, None).await;
+        let answer = answer(client, next()?).await;
         match answer.and_then(parse::<Vec<Label>>) {
             Ok(answer) => {
                 labels = names(answer);

@@ -6,14 +6,14 @@
 //! account since the attempt began, at the head it was pinned to.
 
 use helm_forge::act::{MergeMethod, MergePr};
-use helm_forge::{Produced, Traced};
-use helm_model::error::Words;
-use http::Method;
+use helm_forge::{ForgeWrite, Produced, Traced};
+use helm_model::error::{Result as Planned, Words};
 use serde::Deserialize;
 
 use super::Window;
 use super::body::WriteBody;
 use super::timeline::current;
+use super::write::sent;
 use crate::client::Client;
 use crate::error::GitHubError;
 use crate::wire::MergeResult;
@@ -27,20 +27,22 @@ fn api_name(method: MergeMethod) -> &'static str {
     }
 }
 
-pub(super) async fn send(client: &Client, merge: &MergePr) -> Result<Produced, GitHubError> {
+pub(super) fn plan(client: &Client, merge: &MergePr) -> Planned<ForgeWrite> {
+    WriteBody {
+        merge_method: Some(api_name(merge.method)),
+        sha: merge.sha.as_deref(),
+        ..WriteBody::default()
+    }
+    .write(client, "PUT", &format!("/pulls/{}/merge", merge.pr))
+}
+
+pub(super) async fn send(
+    client: &Client,
+    merge: &MergePr,
+    write: &ForgeWrite,
+) -> Result<Produced, GitHubError> {
     let pr = merge.pr;
-    let answer = client
-        .write::<MergeResult>(
-            Method::PUT,
-            &client.repo_path(&format!("/pulls/{pr}/merge")),
-            &WriteBody {
-                merge_method: Some(api_name(merge.method)),
-                sha: merge.sha.as_deref(),
-                ..WriteBody::default()
-            }
-            .json(),
-        )
-        .await;
+    let answer = sent::<MergeResult>(client, write).await;
     let answer = match answer {
         Ok(answer) => answer,
         Err(err) if err.status == Some(405) => return Err(why_not_merged(client, pr, err).await),

@@ -7,24 +7,27 @@
 //! has now says nothing of who opened it or when.
 
 use helm_forge::act::ReopenIssue;
-use helm_forge::{Produced, Traced};
-use helm_model::error::Words;
-use http::Method;
+use helm_forge::{ForgeWrite, Produced, Traced};
+use helm_model::error::{Result as Planned, Words};
 
 use super::Window;
 use super::body::WriteBody;
 use super::timeline::{TimelineEvent, timeline};
+use super::write::sent;
 use crate::client::Client;
 use crate::error::GitHubError;
 use crate::wire::GitHubIssue as Issue;
 
-pub(super) async fn send(client: &Client, reopen: &ReopenIssue) -> Result<Produced, GitHubError> {
-    let issue: Issue = WriteBody {
+pub(super) fn plan(client: &Client, reopen: &ReopenIssue) -> Planned<ForgeWrite> {
+    WriteBody {
         state: Some("open"),
         ..WriteBody::default()
     }
-    .send(client, Method::PATCH, &format!("/issues/{}", reopen.issue))
-    .await?;
+    .write(client, "PATCH", &format!("/issues/{}", reopen.issue))
+}
+
+pub(super) async fn send(client: &Client, write: &ForgeWrite) -> Result<Produced, GitHubError> {
+    let issue: Issue = sent(client, write).await?;
     Ok(Produced::State {
         state: issue.state,
         reason: issue.state_reason,

@@ -2,28 +2,32 @@
 //! after a lost answer the review comments since the attempt began that
 //! reply to the same comment, by the acting account, with the body asked.
 
-use helm_forge::Produced;
 use helm_forge::act::ReplyInline;
-use http::Method;
+use helm_forge::{ForgeWrite, Produced};
+use helm_model::error::Result as Planned;
 
 use super::Window;
 use super::body::WriteBody;
+use super::write::sent;
 use crate::client::Client;
 use crate::error::GitHubError;
 use crate::wire::GitHubReviewComment as ReviewComment;
 
-pub(super) async fn send(client: &Client, reply: &ReplyInline) -> Result<Produced, GitHubError> {
+pub(super) fn plan(client: &Client, reply: &ReplyInline) -> Planned<ForgeWrite> {
     let (pr, comment_id) = (reply.pr, reply.comment_id);
-    let posted: ReviewComment = WriteBody {
+    WriteBody {
         body: Some(&reply.body),
         ..WriteBody::default()
     }
-    .send(
+    .write(
         client,
-        Method::POST,
+        "POST",
         &format!("/pulls/{pr}/comments/{comment_id}/replies"),
     )
-    .await?;
+}
+
+pub(super) async fn send(client: &Client, write: &ForgeWrite) -> Result<Produced, GitHubError> {
+    let posted: ReviewComment = sent(client, write).await?;
     Ok(Produced::Posted {
         id: posted.id,
         url: posted.url,

@@ -3,31 +3,32 @@
 //! account since the attempt began that name someone asked.
 
 use helm_forge::act::RequestReview;
-use helm_forge::{Produced, Traced};
-use http::Method;
+use helm_forge::{ForgeWrite, Produced, Traced};
+use helm_model::error::Result as Planned;
 
 use super::Window;
 use super::body::WriteBody;
 use super::timeline::{mine, timeline};
+use super::write::sent;
 use crate::client::Client;
 use crate::error::GitHubError;
 use crate::wire::GitHubPull as Pull;
 
-pub(super) async fn send(
-    client: &Client,
-    request: &RequestReview,
-) -> Result<Produced, GitHubError> {
-    let pr: Pull = WriteBody {
+pub(super) fn plan(client: &Client, request: &RequestReview) -> Planned<ForgeWrite> {
+    WriteBody {
         reviewers: (!request.reviewers.is_empty()).then_some(&request.reviewers),
         team_reviewers: (!request.teams.is_empty()).then_some(&request.teams),
         ..WriteBody::default()
     }
-    .send(
+    .write(
         client,
-        Method::POST,
+        "POST",
         &format!("/pulls/{}/requested_reviewers", request.pr),
     )
-    .await?;
+}
+
+pub(super) async fn send(client: &Client, write: &ForgeWrite) -> Result<Produced, GitHubError> {
+    let pr: Pull = sent(client, write).await?;
     Ok(Produced::Reviewers {
         users: pr
             .requested_reviewers

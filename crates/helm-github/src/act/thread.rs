@@ -8,15 +8,16 @@
 //! the state now is the one before and as asked (then nothing was done).
 
 use helm_forge::act::ThreadSeen;
-use helm_forge::{Produced, Traced};
+use helm_forge::{ForgeWrite, Produced, Traced};
 use helm_model::error::{Error, Kind, Result, Words, cmd};
 use helm_model::words;
 use serde::{Deserialize, Deserializer, Serialize};
 
 use super::Window;
+use super::write::{answer, planned};
 use crate::client::Client;
 use crate::error::GitHubError;
-use crate::graphql;
+use crate::graphql::{self, GraphQlRequest};
 
 /// One thread's change: which, on which pull request, which way, and the
 /// state seen before acting (absent in an older helm's pending record).
@@ -156,8 +157,21 @@ impl Toggle<'_> {
 /// Reads the thread before acting: it must belong to the pull request
 /// named, in the repository steered (or the one GitHub moved it to);
 /// otherwise the steer is refused with nothing acted or recorded. The state
-/// seen is what the pending record keeps for a later look.
-pub(super) async fn prepare(client: &Client, toggle: &Toggle<'_>) -> Result<ThreadSeen> {
+/// seen is what the pending record keeps for a later look; the write is the
+/// mutation to GitHub's GraphQL endpoint.
+pub(super) async fn plan(client: &Client, toggle: &Toggle<'_>) -> Result<(ThreadSeen, ForgeWrite)> {
+    let seen = seen(client, toggle).await?;
+    let request = GraphQlRequest {
+        query: if toggle.resolve { RESOLVE } else { UNRESOLVE },
+        variables: ResolveVars {
+            thread_id: toggle.thread,
+        },
+    };
+    let write = planned("POST", graphql::endpoint(&client.api_url), &request)?;
+    Ok((seen, write))
+}
+
+async fn seen(client: &Client, toggle: &Toggle<'_>) -> Result<ThreadSeen> {
     let doing = toggle.doing();
     let repo = client.repo.to_string();
     let shown = toggle
@@ -188,17 +202,12 @@ pub(super) async fn prepare(client: &Client, toggle: &Toggle<'_>) -> Result<Thre
 pub(super) async fn send(
     client: &Client,
     toggle: &Toggle<'_>,
+    write: &ForgeWrite,
 ) -> std::result::Result<Produced, GitHubError> {
-    let query = if toggle.resolve { RESOLVE } else { UNRESOLVE };
-    let answer: Mutated = graphql::send(
-        client,
-        query,
-        ResolveVars {
-            thread_id: toggle.thread,
-        },
-    )
-    .await
-    .map_err(|e| toggle.unknown(e))?;
+    let answer: Mutated = answer(client, write)
+        .await
+        .and_then(graphql::read)
+        .map_err(|e| toggle.unknown(e))?;
     let thread = answer.resolve_review_thread.thread;
     toggle.check_id(&thread.id)?;
     Ok(Produced::Thread {

@@ -4,7 +4,6 @@
 
 use http::Method;
 use serde::de::DeserializeOwned;
-use serde_json::Value;
 
 use super::{Answer, Client, JSON};
 use crate::error::GitHubError;
@@ -25,17 +24,6 @@ impl Client {
         let (items, cut, _) =
             crate::conditional::get_listing(self, path, crate::conditional::whole).await?;
         Ok((items, cut))
-    }
-
-    /// A write (POST, PATCH, PUT) that must succeed, parsed as `T`.
-    pub async fn write<T: DeserializeOwned>(
-        &self,
-        method: Method,
-        path: &str,
-        body: &Value,
-    ) -> Result<T, GitHubError> {
-        let answer = self.send(method, path, JSON, Some(body)).await?;
-        parse(answer)
     }
 }
 

@@ -37,13 +37,13 @@ impl Lab {
         let limits = Limits {
             timeout,
             identity: None,
+            home: std::env::temp_dir(),
         };
         let repo = {
             let _inside = rt.enter();
             forge
                 .open(&env, &place, &limits)
                 .expect("opened through the seam")
-                .unwrap()
         };
         Lab { repo, rt, fake }
     }

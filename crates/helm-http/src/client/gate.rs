@@ -1,9 +1,9 @@
 //! The outbound gate every write passes on its way to a forge: the caller
 //! (helm's core, which this crate does not depend on) hands the client a
 //! check, and the client calls it on each write as it would leave (method,
-//! path with its query, body), after every transformation, before a dry
-//! run keeps it or the transport sends it. A client without a gate sends
-//! no write at all, so an action that forgets the check cannot post.
+//! path with its query, body), after every transformation, before the
+//! transport sends it. A client without a gate sends no write at all, so an
+//! action that forgets the check cannot post.
 
 use std::sync::Arc;
 
@@ -28,6 +28,11 @@ pub struct Outgoing<'a> {
 /// The check a write must pass: `Err` withholds it, with the words the
 /// user is shown.
 pub type WriteGate = Arc<dyn Fn(&Outgoing<'_>) -> Result<(), Error> + Send + Sync>;
+
+/// Whether a request changes the forge.
+pub(crate) fn is_write(method: &Method) -> bool {
+    *method != Method::GET && *method != Method::HEAD
+}
 
 /// Runs `gate` on a write to `forge`: a refusal is a failure that never left.
 pub(super) fn pass(

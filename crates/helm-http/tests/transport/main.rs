@@ -232,19 +232,6 @@ fn every_write_passes_the_gate_and_a_client_without_one_sends_none() {
         (seen[1].method.as_str(), seen[1].body.as_str()),
         ("POST", r#"{"body":"fine"}"#)
     );
-    // A dry run keeps the write it passed and sends nothing.
-    let rehearsing = gated.rehearsing();
-    let err = post(&rehearsing, "/kept", &json!({"body": "fine"})).unwrap_err();
-    assert_eq!(
-        (err.failure, err.message.as_str()),
-        (Failure::Unsent, "not sent: a dry run")
-    );
-    let unsent = rehearsing.unsent().unwrap();
-    assert_eq!(
-        (unsent.method.as_str(), unsent.path.as_str()),
-        ("POST", "/kept")
-    );
-    assert_eq!(server.seen().len(), 2);
 }
 
 #[test]

@@ -7,28 +7,42 @@ use super::*;
 /// How many times a forge's `open` was asked, across the tests of this file.
 static OPENED: AtomicUsize = AtomicUsize::new(0);
 
-/// GitLab as a forge crate registers it, for the rules alone: it opens nothing.
-struct GitLab;
+/// A forge as a forge crate registers it, for the rules alone: GitHub's
+/// `OWNER/NAME` or GitLab's nested groups on its home host. It opens
+/// nothing, and counts each time it is asked to.
+struct Rules(ForgeName);
 
-impl Forge for GitLab {
+impl Forge for Rules {
     fn name(&self) -> ForgeName {
-        ForgeName::GitLab
+        self.0
     }
 
     fn home_hosts(&self) -> &'static [&'static str] {
-        &["gitlab.com"]
+        match self.0 {
+            ForgeName::GitHub => &["github.com"],
+            _ => &["gitlab.com"],
+        }
     }
 
     fn repository(&self, at: &RepoRef) -> Option<ForgeRepo> {
+        if self.0 == ForgeName::GitHub {
+            at.path.owner_name()?;
+        }
         Some(ForgeRepo {
-            forge: ForgeName::GitLab,
-            host: at.host.clone().unwrap_or_else(|| "gitlab.com".into()),
+            forge: self.0,
+            host: at
+                .host
+                .clone()
+                .unwrap_or_else(|| self.home_hosts()[0].into()),
             repo: at.path.clone(),
         })
     }
 
     fn env_names(&self) -> &'static [&'static str] {
-        &["GITLAB_TOKEN"]
+        match self.0 {
+            ForgeName::GitHub => &["GH_REPO", "HELM_GITHUB_API_URL"],
+            _ => &["GITLAB_TOKEN"],
+        }
     }
 
     fn open(
@@ -36,18 +50,21 @@ impl Forge for GitLab {
         _env: &ForgeEnv,
         _place: &ForgeRepo,
         _limits: &Limits,
-    ) -> Option<Result<Box<dyn Repository>>> {
+    ) -> Result<Box<dyn Repository>> {
         OPENED.fetch_add(1, Ordering::SeqCst);
-        Some(Err(Error::new(Kind::Config, "a test forge opens nothing")))
+        Err(Error::new(Kind::Config, "a test forge opens nothing"))
     }
 }
 
-/// A Helm with GitHub (helm-github's own registration) and the test GitLab,
+/// A Helm with the rules of GitHub and GitLab,
 /// in a folder that is no git repository, and no GH_REPO.
 fn helm() -> (Helm, tempfile::TempDir) {
     let dir = tempfile::tempdir().unwrap();
-    let mut helm = Helm::from_env(Forges::new(vec![helm_github::forge(), Box::new(GitLab)]))
-        .expect("a Helm from the environment");
+    let mut helm = Helm::from_env(Forges::new(vec![
+        Box::new(Rules(ForgeName::GitHub)),
+        Box::new(Rules(ForgeName::GitLab)),
+    ]))
+    .expect("a Helm from the environment");
     helm.cwd = dir.path().to_path_buf();
     helm.forges.env.set("GH_REPO", None);
     helm.forges.env.set("HELM_GITHUB_API_URL", None);
@@ -126,7 +143,7 @@ fn an_unknown_host_and_a_malformed_repository_are_clear_errors() {
 }
 
 #[test]
-fn github_is_never_opened_through_the_seam() {
+fn every_forge_is_opened_through_the_seam_it_registered() {
     let (helm, _dir) = helm();
     let before = OPENED.load(Ordering::SeqCst);
     let github = ForgeRepo {
@@ -134,17 +151,12 @@ fn github_is_never_opened_through_the_seam() {
         host: "github.com".into(),
         repo: helm_forge::RepoPath::new("acme/widgets").unwrap(),
     };
-    // GitHub's Forge answers None: the core's own path serves it, and
-    // asking the seam for it is an error, never a connection.
-    let err = helm
-        .open_forge(&github, None)
-        .err()
-        .expect("no GitHub through the seam");
-    assert!(err.to_string().contains("own path"), "{err}");
+    let err = helm.open_forge(&github, None).err().expect("opens nothing");
+    assert!(err.to_string().contains("opens nothing"), "{err}");
     let gitlab = ForgeRepo {
         forge: ForgeName::GitLab,
         ..github
     };
     assert!(helm.open_forge(&gitlab, None).is_err());
-    assert_eq!(OPENED.load(Ordering::SeqCst), before + 1);
+    assert_eq!(OPENED.load(Ordering::SeqCst), before + 2);
 }

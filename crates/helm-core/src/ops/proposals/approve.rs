@@ -23,10 +23,9 @@
 
 use helm_forge::{ForgeName, ForgeRepo, RepoPath};
 
-use super::super::forge_actor::ForgeActor;
 use super::super::rehearsal::Rehearsal;
 use super::super::{Helm, Located};
-use super::approving::{Approving, Inner, exact};
+use super::approving::{Approving, exact};
 use super::{approval_request_id, digest, proposal_in, state_of};
 use crate::actions::Dispatch;
 use crate::actions::Steer;
@@ -34,6 +33,7 @@ use crate::cancel::Cancel;
 use crate::error::{Error, Kind, Result, arg, cmd};
 use crate::model::proposal::{Approval, ProposalRecord, ProposalState};
 use crate::model::{Provenance, Repo, words};
+use crate::steering::Actor;
 use crate::steering::pending::{Pending, Record, Request};
 use crate::steering::{self, Attempt, Live, Steered};
 use crate::storage::logbook::{Entry, Sealed};
@@ -96,22 +96,10 @@ impl Helm {
         let identity = Some(request.provenance.identity.as_str());
         // Built before the record below: a forge this machine cannot reach
         // (no token) refuses with nothing written.
-        let inner = match &approvable.at {
-            Located::GitHub(repo) => Inner::GitHub(Box::new(
-                self.actor(repo, identity)?
-                    .gated(gate)
-                    .guarded(self.guard(&file)),
-            )),
-            Located::Forge(place) => Inner::Forge(Box::new(
-                ForgeActor::new(
-                    self.open_forge(place, identity)?,
-                    place.clone(),
-                    self.home.root(),
-                )
-                .gated(gate)
-                .guarded(self.guard(&file)),
-            )),
-        };
+        let inner = self
+            .forge_actor(&approvable.at, identity)?
+            .gated(gate)
+            .guarded(self.guard(&file));
         let mut actor = Approving {
             inner,
             bearing: approvable.proposal.bearing.clone(),
@@ -144,7 +132,7 @@ impl Helm {
         let mut steered = steered?;
         steered.warnings.extend(
             actor
-                .inner()
+                .inner
                 .warnings()
                 .into_iter()
                 .map(crate::error::Words::of),
@@ -183,11 +171,9 @@ impl Helm {
         let mut actor = self
             .rehearser(&approvable.at, &request.provenance.identity, gate)?
             .guarded(self.guard(&file));
-        let preflight = actor
-            .actor()
-            .preflight(&approvable.steer, &approvable.proposal.bearing)?;
+        let preflight = actor.preflight(&approvable.steer, &approvable.proposal.bearing)?;
         let acting = preflight.steer.as_ref().unwrap_or(&approvable.steer);
-        let acted = actor.actor().act(acting);
+        let acted = actor.act(acting);
         let unsent = actor.unsent();
         if unsent.is_none()
             && let Err(failed) = acted

@@ -6,7 +6,6 @@
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use super::super::actor::GitHubActor;
 use super::super::forge_actor::ForgeActor;
 use super::digest;
 use crate::actions::{Effect, Steer};
@@ -55,60 +54,38 @@ pub(super) fn exact(steer: &Steer, expected: &str) -> WriteGate {
 /// check is made alongside the look for an earlier write of the proposal,
 /// and its verdict kept for the `preflight` that follows.
 pub(super) struct Approving {
-    pub(super) inner: Inner,
+    pub(super) inner: ForgeActor,
     pub(super) bearing: Vec<Observation>,
     /// The verdict of the check made beside the look, and the steer it
     /// judged.
     pub(super) judged: Option<(Steer, Result<Preflight>)>,
 }
 
-pub(super) enum Inner {
-    GitHub(Box<GitHubActor>),
-    Forge(Box<ForgeActor>),
-}
-
-impl Approving {
-    pub(super) fn inner(&mut self) -> &mut dyn Actor {
-        match &mut self.inner {
-            Inner::GitHub(actor) => actor.as_mut(),
-            Inner::Forge(actor) => actor.as_mut(),
-        }
-    }
-}
-
 impl Actor for Approving {
     fn preflight(&mut self, steer: &Steer, _slate: &[Observation]) -> Result<Preflight> {
         match self.judged.take() {
             Some((judged, verdict)) if judged == *steer => verdict,
-            _ => {
-                let bearing = std::mem::take(&mut self.bearing);
-                let verdict = self.inner().preflight(steer, &bearing);
-                self.bearing = bearing;
-                verdict
-            }
+            _ => self.inner.preflight(steer, &self.bearing),
         }
     }
 
     fn clock(&mut self) -> Option<GitHubClock> {
-        self.inner().clock()
+        self.inner.clock()
     }
 
     fn act(&mut self, steer: &Steer) -> std::result::Result<SteerRecord, ActError> {
-        self.inner().act(steer)
+        self.inner.act(steer)
     }
 
     fn look(&mut self, steer: &Steer, began: &Began) -> Result<Effect> {
-        match &mut self.inner {
-            Inner::GitHub(actor) => {
-                let (effect, verdict) = actor.look_beside_preflight(steer, began, &self.bearing);
-                self.judged = Some((steer.clone(), verdict));
-                effect
-            }
-            Inner::Forge(actor) => {
-                let (effect, verdict) = actor.look_beside_preflight(steer, began, &self.bearing);
-                self.judged = Some((steer.clone(), verdict));
-                effect
-            }
-        }
+        let (effect, verdict) = self
+            .inner
+            .look_beside_preflight(steer, began, &self.bearing);
+        self.judged = Some((steer.clone(), verdict));
+        effect
+    }
+
+    fn warnings(&self) -> Vec<String> {
+        self.inner.warnings()
     }
 }

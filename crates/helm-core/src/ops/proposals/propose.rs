@@ -19,6 +19,7 @@ use crate::error::{Error, Kind, Result, arg};
 use crate::model::EntryAction;
 use crate::model::proposal::{Pins, ProposalRecord, ProposedRequest};
 use crate::model::words;
+use crate::steering::Actor;
 use crate::storage::VoyageStore;
 use crate::storage::logbook::Sealed;
 use crate::storage::sealing::Decision;
@@ -78,9 +79,9 @@ impl Helm {
                     prepared.outbound.gate(),
                 )?
                 .guarded(guard);
-            let preflight = actor.actor().preflight(&prepared.steer, &sealing.bearing)?;
+            let preflight = actor.preflight(&prepared.steer, &sealing.bearing)?;
             let acting: Steer = preflight.steer.clone().unwrap_or(prepared.steer);
-            let acted = actor.actor().act(&acting);
+            let acted = actor.act(&acting);
             let Some(unsent) = actor.unsent() else {
                 return Err(match acted {
                     Err(failed) => failed.error,
