@@ -16,9 +16,9 @@ use std::pin::Pin;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
+use crate::asked::{ChecksOf, LogsWanted, RepoPart, ThreadPart, ThreadRef};
 use crate::look_failure::LookError;
 use crate::progress::LookProgress;
-use crate::repository::{ChecksOf, LogsWanted, RepoPart, ThreadPart, ThreadRef};
 
 /// What a server said identifies one answer, and the request that got it.
 /// Stored in every payload's `validators`, so its serde is a stored format.

@@ -16,6 +16,7 @@ pub mod act;
 pub mod shape;
 
 mod admitted;
+mod asked;
 mod capabilities;
 mod choose;
 mod conditional;
@@ -28,6 +29,7 @@ mod registry;
 mod repository;
 
 pub use admitted::{Admitted, Admitting};
+pub use asked::{ChecksOf, LogsWanted, RepoPart, ThreadPart, ThreadRef};
 pub use capabilities::{Capabilities, Part, Support, Unsupported, refuses};
 pub use choose::{ForgeRepo, RepoPath, RepoRef};
 pub use conditional::{ConditionalLook, LookIo, NamedPart, PayloadPart, Prior, Validator};
@@ -38,6 +40,5 @@ pub use plan::{ForgeError, ForgeWrite, Produced, TraceWindow, Traced, WriteOutco
 pub use progress::LookProgress;
 pub use registry::Forges;
 pub use repository::{
-    AuthorStanding, Blocker, ChecksOf, Io, LogsWanted, LookedPart, RepoPart, Repository,
-    ThreadPart, ThreadParts, ThreadRef, viewer_key,
+    AuthorStanding, Blocker, Io, LookedPart, Repository, ThreadParts, viewer_key,
 };

@@ -19,52 +19,13 @@ use helm_model::clock::{Began, GitHubClock};
 use serde_json::Value;
 
 use crate::act::Steer;
+use crate::asked::{ChecksOf, LogsWanted, RepoPart, ThreadPart, ThreadRef};
 use crate::choose::ForgeRepo;
 use crate::conditional::ConditionalLook;
 use crate::plan::{ForgeError, Produced, TraceWindow, Traced, WritePlan};
 
 /// A future of the seam: one forge's answer, or its failure in helm's words.
 pub type Io<'a, T> = Pin<Box<dyn Future<Output = Result<T, ForgeError>> + 'a>>;
-
-/// What a request is about: an issue, or a pull request (a GitLab merge
-/// request), by its number as the forge shows it to people (GitLab's `iid`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct ThreadRef {
-    pub number: u64,
-    pub is_pr: bool,
-}
-
-/// The parts of an issue or pull request a look can read; the payload
-/// field each fills has the same name (`summary`, `comments`, …).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-pub enum ThreadPart {
-    /// `shape::Issue` or `shape::Pull`.
-    Summary,
-    /// `Vec<shape::IssueComment>`: the conversation, not line comments.
-    Comments,
-    /// `Vec<shape::PullFile>`.
-    Files,
-    /// `{"format": "unified", "text": …}` as GitHub's payload keeps it.
-    Diff,
-    /// CI of the head, in the `checks` part's shape.
-    Checks,
-    /// Reviews (approvals), line comments and threads, in the `reviews` shape.
-    Reviews,
-}
-
-impl ThreadPart {
-    /// The payload field this part fills.
-    pub fn name(self) -> &'static str {
-        match self {
-            ThreadPart::Summary => "summary",
-            ThreadPart::Comments => "comments",
-            ThreadPart::Files => "files",
-            ThreadPart::Diff => "diff",
-            ThreadPart::Checks => "checks",
-            ThreadPart::Reviews => "reviews",
-        }
-    }
-}
 
 /// One part as a forge read it: its value in helm's shape, and whether a
 /// listing was cut at helm's bound.
@@ -76,29 +37,6 @@ pub struct LookedPart {
 
 /// The parts a thread look brought back, each under the part it answers.
 pub type ThreadParts = Vec<(ThreadPart, LookedPart)>;
-
-/// `repo`'s focus: the open issues and the open pull requests.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum RepoPart {
-    Issues,
-    PullRequests,
-}
-
-/// Whose CI a `checks` look reads: a pull request's head, or a ref.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum ChecksOf {
-    Pr(u64),
-    Ref(String),
-}
-
-/// Which failed or finished jobs' logs a checks look reads, and how many of
-/// their last lines it keeps (`--logs`, `--tail`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct LogsWanted {
-    pub failed_only: bool,
-    pub none: bool,
-    pub tail: usize,
-}
 
 /// An author's standing in the repository, from the forge's own membership
 /// (GitLab's access level, Forgejo's collaborator permission): whether their

@@ -15,6 +15,7 @@ use helm_forge::{ForgeRepo, ForgeWrite, Traced, WritePlan};
 use super::forge_look::OpenedForge;
 use super::fresh::beside::Beside;
 use super::login::Logins;
+use super::{Helm, Located};
 use crate::actions::{Dispatch, Effect, Steer};
 use crate::error::{Error, Kind, Result, Words};
 use crate::model::clock::{Began, GitHubClock};
@@ -50,6 +51,19 @@ pub(crate) struct ForgeActor {
     unsent: Option<ForgeWrite>,
 }
 
+impl Helm {
+    /// The steer protocol's actor on the repository `at` names, recording
+    /// who acts from the login cache (ADR 0020).
+    pub(crate) fn forge_actor(&self, at: &Located, identity: Option<&str>) -> Result<ForgeActor> {
+        let place = match at {
+            Located::GitHub(repo) => self.github_place(repo)?,
+            Located::Forge(place) => place.clone(),
+        };
+        let opened = self.open_forge(&place, identity)?;
+        Ok(ForgeActor::new(opened, place, self.home.root()))
+    }
+}
+
 impl ForgeActor {
     /// An actor on `place`, recording the account its token acts as from
     /// the cache under `home` (ADR 0020).
@@ -81,7 +95,7 @@ impl ForgeActor {
     }
 
     /// The write a dry run kept, as the preview shows a request.
-    pub(crate) fn unsent(&self) -> Option<super::rehearsal::Unsent> {
+    pub(crate) fn unsent(&self) -> Option<super::planned::Unsent> {
         self.unsent.as_ref().map(super::planned::unsent)
     }
 

@@ -59,25 +59,6 @@ impl Helm {
         })
     }
 
-    /// The steer protocol's actor on the repository `at` names, recording
-    /// who acts from the login cache (ADR 0020).
-    pub(crate) fn forge_actor(
-        &self,
-        at: &super::Located,
-        identity: Option<&str>,
-    ) -> Result<super::forge_actor::ForgeActor> {
-        let place = match at {
-            super::Located::GitHub(repo) => self.github_place(repo)?,
-            super::Located::Forge(place) => place.clone(),
-        };
-        let opened = self.open_forge(&place, identity)?;
-        Ok(super::forge_actor::ForgeActor::new(
-            opened,
-            place,
-            self.home.root(),
-        ))
-    }
-
     /// Where a GitHub repository is, as the seam names it: GitHub's own
     /// path resolves `OWNER/NAME` (`located/origin.rs`), and the server is
     /// the one `HELM_GITHUB_API_URL` names whatever the host.

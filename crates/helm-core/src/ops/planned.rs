@@ -9,11 +9,22 @@
 use helm_forge::{ForgeError, ForgeWrite, WriteOutcome, WritePlan};
 use serde_json::Value;
 
-use super::rehearsal::Unsent;
 use crate::actions::Steer;
 use crate::error::{Error, Kind, Result};
 use crate::steering::{ActError, Outcome};
 use helm_http::client::gate::{Outgoing, WriteGate};
+
+/// The write a dry run kept instead of sending: the plan's first.
+#[derive(Clone, Debug)]
+pub struct Unsent {
+    /// `POST`, `PUT`, `PATCH` or `DELETE`.
+    pub method: String,
+    /// The path under the API base URL (`/repos/o/r/pulls/45/merge`, or
+    /// GitHub's GraphQL endpoint for a mutation).
+    pub path: String,
+    /// The JSON body, with every field it would have carried.
+    pub body: Option<serde_json::Value>,
+}
 
 /// Each write as it would leave, through the steer's gate; none passes
 /// without one.

@@ -20,19 +20,8 @@ use super::Helm;
 use super::Located;
 use super::forge_actor::ForgeActor;
 use super::logbook::SteerRequest;
+use super::planned::Unsent;
 use helm_http::client::gate::WriteGate;
-
-/// The write a dry run kept instead of sending: the plan's first.
-#[derive(Clone, Debug)]
-pub struct Unsent {
-    /// `POST`, `PUT`, `PATCH` or `DELETE`.
-    pub method: String,
-    /// The path under the API base URL (`/repos/o/r/pulls/45/merge`, or
-    /// GitHub's GraphQL endpoint for a mutation).
-    pub path: String,
-    /// The JSON body, with every field it would have carried.
-    pub body: Option<serde_json::Value>,
-}
 
 /// What a steer would do.
 #[derive(Debug)]
