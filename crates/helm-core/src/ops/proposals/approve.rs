@@ -104,6 +104,7 @@ impl Helm {
             inner,
             bearing: approvable.proposal.bearing.clone(),
             judged: None,
+            planned: false,
         };
         let elsewhere = approvable.at.elsewhere();
         // As if an attempt had begun when the proposal was made: the

@@ -59,11 +59,27 @@ pub(super) struct Approving {
     /// The verdict of the check made beside the look, and the steer it
     /// judged.
     pub(super) judged: Option<(Steer, Result<Preflight>)>,
+    /// Whether a plan was made and gated: the gate holds only the first
+    /// write it ever sees to the proposal's digest, so a second plan would
+    /// not be held to it, and an approval makes one.
+    pub(super) planned: bool,
 }
 
 impl Actor for Approving {
     fn preflight(&mut self, steer: &Steer, _slate: &[Observation]) -> Result<Preflight> {
-        match self.judged.take() {
+        let judged = self.judged.take();
+        if self.planned && !matches!(&judged, Some((j, _)) if j == steer) {
+            return Err(Error::new(
+                Kind::Conflict,
+                format!(
+                    "helm was asked to plan {} again for an approval it already planned; a second plan would not be held to the proposal's bytes, so nothing was sent or recorded",
+                    steer.doing()
+                ),
+            )
+            .hint("approve again; if this repeats, report it to helm's maintainers"));
+        }
+        self.planned = true;
+        match judged {
             Some((judged, verdict)) if judged == *steer => verdict,
             _ => self.inner.preflight(steer, &self.bearing),
         }
@@ -81,6 +97,8 @@ impl Actor for Approving {
         let (effect, verdict) = self
             .inner
             .look_beside_preflight(steer, began, &self.bearing);
+        // The look planned (and gated) beside its check: that plan is the one.
+        self.planned = true;
         self.judged = Some((steer.clone(), verdict));
         effect
     }
