@@ -1,12 +1,12 @@
-//! The steer protocol's [`Actor`] on a forge reached through the seam (ADR
-//! 0023, "The core's side of the seam"), beside `GitHubActor`: the forge's
-//! refusal of what it cannot do first (nothing read), the freshness guard
-//! without ETags (`fresh::forge`), the forge's `prepare` (its reads, and its
-//! writes final), the egress gate over every write's method, path and body,
-//! then `send` and the action's `performed`. A write whose answer was lost
-//! keeps the pending record, and a retry or `interrupted settle` asks the
-//! forge's `window` and `look`, decided as `steering::settle` decides
-//! GitHub's.
+//! The steer protocol's [`Actor`] on every forge, GitHub's among them,
+//! reached through the seam (ADR 0023, "The core's side of the seam"): the
+//! forge's refusal of what it cannot do first (nothing read), the freshness
+//! guard (by conditional requests where the repository offers them,
+//! `fresh/mod.rs`; else each observation read again whole, `fresh::forge`),
+//! the forge's `prepare` (its reads, and its writes final), the egress gate
+//! over every write's method, path and body, then `send` and the action's
+//! `performed`. A write whose answer was lost keeps the pending record, and a
+//! retry or `interrupted settle` asks the forge's `window` and `look`.
 
 use std::path::Path;
 
