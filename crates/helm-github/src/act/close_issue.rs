@@ -3,16 +3,14 @@
 //! account (`timeline::closed`).
 
 use helm_forge::act::{CloseIssue, CloseReason};
-use helm_forge::{ForgeWrite, Produced, Traced};
+use helm_forge::{ForgeWrite, Traced};
 use helm_model::error::Result as Planned;
 
 use super::Window;
 use super::body::WriteBody;
 use super::timeline::closed;
-use super::write::sent;
 use crate::client::Client;
 use crate::error::GitHubError;
-use crate::wire::GitHubIssue as Issue;
 
 /// GitHub's word for the reason.
 fn state_reason(reason: CloseReason) -> &'static str {
@@ -29,15 +27,6 @@ pub(super) fn plan(client: &Client, close: &CloseIssue) -> Planned<ForgeWrite> {
         ..WriteBody::default()
     }
     .write(client, "PATCH", &format!("/issues/{}", close.issue))
-}
-
-pub(super) async fn send(client: &Client, write: &ForgeWrite) -> Result<Produced, GitHubError> {
-    let issue: Issue = sent(client, write).await?;
-    Ok(Produced::State {
-        state: issue.state,
-        reason: issue.state_reason,
-        url: issue.url,
-    })
 }
 
 pub(super) async fn look(

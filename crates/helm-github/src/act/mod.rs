@@ -103,8 +103,7 @@ async fn sent(client: &Client, plan: &WritePlan) -> std::result::Result<Produced
             let on = IssueOrPull::Issue(e.issue);
             edit::send(client, &Edit::of(on, &e.title, &e.body), only()?).await
         }
-        Steer::CloseIssue(_) => close_issue::send(client, only()?).await,
-        Steer::ReopenIssue(_) => reopen_issue::send(client, only()?).await,
+        Steer::CloseIssue(_) | Steer::ReopenIssue(_) => write::issue_state(client, only()?).await,
         Steer::CreatePr(_) => create_pr::send(client, only()?).await,
         Steer::EditPr(e) => {
             let on = IssueOrPull::PullRequest(e.pr);

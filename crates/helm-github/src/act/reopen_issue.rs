@@ -13,10 +13,8 @@ use helm_model::error::{Result as Planned, Words};
 use super::Window;
 use super::body::WriteBody;
 use super::timeline::{TimelineEvent, timeline};
-use super::write::sent;
 use crate::client::Client;
 use crate::error::GitHubError;
-use crate::wire::GitHubIssue as Issue;
 
 pub(super) fn plan(client: &Client, reopen: &ReopenIssue) -> Planned<ForgeWrite> {
     WriteBody {
@@ -24,15 +22,6 @@ pub(super) fn plan(client: &Client, reopen: &ReopenIssue) -> Planned<ForgeWrite>
         ..WriteBody::default()
     }
     .write(client, "PATCH", &format!("/issues/{}", reopen.issue))
-}
-
-pub(super) async fn send(client: &Client, write: &ForgeWrite) -> Result<Produced, GitHubError> {
-    let issue: Issue = sent(client, write).await?;
-    Ok(Produced::State {
-        state: issue.state,
-        reason: issue.state_reason,
-        url: issue.url,
-    })
 }
 
 pub(super) async fn look(

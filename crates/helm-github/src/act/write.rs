@@ -4,7 +4,7 @@
 //! answer read as the action's type.
 
 use helm_forge::act::Steer;
-use helm_forge::{ForgeWrite, WritePlan};
+use helm_forge::{ForgeWrite, Produced, WritePlan};
 use helm_model::error::{Error, Kind, Result};
 use http::Method;
 use serde::Serialize;
@@ -13,6 +13,7 @@ use serde_json::Value;
 
 use crate::client::{Answer, Client, JSON, parse};
 use crate::error::{Failure, GitHubError};
+use crate::wire::GitHubIssue;
 
 /// A write to `path` (under the API base, its query included, or the
 /// GraphQL endpoint) with `body` serialised as the client sends it.
@@ -86,4 +87,18 @@ pub(super) fn unsendable(message: String) -> GitHubError {
         failure: Failure::Unsent,
         ..GitHubError::shape_text(message)
     }
+}
+
+/// The answer to a `PATCH` of an issue's state (`close-issue`,
+/// `reopen-issue`): the issue as it now is, its state and GitHub's reason.
+pub(super) async fn issue_state(
+    client: &Client,
+    write: &ForgeWrite,
+) -> std::result::Result<Produced, GitHubError> {
+    let issue: GitHubIssue = sent(client, write).await?;
+    Ok(Produced::State {
+        state: issue.state,
+        reason: issue.state_reason,
+        url: issue.url,
+    })
 }
