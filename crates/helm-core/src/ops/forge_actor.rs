@@ -40,6 +40,8 @@ pub(crate) struct ForgeActor {
     /// The steer's outbound gate (an approval's also holds the first write
     /// to the proposal's digest); an actor without one sends no write.
     gate: Option<WriteGate>,
+    /// What each plan's first write must pass besides (`first_write`).
+    first: Option<WriteGate>,
     /// What `prepare` returned for the steer the preflight settled on.
     plan: Option<WritePlan>,
     /// Who the token acts as: known, cached under `$HELM_HOME`, or asked
@@ -80,6 +82,7 @@ impl ForgeActor {
             deadline,
             guard: None,
             gate: None,
+            first: None,
             plan: None,
             logins,
             rehearsing: false,
@@ -100,6 +103,13 @@ impl ForgeActor {
     }
 
     /// Passes every write of the plan through `gate` before it leaves.
+    /// Holds the first write of every plan to `check` besides the gate:
+    /// an approval's, which the proposal's digest must match.
+    pub(crate) fn first_write(mut self, check: WriteGate) -> ForgeActor {
+        self.first = Some(check);
+        self
+    }
+
     pub(crate) fn gated(mut self, gate: WriteGate) -> ForgeActor {
         self.gate = Some(gate);
         self
@@ -211,7 +221,7 @@ impl ForgeActor {
             let plan = self
                 .within(&acting.doing(), self.opened.repo.prepare(&acting))
                 .map_err(|err| err.error)?;
-            super::planned::gate(self.gate.as_ref(), &plan.writes)?;
+            super::planned::gate(self.gate.as_ref(), self.first.as_ref(), &plan.writes)?;
             if plan.steer != *steer {
                 preflight.steer = Some(plan.steer.clone());
             }

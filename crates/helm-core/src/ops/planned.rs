@@ -27,15 +27,20 @@ pub struct Unsent {
 }
 
 /// Each write as it would leave, through the steer's gate; none passes
-/// without one.
-pub(super) fn gate(gate: Option<&WriteGate>, writes: &[ForgeWrite]) -> Result<()> {
+/// without one. `first`, when given, is what the plan's first write must
+/// pass besides (an approval's: the proposal's digest), on every plan made.
+pub(super) fn gate(
+    gate: Option<&WriteGate>,
+    first: Option<&WriteGate>,
+    writes: &[ForgeWrite],
+) -> Result<()> {
     let Some(gate) = gate else {
         return Err(Error::new(
             Kind::Conflict,
             "helm does not send a write without its outbound gate",
         ));
     };
-    for write in writes {
+    for (at, write) in writes.iter().enumerate() {
         let method = http::Method::from_bytes(write.method.as_bytes())
             .map_err(|err| Error::new(Kind::Corrupt, format!("a write's method: {err}")))?;
         let body: Option<Value> = match &write.body {
@@ -44,11 +49,15 @@ pub(super) fn gate(gate: Option<&WriteGate>, writes: &[ForgeWrite]) -> Result<()
             })?),
             None => None,
         };
-        gate(&Outgoing {
+        let outgoing = Outgoing {
             method: &method,
             path: &write.path,
             body: body.as_ref(),
-        })?;
+        };
+        gate(&outgoing)?;
+        if let (0, Some(first)) = (at, first) {
+            first(&outgoing)?;
+        }
     }
     Ok(())
 }

@@ -91,20 +91,17 @@ impl Helm {
             Checked::Approvable(approvable) => *approvable,
         };
         let request_id = approval_request_id(&approvable.record.key);
-        let gate = exact(&approvable.steer, &approvable.record.digest);
         let mut store = crate::storage::VoyageStore::open(file.clone())?;
         let identity = Some(request.provenance.identity.as_str());
         // Built before the record below: a forge this machine cannot reach
         // (no token) refuses with nothing written.
-        let inner = self
-            .forge_actor(&approvable.at, identity)?
-            .gated(gate)
-            .guarded(self.guard(&file));
+        let actor = self.forge_actor(&approvable.at, identity)?;
+        let inner =
+            exact(actor, &approvable.steer, &approvable.record.digest).guarded(self.guard(&file));
         let mut actor = Approving {
             inner,
             bearing: approvable.proposal.bearing.clone(),
             judged: None,
-            planned: false,
         };
         let elsewhere = approvable.at.elsewhere();
         // As if an attempt had begun when the proposal was made: the
@@ -168,9 +165,9 @@ impl Helm {
             Checked::Approvable(approvable) => *approvable,
         };
         crate::storage::VoyageStore::open(file.clone())?.ensure_active()?;
-        let gate = exact(&approvable.steer, &approvable.record.digest);
-        let mut actor = self
-            .rehearser(&approvable.at, &request.provenance.identity, gate)?
+        let identity = Some(request.provenance.identity.as_str());
+        let rehearsing = self.forge_actor(&approvable.at, identity)?.rehearsing();
+        let mut actor = exact(rehearsing, &approvable.steer, &approvable.record.digest)
             .guarded(self.guard(&file));
         let preflight = actor.preflight(&approvable.steer, &approvable.proposal.bearing)?;
         let acting = preflight.steer.as_ref().unwrap_or(&approvable.steer);

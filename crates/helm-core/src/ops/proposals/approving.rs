@@ -4,7 +4,6 @@
 //! slate, its freshness check sent alongside the look for an earlier write.
 
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
 
 use super::super::forge_actor::ForgeActor;
 use super::digest;
@@ -18,34 +17,33 @@ use crate::steering::{ActError, Actor, Preflight};
 use crate::storage::slate::Observation;
 use helm_http::client::gate::{Outgoing, WriteGate};
 
-/// The outbound gate of an approval: the steer's own secret check on every
-/// write, and the first write (the one proposed) withheld unless it has the
-/// proposal's digest, so the forge gets the proposed bytes or nothing.
-pub(super) fn exact(steer: &Steer, expected: &str) -> WriteGate {
-    let outbound = Outbound::new(&[], steer).gate();
+/// The actor of an approval, from the forge's plain one: the steer's own
+/// secret check on every write, and the first write of every plan it makes
+/// (the one proposed) withheld unless it has the proposal's digest, so the
+/// forge gets the proposed bytes or nothing.
+pub(super) fn exact(actor: ForgeActor, steer: &Steer, expected: &str) -> ForgeActor {
     let expected = expected.to_string();
-    let first = Arc::new(AtomicBool::new(true));
-    Arc::new(move |outgoing: &Outgoing<'_>| {
-        outbound(outgoing)?;
-        if first.swap(false, Ordering::SeqCst) {
-            let sending = digest(&ProposedRequest {
-                method: outgoing.method.to_string(),
-                path: outgoing.path.to_string(),
-                body: outgoing.body.cloned(),
-            });
-            if sending != expected {
-                return Err(Error::new(
-                    Kind::BadProposal,
-                    format!(
-                        "the request about to be sent ({} {}) is not the one proposed: its digest is {sending}, the proposal's {expected}; nothing was sent or recorded",
-                        outgoing.method, outgoing.path
-                    ),
-                )
-                .hint("the proposal's stored action was changed, or the forge changed what it would send; propose again"));
-            }
+    let proposed: WriteGate = Arc::new(move |outgoing: &Outgoing<'_>| {
+        let sending = digest(&ProposedRequest {
+            method: outgoing.method.to_string(),
+            path: outgoing.path.to_string(),
+            body: outgoing.body.cloned(),
+        });
+        if sending == expected {
+            return Ok(());
         }
-        Ok(())
-    })
+        Err(Error::new(
+            Kind::BadProposal,
+            format!(
+                "the request about to be sent ({} {}) is not the one proposed: its digest is {sending}, the proposal's {expected}; nothing was sent or recorded",
+                outgoing.method, outgoing.path
+            ),
+        )
+        .hint("the proposal's stored action was changed, or the forge changed what it would send; propose again"))
+    });
+    actor
+        .gated(Outbound::new(&[], steer).gate())
+        .first_write(proposed)
 }
 
 /// The steer's actor (GitHub's or a forge's), its freshness guard run on
@@ -59,27 +57,11 @@ pub(super) struct Approving {
     /// The verdict of the check made beside the look, and the steer it
     /// judged.
     pub(super) judged: Option<(Steer, Result<Preflight>)>,
-    /// Whether a plan was made and gated: the gate holds only the first
-    /// write it ever sees to the proposal's digest, so a second plan would
-    /// not be held to it, and an approval makes one.
-    pub(super) planned: bool,
 }
 
 impl Actor for Approving {
     fn preflight(&mut self, steer: &Steer, _slate: &[Observation]) -> Result<Preflight> {
-        let judged = self.judged.take();
-        if self.planned && !matches!(&judged, Some((j, _)) if j == steer) {
-            return Err(Error::new(
-                Kind::Conflict,
-                format!(
-                    "helm was asked to plan {} again for an approval it already planned; a second plan would not be held to the proposal's bytes, so nothing was sent or recorded",
-                    steer.doing()
-                ),
-            )
-            .hint("approve again; if this repeats, report it to helm's maintainers"));
-        }
-        self.planned = true;
-        match judged {
+        match self.judged.take() {
             Some((judged, verdict)) if judged == *steer => verdict,
             _ => self.inner.preflight(steer, &self.bearing),
         }
@@ -97,8 +79,6 @@ impl Actor for Approving {
         let (effect, verdict) = self
             .inner
             .look_beside_preflight(steer, began, &self.bearing);
-        // The look planned (and gated) beside its check: that plan is the one.
-        self.planned = true;
         self.judged = Some((steer.clone(), verdict));
         effect
     }
